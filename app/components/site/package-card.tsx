@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { Stars } from "~/components/ui/stars";
+import type { MediaView } from "~/lib/media";
+import styles from "./package-card.module.css";
+
+/** What a package card shows (spec "Listing card"). */
+export type PackageCardData = {
+  id: number;
+  title: string;
+  country: string;
+  description: string;
+  rating: number;
+  /** The card's link; without one the card is not a link. */
+  link?: string;
+  thumbnail: MediaView | null;
+};
+
+type PackageCardProps = {
+  card: PackageCardData;
+  /** `sizes` for the thumbnail at the width the card is drawn. */
+  sizes?: string;
+  headingLevel?: "h2" | "h3";
+};
+
+/**
+ * Spec "Package card": title, country, description, thumbnail, as many stars as
+ * the integer rating, and Know More, which goes to the card's link and to the
+ * top of that page (React Router scrolls new pages to the top).
+ */
+export function PackageCard({ card, sizes = "(min-width: 1024px) 380px, 90vw", headingLevel = "h3" }: PackageCardProps) {
+  const Heading = headingLevel;
+  const stars = Math.trunc(card.rating);
+  return (
+    <article className={styles.card}>
+      <div className={styles.media}>
+        {card.thumbnail ? <ResponsiveImage media={card.thumbnail} sizes={sizes} alt="" /> : null}
+      </div>
+      <div className={styles.body}>
+        <p className={styles.country}>{card.country}</p>
+        <Heading className={styles.title}>
+          {card.link ? (
+            <Link to={card.link} className={styles.titleLink}>
+              {card.title}
+            </Link>
+          ) : (
+            card.title
+          )}
+        </Heading>
+        <Stars count={stars} label={`Rated ${card.rating} out of 5`} />
+        <p className={styles.description}>{card.description}</p>
+        {card.link ? (
+          <span className={styles.more} aria-hidden="true">
+            Know More
+          </span>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+/** tel: link for a phone number as written ("+91 98765 43210" -> "tel:+919876543210"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** WhatsApp chat link with a pre-filled message (spec §7.3). */
+export function whatsappHref(number: string, message: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(message)}`;
+}
+
+/** The message of the WhatsApp button on a package page. */
+export function packageWhatsappMessage(title: string): string {
+  return `Hi Pravas, I'm interested in the ${title} package. Could you share the details?`;
+}
+
+/** Call buttons open the dialler on these devices and copy the number elsewhere (spec §8). */
+export function isDiallerDevice(userAgent: string): boolean {
+  return /iPhone|iPad|iPod|Android/i.test(userAgent);
+}
+
+export function phoneCopiedMessage(phone: string): string {
+  return `Phone number ${phone} copied to clipboard!`;
+}

@@ -1,0 +1,39 @@
+export type MediaVariant = { format: "avif" | "webp"; width: number; height: number; url: string };
+
+/** What a page needs to render one responsive image. */
+export type MediaView = {
+  key: string;
+  alt: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  variants: MediaVariant[];
+};
+
+export function srcSet(view: MediaView, format: MediaVariant["format"]): string {
+  return view.variants
+    .filter((variant) => variant.format === format)
+    .map((variant) => `${variant.url} ${variant.width}w`)
+    .join(", ");
+}
+
+/** The fallback `src`: the WebP variant closest to `preferredWidth`. */
+export function fallbackUrl(view: MediaView, preferredWidth = 800): string {
+  const webp = view.variants.filter((variant) => variant.format === "webp");
+  const best = webp.reduce<MediaVariant | undefined>(
+    (chosen, variant) =>
+      !chosen || Math.abs(variant.width - preferredWidth) < Math.abs(chosen.width - preferredWidth)
+        ? variant
+        : chosen,
+    undefined,
+  );
+  return best?.url ?? "";
+}
+
+/** Absolute URL of a large WebP variant, for Open Graph and JSON-LD. */
+export function largestUrl(view: MediaView, maxWidth = 1200): string {
+  const webp = view.variants
+    .filter((variant) => variant.format === "webp" && variant.width <= maxWidth)
+    .sort((a, b) => b.width - a.width);
+  return webp[0]?.url ?? fallbackUrl(view);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { formatInr, lowestPrice, priceLines, taxNote } from "./price";
+
+describe("formatInr", () => {
+  it("uses Indian digit grouping", () => {
+    expect(formatInr(125000)).toBe("₹1,25,000");
+    expect(formatInr(132900)).toBe("₹1,32,900");
+    expect(formatInr(22440)).toBe("₹22,440");
+    expect(formatInr(999)).toBe("₹999");
+  });
+});
+
+describe("taxNote", () => {
+  it("adds TCS only on international trips", () => {
+    expect(taxNote("international")).toBe("+ 5% GST + 5% TCS");
+    expect(taxNote("national")).toBe("+ 5% GST");
+  });
+});
+
+describe("prices", () => {
+  const adultChild = { kind: "adultChild", adult: 99500, childWithBed: 85000, childNoBed: 77500 } as const;
+  it("finds the lowest price over both shapes and the options", () => {
+    expect(lowestPrice(adultChild)).toBe(77500);
+    expect(
+      lowestPrice({ kind: "single", amount: 27400, unit: "per person" }, [
+        { label: "Option 2", amount: 21500, unit: "per person", hotels: [] },
+      ]),
+    ).toBe(21500);
+  });
+  it("lists adult and child lines", () => {
+    expect(priceLines(adultChild).map((line) => `${line.label}: ${line.amount}`)).toEqual([
+      "Adult: ₹99,500",
+      "Child with bed: ₹85,000",
+      "Child without bed: ₹77,500",
+    ]);
+    expect(priceLines({ kind: "single", amount: 85000, unit: "per person" })[0]).toEqual({
+      label: "Price",
+      amount: "₹85,000",
+      unit: "per person",
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import type { PackagePrice, PriceOption, Region } from "./content-types";
+
+const inrFormatter = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  maximumFractionDigits: 0,
+});
+
+/** ₹1,25,000: Indian digit grouping, whole rupees. */
+export function formatInr(rupees: number): string {
+  return inrFormatter.format(rupees);
+}
+
+/** "+ 5% GST", plus "+ 5% TCS" on international trips (spec §9). */
+export function taxNote(region: Region): string {
+  return region === "international" ? "+ 5% GST + 5% TCS" : "+ 5% GST";
+}
+
+/** The lowest price a traveller can pay, in rupees: the admin's numeric price. */
+export function lowestPrice(price: PackagePrice, options: PriceOption[] = []): number {
+  const base = price.kind === "single" ? price.amount : Math.min(price.adult, price.childWithBed, price.childNoBed);
+  return Math.min(base, ...options.map((option) => option.amount));
+}
+
+export type PriceLine = { label: string; amount: string; unit: string };
+
+/** The price lines a package shows, in the spec's shapes. */
+export function priceLines(price: PackagePrice): PriceLine[] {
+  if (price.kind === "single") {
+    return [{ label: "Price", amount: formatInr(price.amount), unit: price.unit }];
+  }
+  return [
+    { label: "Adult", amount: formatInr(price.adult), unit: "per adult" },
+    { label: "Child with bed", amount: formatInr(price.childWithBed), unit: "per child" },
+    { label: "Child without bed", amount: formatInr(price.childNoBed), unit: "per child" },
+  ];
+}

@@ -1,0 +1,62 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import jakartaLatin from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
+import globalCss from "~/styles/global.css?url";
+import { getEnv } from "~/server/env.server";
+import type { Route } from "./+types/root";
+
+// Latin subsets only, self-hosted and preloaded; "optional" never swaps fonts
+// after first paint, so text never shifts.
+const fontFaces = `
+@font-face{font-family:"Plus Jakarta Sans Variable";font-style:normal;font-display:optional;font-weight:200 800;src:url(${jakartaLatin}) format("woff2-variations");}
+@font-face{font-family:"Fraunces Variable";font-style:normal;font-display:optional;font-weight:100 900;src:url(${frauncesLatin}) format("woff2-variations");}`;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: jakartaLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: globalCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { nonce: context.nonce, siteUrl: getEnv().SITE_URL };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#11835a" />
+        <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last-resort boundary; the site layout has its own, styled one. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="container" style={{ padding: "4rem 0" }}>
+      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p>{notFound ? "We couldn't find that page." : "Something went wrong. Please try again."}</p>
+      <p>
+        <a href="/">Back to the home page</a>
+      </p>
+    </main>
+  );
+}

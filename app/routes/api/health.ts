@@ -1,0 +1,9 @@
+import { getDatabaseKind, isDatabaseReachable } from "~/server/db/db.server";
+
+export async function loader() {
+  const reachable = await isDatabaseReachable();
+  return Response.json(
+    { status: reachable ? "ok" : "error", database: { reachable, kind: getDatabaseKind() } },
+    { status: reachable ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.server";
+
+/**
+ * Both drivers expose the same Drizzle query API; the PGlite instance is typed as
+ * the node-postgres one so the rest of the code has one database type.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+export type DatabaseConfig =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory" };
+
+type OpenDatabase = {
+  db: Db;
+  kind: DatabaseConfig["kind"];
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+// One instance per process, kept on globalThis: the server entry and the React
+// Router build are separate bundles, and Vite dev re-evaluates modules on change.
+const globalForDb = globalThis as typeof globalThis & { __pravasDb?: OpenDatabase };
+
+const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+export function getDb(): Db {
+  const open = globalForDb.__pravasDb;
+  if (!open) throw new Error("The database is not open: call openDatabase() at start.");
+  return open.db;
+}
+
+export function getDatabaseKind(): DatabaseConfig["kind"] | null {
+  return globalForDb.__pravasDb?.kind ?? null;
+}
+
+export function databaseConfigFromEnv(env: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseConfig {
+  return env.DATABASE_URL
+    ? { kind: "postgres", url: env.DATABASE_URL }
+    : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR, "pglite") };
+}
+
+/** Opens (once per process) and migrates the database. */
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  if (globalForDb.__pravasDb) return globalForDb.__pravasDb;
+  const open = config.kind === "postgres" ? openPostgres(config.url) : await openPglite(config);
+  globalForDb.__pravasDb = open;
+  try {
+    await open.migrate();
+  } catch (error) {
+    await closeDatabase();
+    throw error;
+  }
+  return open;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const open = globalForDb.__pravasDb;
+  globalForDb.__pravasDb = undefined;
+  await open?.close();
+}
+
+export async function isDatabaseReachable(): Promise<boolean> {
+  try {
+    await getDb().execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function openPostgres(url: string): OpenDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      // Several servers may start at once: an advisory lock lets one migrate at a time.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(727274)");
+        await migratePg(db, { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(
+  config: Extract<DatabaseConfig, { kind: "pglite" | "pglite-memory" }>,
+): Promise<OpenDatabase> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (config.kind === "pglite") {
+    releaseLock = acquireDataDirLock(config.dataDir);
+    try {
+      client = await PGlite.create(config.dataDir);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: config.kind,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite allows one process per data directory; a second one silently loses
+ * writes. A lock file holding our pid makes a second server refuse to start.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, "..", `${path.basename(dataDir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(fs.readFileSync(lockPath, "utf8").trim());
+      if (holder && holder !== process.pid && isProcessAlive(holder)) {
+        throw new DataDirLockedError(
+          `The database in ${dataDir} is in use by another Pravas server (pid ${holder}). ` +
+            `Stop that server first, or set DATA_DIR to another directory.`,
+        );
+      }
+      // The holder is gone (a crash or kill -9): the lock is stale.
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dataDir}.`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,281 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type {
+  GroupDate,
+  ItineraryDay,
+  PackagePrice,
+  PackageReview,
+  PriceOption,
+  PublishStatus,
+  Region,
+} from "~/lib/content-types";
+import type { MediaVariant } from "~/lib/media";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Images processed by sharp into responsive variants (see docs/decisions). */
+export const media = pgTable("media", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  originalName: text("original_name").notNull(),
+  alt: text("alt").notNull().default(""),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** Tiny blurred WebP as a data URI, painted while the real image loads. */
+  placeholder: text("placeholder").notNull(),
+  variants: jsonb("variants").$type<MediaVariant[]>().notNull(),
+  author: text("author"),
+  license: text("license"),
+  source: text("source"),
+  createdAt: timestamps.createdAt,
+});
+
+export const packages = pgTable(
+  "packages",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    country: text("country").notNull(),
+    region: text("region").$type<Region>().notNull(),
+    status: text("status").$type<PublishStatus>().notNull().default("draft"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    category: text("category").notNull().default(""),
+    days: integer("days").notNull(),
+    nights: integer("nights").notNull(),
+    description: text("description").notNull(),
+    longDescription: text("long_description").notNull().default(""),
+    /** Lowest price in whole rupees: the admin's numeric price, used for sorting and offers. */
+    priceFrom: integer("price_from").notNull(),
+    price: jsonb("price").$type<PackagePrice>().notNull(),
+    priceOptions: jsonb("price_options").$type<PriceOption[]>().notNull().default([]),
+    thumbnail: text("thumbnail").notNull(),
+    gallery: jsonb("gallery").$type<string[]>().notNull().default([]),
+    highlights: jsonb("highlights").$type<string[]>().notNull().default([]),
+    included: jsonb("included").$type<string[]>().notNull().default([]),
+    excluded: jsonb("excluded").$type<string[]>().notNull().default([]),
+    itinerary: jsonb("itinerary").$type<ItineraryDay[]>().notNull().default([]),
+    groupDates: jsonb("group_dates").$type<GroupDate[]>().notNull().default([]),
+    brochureUrl: text("brochure_url"),
+    ratingStars: real("rating_stars").notNull().default(5),
+    ratingCount: integer("rating_count").notNull().default(0),
+    reviews: jsonb("reviews").$type<PackageReview[]>().notNull().default([]),
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    index("packages_status_sort_idx").on(t.status, t.sortOrder),
+    check("packages_region_check", sql`${t.region} in ('international', 'national')`),
+    check("packages_status_check", sql`${t.status} in ('draft', 'published')`),
+    check("packages_price_from_check", sql`${t.priceFrom} >= 0`),
+  ],
+);
+
+export const blogs = pgTable(
+  "blogs",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    durationMinutes: integer("duration_minutes").notNull().default(5),
+    views: integer("views").notNull().default(0),
+    uploadDate: date("upload_date", { mode: "string" }).notNull(),
+    /** Media key or URL of the head image/thumbnail; null when none. */
+    headImage: text("head_image"),
+    content: text("content").notNull(),
+    status: text("status").$type<PublishStatus>().notNull().default("draft"),
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    index("blogs_status_date_idx").on(t.status, t.uploadDate),
+    check("blogs_status_check", sql`${t.status} in ('draft', 'published')`),
+  ],
+);
+
+/** One row per visitor per day, so views count people, not requests. */
+export const blogViews = pgTable(
+  "blog_views",
+  {
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    visitorHash: text("visitor_hash").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.visitorHash, t.day] })],
+);
+
+export const testimonials = pgTable("testimonials", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  location: text("location").notNull().default(""),
+  comment: text("comment").notNull(),
+  rating: integer("rating").notNull().default(5),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const faqs = pgTable("faqs", {
+  id: serial("id").primaryKey(),
+  question: text("question").notNull(),
+  answer: text("answer").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** Why-choose-us cards and process steps share one shape, told apart by `section`. */
+export const homeCards = pgTable(
+  "home_cards",
+  {
+    id: serial("id").primaryKey(),
+    section: text("section").$type<"why-choose-us" | "process">().notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    icon: text("icon").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [check("home_cards_section_check", sql`${t.section} in ('why-choose-us', 'process')`)],
+);
+
+/** Featured packages of the home carousel, in order. */
+export const topDestinations = pgTable("top_destinations", {
+  packageId: integer("package_id")
+    .primaryKey()
+    .references(() => packages.id, { onDelete: "cascade" }),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const legalPages = pgTable("legal_pages", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  lastUpdated: text("last_updated").notNull(),
+  body: text("body").notNull(),
+  seoDescription: text("seo_description").notNull().default(""),
+  updatedAt: timestamps.updatedAt,
+});
+
+/** Single row (id = 1) of agency-wide settings. */
+export const siteSettings = pgTable("site_settings", {
+  id: integer("id").primaryKey().default(1),
+  brandName: text("brand_name").notNull(),
+  tagline: text("tagline").notNull().default(""),
+  footerDescription: text("footer_description").notNull().default(""),
+  introParagraph: text("intro_paragraph").notNull().default(""),
+  phonePrimary: text("phone_primary").notNull(),
+  phoneSecondary: text("phone_secondary"),
+  email: text("email").notNull(),
+  whatsappNumber: text("whatsapp_number").notNull(),
+  whatsappMessage: text("whatsapp_message").notNull().default(""),
+  instagramUrl: text("instagram_url"),
+  linkedinUrl: text("linkedin_url"),
+  websiteUrl: text("website_url"),
+  address: text("address").notNull().default(""),
+  updatedAt: timestamps.updatedAt,
+});
+
+/** Popup leads and package enquiries: every visitor enquiry the team follows up. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: serial("id").primaryKey(),
+    source: text("source").$type<"popup" | "package-enquiry">().notNull().default("popup"),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email"),
+    packageId: integer("package_id").references(() => packages.id, { onDelete: "set null" }),
+    packageTitle: text("package_title"),
+    travellers: integer("travellers"),
+    preferredMonth: text("preferred_month"),
+    message: text("message"),
+    status: text("status").$type<"new" | "contacted" | "closed">().notNull().default("new"),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("leads_created_idx").on(t.createdAt)],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message").notNull(),
+    status: text("status").$type<"new" | "contacted" | "closed">().notNull().default("new"),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").$type<"admin" | "editor">().notNull().default("editor"),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    check("users_role_check", sql`${t.role} in ('admin', 'editor')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie's token, so a leaked table cannot sign anyone in. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export type PackageRow = typeof packages.$inferSelect;
+export type BlogRow = typeof blogs.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+/**
+ * Which seed items were ever inserted. Seeding inserts an item only if it is not
+ * here, so an item an admin edited or deleted is never overwritten or revived.
+ */
+export const seedLedger = pgTable(
+  "seed_ledger",
+  {
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    seededAt: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+);

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** Every environment variable the app reads, validated once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SITE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** Unset: embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  /** Processed image variants; unset: DATA_DIR/media. */
+  MEDIA_DIR: optionalString,
+  /** Test runs only: lets Playwright fixtures reach the database (see server/e2e-fixtures.ts). */
+  E2E_FIXTURE_TOKEN: optionalString,
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@pravas.travel")),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(10).optional()),
+  SESSION_SECRET: optionalString,
+  /** Contact settings used when the database is seeded the first time. */
+  CONTACT_PHONE: optionalString,
+  CONTACT_PHONE_SECONDARY: optionalString,
+  CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  CONTACT_WHATSAPP: z.preprocess(emptyToUndefined, z.string().regex(/^\d{8,15}$/).optional()),
+  /** Where enquiry notifications go; unset: the contact e-mail. */
+  NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  /** SMTP URL for nodemailer; unset: notifications are written to the log and data/outbox. */
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Pravas <no-reply@pravas.travel>")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Requests per IP per window on the public form endpoints. */
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+});
+
+export type Env = z.infer<typeof envSchema> & { SITE_URL: string };
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid environment variables:\n${problems}`);
+  }
+  cached = {
+    ...parsed.data,
+    SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}`,
+  };
+  return cached;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { fieldErrors, isHoneypotFilled, readBody, validationErrorResponse } from "./form-input.server";
+
+const post = (body: string, type: string) =>
+  new Request("http://x/api", { method: "POST", body, headers: { "content-type": type } });
+
+describe("readBody", () => {
+  it("reads JSON, form fields and JSON sent as text", async () => {
+    expect(await readBody(post('{"name":"Asha"}', "application/json"))).toEqual({ name: "Asha" });
+    expect(await readBody(post("name=Asha&phone=98", "application/x-www-form-urlencoded"))).toEqual({
+      name: "Asha",
+      phone: "98",
+    });
+    expect(await readBody(post('{"name":"Asha"}', "text/plain;charset=UTF-8"))).toEqual({ name: "Asha" });
+  });
+
+  it("returns null for malformed or non-object bodies", async () => {
+    expect(await readBody(post("{oops", "application/json"))).toBeNull();
+    expect(await readBody(post("[1,2]", "application/json"))).toBeNull();
+    expect(await readBody(post('"text"', "text/plain"))).toBeNull();
+  });
+});
+
+describe("validation answers", () => {
+  const schema = z.object({ name: z.string().min(1, "Name is required"), phone: z.string().min(1, "Phone is required") });
+
+  it("names every bad field", async () => {
+    const result = schema.safeParse({ name: "" });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrors(result.error)).toEqual({ name: "Name is required", phone: expect.any(String) });
+    const response = validationErrorResponse(result.error);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.fields.name).toBe("Name is required");
+    expect(body.error).toMatch(/name/);
+  });
+
+  it("detects a filled honeypot", () => {
+    expect(isHoneypotFilled({ website: "http://spam" })).toBe(true);
+    expect(isHoneypotFilled({ website: "" })).toBe(false);
+    expect(isHoneypotFilled({})).toBe(false);
+  });
+});

@@ -1,0 +1,36 @@
+import { inArray } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { media } from "~/server/db/schema.server";
+import type { MediaView } from "~/lib/media";
+
+/** Resolves media keys to what the image component needs; unknown keys are left out. */
+export async function getMediaByKeys(keys: Iterable<string>): Promise<Record<string, MediaView>> {
+  const unique = [...new Set(keys)].filter(Boolean);
+  if (unique.length === 0) return {};
+  const rows = await getDb()
+    .select({
+      key: media.key,
+      alt: media.alt,
+      width: media.width,
+      height: media.height,
+      placeholder: media.placeholder,
+      variants: media.variants,
+    })
+    .from(media)
+    .where(inArray(media.key, unique));
+  return Object.fromEntries(rows.map((row) => [row.key, row]));
+}
+
+export async function listMediaCredits() {
+  return getDb()
+    .select({
+      key: media.key,
+      alt: media.alt,
+      originalName: media.originalName,
+      author: media.author,
+      license: media.license,
+      source: media.source,
+    })
+    .from(media)
+    .orderBy(media.originalName);
+}

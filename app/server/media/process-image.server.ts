@@ -1,0 +1,76 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import type { MediaVariant } from "~/lib/media";
+
+/** Widths the pipeline renders; capped at the original's width. */
+export const VARIANT_WIDTHS = [400, 800, 1200, 1600, 2000] as const;
+const MAX_WIDTH = 2000;
+
+export type ProcessedImage = {
+  width: number;
+  height: number;
+  placeholder: string;
+  variants: MediaVariant[];
+};
+
+/**
+ * Makes AVIF and WebP variants of an image once (at seed or upload time).
+ * File names carry a hash of the source, so an existing file is reused as is.
+ */
+export async function processImage(
+  source: Buffer,
+  baseName: string,
+  mediaDir: string,
+  urlPrefix = "/media",
+): Promise<ProcessedImage> {
+  await fs.mkdir(mediaDir, { recursive: true });
+  const image = sharp(source, { failOn: "error" }).rotate();
+  const meta = await image.metadata();
+  if (!meta.width || !meta.height) throw new Error(`${baseName}: not a readable image`);
+  const orientedWidth = meta.autoOrient?.width ?? meta.width;
+  const orientedHeight = meta.autoOrient?.height ?? meta.height;
+
+  const hash = crypto.createHash("sha256").update(source).digest("hex").slice(0, 10);
+  const safeName = baseName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "image";
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < orientedWidth);
+  widths.push(Math.min(orientedWidth, MAX_WIDTH));
+
+  const variants: MediaVariant[] = [];
+  for (const width of [...new Set(widths)]) {
+    const height = Math.round((orientedHeight * width) / orientedWidth);
+    for (const format of ["avif", "webp"] as const) {
+      const file = `${safeName}-${hash}-${width}.${format}`;
+      const target = path.join(mediaDir, file);
+      if (!(await exists(target))) {
+        const resized = image.clone().resize({ width, withoutEnlargement: true });
+        const encoded =
+          format === "avif"
+            ? resized.avif({ quality: 50, effort: 2 })
+            : resized.webp({ quality: 74, effort: 4 });
+        // Write under a temporary name first so a crash never leaves half a file.
+        await encoded.toFile(`${target}.tmp`);
+        await fs.rename(`${target}.tmp`, target);
+      }
+      variants.push({ format, width, height, url: `${urlPrefix}/${file}` });
+    }
+  }
+
+  const tiny = await image.clone().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
+  return {
+    width: orientedWidth,
+    height: orientedHeight,
+    placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
+    variants,
+  };
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

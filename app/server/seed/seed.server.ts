@@ -1,0 +1,169 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "~/server/db/db.server";
+import * as t from "~/server/db/schema.server";
+import { processImage } from "~/server/media/process-image.server";
+import { generatePassword, hashPassword } from "~/server/user/password.server";
+import { blogs } from "./data/blogs";
+import { faqs, introParagraph, processSteps, siteSettings, testimonials, whatsappGeneralMessage, whyChooseUs } from "./data/home";
+import { legalPages } from "./data/legal";
+import { seedPackages } from "./data/packages";
+import { photos } from "./data/photos";
+import { lowestPrice } from "~/lib/price";
+
+export type SeedOptions = {
+  mediaDir: string;
+  photosDir?: string;
+  admin: { email: string; password?: string };
+  contact?: { phone?: string; phoneSecondary?: string; email?: string; whatsapp?: string };
+  today?: Date;
+  log?: (message: string) => void;
+};
+
+export type SeedResult = {
+  inserted: Record<string, number>;
+  /** Set only when the first admin was created with a generated password. */
+  generatedAdminPassword?: string;
+  adminCreated: boolean;
+};
+
+/**
+ * Inserts the seed content that was never inserted before (see seedLedger):
+ * idempotent, and it never overwrites or revives what an admin changed.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const log = options.log ?? (() => {});
+  const photosDir = options.photosDir ?? path.resolve("content/photos");
+  const inserted: Record<string, number> = {};
+  const count = (kind: string) => (inserted[kind] = (inserted[kind] ?? 0) + 1);
+
+  const seeded = new Set(
+    (await db.select().from(t.seedLedger)).map((row) => `${row.kind}:${row.key}`),
+  );
+  /** Runs `insert` inside a transaction with its ledger row, once per (kind, key). */
+  async function once(kind: string, key: string, insert: (tx: Db) => Promise<unknown>) {
+    if (seeded.has(`${kind}:${key}`)) return;
+    await db.transaction(async (tx) => {
+      await insert(tx as unknown as Db);
+      await tx.insert(t.seedLedger).values({ kind, key }).onConflictDoNothing();
+    });
+    seeded.add(`${kind}:${key}`);
+    count(kind);
+  }
+
+  for (const photo of photos) {
+    const [existing] = await db.select({ id: t.media.id }).from(t.media).where(eq(t.media.key, photo.key));
+    await once("media", photo.key, async (tx) => {
+      if (existing) return;
+      log(`processing ${photo.file}`);
+      const processed = await processImage(
+        await fs.readFile(path.join(photosDir, photo.file)),
+        photo.key,
+        options.mediaDir,
+      );
+      await tx.insert(t.media).values({
+        key: photo.key,
+        originalName: photo.file,
+        alt: photo.alt,
+        author: photo.author,
+        license: photo.license,
+        source: photo.source,
+        ...processed,
+      });
+    });
+  }
+
+  for (const pkg of seedPackages(options.today)) {
+    await once("package", pkg.slug, async (tx) => {
+      const { rating, ...fields } = pkg;
+      const [row] = await tx
+        .insert(t.packages)
+        .values({
+          ...fields,
+          priceOptions: pkg.priceOptions ?? [],
+          excluded: pkg.excluded ?? [],
+          priceFrom: lowestPrice(pkg.price, pkg.priceOptions ?? []),
+          ratingStars: rating.stars,
+          ratingCount: rating.reviews,
+          status: "published",
+        })
+        .onConflictDoNothing()
+        .returning({ id: t.packages.id });
+      if (row) await tx.insert(t.topDestinations).values({ packageId: row.id, sortOrder: pkg.sortOrder });
+    });
+  }
+
+  for (const blog of blogs) {
+    await once("blog", blog.slug, (tx) =>
+      tx.insert(t.blogs).values({ ...blog, status: "published" }).onConflictDoNothing(),
+    );
+  }
+
+  for (const [index, item] of testimonials.entries()) {
+    await once("testimonial", `${item.name}`, (tx) =>
+      tx.insert(t.testimonials).values({ ...item, sortOrder: index + 1 }),
+    );
+  }
+  for (const [index, item] of faqs.entries()) {
+    await once("faq", item.question, (tx) => tx.insert(t.faqs).values({ ...item, sortOrder: index + 1 }));
+  }
+  const cards = [
+    ...whyChooseUs.map((card) => ({ ...card, section: "why-choose-us" as const })),
+    ...processSteps.map((card) => ({ ...card, section: "process" as const })),
+  ];
+  for (const [index, card] of cards.entries()) {
+    await once(`home-card:${card.section}`, card.title, (tx) =>
+      tx.insert(t.homeCards).values({ ...card, sortOrder: index + 1 }),
+    );
+  }
+  for (const page of legalPages) {
+    await once("legal", page.slug, (tx) => tx.insert(t.legalPages).values(page).onConflictDoNothing());
+  }
+
+  const contact = options.contact ?? {};
+  await once("settings", "site", (tx) =>
+    tx
+      .insert(t.siteSettings)
+      .values({
+        id: 1,
+        ...siteSettings,
+        introParagraph,
+        whatsappMessage: whatsappGeneralMessage,
+        phonePrimary: contact.phone ?? siteSettings.phonePrimary,
+        phoneSecondary: contact.phoneSecondary ?? siteSettings.phoneSecondary,
+        email: contact.email ?? siteSettings.email,
+        whatsappNumber: contact.whatsapp ?? siteSettings.whatsappNumber,
+      })
+      .onConflictDoNothing(),
+  );
+
+  const admin = await seedFirstAdmin(db, options.admin);
+  if (Object.keys(inserted).length) log(`seeded ${JSON.stringify(inserted)}`);
+  return { inserted, ...admin };
+}
+
+async function seedFirstAdmin(db: Db, admin: SeedOptions["admin"]) {
+  const [{ users } = { users: 0 }] = await db.select({ users: sql<number>`count(*)::int` }).from(t.users);
+  if (users > 0) return { adminCreated: false };
+  const password = admin.password ?? generatePassword();
+  await db.insert(t.users).values({
+    email: admin.email.toLowerCase(),
+    name: "Administrator",
+    role: "admin",
+    passwordHash: await hashPassword(password),
+  });
+  return {
+    adminCreated: true,
+    generatedAdminPassword: admin.password ? undefined : password,
+  };
+}
+
+/** For tests: whether the ledger holds an item. */
+export async function wasSeeded(db: Db, kind: string, key: string): Promise<boolean> {
+  const rows = await db
+    .select()
+    .from(t.seedLedger)
+    .where(and(eq(t.seedLedger.kind, kind), eq(t.seedLedger.key, key)));
+  return rows.length > 0;
+}

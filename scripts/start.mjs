@@ -1,0 +1,31 @@
+// `npm start`: builds when there is no build (or the sources are newer), then
+// serves the production build. The build never opens the database.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const outputs = [`${buildDir}/server/index.js`, `${buildDir}/server-entry/index.js`];
+const sources = ["app", "server", "drizzle", "content", "package.json", "vite.config.ts"];
+
+function newestMtime(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(
+    stat.mtimeMs,
+    ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))),
+  );
+}
+
+const builtAt = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
+if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+  console.log("Building Pravas (first start or sources changed)...");
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", shell: process.platform === "win32" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// Same process, so signals reach the server (and its database lock) directly.
+process.env.NODE_ENV ??= "production";
+await import(pathToFileURL(path.resolve(buildDir, "server-entry/index.js")).href);

@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pino } from "pino";
+import { getEnv } from "~/server/env.server";
+import { closeDatabase, databaseConfigFromEnv, DataDirLockedError, getDb, openDatabase } from "~/server/db/db.server";
+import { seedDatabase } from "~/server/seed/seed.server";
+
+/** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
+export async function boot() {
+  // A local .env is optional; real environment variables win over it.
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  const env = getEnv();
+  const logger = pino({
+    level: env.LOG_LEVEL,
+    transport: env.NODE_ENV === "development" ? { target: "pino-pretty" } : undefined,
+  });
+  const dbConfig = databaseConfigFromEnv(env);
+  try {
+    await openDatabase(dbConfig);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  logger.info({ database: dbConfig.kind }, "database ready");
+
+  const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media"));
+  const result = await seedDatabase(getDb(), {
+    mediaDir,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    contact: {
+      phone: env.CONTACT_PHONE,
+      phoneSecondary: env.CONTACT_PHONE_SECONDARY,
+      email: env.CONTACT_EMAIL,
+      whatsapp: env.CONTACT_WHATSAPP,
+    },
+    log: (message) => logger.info(message),
+  });
+  printAdminHint(env, result.generatedAdminPassword);
+
+  const shutdown = async () => {
+    await closeDatabase();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+
+  return { env, logger, mediaDir };
+}
+
+function printAdminHint(env: ReturnType<typeof getEnv>, generatedPassword?: string) {
+  const passwordFile = path.resolve(env.DATA_DIR, "initial-admin-password.txt");
+  let passwordText: string;
+  if (generatedPassword) {
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    fs.writeFileSync(passwordFile, `${env.ADMIN_EMAIL}\n${generatedPassword}\n`, { mode: 0o600 });
+    passwordText = `password ${generatedPassword} (generated once; also saved in ${passwordFile})`;
+  } else if (env.ADMIN_PASSWORD) {
+    passwordText = "the password in ADMIN_PASSWORD";
+  } else {
+    passwordText = fs.existsSync(passwordFile)
+      ? `the password saved in ${passwordFile}`
+      : "the password printed at first start";
+  }
+  console.log(`\n  Admin sign-in: ${env.SITE_URL}/admin as ${env.ADMIN_EMAIL} with ${passwordText}\n`);
+}

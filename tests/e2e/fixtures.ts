@@ -1,0 +1,39 @@
+import { test as base, expect, type APIRequestContext } from "@playwright/test";
+
+export type Row = Record<string, unknown>;
+
+/** Direct access to the server's database for fixtures (see server/e2e-fixtures.ts). */
+export class TestDatabase {
+  private cleanups: (() => Promise<unknown>)[] = [];
+  constructor(private request: APIRequestContext) {}
+
+  async query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+    const response = await this.request.post("/__e2e/sql", {
+      data: { text, params },
+      headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" },
+    });
+    const body = (await response.json()) as { rows?: T[]; error?: string };
+    if (!response.ok()) throw new Error(`fixture query failed: ${body.error}\n${text}`);
+    return body.rows ?? [];
+  }
+
+  /** Registers a clean-up step that runs after the test, last registered first. */
+  onCleanup(step: () => Promise<unknown>) {
+    this.cleanups.unshift(step);
+  }
+
+  async cleanup() {
+    for (const step of this.cleanups) await step();
+    this.cleanups = [];
+  }
+}
+
+export const test = base.extend<{ db: TestDatabase }>({
+  db: async ({ request }, use) => {
+    const db = new TestDatabase(request);
+    await use(db);
+    await db.cleanup();
+  },
+});
+
+export { expect };
