@@ -43,6 +43,7 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     env: {
+      ...(process.env as Record<string, string>),
       PORT: String(port),
       SITE_URL: baseURL,
       E2E_FIXTURE_TOKEN: process.env.E2E_FIXTURE_TOKEN,
