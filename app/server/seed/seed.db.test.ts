@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "~/server/db/db.server";
+import { getDatabaseKind, type Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
 import { verifyPassword } from "~/server/user/password.server";
@@ -18,6 +18,10 @@ beforeAll(async () => {
 afterAll(closeTestDatabase);
 
 describe("seeding", () => {
+  it("runs on the engine under test (PostgreSQL when TEST_DATABASE_URL is set)", () => {
+    expect(getDatabaseKind()).toBe(process.env.TEST_DATABASE_URL ? "postgres" : "pglite-memory");
+  });
+
   it("inserts the whole catalogue", async () => {
     expect(await count(t.packages)).toBe(7);
     expect(await count(t.blogs)).toBe(6);
