@@ -5,12 +5,12 @@
 //   npm run bench:lighthouse                      # every page below
 //   npm run bench:lighthouse -- --only /,/packages  # some of them
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:lighthouse  # an already running server
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { startBenchServer } from "./lib/server.mjs";
 
 export const PAGES = [
   "/",
@@ -35,28 +35,7 @@ const pages = onlyIndex >= 0 ? args[onlyIndex + 1].split(",") : PAGES;
 const formFactors = args.includes("--mobile-only") ? ["mobile"] : ["mobile", "desktop"];
 const port = Number(process.env.BENCH_PORT ?? 3200);
 
-async function waitForServer(url, timeoutMs = 600_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
-let server;
-let baseUrl = process.env.BENCH_URL;
-if (!baseUrl) {
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
-    env: { ...process.env, PORT: String(port), SITE_URL: baseUrl, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
+const { baseUrl, stop } = await startBenchServer(port);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -74,7 +53,6 @@ const chrome = await chromeLauncher.launch({
 
 const results = [];
 try {
-  await waitForServer(baseUrl);
   for (const page of pages) {
     for (const formFactor of formFactors) {
       const url = `${baseUrl}${page}`;
@@ -108,7 +86,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server?.kill("SIGTERM");
+  stop();
 }
 
 const table = [

@@ -1,0 +1,48 @@
+// JavaScript a visitor downloads per page: every script and modulepreload in
+// the server HTML, fetched and gzipped. Writes bench/results/bundle-size.json.
+//
+//   node bench/bundle-size.mjs [--only /,/packages]
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { startBenchServer } from "./lib/server.mjs";
+
+const PAGES = ["/", "/packages", "/packages/dubai", "/gallery", "/blogs", "/blogs/1", "/contact", "/legal/privacy-policy"];
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf("--only");
+const pages = onlyIndex >= 0 ? args[onlyIndex + 1].split(",") : PAGES;
+
+const { baseUrl, stop } = await startBenchServer(3250);
+const results = [];
+try {
+  for (const page of pages) {
+    const html = await (await fetch(`${baseUrl}${page}`)).text();
+    const urls = new Set();
+    for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) urls.add(match[1]);
+    // Inline module imports of the route's entry (React Router lists them in an inline script).
+    for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) urls.add(match[1]);
+    let raw = 0;
+    let gzip = 0;
+    for (const url of urls) {
+      const body = Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer());
+      raw += body.length;
+      gzip += zlib.gzipSync(body, { level: 9 }).length;
+    }
+    const inlineScripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + m[1].length, 0);
+    const row = {
+      page,
+      files: urls.size,
+      jsKiB: Number((raw / 1024).toFixed(1)),
+      jsGzipKiB: Number((gzip / 1024).toFixed(1)),
+      htmlKiB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),
+      inlineScriptKiB: Number((inlineScripts / 1024).toFixed(1)),
+    };
+    results.push(row);
+    console.log(`${page.padEnd(24)} ${row.files} files, ${row.jsKiB} KiB JS (${row.jsGzipKiB} KiB gzipped), HTML ${row.htmlKiB} KiB`);
+  }
+} finally {
+  stop();
+}
+fs.mkdirSync(path.resolve("bench/results"), { recursive: true });
+fs.writeFileSync("bench/results/bundle-size.json", JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+console.log("wrote bench/results/bundle-size.json");

@@ -1,0 +1,26 @@
+// Starts the production build on a fresh seeded database for a benchmark,
+// unless BENCH_URL points at a running server.
+import { spawn } from "node:child_process";
+
+export async function startBenchServer(defaultPort = 3200) {
+  if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL, stop: () => {} };
+  const port = Number(process.env.BENCH_PORT ?? defaultPort);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
+    env: { ...process.env, PORT: String(port), SITE_URL: baseUrl, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = () => server.kill("SIGTERM");
+  const start = Date.now();
+  while (Date.now() - start < 600_000) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null) throw new Error("the bench server exited");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop();
+  throw new Error(`server at ${baseUrl} did not start`);
+}
