@@ -67,6 +67,9 @@ export function createApp({ logger, mediaDir, formRateLimit, e2eFixtureToken, cl
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Not "no-referrer": with it browsers send `Origin: null` on same-origin form
+      // posts, and React Router rejects those actions, so forms without JavaScript broke.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: process.env.NODE_ENV === "production" ? undefined : false,
     }),
   );
@@ -90,6 +93,8 @@ export function createApp({ logger, mediaDir, formRateLimit, e2eFixtureToken, cl
   app.use("/contact", (req, res, next) =>
     req.method === "POST" ? formRateLimiter(formRateLimit)(req, res, next) : next(),
   );
+  // Package enquiries posted without JavaScript go to the package page's action (the limiter counts POSTs only).
+  app.use("/packages", formRateLimiter(formRateLimit));
 
   if (vite) {
     app.use(vite.middlewares);

@@ -1,4 +1,10 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { FloatingContact } from "~/components/site/layout/floating-contact";
+import { LeadPopup } from "~/components/site/layout/lead-popup";
+import { SiteFooter } from "~/components/site/layout/site-footer";
+import { SiteHeader } from "~/components/site/layout/site-header";
+import errorStyles from "~/components/site/layout/site-error.module.css";
+import { whatsappHref } from "~/lib/contact-links";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/layout";
 
@@ -7,38 +13,69 @@ export async function loader() {
   return { settings };
 }
 
-const NAV = [
-  { to: "/", label: "Home" },
-  { to: "/packages", label: "Packages" },
-  { to: "/gallery", label: "Gallery" },
-  { to: "/blogs", label: "Blogs" },
-  { to: "/contact", label: "Contact Us" },
-];
+type LayoutData = Awaited<ReturnType<typeof loader>>;
 
-export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+type ChromeProps = { settings: LayoutData["settings"] | undefined; overHero?: boolean; children: React.ReactNode };
+
+/** Header, footer, floating contact buttons and the lead popup around every public page. */
+function Chrome({ settings, overHero = false, children }: ChromeProps) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="container">
-        <Link to="/">{settings.brandName}</Link>
-        <nav aria-label="Main">
-          {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === "/"}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-      </header>
-      <main id="main">
-        <Outlet />
-      </main>
-      <footer className="container">
-        <p>{settings.footerDescription}</p>
-        <p>© 2025 {settings.brandName}. All rights reserved.</p>
-      </footer>
+      <SiteHeader brandName={settings?.brandName ?? "Pravas"} overHero={overHero} />
+      <main id="main">{children}</main>
+      {settings ? (
+        <>
+          <SiteFooter settings={settings} />
+          <aside aria-label="Quick contact">
+            <FloatingContact
+              phone={settings.phonePrimary}
+              whatsappUrl={whatsappHref(settings.whatsappNumber, settings.whatsappMessage)}
+            />
+            <LeadPopup />
+          </aside>
+        </>
+      ) : null}
     </>
+  );
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  // The home route has its own navbar style, laid over the hero.
+  const overHero = useLocation().pathname === "/";
+  return (
+    <Chrome settings={loaderData.settings} overHero={overHero}>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+/** Errors of the site's pages, inside the site's own header and footer when they can be drawn. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<LayoutData>("routes/site/layout");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <Chrome settings={data?.settings}>
+      <section className={`container ${errorStyles.error}`}>
+        <p className={errorStyles.code}>{notFound ? "404" : "Oops"}</p>
+        <h1 className={errorStyles.title}>{notFound ? "Page not found" : "Something went wrong"}</h1>
+        <p className={errorStyles.text}>
+          {notFound
+            ? "We couldn't find that page. It may have moved, or the link may be mistyped."
+            : "Something went wrong on our side. Please try again in a moment."}
+        </p>
+        <p className={errorStyles.actions}>
+          <Link to="/" className="btn btn-primary">
+            Go to the home page
+          </Link>
+          <Link to="/packages" className="btn btn-outline">
+            Browse tour packages
+          </Link>
+        </p>
+      </section>
+    </Chrome>
   );
 }

@@ -1,9 +1,18 @@
+import { isoDateIn } from "~/lib/blog-format";
 import type { SeedBlog } from "../types";
 
+/** The date `days` before the seeding day (Indian time, like the list's ages), as yyyy-mm-dd. */
+function daysAgo(days: number, today: Date = new Date()): string {
+  return isoDateIn(new Date(today.getTime() - days * 24 * 60 * 60 * 1000));
+}
+
+const seededOn = new Date();
+
 /**
- * The six public blog posts. Upload dates are spread so that every age text
- * appears on the blog list ("N Days ago", "N Weeks ago", "N Months ago",
- * "N Years ago"), and one post runs past an hour ("1 hr 15 min").
+ * The six public blog posts. Upload dates are relative to the seeding day, so
+ * that every age text appears on the blog list whenever the site is set up
+ * ("4 Days ago", "3 Weeks ago", "2 Months ago", "1 Year ago"), and one post
+ * runs past an hour ("1 hr 15 min").
  */
 export const blogs: SeedBlog[] = [
   {
@@ -11,7 +20,7 @@ export const blogs: SeedBlog[] = [
     title: "Exploring Dubai: A First-Timer's Guide",
     durationMinutes: 8,
     views: 2315,
-    uploadDate: "2025-03-12",
+    uploadDate: daysAgo(620, seededOn),
     headImage: "city-skyline-sunset",
     excerpt:
       "Everything a first-time visitor from India needs to know about Dubai, from the best months to go to getting around, what to wear and what not to miss.",
@@ -61,7 +70,7 @@ export const blogs: SeedBlog[] = [
     title: "A Street Food Lover's Guide to India",
     durationMinutes: 6,
     views: 860,
-    uploadDate: "2026-11-01",
+    uploadDate: daysAgo(21, seededOn),
     headImage: "citrus-slices",
     excerpt:
       "From parathas in Old Delhi to Indore's midnight food market, here is where and how to eat your way across India's streets safely.",
@@ -112,7 +121,7 @@ export const blogs: SeedBlog[] = [
     title: "Top Beaches to Escape to This Summer",
     durationMinutes: 7,
     views: 1240,
-    uploadDate: "2026-04-10",
+    uploadDate: daysAgo(226, seededOn),
     headImage: "beach-dune-grass",
     excerpt:
       "Summer in India means monsoon on the west coast, so here are the beaches, at home and a short flight away, that are actually at their best from April to June.",
@@ -155,7 +164,7 @@ export const blogs: SeedBlog[] = [
     title: "India's National Parks: A Wildlife Safari Guide",
     durationMinutes: 9,
     views: 1587,
-    uploadDate: "2026-07-22",
+    uploadDate: daysAgo(123, seededOn),
     headImage: "indian-rhinoceros",
     excerpt:
       "Tigers in Ranthambore, rhinos in Kaziranga and elephants in Bandipur: how to choose a national park, when to go and how to book a safari.",
@@ -206,7 +215,7 @@ export const blogs: SeedBlog[] = [
     title: "The Western Ghats in the Monsoon: Where to Go and How to Stay Safe",
     durationMinutes: 10,
     views: 412,
-    uploadDate: "2026-11-18",
+    uploadDate: daysAgo(4, seededOn),
     headImage: "bonnet-macaque",
     excerpt:
       "Waterfalls, wildflower plateaus and misty ghats: a season-by-season guide to India's greenest mountain range, and the safety rules that matter.",
@@ -257,7 +266,7 @@ export const blogs: SeedBlog[] = [
     title: "Heritage Temples of India: A Traveller's Guide",
     durationMinutes: 75,
     views: 1932,
-    uploadDate: "2026-08-30",
+    uploadDate: daysAgo(84, seededOn),
     headImage: "konark-sun-temple",
     excerpt:
       "From the ruins of Hampi to the Chola giants of Tamil Nadu, a guide to India's great heritage temples, what makes each special and how to visit respectfully.",

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { PackageCard, type PackageCardData } from "~/components/site/package-card";
+import styles from "./destinations-carousel.module.css";
+import { useReducedMotion } from "./use-media-query";
+
+/** Spec §9: a new slide every 2.5 s. */
+export const AUTOPLAY_MS = 2500;
+
+type CarouselProps = {
+  cards: PackageCardData[];
+  /** Id of the section heading that names the carousel. */
+  labelledBy: string;
+  /** The section heading, drawn beside the controls. */
+  heading: ReactNode;
+  /** Extra actions before the controls (e.g. a "View all" link). */
+  actions?: ReactNode;
+};
+
+/**
+ * Top Destinations: a CSS scroll-snap track (3 cards per view from 1024 px,
+ * 1.1 below, 20 px apart) that swipes natively. A small script adds
+ * Previous/Next (looping), arrow keys, and autoplay every 2.5 s that pauses on
+ * hover, on focus, while off screen or in a background tab, when the visitor
+ * presses Pause, and never starts under prefers-reduced-motion.
+ */
+export function DestinationsCarousel({ cards, labelledBy, heading, actions }: CarouselProps) {
+  const trackRef = useRef<HTMLUListElement>(null);
+  const reduceMotion = useReducedMotion();
+  // The visitor's Pause/Play choice wins; by default it plays unless motion is reduced.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !reduceMotion;
+  const [held, setHeld] = useState({ hover: false, focus: false, offscreen: true });
+
+  const go = useCallback((step: 1 | -1) => {
+    const track = trackRef.current;
+    if (!track) return;
+    const slides = Array.from(track.children) as HTMLElement[];
+    const start = track.getBoundingClientRect().left;
+    // The first slide whose left edge is at (or past) the track's left edge is the current one.
+    const current = slides.findIndex((slide) => slide.getBoundingClientRect().left >= start - 2);
+    const atEnd = track.scrollLeft + track.clientWidth >= track.scrollWidth - 2;
+    let next = Math.max(0, current) + step;
+    if (step === 1 && atEnd) next = 0;
+    if (next < 0) next = slides.length - 1;
+    const target = slides[next];
+    if (!target) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    track.scrollTo({ left: target.offsetLeft - slides[0]!.offsetLeft, behavior: reduce ? "instant" : "smooth" });
+  }, []);
+
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    const observer = new IntersectionObserver(([entry]) =>
+      setHeld((value) => ({ ...value, offscreen: !entry?.isIntersecting })),
+    );
+    observer.observe(track);
+    return () => observer.disconnect();
+  }, []);
+
+  const running = playing && !held.hover && !held.focus && !held.offscreen;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (!document.hidden) go(1);
+    }, AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [running, go]);
+
+  return (
+    <div className={styles.carousel}>
+      <div className={styles.head}>
+        {heading}
+        <div className={styles.actions}>
+          {actions}
+          <div className={styles.controls} role="group" aria-label="Carousel controls">
+            <button type="button" className={styles.control} onClick={() => setChoice(!playing)}>
+              {playing ? <PauseIcon /> : <PlayIcon />}
+              <span className="visually-hidden">
+                {playing ? "Pause automatic scrolling" : "Start automatic scrolling"}
+              </span>
+            </button>
+            <button type="button" className={styles.control} onClick={() => go(-1)}>
+              <ArrowIcon flip />
+              <span className="visually-hidden">Previous destination</span>
+            </button>
+            <button type="button" className={styles.control} onClick={() => go(1)}>
+              <ArrowIcon />
+              <span className="visually-hidden">Next destination</span>
+            </button>
+          </div>
+        </div>
+      </div>
+      <ul
+        ref={trackRef}
+        className={styles.track}
+        aria-labelledby={labelledBy}
+        // A scrollable region must be reachable by keyboard; arrow keys move a whole card.
+        tabIndex={0}
+        onKeyDown={(event) => {
+          if (event.target !== event.currentTarget && !(event.target instanceof HTMLAnchorElement)) return;
+          if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+            event.preventDefault();
+            go(event.key === "ArrowRight" ? 1 : -1);
+          }
+        }}
+        onPointerEnter={() => setHeld((value) => ({ ...value, hover: true }))}
+        onPointerLeave={() => setHeld((value) => ({ ...value, hover: false }))}
+        onFocus={() => setHeld((value) => ({ ...value, focus: true }))}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+            setHeld((value) => ({ ...value, focus: false }));
+          }
+        }}
+      >
+        {cards.map((card) => (
+          <li key={card.id} className={styles.slide}>
+            <PackageCard card={card} sizes="(min-width: 1280px) 380px, (min-width: 1024px) 30vw, 88vw" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ArrowIcon({ flip = false }: { flip?: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      style={flip ? { transform: "scaleX(-1)" } : undefined}
+    >
+      <path
+        d="M5 12h14m0 0-6-6m6 6-6 6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function PauseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path d="M8 5v14M16 5v14" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+    </svg>
+  );
+}

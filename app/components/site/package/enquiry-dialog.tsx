@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { CallButton } from "~/components/site/call-button";
+import { PhoneIcon } from "~/components/site/layout/icons";
+import { Dialog } from "~/components/ui/dialog";
+import { EnquiryForm } from "./enquiry-form";
+import styles from "./enquiry-dialog.module.css";
+
+type EnquiryDialogProps = {
+  packageId: number;
+  packageTitle: string;
+  months: string[];
+  phone: string;
+  className?: string;
+};
+
+/**
+ * Enquire Now: opens the enquiry form in a dialog, pre-filled with the package,
+ * with the call button beside it (spec §8). Without JavaScript the button is a
+ * link to the enquiry form further down the page.
+ */
+export function EnquiryDialog({ packageId, packageTitle, months, phone, className }: EnquiryDialogProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <a
+        href="#enquire"
+        className={className}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        Enquire Now
+      </a>
+      {open ? (
+        <Dialog open onClose={() => setOpen(false)} labelledBy="enquiry-dialog-title" className={styles.dialog}>
+          <div className={styles.head}>
+            <h2 id="enquiry-dialog-title" className={styles.title}>
+              Enquire about this trip
+            </h2>
+            <button type="button" className={styles.close} onClick={() => setOpen(false)} aria-label="Close">
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </button>
+          </div>
+          <p className={styles.intro}>Tell us a little about your plans and we will call you back with dates and prices.</p>
+          <EnquiryForm packageId={packageId} packageTitle={packageTitle} months={months} idPrefix="dialog-" />
+          <div className={styles.call}>
+            <span>Prefer to talk?</span>
+            <CallButton phone={phone} className="btn btn-outline">
+              <PhoneIcon className={styles.icon} />
+              Call {phone}
+            </CallButton>
+          </div>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { CallButton } from "~/components/site/call-button";
+import { PhoneIcon, WhatsappIcon } from "~/components/site/layout/icons";
+import { packageWhatsappMessage, whatsappHref } from "~/lib/contact-links";
+import { EnquiryForm, type EnquiryFormState } from "./enquiry-form";
+import styles from "./enquiry-section.module.css";
+
+type EnquirySectionProps = {
+  packageId: number;
+  packageTitle: string;
+  months: string[];
+  phone: string;
+  whatsappNumber: string;
+  initial?: EnquiryFormState;
+};
+
+/**
+ * The enquiry form in the page: where Enquire Now leads without JavaScript,
+ * and a second chance to ask for everyone who read the whole page.
+ */
+export function EnquirySection({ packageId, packageTitle, months, phone, whatsappNumber, initial }: EnquirySectionProps) {
+  return (
+    <section id="enquire" className={styles.section} aria-labelledby="enquire-heading">
+      <div className={`container ${styles.inner}`}>
+        <div className={styles.intro}>
+          <h2 id="enquire-heading" className={styles.heading}>
+            Enquire about {packageTitle}
+          </h2>
+          <p>
+            Send us your details and a travel expert will call you back with available dates, room options and the
+            final price for your group.
+          </p>
+          <div className={styles.contact}>
+            <CallButton phone={phone} className="btn btn-outline">
+              <PhoneIcon className={styles.icon} />
+              Call {phone}
+            </CallButton>
+            <a
+              className="btn btn-whatsapp"
+              href={whatsappHref(whatsappNumber, packageWhatsappMessage(packageTitle))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <WhatsappIcon className={styles.icon} />
+              WhatsApp us
+            </a>
+          </div>
+        </div>
+        <div className={styles.card}>
+          <EnquiryForm packageId={packageId} packageTitle={packageTitle} months={months} idPrefix="page-" initial={initial} />
+        </div>
+      </div>
+    </section>
+  );
+}

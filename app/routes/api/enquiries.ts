@@ -1,0 +1,38 @@
+import { badBodyResponse, isHoneypotFilled, readBody, validationErrorResponse } from "~/server/forms/form-input.server";
+import { jsonError } from "~/server/http.server";
+import {
+  apiEnquirySchema,
+  createEnquiry,
+  ENQUIRY_SENT_MESSAGE,
+  findEnquiryPackage,
+} from "~/server/lead/enquiry.server";
+import type { Route } from "./+types/enquiries";
+
+const created = () =>
+  Response.json({ ok: true, message: ENQUIRY_SENT_MESSAGE }, { status: 201, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * POST /api/enquiries: a package enquiry, stored in `leads` with the package
+ * attached. 201 when stored; 400 with `{ error, fields }` on bad input; a
+ * filled honeypot gets the same 201 and nothing is stored. Rate-limited per IP
+ * in server/app.ts.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  const body = await readBody(request);
+  if (!body) return badBodyResponse();
+  if (isHoneypotFilled(body)) return created();
+
+  const parsed = apiEnquirySchema.safeParse(body);
+  if (!parsed.success) return validationErrorResponse(parsed.error);
+  const pkg = await findEnquiryPackage(parsed.data);
+  if (!pkg) {
+    return jsonError(400, "Please choose one of our packages.", { packageId: "Please choose one of our packages." });
+  }
+  await createEnquiry(parsed.data, pkg);
+  return created();
+}
+
+export function loader() {
+  return jsonError(405, "Method not allowed: send enquiries with POST.");
+}

@@ -1,0 +1,162 @@
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, Link, redirect, useLocation, useRouteError, useSearchParams } from "react-router";
+import { EnquirySection } from "~/components/site/package/enquiry-section";
+import { GalleryPanel } from "~/components/site/package/gallery-panel";
+import { ItineraryPanel } from "~/components/site/package/itinerary-panel";
+import { OverviewPanel } from "~/components/site/package/overview-panel";
+import { PackageHead } from "~/components/site/package/package-head";
+import { PackageTabs, parsePackageTab } from "~/components/site/package/package-tabs";
+import { TermsPanel } from "~/components/site/package/terms-panel";
+import notFoundStyles from "~/components/site/package/package-not-found.module.css";
+import { ENQUIRY_SENT_MESSAGE } from "~/lib/enquiry-limits";
+import { breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
+import { nextMonths, todayIso } from "~/lib/tour-format";
+import { getEnv } from "~/server/env.server";
+import { fieldErrors, isHoneypotFilled, readBody } from "~/server/forms/form-input.server";
+import { createEnquiry, enquirySchema } from "~/server/lead/enquiry.server";
+import { PACKAGE_SLUG_ALIASES, toPackageDetail } from "~/server/package/package-detail.server";
+import { listPackages, getPackage } from "~/server/package/package-queries.server";
+import { touristTripJsonLd } from "~/server/package/package-seo.server";
+import { BOOKING_CONVENIENCES, PACKAGE_TERMS } from "~/server/package/package-terms.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
+import { canSeeDrafts, getViewer } from "~/server/user/session.server";
+import type { Route } from "./+types/package-detail";
+
+/** The package a request names, or the helpful 404 (with every package to choose from). */
+async function findPackageOr404(request: Request, slug: string) {
+  const row = await getPackage(slug, { includeDrafts: canSeeDrafts(await getViewer(request)) });
+  if (row) return row;
+  const packages = (await listPackages()).map((pkg) => ({ slug: pkg.slug, title: pkg.title, country: pkg.country }));
+  throw data({ slug, packages }, { status: 404 });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const search = new URL(request.url).search;
+  const alias = PACKAGE_SLUG_ALIASES[params.slug];
+  if (alias) throw redirect(`/packages/${alias}${search}`, 308);
+  const row = await findPackageOr404(request, params.slug);
+  // A package reached by its id gets its one canonical address.
+  if (row.slug !== params.slug) throw redirect(`/packages/${row.slug}${search}`, 308);
+
+  const today = todayIso();
+  const [pkg, settings] = await Promise.all([toPackageDetail(row, today), getSiteSettings()]);
+  return {
+    pkg,
+    terms: PACKAGE_TERMS,
+    conveniences: BOOKING_CONVENIENCES,
+    months: nextMonths(today),
+    contact: { phone: settings.phonePrimary, whatsappNumber: settings.whatsappNumber },
+    tripJsonLd: touristTripJsonLd(pkg, getEnv().SITE_URL, settings.brandName),
+  };
+}
+
+/** The enquiry form without JavaScript: store it and come back with a notice (rate-limited in server/app.ts). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const row = await findPackageOr404(request, params.slug);
+  const body = (await readBody(request)) ?? {};
+  const sent = redirect(`/packages/${row.slug}?enquiry=sent#enquire`, 303);
+  if (isHoneypotFilled(body)) return sent;
+  const parsed = enquirySchema.safeParse(body);
+  if (!parsed.success) {
+    const values = Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return data({ fields: fieldErrors(parsed.error), values }, { status: 400 });
+  }
+  await createEnquiry(parsed.data, row);
+  return sent;
+}
+
+// Switching tabs changes only ?tab=: the data on the page is the same.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: "Package not found | Pravas" }, { name: "robots", content: "noindex" }];
+  const siteUrl = siteUrlFrom(matches);
+  const { pkg } = loaderData;
+  const path = `/packages/${pkg.slug}`;
+  return [
+    ...seoMeta({ ...pkg.seo, path, siteUrl, noindex: pkg.draft }),
+    jsonLd(loaderData.tripJsonLd),
+    breadcrumbJsonLd(siteUrl, [
+      { name: "Home", path: "/" },
+      { name: "Packages", path: "/packages" },
+      { name: pkg.title, path },
+    ]),
+  ];
+};
+
+export default function PackageDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pkg, terms, conveniences, months, contact } = loaderData;
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const tab = parsePackageTab(searchParams.get("tab"));
+  const sent = searchParams.get("enquiry") === "sent" ? ENQUIRY_SENT_MESSAGE : undefined;
+
+  return (
+    <>
+      <PackageHead pkg={pkg} months={months} phone={contact.phone} whatsappNumber={contact.whatsappNumber} />
+      <div className="container">
+        <PackageTabs
+          active={tab}
+          pathname={pathname}
+          panels={{
+            overview: (
+              <OverviewPanel
+                pkg={pkg}
+                conveniences={conveniences}
+                pathname={pathname}
+                brochureNotice={searchParams.get("brochure") === "unavailable"}
+              />
+            ),
+            itinerary: <ItineraryPanel itinerary={pkg.itinerary} />,
+            gallery: <GalleryPanel images={pkg.gallery} title={pkg.title} />,
+            terms: <TermsPanel terms={terms} />,
+          }}
+        />
+      </div>
+      <EnquirySection
+        packageId={pkg.id}
+        packageTitle={pkg.title}
+        months={months}
+        phone={contact.phone}
+        whatsappNumber={contact.whatsappNumber}
+        initial={{ ...actionData, sent }}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  const packages = missing ? ((error.data as { packages?: { slug: string; title: string; country: string }[] })?.packages ?? []) : [];
+  return (
+    <section className={`container ${notFoundStyles.page}`}>
+      <h1>{missing ? "We couldn't find that package" : "Something went wrong"}</h1>
+      <p>
+        {missing
+          ? "The trip you are looking for may have been renamed or is no longer offered. Here are the packages we run today:"
+          : "Something went wrong while loading this package. Please try again in a moment."}
+      </p>
+      {packages.length > 0 ? (
+        <ul className={notFoundStyles.list}>
+          {packages.map((pkg) => (
+            <li key={pkg.slug}>
+              <Link to={`/packages/${pkg.slug}`}>{pkg.title}</Link>
+              <span>{pkg.country}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <Link to="/packages" className="btn btn-primary">
+          See all packages
+        </Link>{" "}
+        <Link to="/contact" className="btn btn-outline">
+          Ask our team
+        </Link>
+      </p>
+    </section>
+  );
+}

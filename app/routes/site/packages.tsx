@@ -1,0 +1,79 @@
+import { PageHeader } from "~/components/site/page-header";
+import { PackageRail, RAIL_PHOTO_SIZES } from "~/components/site/package/package-rail";
+import { preloadImage } from "~/lib/image-preload";
+import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
+import { toPackageCards } from "~/server/package/package-card.server";
+import { listPackages } from "~/server/package/package-queries.server";
+import styles from "./packages.module.css";
+import type { Route } from "./+types/packages";
+
+const TITLE = "Tour Packages: International and National Group Tours | Pravas";
+const DESCRIPTION =
+  "Group tours to Bali, Dubai, Sri Lanka and Vietnam, and across India to the Golden Triangle, Hampi and the Nilgiris, with hotels, guides and transfers included.";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const siteUrl = siteUrlFrom(matches);
+  const cards = [...(loaderData?.international ?? []), ...(loaderData?.national ?? [])];
+  return [
+    ...seoMeta({ title: TITLE, description: DESCRIPTION, path: "/packages", siteUrl }),
+    breadcrumbJsonLd(siteUrl, [
+      { name: "Home", path: "/" },
+      { name: "Packages", path: "/packages" },
+    ]),
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      name: "Tour packages",
+      itemListElement: cards.map((card, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: card.title,
+        url: absoluteUrl(siteUrl, card.link ?? "/packages"),
+      })),
+    }),
+  ];
+};
+
+export async function loader() {
+  const rows = await listPackages();
+  const [international, national] = await Promise.all([
+    toPackageCards(rows.filter((row) => row.region === "international")),
+    toPackageCards(rows.filter((row) => row.region === "national")),
+  ]);
+  return { international, national };
+}
+
+export default function Packages({ loaderData }: Route.ComponentProps) {
+  const { international, national } = loaderData;
+  // The first card's photo is the largest paint on a phone; the cards load their photos lazily.
+  const first = international[0]?.thumbnail;
+  if (first) preloadImage(first, RAIL_PHOTO_SIZES);
+  return (
+    <>
+      <PageHeader
+        title="Tour Packages"
+        intro="Small-group tours with hotels, guides and transfers arranged for you, abroad and across India."
+      />
+      <div className={`container ${styles.sections}`}>
+        <section aria-labelledby="international-heading">
+          <div className={styles.head}>
+            <h2 id="international-heading" className={styles.heading}>
+              International Packages
+            </h2>
+            <p className={styles.intro}>Beaches, cities and cultures a short flight from India, with flights included.</p>
+          </div>
+          <PackageRail cards={international} label="International packages" />
+        </section>
+        <section aria-labelledby="national-heading">
+          <div className={styles.head}>
+            <h2 id="national-heading" className={styles.heading}>
+              National Packages
+            </h2>
+            <p className={styles.intro}>Heritage, hills and temples across India, by road with local guides.</p>
+          </div>
+          <PackageRail cards={national} label="National packages" />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/server/db/db.server";
+import { blogs, blogViews } from "~/server/db/schema.server";
+import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { isCountableView, recordBlogView } from "./blog-views.server";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+const request = (headers: Record<string, string> = {}, method = "GET") =>
+  new Request("http://localhost/blogs/1", { method, headers: { "user-agent": BROWSER, ...headers } });
+
+let db: Db;
+let blogId: number;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const [row] = await db
+    .insert(blogs)
+    .values({ slug: "views-test", title: "Views", uploadDate: "2026-01-01", content: "<p>x</p>", status: "published" })
+    .returning({ id: blogs.id });
+  blogId = row!.id;
+});
+afterAll(closeTestDatabase);
+
+async function storedViews() {
+  return (await db.select({ views: blogs.views }).from(blogs).where(eq(blogs.id, blogId)))[0]!.views;
+}
+
+describe("recordBlogView", () => {
+  const morning = new Date("2026-11-22T04:00:00Z");
+
+  it("counts a visitor once per day", async () => {
+    expect(await recordBlogView(blogId, request(), "198.51.100.1", morning)).toEqual({ counted: true, views: 1 });
+    expect(await recordBlogView(blogId, request(), "198.51.100.1", new Date("2026-11-22T15:00:00Z"))).toEqual({
+      counted: false,
+      views: null,
+    });
+    expect(await storedViews()).toBe(1);
+  });
+
+  it("counts another visitor, and the same visitor on another day", async () => {
+    await recordBlogView(blogId, request(), "198.51.100.2", morning);
+    await recordBlogView(blogId, request({ "user-agent": `${BROWSER} Edg/141.0` }), "198.51.100.1", morning);
+    await recordBlogView(blogId, request(), "198.51.100.1", new Date("2026-11-23T04:00:00Z"));
+    expect(await storedViews()).toBe(4);
+  });
+
+  it("keeps no raw IP address and drops past days' rows", async () => {
+    const rows = await db.select().from(blogViews).where(eq(blogViews.blogId, blogId));
+    for (const row of rows) expect(row.visitorHash).not.toContain("198.51.100");
+    // The visit on the 23rd pruned the 22nd's rows.
+    expect(rows.map((row) => row.day)).toEqual(["2026-11-23"]);
+  });
+
+  it("never counts bots, HEAD requests or prefetches", async () => {
+    const before = await storedViews();
+    for (const req of [
+      request({ "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" }),
+      request({ "user-agent": "" }),
+      request({}, "HEAD"),
+      request({ "sec-purpose": "prefetch" }),
+      request({ purpose: "prefetch" }),
+    ]) {
+      expect(isCountableView(req)).toBe(false);
+      expect((await recordBlogView(blogId, req, "198.51.100.9", morning)).counted).toBe(false);
+    }
+    expect(await storedViews()).toBe(before);
+  });
+});

@@ -1,0 +1,145 @@
+import type { PackageReview, PriceUnit, Region } from "~/lib/content-types";
+import { largestUrl, type MediaView } from "~/lib/media";
+import { formatInr, lowestPrice, priceLines, taxNote, type PriceLine } from "~/lib/price";
+import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
+import type { PackageRow } from "~/server/db/schema.server";
+import { getMediaByKeys } from "~/server/media/media.server";
+import { packageFeatures, type PackageFeature } from "./package-features.server";
+import { packageMediaKeys } from "./package-json.server";
+
+/** The package page shows at most this many reviews (spec §9). */
+export const MAX_PACKAGE_REVIEWS = 6;
+
+/** Old links of the spec that lead to a package under another name (redirected with 308). */
+export const PACKAGE_SLUG_ALIASES: Readonly<Record<string, string>> = {
+  "bangalore-ooty-mysore": "bangalore-mysore",
+  "bangalore-mysore-ooty": "bangalore-mysore",
+};
+
+export type PriceOptionView = {
+  label: string;
+  amount: string;
+  unit: PriceUnit;
+  hotels: { destination: string; nights: number; hotel: string; roomType: string; mealPlan: string }[];
+};
+
+export type PriceBlock = {
+  /** "+ 5% GST" or "+ 5% GST + 5% TCS". */
+  taxNote: string;
+  /** The lowest price anyone pays, formatted ("₹21,500"). */
+  from: string;
+  /** Single price or adult/child lines; empty when the package sells by options. */
+  lines: PriceLine[];
+  options: PriceOptionView[];
+};
+
+/** Offers for structured data: whole rupees. */
+export type PriceOffer = { name: string; price: number };
+
+/** The price block in the spec's two shapes, or the hotel options where a package has them. */
+export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "region">): PriceBlock {
+  const options = row.priceOptions.map((option) => ({
+    label: option.label,
+    amount: formatInr(option.amount),
+    unit: option.unit,
+    hotels: option.hotels,
+  }));
+  return {
+    taxNote: taxNote(row.region),
+    from: formatInr(lowestPrice(row.price, row.priceOptions)),
+    lines: options.length > 0 ? [] : priceLines(row.price),
+    options,
+  };
+}
+
+export function priceOffers(row: Pick<PackageRow, "price" | "priceOptions">): PriceOffer[] {
+  if (row.priceOptions.length > 0) {
+    return row.priceOptions.map((option) => ({ name: option.label, price: option.amount }));
+  }
+  if (row.price.kind === "single") {
+    const unit = row.price.unit;
+    return [{ name: unit.charAt(0).toUpperCase() + unit.slice(1), price: row.price.amount }];
+  }
+  return [
+    { name: "Adult", price: row.price.adult },
+    { name: "Child with bed", price: row.price.childWithBed },
+    { name: "Child without bed", price: row.price.childNoBed },
+  ];
+}
+
+export type PackageDetail = {
+  id: number;
+  slug: string;
+  title: string;
+  country: string;
+  region: Region;
+  draft: boolean;
+  duration: string;
+  description: string;
+  /** The long description's paragraphs (the short one when there is none). */
+  paragraphs: string[];
+  rating: { stars: number; reviews: number };
+  thumbnail: MediaView | null;
+  gallery: MediaView[];
+  itinerary: { day: number; title: string; description: string; photo: MediaView | null }[];
+  departures: { name: string; start: string; dates: string }[];
+  /** "12 Mar 2027", or null: "Dates Coming Soon". */
+  nextDate: string | null;
+  features: PackageFeature[];
+  highlights: string[];
+  included: string[];
+  excluded: string[];
+  price: PriceBlock;
+  brochureUrl: string | null;
+  reviews: PackageReview[];
+  seo: { title: string; description: string; image: string | null; imageAlt: string; offers: PriceOffer[] };
+};
+
+/** Everything the package page shows, images resolved, itinerary sorted by day, dates as of `today`. */
+export async function toPackageDetail(row: PackageRow, today: string): Promise<PackageDetail> {
+  const media = await getMediaByKeys(packageMediaKeys(row));
+  const thumbnail = media[row.thumbnail] ?? null;
+  const departures = upcomingDates(row.groupDates, today);
+  const paragraphs = (row.longDescription || row.description)
+    .split(/\n\s*\n/)
+    .map((text) => text.trim())
+    .filter(Boolean);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    country: row.country,
+    region: row.region,
+    draft: row.status !== "published",
+    duration: formatDuration(row.days, row.nights),
+    description: row.description,
+    paragraphs,
+    rating: { stars: row.ratingStars, reviews: row.ratingCount },
+    thumbnail,
+    gallery: row.gallery.map((key) => media[key]).filter((view): view is MediaView => view !== undefined),
+    // Stored order is not trusted (the Dubai data came out of order).
+    itinerary: [...row.itinerary]
+      .sort((a, b) => a.day - b.day)
+      .map((day) => ({ day: day.day, title: day.title, description: day.description, photo: media[day.photo] ?? null })),
+    departures: departures.map((date) => ({
+      name: date.name,
+      start: formatTourDate(date.start),
+      dates: `${formatTourDate(date.start)} – ${formatTourDate(date.end)}`,
+    })),
+    nextDate: departures[0] ? formatTourDate(departures[0].start) : null,
+    features: packageFeatures(row.included),
+    highlights: row.highlights,
+    included: row.included,
+    excluded: row.excluded,
+    price: priceBlock(row),
+    brochureUrl: row.brochureUrl,
+    reviews: row.reviews.slice(0, MAX_PACKAGE_REVIEWS),
+    seo: {
+      title: row.seoTitle || `${row.title} (${formatDuration(row.days, row.nights)}) | Pravas`,
+      description: row.seoDescription || row.description,
+      image: thumbnail ? largestUrl(thumbnail) : null,
+      imageAlt: thumbnail?.alt ?? "",
+      offers: priceOffers(row),
+    },
+  };
+}

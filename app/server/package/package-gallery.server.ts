@@ -1,0 +1,28 @@
+import type { MediaView } from "~/lib/media";
+import { formatDuration, formatDurationPill } from "~/lib/tour-format";
+import type { PackageRow } from "~/server/db/schema.server";
+import { getMediaByKeys } from "~/server/media/media.server";
+
+export type GalleryRow = {
+  id: number;
+  slug: string;
+  title: string;
+  /** "7D / 6N" */
+  pill: string;
+  /** "7 Days / 6 Nights", for screen readers. */
+  duration: string;
+  images: MediaView[];
+};
+
+/** The gallery page's rows: each package with its gallery photos resolved. */
+export async function toGalleryRows(rows: PackageRow[]): Promise<GalleryRow[]> {
+  const media = await getMediaByKeys(rows.flatMap((row) => row.gallery));
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    pill: formatDurationPill(row.days, row.nights),
+    duration: formatDuration(row.days, row.nights),
+    images: row.gallery.map((key) => media[key]).filter((view): view is MediaView => view !== undefined),
+  }));
+}

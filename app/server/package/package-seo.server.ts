@@ -1,0 +1,37 @@
+import { absoluteUrl } from "~/lib/seo";
+import type { PackageDetail } from "./package-detail.server";
+
+/**
+ * schema.org TouristTrip for a package page: the offers in INR and the
+ * itinerary as an ordered list of days.
+ */
+export function touristTripJsonLd(pkg: PackageDetail, siteUrl: string, brandName: string) {
+  const url = absoluteUrl(siteUrl, `/packages/${pkg.slug}`);
+  return {
+    "@context": "https://schema.org",
+    "@type": "TouristTrip",
+    name: pkg.title,
+    description: pkg.description,
+    url,
+    ...(pkg.seo.image ? { image: absoluteUrl(siteUrl, pkg.seo.image) } : {}),
+    touristType: pkg.region === "international" ? "International tour" : "Domestic tour",
+    provider: { "@type": "TravelAgency", name: brandName, url: absoluteUrl(siteUrl, "/") },
+    offers: pkg.seo.offers.map((offer) => ({
+      "@type": "Offer",
+      name: offer.name,
+      price: offer.price,
+      priceCurrency: "INR",
+      availability: "https://schema.org/InStock",
+      url,
+    })),
+    itinerary: {
+      "@type": "ItemList",
+      numberOfItems: pkg.itinerary.length,
+      itemListElement: pkg.itinerary.map((day, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        item: { "@type": "TouristAttraction", name: `Day ${day.day}: ${day.title}` },
+      })),
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
+});
+
+const tracks = (scope: { locator: (selector: string) => Locator }) => scope.locator("[data-gallery-track]");
+
+/** How many photos of a strip fit its visible width. */
+async function photosPerView(track: Locator) {
+  return track.evaluate((element) => {
+    const strip = element.parentElement!.getBoundingClientRect().width;
+    const slide = element.querySelector("li")!.getBoundingClientRect().width;
+    const gap = parseFloat(getComputedStyle(element.firstElementChild!).columnGap);
+    return Math.round(((strip + gap) / (slide + gap)) * 100) / 100;
+  });
+}
+
+test("the gallery shows every package with its duration pill and a moving strip", async ({ page, request }) => {
+  const html = await (await request.get("/gallery")).text();
+  expect(html).toContain("Our Tour Packages");
+
+  await page.goto("/gallery");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Tour Packages");
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
+    "Bali Group Tour",
+    "Dubai Tour",
+    "Sri Lanka Group Tour",
+    "Vietnam Express",
+    "Golden Triangle India Tour",
+    "Hampi – Badami",
+    "Bangalore – Mysore – Ooty",
+  ]);
+  const bali = page.getByRole("region", { name: "Bali Group Tour" });
+  await expect(bali.getByText("7D / 6N")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Vietnam Express" }).getByText("9D / 8N")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Hampi – Badami" }).getByText("4D / 3N")).toBeVisible();
+  await expect(bali.getByRole("img").first()).toHaveAttribute("alt", /.+/);
+
+  const styles = await tracks(page).evaluateAll((elements) =>
+    elements.map((element) => {
+      const style = getComputedStyle(element);
+      const slides = element.querySelectorAll("li").length;
+      return {
+        name: style.animationName,
+        direction: style.animationDirection,
+        secondsPerSlide: parseFloat(style.animationDuration) / slides,
+      };
+    }),
+  );
+  expect(styles).toHaveLength(7);
+  styles.forEach((style, index) => {
+    expect(style.name).not.toBe("none");
+    expect(style.secondsPerSlide).toBe(12);
+    expect(style.direction).toBe(index % 2 === 0 ? "normal" : "reverse");
+  });
+  // Two photos per view on a desktop.
+  expect(await photosPerView(tracks(page).first())).toBe(2);
+  // The strip really moves.
+  const start = await tracks(page)
+    .first()
+    .evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).m41);
+  await expect
+    .poll(() =>
+      tracks(page)
+        .first()
+        .evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).m41),
+    )
+    .not.toBe(start);
+});
+
+test("visitors can pause the strips", async ({ page }) => {
+  await page.goto("/gallery");
+  await page.getByLabel("Pause the moving photos").check();
+  expect(
+    await tracks(page).evaluateAll((elements) =>
+      elements.map((element) => getComputedStyle(element).animationPlayState),
+    ),
+  ).toEqual(Array(7).fill("paused"));
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("a strip shows 1.2 photos and the page has no accessibility violations", async ({ page }) => {
+    await page.goto("/gallery");
+    expect(await photosPerView(tracks(page).first())).toBe(1.2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("the strips stand still and show each photo once", async ({ page }) => {
+    await page.goto("/gallery");
+    expect(
+      await tracks(page).evaluateAll((elements) => elements.map((element) => getComputedStyle(element).animationName)),
+    ).toEqual(Array(7).fill("none"));
+    await expect(page.getByLabel("Pause the moving photos")).toBeHidden();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
+
+test("the desktop gallery has no accessibility violations", async ({ page }) => {
+  await page.goto("/gallery");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/gallery$/);
+});

@@ -1,0 +1,276 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const HEADLINE = "Best Place to find Your Inner Peace";
+const SUBHEADLINE = "Feeling relaxed? Connect with us to plan your journey and explore the world!";
+
+const carouselTrack = (page: Page) => page.getByRole("list", { name: "Top Destinations" });
+const scrollLeftOf = (track: Locator) => track.evaluate((element) => Math.round(element.scrollLeft));
+
+/** Waits until React runs: the carousel's button only says "Pause" once it does. */
+async function openHome(page: Page) {
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Pause automatic scrolling" })).toBeVisible();
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}
+
+test.describe("home page", () => {
+  test("hero: the exact words, a high-priority responsive image, and Explore scrolls one screen", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: HEADLINE })).toBeVisible();
+    await expect(page.getByText(SUBHEADLINE)).toBeVisible();
+    const hero = page.locator("section[aria-labelledby=hero-title] img");
+    await expect(hero).toHaveAttribute("fetchpriority", "high");
+    await expect(hero).toHaveAttribute("width", /\d+/);
+    await expect(hero).toHaveAttribute("height", /\d+/);
+    await expect(page.locator("section[aria-labelledby=hero-title] source[type='image/avif']")).toHaveAttribute(
+      "srcset",
+      /\.avif \d+w/,
+    );
+
+    await page.getByRole("link", { name: "Explore" }).click();
+    const viewport = await page.evaluate(() => window.innerHeight);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(viewport);
+  });
+
+  test("intro: every word from the database, lighting up from grey as the page scrolls", async ({ page, db }) => {
+    const [{ intro_paragraph: intro } = { intro_paragraph: "" }] = await db.query<{ intro_paragraph: string }>(
+      "select intro_paragraph from site_settings where id = 1",
+    );
+    await openHome(page);
+    const paragraph = page.locator("#intro p");
+    await expect(paragraph).toHaveText(intro);
+    const colorOf = (word: string) =>
+      paragraph
+        .locator("span", { hasText: new RegExp(`^${word}\\W?\\s?$`) })
+        .first()
+        .evaluate((span) => {
+          // color-mix() computes to color(srgb r g b); compare as rgb().
+          const color = getComputedStyle(span).color;
+          const srgb = color.match(/^color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)\)$/);
+          return srgb
+            ? `rgb(${srgb
+                .slice(1)
+                .map((value) => Math.round(Number(value) * 255))
+                .join(", ")})`
+            : color;
+        });
+    const grey = "rgb(138, 147, 142)";
+    expect(await colorOf("stories")).toBe(grey);
+    expect(await colorOf("discovering")).toBe(grey);
+
+    // Scroll until the paragraph's bottom is well above the middle of the screen.
+    await paragraph.evaluate((element) =>
+      window.scrollTo({ top: element.getBoundingClientRect().bottom + window.scrollY - 200, behavior: "instant" }),
+    );
+    for (const word of ["Travel", "stories", "effortless", "memorable", "exploring", "discovering"]) {
+      await expect.poll(() => colorOf(word), word).toBe("rgb(17, 131, 90)");
+    }
+    await expect.poll(() => colorOf("journey")).toBe("rgb(20, 34, 27)");
+  });
+
+  test("Top Destinations: the seven packages, three per view, 20 px apart, with working controls", async ({
+    page,
+    db,
+  }) => {
+    const rows = await db.query<{ title: string; country: string; slug: string }>(
+      `select p.title, p.country, p.slug from top_destinations t join packages p on p.id = t.package_id
+       where p.status = 'published' order by t.sort_order, p.id`,
+    );
+    expect(rows).toHaveLength(7);
+    await openHome(page);
+    const track = carouselTrack(page);
+    const slides = track.getByRole("listitem");
+    await expect(slides).toHaveCount(7);
+    for (const [index, row] of rows.entries()) {
+      const slide = slides.nth(index);
+      await expect(slide.getByRole("heading", { name: row.title })).toBeAttached();
+      await expect(slide.getByText(row.country, { exact: true })).toBeAttached();
+      await expect(slide.getByRole("link", { name: row.title })).toHaveAttribute("href", `/packages/${row.slug}`);
+      await expect(slide.getByRole("img", { name: /Rated/ })).toBeAttached();
+    }
+    const geometry = await track.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const items = [...element.children].map((child) => child.getBoundingClientRect());
+      return { width: box.width, first: items[0]!, second: items[1]! };
+    });
+    expect(geometry.second.left - geometry.first.right).toBeCloseTo(20, 0);
+    expect((geometry.width + 20) / (geometry.first.width + 20)).toBeCloseTo(3, 1);
+
+    await track.scrollIntoViewIfNeeded();
+    await page.getByRole("button", { name: "Pause automatic scrolling" }).click();
+    await page.getByRole("button", { name: "Next destination" }).click();
+    await expect.poll(() => scrollLeftOf(track)).toBeGreaterThan(0);
+    // Previous from the first slide loops to the end.
+    await track.evaluate((element) => element.scrollTo({ left: 0, behavior: "instant" }));
+    await page.getByRole("button", { name: "Previous destination" }).click();
+    await expect
+      .poll(() => track.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 2))
+      .toBe(true);
+    // …and Next from the end loops back to the start.
+    await page.getByRole("button", { name: "Next destination" }).click();
+    await expect.poll(() => scrollLeftOf(track)).toBe(0);
+    // The keyboard moves it too.
+    await track.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => scrollLeftOf(track)).toBeGreaterThan(0);
+  });
+
+  test("Top Destinations plays every 2.5 s and pauses on hover", async ({ page }) => {
+    await page.clock.install();
+    await openHome(page);
+    const track = carouselTrack(page);
+    await track.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(2400);
+    expect(await scrollLeftOf(track)).toBe(0);
+    await page.clock.runFor(200);
+    await expect.poll(() => scrollLeftOf(track)).toBeGreaterThan(0);
+
+    await track.hover();
+    const held = await scrollLeftOf(track);
+    await page.clock.runFor(6000);
+    await page.waitForTimeout(600);
+    expect(await scrollLeftOf(track)).toBe(held);
+  });
+
+  test("Top Destinations stays still under prefers-reduced-motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
+    await page.goto("/", { waitUntil: "networkidle" });
+    const track = carouselTrack(page);
+    await track.scrollIntoViewIfNeeded();
+    await page.clock.runFor(8000);
+    await page.waitForTimeout(300);
+    expect(await scrollLeftOf(track)).toBe(0);
+    await expect(page.getByRole("button", { name: "Start automatic scrolling" })).toBeVisible();
+  });
+
+  test("Why Choose Us and the 4-step process, whose highlight moves every 2 s", async ({ page, db }) => {
+    const cards = await db.query<{ title: string; section: string }>(
+      "select title, section from home_cards order by section, sort_order, id",
+    );
+    await page.clock.install();
+    await openHome(page);
+    const why = page.getByRole("region", { name: "Why Choose Us" });
+    for (const card of cards.filter((row) => row.section === "why-choose-us")) {
+      await expect(why.getByRole("heading", { level: 3, name: card.title })).toBeVisible();
+    }
+    const process = page.getByRole("region", { name: "Your trip in four easy steps" });
+    const steps = process.getByRole("listitem");
+    await expect(steps).toHaveCount(4);
+    const titles = cards.filter((row) => row.section === "process").map((row) => row.title);
+    expect(titles).toEqual(["Contact Us", "We Plan Your Trip", "Confirm & Book", "Travel & Enjoy"]);
+    for (const [index, title] of titles.entries()) {
+      await expect(steps.nth(index).getByRole("heading", { name: title })).toBeVisible();
+    }
+    await process.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await expect(steps.nth(0)).toHaveAttribute("data-active", "true");
+    for (const next of [1, 2, 3, 0]) {
+      await page.clock.runFor(2000);
+      await expect(steps.nth(next)).toHaveAttribute("data-active", "true");
+    }
+  });
+
+  test("Traveler Reviews: a grid of 8 on desktop", async ({ page }) => {
+    await page.goto("/");
+    const reviews = page.getByRole("region", { name: "Traveler Reviews" });
+    const visibleCards = reviews.locator("figure").filter({ visible: true });
+    await expect(visibleCards).toHaveCount(8);
+  });
+
+  test("FAQ: twelve questions from the database, the first open, each toggling", async ({ page, db }) => {
+    const faqs = await db.query<{ question: string; answer: string }>(
+      "select question, answer from faqs order by sort_order, id",
+    );
+    expect(faqs).toHaveLength(12);
+    await page.goto("/");
+    const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
+    const items = faq.locator("details");
+    await expect(items).toHaveCount(12);
+    await expect(faq.getByText(faqs[0]!.answer)).toBeVisible();
+    await expect(faq.getByText(faqs[1]!.answer)).toBeHidden();
+    await faq.getByText(faqs[1]!.question).click();
+    await expect(faq.getByText(faqs[1]!.answer)).toBeVisible();
+    await faq.getByText(faqs[0]!.question).click();
+    await expect(faq.getByText(faqs[0]!.answer)).toBeHidden();
+    await faq.getByText(faqs[1]!.question).click();
+    await expect(faq.getByText(faqs[1]!.answer)).toBeHidden();
+  });
+
+  test("SEO: title, description, canonical and TravelAgency JSON-LD in the HTML", async ({ request, db }) => {
+    const [settings] = await db.query<{ phone_primary: string; email: string }>(
+      "select phone_primary, email from site_settings where id = 1",
+    );
+    const html = await (await request.get("/")).text();
+    expect(html).toMatch(/<title>[^<]*Pravas[^<]*<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/"/);
+    const block = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
+    expect(block).not.toBeNull();
+    const data = JSON.parse(block![1]!);
+    expect(data).toMatchObject({
+      "@type": "TravelAgency",
+      name: "Pravas",
+      telephone: settings!.phone_primary,
+      email: settings!.email,
+    });
+  });
+
+  test("axe finds no violations at 1366×768, including the open popup", async ({ page }) => {
+    await page.clock.install();
+    await openHome(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.clock.fastForward("00:15");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("home page on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the carousel shows 1.1 cards and the reviews glide in two rows of 8, the second reversed", async ({ page }) => {
+    await page.goto("/");
+    const geometry = await carouselTrack(page).evaluate((element) => {
+      const [first] = [...element.children].map((child) => child.getBoundingClientRect());
+      return { width: element.getBoundingClientRect().width, first: first!.width };
+    });
+    expect((geometry.width + 20) / (geometry.first + 20)).toBeGreaterThan(1.05);
+    expect(geometry.width / (geometry.first + 20 * 0.1)).toBeCloseTo(1.1, 1);
+
+    const reviews = page.getByRole("region", { name: "Traveler Reviews" });
+    const rows = reviews.locator("ul").filter({ visible: true });
+    await expect(rows).toHaveCount(2);
+    for (const index of [0, 1]) {
+      // 8 reviews per row for people; a hidden copy makes the loop seamless.
+      await expect(rows.nth(index).locator("li:not([aria-hidden])")).toHaveCount(8);
+    }
+    const animations = await rows.evaluateAll((lists) =>
+      lists.map((list) => {
+        const style = getComputedStyle(list);
+        return { duration: style.animationDuration, direction: style.animationDirection };
+      }),
+    );
+    expect(animations).toEqual([
+      { duration: "80s", direction: "normal" },
+      { duration: "80s", direction: "reverse" },
+    ]);
+  });
+
+  test("axe finds no violations at 390×844", async ({ page }) => {
+    await openHome(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Menu" }).click();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
