@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
+import { useLocation } from "react-router";
 import { HoneypotField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { ENQUIRY_LIMITS as LIMITS, FLEXIBLE_MONTH } from "~/lib/enquiry-limits";
 import { formatMonth } from "~/lib/tour-format";
@@ -44,6 +45,7 @@ export function EnquiryForm({ packageId, packageTitle, months, idPrefix, initial
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const values = initial?.values ?? {};
+  const { pathname } = useLocation();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,6 +87,8 @@ export function EnquiryForm({ packageId, packageTitle, months, idPrefix, initial
         Package: <strong>{packageTitle}</strong>
       </p>
       <input type="hidden" name="packageId" value={packageId} />
+      {/* Once sent, the thank-you replaces the fields (they stay in the page, hidden). */}
+      <div className={styles.fields} hidden={status.kind === "sent"}>
       <TextField
         idPrefix={idPrefix}
         name="name"
@@ -171,6 +175,7 @@ export function EnquiryForm({ packageId, packageTitle, months, idPrefix, initial
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending ? "Sending..." : "Send Enquiry"}
       </button>
+      </div>
       {/* Both live regions are always present, so screen readers announce what appears in them. */}
       <p ref={noticeRef} tabIndex={-1} role="status" className={status.kind === "sent" ? styles.sent : "visually-hidden"}>
         {status.kind === "sent" ? status.message : ""}
@@ -178,6 +183,18 @@ export function EnquiryForm({ packageId, packageTitle, months, idPrefix, initial
       <p role="alert" className={status.kind === "failed" ? styles.failed : "visually-hidden"}>
         {status.kind === "failed" ? status.message : ""}
       </p>
+      {status.kind === "sent" ? (
+        <a
+          href={`${pathname}#enquire`}
+          className={`btn btn-outline ${styles.again}`}
+          onClick={(event) => {
+            event.preventDefault();
+            setStatus({ kind: "idle" });
+          }}
+        >
+          Send another enquiry
+        </a>
+      ) : null}
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { CalendarIcon, ClockIcon } from "./package-icons";
 import styles from "./package-head.module.css";
 
 /** How wide the head photo is drawn. */
-const HEAD_PHOTO_SIZES = "(min-width: 1232px) 600px, (min-width: 900px) 50vw, calc(100vw - 2rem)";
+const HEAD_PHOTO_SIZES = "(min-width: 1232px) 600px, (min-width: 720px) 50vw, calc(100vw - 2rem)";
 
 type PackageHeadProps = {
   pkg: Pick<PackageDetail, "id" | "title" | "country" | "rating" | "duration" | "nextDate" | "thumbnail">;
