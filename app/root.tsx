@@ -30,7 +30,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#11835a" />
-        <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
+        {/* The server inlines the page's CSS here (app/server/html/head-order.server.ts). */}
+        <style data-inline-css="" dangerouslySetInnerHTML={{ __html: fontFaces }} />
         <Meta />
         <Links />
       </head>

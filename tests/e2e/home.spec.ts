@@ -98,9 +98,11 @@ test.describe("home page", () => {
       await expect(slide.getByRole("img", { name: /Rated/ })).toBeAttached();
     }
     const geometry = await track.evaluate((element) => {
-      const box = element.getBoundingClientRect();
+      // The width cards share: the track's content box (its padding only makes room for shadows).
+      const style = getComputedStyle(element);
+      const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       const items = [...element.children].map((child) => child.getBoundingClientRect());
-      return { width: box.width, first: items[0]!, second: items[1]! };
+      return { width, first: items[0]!, second: items[1]! };
     });
     expect(geometry.second.left - geometry.first.right).toBeCloseTo(20, 0);
     expect((geometry.width + 20) / (geometry.first.width + 20)).toBeCloseTo(3, 1);
@@ -243,7 +245,9 @@ test.describe("home page on a phone", () => {
     await page.goto("/");
     const geometry = await carouselTrack(page).evaluate((element) => {
       const [first] = [...element.children].map((child) => child.getBoundingClientRect());
-      return { width: element.getBoundingClientRect().width, first: first!.width };
+      const style = getComputedStyle(element);
+      const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { width, first: first!.width };
     });
     expect((geometry.width + 20) / (geometry.first + 20)).toBeGreaterThan(1.05);
     expect(geometry.width / (geometry.first + 20 * 0.1)).toBeCloseTo(1.1, 1);

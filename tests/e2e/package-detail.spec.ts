@@ -194,7 +194,7 @@ test("the Overview shows prices with their taxes, the hotel options and up to 6 
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-test("the gallery tab opens a lightbox that moves with the arrow keys and closes with Escape", async ({ page }) => {
+test("the gallery tab opens a lightbox that moves with the arrow keys and a swipe, and closes with Escape", async ({ page }) => {
   await page.goto("/packages/golden-triangle?tab=gallery");
   await hydrated(page);
   await page.getByRole("tabpanel", { name: "Gallery" }).getByRole("link").first().click();
@@ -208,6 +208,13 @@ test("the gallery tab opens a lightbox that moves with the arrow keys and closes
   await expect(lightbox.getByRole("heading")).toHaveText("Golden Triangle India Tour: photo 6 of 6");
   await lightbox.getByRole("button", { name: "Next photo" }).click();
   await expect(lightbox.getByRole("heading")).toHaveText("Golden Triangle India Tour: photo 1 of 6");
+  // A swipe to the left shows the next photo.
+  const photo = (await lightbox.locator("figure").boundingBox())!;
+  await page.mouse.move(photo.x + photo.width * 0.8, photo.y + photo.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(photo.x + photo.width * 0.2, photo.y + photo.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await expect(lightbox.getByRole("heading")).toHaveText("Golden Triangle India Tour: photo 2 of 6");
   await page.keyboard.press("Escape");
   await expect(lightbox).toBeHidden();
 });

@@ -1,6 +1,7 @@
 import { PageHeader } from "~/components/site/page-header";
 import { PackageRail, RAIL_PHOTO_SIZES } from "~/components/site/package/package-rail";
 import { preloadImage } from "~/lib/image-preload";
+import { largestUrl } from "~/lib/media";
 import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { toPackageCards } from "~/server/package/package-card.server";
 import { listPackages } from "~/server/package/package-queries.server";
@@ -14,8 +15,16 @@ const DESCRIPTION =
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   const cards = [...(loaderData?.international ?? []), ...(loaderData?.national ?? [])];
+  const image = cards[0]?.thumbnail;
   return [
-    ...seoMeta({ title: TITLE, description: DESCRIPTION, path: "/packages", siteUrl }),
+    ...seoMeta({
+      title: TITLE,
+      description: DESCRIPTION,
+      path: "/packages",
+      siteUrl,
+      image: image ? largestUrl(image) : null,
+      imageAlt: image?.alt,
+    }),
     breadcrumbJsonLd(siteUrl, [
       { name: "Home", path: "/" },
       { name: "Packages", path: "/packages" },

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { inlineStylesheets, moveHintsAfterStylesheets } from "./head-order.server";
+
+describe("moveHintsAfterStylesheets", () => {
+  const html =
+    '<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
+    '<link rel="preload" as="image" imageSrcSet="/a.avif 400w"/>' +
+    '<link nonce="n" rel="preload" href="/f.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>' +
+    '<link rel="modulepreload" href="/assets/entry.js" nonce="n"/>' +
+    '<link rel="modulepreload" href="/assets/root.js" nonce="n"/>' +
+    "<style>x{}</style>" +
+    '<link nonce="n" rel="stylesheet" href="/assets/global.css"/>' +
+    '</head><body><link rel="modulepreload" href="/in-body.js"/></body></html>';
+
+  it("puts stylesheets before script and font hints, keeping the LCP image preload first", () => {
+    const out = moveHintsAfterStylesheets(html);
+    const order = ["as=\"image\"", "global.css", "f.woff2", "entry.js", "root.js"].map((s) => out.indexOf(s));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(out.indexOf("root.js")).toBeLessThan(out.indexOf("</head>"));
+    expect(out).toContain('<link fetchpriority="low" rel="modulepreload" href="/assets/entry.js" nonce="n"/>');
+  });
+
+  it("keeps every tag exactly once and leaves the body alone", () => {
+    const out = moveHintsAfterStylesheets(html);
+    expect(out.match(/modulepreload/g)).toHaveLength(3);
+    expect(out.endsWith('<body><link rel="modulepreload" href="/in-body.js"/></body></html>')).toBe(true);
+  });
+
+  it("returns documents without a head unchanged", () => {
+    expect(moveHintsAfterStylesheets("<p>x</p>")).toBe("<p>x</p>");
+  });
+});
+
+describe("inlineStylesheets", () => {
+  const html =
+    '<html><head><style data-inline-css="">@font-face{}</style>' +
+    '<link nonce="n" rel="stylesheet" href="/assets/global-1.css"/>' +
+    '<link nonce="n" rel="stylesheet" href="/assets/icons-2.css#"/>' +
+    '<link rel="stylesheet" href="/assets/missing-3.css"/>' +
+    '</head><body><link rel="stylesheet" href="/assets/global-1.css"/></body></html>';
+  const files: Record<string, string> = { "/assets/global-1.css": "body{color:red}", "/assets/icons-2.css": ".i{}" };
+
+  it("moves known stylesheets into the marked style and makes their links non-blocking", () => {
+    const out = inlineStylesheets(html, (href) => files[href] ?? null);
+    expect(out).toContain('<style data-inline-css="">@font-face{}body{color:red}.i{}</style>');
+    expect(out).toContain('<link nonce="n" rel="stylesheet" href="/assets/global-1.css" media="not all"/>');
+    expect(out).toContain('href="/assets/icons-2.css#" media="not all"/>');
+    expect(out).toContain('<link rel="stylesheet" href="/assets/missing-3.css"/>');
+    expect(out).toContain('<body><link rel="stylesheet" href="/assets/global-1.css"/></body>');
+  });
+
+  it("leaves a document without the marker alone", () => {
+    const plain = html.replace(' data-inline-css=""', "");
+    expect(inlineStylesheets(plain, () => "x{}")).toBe(plain);
+  });
+
+  it("cannot be broken out of by a stylesheet containing </style>", () => {
+    const out = inlineStylesheets(html, () => 'a::after{content:"</style><script>"}');
+    expect(out).not.toContain("</style><script>");
+  });
+});
