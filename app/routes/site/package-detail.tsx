@@ -109,20 +109,20 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
                 brochureNotice={searchParams.get("brochure") === "unavailable"}
               />
             ),
-            itinerary: tab === "itinerary" ? <ItineraryPanel itinerary={pkg.itinerary} /> : null,
-            gallery: tab === "gallery" ? <GalleryPanel images={pkg.gallery} title={pkg.title} /> : null,
-            terms: tab === "terms" ? <TermsPanel terms={terms} /> : null,
+            itinerary: <ItineraryPanel itinerary={pkg.itinerary} />,
+            gallery: <GalleryPanel images={pkg.gallery} title={pkg.title} />,
+            terms: <TermsPanel terms={terms} />,
           }}
         />
       </div>
-      {null && <EnquirySection
+      <EnquirySection
         packageId={pkg.id}
         packageTitle={pkg.title}
         months={months}
         phone={contact.phone}
         whatsappNumber={contact.whatsappNumber}
         initial={{ ...actionData, sent }}
-      />}
+      />
     </>
   );
 }

@@ -23,6 +23,7 @@ const COPIES = 3;
  */
 export function GalleryStrip({ row, reverse, priority }: { row: GalleryRow; reverse: boolean; priority: boolean }) {
   const slides = Array.from({ length: Math.ceil(MIN_SLIDES / Math.max(row.images.length, 1)) }, () => row.images).flat();
+  const copies = slides.slice(0, COPIES);
   const headingId = `gallery-${row.slug}`;
   // The first strip's first photo is the page's largest paint.
   if (priority && slides[0]) preloadImage(slides[0], SLIDE_SIZES);
@@ -42,31 +43,33 @@ export function GalleryStrip({ row, reverse, priority }: { row: GalleryRow; reve
       </div>
       {slides.length > 0 ? (
         <div className={styles.strip}>
-          <div
+          <ul
             className={reverse ? `${styles.track} ${styles.reverse}` : styles.track}
             data-gallery-track=""
-            style={{ "--slides": slides.length, animationDuration: `${slides.length * SECONDS_PER_SLIDE}s` } as CSSProperties}
+            style={
+              {
+                "--set": slides.length,
+                "--all": slides.length + copies.length,
+                animationDuration: `${slides.length * SECONDS_PER_SLIDE}s`,
+              } as CSSProperties
+            }
           >
-            <ul className={styles.set}>
-              {slides.map((media, index) => (
-                <li key={`${media.key}-${index}`} className={styles.slide}>
-                  <ResponsiveImage
-                    media={media}
-                    sizes={SLIDE_SIZES}
-                    priority={priority && index < 2}
-                    alt={index < row.images.length ? media.alt : ""}
-                  />
-                </li>
-              ))}
-            </ul>
-            <div className={`${styles.set} ${styles.copy}`} aria-hidden="true">
-              {slides.slice(0, COPIES).map((media, index) => (
-                <div key={`${media.key}-${index}`} className={styles.slide}>
-                  <ResponsiveImage media={media} sizes={SLIDE_SIZES} alt="" />
-                </div>
-              ))}
-            </div>
-          </div>
+            {slides.map((media, index) => (
+              <li key={`${media.key}-${index}`} className={styles.slide}>
+                <ResponsiveImage
+                  media={media}
+                  sizes={SLIDE_SIZES}
+                  priority={priority && index < 2}
+                  alt={index < row.images.length ? media.alt : ""}
+                />
+              </li>
+            ))}
+            {copies.map((media, index) => (
+              <li key={`copy-${media.key}-${index}`} className={`${styles.slide} ${styles.copy}`} aria-hidden="true">
+                <ResponsiveImage media={media} sizes={SLIDE_SIZES} alt="" />
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
     </section>

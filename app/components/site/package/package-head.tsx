@@ -23,7 +23,7 @@ type PackageHeadProps = {
 export function PackageHead({ pkg, months, phone, whatsappNumber }: PackageHeadProps) {
   const rounded = Math.round(pkg.rating.stars);
   // The head photo is the page's largest paint (LCP).
-  // EXPERIMENT if (pkg.thumbnail) preloadImage(pkg.thumbnail, HEAD_PHOTO_SIZES);
+  if (pkg.thumbnail) preloadImage(pkg.thumbnail, HEAD_PHOTO_SIZES);
   return (
     <header className={styles.head}>
       <div className={`container ${styles.inner}`}>
