@@ -142,6 +142,10 @@ test("Download Brochure says 'Brochure link not available' in the page when ther
   }
   await page.goto("/packages/bali");
   await expect(page.getByRole("link", { name: "Download Brochure" })).toHaveAttribute("href", "/brochures/bali.pdf");
+  const brochure = await page.request.get("/brochures/bali.pdf");
+  expect(brochure.status()).toBe(200);
+  expect(brochure.headers()["content-type"]).toBe("application/pdf");
+  expect((await brochure.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });
 
 test("the old Bangalore–Mysore–Ooty addresses redirect with 308", async ({ request }) => {
