@@ -1,25 +1,5 @@
 /** Small inline icons of the layout (decorative: the link or button next to them carries the name). */
-type IconProps = { className?: string };
-
-function Svg({ className, children, filled = false }: IconProps & { children: React.ReactNode; filled?: boolean }) {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      focusable="false"
-      fill={filled ? "currentColor" : "none"}
-      stroke={filled ? "none" : "currentColor"}
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
+import { SvgIcon as Svg, type IconProps } from "~/components/ui/svg-icon";
 
 export function PhoneIcon(props: IconProps) {
   return (

@@ -1,28 +1,7 @@
+import { SvgIcon as Icon, type IconProps } from "~/components/ui/svg-icon";
 import type { FeatureKey } from "~/server/package/package-features.server";
 
 /** Line icons of the package page; decorative, the text beside them names the thing. */
-type IconProps = { className?: string };
-
-function Icon({ className, children }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
 export function ClockIcon(props: IconProps) {
   return (
     <Icon {...props}>
