@@ -61,7 +61,12 @@ try {
         { port: chrome.port, output: "json", logLevel: "error" },
         formFactor === "desktop" ? desktopConfig : undefined,
       );
-      const { categories, audits } = runnerResult.lhr;
+      const { categories, audits, runtimeError } = runnerResult.lhr;
+      if (runtimeError) {
+        console.log(`${formFactor.padEnd(7)} ${page.padEnd(30)} Lighthouse error: ${runtimeError.code}`);
+        continue;
+      }
+      const num = (id) => audits[id]?.numericValue ?? NaN;
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
       const row = {
         page,
@@ -70,10 +75,10 @@ try {
         accessibility: score("accessibility"),
         bestPractices: score("best-practices"),
         seo: score("seo"),
-        lcpMs: Math.round(audits["largest-contentful-paint"].numericValue),
-        tbtMs: Math.round(audits["total-blocking-time"].numericValue),
-        cls: Number(audits["cumulative-layout-shift"].numericValue.toFixed(3)),
-        transferKiB: Math.round(audits["total-byte-weight"].numericValue / 1024),
+        lcpMs: Math.round(num("largest-contentful-paint")),
+        tbtMs: Math.round(num("total-blocking-time")),
+        cls: Number(num("cumulative-layout-shift").toFixed(3)),
+        transferKiB: Math.round(num("total-byte-weight") / 1024),
         failing: Object.values(audits)
           .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
           .map((audit) => audit.id),

@@ -6,11 +6,12 @@
 //   node scripts/validate-html.mjs                         # fresh production server
 //   VALIDATE_URL=http://127.0.0.1:3000 node scripts/validate-html.mjs  # a running server
 //   VALIDATE_PORT=3300 node scripts/validate-html.mjs      # port of the fresh server
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { startBenchServer } from "../bench/lib/server.mjs";
 
 const require = createRequire(import.meta.url);
 const vnuJar = String(require("vnu-jar"));
@@ -19,19 +20,6 @@ const port = Number(process.env.VALIDATE_PORT ?? 3300);
 /** Pages always checked, whatever the sitemap says; the last one must answer 404. */
 const FIXED_PAGES = ["/", "/packages", "/gallery", "/blogs", "/contact", "/credits"];
 const NOT_FOUND_PAGE = "/this-page-does-not-exist";
-
-async function waitForServer(url, timeoutMs = 600_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
 
 async function sitemapPaths(baseUrl) {
   const response = await fetch(`${baseUrl}/sitemap.xml`);
@@ -43,21 +31,15 @@ async function sitemapPaths(baseUrl) {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }
 
-let server;
-let baseUrl = process.env.VALIDATE_URL;
-if (!baseUrl) {
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
-    env: { ...process.env, PORT: String(port), SITE_URL: baseUrl, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
+// Reuses the benchmarks' server starter: a fresh production server, or VALIDATE_URL.
+if (process.env.VALIDATE_URL) process.env.BENCH_URL = process.env.VALIDATE_URL;
+process.env.BENCH_PORT ??= String(port);
+const { baseUrl, stop } = await startBenchServer(port);
 
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "pravas-html-"));
 const problems = [];
 const files = new Map();
 try {
-  await waitForServer(baseUrl);
   const pages = [...new Set([...FIXED_PAGES, ...(await sitemapPaths(baseUrl))])];
   pages.push(NOT_FOUND_PAGE);
   for (const page of pages) {
@@ -69,7 +51,7 @@ try {
     files.set(file, page);
   }
 } finally {
-  server?.kill("SIGTERM");
+  stop();
 }
 
 const checker = spawnSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", ...files.keys()], {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inlineStylesheets, moveHintsAfterStylesheets } from "./head-order.server";
+import { deferHydration, inlineStylesheets, moveHintsAfterStylesheets } from "./head-order.server";
 
 describe("moveHintsAfterStylesheets", () => {
   const html =
@@ -14,13 +14,13 @@ describe("moveHintsAfterStylesheets", () => {
 
   it("puts stylesheets before script and font hints, keeping the LCP image preload first", () => {
     const out = moveHintsAfterStylesheets(html);
-    const order = ["as=\"image\"", "global.css", "f.woff2", "entry.js", "root.js"].map((s) => out.indexOf(s));
+    const order = ['as="image"', "global.css", "f.woff2", "entry.js", "root.js"].map((s) => out.indexOf(s));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(out.indexOf("root.js")).toBeLessThan(out.indexOf("</head>"));
     expect(out).toContain('<link fetchpriority="low" rel="modulepreload" href="/assets/entry.js" nonce="n"/>');
   });
 
-  it("keeps every tag exactly once and leaves the body alone", () => {
+  it("leaves the body alone", () => {
     const out = moveHintsAfterStylesheets(html);
     expect(out.match(/modulepreload/g)).toHaveLength(3);
     expect(out.endsWith('<body><link rel="modulepreload" href="/in-body.js"/></body></html>')).toBe(true);
@@ -57,5 +57,28 @@ describe("inlineStylesheets", () => {
   it("cannot be broken out of by a stylesheet containing </style>", () => {
     const out = inlineStylesheets(html, () => 'a::after{content:"</style><script>"}');
     expect(out).not.toContain("</style><script>");
+  });
+});
+
+describe("deferHydration", () => {
+  const html =
+    '<html><head></head><body><p>content</p><script nonce="n">window.x = 1;</script>' +
+    '<script nonce="n" type="module" async="">; import * as route0 from "/assets/root.js"; import * as route1 from "/assets/home.js";\n' +
+    '  window.__reactRouterManifest = {"imports": ["/assets/a.js"]};\n' +
+    '  window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};\n' +
+    'import("/assets/entry.client.js");</script></body></html>';
+
+  it("loads the route modules after the first paint, then hydrates as before", () => {
+    const out = deferHydration(html);
+    expect(out).not.toMatch(/import \* as/);
+    expect(out).toContain('const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);');
+    expect(out.indexOf("requestAnimationFrame")).toBeLessThan(out.indexOf("Promise.all"));
+    expect(out.indexOf("Promise.all")).toBeLessThan(out.indexOf("__reactRouterRouteModules"));
+    expect(out).toContain('import("/assets/entry.client.js");</script>');
+    expect(out).toContain('<script nonce="n">window.x = 1;</script>');
+  });
+
+  it("leaves documents without a bootstrap alone", () => {
+    expect(deferHydration("<p>x</p>")).toBe("<p>x</p>");
   });
 });

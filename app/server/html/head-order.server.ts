@@ -12,7 +12,11 @@ import path from "node:path";
  *    priority: the server HTML is complete and works without JavaScript, so
  *    the text, CSS and hero image come first and hydration follows. They are
  *    hoistable resources, which React does not hydrate by position.
- * 2. The page's stylesheets (a few KiB gzipped in all) are inlined into the
+ * 2. React Router's bootstrap is an async module script whose static imports
+ *    may run before the browser has painted the server HTML. Its route
+ *    imports become dynamic imports that start after the first frame, so
+ *    the content paints first and hydration follows (deferHydration).
+ * 3. The page's stylesheets (a few KiB gzipped in all) are inlined into the
  *    marked <style> element, and their <link>s get media="not all" so they no
  *    longer block rendering; the browser still fetches and caches them, and
  *    React Router keeps managing the <link> elements on client navigation.
@@ -73,6 +77,26 @@ export function readBuiltCss(href: string): string | null {
   return text;
 }
 
+const BOOTSTRAP_SCRIPT = /(<script\b[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+const ROUTE_IMPORT = /;?\s*import \* as (route\d+) from ("[^"]+");/g;
+/** Resolves after the next frame is painted; a timer covers hidden tabs, where frames never come. */
+const AFTER_FIRST_PAINT =
+  "await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); setTimeout(resolve, 300); });";
+
+export function deferHydration(html: string): string {
+  return html.replace(BOOTSTRAP_SCRIPT, (whole, open: string, body: string, close: string) => {
+    const imports: { name: string; url: string }[] = [];
+    const rest = body.replace(ROUTE_IMPORT, (_match, name: string, url: string) => {
+      imports.push({ name, url });
+      return "";
+    });
+    if (imports.length === 0) return whole;
+    const names = imports.map((entry) => entry.name).join(", ");
+    const loads = imports.map((entry) => `import(${entry.url})`).join(", ");
+    return `${open}${AFTER_FIRST_PAINT}\nconst [${names}] = await Promise.all([${loads}]);${rest}${close}`;
+  });
+}
+
 export function optimiseHead(html: string): string {
-  return moveHintsAfterStylesheets(inlineStylesheets(html, readBuiltCss));
+  return deferHydration(moveHintsAfterStylesheets(inlineStylesheets(html, readBuiltCss)));
 }
