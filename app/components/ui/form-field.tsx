@@ -16,6 +16,32 @@ function fieldIds(name: string, idPrefix = "") {
   return { id, errorId: `${id}-error` };
 }
 
+/** Label, control and inline error, tied together by ids. */
+function FieldFrame({
+  name,
+  label,
+  error,
+  idPrefix,
+  control,
+}: FieldProps & {
+  control: (aria: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+}) {
+  const { id, errorId } = fieldIds(name, idPrefix);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined })}
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function TextField({
   name,
   label,
@@ -23,26 +49,14 @@ export function TextField({
   idPrefix,
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
-  const { id, errorId } = fieldIds(name, idPrefix);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      name={name}
+      label={label}
+      error={error}
+      idPrefix={idPrefix}
+      control={(aria) => <input {...aria} name={name} className={styles.control} {...input} />}
+    />
   );
 }
 
@@ -53,26 +67,14 @@ export function TextAreaField({
   idPrefix,
   ...textarea
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
-  const { id, errorId } = fieldIds(name, idPrefix);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...textarea}
-      />
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      name={name}
+      label={label}
+      error={error}
+      idPrefix={idPrefix}
+      control={(aria) => <textarea {...aria} name={name} className={styles.control} {...textarea} />}
+    />
   );
 }
 
