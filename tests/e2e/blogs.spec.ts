@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
 type BlogRow = { id: number; slug: string; title: string; views: number; upload_date: string };
 
@@ -27,7 +27,7 @@ async function insertBlog(db: TestDatabase, fields: { slug: string; title: strin
 
 test("the blog list shows a card per post with reading time, views and age", async ({ page, db }) => {
   const seeded = await db.query<BlogRow>("select id, slug, title, views from blogs where status = 'published'");
-  await page.goto("/blogs");
+  await gotoHydrated(page, "/blogs");
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(seeded.length);
   expect(seeded.length).toBe(6);
@@ -59,7 +59,7 @@ test("the blog list shows a card per post with reading time, views and age", asy
 
 test("Read More opens the post with its title, image, views, date and content", async ({ page, db }) => {
   const dubai = await blogBySlug(db, "exploring-dubai");
-  await page.goto("/blogs");
+  await gotoHydrated(page, "/blogs");
   await page.getByRole("link", { name: `Read More about ${dubai.title}` }).click();
   await expect(page).toHaveURL(`/blogs/${dubai.id}`);
   await expect(page.getByRole("heading", { level: 1, name: dubai.title })).toBeVisible();
@@ -81,14 +81,14 @@ test("the slug address redirects permanently to the numeric one", async ({ page,
   const response = await request.get("/blogs/exploring-dubai", { maxRedirects: 0 });
   expect([301, 308]).toContain(response.status());
   expect(response.headers().location).toBe(`/blogs/${dubai.id}`);
-  await page.goto("/blogs/exploring-dubai");
+  await gotoHydrated(page, "/blogs/exploring-dubai");
   await expect(page).toHaveURL(`/blogs/${dubai.id}`);
   await expect(page.getByRole("heading", { level: 1, name: dubai.title })).toBeVisible();
 });
 
 test("an unknown post answers 404 with 'Blog not found!'", async ({ page }) => {
   for (const path of ["/blogs/999999", "/blogs/no-such-post"]) {
-    const response = await page.goto(path);
+    const response = await gotoHydrated(page, path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Blog not found!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Browse all blogs" })).toHaveAttribute("href", "/blogs");
@@ -151,7 +151,7 @@ test("hostile HTML in a post renders inert", async ({ page, db }) => {
   });
   page.on("console", (message) => messages.push(message.text()));
 
-  await page.goto(`/blogs/${id}`);
+  await gotoHydrated(page, `/blogs/${id}`);
   const article = page.getByRole("article");
   await expect(article.getByText("Safe paragraph.")).toBeVisible();
   await expect(article.locator("script")).toHaveCount(0);

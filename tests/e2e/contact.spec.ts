@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
 const SENT = "Message sent successfully!";
 const FAILED = "Something went wrong. Please try again.";
@@ -37,7 +37,7 @@ const contactForm = (page: Page) => page.getByRole("form", { name: "Send us a me
 
 /** Opens /contact and waits until the form is hydrated (it then sends with fetch). */
 async function openContact(page: Page) {
-  await page.goto("/contact");
+  await gotoHydrated(page, "/contact");
   await expect(page.locator("#contact-form")).toHaveAttribute("data-enhanced", "");
 }
 

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export type Row = Record<string, unknown>;
 
@@ -37,3 +37,14 @@ export const test = base.extend<{ db: TestDatabase }>({
 });
 
 export { expect };
+
+/**
+ * Opens a page and waits until React has hydrated it (the root marks <html>):
+ * scripts load only after the page has loaded and painted, and until then
+ * links and forms work as plain HTML.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  return response;
+}

@@ -1,9 +1,9 @@
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 test("the home page renders its hero headline from the server", async ({ page, request }) => {
   const html = await (await request.get("/")).text();
   expect(html).toContain("Best Place to find Your Inner Peace");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await expect(page.getByRole("heading", { level: 1, name: "Best Place to find Your Inner Peace" })).toBeVisible();
 });
 

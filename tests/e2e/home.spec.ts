@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 const HEADLINE = "Best Place to find Your Inner Peace";
 const SUBHEADLINE = "Feeling relaxed? Connect with us to plan your journey and explore the world!";
@@ -10,7 +10,7 @@ const scrollLeftOf = (track: Locator) => track.evaluate((element) => Math.round(
 
 /** Waits until React runs: the carousel's button only says "Pause" once it does. */
 async function openHome(page: Page) {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await expect(page.getByRole("button", { name: "Pause automatic scrolling" })).toBeVisible();
 }
 
@@ -24,7 +24,7 @@ async function axeViolations(page: Page) {
 
 test.describe("home page", () => {
   test("hero: the exact words, a high-priority responsive image, and Explore scrolls one screen", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(page.getByRole("heading", { level: 1, name: HEADLINE })).toBeVisible();
     await expect(page.getByText(SUBHEADLINE)).toBeVisible();
     const hero = page.locator("section[aria-labelledby=hero-title] img");
@@ -147,7 +147,7 @@ test.describe("home page", () => {
   test("Top Destinations stays still under prefers-reduced-motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.clock.install();
-    await page.goto("/", { waitUntil: "networkidle" });
+    await gotoHydrated(page, "/");
     const track = carouselTrack(page);
     await track.scrollIntoViewIfNeeded();
     await page.clock.runFor(8000);
@@ -184,7 +184,7 @@ test.describe("home page", () => {
   });
 
   test("Traveler Reviews: a grid of 8 on desktop", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const reviews = page.getByRole("region", { name: "Traveler Reviews" });
     const visibleCards = reviews.locator("figure").filter({ visible: true });
     await expect(visibleCards).toHaveCount(8);
@@ -195,7 +195,7 @@ test.describe("home page", () => {
       "select question, answer from faqs order by sort_order, id",
     );
     expect(faqs).toHaveLength(12);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
     const items = faq.locator("details");
     await expect(items).toHaveCount(12);
@@ -242,7 +242,7 @@ test.describe("home page on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("the carousel shows 1.1 cards and the reviews glide in two rows of 8, the second reversed", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const geometry = await carouselTrack(page).evaluate((element) => {
       const [first] = [...element.children].map((child) => child.getBoundingClientRect());
       const style = getComputedStyle(element);

@@ -1,5 +1,5 @@
 import { devices, type Page } from "@playwright/test";
-import { expect, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
 type Settings = {
   phone_primary: string;
@@ -23,7 +23,7 @@ const digits = (phone: string) => phone.replace(/[^\d+]/g, "");
 
 test.describe("navbar and footer", () => {
   test("the navbar links every main page, and the home route has its own style over the hero", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Home", "Packages", "Gallery", "Blogs", "Contact Us"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
@@ -32,7 +32,7 @@ test.describe("navbar and footer", () => {
     expect(await homeHeader.evaluate((header) => getComputedStyle(header).position)).toBe("absolute");
     expect(await homeHeader.evaluate((header) => getComputedStyle(header).backgroundColor)).toBe("rgba(0, 0, 0, 0)");
 
-    await page.goto("/credits");
+    await gotoHydrated(page, "/credits");
     const header = page.getByRole("banner");
     expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe("sticky");
     expect(await header.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
@@ -40,7 +40,7 @@ test.describe("navbar and footer", () => {
 
   test("the footer has the description, contact links, both link lists and © 2025", async ({ page, db }) => {
     const settings = await settingsOf(db);
-    await page.goto("/credits");
+    await gotoHydrated(page, "/credits");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByText(settings.footer_description)).toBeVisible();
     await expect(footer.getByRole("link", { name: settings.email })).toHaveAttribute(
@@ -67,7 +67,7 @@ test.describe("navbar and footer", () => {
   });
 
   test("following a footer link lands at the top of the page", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const footerHome = page.getByRole("contentinfo").getByRole("link", { name: "Home", exact: true });
     await footerHome.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
@@ -81,7 +81,7 @@ test.describe("navbar and footer", () => {
 
   test("the Chat with Us button opens WhatsApp with the general message", async ({ page, db }) => {
     const settings = await settingsOf(db);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(page.getByRole("link", { name: "Chat with Us" })).toHaveAttribute(
       "href",
       `https://wa.me/${settings.whatsapp_number}?text=${encodeURIComponent(settings.whatsapp_message)}`,
@@ -89,7 +89,7 @@ test.describe("navbar and footer", () => {
   });
 
   test("the site layout draws unknown pages as a 404 inside the header and footer", async ({ page }) => {
-    const response = await page.goto("/no-such-page");
+    const response = await gotoHydrated(page, "/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
@@ -101,7 +101,7 @@ test.describe("Call Now on a desktop", () => {
   test("copies the number and says so in a status notice", async ({ page, context, db }) => {
     const { phone_primary: phone } = await settingsOf(db);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("link", { name: "Call Now" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: `Phone number ${phone} copied to clipboard!` }),
@@ -121,7 +121,7 @@ test.describe("on a phone", () => {
 
   test("Call Now is a tel: link the browser follows", async ({ page, db }) => {
     const { phone_primary: phone } = await settingsOf(db);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const call = page.getByRole("link", { name: "Call Now" });
     await expect(call).toHaveAttribute("href", `tel:${digits(phone)}`);
     // React handles clicks at the document; a window listener runs after it and sees whether it prevented the click.
@@ -143,7 +143,7 @@ test.describe("on a phone", () => {
   });
 
   test("the menu names itself, exposes its state and closes on a link click or Escape", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const toggle = page.getByRole("button", { name: "Menu" });
     const packagesLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Packages" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -170,7 +170,7 @@ test.describe("on a phone", () => {
 
   for (const path of ["/", "/packages", "/packages/dubai", "/contact"]) {
     test(`the floating buttons never cover the page's own controls on ${path}`, async ({ page }) => {
-      await page.goto(path);
+      await gotoHydrated(page, path);
       await expect(page.getByRole("link", { name: "Call Now" })).toBeAttached();
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       let shown = 0;

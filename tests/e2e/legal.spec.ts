@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 const PRIVACY_SECTIONS = [
   "Information We Collect",
@@ -15,7 +15,7 @@ const PRIVACY_SECTIONS = [
 test("the privacy policy has its eight sections, the date, the e-mail link and the DPDP consent terms", async ({
   page,
 }) => {
-  await page.goto("/legal/privacy-policy");
+  await gotoHydrated(page, "/legal/privacy-policy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await expect(page.getByText("Last updated: October 2025")).toBeVisible();
   const article = page.getByRole("article");
@@ -44,7 +44,7 @@ test("terms, refund policy and disclaimer are served with their dates", async ({
     ["refund-policy", "Refund Policy"],
     ["disclaimer", "Disclaimer"],
   ] as const) {
-    const response = await page.goto(`/legal/${slug}`);
+    const response = await gotoHydrated(page, `/legal/${slug}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("Last updated: October 2025")).toBeVisible();
@@ -55,7 +55,7 @@ test("terms, refund policy and disclaimer are served with their dates", async ({
 });
 
 test("the refund policy gives both schedules, each in its own context", async ({ page }) => {
-  await page.goto("/legal/refund-policy");
+  await gotoHydrated(page, "/legal/refund-policy");
   const standard = page
     .getByRole("article")
     .locator("h2", { hasText: "Standard Cancellation Schedule" })
@@ -81,11 +81,11 @@ test("any other casing redirects to the lowercase address, and an unknown page i
     expect([301, 308]).toContain(response.status());
     expect(response.headers().location).toBe(path.toLowerCase());
   }
-  await page.goto("/legal/Disclaimer");
+  await gotoHydrated(page, "/legal/Disclaimer");
   await expect(page).toHaveURL("/legal/disclaimer");
   await expect(page.getByRole("heading", { level: 1, name: "Disclaimer" })).toBeVisible();
 
-  const missing = await page.goto("/legal/cookie-policy");
+  const missing = await gotoHydrated(page, "/legal/cookie-policy");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });
@@ -96,7 +96,7 @@ test("legal HTML is sanitized before it renders", async ({ page, db }) => {
   await db.query("update legal_pages set body = $1 where slug = 'disclaimer'", [
     `<h2>Injected</h2><script>window.__pwned = 1</script><a href="javascript:window.__pwned=2">Bad link</a><img src="/x.png" alt="x" onerror="window.__pwned=3">`,
   ]);
-  await page.goto("/legal/disclaimer");
+  await gotoHydrated(page, "/legal/disclaimer");
   await expect(page.getByRole("heading", { level: 2, name: "Injected" })).toBeVisible();
   await expect(page.locator("main script")).toHaveCount(0);
   await expect(page.locator('main a[href^="javascript:" i], main [onerror]')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
 // The layout's lead popup would cover the page after 15 s; these tests are about the package page.
 test.beforeEach(async ({ context }) => {
@@ -28,7 +28,7 @@ test.describe("tabs", () => {
     expect(html).toContain("more than 30 days before departure, 90% of the tour cost is refunded");
     expect(html).toContain('role="tabpanel"');
 
-    await page.goto("/packages/dubai");
+    await gotoHydrated(page, "/packages/dubai");
     await hydrated(page);
     await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel", { name: "Overview" })).toBeVisible();
@@ -42,7 +42,7 @@ test.describe("tabs", () => {
   });
 
   test("arrow, Home and End keys move between tabs and update the URL", async ({ page }) => {
-    await page.goto("/packages/bali");
+    await gotoHydrated(page, "/packages/bali");
     await hydrated(page);
     const overview = page.getByRole("tab", { name: "Overview" });
     // Roving focus: once the page is interactive only the active tab is in the Tab order.
@@ -65,7 +65,7 @@ test.describe("tabs", () => {
   });
 
   test("a shared ?tab= link opens that tab, and the underline sits under it", async ({ page }) => {
-    await page.goto("/packages/sri-lanka?tab=terms");
+    await gotoHydrated(page, "/packages/sri-lanka?tab=terms");
     const terms = page.getByRole("tabpanel", { name: "Terms" });
     await expect(terms).toBeVisible();
     await expect(terms.getByRole("listitem")).toHaveCount(10);
@@ -99,7 +99,7 @@ test("the itinerary is sorted by day although Dubai's days are stored out of ord
   );
   expect(row!.days).not.toEqual([...row!.days].sort((a, b) => a - b));
 
-  await page.goto("/packages/dubai?tab=itinerary");
+  await gotoHydrated(page, "/packages/dubai?tab=itinerary");
   const panel = page.getByRole("tabpanel", { name: "Itinerary" });
   await expect(panel.getByText(/^Day \d$/)).toHaveText(["Day 1", "Day 2", "Day 3", "Day 4", "Day 5", "Day 6"]);
   await expect(panel.getByRole("heading", { level: 3 }).first()).toHaveText(/Arrival/);
@@ -107,7 +107,7 @@ test("the itinerary is sorted by day although Dubai's days are stored out of ord
 });
 
 test("the head shows the next departure, or Dates Coming Soon for Hampi", async ({ page, db }) => {
-  await page.goto("/packages/hampi");
+  await gotoHydrated(page, "/packages/hampi");
   const head = page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hampi – Badami");
   await expect(head).toContainText("Dates Coming Soon");
@@ -123,7 +123,7 @@ test("the head shows the next departure, or Dates Coming Soon for Hampi", async 
     year: "numeric",
     timeZone: "UTC",
   });
-  await page.goto("/packages/dubai");
+  await gotoHydrated(page, "/packages/dubai");
   await expect(head).toContainText(`Next departure${expected}`);
   await expect(head).toContainText("6 Days / 5 Nights");
   await expect(page.getByRole("img", { name: "Rated 4.8 out of 5" }).first().locator("svg")).toHaveCount(5);
@@ -132,7 +132,7 @@ test("the head shows the next departure, or Dates Coming Soon for Hampi", async 
 
 test("Download Brochure says 'Brochure link not available' in the page when there is none", async ({ page }) => {
   for (const slug of ["vietnam", "hampi"]) {
-    await page.goto(`/packages/${slug}`);
+    await gotoHydrated(page, `/packages/${slug}`);
     await hydrated(page);
     const alert = page.getByRole("alert").filter({ hasText: "Brochure" });
     await expect(alert).toHaveCount(0);
@@ -140,7 +140,7 @@ test("Download Brochure says 'Brochure link not available' in the page when ther
     await expect(alert).toContainText("Brochure link not available");
     await expect(page).toHaveURL(new RegExp(`/packages/${slug}$`));
   }
-  await page.goto("/packages/bali");
+  await gotoHydrated(page, "/packages/bali");
   await expect(page.getByRole("link", { name: "Download Brochure" })).toHaveAttribute("href", "/brochures/bali.pdf");
   const brochure = await page.request.get("/brochures/bali.pdf");
   expect(brochure.status()).toBe(200);
@@ -159,14 +159,14 @@ test("the old Bangalore–Mysore–Ooty addresses redirect with 308", async ({ r
 
 test("an unknown package is a helpful 404", async ({ page, request }) => {
   expect((await request.get("/packages/atlantis")).status()).toBe(404);
-  await page.goto("/packages/atlantis");
+  await gotoHydrated(page, "/packages/atlantis");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that package");
   await page.getByRole("link", { name: "Golden Triangle India Tour" }).click();
   await expect(page).toHaveURL(/\/packages\/golden-triangle$/);
 });
 
 test("Chat on WhatsApp carries the package's message", async ({ page }) => {
-  await page.goto("/packages/dubai");
+  await gotoHydrated(page, "/packages/dubai");
   const href = await page.getByRole("link", { name: "Chat on WhatsApp" }).getAttribute("href");
   const url = new URL(href!);
   expect(url.hostname).toBe("wa.me");
@@ -174,7 +174,7 @@ test("Chat on WhatsApp carries the package's message", async ({ page }) => {
 });
 
 test("the Overview shows prices with their taxes, the hotel options and up to 6 reviews", async ({ page }) => {
-  await page.goto("/packages/bali");
+  await gotoHydrated(page, "/packages/bali");
   const price = page.getByRole("region", { name: "Price" });
   await expect(price.getByRole("row", { name: /Adult/ })).toContainText("₹99,500");
   await expect(price.getByRole("row", { name: /Child without bed/ })).toContainText("₹77,500");
@@ -184,11 +184,11 @@ test("the Overview shows prices with their taxes, the hotel options and up to 6 
     await expect(page.getByRole("list", { name: "What the trip covers" })).toContainText(label);
   }
 
-  await page.goto("/packages/hampi");
+  await gotoHydrated(page, "/packages/hampi");
   await expect(page.getByRole("region", { name: "Price" })).toContainText("₹22,440 per adult");
   await expect(page.getByRole("region", { name: "Price" })).not.toContainText("TCS");
 
-  await page.goto("/packages/bangalore-mysore");
+  await gotoHydrated(page, "/packages/bangalore-mysore");
   const options = page.getByRole("region", { name: "Price" });
   await expect(options.getByRole("heading", { name: /Option 1/ })).toContainText("₹27,400 per person + 5% GST");
   await expect(options.getByRole("heading", { name: /Option 2/ })).toContainText("₹21,500");
@@ -199,7 +199,7 @@ test("the Overview shows prices with their taxes, the hotel options and up to 6 
 });
 
 test("the gallery tab opens a lightbox that moves with the arrow keys and a swipe, and closes with Escape", async ({ page }) => {
-  await page.goto("/packages/golden-triangle?tab=gallery");
+  await gotoHydrated(page, "/packages/golden-triangle?tab=gallery");
   await hydrated(page);
   await page.getByRole("tabpanel", { name: "Gallery" }).getByRole("link").first().click();
   const lightbox = page.getByRole("dialog", { name: /photo/ });
@@ -229,7 +229,7 @@ test("Enquire Now opens the form pre-filled with the package, with the call butt
 }) => {
   const phone = uniquePhone();
   await deleteLeadsByPhone(db, phone);
-  await page.goto("/packages/dubai");
+  await gotoHydrated(page, "/packages/dubai");
   await hydrated(page);
   await page.getByRole("link", { name: "Enquire Now" }).click();
   const dialog = page.getByRole("dialog", { name: "Enquire about this trip" });
@@ -325,7 +325,7 @@ test("POST /api/enquiries answers bad input with 400 and field errors, and ignor
 test("each package page has TouristTrip and breadcrumb data, a canonical URL and its own share image", async ({
   page,
 }) => {
-  await page.goto("/packages/vietnam?tab=itinerary");
+  await gotoHydrated(page, "/packages/vietnam?tab=itinerary");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/packages\/vietnam$/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http.*\/media\/.+\.webp$/);
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -340,9 +340,9 @@ test("each package page has TouristTrip and breadcrumb data, a canonical URL and
   const crumbs = data.find((item) => item["@type"] === "BreadcrumbList") as { itemListElement: { name: string }[] };
   expect(crumbs.itemListElement.map((crumb) => crumb.name)).toEqual(["Home", "Packages", "Vietnam Express"]);
 
-  await page.goto("/packages/bali");
+  await gotoHydrated(page, "/packages/bali");
   const baliImage = await page.locator('meta[property="og:image"]').getAttribute("content");
-  await page.goto("/packages/dubai");
+  await gotoHydrated(page, "/packages/dubai");
   expect(await page.locator('meta[property="og:image"]').getAttribute("content")).not.toBe(baliImage);
 });
 
@@ -354,7 +354,7 @@ for (const size of [
     test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
 
     test("a package page has no accessibility violations, with the enquiry dialog open too", async ({ page }) => {
-      await page.goto("/packages/bangalore-mysore");
+      await gotoHydrated(page, "/packages/bangalore-mysore");
       await hydrated(page);
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
       await page.getByRole("tab", { name: "Itinerary" }).click();

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
@@ -10,7 +10,7 @@ test("the packages page lists 4 international and 3 national packages as links",
   expect(html).toContain("International Packages");
   expect(html).toContain("Golden Triangle India Tour");
 
-  await page.goto("/packages");
+  await gotoHydrated(page, "/packages");
   const international = page.getByRole("list", { name: "International packages", exact: true });
   const national = page.getByRole("list", { name: "National packages", exact: true });
   await expect(page.getByRole("heading", { level: 2, name: "International Packages", exact: true })).toBeVisible();
@@ -38,7 +38,7 @@ test("the packages page lists 4 international and 3 national packages as links",
 });
 
 test("on desktop the cards form a grid: three a row, the fourth centred below", async ({ page }) => {
-  await page.goto("/packages");
+  await gotoHydrated(page, "/packages");
   const cards = page.getByRole("list", { name: "International packages", exact: true }).getByRole("listitem");
   const boxes = await Promise.all([0, 1, 2, 3].map(async (index) => (await cards.nth(index).boundingBox())!));
   expect(new Set(boxes.slice(0, 3).map((box) => Math.round(box.y))).size).toBe(1);
@@ -53,7 +53,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("each group scrolls sideways and snaps to the cards, without widening the page", async ({ page }) => {
-    await page.goto("/packages");
+    await gotoHydrated(page, "/packages");
     const rail = page.getByRole("list", { name: "International packages", exact: true });
     const metrics = await rail.evaluate((element) => ({
       scrollable: element.scrollWidth > element.clientWidth,
@@ -76,13 +76,13 @@ test.describe("on a phone", () => {
   });
 
   test("has no accessibility violations", async ({ page }) => {
-    await page.goto("/packages");
+    await gotoHydrated(page, "/packages");
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 });
 
 test("has no accessibility violations on desktop and carries its structured data", async ({ page }) => {
-  await page.goto("/packages");
+  await gotoHydrated(page, "/packages");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/packages$/);
   const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 test("sitemap.xml lists every public page, published package and blog, each with lastmod", async ({
   request,
@@ -68,7 +68,7 @@ test("each page has a title, description, canonical URL, Open Graph and Twitter 
 }) => {
   const [blog] = await db.query<{ id: number }>("select id from blogs where slug = 'exploring-dubai'");
   for (const path of ["/blogs", `/blogs/${blog!.id}`, "/contact", "/legal/privacy-policy", "/credits"]) {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     expect(await page.title()).toMatch(/\| Pravas$/);
     const head = page.locator("head");
     await expect(head.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
@@ -86,7 +86,7 @@ test("a post describes itself as a BlogPosting with its image", async ({ page, d
   const [blog] = await db.query<{ id: number; title: string }>(
     "select id, title from blogs where slug = 'exploring-dubai'",
   );
-  await page.goto(`/blogs/${blog!.id}`);
+  await gotoHydrated(page, `/blogs/${blog!.id}`);
   const posting = await jsonLd(page, "BlogPosting");
   expect(posting).toMatchObject({
     headline: blog!.title,
@@ -102,7 +102,7 @@ test("a post describes itself as a BlogPosting with its image", async ({ page, d
 });
 
 test("an unknown address shows the friendly not-found page with status 404", async ({ page }) => {
-  const response = await page.goto("/no-such-page/at-all");
+  const response = await gotoHydrated(page, "/no-such-page/at-all");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration, inlineStylesheets, moveHintsAfterStylesheets } from "./head-order.server";
+import { deferHydration, inlineStylesheets, takeScriptHints } from "./head-order.server";
 
-describe("moveHintsAfterStylesheets", () => {
+describe("takeScriptHints", () => {
   const html =
     '<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
     '<link rel="preload" as="image" imageSrcSet="/a.avif 400w"/>' +
@@ -12,22 +12,26 @@ describe("moveHintsAfterStylesheets", () => {
     '<link nonce="n" rel="stylesheet" href="/assets/global.css"/>' +
     '</head><body><link rel="modulepreload" href="/in-body.js"/></body></html>';
 
-  it("puts stylesheets before script and font hints, keeping the LCP image preload first", () => {
-    const out = moveHintsAfterStylesheets(html);
-    const order = ['as="image"', "global.css", "f.woff2", "entry.js", "root.js"].map((s) => out.indexOf(s));
+  it("takes the module hints out of the head and returns their URLs in order", () => {
+    const { html: out, moduleUrls } = takeScriptHints(html);
+    expect(moduleUrls).toEqual(["/assets/entry.js", "/assets/root.js"]);
+    expect(out.slice(0, out.indexOf("</head>"))).not.toContain("modulepreload");
+  });
+
+  it("keeps the LCP image preload first and puts font preloads after the stylesheets", () => {
+    const { html: out } = takeScriptHints(html);
+    const order = ['as="image"', "global.css", "f.woff2"].map((s) => out.indexOf(s));
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    expect(out.indexOf("root.js")).toBeLessThan(out.indexOf("</head>"));
-    expect(out).toContain('<link fetchpriority="low" rel="modulepreload" href="/assets/entry.js" nonce="n"/>');
+    expect(out.indexOf("f.woff2")).toBeLessThan(out.indexOf("</head>"));
   });
 
   it("leaves the body alone", () => {
-    const out = moveHintsAfterStylesheets(html);
-    expect(out.match(/modulepreload/g)).toHaveLength(3);
+    const { html: out } = takeScriptHints(html);
     expect(out.endsWith('<body><link rel="modulepreload" href="/in-body.js"/></body></html>')).toBe(true);
   });
 
   it("returns documents without a head unchanged", () => {
-    expect(moveHintsAfterStylesheets("<p>x</p>")).toBe("<p>x</p>");
+    expect(takeScriptHints("<p>x</p>")).toEqual({ html: "<p>x</p>", moduleUrls: [] });
   });
 });
 
@@ -40,11 +44,11 @@ describe("inlineStylesheets", () => {
     '</head><body><link rel="stylesheet" href="/assets/global-1.css"/></body></html>';
   const files: Record<string, string> = { "/assets/global-1.css": "body{color:red}", "/assets/icons-2.css": ".i{}" };
 
-  it("moves known stylesheets into the marked style and makes their links non-blocking", () => {
+  it("moves known stylesheets into the marked style and disables their links, so they are not fetched", () => {
     const out = inlineStylesheets(html, (href) => files[href] ?? null);
     expect(out).toContain('<style data-inline-css="">@font-face{}body{color:red}.i{}</style>');
-    expect(out).toContain('<link nonce="n" rel="stylesheet" href="/assets/global-1.css" media="not all"/>');
-    expect(out).toContain('href="/assets/icons-2.css#" media="not all"/>');
+    expect(out).toContain('<link nonce="n" rel="stylesheet" href="/assets/global-1.css" disabled=""/>');
+    expect(out).toContain('href="/assets/icons-2.css#" disabled=""/>');
     expect(out).toContain('<link rel="stylesheet" href="/assets/missing-3.css"/>');
     expect(out).toContain('<body><link rel="stylesheet" href="/assets/global-1.css"/></body>');
   });
@@ -68,14 +72,23 @@ describe("deferHydration", () => {
     '  window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};\n' +
     'import("/assets/entry.client.js");</script></body></html>';
 
-  it("loads the route modules after the first paint, then hydrates as before", () => {
+  it("loads the route modules after the page has loaded and painted, then hydrates as before", () => {
     const out = deferHydration(html);
     expect(out).not.toMatch(/import \* as/);
     expect(out).toContain('const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);');
+    expect(out.indexOf('addEventListener("load"')).toBeLessThan(out.indexOf("Promise.all"));
     expect(out.indexOf("requestAnimationFrame")).toBeLessThan(out.indexOf("Promise.all"));
     expect(out.indexOf("Promise.all")).toBeLessThan(out.indexOf("__reactRouterRouteModules"));
     expect(out).toContain('import("/assets/entry.client.js");</script>');
     expect(out).toContain('<script nonce="n">window.x = 1;</script>');
+  });
+
+  it("preloads the taken module hints in parallel, with the script's nonce, before importing", () => {
+    const out = deferHydration(html, ["/assets/entry.client.js", "/assets/chunk.js"]);
+    expect(out).toContain('for (const href of ["/assets/entry.client.js","/assets/chunk.js"])');
+    expect(out).toContain('link.nonce = "n";');
+    expect(out.indexOf("modulepreload")).toBeGreaterThan(out.indexOf('addEventListener("load"'));
+    expect(out.indexOf("modulepreload")).toBeLessThan(out.indexOf("Promise.all"));
   });
 
   it("leaves documents without a bootstrap alone", () => {

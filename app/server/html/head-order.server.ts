@@ -2,43 +2,43 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * Head tuning for a fast first paint on slow phones, applied to each rendered
- * document (app/entry.server.tsx):
+ * Document tuning for a fast first paint on slow phones, applied to each
+ * rendered page (app/entry.server.tsx); ADRs 018 and 019 give the reasons.
  *
- * 1. React 19 hoists every <link rel="modulepreload"> (and font preloads) to
- *    the top of <head>, ahead of the stylesheets React Router renders in
- *    place, so a dozen script downloads queue before the render-blocking CSS.
- *    Those hints move to the end of <head>, and scripts are fetched at low
- *    priority: the server HTML is complete and works without JavaScript, so
- *    the text, CSS and hero image come first and hydration follows. They are
- *    hoistable resources, which React does not hydrate by position.
- * 2. React Router's bootstrap is an async module script whose static imports
- *    may run before the browser has painted the server HTML. Its route
- *    imports become dynamic imports that start after the first frame, so
- *    the content paints first and hydration follows (deferHydration).
- * 3. The page's stylesheets (a few KiB gzipped in all) are inlined into the
- *    marked <style> element, and their <link>s get media="not all" so they no
- *    longer block rendering; the browser still fetches and caches them, and
- *    React Router keeps managing the <link> elements on client navigation.
- *    React does not compare attributes or inner HTML when hydrating in
- *    production, so hydration is unaffected.
+ * 1. The page's stylesheets (a few KiB gzipped in all) are inlined into the
+ *    marked <style> element, and their <link>s get `disabled`, so the browser
+ *    neither waits for them nor fetches them. React Router keeps managing the
+ *    <link> elements on client navigation (new routes' links load as usual),
+ *    and React does not compare attributes when hydrating in production.
+ * 2. React 19 hoists every <link rel="modulepreload"> to the top of <head>,
+ *    so a dozen script downloads compete with the HTML, fonts and hero image.
+ *    The server HTML is complete and works without JavaScript, so scripts
+ *    wait: the modulepreload hints leave the head (React re-adds them after
+ *    hydration, harmlessly) and font preloads move after the styles.
+ * 3. React Router's bootstrap is an async module script whose static imports
+ *    would start downloading at once. It now waits for the window's load
+ *    event (the hero image included) and the next frame, then preloads the
+ *    modules in parallel and hydrates as before (deferHydration).
  */
-const DEFERRABLE_HINT = /<link\b(?=[^>]*\brel="(?:modulepreload|preload)")(?![^>]*\bas="image")[^>]*>/g;
+const MODULE_HINT = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
+const FONT_HINT = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="font")[^>]*>/g;
 const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/assets\/[^"#?]+\.css)[^"]*"[^>]*?\/?>/g;
 export const INLINE_CSS_MARKER = "data-inline-css";
 
-export function moveHintsAfterStylesheets(html: string): string {
+export type DeferredHead = { html: string; moduleUrls: string[] };
+
+/** Takes the modulepreload hints out of <head> (returning their URLs) and moves font preloads after the styles. */
+export function takeScriptHints(html: string): DeferredHead {
   const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) return html;
-  const head = html.slice(0, headEnd);
-  const hints = head.match(DEFERRABLE_HINT);
-  if (!hints) return html;
-  const deprioritised = hints.map((hint) =>
-    hint.includes('rel="modulepreload"') && !hint.includes("fetchpriority")
-      ? hint.replace(/^<link\b/, '<link fetchpriority="low"')
-      : hint,
-  );
-  return head.replace(DEFERRABLE_HINT, "") + deprioritised.join("") + html.slice(headEnd);
+  if (headEnd < 0) return { html, moduleUrls: [] };
+  const moduleUrls: string[] = [];
+  let head = html.slice(0, headEnd).replace(MODULE_HINT, (_tag, href: string) => {
+    moduleUrls.push(href);
+    return "";
+  });
+  const fonts = head.match(FONT_HINT) ?? [];
+  head = head.replace(FONT_HINT, "") + fonts.join("");
+  return { html: head + html.slice(headEnd), moduleUrls };
 }
 
 /** Inlines the head's /assets stylesheets into the marked <style>; unknown files stay linked. */
@@ -51,7 +51,7 @@ export function inlineStylesheets(html: string, readCss: (href: string) => strin
     const text = readCss(href);
     if (text === null) return tag;
     css += text;
-    return tag.replace(/\s*\/?>$/, ' media="not all"/>');
+    return tag.replace(/\s*\/?>$/, ' disabled=""/>');
   });
   if (!css) return html;
   const styleClose = head.indexOf("</style>", head.indexOf(`<style ${INLINE_CSS_MARKER}`));
@@ -79,11 +79,34 @@ export function readBuiltCss(href: string): string | null {
 
 const BOOTSTRAP_SCRIPT = /(<script\b[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const ROUTE_IMPORT = /;?\s*import \* as (route\d+) from ("[^"]+");/g;
-/** Resolves after the next frame is painted; a timer covers hidden tabs, where frames never come. */
-const AFTER_FIRST_PAINT =
-  "await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); setTimeout(resolve, 300); });";
+/**
+ * Resolves once the page has loaded (its hero image included) and its first
+ * contentful paint has been presented, plus two frames, so downloading and
+ * running scripts never delays what the visitor first sees. Hidden tabs never
+ * paint, so they go on at load; a cap covers browsers without paint timing.
+ */
+const AFTER_LOAD_AND_PAINT = `await new Promise((resolve) => {
+  const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+  const loaded = () => {
+    setTimeout(resolve, 3000);
+    if (document.visibilityState === "hidden") return resolve();
+    if (painted()) return frames();
+    try {
+      new PerformanceObserver((_list, observer) => { if (painted()) { observer.disconnect(); frames(); } }).observe({ type: "paint", buffered: true });
+    } catch { frames(); }
+  };
+  if (document.readyState === "complete") loaded(); else addEventListener("load", loaded, { once: true });
+});`;
 
-export function deferHydration(html: string): string {
+/** Preloads every module at once, so hydration does not wait on a chain of imports. */
+function preloadModules(urls: string[], nonce: string | undefined): string {
+  if (urls.length === 0) return "";
+  const setNonce = nonce ? ` link.nonce = ${JSON.stringify(nonce)};` : "";
+  return `for (const href of ${JSON.stringify(urls)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href;${setNonce} document.head.append(link); }\n`;
+}
+
+export function deferHydration(html: string, moduleUrls: string[] = []): string {
   return html.replace(BOOTSTRAP_SCRIPT, (whole, open: string, body: string, close: string) => {
     const imports: { name: string; url: string }[] = [];
     const rest = body.replace(ROUTE_IMPORT, (_match, name: string, url: string) => {
@@ -91,12 +114,14 @@ export function deferHydration(html: string): string {
       return "";
     });
     if (imports.length === 0) return whole;
+    const nonce = /\bnonce="([^"]+)"/.exec(open)?.[1];
     const names = imports.map((entry) => entry.name).join(", ");
     const loads = imports.map((entry) => `import(${entry.url})`).join(", ");
-    return `${open}${AFTER_FIRST_PAINT}\nconst [${names}] = await Promise.all([${loads}]);${rest}${close}`;
+    return `${open}${AFTER_LOAD_AND_PAINT}\n${preloadModules(moduleUrls, nonce)}const [${names}] = await Promise.all([${loads}]);${rest}${close}`;
   });
 }
 
 export function optimiseHead(html: string): string {
-  return deferHydration(moveHintsAfterStylesheets(inlineStylesheets(html, readBuiltCss)));
+  const { html: withoutHints, moduleUrls } = takeScriptHints(inlineStylesheets(html, readBuiltCss));
+  return deferHydration(withoutHints, moduleUrls);
 }

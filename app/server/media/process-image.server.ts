@@ -7,6 +7,15 @@ import type { MediaVariant } from "~/lib/media";
 /** Widths the pipeline renders; capped at the original's width. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600, 2000] as const;
 const MAX_WIDTH = 2000;
+/**
+ * Encoder settings. AVIF at quality 42 with 4:2:0 chroma is visually the same
+ * as quality 50 at 4:4:4 on our photos and about 40% smaller, which is what a
+ * phone on 4G waits for. Bump ENCODER_VERSION when these change: it is part of
+ * the file names, so new settings never reuse old files.
+ */
+const AVIF = { quality: 42, effort: 2, chromaSubsampling: "4:2:0" } as const;
+const WEBP = { quality: 72, effort: 4 } as const;
+const ENCODER_VERSION = "2";
 
 export type ProcessedImage = {
   width: number;
@@ -32,7 +41,7 @@ export async function processImage(
   const orientedWidth = meta.autoOrient?.width ?? meta.width;
   const orientedHeight = meta.autoOrient?.height ?? meta.height;
 
-  const hash = crypto.createHash("sha256").update(source).digest("hex").slice(0, 10);
+  const hash = crypto.createHash("sha256").update(ENCODER_VERSION).update(source).digest("hex").slice(0, 10);
   const safeName = baseName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "image";
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < orientedWidth);
   widths.push(Math.min(orientedWidth, MAX_WIDTH));
@@ -46,9 +55,7 @@ export async function processImage(
       if (!(await exists(target))) {
         const resized = image.clone().resize({ width, withoutEnlargement: true });
         const encoded =
-          format === "avif"
-            ? resized.avif({ quality: 50, effort: 2 })
-            : resized.webp({ quality: 74, effort: 4 });
+          format === "avif" ? resized.avif(AVIF) : resized.webp(WEBP);
         // Write under a temporary name first so a crash never leaves half a file.
         await encoded.toFile(`${target}.tmp`);
         await fs.rename(`${target}.tmp`, target);

@@ -5,8 +5,8 @@ import { preloadImage } from "~/lib/image-preload";
 import type { GalleryRow } from "~/server/package/package-gallery.server";
 import styles from "./gallery-strip.module.css";
 
-/** One slide moves one place in this many seconds (the old strip's `speed: 12000`). */
-export const SECONDS_PER_SLIDE = 12;
+/** One cycle of a strip, its whole set of photos passing once, takes this long (spec §9: 12 s). */
+export const STRIP_CYCLE_SECONDS = 12;
 const SLIDE_SIZES = "(min-width: 1232px) 590px, (min-width: 768px) 48vw, 82vw";
 /** A strip always has at least this many slides, so it overflows its view. */
 const MIN_SLIDES = 4;
@@ -50,7 +50,7 @@ export function GalleryStrip({ row, reverse, priority }: { row: GalleryRow; reve
               {
                 "--set": slides.length,
                 "--all": slides.length + copies.length,
-                animationDuration: `${slides.length * SECONDS_PER_SLIDE}s`,
+                animationDuration: `${STRIP_CYCLE_SECONDS}s`,
               } as CSSProperties
             }
           >

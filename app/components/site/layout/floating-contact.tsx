@@ -82,13 +82,15 @@ export function FloatingContact({ phone, whatsappUrl }: FloatingContactProps) {
       timer = setTimeout(task, 150);
     };
 
-    watch();
+    // Start in a task of its own, so measuring the page is not part of hydration's commit.
+    const start = setTimeout(watch, 0);
     const onResize = () => later(watch);
     window.addEventListener("resize", onResize);
     // Controls that appear later (tabs, notices, forms) are watched too.
     const mutations = new MutationObserver(() => later(observeControls));
     mutations.observe(document.body, { childList: true, subtree: true });
     return () => {
+      clearTimeout(start);
       clearTimeout(timer);
       window.removeEventListener("resize", onResize);
       mutations.disconnect();

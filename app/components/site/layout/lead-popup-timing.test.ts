@@ -8,6 +8,13 @@ describe("popupDelay", () => {
     expect(popupDelay({ submitted: false, closedAt: null }, now)).toBe(15_000);
   });
 
+  it("counts the 15 s from load, when the page became interactive after it", () => {
+    expect(popupDelay({ submitted: false, closedAt: null }, now, 1_200)).toBe(13_800);
+    expect(popupDelay({ submitted: false, closedAt: null }, now, 20_000)).toBe(0);
+    expect(popupDelay({ submitted: false, closedAt: null }, now, -5)).toBe(15_000);
+    expect(popupDelay({ submitted: false, closedAt: now - 60_000 }, now, 1_200)).toBe(POPUP_RESHOW_MS - 60_000);
+  });
+
   it("never shows once a lead was submitted", () => {
     expect(popupDelay({ submitted: true, closedAt: null }, now)).toBeNull();
     expect(popupDelay({ submitted: true, closedAt: now - 1 }, now)).toBeNull();

@@ -10,13 +10,22 @@ type PopupMemory = { submitted: boolean; closedAt: number | null };
 
 /**
  * Milliseconds from now until the popup should show, or null for never
- * (already submitted). A close less than 15 minutes ago pushes the first
- * showing to 15 minutes after that close.
+ * (already submitted). The 15 s count from page load, `sinceLoad` ms ago
+ * (scripts start after load, ADR 019). A close less than 15 minutes ago
+ * pushes the first showing to 15 minutes after that close.
  */
-export function popupDelay({ submitted, closedAt }: PopupMemory, now: number): number | null {
+export function popupDelay({ submitted, closedAt }: PopupMemory, now: number, sinceLoad = 0): number | null {
   if (submitted) return null;
-  if (closedAt === null || !Number.isFinite(closedAt)) return POPUP_DELAY_MS;
-  return Math.max(POPUP_DELAY_MS, closedAt + POPUP_RESHOW_MS - now);
+  const afterLoad = POPUP_DELAY_MS - Math.min(Math.max(sinceLoad, 0), POPUP_DELAY_MS);
+  if (closedAt === null || !Number.isFinite(closedAt)) return afterLoad;
+  return Math.max(afterLoad, closedAt + POPUP_RESHOW_MS - now);
+}
+
+/** Milliseconds since the window's load event, or 0 where the browser cannot tell. */
+export function msSinceLoad(): number {
+  const navigation = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const loadedAt = navigation?.loadEventStart;
+  return loadedAt ? Math.max(0, performance.now() - loadedAt) : 0;
 }
 
 function storage(): Storage | null {

@@ -1,6 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { flushOutbox } from "./lead-outbox";
-import { POPUP_RESHOW_MS, popupDelay, readPopupMemory, rememberClosed, rememberSubmitted } from "./lead-popup-timing";
+import {
+  msSinceLoad,
+  POPUP_RESHOW_MS,
+  popupDelay,
+  readPopupMemory,
+  rememberClosed,
+  rememberSubmitted,
+} from "./lead-popup-timing";
 import styles from "./lead-popup.module.css";
 
 const LeadPopupDialog = lazy(() => import("./lead-popup-dialog"));
@@ -30,7 +37,7 @@ export function LeadPopup() {
   useEffect(() => {
     // Leads that could not be sent on an earlier visit go out now.
     void flushOutbox();
-    schedule(popupDelay(readPopupMemory(), Date.now()));
+    schedule(popupDelay(readPopupMemory(), Date.now(), msSinceLoad()));
     return () => clearTimeout(timer.current);
   }, [schedule]);
 
