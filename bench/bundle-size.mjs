@@ -1,5 +1,7 @@
-// JavaScript a visitor downloads per page: every script and modulepreload in
-// the server HTML, fetched and gzipped. Writes bench/results/bundle-size.json.
+// JavaScript a visitor downloads per page to hydrate it: every script the
+// server HTML names (tags, the bootstrap's imports and its deferred preload
+// list, ADR 019) and every module those import statically, fetched and
+// gzipped. Writes bench/results/bundle-size.json.
 //
 //   node bench/bundle-size.mjs [--only /,/packages]
 import fs from "node:fs";
@@ -21,13 +23,26 @@ try {
     for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) urls.add(match[1]);
     // Inline module imports of the route's entry (React Router lists them in an inline script).
     for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) urls.add(match[1]);
+    // The bootstrap's deferred modulepreload list.
+    for (const match of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const url of JSON.parse(match[1])) urls.add(url);
     let raw = 0;
     let gzip = 0;
-    for (const url of urls) {
-      const body = Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer());
+    const seen = new Set();
+    const queue = [...urls].map((url) => new URL(url, baseUrl).href);
+    while (queue.length > 0) {
+      const url = queue.shift();
+      if (seen.has(url)) continue;
+      seen.add(url);
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
       raw += body.length;
       gzip += zlib.gzipSync(body, { level: 9 }).length;
+      // Static imports only: code split behind import() loads when it is used.
+      for (const match of body.toString("utf8").matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)) {
+        queue.push(new URL(match[1], url).href);
+      }
     }
+    urls.clear();
+    for (const url of seen) urls.add(url);
     const inlineScripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + m[1].length, 0);
     const row = {
       page,
