@@ -1,7 +1,6 @@
 // JavaScript a visitor downloads per page to hydrate it: every script the
-// server HTML names (tags, the bootstrap's imports and its deferred preload
-// list, ADR 019) and every module those import statically, fetched and
-// gzipped. Writes bench/results/bundle-size.json.
+// server HTML names (tags and the bootstrap's imports) and every module those
+// import statically, fetched and gzipped. Writes bench/results/bundle-size.json.
 //
 //   node bench/bundle-size.mjs [--only /,/packages]
 import fs from "node:fs";
@@ -23,8 +22,6 @@ try {
     for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) urls.add(match[1]);
     // Inline module imports of the route's entry (React Router lists them in an inline script).
     for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) urls.add(match[1]);
-    // The bootstrap's deferred modulepreload list.
-    for (const match of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const url of JSON.parse(match[1])) urls.add(url);
     let raw = 0;
     let gzip = 0;
     const seen = new Set();
@@ -41,12 +38,10 @@ try {
         queue.push(new URL(match[1], url).href);
       }
     }
-    urls.clear();
-    for (const url of seen) urls.add(url);
     const inlineScripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + m[1].length, 0);
     const row = {
       page,
-      files: urls.size,
+      files: seen.size,
       jsKiB: Number((raw / 1024).toFixed(1)),
       jsGzipKiB: Number((gzip / 1024).toFixed(1)),
       htmlKiB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),

@@ -17,8 +17,8 @@ import path from "node:path";
  *    hydration, harmlessly) and font preloads move after the styles.
  * 3. React Router's bootstrap is an async module script whose static imports
  *    would start downloading at once. It now waits for the window's load
- *    event (the hero image included) and the next frame, then preloads the
- *    modules in parallel and hydrates as before (deferHydration).
+ *    event (the hero image included) and the presented first paint, then
+ *    preloads the modules in parallel and hydrates as before (deferHydration).
  */
 const MODULE_HINT = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
 const FONT_HINT = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="font")[^>]*>/g;
