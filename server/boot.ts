@@ -4,6 +4,7 @@ import { pino } from "pino";
 import { getEnv } from "~/server/env.server";
 import { closeDatabase, databaseConfigFromEnv, DataDirLockedError, getDb, openDatabase } from "~/server/db/db.server";
 import { seedDatabase } from "~/server/seed/seed.server";
+import { setLogger } from "~/server/logger.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -14,6 +15,7 @@ export async function boot() {
     level: env.LOG_LEVEL,
     transport: env.NODE_ENV === "development" ? { target: "pino-pretty" } : undefined,
   });
+  setLogger(logger);
   const dbConfig = databaseConfigFromEnv(env);
   try {
     await openDatabase(dbConfig);
