@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   },
   {
+    // App and server code log through pino (getLogger()), never the console.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: globals.node },
   },

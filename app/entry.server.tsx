@@ -1,10 +1,21 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { optimiseHead } from "~/server/html/head-order.server";
+import { getLogger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's hook for errors thrown by loaders, actions and rendering: each
+ * is logged once, through pino. Aborted requests (the visitor left) and
+ * thrown responses (404s and the like) are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error) || error instanceof Response) return;
+  getLogger().error({ err: error, method: request.method, url: request.url }, "request failed");
+};
 
 /**
  * Renders the whole document before sending it (no streaming): pages have no
@@ -56,7 +67,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          getLogger().error({ err: error, url: request.url }, "page render failed");
         },
       },
     );

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -8,14 +7,18 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import type { TrustProxy } from "~/server/env.server";
+import { publicBodyLimit } from "./body-limit";
 import { e2eFixtureRouter } from "./e2e-fixtures";
-import { formRateLimiter } from "./rate-limit";
+import { sendError } from "./http-errors";
+import { createRequestHandler } from "./request-handler";
+import { allowOnlyServedMethods, rejectUndecodablePaths } from "./request-guards";
 
 declare module "react-router" {
   interface AppLoadContext {
     /** Per-request CSP nonce for React Router's inline scripts. */
     nonce: string;
-    /** Client IP as Express resolved it (rate limits, view counting). */
+    /** Client IP as Express resolved it under TRUST_PROXY (form limit, view counting). */
     clientIp: string;
   }
 }
@@ -23,9 +26,10 @@ declare module "react-router" {
 export type AppOptions = {
   logger: Logger;
   mediaDir: string;
-  formRateLimit: number;
-  /** Set only in test runs: mounts the Playwright fixture route. */
-  e2eFixtureToken?: string;
+  /** Which proxies may name the client (TRUST_PROXY); false: the socket's address is the client. */
+  trustProxy?: TrustProxy;
+  /** Test runs only (NODE_ENV=test and a token): mounts the Playwright fixture route. */
+  e2eFixtures?: { token: string };
   /** Production: the built browser assets. */
   clientDir?: string;
   /** Production: the built app. Development: Vite serves and reloads it. */
@@ -35,11 +39,11 @@ export type AppOptions = {
 
 const YEAR_IN_SECONDS = 60 * 60 * 24 * 365;
 
-export function createApp({ logger, mediaDir, formRateLimit, e2eFixtureToken, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
+export function createApp({ logger, mediaDir, trustProxy = false, e2eFixtures, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  // One proxy in front (a load balancer) is expected in production; locally none.
-  app.set("trust proxy", 1);
+  // Off unless configured: trusting X-Forwarded-For without a proxy lets anyone pick their address.
+  app.set("trust proxy", trustProxy);
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -78,8 +82,16 @@ export function createApp({ logger, mediaDir, formRateLimit, e2eFixtureToken, cl
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => /^\/(assets|media|fonts)\//.test(req.url ?? "") },
+      // The error itself is logged once, with its stack, by handleError or the
+      // error handler below; the access line of a failed request is a warning.
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "warn" : "info"),
     }),
   );
+  app.use(rejectUndecodablePaths());
+  // Test runs only: fixtures send larger bodies and are not a public form.
+  if (e2eFixtures) app.use("/__e2e", e2eFixtureRouter(e2eFixtures.token));
+  app.use(publicBodyLimit());
+  app.use(allowOnlyServedMethods());
 
   // Variants are content-hashed, so they never change under their name.
   app.use(
@@ -87,14 +99,7 @@ export function createApp({ logger, mediaDir, formRateLimit, e2eFixtureToken, cl
     express.static(mediaDir, { immutable: true, maxAge: YEAR_IN_SECONDS * 1000, index: false }),
   );
 
-  if (e2eFixtureToken) app.use("/__e2e", e2eFixtureRouter(e2eFixtureToken));
-
-  app.use(["/api/leads", "/api/contact", "/api/enquiries"], formRateLimiter(formRateLimit));
-  app.use("/contact", (req, res, next) =>
-    req.method === "POST" ? formRateLimiter(formRateLimit)(req, res, next) : next(),
-  );
-  // Package enquiries posted without JavaScript go to the package page's action (the limiter counts POSTs only).
-  app.use("/packages", formRateLimiter(formRateLimit));
+  // The form limit (FORM_RATE_LIMIT) is taken inside the form actions, whatever URL reached them.
 
   if (vite) {
     app.use(vite.middlewares);
@@ -128,14 +133,26 @@ export function createApp({ logger, mediaDir, formRateLimit, e2eFixtureToken, cl
     }),
   );
 
+  // Client mistakes that Express or its middleware flagged (status 4xx) keep
+  // their status; anything else is our fault: logged once, answered 500.
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    req.log?.error({ err: error }, "unhandled request error");
+    const status = errorStatus(error);
+    if (status >= 500) req.log.error({ err: error }, "unhandled request error");
     if (res.headersSent) return;
-    const wantsJson = req.path.startsWith("/api/");
-    res.status(500);
-    if (wantsJson) res.json({ error: "Something went wrong. Please try again." });
-    else res.type("text/plain").send("Something went wrong. Please try again.");
+    sendError(req, res, status, status >= 500 ? "Something went wrong. Please try again." : clientErrorMessage(status));
   });
 
   return app;
+}
+
+function errorStatus(error: unknown): number {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  return typeof code === "number" && code >= 400 && code < 500 ? code : 500;
+}
+
+function clientErrorMessage(status: number) {
+  if (status === 413) return "The request body is too large.";
+  if (status === 404) return "Not found.";
+  return "Bad request.";
 }

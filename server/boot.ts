@@ -21,7 +21,7 @@ export async function boot() {
     await openDatabase(dbConfig);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      console.error(`\n${error.message}\n`);
+      process.stderr.write(`\n${error.message}\n\n`);
       process.exit(1);
     }
     throw error;
@@ -52,6 +52,14 @@ export async function boot() {
   return { env, logger, mediaDir };
 }
 
+/**
+ * The Playwright fixture route runs arbitrary SQL: it exists only in a test
+ * run (NODE_ENV=test) that also set the shared token. A token alone is not enough.
+ */
+export function e2eFixturesFrom(env: Pick<ReturnType<typeof getEnv>, "NODE_ENV" | "E2E_FIXTURE_TOKEN">) {
+  return env.NODE_ENV === "test" && env.E2E_FIXTURE_TOKEN ? { token: env.E2E_FIXTURE_TOKEN } : undefined;
+}
+
 function printAdminHint(env: ReturnType<typeof getEnv>, generatedPassword?: string) {
   const passwordFile = path.resolve(env.DATA_DIR, "initial-admin-password.txt");
   let passwordText: string;
@@ -66,5 +74,5 @@ function printAdminHint(env: ReturnType<typeof getEnv>, generatedPassword?: stri
       ? `the password saved in ${passwordFile}`
       : "the password printed at first start";
   }
-  console.log(`\n  Admin sign-in: ${env.SITE_URL}/admin as ${env.ADMIN_EMAIL} with ${passwordText}\n`);
+  process.stdout.write(`\n  Admin sign-in: ${env.SITE_URL}/admin as ${env.ADMIN_EMAIL} with ${passwordText}\n\n`);
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
-import { boot } from "./boot";
+import { boot, e2eFixturesFrom } from "./boot";
 
 const { env, logger, mediaDir } = await boot();
 
@@ -13,12 +13,12 @@ const build = (await import(buildPath)) as ServerBuild;
 const app = createApp({
   logger,
   mediaDir,
-  formRateLimit: env.FORM_RATE_LIMIT,
-  e2eFixtureToken: env.E2E_FIXTURE_TOKEN,
+  trustProxy: env.TRUST_PROXY,
+  e2eFixtures: e2eFixturesFrom(env),
   clientDir: path.join(buildDir, "client"),
   build: async () => build,
 });
 
 app.listen(env.PORT, () => {
-  console.log(`  Pravas is serving ${env.SITE_URL} (http://localhost:${env.PORT})\n`);
+  process.stdout.write(`  Pravas is serving ${env.SITE_URL} (http://localhost:${env.PORT})\n\n`);
 });

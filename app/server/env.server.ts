@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -37,7 +38,41 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Requests per IP per window on the public form endpoints. */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Which proxies may name the client in X-Forwarded-For. Unset or "off": none
+   * (the socket's address is the client). A hop count ("1") or a comma-separated
+   * list of addresses/CIDRs ("10.0.0.0/8, 127.0.0.1", or loopback/uniquelocal).
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
 });
+
+export type TrustProxy = false | number | string[];
+
+const NAMED_PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY as Express's `trust proxy` setting. Never `true`: that would let anyone forge their address. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim().toLowerCase() ?? "";
+  if (text === "" || text === "off" || text === "false" || text === "0") return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!NAMED_PROXY_RANGES.has(entry) && (family === 0 || !bitsOk || extra !== undefined)) {
+      throw new Error(`TRUST_PROXY: "${entry}" is not a hop count, an address, a CIDR range or loopback/linklocal/uniquelocal`);
+    }
+  }
+  return entries;
+}
 
 export type Env = z.infer<typeof envSchema> & { SITE_URL: string };
 

@@ -2,19 +2,26 @@
 // unless BENCH_URL points at a running server.
 import { spawn } from "node:child_process";
 
-export async function startBenchServer(defaultPort = 3200) {
-  if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL, stop: () => {} };
+export async function startBenchServer(defaultPort = 3200, extraEnv = {}) {
+  if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL, stop: () => {}, pid: null, dataDir: null };
   const port = Number(process.env.BENCH_PORT ?? defaultPort);
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
-    env: { ...process.env, PORT: String(port), SITE_URL: baseUrl, LOG_LEVEL: "warn" },
+    // Benchmarks measure production: no test fixtures.
+    env: { NODE_ENV: "production", ...process.env, PORT: String(port), SITE_URL: baseUrl, LOG_LEVEL: "warn", ...extraEnv },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const stop = () => server.kill("SIGTERM");
+  const stop = () =>
+    new Promise((resolve) => {
+      if (server.exitCode !== null) return resolve(undefined);
+      server.once("exit", resolve);
+      server.kill("SIGTERM");
+    });
+  const dataDir = `.cache/e2e-data-${port}`;
   const start = Date.now();
   while (Date.now() - start < 600_000) {
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop, pid: server.pid, dataDir };
     } catch {
       // not up yet
     }

@@ -1,12 +1,14 @@
-import { CONTACT_FAILED, CONTACT_SENT } from "~/lib/contact-form";
+import { CONTACT_SENT } from "~/lib/contact-form";
 import { submitContactMessage } from "~/server/contact/contact-messages.server";
+import { refuseApiFormPost, storageFailedJson } from "~/server/forms/form-post.server";
 import { badBodyResponse, readBody, validationErrorResponse } from "~/server/forms/form-input.server";
-import { jsonError } from "~/server/http.server";
+import { methodNotAllowedJson } from "~/server/http.server";
 import type { Route } from "./+types/contact";
 
 /** POST /api/contact: { firstName, lastName, email, phone, message } → 201, or 400 naming each bad field. */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+export async function action({ request, context }: Route.ActionArgs) {
+  const refused = refuseApiFormPost(request, context.clientIp);
+  if (refused) return refused;
   const body = await readBody(request);
   if (!body) return badBodyResponse();
   try {
@@ -14,11 +16,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok) return validationErrorResponse(result.error);
     return Response.json({ ok: true, message: CONTACT_SENT }, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    console.error("contact message could not be stored", error);
-    return jsonError(503, CONTACT_FAILED);
+    return storageFailedJson("contact message", error);
   }
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed: send the message with POST.");
+  return methodNotAllowedJson(["POST"]);
 }

@@ -1,5 +1,6 @@
+import { refuseApiFormPost, storageFailedJson } from "~/server/forms/form-post.server";
 import { badBodyResponse, isHoneypotFilled, readBody, validationErrorResponse } from "~/server/forms/form-input.server";
-import { jsonError } from "~/server/http.server";
+import { jsonError, methodNotAllowedJson } from "~/server/http.server";
 import {
   apiEnquirySchema,
   createEnquiry,
@@ -14,25 +15,30 @@ const created = () =>
 /**
  * POST /api/enquiries: a package enquiry, stored in `leads` with the package
  * attached. 201 when stored; 400 with `{ error, fields }` on bad input; a
- * filled honeypot gets the same 201 and nothing is stored. Rate-limited per IP
- * in server/app.ts.
+ * filled honeypot gets the same 201 and nothing is stored; 429 past the
+ * client's form budget; 503 when the database cannot store it.
  */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+export async function action({ request, context }: Route.ActionArgs) {
+  const refused = refuseApiFormPost(request, context.clientIp);
+  if (refused) return refused;
   const body = await readBody(request);
   if (!body) return badBodyResponse();
   if (isHoneypotFilled(body)) return created();
 
   const parsed = apiEnquirySchema.safeParse(body);
   if (!parsed.success) return validationErrorResponse(parsed.error);
-  const pkg = await findEnquiryPackage(parsed.data);
-  if (!pkg) {
-    return jsonError(400, "Please choose one of our packages.", { packageId: "Please choose one of our packages." });
+  try {
+    const pkg = await findEnquiryPackage(parsed.data);
+    if (!pkg) {
+      return jsonError(400, "Please choose one of our packages.", { packageId: "Please choose one of our packages." });
+    }
+    await createEnquiry(parsed.data, pkg);
+  } catch (error) {
+    return storageFailedJson("enquiry", error);
   }
-  await createEnquiry(parsed.data, pkg);
   return created();
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed: send enquiries with POST.");
+  return methodNotAllowedJson(["POST"]);
 }

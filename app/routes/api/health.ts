@@ -1,4 +1,5 @@
 import { getDatabaseKind, isDatabaseReachable } from "~/server/db/db.server";
+import { methodNotAllowedJson } from "~/server/http.server";
 
 export async function loader() {
   const reachable = await isDatabaseReachable();
@@ -6,4 +7,8 @@ export async function loader() {
     { status: reachable ? "ok" : "error", database: { reachable, kind: getDatabaseKind() } },
     { status: reachable ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
+}
+
+export function action() {
+  return methodNotAllowedJson(["GET", "HEAD"]);
 }

@@ -1,5 +1,6 @@
+import { refuseApiFormPost, storageFailedJson } from "~/server/forms/form-post.server";
 import { badBodyResponse, isHoneypotFilled, readBody, validationErrorResponse } from "~/server/forms/form-input.server";
-import { jsonError } from "~/server/http.server";
+import { methodNotAllowedJson } from "~/server/http.server";
 import { popupLeadSchema } from "~/server/lead/lead-schema";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
 import type { Route } from "./+types/leads";
@@ -12,18 +13,23 @@ const created = () =>
   );
 
 /** POST /api/leads {name, phone}: the popup's call-back request (spec §7.1). */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+export async function action({ request, context }: Route.ActionArgs) {
+  const refused = refuseApiFormPost(request, context.clientIp);
+  if (refused) return refused;
   const body = await readBody(request);
   if (!body) return badBodyResponse();
   // Bots get the normal answer and nothing is stored.
   if (isHoneypotFilled(body)) return created();
   const parsed = popupLeadSchema.safeParse(body);
   if (!parsed.success) return validationErrorResponse(parsed.error);
-  await createPopupLead(parsed.data);
+  try {
+    await createPopupLead(parsed.data);
+  } catch (error) {
+    return storageFailedJson("lead", error);
+  }
   return created();
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed: send a POST with name and phone.");
+  return methodNotAllowedJson(["POST"]);
 }

@@ -7,6 +7,8 @@ import { contactValuesFrom, type ContactField, type ContactValues } from "~/lib/
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { submitContactMessage } from "~/server/contact/contact-messages.server";
 import { readBody } from "~/server/forms/form-input.server";
+import { checkPageFormPost } from "~/server/forms/form-post.server";
+import { getLogger } from "~/server/logger.server";
 import { listFaqs } from "~/server/home/home-queries.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import styles from "./contact.module.css";
@@ -42,16 +44,18 @@ type ActionResult = { status: ContactFormStatus; values: ContactValues; fields: 
  * redirect → GET) with the message; a problem re-renders the form with what
  * was typed. With JavaScript the form posts to /api/contact instead.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const { allowed } = checkPageFormPost(request, context.clientIp);
   const body = await readBody(request);
   const values = contactValuesFrom(body);
+  if (!allowed) return data<ActionResult>({ status: "error", values, fields: {} }, { status: 429 });
   try {
     const result = await submitContactMessage(body ?? {});
     if (!result.ok) {
       return data<ActionResult>({ status: "invalid", values, fields: result.fields }, { status: 400 });
     }
   } catch (error) {
-    console.error("contact message could not be stored", error);
+    getLogger().error({ err: error }, "contact message could not be stored");
     return data<ActionResult>({ status: "error", values, fields: {} }, { status: 503 });
   }
   throw redirect("/contact?sent=1#contact-form", 303);

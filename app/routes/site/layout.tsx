@@ -56,7 +56,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<LayoutData>("routes/site/layout");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // Server-side errors are logged once by handleError (app/entry.server.tsx).
   return (
     <Chrome settings={data?.settings}>
       <section className={`container ${errorStyles.error}`}>

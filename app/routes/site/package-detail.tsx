@@ -12,6 +12,10 @@ import { breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { nextMonths, todayIso } from "~/lib/tour-format";
 import { getEnv } from "~/server/env.server";
 import { fieldErrors, isHoneypotFilled, readBody } from "~/server/forms/form-input.server";
+import { checkPageFormPost } from "~/server/forms/form-post.server";
+import { RATE_LIMITED_MESSAGE } from "~/server/forms/form-rate-limit.server";
+import { STORAGE_UNAVAILABLE_MESSAGE } from "~/server/http.server";
+import { getLogger } from "~/server/logger.server";
 import { createEnquiry, enquirySchema } from "~/server/lead/enquiry.server";
 import { PACKAGE_SLUG_ALIASES, toPackageDetail } from "~/server/package/package-detail.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";
@@ -23,8 +27,16 @@ import type { Route } from "./+types/package-detail";
 
 /** The package a request names, or the helpful 404 (with every package to choose from). */
 async function findPackageOr404(request: Request, slug: string) {
-  const row = await getPackage(slug, { includeDrafts: canSeeDrafts(await getViewer(request)) });
+  const row = await findPackage(request, slug);
   if (row) return row;
+  return throwPackageNotFound(slug);
+}
+
+async function findPackage(request: Request, slug: string) {
+  return getPackage(slug, { includeDrafts: canSeeDrafts(await getViewer(request)) });
+}
+
+async function throwPackageNotFound(slug: string): Promise<never> {
   const packages = (await listPackages()).map((pkg) => ({ slug: pkg.slug, title: pkg.title, country: pkg.country }));
   throw data({ slug, packages }, { status: 404 });
 }
@@ -49,18 +61,34 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** The enquiry form without JavaScript: store it and come back with a notice (rate-limited in server/app.ts). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const row = await findPackageOr404(request, params.slug);
+/**
+ * The enquiry form without JavaScript: store it and come back with a notice.
+ * When it cannot be stored (spent form budget, database trouble) the form comes
+ * back with what was typed and says so.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { allowed } = checkPageFormPost(request, context.clientIp);
   const body = (await readBody(request)) ?? {};
+  const values = Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  if (!allowed) return data({ values, failed: RATE_LIMITED_MESSAGE }, { status: 429 });
+  let row: Awaited<ReturnType<typeof findPackage>>;
+  try {
+    row = await findPackage(request, params.slug);
+  } catch (error) {
+    getLogger().error({ err: error }, "enquiry could not be stored");
+    return data({ values, failed: STORAGE_UNAVAILABLE_MESSAGE }, { status: 503 });
+  }
+  if (!row) return throwPackageNotFound(params.slug);
   const sent = redirect(`/packages/${row.slug}?enquiry=sent#enquire`, 303);
   if (isHoneypotFilled(body)) return sent;
   const parsed = enquirySchema.safeParse(body);
-  if (!parsed.success) {
-    const values = Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    return data({ fields: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), values }, { status: 400 });
+  try {
+    await createEnquiry(parsed.data, row);
+  } catch (error) {
+    getLogger().error({ err: error }, "enquiry could not be stored");
+    return data({ values, failed: STORAGE_UNAVAILABLE_MESSAGE }, { status: 503 });
   }
-  await createEnquiry(parsed.data, row);
   return sent;
 }
 

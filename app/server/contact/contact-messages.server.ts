@@ -3,6 +3,7 @@ import type { ZodError } from "zod";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
+import { getLogger } from "~/server/logger.server";
 import { fieldErrors, isHoneypotFilled } from "~/server/forms/form-input.server";
 import { notifyTeam } from "~/server/notify/notify.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -47,6 +48,6 @@ async function notifyAboutMessage(id: number, message: ContactInput) {
     }
   } catch (error) {
     // The message is stored; a notification problem must not fail the visitor's send.
-    console.error("contact notification failed", error);
+    getLogger().error({ err: error }, "contact notification failed");
   }
 }

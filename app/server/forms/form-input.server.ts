@@ -8,24 +8,40 @@ import { jsonError } from "~/server/http.server";
  */
 export const HONEYPOT_FIELD = "website";
 
+/**
+ * Text as the database can store it: PostgreSQL rejects NUL, and a lone UTF-16
+ * surrogate (from JSON's "\\ud800") cannot be encoded. NULs are dropped and lone
+ * surrogates become U+FFFD, so a stray byte never loses a visitor's enquiry.
+ */
+export function storableText(value: string): string {
+  return value.replaceAll("\0", "").toWellFormed();
+}
+
+/** The body's top-level fields with storable text; nested values are left for the schema to refuse. */
+function storableFields(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  // Object.fromEntries defines own properties, so a "__proto__" key is plain data.
+  return Object.fromEntries(
+    Array.from(entries, ([key, value]) => [storableText(key), typeof value === "string" ? storableText(value) : value]),
+  );
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
 /** Reads a JSON or form-encoded body into a plain object; null when unreadable. */
 export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const type = request.headers.get("content-type") ?? "";
   try {
-    if (type.includes("application/json")) {
-      const body: unknown = await request.json();
-      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-    }
     if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
       const form = await request.formData();
-      const body: Record<string, unknown> = {};
-      for (const [key, value] of form) if (typeof value === "string") body[key] = value;
-      return body;
+      const fields: [string, string][] = [];
+      for (const [key, value] of form) if (typeof value === "string") fields.push([key, value]);
+      return storableFields(fields);
     }
-    // Some clients (sendBeacon, no-cors fetch) post JSON as text/plain.
+    // JSON, and JSON posted as text/plain by some clients (sendBeacon, no-cors fetch).
     const text = await request.text();
     const body: unknown = text ? JSON.parse(text) : null;
-    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    return isPlainObject(body) ? storableFields(Object.entries(body)) : null;
   } catch {
     return null;
   }

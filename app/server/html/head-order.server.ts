@@ -61,9 +61,13 @@ export function inlineStylesheets(html: string, readCss: (href: string) => strin
 
 const cssCache = new Map<string, string | null>();
 
-/** Reads a built stylesheet from the client build (production only), cached. */
+/**
+ * Reads a built stylesheet from the client build, cached. Only in a production
+ * build (Vite sets PROD at build time), whatever NODE_ENV says: a test run
+ * serves the same pages as production; the dev server has no built CSS.
+ */
 export function readBuiltCss(href: string): string | null {
-  if (process.env.NODE_ENV !== "production") return null;
+  if (!import.meta.env?.PROD) return null;
   let text = cssCache.get(href);
   if (text === undefined) {
     const file = path.resolve(process.env.BUILD_DIR ?? "build", "client", href.replace(/^\//, ""));

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/server/env.server";
+import { getLogger } from "~/server/logger.server";
 
 export type Notification = { subject: string; text: string; replyTo?: string };
 
@@ -37,7 +38,7 @@ export async function notifyTeam(to: string, notification: Notification): Promis
     }
     return true;
   } catch (error) {
-    console.error("notification failed", error);
+    getLogger().error({ err: error }, "notification failed");
     return false;
   }
 }

@@ -56,9 +56,9 @@ export async function sendLead(lead: LeadBody): Promise<SendResult> {
       const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
       return { status: "invalid", error: body.error ?? "Please check the form.", fields: body.fields ?? {} };
     }
-    console.warn(`Lead not accepted now (HTTP ${response.status}); it will be sent again on the next visit.`);
-  } catch (error) {
-    console.warn("Lead could not be sent; it will be sent again on the next visit.", error);
+    // Any other answer (429, 503 ...): kept and sent again on the next visit.
+  } catch {
+    // Offline or the server unreachable: kept and sent again on the next visit.
   }
   enqueue(lead);
   return { status: "queued" };

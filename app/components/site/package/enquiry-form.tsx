@@ -13,6 +13,8 @@ export type EnquiryFormState = {
   values?: Record<string, string>;
   /** The thank-you after the no-JavaScript post redirected back. */
   sent?: string;
+  /** Why the no-JavaScript post could not be stored (the values come back with it). */
+  failed?: string;
 };
 
 type EnquiryFormProps = {
@@ -39,7 +41,11 @@ const FIELD_ORDER = ["name", "phone", "email", "travellers", "preferredMonth", "
  */
 export function EnquiryForm({ packageId, packageTitle, months, idPrefix, initial, onSent }: EnquiryFormProps) {
   const [status, setStatus] = useState<Status>(
-    initial?.sent ? { kind: "sent", message: initial.sent } : { kind: "idle" },
+    initial?.sent
+      ? { kind: "sent", message: initial.sent }
+      : initial?.failed
+        ? { kind: "failed", message: initial.failed }
+        : { kind: "idle" },
   );
   const [errors, setErrors] = useState<Record<string, string>>(initial?.fields ?? {});
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,0 +1,45 @@
+import type express from "express";
+import { isApiPath, sendError } from "./http-errors";
+
+/**
+ * Refuses a path that does not decode (`/%ff`, overlong `/%c0%ae`) or that
+ * decodes to control characters (a NUL cannot reach the database): 400.
+ * Keeps the decoded path for the checks after it.
+ */
+export function rejectUndecodablePaths(): express.RequestHandler {
+  return (req, res, next) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      sendError(req, res, 400, "Bad request: the address is not valid UTF-8.");
+      return;
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(decoded)) {
+      sendError(req, res, 400, "Bad request: the address contains control characters.");
+      return;
+    }
+    res.locals.decodedPath = decoded;
+    next();
+  };
+}
+
+/** Pages are read, and their forms posted: only POST runs a form action. */
+export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
+/** The API's resource routes answer the methods each documents; anything else gets their 405. */
+const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * 405 for methods nothing here serves (TRACE, CONNECT, PROPFIND, OPTIONS ...),
+ * and for anything but GET, HEAD and POST on pages, before any route code runs.
+ */
+export function allowOnlyServedMethods(): express.RequestHandler {
+  return (req, res, next) => {
+    const api = isApiPath((res.locals.decodedPath as string | undefined) ?? req.path);
+    const allowed = api ? API_METHODS.has(req.method) : (PAGE_METHODS as readonly string[]).includes(req.method);
+    if (allowed) return next();
+    res.set("Allow", api ? [...API_METHODS].join(", ") : PAGE_METHODS.join(", "));
+    sendError(req, res, 405, "Method not allowed.");
+  };
+}
