@@ -1,16 +1,23 @@
 import crypto from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { and, count, eq, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { isoDateIn } from "~/lib/blog-format";
 import { getDb } from "~/server/db/db.server";
 import { blogs, blogViews } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
+import { clientKey } from "~/server/forms/form-rate-limit.server";
 
 /**
  * Counts a blog view once per visitor per day (ADR 014). A visitor is an
  * HMAC of the client IP and user agent keyed with the server secret and the
  * day: no raw IP is stored, and hashes of one day cannot be linked to another.
+ *
+ * One client address (an IPv4 address or an IPv6 /64, after TRUST_PROXY) adds
+ * at most MAX_VIEWS_PER_ADDRESS_PER_DAY views to a post per day (ADR 021):
+ * rotating user agents cannot inflate a count, while the many phones an
+ * Indian carrier puts behind one address still count up to the cap.
  */
+export const MAX_VIEWS_PER_ADDRESS_PER_DAY = 20;
 
 // Without SESSION_SECRET a random key per process start: a restart may count
 // a visitor once more that day, which is harmless.
@@ -19,6 +26,12 @@ const fallbackKey = crypto.randomBytes(32);
 export function visitorHash(clientIp: string, userAgent: string, day: string): string {
   const key = getEnv().SESSION_SECRET ?? fallbackKey;
   return crypto.createHmac("sha256", key).update(`blog-view|${day}|${clientIp}|${userAgent}`).digest("base64url");
+}
+
+/** The client's address alone, keyed the same way: what the per-address cap counts. */
+export function addressHash(clientIp: string, day: string): string {
+  const key = getEnv().SESSION_SECRET ?? fallbackKey;
+  return crypto.createHmac("sha256", key).update(`blog-view-address|${day}|${clientKey(clientIp)}`).digest("base64url");
 }
 
 /** Requests that must never count: bots, HEAD requests and browser prefetches. */
@@ -45,11 +58,17 @@ export async function recordBlogView(
   if (!isCountableView(request)) return { counted: false, views: null };
   const day = isoDateIn(now);
   const hash = visitorHash(clientIp, request.headers.get("user-agent") ?? "", day);
+  const ipHash = addressHash(clientIp, day);
   const db = getDb();
   const result = await db.transaction(async (tx) => {
+    const [fromAddress] = await tx
+      .select({ views: count() })
+      .from(blogViews)
+      .where(and(eq(blogViews.blogId, blogId), eq(blogViews.day, day), eq(blogViews.ipHash, ipHash)));
+    if ((fromAddress?.views ?? 0) >= MAX_VIEWS_PER_ADDRESS_PER_DAY) return { counted: false, views: null };
     const inserted = await tx
       .insert(blogViews)
-      .values({ blogId, visitorHash: hash, day })
+      .values({ blogId, visitorHash: hash, ipHash, day })
       .onConflictDoNothing()
       .returning({ blogId: blogViews.blogId });
     if (inserted.length === 0) return { counted: false, views: null };

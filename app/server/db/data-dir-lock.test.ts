@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError } from "./db.server";
+import { acquireDataDirLock, DataDirLockedError, processStartTime } from "./db.server";
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -26,11 +26,33 @@ describe("the embedded database's data-directory lock", () => {
     const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
     children.push(other);
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(lockFile, String(other.pid));
+    const lock = `${other.pid} ${processStartTime(other.pid!)}`;
+    fs.writeFileSync(lockFile, lock);
 
     expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirLockedError);
     expect(() => acquireDataDirLock(dataDir)).toThrow(/in use by another Pravas server/);
-    expect(fs.readFileSync(lockFile, "utf8")).toBe(String(other.pid));
+    expect(fs.readFileSync(lockFile, "utf8")).toBe(lock);
+  });
+
+  it("records its own pid and start time", () => {
+    const dataDir = tempDataDir();
+    const release = acquireDataDirLock(dataDir);
+    expect(fs.readFileSync(`${dataDir}.lock`, "utf8")).toBe(`${process.pid} ${processStartTime(process.pid)}`);
+    release();
+  });
+
+  it("takes over a stale lock whose pid now belongs to an unrelated process", () => {
+    const dataDir = tempDataDir();
+    // The pid is alive (an unrelated process reused it), but it started at another time than the lock says.
+    const unrelated = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
+    children.push(unrelated);
+    fs.mkdirSync(dataDir, { recursive: true });
+    const startTime = Number(processStartTime(unrelated.pid!));
+    fs.writeFileSync(`${dataDir}.lock`, `${unrelated.pid} ${startTime - 1000}`);
+
+    const release = acquireDataDirLock(dataDir);
+    expect(fs.readFileSync(`${dataDir}.lock`, "utf8")).toBe(`${process.pid} ${processStartTime(process.pid)}`);
+    release();
   });
 
   it("takes over a stale lock left by a dead process, and releases it", async () => {
@@ -42,7 +64,7 @@ describe("the embedded database's data-directory lock", () => {
 
     const release = acquireDataDirLock(dataDir);
     expect(fs.existsSync(dataDir)).toBe(true);
-    expect(fs.readFileSync(`${dataDir}.lock`, "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(`${dataDir}.lock`, "utf8")).toMatch(new RegExp(`^${process.pid} \\d+$`));
     release();
     expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
   });

@@ -131,20 +131,23 @@ export class DataDirLockedError extends Error {}
 
 /**
  * PGlite allows one process per data directory; a second one silently loses
- * writes. A lock file holding our pid makes a second server refuse to start.
+ * writes. A lock file naming our process makes a second server refuse to start.
+ * It holds the pid and the process's start time: after a crash the pid may be
+ * reused by an unrelated process, and a different start time tells them apart.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, "..", `${path.basename(dataDir)}.lock`);
+  const ours = lockText(process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockPath, ours, { flag: "wx" });
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
         try {
-          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, "utf8") === ours) fs.unlinkSync(lockPath);
         } catch {
           // already gone
         }
@@ -153,18 +156,52 @@ export function acquireDataDirLock(dataDir: string): () => void {
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(fs.readFileSync(lockPath, "utf8").trim());
-      if (holder && holder !== process.pid && isProcessAlive(holder)) {
+      const holder = parseLock(fs.readFileSync(lockPath, "utf8"));
+      if (holder && holder.pid !== process.pid && isLockHolderAlive(holder)) {
         throw new DataDirLockedError(
-          `The database in ${dataDir} is in use by another Pravas server (pid ${holder}). ` +
+          `The database in ${dataDir} is in use by another Pravas server (pid ${holder.pid}). ` +
             `Stop that server first, or set DATA_DIR to another directory.`,
         );
       }
-      // The holder is gone (a crash or kill -9): the lock is stale.
+      // The holder is gone (a crash or kill -9), or its pid now names another process: the lock is stale.
       fs.rmSync(lockPath, { force: true });
     }
   }
   throw new DataDirLockedError(`Could not lock ${dataDir}.`);
+}
+
+type LockHolder = { pid: number; startTime: string | null };
+
+/** "pid start-time" (start time from /proc, where there is one). */
+function lockText(pid: number): string {
+  const startTime = processStartTime(pid);
+  return startTime ? `${pid} ${startTime}` : String(pid);
+}
+
+function parseLock(text: string): LockHolder | null {
+  const [pidText, startTime] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
+  return Number.isSafeInteger(pid) && pid > 0 ? { pid, startTime: startTime ?? null } : null;
+}
+
+/** The process's start time in clock ticks since boot (Linux /proc/<pid>/stat field 22), or null. */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces and parentheses: count fields after its last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isLockHolderAlive(holder: LockHolder): boolean {
+  if (!isProcessAlive(holder.pid)) return false;
+  const startTime = processStartTime(holder.pid);
+  // Without /proc (or an older lock without a start time) a live pid is trusted.
+  if (!holder.startTime || !startTime) return true;
+  return holder.startTime === startTime;
 }
 
 function isProcessAlive(pid: number): boolean {

@@ -121,9 +121,14 @@ export const blogViews = pgTable(
       .notNull()
       .references(() => blogs.id, { onDelete: "cascade" }),
     visitorHash: text("visitor_hash").notNull(),
+    /** HMAC of the client's address alone (never the raw IP): caps what one address adds per day. */
+    ipHash: text("ip_hash").notNull().default(""),
     day: date("day", { mode: "string" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.blogId, t.visitorHash, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.blogId, t.visitorHash, t.day] }),
+    index("blog_views_ip_idx").on(t.blogId, t.day, t.ipHash),
+  ],
 );
 
 export const testimonials = pgTable("testimonials", {
