@@ -22,6 +22,27 @@ describe("readBody", () => {
   });
 });
 
+describe("readBody makes text storable", () => {
+  it("drops NUL bytes and replaces lone surrogates, in JSON and in forms", async () => {
+    expect(await readBody(post('{"name":"As\\u0000ha","phone":"9\\ud800 8"}', "application/json"))).toEqual({
+      name: "Asha",
+      phone: "9\ufffd 8",
+    });
+    expect(await readBody(post("name=As%00ha&message=%F0%9F%98%80", "application/x-www-form-urlencoded"))).toEqual({
+      name: "Asha",
+      message: "😀",
+    });
+  });
+
+  it("keeps __proto__ as a plain field, never as the object's prototype", async () => {
+    const body = await readBody(post('{"__proto__":{"polluted":true},"name":"Asha"}', "application/json"));
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect((body as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(body!)).toEqual(["__proto__", "name"]);
+  });
+});
+
 describe("validation answers", () => {
   const schema = z.object({ name: z.string().min(1, "Name is required"), phone: z.string().min(1, "Phone is required") });
 

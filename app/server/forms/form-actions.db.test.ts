@@ -1,0 +1,122 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as contactApi } from "~/routes/api/contact";
+import { action as enquiriesApi } from "~/routes/api/enquiries";
+import { action as leadsApi } from "~/routes/api/leads";
+import { action as contactPage } from "~/routes/site/contact";
+import { action as packagePage } from "~/routes/site/package-detail";
+import type { Db } from "~/server/db/db.server";
+import { contactMessages, leads, packages, siteSettings } from "~/server/db/schema.server";
+import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+
+// The public form actions called as React Router calls them, whatever URL
+// reached them (/api/leads, /api/leads.data, /api/%6ceads all run this code).
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  // Just what the actions read (a full seed processes every image).
+  await db.insert(siteSettings).values({ id: 1, brandName: "Pravas", phonePrimary: "+91 20 0000 0000", email: "team@example.com", whatsappNumber: "919800000000" });
+  await db.insert(packages).values({
+    slug: "bali", title: "Bali", country: "Indonesia", region: "international", days: 6, nights: 5, description: "x",
+    priceFrom: 50000, price: { kind: "single", amount: 50000, unit: "per person" }, thumbnail: "x", status: "published",
+  });
+});
+afterAll(closeTestDatabase);
+
+type Action = (args: never) => Promise<unknown>;
+const call = (action: Action, clientIp: string, init: { method?: string; body?: unknown; form?: Record<string, string>; params?: object }) => {
+  const headers = init.form ? { "content-type": "application/x-www-form-urlencoded" } : { "content-type": "application/json" };
+  const body = init.form ? new URLSearchParams(init.form).toString() : JSON.stringify(init.body ?? {});
+  const request = new Request("http://localhost/any", { method: init.method ?? "POST", headers, body });
+  return action({ request, params: init.params ?? {}, context: { clientIp, nonce: "" } } as never);
+};
+/** What an action answered: a Response (returned or thrown), or React Router's data(). */
+async function outcome(promise: Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  let value: unknown;
+  try {
+    value = await promise;
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    const text = await value.text();
+    return { status: value.status, body: value.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text };
+  }
+  const { data, init } = value as { data: unknown; init?: { status?: number } };
+  return { status: init?.status ?? 200, body: data };
+}
+
+const rows = async () => ({
+  leads: (await db.select({ n: count() }).from(leads))[0]!.n,
+  messages: (await db.select({ n: count() }).from(contactMessages))[0]!.n,
+});
+const bot = { name: "Bot", phone: "1", website: "spam.example" };
+const validContact = { firstName: "Asha", lastName: "Patil", email: "asha@example.com", phone: "+91 98765 43210", message: "Hello" };
+
+describe("the public form actions", () => {
+  it("share one budget per client (FORM_RATE_LIMIT, 10 per 10 minutes) across every form", async () => {
+    const ip = "198.51.100.10";
+    const answers = [
+      ...(await Promise.all([1, 2, 3, 4].map(() => outcome(call(leadsApi as Action, ip, { body: bot }))))),
+      await outcome(call(contactApi as Action, ip, { body: { ...validContact, website: "x" } })),
+      await outcome(call(enquiriesApi as Action, ip, { body: bot })),
+      await outcome(call(contactPage as Action, ip, { form: { ...validContact, website: "x" } })),
+      await outcome(call(contactPage as Action, ip, { form: { ...validContact, website: "x" } })),
+      await outcome(call(packagePage as Action, ip, { form: bot, params: { slug: "bali" } })),
+      await outcome(call(packagePage as Action, ip, { form: bot, params: { slug: "bali" } })),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201, 201, 303, 303, 303, 303]);
+
+    const before = await rows();
+    expect(await outcome(call(leadsApi as Action, ip, { body: { name: "Asha", phone: "98765" } }))).toMatchObject({
+      status: 429,
+      body: { error: expect.stringMatching(/Too many requests/) },
+    });
+    expect((await outcome(call(contactPage as Action, ip, { form: validContact }))).status).toBe(429);
+    const page = await outcome(call(packagePage as Action, ip, { form: { name: "Asha", phone: "98765 43210", travellers: "2" }, params: { slug: "bali" } }));
+    expect(page).toMatchObject({ status: 429, body: { values: { name: "Asha" }, failed: expect.stringMatching(/Too many/) } });
+    expect(await rows()).toEqual(before);
+    // Another client still has its own budget.
+    expect((await outcome(call(leadsApi as Action, "198.51.100.11", { body: bot }))).status).toBe(201);
+  });
+
+  it("run only for POST: other methods get 405 and store nothing", async () => {
+    const before = await rows();
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      expect(await outcome(call(leadsApi as Action, "198.51.100.20", { method, body: { name: "A", phone: "1" } }))).toMatchObject({
+        status: 405,
+        body: { error: expect.any(String) },
+      });
+      expect((await outcome(call(contactPage as Action, "198.51.100.20", { method, form: validContact }))).status).toBe(405);
+      expect((await outcome(call(packagePage as Action, "198.51.100.20", { method, form: { name: "Asha", phone: "98765 43210", travellers: "2" }, params: { slug: "bali" } }))).status).toBe(405);
+    }
+    expect(await rows()).toEqual(before);
+  });
+
+  it("store an enquiry with a NUL byte, without the NUL, instead of failing", async () => {
+    const answer = await outcome(
+      call(packagePage as Action, "198.51.100.30", { form: { name: "As\u0000ha", phone: "98765 43210", travellers: "2", message: "Hi \ud800" }, params: { slug: "bali" } }),
+    );
+    expect(answer.status).toBe(303);
+    const [row] = await db.select().from(leads).where(eq(leads.name, "Asha"));
+    expect(row).toMatchObject({ source: "package-enquiry", name: "Asha", message: "Hi \ufffd" });
+  });
+
+  it("answer 503 (JSON for the API, the form with what was typed for pages) when the database is down", async () => {
+    await closeTestDatabase();
+    const ip = "198.51.100.40";
+    const json = { status: 503, body: { error: expect.stringMatching(/try again/) } };
+    expect(await outcome(call(leadsApi as Action, ip, { body: { name: "Asha", phone: "98765" } }))).toMatchObject(json);
+    expect(await outcome(call(contactApi as Action, ip, { body: validContact }))).toMatchObject(json);
+    expect(await outcome(call(enquiriesApi as Action, ip, { body: { name: "Asha", phone: "98765 43210", travellers: 2, packageSlug: "bali" } }))).toMatchObject(json);
+    expect(await outcome(call(contactPage as Action, ip, { form: validContact }))).toMatchObject({
+      status: 503,
+      body: { status: "error", values: validContact },
+    });
+    expect(await outcome(call(packagePage as Action, ip, { form: { name: "Asha", phone: "98765 43210", travellers: "2" }, params: { slug: "bali" } }))).toMatchObject({
+      status: 503,
+      body: { values: { name: "Asha", phone: "98765 43210" }, failed: expect.stringMatching(/try again/) },
+    });
+  });
+});
