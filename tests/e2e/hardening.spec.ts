@@ -1,33 +1,8 @@
-import http from "node:http";
-import { baseURL } from "../../playwright.config";
 import { expect, test } from "./fixtures";
+import { raw } from "./raw-http";
 
 // Issue 9 §2–§4, §6 over real HTTP against the production build: client
 // mistakes get a 4xx with a clear message, bodies are capped, nothing is half-stored.
-
-/** A raw request, for what fetch clients normalise away (methods, chunked bodies, exact paths). */
-function raw(
-  method: string,
-  path: string,
-  { headers = {}, body, chunks }: { headers?: Record<string, string>; body?: string; chunks?: Buffer[] } = {},
-): Promise<{ status: number; type: string; body: string; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
-    const request = http.request(`${baseURL}${path}`, { method, headers: { ...length, ...headers } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, type: response.headers["content-type"] ?? "", body: text, headers: response.headers }),
-      );
-    });
-    request.on("error", reject);
-    if (chunks) {
-      for (const chunk of chunks) request.write(chunk);
-      request.end();
-    } else request.end(body);
-  });
-}
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
