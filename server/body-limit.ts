@@ -1,4 +1,3 @@
-import { Transform, type Readable } from "node:stream";
 import type express from "express";
 import { jsonErrorBody } from "./http-errors";
 
@@ -33,7 +32,7 @@ export function bodyLimitOf(res: express.Response): number | null {
 /**
  * Caps request bodies before anything reads them. A declared Content-Length
  * over the cap is answered 413 at once; a chunked body is counted as it streams
- * (see `limitedBodyStream`), so nothing ever buffers more than the cap.
+ * (see `readCappedBody`), so nothing ever buffers more than the cap.
  */
 export function publicBodyLimit(limit = PUBLIC_BODY_LIMIT_BYTES): express.RequestHandler {
   return (req, res, next) => {
@@ -58,23 +57,40 @@ function sendTooLarge(req: express.Request, res: express.Response, limit: number
   if (discard) req.resume();
 }
 
-/** The request's body as a stream that fails (after answering 413) once it passes the limit. */
-export function limitedBodyStream(req: express.Request, res: express.Response, limit: number): Readable {
-  let received = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
+/**
+ * Reads a capped body into memory (at most `limit` bytes, so a few KiB per
+ * enquiry), counting as it streams: past the limit it answers 413, stops
+ * reading and resolves null. Also null when the client goes away mid-body.
+ */
+export function readCappedBody(req: express.Request, res: express.Response, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const finish = (body: Buffer | null) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onFail);
+      req.off("close", onClose);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => {
       received += chunk.length;
       if (received <= limit) {
-        callback(null, chunk);
+        chunks.push(chunk);
         return;
       }
-      // Answer first, then stop reading: the action sees a failed body and stores nothing.
-      req.unpipe(counter);
       req.pause();
       sendTooLarge(req, res, limit);
-      callback(new Error("request body over the limit"));
-    },
+      finish(null);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks, received));
+    const onFail = () => finish(null);
+    const onClose = () => {
+      if (!req.complete) finish(null);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onFail);
+    req.on("close", onClose);
   });
-  req.on("error", (error) => counter.destroy(error));
-  return req.pipe(counter);
 }

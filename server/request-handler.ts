@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { bodyLimitOf, limitedBodyStream } from "./body-limit";
+import { bodyLimitOf, readCappedBody } from "./body-limit";
 
 type HandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -10,15 +10,20 @@ type HandlerOptions = {
 };
 
 /**
- * React Router's Express adapter (@react-router/express), with one change:
- * the body React Router's actions read is the size-limited stream, so a
- * chunked body cannot grow past the limit set by `publicBodyLimit`.
+ * React Router's Express adapter (@react-router/express), with two changes:
+ * - a capped body (see `publicBodyLimit`) is read here, counted as it arrives,
+ *   and handed to the action as bytes: over the cap the answer is 413 before
+ *   any route code runs, and no Web stream is built for a few hundred bytes;
+ * - a response is sent as one buffer with its length (pages are rendered whole
+ *   anyway, ADR 018), so `compression` skips small answers instead of starting
+ *   a zlib stream for each.
  */
 export function createRequestHandler({ build, mode, getLoadContext }: HandlerOptions): express.RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const request = toFetchRequest(req, res);
+      const request = await toFetchRequest(req, res);
+      if (!request) return; // answered already: 413, or the client left mid-body
       const response = await handleRequest(request, getLoadContext(req, res));
       await sendResponse(res, response);
     } catch (error) {
@@ -27,7 +32,7 @@ export function createRequestHandler({ build, mode, getLoadContext }: HandlerOpt
   };
 }
 
-function toFetchRequest(req: express.Request, res: express.Response): Request {
+async function toFetchRequest(req: express.Request, res: express.Response): Promise<Request | null> {
   const [, hostPortText] = req.get("host")?.split(":") ?? [];
   const hostPort = Number.parseInt(hostPortText ?? "", 10);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
@@ -43,8 +48,14 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
   res.on("close", () => controller?.abort());
   if (req.method !== "GET" && req.method !== "HEAD") {
     const limit = bodyLimitOf(res);
-    init.body = createReadableStreamFromReadable(limit === null ? req : limitedBodyStream(req, res, limit));
-    init.duplex = "half";
+    if (limit === null) {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    } else {
+      const body = await readCappedBody(req, res, limit);
+      if (!body) return null;
+      init.body = new Uint8Array(body.buffer, body.byteOffset, body.length) as Uint8Array<ArrayBuffer>;
+    }
   }
   return new Request(url.href, init);
 }
@@ -68,7 +79,14 @@ async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.body && !/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
+    const body = Buffer.from(await response.arrayBuffer());
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+    return;
+  }
   if (response.body) {
+    res.flushHeaders();
     try {
       await writeReadableStreamToWritable(response.body, res);
     } catch (error) {

@@ -1,0 +1,91 @@
+// Load benchmark for the popup's lead endpoint (issue 9): 500 concurrent valid
+// leads, then 2,000 at 500 concurrency, against the production build with the
+// form limit raised. Prints acknowledged, stored and lost, req/s and p50/p99;
+// writes bench/results/load-leads.json. Traffic goes to 127.0.0.1 only.
+//
+//   npm run build && node bench/load-leads.mjs      (BENCH_PORT, default 3121)
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { startBenchServer } from "./lib/server.mjs";
+
+const RUN = `bench${Date.now().toString(36)}`;
+const server = await startBenchServer(3121, { FORM_RATE_LIMIT: "1000000" });
+
+async function postLead(index) {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${server.baseUrl}/api/leads`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: `${RUN} ${index}`, phone: `+91 98${String(index).padStart(8, "0")}` }),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  } catch (error) {
+    return { status: 0, error: String(error?.cause?.code ?? error), ms: performance.now() - started };
+  }
+}
+
+/** Sends `total` leads keeping `concurrency` in flight; numbers them from `first`. */
+async function phase(label, total, concurrency, first) {
+  const results = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) results.push(await postLead(first + next++));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
+  const pct = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
+  const statuses = {};
+  for (const result of results) statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+  return {
+    label,
+    sent: total,
+    concurrency,
+    acknowledged: results.filter((result) => result.status === 201).length,
+    statuses,
+    seconds: Number(seconds.toFixed(2)),
+    requestsPerSecond: Math.round(total / seconds),
+    p50Ms: pct(50),
+    p99Ms: pct(99),
+    maxMs: Math.round(latencies.at(-1)),
+  };
+}
+
+let phases;
+try {
+  phases = [await phase("500 at once", 500, 500, 0), await phase("2,000 at 500 concurrency", 2000, 500, 500)];
+} finally {
+  await server.stop();
+}
+
+// Stored: read the server's database after it shut down (nothing else holds it then).
+let stored = null;
+if (server.dataDir) {
+  const db = await PGlite.create(path.join(server.dataDir, "pglite"));
+  const { rows } = await db.query("select count(*)::int as n from leads where name like $1", [`${RUN} %`]);
+  stored = rows[0].n;
+  await db.close();
+}
+const acknowledged = phases.reduce((sum, p) => sum + p.acknowledged, 0);
+const result = {
+  date: new Date().toISOString(),
+  cpus: (await import("node:os")).cpus().length,
+  phases,
+  acknowledged,
+  stored,
+  lost: stored === null ? null : acknowledged - Math.min(stored, acknowledged),
+};
+for (const p of phases) {
+  console.log(
+    `${p.label.padEnd(26)} acknowledged ${p.acknowledged}/${p.sent}  ${p.requestsPerSecond} req/s  p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms  max ${p.maxMs} ms  statuses ${JSON.stringify(p.statuses)}`,
+  );
+}
+console.log(`acknowledged ${acknowledged}, stored ${stored ?? "n/a (BENCH_URL)"}, lost ${result.lost ?? "n/a"}`);
+fs.mkdirSync("bench/results", { recursive: true });
+fs.writeFileSync("bench/results/load-leads.json", `${JSON.stringify(result, null, 2)}\n`);
+console.log("wrote bench/results/load-leads.json");
