@@ -136,8 +136,20 @@ test("without JavaScript the mobile menu opens and its links work", async ({ bro
   const packages = nav.getByRole("link", { name: "Packages" });
   await expect(packages).toBeHidden();
 
+  // The expanded state reaches assistive technology from the popover itself (Chromium's accessibility tree).
+  const cdp = await context.newCDPSession(page);
+  const menuExpanded = async () => {
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+      nodes: { role?: { value: string }; name?: { value: string }; properties?: { name: string; value: { value: unknown } }[] }[];
+    };
+    const button = nodes.find((node) => node.role?.value === "button" && node.name?.value === "Menu");
+    return button?.properties?.find((property) => property.name === "expanded")?.value.value;
+  };
+  expect(await menuExpanded()).toBe(false);
+
   await nav.getByRole("button", { name: "Menu" }).tap();
   await expect(packages).toBeVisible();
+  expect(await menuExpanded()).toBe(true);
   // The menu lies over the page, below the bar, at the right.
   const box = (await nav.getByRole("list").boundingBox())!;
   expect(box.y).toBeGreaterThanOrEqual(56);

@@ -56,10 +56,7 @@ export function ContactForm({ initialValues = EMPTY_CONTACT, initialErrors = {},
       });
       if (response.ok) {
         // Cleared, not reset: after a no-JavaScript round trip the defaults are the old message.
-        for (const name of CONTACT_FIELDS) {
-          const control = form.elements.namedItem(name);
-          if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) control.value = "";
-        }
+        for (const name of CONTACT_FIELDS) (form.elements.namedItem(name) as HTMLInputElement).value = "";
         setErrors({});
         setStatus("success");
         return;
