@@ -16,9 +16,9 @@ import path from "node:path";
  *    wait: the modulepreload hints leave the head (React re-adds them after
  *    hydration, harmlessly) and font preloads move after the styles.
  * 3. React Router's bootstrap is an async module script whose static imports
- *    would start downloading at once. It now waits for the window's load
- *    event (the hero image included) and the presented first paint, then
- *    preloads the modules in parallel and hydrates as before (deferHydration).
+ *    would start downloading at once. It now waits for the presented first
+ *    paint and the hero image (not the window's load event), then preloads
+ *    the modules in parallel and hydrates as before (deferHydration).
  */
 const MODULE_HINT = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
 const FONT_HINT = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="font")[^>]*>/g;
@@ -84,21 +84,27 @@ export function readBuiltCss(href: string): string | null {
 const BOOTSTRAP_SCRIPT = /(<script\b[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const ROUTE_IMPORT = /;?\s*import \* as (route\d+) from ("[^"]+");/g;
 /**
- * Resolves once the page has loaded (its hero image included) and its first
- * contentful paint has been presented, plus two frames, so downloading and
- * running scripts never delays what the visitor first sees. Hidden tabs never
- * paint, so they go on at load; a cap covers browsers without paint timing.
+ * Resolves once the first contentful paint has been presented and the page's
+ * LCP candidates (its high-priority images, the hero) have loaded, plus two
+ * frames so they are painted too; so downloading and running scripts never
+ * delays what the visitor first sees, but no longer waits for every other
+ * image and font below (ADR 019). Hidden tabs never paint, so they go on at
+ * load; a cap 3 s after load covers browsers without paint timing.
  */
-const AFTER_LOAD_AND_PAINT = `await new Promise((resolve) => {
+const AFTER_FIRST_PAINT = `await new Promise((resolve) => {
   const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+  const firstPaint = new Promise((done) => {
+    if (painted()) return done();
+    try {
+      new PerformanceObserver((_list, observer) => { if (painted()) { observer.disconnect(); done(); } }).observe({ type: "paint", buffered: true });
+    } catch {}
+  });
+  const heroes = [...document.querySelectorAll('img[fetchpriority="high"]')].map((img) => img.complete ? null : new Promise((done) => { img.addEventListener("load", done); img.addEventListener("error", done); }));
+  Promise.all([firstPaint, ...heroes]).then(frames);
   const loaded = () => {
     setTimeout(resolve, 3000);
-    if (document.visibilityState === "hidden") return resolve();
-    if (painted()) return frames();
-    try {
-      new PerformanceObserver((_list, observer) => { if (painted()) { observer.disconnect(); frames(); } }).observe({ type: "paint", buffered: true });
-    } catch { frames(); }
+    if (document.visibilityState === "hidden") resolve();
   };
   if (document.readyState === "complete") loaded(); else addEventListener("load", loaded, { once: true });
 });`;
@@ -121,7 +127,7 @@ export function deferHydration(html: string, moduleUrls: string[] = []): string 
     const nonce = /\bnonce="([^"]+)"/.exec(open)?.[1];
     const names = imports.map((entry) => entry.name).join(", ");
     const loads = imports.map((entry) => `import(${entry.url})`).join(", ");
-    return `${open}${AFTER_LOAD_AND_PAINT}\n${preloadModules(moduleUrls, nonce)}const [${names}] = await Promise.all([${loads}]);${rest}${close}`;
+    return `${open}${AFTER_FIRST_PAINT}\n${preloadModules(moduleUrls, nonce)}const [${names}] = await Promise.all([${loads}]);${rest}${close}`;
   });
 }
 

@@ -27,9 +27,10 @@ type ContactFormProps = {
  * ('Something went wrong. Please try again.', typed data kept).
  * Without JavaScript it is a plain POST to /contact, which redirects back;
  * with JavaScript it posts JSON to /api/contact and stays on the page.
+ * The fields are uncontrolled, so what a visitor types before the scripts
+ * take over (ADR 019) is still there, and sent, after hydration.
  */
 export function ContactForm({ initialValues = EMPTY_CONTACT, initialErrors = {}, initialStatus = "idle" }: ContactFormProps) {
-  const [values, setValues] = useState<ContactValues>(initialValues);
   const [errors, setErrors] = useState(initialErrors);
   const [status, setStatus] = useState<ContactFormStatus>(initialStatus);
   const formRef = useRef<HTMLFormElement>(null);
@@ -38,10 +39,8 @@ export function ContactForm({ initialValues = EMPTY_CONTACT, initialErrors = {},
   useEffect(() => formRef.current?.setAttribute("data-enhanced", ""), []);
 
   // Editing a field clears its error; the server checks it again on the next send.
-  const update = (field: ContactField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const clearError = (field: ContactField) => () =>
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,7 +55,8 @@ export function ContactForm({ initialValues = EMPTY_CONTACT, initialErrors = {},
         body: JSON.stringify(Object.fromEntries(new FormData(form))),
       });
       if (response.ok) {
-        setValues(EMPTY_CONTACT);
+        // Cleared, not reset: after a no-JavaScript round trip the defaults are the old message.
+        for (const name of CONTACT_FIELDS) (form.elements.namedItem(name) as HTMLInputElement).value = "";
         setErrors({});
         setStatus("success");
         return;
@@ -78,8 +78,8 @@ export function ContactForm({ initialValues = EMPTY_CONTACT, initialErrors = {},
   const sending = status === "sending";
   const field = (name: ContactField) => ({
     name,
-    value: values[name],
-    onChange: update(name),
+    defaultValue: initialValues[name],
+    onChange: clearError(name),
     error: errors[name],
     required: true,
     idPrefix: "contact-",

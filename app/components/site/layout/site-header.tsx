@@ -11,42 +11,30 @@ type SiteHeaderProps = {
 };
 
 /**
- * The navbar. Below the desktop breakpoint the links fold into a disclosure
- * menu: a button that names itself and exposes aria-expanded, closing on a
- * link click, on Escape (focus back to the button), on a click outside and
- * on navigation.
+ * The navbar. Below the desktop breakpoint the links fold into a menu that is
+ * an HTML popover: the button opens it before the scripts have loaded (ADR
+ * 019), and the browser closes it on Escape (focus back to the button) and on
+ * a click outside, and exposes the button's expanded state. Once hydrated,
+ * the button also carries aria-expanded, and a link click or a navigation
+ * closes the menu.
  */
 export function SiteHeader({ brandName, overHero }: SiteHeaderProps) {
-  const [open, setOpen] = useState(false);
+  // null until hydrated: the server HTML leaves the expanded state to the browser's popover mapping.
+  const [open, setOpen] = useState<boolean | null>(null);
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const navRef = useRef<HTMLElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
 
-  // Any navigation (including back/forward) closes the menu.
-  const [menuPath, setMenuPath] = useState(pathname);
-  if (menuPath !== pathname) {
-    setMenuPath(pathname);
-    setOpen(false);
-  }
+  // A menu opened before hydration stays open, and its state is now known.
+  useEffect(() => setOpen(menuRef.current?.matches(":popover-open") ?? false), []);
 
+  // Any navigation (including back/forward) closes the menu; hydration itself does not.
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!navRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    hideMenu(menuRef.current);
+  }, [pathname]);
 
   return (
     <header className={`${styles.header} ${overHero ? styles.overHero : styles.solid}`}>
@@ -55,26 +43,32 @@ export function SiteHeader({ brandName, overHero }: SiteHeaderProps) {
           <BrandMark />
           <span>{brandName}</span>
         </Link>
-        <nav ref={navRef} aria-label="Main" className={styles.nav}>
+        <nav aria-label="Main" className={styles.nav}>
           <button
-            ref={toggleRef}
             type="button"
             className={styles.toggle}
-            aria-expanded={open}
+            popoverTarget={menuId}
+            aria-expanded={open ?? undefined}
             aria-controls={menuId}
-            onClick={() => setOpen((value) => !value)}
           >
-            {open ? <CloseIcon /> : <MenuIcon />}
+            <MenuIcon className={styles.menuIcon} />
+            <CloseIcon className={styles.closeIcon} />
             <span className="visually-hidden">Menu</span>
           </button>
-          <ul id={menuId} className={styles.links} data-open={open || undefined}>
+          <ul
+            ref={menuRef}
+            id={menuId}
+            popover="auto"
+            className={styles.links}
+            onToggle={(event) => setOpen(event.newState === "open")}
+          >
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
                   end={item.to === "/"}
                   className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ""}`}
-                  onClick={() => setOpen(false)}
+                  onClick={() => hideMenu(menuRef.current)}
                 >
                   {item.label}
                 </NavLink>
@@ -85,6 +79,10 @@ export function SiteHeader({ brandName, overHero }: SiteHeaderProps) {
       </div>
     </header>
   );
+}
+
+function hideMenu(menu: HTMLElement | null) {
+  if (menu?.matches(":popover-open")) menu.hidePopover();
 }
 
 /** The brand's mark: a sun setting over a green hill. */
