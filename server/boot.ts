@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { pino } from "pino";
+import { pino, type Logger } from "pino";
 import { getEnv } from "~/server/env.server";
 import { closeDatabase, databaseConfigFromEnv, DataDirLockedError, getDb, openDatabase } from "~/server/db/db.server";
 import { seedDatabase } from "~/server/seed/seed.server";
 import { setLogger } from "~/server/logger.server";
+import { createMailerFromEnv } from "~/server/notify/mailer.server";
+import { OutboxWorker } from "~/server/notify/outbox-worker.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -21,7 +23,7 @@ export async function boot() {
     await openDatabase(dbConfig);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      console.error(`\n${error.message}\n`);
+      logger.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -40,9 +42,15 @@ export async function boot() {
     },
     log: (message) => logger.info(message),
   });
-  printAdminHint(env, result.generatedAdminPassword);
+  printAdminHint(env, logger, result.generatedAdminPassword);
+
+  // Sends the enquiry notifications stored in the outbox (ADR 020).
+  if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
+  const outboxWorker = new OutboxWorker({ mailer: createMailerFromEnv(), pollMs: env.OUTBOX_POLL_MS, logger });
+  await outboxWorker.start();
 
   const shutdown = async () => {
+    await outboxWorker.stop();
     await closeDatabase();
     process.exit(0);
   };
@@ -52,7 +60,7 @@ export async function boot() {
   return { env, logger, mediaDir };
 }
 
-function printAdminHint(env: ReturnType<typeof getEnv>, generatedPassword?: string) {
+function printAdminHint(env: ReturnType<typeof getEnv>, logger: Logger, generatedPassword?: string) {
   const passwordFile = path.resolve(env.DATA_DIR, "initial-admin-password.txt");
   let passwordText: string;
   if (generatedPassword) {
@@ -66,5 +74,5 @@ function printAdminHint(env: ReturnType<typeof getEnv>, generatedPassword?: stri
       ? `the password saved in ${passwordFile}`
       : "the password printed at first start";
   }
-  console.log(`\n  Admin sign-in: ${env.SITE_URL}/admin as ${env.ADMIN_EMAIL} with ${passwordText}\n`);
+  logger.info(`Admin sign-in: ${env.SITE_URL}/admin as ${env.ADMIN_EMAIL} with ${passwordText}`);
 }
