@@ -18,7 +18,7 @@ export type OutboxWorkerOptions = {
   leaseMs?: number;
   /** Longest a send may take before it counts as failed. */
   sendTimeoutMs?: number;
-  /** Wait before try n+1 is baseDelayMs × 2^(n-1), at most maxDelayMs, ±10 %. */
+  /** Wait before try n+1 is baseDelayMs × 2^(n-1) ±10 %, at most maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
   /** After this many failed tries the row is marked failed (kept for the dashboard). */
@@ -43,8 +43,8 @@ export const OUTBOX_DEFAULTS = {
 
 /** The wait after `attempts` failed tries: exponential, capped, with jitter so retries spread out. */
 export function backoffDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(exponential * (0.9 + 0.2 * random()));
+  const exponential = baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1));
+  return Math.round(Math.min(maxMs, exponential * (0.9 + 0.2 * random())));
 }
 
 /**
