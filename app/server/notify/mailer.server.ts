@@ -4,8 +4,17 @@ import nodemailer from "nodemailer";
 import { getEnv } from "~/server/env.server";
 import type { EmailPayload } from "./outbox.server";
 
-/** The outbox row an e-mail belongs to: it names the fallback file. */
+/** The outbox row an e-mail belongs to: it names the fallback file and the Message-ID. */
 export type MailRef = { id: number; createdAt: Date };
+
+/**
+ * The same Message-ID every time a row is sent: if a crash makes a message go
+ * out twice (ADR 020), mail clients and mailboxes see one message, twice.
+ */
+export function outboxMessageId(ref: MailRef, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? "pravas.invalid";
+  return `<notification-${ref.id}-${ref.createdAt.getTime()}@${domain}>`;
+}
 
 export type Mailer = {
   /** What the log calls it: "smtp" or "file". */
@@ -29,8 +38,8 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     kind: "smtp",
-    async send(email) {
-      const info = await transport.sendMail({ ...email, from });
+    async send(email, ref) {
+      const info = await transport.sendMail({ ...email, from, messageId: outboxMessageId(ref, from) });
       return { id: info.messageId };
     },
     close: () => transport.close(),
@@ -48,7 +57,7 @@ export function createFileMailer(dir: string, from: string): Mailer {
   return {
     kind: "file",
     async send(email, ref) {
-      const info = await transport.sendMail({ ...email, from });
+      const info = await transport.sendMail({ ...email, from, messageId: outboxMessageId(ref, from) });
       await fs.mkdir(dir, { recursive: true });
       const name = `${ref.createdAt.toISOString().replace(/[:.]/g, "-")}-${ref.id}.eml`;
       const file = path.join(dir, name);

@@ -52,7 +52,7 @@ describe("the outbox over a real SMTP server", () => {
     expect(smtp.received).toHaveLength(0);
 
     const sender = worker(smtp.port);
-    await sender.runOnce();
+    while ((await sender.runOnce()) > 0);
     expect(smtp.received).toHaveLength(3);
     for (const mail of smtp.received) {
       expect(mail.rcptTo).toEqual([TEAM]);
@@ -69,6 +69,10 @@ describe("the outbox over a real SMTP server", () => {
     const [enquiry] = mailsAbout(smtp, "Phone: +91 90000 30003");
     expect(enquiry!.headers.get("reply-to")).toEqual(["meera@example.com"]);
     expect(enquiry!.headers.get("subject")).toEqual([`New enquiry: ${pkg!.title} (2 travellers)`]);
+
+    const messageIds = smtp.received.map((mail) => mail.headers.get("message-id")?.[0]);
+    expect(new Set(messageIds).size).toBe(3);
+    expect(messageIds.every((id) => /^<notification-\d+-\d+@pravas\.travel>$/.test(id ?? ""))).toBe(true);
 
     expect(await sender.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(3);

@@ -12,7 +12,11 @@ export type OutboxWorkerOptions = {
   mailer: Mailer;
   /** How often to look for due rows; new enquiries nudge the worker at once. */
   pollMs?: number;
-  /** Rows claimed (and sent in parallel) at a time. */
+  /**
+   * Rows claimed (and sent in parallel) at a time. 1 by default: a crash can
+   * then leave at most one accepted-but-unmarked message to be sent again, and
+   * no claimed rows wait for a dead worker's lease.
+   */
   batchSize?: number;
   /** A claimed row is this worker's for this long; it must outlast a send. */
   leaseMs?: number;
@@ -33,7 +37,7 @@ const SEND_TIMEOUT_MS = SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greeting
 
 export const OUTBOX_DEFAULTS = {
   pollMs: 10_000,
-  batchSize: 5,
+  batchSize: 1,
   sendTimeoutMs: SEND_TIMEOUT_MS,
   leaseMs: 2 * SEND_TIMEOUT_MS,
   baseDelayMs: 30_000,
@@ -192,20 +196,26 @@ export class OutboxWorker {
     await this.recordSent(row, sentId);
   }
 
-  /** Marks the row sent, and its enquiry notified, in one transaction; retried briefly so a blip does not cause a resend. */
+  /**
+   * Marks the row sent and its enquiry notified. One statement, so one round
+   * trip: the time between the relay's 250 and this commit is the only window
+   * in which a crash makes the message go out twice. Retried briefly so a
+   * database blip does not cause a resend.
+   */
   private async recordSent(row: ClaimedRow, sentId: string | undefined): Promise<void> {
+    const subject = row.subjectType === "lead" ? leads : contactMessages;
+    const notified = row.channel === "email";
     for (let attempt = 1; ; attempt++) {
       try {
-        await getDb().transaction(async (tx) => {
-          const marked = await tx
-            .update(outbox)
-            .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lockedBy: null, lastError: null })
-            .where(and(eq(outbox.id, row.id), eq(outbox.status, "pending")))
-            .returning({ id: outbox.id });
-          if (marked.length === 0 || row.channel !== "email") return;
-          const subject = row.subjectType === "lead" ? leads : contactMessages;
-          await tx.update(subject).set({ notifiedAt: sql`now()` }).where(eq(subject.id, row.subjectId));
-        });
+        await getDb().execute(sql`
+          with marked as (
+            update ${outbox}
+            set status = 'sent', sent_at = now(), locked_until = null, locked_by = null, last_error = null
+            where ${outbox.id} = ${row.id} and ${outbox.status} = 'pending'
+            returning ${outbox.id}
+          )
+          update ${subject} set notified_at = now()
+          where ${subject.id} = ${row.subjectId} and ${notified} and exists (select 1 from marked)`);
         this.logger.info({ outboxId: row.id, subject: `${row.subjectType}:${row.subjectId}`, sentId }, "notification sent");
         return;
       } catch (err) {

@@ -52,8 +52,10 @@ export async function startTestSmtpServer(port = 0) {
       });
     },
   });
+  // A client that drops the connection (a killed server) is not this server's failure.
+  server.on("error", () => {});
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
   const address = server.server.address() as AddressInfo;
