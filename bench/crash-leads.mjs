@@ -38,6 +38,7 @@ let lastMailAt = Date.now();
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS", "AUTH"],
+  disableReverseLookup: true,
   logger: false,
   onData(stream, _session, callback) {
     const chunks = [];
@@ -87,9 +88,10 @@ function startServer() {
       NOTIFY_EMAIL: "team@example.com",
       FORM_RATE_LIMIT: "1000000",
       OUTBOX_POLL_MS: "1000",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.CRASH_SERVER_LOG ? "info" : "warn",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // CRASH_SERVER_LOG=file appends the servers' logs (with each send's markMs) to that file.
+    stdio: ["ignore", process.env.CRASH_SERVER_LOG ? fs.openSync(process.env.CRASH_SERVER_LOG, "a") : "ignore", "inherit"],
   });
   current = child;
   return child;
@@ -144,6 +146,19 @@ async function stream(limit, shouldStop) {
   return { posted, acked };
 }
 
+/** Unsent outbox rows, where the database can be read while the server runs (PostgreSQL). */
+async function pendingRows() {
+  if (!DATABASE_URL) return 0;
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query("select count(*)::int as n from notification_outbox where status = 'pending'")).rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
 const phases = [];
 for (let phase = 0; phase <= KILLS; phase++) {
   const server = startServer();
@@ -165,12 +180,14 @@ for (let phase = 0; phase <= KILLS; phase++) {
     continue;
   }
   const result = await stream(FINAL_PHASE_LEADS, () => false);
-  // Let the outbox drain: every acknowledged lead mailed, then 5 s without a new mail.
+  // Let the outbox drain: every acknowledged lead mailed, then 5 s without a new
+  // mail. On PostgreSQL also no pending row: the rows a killed server had
+  // claimed wait for their lease (2 min) to end. PGlite releases them at start.
   const drainStarted = Date.now();
-  while (Date.now() - drainStarted < 180_000) {
+  while (Date.now() - drainStarted < 300_000) {
     const allAckedMailed = [...acknowledged].every((name) => mailsPerLead.has(name));
-    if (allAckedMailed && Date.now() - lastMailAt > 5_000) break;
-    await sleep(250);
+    if (allAckedMailed && Date.now() - lastMailAt > 5_000 && (await pendingRows()) === 0) break;
+    await sleep(500);
   }
   const drainMs = Date.now() - drainStarted;
   phases.push({ phase, startupMs, ...result, drainMs, mailsSoFar: mailsReceived });

@@ -187,13 +187,14 @@ export class OutboxWorker {
       return;
     }
     let sentId: string | undefined;
+    const sendStarted = performance.now();
     try {
       sentId = (await withTimeout(this.mailer.send(parsed.data, row), this.options.sendTimeoutMs)).id;
     } catch (error) {
       await this.recordFailure(row, errorText(error), false);
       return;
     }
-    await this.recordSent(row, sentId);
+    await this.recordSent(row, sentId, performance.now() - sendStarted);
   }
 
   /**
@@ -202,7 +203,8 @@ export class OutboxWorker {
    * in which a crash makes the message go out twice. Retried briefly so a
    * database blip does not cause a resend.
    */
-  private async recordSent(row: ClaimedRow, sentId: string | undefined): Promise<void> {
+  private async recordSent(row: ClaimedRow, sentId: string | undefined, sendMs: number): Promise<void> {
+    const accepted = performance.now();
     const subject = row.subjectType === "lead" ? leads : contactMessages;
     const notified = row.channel === "email";
     for (let attempt = 1; ; attempt++) {
@@ -216,7 +218,9 @@ export class OutboxWorker {
           )
           update ${subject} set notified_at = now()
           where ${subject.id} = ${row.subjectId} and ${notified} and exists (select 1 from marked)`);
-        this.logger.info({ outboxId: row.id, subject: `${row.subjectType}:${row.subjectId}`, sentId }, "notification sent");
+        // markMs is the at-least-once window this send went through (ADR 020).
+        const markMs = Math.round(performance.now() - accepted);
+        this.logger.info({ outboxId: row.id, subject: `${row.subjectType}:${row.subjectId}`, sentId, sendMs: Math.round(sendMs), markMs }, "notification sent");
         return;
       } catch (err) {
         if (attempt >= 5 || this.stopped) {

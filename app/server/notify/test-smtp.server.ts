@@ -37,6 +37,7 @@ export async function startTestSmtpServer(port = 0) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
+    disableReverseLookup: true,
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (!refusal) return callback();
