@@ -5,6 +5,8 @@ import { getEnv } from "~/server/env.server";
 import { closeDatabase, databaseConfigFromEnv, DataDirLockedError, getDb, openDatabase } from "~/server/db/db.server";
 import { seedDatabase } from "~/server/seed/seed.server";
 import { setLogger } from "~/server/logger.server";
+import { createMailerFromEnv } from "~/server/notify/mailer.server";
+import { OutboxWorker } from "~/server/notify/outbox-worker.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -42,7 +44,13 @@ export async function boot() {
   });
   printAdminHint(env, result.generatedAdminPassword);
 
+  // Sends the enquiry notifications stored in the outbox (ADR 020).
+  if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
+  const outboxWorker = new OutboxWorker({ mailer: createMailerFromEnv(), pollMs: env.OUTBOX_POLL_MS, logger });
+  await outboxWorker.start();
+
   const shutdown = async () => {
+    await outboxWorker.stop();
     await closeDatabase();
     process.exit(0);
   };

@@ -32,9 +32,11 @@ const envSchema = z.object({
   CONTACT_WHATSAPP: z.preprocess(emptyToUndefined, z.string().regex(/^\d{8,15}$/).optional()),
   /** Where enquiry notifications go; unset: the contact e-mail. */
   NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
-  /** SMTP URL for nodemailer; unset: notifications are written to the log and data/outbox. */
+  /** SMTP URL for nodemailer; unset: notifications are written as .eml files to DATA_DIR/outbox. */
   SMTP_URL: optionalString,
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Pravas <no-reply@pravas.travel>")),
+  /** How often the outbox worker looks for due notifications; new enquiries wake it at once. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Requests per IP per window on the public form endpoints. */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),

@@ -1,12 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages } from "~/server/db/schema.server";
-import { getEnv } from "~/server/env.server";
-import { getLogger } from "~/server/logger.server";
 import { fieldErrors, isHoneypotFilled } from "~/server/forms/form-input.server";
-import { notifyTeam } from "~/server/notify/notify.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
+import { enqueueTeamEmail, nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
 import { contactSchema, type ContactInput } from "./contact-schema.server";
 
 export type ContactResult =
@@ -14,40 +10,39 @@ export type ContactResult =
   | { ok: false; fields: Record<string, string>; error: ZodError };
 
 /**
- * Validates, stores, then tells the team. A filled honeypot gets the same
- * success answer and nothing is stored. Throws only if the database fails,
- * so the caller can answer with the failure message and keep what was typed.
+ * Validates, then stores the message and, in the same transaction, the team's
+ * e-mail about it in the notification outbox (sent by the outbox worker, ADR
+ * 020). A filled honeypot gets the same success answer and nothing is stored.
+ * Throws only if the database fails, so the caller can answer with the
+ * failure message and keep what was typed.
  */
 export async function submitContactMessage(body: Record<string, unknown>): Promise<ContactResult> {
   if (isHoneypotFilled(body)) return { ok: true, stored: false };
   const parsed = contactSchema.safeParse(body);
   if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error), error: parsed.error };
-  const [row] = await getDb().insert(contactMessages).values(parsed.data).returning({ id: contactMessages.id });
-  await notifyAboutMessage(row!.id, parsed.data);
+  const to = await teamAddress();
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx.insert(contactMessages).values(parsed.data).returning({ id: contactMessages.id });
+    if (!row) throw new Error("The message was not stored.");
+    await enqueueTeamEmail(tx, { type: "contact-message", id: row.id }, teamEmail(to, row.id, parsed.data));
+  });
+  nudgeOutbox();
   return { ok: true, stored: true };
 }
 
-async function notifyAboutMessage(id: number, message: ContactInput) {
-  try {
-    const to = getEnv().NOTIFY_EMAIL ?? (await getSiteSettings()).email;
-    const delivered = await notifyTeam(to, {
-      subject: `Contact form: ${message.firstName} ${message.lastName}`,
-      replyTo: message.email,
-      text: [
-        `New message from the contact form (#${id}).`,
-        "",
-        `Name: ${message.firstName} ${message.lastName}`,
-        `E-mail: ${message.email}`,
-        `Phone: ${message.phone}`,
-        "",
-        message.message,
-      ].join("\n"),
-    });
-    if (delivered) {
-      await getDb().update(contactMessages).set({ notifiedAt: new Date() }).where(eq(contactMessages.id, id));
-    }
-  } catch (error) {
-    // The message is stored; a notification problem must not fail the visitor's send.
-    getLogger().error({ err: error }, "contact notification failed");
-  }
+function teamEmail(to: string, id: number, message: ContactInput) {
+  return {
+    to,
+    subject: `Contact form: ${message.firstName} ${message.lastName}`,
+    replyTo: message.email,
+    text: [
+      `New message from the contact form (#${id}).`,
+      "",
+      `Name: ${message.firstName} ${message.lastName}`,
+      `E-mail: ${message.email}`,
+      `Phone: ${message.phone}`,
+      "",
+      message.message,
+    ].join("\n"),
+  };
 }

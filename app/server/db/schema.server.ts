@@ -213,6 +213,7 @@ export const leads = pgTable(
     preferredMonth: text("preferred_month"),
     message: text("message"),
     status: text("status").$type<"new" | "contacted" | "closed">().notNull().default("new"),
+    /** When the team's e-mail about it went out (set with its outbox row marked sent). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
@@ -229,11 +230,61 @@ export const contactMessages = pgTable(
     phone: text("phone").notNull(),
     message: text("message").notNull(),
     status: text("status").$type<"new" | "contacted" | "closed">().notNull().default("new"),
+    /** When the team's e-mail about it went out (set with its outbox row marked sent). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
+
+export const OUTBOX_CHANNELS = ["email", "webhook"] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+/** What a notification is about; with `subject_id` it names the enquiry's row. */
+export const OUTBOX_SUBJECT_TYPES = ["lead", "contact-message"] as const;
+export type OutboxSubjectType = (typeof OUTBOX_SUBJECT_TYPES)[number];
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Notifications waiting to go out, written in the same transaction as the
+ * enquiry they are about and delivered by the outbox worker (ADR 020).
+ * `payload` is validated at runtime by the channel's Zod schema
+ * (app/server/notify/outbox.server.ts). Rows are kept once sent or failed.
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: serial("id").primaryKey(),
+    channel: text("channel").$type<OutboxChannel>().notNull(),
+    subjectType: text("subject_type").$type<OutboxSubjectType>().notNull(),
+    subjectId: integer("subject_id").notNull(),
+    payload: jsonb("payload").$type<unknown>().notNull(),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    /** Attempts started so far; counted when a worker claims the row. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The claiming worker's lease: no other worker takes the row before it ends. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    // One notification per enquiry and channel, however often a request is retried.
+    uniqueIndex("notification_outbox_subject_idx").on(t.subjectType, t.subjectId, t.channel),
+    // The worker's query: pending rows that are due, oldest first.
+    index("notification_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    // The dashboard's: failed and retrying deliveries.
+    index("notification_outbox_status_idx").on(t.status, t.createdAt),
+    check("notification_outbox_channel_check", sql`${t.channel} in ('email', 'webhook')`),
+    check("notification_outbox_subject_type_check", sql`${t.subjectType} in ('lead', 'contact-message')`),
+    check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+export type OutboxRow = typeof notificationOutbox.$inferSelect;
 
 export const users = pgTable(
   "users",

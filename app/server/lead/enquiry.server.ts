@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ENQUIRY_LIMITS as LIMITS, ENQUIRY_SENT_MESSAGE } from "~/lib/enquiry-limits";
 import { formatMonth } from "~/lib/tour-format";
 import { getDb } from "~/server/db/db.server";
 import { leads, type PackageRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
-import { notifyTeam } from "~/server/notify/notify.server";
+import { enqueueTeamEmail, nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
 import { getPackage } from "~/server/package/package-queries.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
 
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -74,40 +72,46 @@ export async function findEnquiryPackage(input: { packageId?: number; packageSlu
   return ref ? getPackage(ref) : null;
 }
 
-/** Stores the enquiry first, then tells the team; a failed notification never loses it. */
+/**
+ * Stores the enquiry and, in the same transaction, the team's e-mail about it
+ * in the notification outbox; the outbox worker sends it (ADR 020).
+ */
 export async function createEnquiry(input: EnquiryInput, pkg: Pick<PackageRow, "id" | "title" | "slug">) {
-  const [lead] = await getDb()
-    .insert(leads)
-    .values({
-      source: "package-enquiry",
-      name: input.name,
-      phone: input.phone,
-      email: input.email ?? null,
-      packageId: pkg.id,
-      packageTitle: pkg.title,
-      travellers: input.travellers,
-      preferredMonth: input.preferredMonth ?? null,
-      message: input.message ?? null,
-    })
-    .returning({ id: leads.id });
-  if (!lead) throw new Error("The enquiry was not stored.");
-
-  const settings = await getSiteSettings();
+  const to = await teamAddress();
   const site = getEnv().SITE_URL;
-  const delivered = await notifyTeam(getEnv().NOTIFY_EMAIL ?? settings.email, {
-    subject: `New enquiry: ${pkg.title} (${input.travellers} ${input.travellers === 1 ? "traveller" : "travellers"})`,
-    replyTo: input.email,
-    text: [
-      `Package: ${pkg.title} (${site.replace(/\/$/, "")}/packages/${pkg.slug})`,
-      `Name: ${input.name}`,
-      `Phone: ${input.phone}`,
-      `E-mail: ${input.email ?? "not given"}`,
-      `Travellers: ${input.travellers}`,
-      `Preferred month: ${input.preferredMonth ? formatMonth(input.preferredMonth) : "flexible"}`,
-      "",
-      input.message ?? "(no message)",
-    ].join("\n"),
+  const lead = await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        source: "package-enquiry",
+        name: input.name,
+        phone: input.phone,
+        email: input.email ?? null,
+        packageId: pkg.id,
+        packageTitle: pkg.title,
+        travellers: input.travellers,
+        preferredMonth: input.preferredMonth ?? null,
+        message: input.message ?? null,
+      })
+      .returning({ id: leads.id });
+    if (!row) throw new Error("The enquiry was not stored.");
+    await enqueueTeamEmail(tx, { type: "lead", id: row.id }, {
+      to,
+      subject: `New enquiry: ${pkg.title} (${input.travellers} ${input.travellers === 1 ? "traveller" : "travellers"})`,
+      replyTo: input.email,
+      text: [
+        `Package: ${pkg.title} (${site.replace(/\/$/, "")}/packages/${pkg.slug})`,
+        `Name: ${input.name}`,
+        `Phone: ${input.phone}`,
+        `E-mail: ${input.email ?? "not given"}`,
+        `Travellers: ${input.travellers}`,
+        `Preferred month: ${input.preferredMonth ? formatMonth(input.preferredMonth) : "flexible"}`,
+        "",
+        input.message ?? "(no message)",
+      ].join("\n"),
+    });
+    return row;
   });
-  if (delivered) await getDb().update(leads).set({ notifiedAt: new Date() }).where(eq(leads.id, lead.id));
+  nudgeOutbox();
   return lead;
 }

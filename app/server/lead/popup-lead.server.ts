@@ -1,34 +1,34 @@
-import { eq } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { leads } from "~/server/db/schema.server";
-import { getEnv } from "~/server/env.server";
-import { notifyTeam } from "~/server/notify/notify.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
+import { enqueueTeamEmail, nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
 import type { PopupLeadInput } from "./lead-schema";
 
 /**
- * Stores a popup lead first, then tells the team (NOTIFY_EMAIL, else the
- * agency's e-mail). A failed notification never loses the lead: it stays
- * stored with notifiedAt empty.
+ * Stores a popup lead and, in the same transaction, the team's e-mail about it
+ * (NOTIFY_EMAIL, else the agency's e-mail) in the notification outbox. The
+ * outbox worker sends it (ADR 020): a mail outage or a crash never loses it.
  */
 export async function createPopupLead(input: PopupLeadInput) {
-  const [lead] = await getDb()
-    .insert(leads)
-    .values({ source: "popup", name: input.name, phone: input.phone })
-    .returning({ id: leads.id, createdAt: leads.createdAt });
-  if (!lead) throw new Error("The lead was not stored.");
-
-  const settings = await getSiteSettings();
-  const delivered = await notifyTeam(getEnv().NOTIFY_EMAIL ?? settings.email, {
-    subject: `New call-back request: ${input.name}`,
-    text: [
-      "A visitor asked to be called back (website popup).",
-      "",
-      `Name: ${input.name}`,
-      `Phone: ${input.phone}`,
-      `Received: ${lead.createdAt.toISOString()}`,
-    ].join("\n"),
+  const to = await teamAddress();
+  const lead = await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leads)
+      .values({ source: "popup", name: input.name, phone: input.phone })
+      .returning({ id: leads.id, createdAt: leads.createdAt });
+    if (!row) throw new Error("The lead was not stored.");
+    await enqueueTeamEmail(tx, { type: "lead", id: row.id }, {
+      to,
+      subject: `New call-back request: ${input.name}`,
+      text: [
+        "A visitor asked to be called back (website popup).",
+        "",
+        `Name: ${input.name}`,
+        `Phone: ${input.phone}`,
+        `Received: ${row.createdAt.toISOString()}`,
+      ].join("\n"),
+    });
+    return row;
   });
-  if (delivered) await getDb().update(leads).set({ notifiedAt: new Date() }).where(eq(leads.id, lead.id));
-  return { id: lead.id, notified: delivered };
+  nudgeOutbox();
+  return { id: lead.id };
 }

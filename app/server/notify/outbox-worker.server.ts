@@ -1,0 +1,281 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { getDatabaseKind, getDb } from "~/server/db/db.server";
+import { contactMessages, leads, notificationOutbox as outbox, type OutboxRow } from "~/server/db/schema.server";
+import { getLogger } from "~/server/logger.server";
+import { SMTP_TIMEOUTS, type Mailer } from "./mailer.server";
+import { outboxPayloadSchemas, setOutboxNudge, type DeliverableChannel } from "./outbox.server";
+
+export type OutboxWorkerOptions = {
+  mailer: Mailer;
+  /** How often to look for due rows; new enquiries nudge the worker at once. */
+  pollMs?: number;
+  /**
+   * Rows claimed (and sent in parallel) at a time. 1 by default: a crash can
+   * then leave at most one accepted-but-unmarked message to be sent again, and
+   * no claimed rows wait for a dead worker's lease.
+   */
+  batchSize?: number;
+  /** A claimed row is this worker's for this long; it must outlast a send. */
+  leaseMs?: number;
+  /** Longest a send may take before it counts as failed. */
+  sendTimeoutMs?: number;
+  /** Wait before try n+1 is baseDelayMs × 2^(n-1) ±10 %, at most maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** After this many failed tries the row is marked failed (kept for the dashboard). */
+  maxAttempts?: number;
+  workerId?: string;
+  logger?: Logger;
+};
+
+type ClaimedRow = Pick<OutboxRow, "id" | "channel" | "subjectType" | "subjectId" | "payload" | "attempts" | "createdAt">;
+
+const SEND_TIMEOUT_MS = SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
+
+export const OUTBOX_DEFAULTS = {
+  pollMs: 10_000,
+  batchSize: 1,
+  sendTimeoutMs: SEND_TIMEOUT_MS,
+  leaseMs: 2 * SEND_TIMEOUT_MS,
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  maxAttempts: 12,
+};
+
+/** The wait after `attempts` failed tries: exponential, capped, with jitter so retries spread out. */
+export function backoffDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const exponential = baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1));
+  return Math.round(Math.min(maxMs, exponential * (0.9 + 0.2 * random())));
+}
+
+/**
+ * Delivers the notification outbox (ADR 020). Claims due rows atomically with
+ * FOR UPDATE SKIP LOCKED and a lease, so several servers sharing PostgreSQL
+ * never send the same row; sends each; marks it sent at once (the only
+ * at-least-once window is between the SMTP server's 250 and that update).
+ */
+export class OutboxWorker {
+  readonly id: string;
+  private readonly options: Required<Omit<OutboxWorkerOptions, "workerId" | "logger" | "mailer">>;
+  private readonly mailer: Mailer;
+  private readonly logger: Logger;
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor({ mailer, workerId, logger, ...options }: OutboxWorkerOptions) {
+    this.mailer = mailer;
+    this.options = { ...OUTBOX_DEFAULTS, ...options };
+    this.id = workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
+    this.logger = (logger ?? getLogger()).child({ component: "outbox", worker: this.id });
+  }
+
+  /** Starts polling, listens for nudges, and sends whatever is due now. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    // Embedded PGlite admits one process (a lock file), so any lease found at
+    // start belongs to a process that died: its rows need not wait for it to end.
+    if (getDatabaseKind() !== "postgres") await this.releaseAllLeases().catch((err) => this.logger.warn({ err }, "could not release leases"));
+    setOutboxNudge(() => this.nudge());
+    this.schedulePoll();
+    this.nudge();
+    this.logger.info({ mailer: this.mailer.kind }, "outbox worker started");
+  }
+
+  /** Stops polling and waits for the sends under way to be recorded. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    setOutboxNudge(undefined);
+    // A hung SMTP server must not hold up shutdown for long: its rows' leases end and they are retried.
+    await Promise.race([this.draining, sleep(10_000)]);
+    this.mailer.close();
+  }
+
+  /** Runs a drain now, or once more after the one under way. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+    });
+  }
+
+  /** Resolves once no drain is running (tests). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private schedulePoll() {
+    this.timer = setTimeout(() => {
+      this.nudge();
+      if (!this.stopped) this.schedulePoll();
+    }, this.options.pollMs);
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        // A full batch means there may be more.
+        while (!this.stopped && (await this.runOnce()) === this.options.batchSize);
+      } catch (err) {
+        // The database may be down; the next poll tries again.
+        this.logger.warn({ err }, "outbox drain failed");
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** Claims one batch of due rows and delivers it. Returns how many were claimed. */
+  async runOnce(): Promise<number> {
+    const rows = await this.claim();
+    await Promise.all(rows.map((row) => this.deliver(row)));
+    return rows.length;
+  }
+
+  /** Takes up to batchSize due rows; rows another worker holds are skipped, never waited for. */
+  async claim(): Promise<ClaimedRow[]> {
+    const db = getDb();
+    const channels = Object.keys(outboxPayloadSchemas) as DeliverableChannel[];
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, "pending"),
+          lte(outbox.nextAttemptAt, sql`now()`),
+          inArray(outbox.channel, channels),
+          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+      .limit(this.options.batchSize)
+      .for("update", { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({
+        lockedUntil: sql`now() + ${this.options.leaseMs}::integer * interval '1 millisecond'`,
+        lockedBy: this.id,
+        attempts: sql`${outbox.attempts} + 1`,
+        lastAttemptAt: sql`now()`,
+      })
+      .where(inArray(outbox.id, due))
+      .returning({
+        id: outbox.id,
+        channel: outbox.channel,
+        subjectType: outbox.subjectType,
+        subjectId: outbox.subjectId,
+        payload: outbox.payload,
+        attempts: outbox.attempts,
+        createdAt: outbox.createdAt,
+      });
+  }
+
+  private async deliver(row: ClaimedRow): Promise<void> {
+    const parsed = outboxPayloadSchemas[row.channel as DeliverableChannel].safeParse(row.payload);
+    if (!parsed.success) {
+      // Retrying cannot fix a malformed payload.
+      await this.recordFailure(row, `invalid payload: ${parsed.error.message}`, true);
+      return;
+    }
+    let sentId: string | undefined;
+    const sendStarted = performance.now();
+    try {
+      sentId = (await withTimeout(this.mailer.send(parsed.data, row), this.options.sendTimeoutMs)).id;
+    } catch (error) {
+      await this.recordFailure(row, errorText(error), false);
+      return;
+    }
+    await this.recordSent(row, sentId, performance.now() - sendStarted);
+  }
+
+  /**
+   * Marks the row sent and its enquiry notified. One statement, so one round
+   * trip: the time between the relay's 250 and this commit is the only window
+   * in which a crash makes the message go out twice. Retried briefly so a
+   * database blip does not cause a resend.
+   */
+  private async recordSent(row: ClaimedRow, sentId: string | undefined, sendMs: number): Promise<void> {
+    const accepted = performance.now();
+    const subject = row.subjectType === "lead" ? leads : contactMessages;
+    const notified = row.channel === "email";
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await getDb().execute(sql`
+          with marked as (
+            update ${outbox}
+            set status = 'sent', sent_at = now(), locked_until = null, locked_by = null, last_error = null
+            where ${outbox.id} = ${row.id} and ${outbox.status} = 'pending'
+            returning ${outbox.id}
+          )
+          update ${subject} set notified_at = now()
+          where ${subject.id} = ${row.subjectId} and ${notified} and exists (select 1 from marked)`);
+        // markMs is the at-least-once window this send went through (ADR 020).
+        const markMs = Math.round(performance.now() - accepted);
+        this.logger.info({ outboxId: row.id, subject: `${row.subjectType}:${row.subjectId}`, sentId, sendMs: Math.round(sendMs), markMs }, "notification sent");
+        return;
+      } catch (err) {
+        if (attempt >= 5 || this.stopped) {
+          this.logger.error({ err, outboxId: row.id }, "notification sent but not marked: it will be sent again when its lease ends");
+          return;
+        }
+        await sleep(200 * attempt);
+      }
+    }
+  }
+
+  private async recordFailure(row: ClaimedRow, error: string, permanent: boolean): Promise<void> {
+    const giveUp = permanent || row.attempts >= this.options.maxAttempts;
+    const delay = backoffDelay(row.attempts, this.options.baseDelayMs, this.options.maxDelayMs);
+    const log = giveUp ? this.logger.error.bind(this.logger) : this.logger.warn.bind(this.logger);
+    log({ outboxId: row.id, attempts: row.attempts, error, retryInMs: giveUp ? undefined : delay }, giveUp ? "notification failed: giving up" : "notification failed: will retry");
+    try {
+      await getDb()
+        .update(outbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lastError: error.slice(0, 2000),
+          nextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'`,
+          lockedUntil: null,
+          lockedBy: null,
+        })
+        .where(and(eq(outbox.id, row.id), eq(outbox.lockedBy, this.id)));
+    } catch (err) {
+      // The lease ends on its own and the row is tried again.
+      this.logger.warn({ err, outboxId: row.id }, "could not record a failed notification");
+    }
+  }
+
+  private async releaseAllLeases(): Promise<void> {
+    await getDb()
+      .update(outbox)
+      .set({ lockedUntil: null, lockedBy: null })
+      .where(and(eq(outbox.status, "pending"), sql`${outbox.lockedUntil} is not null`));
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code;
+    return code ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
