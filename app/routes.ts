@@ -17,6 +17,22 @@ export default [
     route("sitemap.xml", "routes/site/sitemap.xml.ts"),
     route("robots.txt", "routes/site/robots.txt.ts"),
 
+  // Back office: every signed-in page inside the admin shell (the sign-in page
+  // at /admin and the logout action are outside it).
+  ...prefix("admin", [
+    route("reset-password", "routes/admin/reset-password.tsx"),
+    layout("routes/admin/layout.tsx", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("packages", "routes/admin/packages.tsx"),
+      route("blogs", "routes/admin/blogs.tsx"),
+      route("enquiries", "routes/admin/enquiries.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("activity", "routes/admin/activity.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
+
   // REST API: resource routes answering JSON.
   ...prefix("api", [
     route("health", "routes/api/health.ts"),

@@ -1,0 +1,49 @@
+import { useId } from "react";
+import styles from "./admin-ui.module.css";
+
+export { styles as adminUi };
+
+/** The heading row of an admin page: its one h1, a line of context and page actions. */
+export function AdminPage({
+  title,
+  lead,
+  actions,
+  children,
+}: {
+  title: string;
+  lead?: React.ReactNode;
+  actions?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <div>
+          <h1 className={styles.title}>{title}</h1>
+          {lead ? <p className={styles.lead}>{lead}</p> : null}
+        </div>
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** A titled section (h2) on an admin page. */
+export function Panel({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
+  const generated = useId();
+  const headingId = `${id ?? generated}-title`;
+  return (
+    <section className={styles.panel} aria-labelledby={headingId} id={id}>
+      <h2 className={styles.panelTitle} id={headingId}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Meta of an admin page: its title, and never indexed (child meta replaces the layout's). */
+export function adminMeta(title: string) {
+  return [{ title: `${title} · Admin Panel` }, { name: "robots", content: "noindex, nofollow" }];
+}
