@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { formatDateTime } from "~/lib/admin-format";
 import { adminUi } from "../admin-page";
 import { ConfirmAction } from "../confirm-dialog";
@@ -24,6 +24,9 @@ function Hidden({ intent, userId }: { intent: string; userId: string }) {
 
 /** The staff list with each row's actions (plain forms; deactivation asks first). */
 export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData[]; viewerId: string; mailEnabled: boolean }) {
+  // Rows remount after every navigation (an action's redirect included), so a
+  // refused role change shows the stored role again, not the one picked.
+  const { key } = useLocation();
   return (
     <div className={adminUi.tableWrap}>
       <table className={`${adminUi.table} ${styles.table}`}>
@@ -38,7 +41,7 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
             <th scope="col">Actions</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody key={key}>
           {users.map((user) => {
             const isViewer = user.id === viewerId;
             return (
