@@ -19,6 +19,8 @@ export default [
 
   // Back office: every signed-in page inside the admin shell (the sign-in page
   // at /admin and the logout action are outside it).
+  route("admin", "routes/admin/temp-login.tsx"), // TEMPORARY until the auth branch's page
+  route("admin/logout", "routes/admin/temp-logout.ts"), // TEMPORARY
   ...prefix("admin", [
     route("reset-password", "routes/admin/reset-password.tsx"),
     layout("routes/admin/layout.tsx", [

@@ -13,7 +13,7 @@ test("admin pages are not cached or indexed, hydrate at once and keep the CSP no
   expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
   // React Router's own bootstrap (no wait for load and first paint, ADR 019 is for public pages).
   expect(html).not.toContain("first-contentful-paint");
-  const csp = response!.headers()["content-security-policy"];
+  const csp = response!.headers()["content-security-policy"] ?? "";
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
   for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
@@ -89,7 +89,7 @@ test("the shell works with the keyboard: skip link, menu at 390 px, confirm dial
   await expect(trigger).toBeFocused();
   await expect(page.getByRole("row", { name: /Tara Editor/ })).toContainText("Active");
   const [row] = await db.query<{ banned: boolean }>(`select banned from "user" where id = $1`, [editor.id]);
-  expect(row.banned).toBe(false);
+  expect(row?.banned).toBe(false);
 });
 
 test("the menu button opens the sidebar before hydration too (browser popover)", async ({ page }) => {

@@ -100,7 +100,8 @@ test("role changes, and the last admin cannot be demoted", async ({ page, browse
   await expect(own.getByLabel("Role of Administrator")).toHaveValue("admin");
   // No deactivate button on one's own row, and the server refuses it anyway.
   await expect(own.getByRole("button", { name: /Deactivate/ })).toHaveCount(0);
-  const [{ id: adminId }] = await db.query<{ id: string }>(`select id from "user" where email = $1`, [ADMIN.email]);
+  const [adminRow] = await db.query<{ id: string }>(`select id from "user" where email = $1`, [ADMIN.email]);
+  const adminId = adminRow?.id ?? "";
   await page.request.post("/admin/users", { form: { intent: "deactivate", userId: adminId }, headers: { origin: new URL(baseURL!).origin } });
   await page.reload();
   await expect(page.getByRole("alert")).toHaveText("You cannot deactivate your own account.");
