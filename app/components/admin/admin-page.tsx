@@ -47,3 +47,15 @@ export function Panel({ title, id, children }: { title: string; id?: string; chi
 export function adminMeta(title: string) {
   return [{ title: `${title} · Admin Panel` }, { name: "robots", content: "noindex, nofollow" }];
 }
+
+/**
+ * A table's horizontal scroller: focusable and named, so keyboard users can
+ * scroll a wide table on a small screen.
+ */
+export function TableScroller({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.tableWrap} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

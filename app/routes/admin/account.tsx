@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { AdminPage, adminMeta, adminUi, Panel } from "~/components/admin/admin-page";
 import { TextField } from "~/components/ui/form-field";
+import { useFocusFirstError } from "~/components/admin/use-focus-first-error";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { fieldErrors } from "~/server/forms/form-input.server";
@@ -32,11 +33,12 @@ export const meta: Route.MetaFunction = () => adminMeta("Your account");
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const errors: Record<string, string> = actionData?.errors ?? {};
+  const formRef = useFocusFirstError(actionData?.errors);
   return (
     <AdminPage title="Your account" lead={`${loaderData.name} · ${loaderData.email} · ${loaderData.role === "admin" ? "Admin" : "Editor"}`}>
       <Panel title="Change password" id="change-password">
         {/* Passwords are never sent back: without JavaScript the fields start empty after an error. */}
-        <Form method="post" noValidate>
+        <Form ref={formRef} method="post" noValidate>
           {errors.form ? (
             <p className={adminUi.formError} role="alert">
               {errors.form}

@@ -6,6 +6,7 @@ import type { Role, Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { activity, sessions, users, verifications } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
+import { INVALID_LINK_MESSAGE } from "~/lib/staff-messages";
 import type { AddUserInput, InviteUserInput } from "./user-schemas.server";
 
 /**
@@ -212,7 +213,7 @@ export async function isPasswordTokenValid(token: string): Promise<boolean> {
   return Boolean(found && found.expiresAt > new Date());
 }
 
-export const INVALID_LINK_MESSAGE = "This link is invalid, already used or expired. Ask an admin for a new one.";
+export { INVALID_LINK_MESSAGE };
 
 /** Sets a password with a link's token, once. */
 export async function setPasswordWithToken(

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatDateTime } from "~/lib/admin-format";
 import { activityLabel } from "~/lib/activity-labels";
-import { adminUi } from "../admin-page";
+import { adminUi, TableScroller } from "../admin-page";
 import styles from "./activity-view.module.css";
 
 type Filter = { user: string; kind: string };
@@ -73,8 +73,8 @@ export function ActivityTable({ entries, total }: { entries: ActivityEntryView[]
     );
   }
   return (
-    <div className={adminUi.tableWrap}>
-      <table className={adminUi.table}>
+    <TableScroller label="Activity entries">
+      <table className={`${adminUi.table} ${adminUi.stack}`}>
         <caption>
           {total} {total === 1 ? "entry" : "entries"}
         </caption>
@@ -90,19 +90,19 @@ export function ActivityTable({ entries, total }: { entries: ActivityEntryView[]
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td className={styles.nowrap}>{formatDateTime(entry.at)}</td>
-              <td>
+              <td data-label="When" className={styles.nowrap}>{formatDateTime(entry.at)}</td>
+              <td data-label="Who">
                 {entry.who}
                 {entry.whoEmail && entry.whoEmail !== entry.who ? <span className={styles.sub}>{entry.whoEmail}</span> : null}
               </td>
-              <td>{activityLabel(entry.kind)}</td>
-              <td className={styles.subject}>{entry.subject || <span className={adminUi.muted}>–</span>}</td>
-              <td className={styles.nowrap}>{entry.ip || <span className={adminUi.muted}>–</span>}</td>
+              <td data-label="What">{activityLabel(entry.kind)}</td>
+              <td data-label="Which item" className={styles.subject}>{entry.subject || <span className={adminUi.muted}>–</span>}</td>
+              <td data-label="IP" className={styles.nowrap}>{entry.ip || <span className={adminUi.muted}>–</span>}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
 

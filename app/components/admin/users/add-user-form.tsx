@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { adminUi } from "../admin-page";
 import { ROLE_OPTIONS, SelectField } from "../select-field";
+import { useFocusFirstError } from "../use-focus-first-error";
 
 export type AddUserState = { errors: Record<string, string>; values: Record<string, string> };
 
@@ -11,10 +12,11 @@ export type AddUserState = { errors: Record<string, string>; values: Record<stri
  */
 export function AddUserForm({ state, mailEnabled }: { state?: AddUserState; mailEnabled: boolean }) {
   const errors = state?.errors ?? {};
+  const formRef = useFocusFirstError(state?.errors);
   const values = state?.values ?? {};
   // A new key after each failed post resets the uncontrolled fields to what was typed.
   return (
-    <Form method="post" noValidate key={JSON.stringify(values)} aria-describedby={errors.form ? "add-form-error" : undefined}>
+    <Form ref={formRef} method="post" noValidate key={JSON.stringify(values)} aria-describedby={errors.form ? "add-form-error" : undefined}>
       {errors.form ? (
         <p id="add-form-error" className={adminUi.formError} role="alert">
           {errors.form}

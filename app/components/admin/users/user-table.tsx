@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { formatDateTime } from "~/lib/admin-format";
-import { adminUi } from "../admin-page";
+import { adminUi, TableScroller } from "../admin-page";
 import { ConfirmAction } from "../confirm-dialog";
 import styles from "./user-table.module.css";
 
@@ -28,8 +28,8 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
   // refused role change shows the stored role again, not the one picked.
   const { key } = useLocation();
   return (
-    <div className={adminUi.tableWrap}>
-      <table className={`${adminUi.table} ${styles.table}`}>
+    <TableScroller label="Staff list">
+      <table className={`${adminUi.table} ${adminUi.stack} ${styles.table}`}>
         <caption className="visually-hidden">Staff who can sign in to the back office</caption>
         <thead>
           <tr>
@@ -122,6 +122,6 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
