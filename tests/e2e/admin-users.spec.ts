@@ -94,21 +94,26 @@ test("role changes, and the last admin cannot be demoted", async ({ page, browse
 
   // The only admin demoting themselves is refused, with a clear message.
   const own = page.getByRole("row", { name: /Administrator/ });
-  await own.getByLabel("Role of Administrator").selectOption("editor");
+  await own.getByRole("combobox", { name: "Role of Administrator" }).selectOption("editor");
   await own.getByRole("button", { name: "Save role of Administrator" }).click();
   await expect(page.getByRole("alert")).toHaveText(LAST_ADMIN);
-  await expect(own.getByLabel("Role of Administrator")).toHaveValue("admin");
+  await expect(own.getByRole("combobox", { name: "Role of Administrator" })).toHaveValue("admin");
   // No deactivate button on one's own row, and the server refuses it anyway.
   await expect(own.getByRole("button", { name: /Deactivate/ })).toHaveCount(0);
   const [adminRow] = await db.query<{ id: string }>(`select id from "user" where email = $1`, [ADMIN.email]);
   const adminId = adminRow?.id ?? "";
-  await page.request.post("/admin/users", { form: { intent: "deactivate", userId: adminId }, headers: { origin: new URL(baseURL!).origin } });
+  const refused = await page.request.post("/admin/users", {
+    form: { intent: "deactivate", userId: adminId },
+    headers: { origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(303);
   await page.reload();
   await expect(page.getByRole("alert")).toHaveText("You cannot deactivate your own account.");
   await expect(own).toContainText("Active");
 
   const row = page.getByRole("row", { name: /Ravi Editor/ });
-  await row.getByLabel("Role of Ravi Editor").selectOption("admin");
+  await row.getByRole("combobox", { name: "Role of Ravi Editor" }).selectOption("admin");
   await row.getByRole("button", { name: "Save role of Ravi Editor" }).click();
   await expect(page.getByRole("status")).toContainText("Ravi Editor is now an admin.");
 
@@ -118,7 +123,7 @@ test("role changes, and the last admin cannot be demoted", async ({ page, browse
   await expect(promoted.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Users" })).toBeVisible();
   await context.close();
 
-  await row.getByLabel("Role of Ravi Editor").selectOption("editor");
+  await row.getByRole("combobox", { name: "Role of Ravi Editor" }).selectOption("editor");
   await row.getByRole("button", { name: "Save role of Ravi Editor" }).click();
   await expect(page.getByRole("status")).toContainText("Ravi Editor is now an editor.");
 });
@@ -137,11 +142,11 @@ test("a one-time reset link sets a new password once", async ({ page, browser, b
   const visitor = await context.newPage();
   await visitor.goto(url);
   await expect(visitor.getByRole("heading", { name: "Choose a password" })).toBeVisible();
-  await visitor.getByLabel("New password").fill("short");
+  await visitor.getByLabel(/^New password/).fill("short");
   await visitor.getByLabel("Repeat the new password").fill("different");
   await visitor.getByRole("button", { name: "Set password" }).click();
   await expect(visitor.getByText("Use at least 10 characters.")).toBeVisible();
-  await visitor.getByLabel("New password").fill("lata-new-password");
+  await visitor.getByLabel(/^New password/).fill("lata-new-password");
   await visitor.getByLabel("Repeat the new password").fill("lata-new-password");
   await visitor.getByRole("button", { name: "Set password" }).click();
   await expect(visitor.getByRole("status")).toHaveText("Your password is set. You can sign in with it now.");
@@ -161,14 +166,14 @@ test("every user can change their own password", async ({ page, db }) => {
   await page.getByRole("link", { name: /Meera Editor/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await page.getByLabel("Current password").fill("wrong-password-1");
-  await page.getByLabel("New password").fill("meera-new-password");
+  await page.getByLabel(/^New password/).fill("meera-new-password");
   await page.getByLabel("Repeat the new password").fill("meera-new-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Your current password is not correct.")).toBeVisible();
   await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
 
   await page.getByLabel("Current password").fill(editor.password);
-  await page.getByLabel("New password").fill("meera-new-password");
+  await page.getByLabel(/^New password/).fill("meera-new-password");
   await page.getByLabel("Repeat the new password").fill("meera-new-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status")).toContainText("Your password was changed.");
@@ -203,9 +208,9 @@ test("the activity page lists user changes and filters by user and kind", async 
   await expect(page).toHaveURL(/kind=user\.deactivated/);
   const rows = page.getByRole("table").getByRole("row");
   await expect(rows.nth(1)).toContainText("Deactivated a user");
-  for (const text of await rows.allInnerTexts()) {
-    if (!text.includes("When")) expect(text).toContain("Deactivated a user");
-  }
+  const texts = await rows.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(1);
+  for (const text of texts.slice(1)) expect(text).toContain("Deactivated a user");
 
   await page.getByLabel("User").selectOption({ label: `Kiran Editor (${editor.email})` });
   await page.getByLabel("Kind").selectOption({ label: "Any kind" });
