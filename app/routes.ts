@@ -17,6 +17,11 @@ export default [
     route("sitemap.xml", "routes/site/sitemap.xml.ts"),
     route("robots.txt", "routes/site/robots.txt.ts"),
 
+  // Back office: the sign-in page (also /admin/) and sign-out (POST). Every other
+  // /admin page sits in the admin shell's layout and calls requireUser.
+  route("admin", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+
   // REST API: resource routes answering JSON.
   ...prefix("api", [
     route("health", "routes/api/health.ts"),

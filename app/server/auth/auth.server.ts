@@ -53,6 +53,7 @@ function createAuth(env: Env) {
     },
     advanced: {
       useSecureCookies: env.SITE_URL.startsWith("https://"),
+      cookiePrefix: "pravas",
       cookies: { session_token: { name: SESSION_COOKIE } },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
