@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { getEnv } from "~/server/env.server";
+import { getLogger } from "~/server/logger.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SESSION_COOKIE_NAMES = new Set(["pravas_session", "__Secure-pravas_session"]);
@@ -18,7 +19,11 @@ export function crossSiteGuard(siteUrl: string = getEnv().SITE_URL) {
     const isSignIn = req.path === "/admin" || req.path === "/admin/" || req.path === "/admin.data";
     if (!isSignIn && !carriesSessionCookie(req.headers.cookie)) return next();
     if (isSameOrigin(req.get("origin"), req.get("sec-fetch-site"), allowedOrigin)) return next();
-    req.log?.warn({ origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") }, "cross-site request refused");
+    // Not req.log: its bindings would write the cookie header to the log.
+    getLogger().warn(
+      { method: req.method, path: req.path, origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") },
+      "cross-site request refused",
+    );
     res.status(403).set("Cache-Control", "no-store").json({ error: "Cross-site request refused." });
   };
 }
