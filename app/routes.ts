@@ -17,10 +17,11 @@ export default [
     route("sitemap.xml", "routes/site/sitemap.xml.ts"),
     route("robots.txt", "routes/site/robots.txt.ts"),
 
-  // Back office: every signed-in page inside the admin shell (the sign-in page
-  // at /admin and the logout action are outside it).
-  route("admin", "routes/admin/temp-login.tsx"), // TEMPORARY until the auth branch's page
-  route("admin/logout", "routes/admin/temp-logout.ts"), // TEMPORARY
+  // Back office: the sign-in page (also /admin/) and sign-out (POST). Every other
+  // /admin page sits in the admin shell's layout and calls requireUser; the
+  // set-password page of reset and invitation links is public and outside it.
+  route("admin", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
   ...prefix("admin", [
     route("reset-password", "routes/admin/reset-password.tsx"),
     layout("routes/admin/layout.tsx", [

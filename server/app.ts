@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { crossSiteGuard } from "./cross-site";
 import { e2eFixtureRouter } from "./e2e-fixtures";
 import { formRateLimiter } from "./rate-limit";
 
@@ -88,6 +89,9 @@ export function createApp({ logger, mediaDir, formRateLimit, e2eFixtureToken, cl
   );
 
   if (e2eFixtureToken) app.use("/__e2e", e2eFixtureRouter(e2eFixtureToken));
+
+  // Cross-site writes with the session cookie (and sign-in posts) are refused (ADR 022).
+  app.use(crossSiteGuard());
 
   app.use(["/api/leads", "/api/contact", "/api/enquiries"], formRateLimiter(formRateLimit));
   app.use("/contact", (req, res, next) =>

@@ -25,6 +25,8 @@ export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
 /** A request at least this long after the last extension pushes expiry to now + 7 days. */
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 
+const ROUTINE_WARNINGS = new Set(["User not found", "Invalid password", "Password not found"]);
+
 const editorRole = defaultAc.newRole({ user: [], session: [] });
 
 function createAuth(env: Env) {
@@ -53,6 +55,7 @@ function createAuth(env: Env) {
     },
     advanced: {
       useSecureCookies: env.SITE_URL.startsWith("https://"),
+      cookiePrefix: "pravas",
       cookies: { session_token: { name: SESSION_COOKIE } },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -66,7 +69,8 @@ function createAuth(env: Env) {
         const logger = getLogger();
         const fields = args.length ? { args } : {};
         if (level === "error") logger.error(fields, `better-auth: ${message}`);
-        else if (level === "warn") logger.warn(fields, `better-auth: ${message}`);
+        // Failed sign-ins are expected and go to the activity log instead.
+        else if (level === "warn" && !ROUTINE_WARNINGS.has(message)) logger.warn(fields, `better-auth: ${message}`);
         else logger.debug(fields, `better-auth: ${message}`);
       },
     },
