@@ -12,11 +12,12 @@ import { ADMIN, expect, signIn, test } from "./staff";
  *   "ok"            200
  *   "login"         302 to /admin?redirectTo=<the path>  (requireUser, signed out)
  *   "denied"        403 (requireUser, role too low: the shell's 403 page, or JSON)
+ *   "notFound"      404 page (the shell's, for unknown /admin addresses)
  *   "to:/path"      302 to /path
  *   401 / 405 / …   that status (API writes: JSON { error })
  */
 type Who = "anonymous" | "editor" | "admin";
-type Outcome = "ok" | "login" | "denied" | `to:${string}` | number;
+type Outcome = "ok" | "login" | "denied" | "notFound" | `to:${string}` | number;
 type ByWho = Record<Who, Outcome>;
 
 type Rule =
@@ -44,6 +45,10 @@ const RULES: Record<string, Rule> = {
   "routes/admin/account.tsx": { page: staffOnly },
   "routes/admin/users.tsx": { page: adminOnly },
   "routes/admin/activity.tsx": { page: adminOnly },
+  // Unknown /admin addresses: sign in first, then a 404 inside the shell.
+  "routes/admin/not-found.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  // The set-password page of reset and invitation links: public, the one-time token is the permission.
+  "routes/admin/reset-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
   // The REST API.
   "routes/api/packages.ts": { writes: contentWrites },
   "routes/api/package.ts": { writes: contentWrites, sample: "/api/packages/1" },
@@ -80,6 +85,7 @@ async function check(response: APIResponse, outcome: Outcome, url: string, label
   const location = response.headers()["location"] ?? "";
   if (outcome === "ok") expect.soft(response.status(), label).toBe(200);
   else if (outcome === "denied") expect.soft(response.status(), label).toBe(403);
+  else if (outcome === "notFound") expect.soft(response.status(), label).toBe(404);
   else if (outcome === "login") {
     expect.soft(response.status(), label).toBe(302);
     expect.soft(location, label).toBe(`/admin?redirectTo=${encodeURIComponent(url)}`);
