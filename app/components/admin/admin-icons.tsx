@@ -1,5 +1,30 @@
 /** Icons of the admin shell (decorative: the link or button next to them carries the name). */
-import { SvgIcon as Svg, type IconProps } from "~/components/ui/svg-icon";
+import type { IconProps } from "~/components/ui/svg-icon";
+
+/**
+ * The same 24×24 line frame as ~/components/ui/svg-icon, kept separate on
+ * purpose: importing that module here made the bundler split it out of the
+ * public layout's chunk, one more script for every public page.
+ */
+function Svg({ className, children }: IconProps & { children: React.ReactNode }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
 
 export function DashboardIcon(props: IconProps) {
   return (

@@ -1,9 +1,13 @@
 import { useId } from "react";
+import { useNavigation } from "react-router";
 import styles from "./admin-ui.module.css";
 
 export { styles as adminUi };
 
-/** The heading row of an admin page: its one h1, a line of context and page actions. */
+/**
+ * The heading row of an admin page: its one h1, a line of context and page
+ * actions. While a form posts or the next page loads, the page is aria-busy.
+ */
 export function AdminPage({
   title,
   lead,
@@ -15,8 +19,9 @@ export function AdminPage({
   actions?: React.ReactNode;
   children?: React.ReactNode;
 }) {
+  const busy = useNavigation().state !== "idle";
   return (
-    <div className={styles.page}>
+    <div className={styles.page} aria-busy={busy || undefined}>
       <div className={styles.header}>
         <div>
           <h1 className={styles.title}>{title}</h1>
