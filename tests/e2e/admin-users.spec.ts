@@ -32,6 +32,8 @@ test("an admin adds an editor, who may not open the Users page (403 inside the s
   await expect(row).toContainText(email);
   await expect(row).toContainText("Active");
   await expect(row).toContainText("Never");
+  // The form starts empty again for the next user.
+  await expect(add.getByLabel("Name")).toHaveValue("");
 
   const editorContext = await newStaffContext(browser, baseURL);
   const editor = await editorContext.newPage();

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { AdminPage, adminMeta, adminUi, Panel } from "~/components/admin/admin-page";
 import { TextField } from "~/components/ui/form-field";
 import { useFocusFirstError } from "~/components/admin/use-focus-first-error";
@@ -34,11 +34,12 @@ export const meta: Route.MetaFunction = () => adminMeta("Your account");
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const errors: Record<string, string> = actionData?.errors ?? {};
   const formRef = useFocusFirstError(actionData?.errors);
+  // Fields start empty after every post (passwords are never sent back).
+  const { key } = useLocation();
   return (
     <AdminPage title="Your account" lead={`${loaderData.name} · ${loaderData.email} · ${loaderData.role === "admin" ? "Admin" : "Editor"}`}>
       <Panel title="Change password" id="change-password">
-        {/* Passwords are never sent back: without JavaScript the fields start empty after an error. */}
-        <Form ref={formRef} method="post" noValidate>
+        <Form ref={formRef} method="post" noValidate key={key}>
           {errors.form ? (
             <p className={adminUi.formError} role="alert">
               {errors.form}

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { adminUi } from "../admin-page";
 import { ROLE_OPTIONS, SelectField } from "../select-field";
@@ -14,9 +14,11 @@ export function AddUserForm({ state, mailEnabled }: { state?: AddUserState; mail
   const errors = state?.errors ?? {};
   const formRef = useFocusFirstError(state?.errors);
   const values = state?.values ?? {};
-  // A new key after each failed post resets the uncontrolled fields to what was typed.
+  // Every navigation (a refused post or the redirect after success) remounts
+  // the fields: empty after success, what was typed after an error.
+  const { key } = useLocation();
   return (
-    <Form ref={formRef} method="post" noValidate key={JSON.stringify(values)} aria-describedby={errors.form ? "add-form-error" : undefined}>
+    <Form ref={formRef} method="post" noValidate key={`${key}|${JSON.stringify(values)}`} aria-describedby={errors.form ? "add-form-error" : undefined}>
       {errors.form ? (
         <p id="add-form-error" className={adminUi.formError} role="alert">
           {errors.form}
