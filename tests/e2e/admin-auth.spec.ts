@@ -146,6 +146,30 @@ test.describe("sessions", () => {
   });
 });
 
+test.describe("what staff and visitors see", () => {
+  test("a signed-in editor sees a draft package that a visitor does not", async ({ playwright, baseURL, db, staff }) => {
+    const [draft] = await db.query<{ id: number }>(
+      `insert into packages (slug, title, country, region, status, days, nights, description, price_from, price, thumbnail)
+       values ('e2e-auth-draft', 'Staff Only Trip', 'Nowhere', 'national', 'draft', 2, 1, 'x', 1000,
+               '{"kind":"single","amount":1000,"unit":"per person"}', 'hero') returning id`,
+    );
+    db.onCleanup(() => db.query("delete from packages where id = $1", [draft!.id]));
+    const visitor = await playwright.request.newContext({ baseURL });
+    expect((await visitor.get("/api/packages/e2e-auth-draft")).status()).toBe(404);
+    const editor = await playwright.request.newContext({ baseURL });
+    await signIn(editor, await staff.create("editor"));
+    expect((await editor.get("/api/packages/e2e-auth-draft")).status()).toBe(200);
+    expect((await editor.get("/packages/e2e-auth-draft")).status()).toBe(200);
+    await Promise.all([visitor.dispose(), editor.dispose()]);
+  });
+
+  test("the home page carries nothing of the admin", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).not.toMatch(/\/assets\/login-/);
+    expect(html).not.toContain("Admin Login");
+  });
+});
+
 test.describe("abuse", () => {
   test("five failures for one e-mail from one address are throttled with 429 and Retry-After", async ({ page, playwright, baseURL }) => {
     const email = `target-${crypto.randomBytes(4).toString("hex")}@e2e.example`;
@@ -172,7 +196,8 @@ test.describe("abuse", () => {
   test("a cross-site POST is refused with 403 JSON, even with a valid session", async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL });
     await signIn(request, ADMIN);
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+    const forged: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
+    for (const headers of forged) {
       const write = await request.delete("/api/packages/1", { headers });
       expect(write.status()).toBe(403);
       expect(await write.json()).toEqual({ error: "Cross-site request refused." });

@@ -146,6 +146,20 @@ describe("ending sessions", () => {
     expect(latest!.actorEmail).toBe("admin@example.com");
   });
 
+  it("use extends an idle session to 7 days from now; 7 idle days end it", async () => {
+    const { cookie } = await signedIn("admin@example.com", "test-password-123");
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    const day = 24 * 60 * 60 * 1000;
+    // Last extended two days ago: this request pushes expiry back to now + 7 days.
+    await db.update(t.sessions).set({ expiresAt: new Date(Date.now() + 5 * day) }).where(eq(t.sessions.token, token));
+    expect(await getViewer(request("/admin", cookie))).not.toBeNull();
+    const [extended] = await db.select().from(t.sessions).where(eq(t.sessions.token, token));
+    expect(extended!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * day - 60_000);
+    // Seven idle days later the row has expired: nobody, whatever the cookie says.
+    await db.update(t.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(t.sessions.token, token));
+    expect(await getViewer(request("/admin", cookie))).toBeNull();
+  });
+
   it("a deactivated (banned) user is nobody at once and cannot sign in", async () => {
     const { cookie } = await signedIn("editor@example.com", "editor-password-1");
     const [editor] = await db.select().from(t.users).where(eq(t.users.email, "editor@example.com"));
