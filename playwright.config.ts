@@ -48,6 +48,9 @@ export default defineConfig({
       SITE_URL: baseURL,
       E2E_FIXTURE_TOKEN: process.env.E2E_FIXTURE_TOKEN,
       FORM_RATE_LIMIT: "1000",
+      // Every test signs in from 127.0.0.1: a high per-IP cap keeps specs independent;
+      // the per-e-mail limit stays at its default of 5 (tests/e2e/admin-auth.spec.ts).
+      LOGIN_MAX_PER_IP: "1000",
       LOG_LEVEL: "warn",
     },
   },

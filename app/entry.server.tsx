@@ -5,6 +5,21 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { optimiseHead } from "~/server/html/head-order.server";
 import { getLogger } from "~/server/logger.server";
 
+/** The back office (/admin and below): never cached or indexed, hydrated at once. */
+function isAdminPath(url: string): boolean {
+  const { pathname } = new URL(url);
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
+/** Client navigations in the back office fetch `/admin/….data`: never cached either. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (isAdminPath(request.url)) {
+    response.headers.set("Cache-Control", "no-store");
+    response.headers.set("X-Robots-Tag", "noindex");
+  }
+  return response;
+}
+
 export const streamTimeout = 5_000;
 
 /**
@@ -28,6 +43,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const admin = isAdminPath(request.url);
+  if (admin) {
+    responseHeaders.set("Cache-Control", "no-store");
+    responseHeaders.set("X-Robots-Tag", "noindex");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -55,7 +75,10 @@ export default function handleRequest(
               // Pages read the database on every request, so an admin's change shows at the
               // next request; browsers revalidate rather than reuse a stale copy.
               if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-              const html = optimiseHead(Buffer.concat(chunks).toString("utf8"));
+              // Admin pages are a tool, not a landing page: they hydrate at once
+              // (React Router's own bootstrap) instead of after load and paint.
+              const rendered = Buffer.concat(chunks).toString("utf8");
+              const html = admin ? rendered : optimiseHead(rendered);
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },

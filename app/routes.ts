@@ -17,6 +17,25 @@ export default [
     route("sitemap.xml", "routes/site/sitemap.xml.ts"),
     route("robots.txt", "routes/site/robots.txt.ts"),
 
+  // Back office: the sign-in page (also /admin/) and sign-out (POST). Every other
+  // /admin page sits in the admin shell's layout and calls requireUser; the
+  // set-password page of reset and invitation links is public and outside it.
+  route("admin", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+  ...prefix("admin", [
+    route("reset-password", "routes/admin/reset-password.tsx"),
+    layout("routes/admin/layout.tsx", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("packages", "routes/admin/packages.tsx"),
+      route("blogs", "routes/admin/blogs.tsx"),
+      route("enquiries", "routes/admin/enquiries.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("activity", "routes/admin/activity.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
+
   // REST API: resource routes answering JSON.
   ...prefix("api", [
     route("health", "routes/api/health.ts"),

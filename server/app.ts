@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { TrustProxy } from "~/server/env.server";
 import { publicBodyLimit } from "./body-limit";
+import { crossSiteGuard } from "./cross-site";
 import { e2eFixtureRouter } from "./e2e-fixtures";
 import { sendError } from "./http-errors";
 import { createRequestHandler } from "./request-handler";
@@ -92,6 +93,8 @@ export function createApp({ logger, mediaDir, trustProxy = false, e2eFixtures, c
   if (e2eFixtures) app.use("/__e2e", e2eFixtureRouter(e2eFixtures.token));
   app.use(publicBodyLimit());
   app.use(allowOnlyServedMethods());
+  // Cross-site writes with the session cookie (and sign-in posts) are refused (ADR 022).
+  app.use(crossSiteGuard());
 
   // Variants are content-hashed, so they never change under their name.
   app.use(

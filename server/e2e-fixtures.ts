@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import express from "express";
 import { sql } from "drizzle-orm";
+import { getAuth } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/db.server";
 
 /**
@@ -37,5 +38,31 @@ export function e2eFixtureRouter(token: string) {
       res.status(400).json({ error: (error as Error).message });
     }
   });
+  // Staff accounts for tests, created and removed through better-auth's server API.
+  router.post("/users", express.json(), async (req, res) => {
+    if (!tokenMatches(req, token)) return void res.status(403).json({ error: "Forbidden" });
+    const { email, password, name, role } = req.body as Record<string, string | undefined>;
+    if (!email || !password || (role !== "admin" && role !== "editor")) {
+      return void res.status(400).json({ error: "Expected { email, password, name?, role: admin | editor }" });
+    }
+    try {
+      const { user } = await getAuth().api.createUser({ body: { email, password, name: name ?? email, role } });
+      res.json({ id: user.id, email: user.email });
+    } catch (error) {
+      res.status(400).json({ error: (error as Error).message });
+    }
+  });
+  router.delete("/users/:email", async (req, res) => {
+    if (!tokenMatches(req, token)) return void res.status(403).json({ error: "Forbidden" });
+    // Sessions and accounts go with the user (on delete cascade).
+    await getDb().execute(sql`delete from "user" where email = ${req.params.email!.toLowerCase()}`);
+    res.json({ ok: true });
+  });
   return router;
+}
+
+function tokenMatches(req: express.Request, token: string): boolean {
+  const given = Buffer.from(String(req.get("x-e2e-token") ?? ""));
+  const expected = Buffer.from(token);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }

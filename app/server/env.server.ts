@@ -24,7 +24,15 @@ const envSchema = z.object({
   E2E_FIXTURE_TOKEN: optionalString,
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@pravas.travel")),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(10).optional()),
-  SESSION_SECRET: optionalString,
+  /** Signs the session cookie; unset: a random one generated once and kept in DATA_DIR/session-secret. */
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "SESSION_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  ),
+  /** Failed sign-ins per e-mail and IP per 15 minutes before 429. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Sign-in attempts per IP per 15 minutes before 429. */
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Contact settings used when the database is seeded the first time. */
   CONTACT_PHONE: optionalString,
   CONTACT_PHONE_SECONDARY: optionalString,

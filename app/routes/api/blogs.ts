@@ -1,7 +1,8 @@
 import { toBlogsJson } from "~/server/blog/blog-json.server";
 import { listBlogs } from "~/server/blog/blog-queries.server";
 import { jsonError } from "~/server/http.server";
-import { canSeeDrafts, getViewer } from "~/server/user/session.server";
+import { canEditContent, canSeeDrafts } from "~/server/auth/access.server";
+import { getViewer, requireUser } from "~/server/auth/guard.server";
 import type { Route } from "./+types/blogs";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -12,6 +13,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export async function action() {
+// Writes need a signed-in editor or admin (401/403 JSON first); the write
+// handlers arrive with their issues, until then the method is refused.
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request, { can: canEditContent });
   return jsonError(405, "Method not allowed");
 }

@@ -8,7 +8,8 @@ import { toBlogArticle, toBlogCards } from "~/server/blog/blog-page.server";
 import { getBlog, listPublishedBlogs } from "~/server/blog/blog-queries.server";
 import { recordBlogView } from "~/server/blog/blog-views.server";
 import { parseId } from "~/server/http.server";
-import { canSeeDrafts, getViewer } from "~/server/user/session.server";
+import { canSeeDrafts } from "~/server/auth/access.server";
+import { getViewer } from "~/server/auth/guard.server";
 import styles from "./blog-detail.module.css";
 import type { Route } from "./+types/blog-detail";
 

@@ -22,7 +22,8 @@ import { listPackages, getPackage } from "~/server/package/package-queries.serve
 import { touristTripJsonLd } from "~/server/package/package-seo.server";
 import { BOOKING_CONVENIENCES, PACKAGE_TERMS } from "~/server/package/package-terms.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
-import { canSeeDrafts, getViewer } from "~/server/user/session.server";
+import { canSeeDrafts } from "~/server/auth/access.server";
+import { getViewer } from "~/server/auth/guard.server";
 import type { Route } from "./+types/package-detail";
 
 /** The package a request names, or the helpful 404 (with every package to choose from). */

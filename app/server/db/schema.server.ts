@@ -286,36 +286,125 @@ export const notificationOutbox = pgTable(
 
 export type OutboxRow = typeof notificationOutbox.$inferSelect;
 
+// Staff sign-in: better-auth's tables (user, session, account, verification) with
+// the admin plugin's fields. Column keys are what better-auth's Drizzle adapter
+// expects; see app/server/auth/auth.server.ts and ADR 022.
+const tz = { withTimezone: true } as const;
+
 export const users = pgTable(
-  "users",
+  "user",
   {
-    id: serial("id").primaryKey(),
-    email: text("email").notNull(),
-    name: text("name").notNull().default(""),
-    passwordHash: text("password_hash").notNull(),
-    role: text("role").$type<"admin" | "editor">().notNull().default("editor"),
-    active: boolean("active").notNull().default(true),
-    ...timestamps,
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Stored lower-case (better-auth lower-cases on create and sign-in). */
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").default(false).notNull(),
+    image: text("image"),
+    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", tz)
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+    /** "admin" or "editor" (admin plugin). */
+    role: text("role"),
+    /** Deactivated: sign-in refused and no session opens anything. */
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", tz),
   },
-  (t) => [
-    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
-    check("users_role_check", sql`${t.role} in ('admin', 'editor')`),
-  ],
 );
 
 export const sessions = pgTable(
-  "sessions",
+  "session",
   {
-    /** SHA-256 of the cookie's token, so a leaked table cannot sign anyone in. */
     id: text("id").primaryKey(),
-    userId: integer("user_id")
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", tz)
+      .$onUpdate(() => new Date())
+      .notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamps.createdAt,
+    impersonatedBy: text("impersonated_by"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("session_user_id_idx").on(t.userId)],
 );
+
+/** Sign-in methods of a user; e-mail and password is providerId "credential". */
+export const accounts = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", tz),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", tz),
+    scope: text("scope"),
+    /** Password hash (better-auth's scrypt, or our older "scrypt$salt$hash"). */
+    password: text("password"),
+    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", tz)
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+/** One-time tokens (password-reset links). */
+export const verifications = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", tz)
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * What staff did, and sign-in attempts: who (id plus a snapshot of e-mail and
+ * name, kept when the user is deleted), what (kind), which item, when, from where.
+ */
+export const activity = pgTable(
+  "activity",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", tz).notNull().defaultNow(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    actorName: text("actor_name"),
+    kind: text("kind").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    subjectLabel: text("subject_label"),
+    ip: text("ip"),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("activity_at_idx").on(t.at),
+    index("activity_user_at_idx").on(t.userId, t.at),
+    index("activity_kind_at_idx").on(t.kind, t.at),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ActivityRow = typeof activity.$inferSelect;
 
 export type PackageRow = typeof packages.$inferSelect;
 export type BlogRow = typeof blogs.$inferSelect;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabaseKind, type Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
-import { verifyPassword } from "~/server/user/password.server";
+import { verifyPassword } from "~/server/auth/password.server";
 
 let db: Db;
 async function count(table: PgTable): Promise<number | undefined> {
@@ -73,7 +73,10 @@ describe("seeding", () => {
   it("creates the first admin with a hashed password", async () => {
     const [admin] = await db.select().from(t.users);
     expect(admin!.role).toBe("admin");
-    expect(await verifyPassword("test-password-123", admin!.passwordHash)).toBe(true);
+    expect(admin!.email).toBe("admin@example.com");
+    const [credential] = await db.select().from(t.accounts).where(eq(t.accounts.userId, admin!.id));
+    expect(credential!.providerId).toBe("credential");
+    expect(await verifyPassword({ hash: credential!.password!, password: "test-password-123" })).toBe(true);
   });
 
   it("is idempotent and never overwrites or revives an admin's change", async () => {

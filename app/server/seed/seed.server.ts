@@ -4,7 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { processImage } from "~/server/media/process-image.server";
-import { generatePassword, hashPassword } from "~/server/user/password.server";
+import { getAuth } from "~/server/auth/auth.server";
+import { generatePassword } from "~/server/auth/password.server";
 import { blogs } from "./data/blogs";
 import { faqs, introParagraph, processSteps, siteSettings, testimonials, whatsappGeneralMessage, whyChooseUs } from "./data/home";
 import { legalPages } from "./data/legal";
@@ -143,15 +144,13 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   return { inserted, ...admin };
 }
 
+/** The first admin, created through better-auth (user + credential account) when there is no user. */
 async function seedFirstAdmin(db: Db, admin: SeedOptions["admin"]) {
   const [{ users } = { users: 0 }] = await db.select({ users: sql<number>`count(*)::int` }).from(t.users);
   if (users > 0) return { adminCreated: false };
   const password = admin.password ?? generatePassword();
-  await db.insert(t.users).values({
-    email: admin.email.toLowerCase(),
-    name: "Administrator",
-    role: "admin",
-    passwordHash: await hashPassword(password),
+  await getAuth().api.createUser({
+    body: { email: admin.email.toLowerCase(), name: "Administrator", password, role: "admin" },
   });
   return {
     adminCreated: true,

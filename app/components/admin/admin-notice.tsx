@@ -1,0 +1,49 @@
+import { createContext, useContext, useState } from "react";
+import type { AdminNotice } from "~/lib/admin-notice";
+import { CloseIcon } from "./admin-icons";
+import styles from "./admin-notice.module.css";
+
+const ShowNotice = createContext<(notice: AdminNotice | null) => void>(() => {});
+
+/** Shows a notice from a client-side component (the same place flash notices appear). */
+export function useShowNotice() {
+  return useContext(ShowNotice);
+}
+
+/**
+ * The one notice component of the admin. Two live regions stay in the page
+ * at all times, so screen readers announce what appears in them: successes
+ * politely (role="status"), failures at once (role="alert"). `initial` is
+ * the flash notice the layout's loader read after a redirect.
+ */
+export function NoticeArea({ initial, children }: { initial: AdminNotice | null; children: React.ReactNode }) {
+  const [state, setState] = useState({ source: initial, notice: initial });
+  // A new flash notice (new loader data) replaces whatever was shown.
+  if (state.source !== initial) setState({ source: initial, notice: initial });
+  const notice = state.source !== initial ? initial : state.notice;
+  const show = (next: AdminNotice | null) => setState((current) => ({ ...current, notice: next }));
+
+  const card = (kind: AdminNotice["kind"]) =>
+    notice?.kind === kind ? (
+      <div className={`${styles.notice} ${styles[kind]}`}>
+        <p className={styles.message}>{notice.message}</p>
+        <button type="button" className={styles.dismiss} aria-label="Dismiss message" onClick={() => show(null)}>
+          <CloseIcon className={styles.icon} />
+        </button>
+      </div>
+    ) : null;
+
+  return (
+    <ShowNotice.Provider value={show}>
+      <div className={styles.area}>
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {card("success")}
+        </div>
+        <div role="alert" aria-atomic="true">
+          {card("error")}
+        </div>
+      </div>
+      {children}
+    </ShowNotice.Provider>
+  );
+}

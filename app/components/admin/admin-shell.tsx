@@ -1,0 +1,114 @@
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
+import type { AdminNotice } from "~/lib/admin-notice";
+import {
+  AccountIcon,
+  ActivityIcon,
+  BlogIcon,
+  CloseIcon,
+  DashboardIcon,
+  InboxIcon,
+  LogoutIcon,
+  MenuIcon,
+  PackageIcon,
+  UsersIcon,
+} from "./admin-icons";
+import { NoticeArea } from "./admin-notice";
+import styles from "./admin-shell.module.css";
+
+export type ShellViewer = { name: string; email: string; role: "admin" | "editor" };
+
+const NAV_ID = "admin-nav";
+
+const links = [
+  { to: "/admin/dashboard", label: "Dashboard", Icon: DashboardIcon, adminOnly: false },
+  { to: "/admin/packages", label: "Packages", Icon: PackageIcon, adminOnly: false },
+  { to: "/admin/blogs", label: "Blogs", Icon: BlogIcon, adminOnly: false },
+  { to: "/admin/enquiries", label: "Enquiries", Icon: InboxIcon, adminOnly: false },
+  { to: "/admin/users", label: "Users", Icon: UsersIcon, adminOnly: true },
+  { to: "/admin/activity", label: "Activity", Icon: ActivityIcon, adminOnly: true },
+];
+
+/**
+ * The frame of every signed-in admin page: top bar, sidebar and the notice
+ * area. Below 60rem the sidebar is a popover opened by the Menu button, which
+ * the browser runs itself (popovertarget): it works before hydration, with
+ * the keyboard, and Escape or a click outside closes it.
+ */
+export function AdminShell({
+  viewer,
+  notice,
+  children,
+}: {
+  viewer: ShellViewer | null;
+  notice?: AdminNotice | null;
+  children: React.ReactNode;
+}) {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // A link followed inside the open menu (client navigation) closes the menu.
+  useEffect(() => {
+    const nav = navRef.current;
+    if (nav?.matches(":popover-open")) nav.hidePopover();
+  }, [pathname]);
+
+  const isAdmin = viewer?.role === "admin";
+  return (
+    <div className={styles.shell}>
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <header className={styles.topbar}>
+        <button type="button" className={styles.menuButton} popoverTarget={NAV_ID} aria-label="Menu">
+          <MenuIcon className={styles.icon} />
+        </button>
+        <p className={styles.brand}>Admin Panel</p>
+        {viewer ? (
+          <div className={styles.user}>
+            <NavLink to="/admin/account" className={styles.account} title="Your account">
+              <AccountIcon className={styles.icon} />
+              <span className={styles.userName}>{viewer.name}</span>
+              <span className={styles.role}>{viewer.role === "admin" ? "Admin" : "Editor"}</span>
+            </NavLink>
+            <form method="post" action="/admin/logout">
+              <button type="submit" className={styles.logout}>
+                <LogoutIcon className={styles.icon} />
+                Logout
+              </button>
+            </form>
+          </div>
+        ) : null}
+      </header>
+      <nav id={NAV_ID} ref={navRef} popover="auto" aria-label="Admin sections" className={styles.sidebar}>
+        <div className={styles.sidebarHead}>
+          <span className={styles.sidebarTitle}>Menu</span>
+          <button
+            type="button"
+            className={styles.closeButton}
+            popoverTarget={NAV_ID}
+            popoverTargetAction="hide"
+            aria-label="Close menu"
+          >
+            <CloseIcon className={styles.icon} />
+          </button>
+        </div>
+        <ul className={styles.links}>
+          {links
+            .filter((link) => isAdmin || !link.adminOnly)
+            .map(({ to, label, Icon }) => (
+              <li key={to}>
+                <NavLink to={to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ""}`}>
+                  <Icon className={styles.icon} />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+        </ul>
+      </nav>
+      <main id="admin-main" tabIndex={-1} className={styles.main}>
+        <NoticeArea initial={notice ?? null}>{children}</NoticeArea>
+      </main>
+    </div>
+  );
+}

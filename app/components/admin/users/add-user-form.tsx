@@ -1,0 +1,60 @@
+import { Form, useLocation } from "react-router";
+import { TextField } from "~/components/ui/form-field";
+import { adminUi } from "../admin-page";
+import { ROLE_OPTIONS, SelectField } from "../select-field";
+import { useFocusFirstError } from "../use-focus-first-error";
+
+export type AddUserState = { errors: Record<string, string>; values: Record<string, string> };
+
+/**
+ * Add a user with an initial password; with SMTP configured, 'Send invite'
+ * instead e-mails them a link to choose their own (the password is then ignored).
+ */
+export function AddUserForm({ state, mailEnabled }: { state?: AddUserState; mailEnabled: boolean }) {
+  const errors = state?.errors ?? {};
+  const formRef = useFocusFirstError(state?.errors);
+  const values = state?.values ?? {};
+  // Every navigation (a refused post or the redirect after success) remounts
+  // the fields: empty after success, what was typed after an error.
+  const { key } = useLocation();
+  return (
+    <Form ref={formRef} method="post" noValidate key={`${key}|${JSON.stringify(values)}`} aria-describedby={errors.form ? "add-form-error" : undefined}>
+      {errors.form ? (
+        <p id="add-form-error" className={adminUi.formError} role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className={adminUi.formGrid}>
+        <TextField idPrefix="add-" name="name" label="Name" autoComplete="off" required maxLength={100} defaultValue={values.name} error={errors.name} />
+        <TextField idPrefix="add-" name="email" label="E-mail" type="email" autoComplete="off" required maxLength={254} defaultValue={values.email} error={errors.email} />
+        <SelectField idPrefix="add-" name="role" label="Role" options={ROLE_OPTIONS} defaultValue={values.role || "editor"} error={errors.role} />
+        <TextField
+          idPrefix="add-"
+          name="password"
+          label="Initial password"
+          type="password"
+          autoComplete="new-password"
+          minLength={10}
+          maxLength={128}
+          defaultValue=""
+          error={errors.password}
+        />
+      </div>
+      <div className={adminUi.formActions}>
+        <button type="submit" name="intent" value="create" className={`${adminUi.button} ${adminUi.primary}`}>
+          Add user
+        </button>
+        {mailEnabled ? (
+          <button type="submit" name="intent" value="invite" className={adminUi.button}>
+            Send invite
+          </button>
+        ) : null}
+        <span className={adminUi.muted}>
+          {mailEnabled
+            ? "Add user uses the password above; Send invite e-mails a link to choose one."
+            : "Give them the password in person; they can change it on their account page."}
+        </span>
+      </div>
+    </Form>
+  );
+}

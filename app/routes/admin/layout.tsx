@@ -1,0 +1,39 @@
+import { data, Outlet, useRouteLoaderData } from "react-router";
+import { AdminErrorPage } from "~/components/admin/admin-error";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { takeNotice } from "~/server/admin/notice.server";
+import { requireUser } from "~/server/auth/guard.server";
+import type { Route } from "./+types/layout";
+
+/** Every signed-in page of the back office; each child route guards itself too. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireUser(request);
+  const { notice, headers } = takeNotice(request);
+  return data(
+    { viewer: { name: viewer.name, email: viewer.email, role: viewer.role }, notice },
+    { headers },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Panel · Pravas" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell viewer={loaderData.viewer} notice={loaderData.notice}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** The admin's one error boundary: errors of any admin page show inside the shell. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  return (
+    <AdminShell viewer={layout?.viewer ?? null}>
+      <AdminErrorPage error={error} />
+    </AdminShell>
+  );
+}

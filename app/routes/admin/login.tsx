@@ -1,0 +1,116 @@
+import { data, redirect } from "react-router";
+import { safeAdminRedirect } from "~/lib/safe-redirect";
+import { getViewer } from "~/server/auth/guard.server";
+import { throttleMessage } from "~/server/auth/login-throttle.server";
+import { signIn } from "~/server/auth/sign-in.server";
+import type { Route } from "./+types/login";
+import styles from "./login.module.css";
+
+export const LOGIN_FAILED = "Email/Password login failed.";
+const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Login | Pravas" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  // Signed in already: straight on (to the dashboard unless a safe redirectTo says otherwise).
+  if (await getViewer(request)) throw redirect(safeAdminRedirect(redirectTo), { headers: NO_STORE });
+  return data({ redirectTo: redirectTo ? safeAdminRedirect(redirectTo) : "" }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = form.get("email");
+  const redirectTo = form.get("redirectTo");
+  const typedEmail = typeof email === "string" ? email.slice(0, 320) : "";
+  const safeRedirect = typeof redirectTo === "string" && redirectTo ? safeAdminRedirect(redirectTo) : "";
+
+  const outcome = await signIn(request, context.clientIp, { email, password: form.get("password") });
+  if (outcome.status === "signed-in") {
+    const headers = new Headers(outcome.headers);
+    headers.set("Cache-Control", "no-store");
+    throw redirect(safeRedirect || safeAdminRedirect(null), { headers });
+  }
+  if (outcome.status === "throttled") {
+    return data(
+      { error: throttleMessage(outcome.retryAfterSeconds), email: typedEmail, redirectTo: safeRedirect },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  return data({ error: LOGIN_FAILED, email: typedEmail, redirectTo: safeRedirect }, { status: 401, headers: NO_STORE });
+}
+
+/**
+ * A plain HTML form (no JavaScript needed, none used): the browser posts it to
+ * /admin and follows the redirect. Inputs are uncontrolled, so typed text survives hydration.
+ */
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const error = actionData?.error;
+  const redirectTo = actionData?.redirectTo ?? loaderData.redirectTo;
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <p className={styles.brand}>
+          <span className={styles.mark} aria-hidden="true">
+            P
+          </span>
+          Pravas back office
+        </p>
+        <h1 className={styles.title}>Admin Login</h1>
+        <p className={styles.lead}>Sign in with your staff e-mail and password.</p>
+        {error ? (
+          <p id="login-error" role="alert" className={styles.error}>
+            {error}
+          </p>
+        ) : null}
+        <form method="post" action="/admin" className={styles.form} noValidate={false}>
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <label className={styles.label} htmlFor="login-email">
+            Email
+          </label>
+          <input
+            className={styles.input}
+            id="login-email"
+            name="email"
+            type="email"
+            placeholder="Admin Email"
+            autoComplete="username"
+            required
+            maxLength={320}
+            defaultValue={actionData?.email ?? ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "login-error" : undefined}
+          />
+          <label className={styles.label} htmlFor="login-password">
+            Password
+          </label>
+          <input
+            className={styles.input}
+            id="login-password"
+            name="password"
+            type="password"
+            placeholder="Password"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "login-error" : undefined}
+          />
+          <button className={styles.button} type="submit">
+            Login
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

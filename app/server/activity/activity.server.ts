@@ -1,0 +1,109 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { getDb, type Db } from "~/server/db/db.server";
+import { activity, type ActivityRow } from "~/server/db/schema.server";
+import { getLogger } from "~/server/logger.server";
+
+/**
+ * Every kind of entry in the activity log. Later issues add their kinds here
+ * (content and enquiry changes) and record them through recordActivity.
+ */
+export const ACTIVITY_KINDS = [
+  "auth.sign-in",
+  "auth.sign-in-failed",
+  "auth.sign-out",
+  "user.created",
+  "user.invited",
+  "user.updated",
+  "user.role-changed",
+  "user.deactivated",
+  "user.reactivated",
+  "user.password-reset-link",
+  "user.password-set",
+  "user.password-changed",
+  "user.sessions-revoked",
+  "user.deleted",
+  "package.created",
+  "package.updated",
+  "package.deleted",
+  "blog.created",
+  "blog.updated",
+  "blog.deleted",
+  "media.uploaded",
+  "media.deleted",
+  "enquiry.updated",
+] as const;
+
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export function isActivityKind(value: unknown): value is ActivityKind {
+  return typeof value === "string" && (ACTIVITY_KINDS as readonly string[]).includes(value);
+}
+
+export type ActivityEntry = {
+  kind: ActivityKind;
+  /** Who did it: the viewer, or for a failed sign-in just the e-mail as typed. */
+  actor?: { id?: string | null; email?: string | null; name?: string | null } | null;
+  /** Which item: e.g. { type: "user", id: "…", label: "editor@…" }. */
+  subject?: { type: string; id?: string | number | null; label?: string | null } | null;
+  /** Client IP as the server resolved it (load context `clientIp`). */
+  ip?: string | null;
+  /** Small extra facts, e.g. { from: "editor", to: "admin" }. Never passwords or tokens. */
+  detail?: Record<string, unknown>;
+};
+
+/**
+ * Appends one entry. Given a transaction (`db`), it is part of it and errors
+ * propagate; without one, a failure is logged and never breaks the caller's
+ * operation (the log must not stop a sign-in).
+ */
+export async function recordActivity(entry: ActivityEntry, options: { db?: Db } = {}): Promise<void> {
+  const values = {
+    kind: entry.kind,
+    userId: entry.actor?.id ?? null,
+    actorEmail: entry.actor?.email?.slice(0, 320) ?? null,
+    actorName: entry.actor?.name?.slice(0, 200) ?? null,
+    subjectType: entry.subject?.type ?? null,
+    subjectId: entry.subject?.id == null ? null : String(entry.subject.id),
+    subjectLabel: entry.subject?.label?.slice(0, 300) ?? null,
+    ip: entry.ip || null,
+    detail: entry.detail ?? {},
+  };
+  if (options.db) {
+    await options.db.insert(activity).values(values);
+    return;
+  }
+  try {
+    await getDb().insert(activity).values(values);
+  } catch (error) {
+    getLogger().error({ err: error, kind: entry.kind }, "could not record activity");
+  }
+}
+
+export type ActivityFilter = { userId?: string; kind?: ActivityKind };
+
+function whereOf(filter: ActivityFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(activity.userId, filter.userId));
+  if (filter.kind) conditions.push(eq(activity.kind, filter.kind));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Latest entries first. */
+export async function listActivity(
+  filter: ActivityFilter & { limit?: number; offset?: number } = {},
+): Promise<ActivityRow[]> {
+  const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 50), 1), 500);
+  const offset = Math.max(Math.trunc(filter.offset ?? 0), 0);
+  return getDb()
+    .select()
+    .from(activity)
+    .where(whereOf(filter))
+    .orderBy(desc(activity.at), desc(activity.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countActivity(filter: ActivityFilter = {}): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(activity).where(whereOf(filter));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,29 @@
+import type { Role, Viewer } from "./guard.server";
+
+/**
+ * Who may do what, one named rule per operation (like Payload's access/ folder).
+ * Loaders and actions ask these rules, never compare roles themselves.
+ *
+ *   admin:  everything, including users and the activity log
+ *   editor: packages, blogs and enquiries; not users
+ */
+
+const RANK: Record<Role, number> = { editor: 1, admin: 2 };
+
+/** Whether the viewer has at least `role` (an admin has every editor right). */
+export function hasRole(viewer: Viewer | null, role: Role): boolean {
+  return viewer !== null && RANK[viewer.role] >= RANK[role];
+}
+
+/** Any signed-in staff member may open the back office. */
+export const canUseAdmin = (viewer: Viewer | null) => viewer !== null;
+/** Staff see draft packages and blogs on the public pages and the API; visitors see published ones. */
+export const canSeeDrafts = (viewer: Viewer | null) => viewer !== null;
+/** Create, edit, publish and delete packages, blogs and their media. */
+export const canEditContent = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/** Read and update enquiries, leads and contact messages. */
+export const canManageEnquiries = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/** Add users, change roles, deactivate, reset passwords. */
+export const canManageUsers = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** Read the activity log of everyone. */
+export const canViewActivity = (viewer: Viewer | null) => hasRole(viewer, "admin");

@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashLegacyPassword, verifyPassword } from "./password.server";
+
+/**
+ * drizzle/0001_better-auth moves the staff of the first schema's "users" table
+ * onto better-auth's tables. This applies 0000, inserts users as an existing
+ * deployment has them, applies 0001 and checks what sign-in will read.
+ */
+type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+let query: Query;
+let close: () => Promise<void>;
+
+function statements(file: string): string[] {
+  return fs
+    .readFileSync(path.resolve("drizzle", file), "utf8")
+    .split("--> statement-breakpoint")
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}
+
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
+    query = async (text, params) => (await client.query(text, params)).rows;
+    close = () => client.end();
+  } else {
+    const db = await PGlite.create();
+    query = async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows;
+    close = () => db.close();
+  }
+  for (const statement of statements("0000_init.sql")) await query(statement);
+  await query(
+    `insert into users (email, name, password_hash, role, active) values
+     ('Boss@Agency.example', 'The Boss', $1, 'admin', true),
+     ('gone@agency.example', '', $2, 'editor', false)`,
+    [await hashLegacyPassword("boss-password-1"), await hashLegacyPassword("gone-password-1")],
+  );
+  for (const statement of statements("0001_better-auth.sql")) await query(statement);
+});
+afterAll(() => close());
+
+describe("migration 0001 (better-auth)", () => {
+  it("moves every user with role and status, e-mail lower-cased", async () => {
+    const rows = await query(`select id, name, email, role, banned from "user" order by email`);
+    expect(rows).toEqual([
+      { id: expect.any(String), name: "The Boss", email: "boss@agency.example", role: "admin", banned: false },
+      { id: expect.any(String), name: "gone", email: "gone@agency.example", role: "editor", banned: true },
+    ]);
+  });
+
+  it("keeps each password as a credential account that still verifies", async () => {
+    const [row] = await query(
+      `select a.provider_id, a.account_id, a.password, u.id as user_id from account a join "user" u on u.id = a.user_id where u.email = 'boss@agency.example'`,
+    );
+    expect(row!.provider_id).toBe("credential");
+    expect(row!.account_id).toBe(row!.user_id);
+    expect(await verifyPassword({ hash: String(row!.password), password: "boss-password-1" })).toBe(true);
+    expect(await verifyPassword({ hash: String(row!.password), password: "wrong-password" })).toBe(false);
+  });
+
+  it("drops the old tables", async () => {
+    const rows = await query(`select table_name from information_schema.tables where table_schema = 'public' and table_name in ('users', 'sessions')`);
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,134 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins/admin";
+import { adminAc, defaultAc } from "better-auth/plugins/admin/access";
+import { getDb } from "~/server/db/db.server";
+import { accounts, sessions, users, verifications } from "~/server/db/schema.server";
+import { getEnv, type Env } from "~/server/env.server";
+import { getLogger } from "~/server/logger.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/**
+ * better-auth runs on the server only (ADR 022): no HTTP handler is mounted and
+ * nothing is imported in the browser. Route actions call `getAuth().api.*`.
+ */
+
+/** The session cookie's name (on https better-auth adds the `__Secure-` prefix). */
+export const SESSION_COOKIE = "pravas_session";
+/** Header our calls to auth.api carry the client IP in (as Express resolved it). */
+export const CLIENT_IP_HEADER = "x-pravas-client-ip";
+
+export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
+/** A request at least this long after the last extension pushes expiry to now + 7 days. */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+
+const ROUTINE_WARNINGS = new Set(["User not found", "Invalid password", "Password not found"]);
+
+const editorRole = defaultAc.newRole({ user: [], session: [] });
+
+function createAuth(env: Env) {
+  return betterAuth({
+    appName: "Pravas",
+    baseURL: env.SITE_URL,
+    secret: resolveSessionSecret(env),
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Staff accounts are created by admins (admin plugin / server API), never by visitors.
+      disableSignUp: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: {
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // Off: every request reads the session row, so revoking it takes effect at once.
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      useSecureCookies: env.SITE_URL.startsWith("https://"),
+      cookiePrefix: "pravas",
+      cookies: { session_token: { name: SESSION_COOKIE } },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // No better-auth endpoint is reachable over HTTP; the sign-in action throttles itself.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const logger = getLogger();
+        const fields = args.length ? { args } : {};
+        if (level === "error") logger.error(fields, `better-auth: ${message}`);
+        // Failed sign-ins are expected and go to the activity log instead.
+        else if (level === "warn" && !ROUTINE_WARNINGS.has(message)) logger.warn(fields, `better-auth: ${message}`);
+        else logger.debug(fields, `better-auth: ${message}`);
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: "editor",
+        adminRoles: ["admin"],
+        roles: { admin: adminAc, editor: editorRole },
+        bannedUserMessage: "This account is deactivated.",
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// One instance per process, on globalThis like the database (two bundles, Vite reloads).
+const globalForAuth = globalThis as typeof globalThis & { __pravasAuth?: Auth };
+
+/** The process's better-auth instance (created on first use, after the database is open). */
+export function getAuth(): Auth {
+  globalForAuth.__pravasAuth ??= createAuth(getEnv());
+  return globalForAuth.__pravasAuth;
+}
+
+/** Tests: forget the instance (e.g. after reopening the database). */
+export function resetAuthForTests(): void {
+  globalForAuth.__pravasAuth = undefined;
+}
+
+/**
+ * SESSION_SECRET, or a random secret generated once and kept in DATA_DIR, so
+ * sessions survive a restart without any setting. Tests get a fixed one.
+ */
+export function resolveSessionSecret(env: Pick<Env, "SESSION_SECRET" | "DATA_DIR" | "NODE_ENV">): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (process.env.VITEST) return "vitest-session-secret-0123456789abcdef";
+  const file = path.resolve(env.DATA_DIR, "session-secret");
+  try {
+    const saved = fs.readFileSync(file, "utf8").trim();
+    if (saved.length >= 32) return saved;
+  } catch {
+    // not generated yet
+  }
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  getLogger().info({ file }, "generated a session secret (set SESSION_SECRET to choose one)");
+  return secret;
+}
+
+/** Headers for an auth.api call on behalf of `request`: its cookie, and the client IP we resolved. */
+export function authHeaders(request: Request, clientIp?: string): Headers {
+  const headers = new Headers();
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const userAgent = request.headers.get("user-agent");
+  if (userAgent) headers.set("user-agent", userAgent);
+  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+  return headers;
+}

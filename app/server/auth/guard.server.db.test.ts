@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listActivity } from "~/server/activity/activity.server";
+import type { Db } from "~/server/db/db.server";
+import * as t from "~/server/db/schema.server";
+import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { canManageUsers } from "./access.server";
+import { getAuth, resetAuthForTests } from "./auth.server";
+import { getViewer, requireUser } from "./guard.server";
+import { signIn, signOut } from "./sign-in.server";
+
+const SITE = "http://localhost:3000";
+let db: Db;
+let adminCookie: string;
+let editorCookie: string;
+
+function request(path: string, cookie?: string, method = "GET") {
+  return new Request(`${SITE}${path}`, { method, headers: cookie ? { cookie } : {} });
+}
+
+/** The cookie a browser would send back after a sign-in response. */
+function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(";", 1)[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+async function signedIn(email: string, password: string) {
+  const outcome = await signIn(request("/admin", undefined, "POST"), "10.0.0.1", { email, password });
+  if (outcome.status !== "signed-in") throw new Error(`sign-in failed: ${outcome.status}`);
+  return { cookie: cookieFrom(outcome.headers), headers: outcome.headers };
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the guard to throw");
+}
+
+beforeAll(async () => {
+  resetAuthForTests();
+  db = await openTestDatabase();
+  await getAuth().api.createUser({
+    body: { email: "admin@example.com", password: "test-password-123", name: "Ada Admin", role: "admin" },
+  });
+  await getAuth().api.createUser({
+    body: { email: "editor@example.com", password: "editor-password-1", name: "Eddie Editor", role: "editor" },
+  });
+  adminCookie = (await signedIn("admin@example.com", "test-password-123")).cookie;
+  editorCookie = (await signedIn("EDITOR@example.com ", "editor-password-1")).cookie;
+});
+afterAll(async () => {
+  resetAuthForTests();
+  await closeTestDatabase();
+});
+
+describe("sign-in", () => {
+  it("sets an HttpOnly, SameSite=Lax session cookie that outlives the 7-day idle window", async () => {
+    const { headers } = await signedIn("admin@example.com", "test-password-123");
+    const cookie = headers.getSetCookie().find((line) => line.startsWith("pravas_session="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).not.toMatch(/Secure/i); // SITE_URL is http here
+  });
+
+  it("gives a fresh token at every sign-in", async () => {
+    const a = await signedIn("admin@example.com", "test-password-123");
+    const b = await signedIn("admin@example.com", "test-password-123");
+    expect(a.cookie).not.toBe(b.cookie);
+  });
+
+  it("fails the same way for a wrong password, an unknown e-mail and bad input, and logs the attempt", async () => {
+    const wrong = await signIn(request("/admin"), "10.0.0.2", { email: "admin@example.com", password: "nope-nope-nope" });
+    const unknown = await signIn(request("/admin"), "10.0.0.2", { email: "who@example.com", password: "test-password-123" });
+    const bad = await signIn(request("/admin"), "10.0.0.2", { email: "not-an-email", password: "" });
+    expect([wrong, unknown, bad]).toEqual([{ status: "failed" }, { status: "failed" }, { status: "failed" }]);
+    const [latest] = await listActivity({ kind: "auth.sign-in-failed", limit: 1 });
+    expect(latest!.actorEmail).toBe("not-an-email");
+    expect(latest!.ip).toBe("10.0.0.2");
+    expect(JSON.stringify(latest!.detail)).not.toContain("test-password-123");
+  });
+});
+
+describe("getViewer", () => {
+  it("knows the signed-in staff member and their role", async () => {
+    expect(await getViewer(request("/admin/dashboard", adminCookie))).toMatchObject({ email: "admin@example.com", role: "admin" });
+    expect(await getViewer(request("/admin/dashboard", editorCookie))).toMatchObject({ email: "editor@example.com", role: "editor", name: "Eddie Editor" });
+  });
+
+  it.each([
+    ["no cookie", undefined],
+    ["a malformed cookie", "pravas_session=%ZZ"],
+    ["garbage", "pravas_session=garbage.garbage; other=1"],
+    ["a forged signature", "pravas_session=abc.def"],
+    ["an unparseable header", "=;;pravas_session"],
+  ])("is nobody with %s", async (_label, cookie) => {
+    expect(await getViewer(request("/admin/dashboard", cookie))).toBeNull();
+  });
+});
+
+describe("requireUser", () => {
+  it("redirects an anonymous page request to the sign-in page with redirectTo", async () => {
+    const error = await thrown(requireUser(request("/admin/packages?page=2")));
+    expect(error).toBeInstanceOf(Response);
+    const response = error as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin?redirectTo=%2Fadmin%2Fpackages%3Fpage%3D2");
+  });
+
+  it("answers an anonymous API request with 401 JSON", async () => {
+    const response = (await thrown(requireUser(request("/api/packages", undefined, "POST")))) as Response;
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Sign in to do this." });
+  });
+
+  it("refuses an editor on an admin-only page with a 403 for the shell, and on the API with 403 JSON", async () => {
+    const page = await thrown(requireUser(request("/admin/users", editorCookie), { role: "admin" }));
+    // `data(…, { status: 403 })`, which React Router renders in the nearest error boundary.
+    expect(page).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 }, data: { message: "You do not have permission to do this." } });
+    const api = (await thrown(requireUser(request("/api/users", editorCookie, "POST"), { can: canManageUsers }))) as Response;
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: "You do not have permission to do this." });
+  });
+
+  it("lets an admin through everywhere and an editor where editors may go", async () => {
+    expect(await requireUser(request("/admin/users", adminCookie), { role: "admin" })).toMatchObject({ role: "admin" });
+    expect(await requireUser(request("/admin/packages", adminCookie), { role: "editor" })).toMatchObject({ role: "admin" });
+    expect(await requireUser(request("/admin/packages", editorCookie), { role: "editor" })).toMatchObject({ role: "editor" });
+  });
+});
+
+describe("ending sessions", () => {
+  it("sign-out deletes the session row, so the old cookie opens nothing", async () => {
+    const { cookie } = await signedIn("admin@example.com", "test-password-123");
+    expect(await getViewer(request("/admin", cookie))).not.toBeNull();
+    const headers = await signOut(request("/admin/logout", cookie, "POST"), "10.0.0.1");
+    expect(headers.getSetCookie().some((line) => /^pravas_session=;/.test(line) && /Max-Age=0/i.test(line))).toBe(true);
+    expect(await getViewer(request("/admin", cookie))).toBeNull();
+    const [latest] = await listActivity({ kind: "auth.sign-out", limit: 1 });
+    expect(latest!.actorEmail).toBe("admin@example.com");
+  });
+
+  it("use extends an idle session to 7 days from now; 7 idle days end it", async () => {
+    const { cookie } = await signedIn("admin@example.com", "test-password-123");
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    const day = 24 * 60 * 60 * 1000;
+    // Last extended two days ago: this request pushes expiry back to now + 7 days.
+    await db.update(t.sessions).set({ expiresAt: new Date(Date.now() + 5 * day) }).where(eq(t.sessions.token, token));
+    expect(await getViewer(request("/admin", cookie))).not.toBeNull();
+    const [extended] = await db.select().from(t.sessions).where(eq(t.sessions.token, token));
+    expect(extended!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * day - 60_000);
+    // Seven idle days later the row has expired: nobody, whatever the cookie says.
+    await db.update(t.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(t.sessions.token, token));
+    expect(await getViewer(request("/admin", cookie))).toBeNull();
+  });
+
+  it("a deactivated (banned) user is nobody at once and cannot sign in", async () => {
+    const { cookie } = await signedIn("editor@example.com", "editor-password-1");
+    const [editor] = await db.select().from(t.users).where(eq(t.users.email, "editor@example.com"));
+    await db.update(t.users).set({ banned: true }).where(eq(t.users.id, editor!.id));
+    expect(await getViewer(request("/admin", cookie))).toBeNull();
+    const outcome = await signIn(request("/admin"), "10.0.0.3", { email: "editor@example.com", password: "editor-password-1" });
+    expect(outcome).toEqual({ status: "failed" });
+    await db.update(t.users).set({ banned: false }).where(eq(t.users.id, editor!.id));
+  });
+});

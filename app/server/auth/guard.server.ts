@@ -1,0 +1,77 @@
+import { data, redirect } from "react-router";
+import { jsonError } from "~/server/http.server";
+import { getLogger } from "~/server/logger.server";
+import { hasRole } from "./access.server";
+import { authHeaders, getAuth, SESSION_COOKIE } from "./auth.server";
+
+export type Role = "admin" | "editor";
+export const ROLES: readonly Role[] = ["admin", "editor"];
+
+/** The signed-in staff member making a request. */
+export type Viewer = { id: string; email: string; name: string; role: Role };
+
+export function isRole(value: unknown): value is Role {
+  return value === "admin" || value === "editor";
+}
+
+/** Whether the request carries our session cookie at all (no database read). */
+export function hasSessionCookie(request: Request): boolean {
+  const header = request.headers.get("cookie");
+  if (!header) return false;
+  return header.split(";").some((part) => {
+    const name = part.split("=", 1)[0]!.trim();
+    return name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`;
+  });
+}
+
+/**
+ * The signed-in staff member, or null. Reads the session row on every call (no
+ * cookie cache), so a revoked session or a deactivated user opens nothing at once.
+ * A malformed or forged cookie is nobody, never an error.
+ */
+export async function getViewer(request: Request): Promise<Viewer | null> {
+  if (!hasSessionCookie(request)) return null;
+  let result;
+  try {
+    result = await getAuth().api.getSession({ headers: authHeaders(request) });
+  } catch (error) {
+    getLogger().warn({ err: error }, "session cookie could not be read");
+    return null;
+  }
+  if (!result) return null;
+  const { user } = result;
+  if (user.banned || !isRole(user.role)) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+export type RequireUserOptions = {
+  /** Lowest role allowed: "editor" admits editors and admins, "admin" admins only. */
+  role?: Role;
+  /** A named rule from access.server.ts, for finer operations. */
+  can?: (viewer: Viewer) => boolean;
+};
+
+/**
+ * The one guard of every /admin loader and action and every API write.
+ * Anonymous: pages redirect to the sign-in page (with redirectTo), the API
+ * answers 401 JSON. Not allowed: pages throw a 403 for the shell's error
+ * boundary, the API answers 403 JSON.
+ */
+export async function requireUser(request: Request, options: RequireUserOptions = {}): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  const url = new URL(request.url);
+  const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
+  if (!viewer) {
+    if (isApi) throw jsonError(401, "Sign in to do this.");
+    throw redirect(`/admin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  const allowed = (!options.role || hasRole(viewer, options.role)) && (!options.can || options.can(viewer));
+  if (!allowed) {
+    const message = "You do not have permission to do this.";
+    if (isApi) throw jsonError(403, message);
+    throw data({ message }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
+  return viewer;
+}

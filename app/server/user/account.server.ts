@@ -1,0 +1,40 @@
+import { isAPIError } from "better-auth/api";
+import { recordActivity } from "~/server/activity/activity.server";
+import { authHeaders, getAuth } from "~/server/auth/auth.server";
+import type { Viewer } from "~/server/auth/guard.server";
+import type { Outcome } from "./user-admin.server";
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+
+/**
+ * Changes the signed-in user's own password. Their other sessions end; this
+ * browser gets a fresh session cookie (in the returned headers).
+ */
+export async function changeOwnPassword(
+  request: Request,
+  viewer: Viewer,
+  input: { currentPassword: string; newPassword: string },
+  ip?: string | null,
+): Promise<Outcome<{ headers: Headers }>> {
+  try {
+    const { headers } = await getAuth().api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: authHeaders(request, ip ?? undefined),
+      returnHeaders: true,
+    });
+    await recordActivity({
+      kind: "user.password-changed",
+      actor: { id: viewer.id, email: viewer.email, name: viewer.name },
+      subject: { type: "user", id: viewer.id, label: viewer.email },
+      ip: ip ?? null,
+    });
+    const cookies = new Headers();
+    for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+    return { ok: true, value: { headers: cookies } };
+  } catch (error) {
+    if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {
+      return { ok: false, message: WRONG_CURRENT_PASSWORD, field: "currentPassword" };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listActivity } from "~/server/activity/activity.server";
+import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
+import type { Viewer } from "~/server/auth/guard.server";
+import type { Db } from "~/server/db/db.server";
+import * as t from "~/server/db/schema.server";
+import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import {
+  changeRole,
+  createPasswordLink,
+  createStaff,
+  deactivateStaff,
+  EMAIL_TAKEN_MESSAGE,
+  INVALID_LINK_MESSAGE,
+  isPasswordTokenValid,
+  LAST_ADMIN_MESSAGE,
+  listStaff,
+  reactivateStaff,
+  SELF_DEACTIVATE_MESSAGE,
+  setPasswordWithToken,
+} from "./user-admin.server";
+import { addUserSchema } from "./user-schemas.server";
+
+let db: Db;
+let admin: Viewer;
+
+function tokenOf(url: string): string {
+  return new URL(url).searchParams.get("token") ?? "";
+}
+
+beforeAll(async () => {
+  resetAuthForTests();
+  db = await openTestDatabase();
+  const { user } = await getAuth().api.createUser({
+    body: { email: "boss@example.com", password: "boss-password-1", name: "Bea Boss", role: "admin" },
+  });
+  admin = { id: user.id, email: user.email, name: user.name, role: "admin" };
+});
+afterAll(async () => {
+  resetAuthForTests();
+  await closeTestDatabase();
+});
+
+describe("user administration", () => {
+  const context = () => ({ actor: admin, ip: "10.1.2.3" });
+
+  it("adds users, refuses a taken e-mail and records who did it", async () => {
+    const input = addUserSchema.parse({ name: "Eve Editor", email: "Eve@Example.com", role: "editor", password: "eve-password-1" });
+    const created = await createStaff(input, context());
+    expect(created).toMatchObject({ ok: true, value: { email: "eve@example.com", role: "editor", active: true, lastSignInAt: null } });
+    expect(await createStaff(input, context())).toEqual({ ok: false, message: EMAIL_TAKEN_MESSAGE, field: "email" });
+    const [entry] = await listActivity({ kind: "user.created" });
+    expect(entry).toMatchObject({ userId: admin.id, subjectLabel: "eve@example.com", ip: "10.1.2.3" });
+    expect((await listStaff()).map((user) => user.email)).toEqual(["boss@example.com", "eve@example.com"]);
+  });
+
+  it("keeps at least one active admin", async () => {
+    expect(await changeRole(admin.id, "editor", context())).toEqual({ ok: false, message: LAST_ADMIN_MESSAGE });
+    // Even an actor that is not the target cannot remove the last admin.
+    const other = { actor: { ...admin, id: "someone-else" }, ip: null };
+    expect(await deactivateStaff(admin.id, other)).toEqual({ ok: false, message: LAST_ADMIN_MESSAGE });
+    expect(await deactivateStaff(admin.id, context())).toEqual({ ok: false, message: SELF_DEACTIVATE_MESSAGE });
+    const [row] = await db.select().from(t.users).where(eq(t.users.id, admin.id));
+    expect(row).toMatchObject({ role: "admin", banned: false });
+  });
+
+  it("with a second admin, one may be demoted; concurrent demotions leave one admin", async () => {
+    const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
+    expect(await changeRole(eve.id, "admin", context())).toMatchObject({ ok: true });
+    const results = await Promise.all([changeRole(eve.id, "editor", context()), changeRole(admin.id, "editor", context())]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const admins = (await listStaff()).filter((user) => user.role === "admin" && user.active);
+    expect(admins).toHaveLength(1);
+    // Back to the start: Bea admin, Eve editor.
+    if (admins[0]!.id !== admin.id) {
+      await changeRole(admin.id, "admin", context());
+      await changeRole(eve.id, "editor", context());
+    }
+    const entries = await listActivity({ kind: "user.role-changed" });
+    expect(entries[0]!.detail).toHaveProperty("from");
+  });
+
+  it("deactivation ends sessions and blocks sign-in; reactivation allows it again", async () => {
+    const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
+    await getAuth().api.signInEmail({ body: { email: "eve@example.com", password: "eve-password-1" } });
+    expect(await db.select().from(t.sessions).where(eq(t.sessions.userId, eve.id))).toHaveLength(1);
+
+    expect(await deactivateStaff(eve.id, context())).toMatchObject({ ok: true });
+    expect(await db.select().from(t.sessions).where(eq(t.sessions.userId, eve.id))).toHaveLength(0);
+    await expect(getAuth().api.signInEmail({ body: { email: "eve@example.com", password: "eve-password-1" } })).rejects.toThrow();
+    expect((await listStaff()).find((user) => user.id === eve.id)?.active).toBe(false);
+    expect(await createPasswordLink(eve.id, "reset", context())).toMatchObject({ ok: false });
+
+    expect(await reactivateStaff(eve.id, context())).toMatchObject({ ok: true });
+    await expect(getAuth().api.signInEmail({ body: { email: "eve@example.com", password: "eve-password-1" } })).resolves.toBeTruthy();
+    expect((await listActivity({ kind: "user.deactivated" }))[0]).toMatchObject({ subjectId: eve.id });
+  });
+
+  it("a reset link works once, replaces older links and ends sessions", async () => {
+    const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
+    const first = await createPasswordLink(eve.id, "reset", context());
+    const second = await createPasswordLink(eve.id, "reset", context());
+    if (!first.ok || !second.ok) throw new Error("no link");
+    expect(second.value.url).toMatch(/^http:\/\/localhost:\d+\/admin\/reset-password\?token=/);
+    expect(await isPasswordTokenValid(tokenOf(first.value.url))).toBe(false);
+    expect(await isPasswordTokenValid(tokenOf(second.value.url))).toBe(true);
+
+    expect(await setPasswordWithToken(tokenOf(second.value.url), "eve-new-password")).toEqual({ ok: true, value: { email: "eve@example.com" } });
+    expect(await setPasswordWithToken(tokenOf(second.value.url), "eve-other-password")).toEqual({ ok: false, message: INVALID_LINK_MESSAGE });
+    expect(await db.select().from(t.sessions).where(eq(t.sessions.userId, eve.id))).toHaveLength(0);
+    await expect(getAuth().api.signInEmail({ body: { email: "eve@example.com", password: "eve-new-password" } })).resolves.toBeTruthy();
+    expect(await setPasswordWithToken("made-up-token", "whatever-password")).toEqual({ ok: false, message: INVALID_LINK_MESSAGE });
+  });
+
+  it("an invited user (no password yet) sets one with the invitation link", async () => {
+    const invited = await createStaff({ name: "Ivan Invitee", email: "ivan@example.com", role: "editor" }, context());
+    if (!invited.ok) throw new Error(invited.message);
+    const link = await createPasswordLink(invited.value.id, "invite", context());
+    if (!link.ok) throw new Error(link.message);
+    expect(link.value.expiresAt.getTime() - Date.now()).toBeGreaterThan(71 * 60 * 60 * 1000);
+    expect(await setPasswordWithToken(tokenOf(link.value.url), "ivan-password-1")).toMatchObject({ ok: true });
+    await expect(getAuth().api.signInEmail({ body: { email: "ivan@example.com", password: "ivan-password-1" } })).resolves.toBeTruthy();
+  });
+});

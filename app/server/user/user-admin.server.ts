@@ -1,0 +1,242 @@
+import crypto from "node:crypto";
+import { and, asc, eq, like, sql } from "drizzle-orm";
+import { recordActivity, type ActivityKind } from "~/server/activity/activity.server";
+import { getAuth } from "~/server/auth/auth.server";
+import type { Role, Viewer } from "~/server/auth/guard.server";
+import { getDb } from "~/server/db/db.server";
+import { activity, sessions, users, verifications } from "~/server/db/schema.server";
+import { getEnv } from "~/server/env.server";
+import { INVALID_LINK_MESSAGE } from "~/lib/staff-messages";
+import type { AddUserInput, InviteUserInput } from "./user-schemas.server";
+
+/**
+ * What an admin does on the Users page. Each change is checked here (not only
+ * in the page), recorded in the activity log, and the rule that the back
+ * office keeps at least one active admin holds even under concurrent changes.
+ */
+
+export type StaffUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+};
+
+/** Who acts and from where (for the activity log). */
+export type ActorContext = { actor: Viewer; ip?: string | null };
+
+export type Outcome<T = undefined> = { ok: true; value: T } | { ok: false; message: string; field?: string };
+
+export const LAST_ADMIN_MESSAGE =
+  "The back office needs at least one active admin. Make another user an admin first.";
+export const SELF_DEACTIVATE_MESSAGE = "You cannot deactivate your own account.";
+export const EMAIL_TAKEN_MESSAGE = "A user with this e-mail address already exists.";
+
+/** How long set-password links stay valid: reset links go hand to hand, invitations wait in an inbox. */
+export const RESET_LINK_HOURS = 24;
+export const INVITE_LINK_HOURS = 72;
+const RESET_IDENTIFIER = "reset-password:";
+
+const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
+const fail = (message: string, field?: string): Outcome<never> => ({ ok: false, message, field });
+
+function toRole(value: string | null): Role {
+  return value === "admin" ? "admin" : "editor";
+}
+
+const notBanned = sql`coalesce(${users.banned}, false) = false`;
+
+/** Every staff member, with their last successful sign-in from the activity log. */
+export async function listStaff(): Promise<StaffUser[]> {
+  const db = getDb();
+  const lastSignIn = db
+    .select({ userId: activity.userId, at: sql`max(${activity.at})`.as("last_at") })
+    .from(activity)
+    .where(eq(activity.kind, "auth.sign-in"))
+    .groupBy(activity.userId)
+    .as("last_sign_in");
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      banned: users.banned,
+      createdAt: users.createdAt,
+      lastSignInAt: lastSignIn.at,
+    })
+    .from(users)
+    .leftJoin(lastSignIn, eq(lastSignIn.userId, users.id))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: toRole(row.role),
+    active: !row.banned,
+    createdAt: row.createdAt,
+    lastSignInAt: row.lastSignInAt == null ? null : new Date(row.lastSignInAt as string | Date),
+  }));
+}
+
+export async function getStaff(userId: string): Promise<StaffUser | null> {
+  return (await listStaff()).find((user) => user.id === userId) ?? null;
+}
+
+function record(kind: ActivityKind, context: ActorContext, user: { id: string; email: string }, detail?: Record<string, unknown>) {
+  return recordActivity({
+    kind,
+    actor: { id: context.actor.id, email: context.actor.email, name: context.actor.name },
+    subject: { type: "user", id: user.id, label: user.email },
+    ip: context.ip ?? null,
+    detail,
+  });
+}
+
+/** Adds a user; with a password they can sign in at once, without one they get an invitation link. */
+export async function createStaff(
+  input: AddUserInput | InviteUserInput,
+  context: ActorContext,
+): Promise<Outcome<StaffUser>> {
+  const [existing] = await getDb().select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing) return fail(EMAIL_TAKEN_MESSAGE, "email");
+  const password = "password" in input ? input.password : undefined;
+  const { user } = await getAuth().api.createUser({
+    body: { email: input.email, name: input.name, role: input.role, ...(password ? { password } : {}) },
+  });
+  await record(password ? "user.created" : "user.invited", context, user, { role: input.role });
+  const created = await getStaff(user.id);
+  if (!created) throw new Error("the new user was not found");
+  return ok(created);
+}
+
+type Change = (target: StaffUser) => Outcome<{ set: Partial<typeof users.$inferInsert>; endSessions?: boolean }>;
+
+/**
+ * Applies a role or status change inside a transaction that first locks every
+ * active admin row, so two admins demoting each other at once cannot leave
+ * nobody in charge.
+ */
+async function changeUser(userId: string, change: Change): Promise<Outcome<StaffUser>> {
+  const outcome = await getDb().transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, "admin"), notBanned))
+      .for("update");
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!row) return fail("That user no longer exists.");
+    const target: StaffUser = {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: toRole(row.role),
+      active: !row.banned,
+      createdAt: row.createdAt,
+      lastSignInAt: null,
+    };
+    const decided = change(target);
+    if (!decided.ok) return decided;
+    const { set, endSessions } = decided.value;
+    const stillAdmin = (set.role ?? row.role) === "admin" && !(set.banned ?? row.banned);
+    const otherAdmins = admins.filter((admin) => admin.id !== userId).length;
+    if (!stillAdmin && otherAdmins === 0) return fail(LAST_ADMIN_MESSAGE);
+    await tx.update(users).set(set).where(eq(users.id, userId));
+    if (endSessions) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return ok(target);
+  });
+  return outcome;
+}
+
+export async function changeRole(userId: string, role: Role, context: ActorContext): Promise<Outcome<StaffUser>> {
+  let from: Role = role;
+  const outcome = await changeUser(userId, (target) => {
+    from = target.role;
+    return ok({ set: { role } });
+  });
+  if (outcome.ok && from !== role) await record("user.role-changed", context, outcome.value, { from, to: role });
+  return outcome;
+}
+
+/** Deactivation blocks sign-in (better-auth's ban) and ends the user's sessions at once. */
+export async function deactivateStaff(userId: string, context: ActorContext): Promise<Outcome<StaffUser>> {
+  if (userId === context.actor.id) return fail(SELF_DEACTIVATE_MESSAGE);
+  const outcome = await changeUser(userId, () =>
+    ok({ set: { banned: true, banReason: "Deactivated by an admin", banExpires: null }, endSessions: true }),
+  );
+  if (outcome.ok) await record("user.deactivated", context, outcome.value);
+  return outcome;
+}
+
+export async function reactivateStaff(userId: string, context: ActorContext): Promise<Outcome<StaffUser>> {
+  const outcome = await changeUser(userId, () => ok({ set: { banned: false, banReason: null, banExpires: null } }));
+  if (outcome.ok) await record("user.reactivated", context, outcome.value);
+  return outcome;
+}
+
+export type PasswordLink = { url: string; expiresAt: Date; user: StaffUser };
+
+/**
+ * A one-time set-password link (better-auth's reset-password verification
+ * token): it works once, until it expires, and replaces any earlier link of
+ * that user. Setting the password through it ends the user's sessions.
+ */
+export async function createPasswordLink(
+  userId: string,
+  purpose: "reset" | "invite",
+  context: ActorContext,
+): Promise<Outcome<PasswordLink>> {
+  const user = await getStaff(userId);
+  if (!user) return fail("That user no longer exists.");
+  if (!user.active) return fail(`Reactivate ${user.name} first.`);
+  const token = crypto.randomBytes(24).toString("base64url");
+  const hours = purpose === "invite" ? INVITE_LINK_HOURS : RESET_LINK_HOURS;
+  const expiresAt = new Date(Date.now() + hours * 60 * 60 * 1000);
+  await getDb()
+    .delete(verifications)
+    .where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_IDENTIFIER}%`)));
+  const auth = await getAuth().$context;
+  await auth.internalAdapter.createVerificationValue({ identifier: `${RESET_IDENTIFIER}${token}`, value: userId, expiresAt });
+  if (purpose === "reset") await record("user.password-reset-link", context, user);
+  const url = new URL(`/admin/reset-password?token=${encodeURIComponent(token)}`, getEnv().SITE_URL).href;
+  return ok({ url, expiresAt, user });
+}
+
+/** Whether a set-password link is still good (read-only; the page shows the form or says it expired). */
+export async function isPasswordTokenValid(token: string): Promise<boolean> {
+  if (!token) return false;
+  const auth = await getAuth().$context;
+  const found = await auth.internalAdapter.findVerificationValue(`${RESET_IDENTIFIER}${token}`);
+  return Boolean(found && found.expiresAt > new Date());
+}
+
+export { INVALID_LINK_MESSAGE };
+
+/** Sets a password with a link's token, once. */
+export async function setPasswordWithToken(
+  token: string,
+  newPassword: string,
+  ip?: string | null,
+): Promise<Outcome<{ email: string }>> {
+  const auth = await getAuth().$context;
+  const found = await auth.internalAdapter.findVerificationValue(`${RESET_IDENTIFIER}${token}`);
+  if (!found || found.expiresAt <= new Date()) return fail(INVALID_LINK_MESSAGE);
+  const user = await getStaff(found.value);
+  if (!user?.active) return fail(INVALID_LINK_MESSAGE);
+  try {
+    await getAuth().api.resetPassword({ body: { token, newPassword } });
+  } catch {
+    return fail(INVALID_LINK_MESSAGE);
+  }
+  await recordActivity({
+    kind: "user.password-set",
+    actor: { id: user.id, email: user.email, name: user.name },
+    subject: { type: "user", id: user.id, label: user.email },
+    ip: ip ?? null,
+    detail: { via: "link" },
+  });
+  return ok({ email: user.email });
+}

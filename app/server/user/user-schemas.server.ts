@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * Inputs of the Users page, the account page and the set-password page. One
+ * schema per input, used by the form's action (the forms name their fields
+ * after these keys) and by the domain functions' tests.
+ */
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+
+const text = (message: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value : ""),
+    z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters.`),
+  );
+
+const password = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value : ""),
+    z
+      .string()
+      .min(1, message)
+      .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+      .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
+  );
+
+export const roleSchema = z.enum(["admin", "editor"], { error: "Choose admin or editor." });
+
+const email = text("Please enter an e-mail address.", 254).pipe(
+  z.email("Please enter a valid e-mail address.").transform((value) => value.toLowerCase()),
+);
+
+/** Add user with an initial password the admin types. */
+export const addUserSchema = z.object({
+  name: text("Please enter a name.", 100),
+  email,
+  role: roleSchema,
+  password: password("Please enter an initial password."),
+});
+
+/** Add user and e-mail them a set-password link (only when SMTP is configured). */
+export const inviteUserSchema = addUserSchema.omit({ password: true });
+
+export const userIdSchema = z.object({ userId: text("Which user?", 100) });
+
+export const changeRoleSchema = userIdSchema.extend({ role: roleSchema });
+
+/** The set-password page (reset and invite links). */
+export const setPasswordSchema = z
+  .object({
+    token: text("This link is incomplete.", 200),
+    password: password("Please enter a new password."),
+    confirmPassword: z.preprocess((value) => (typeof value === "string" ? value : ""), z.string()),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The two passwords do not match.",
+  });
+
+/** The account page: change one's own password. */
+export const changeOwnPasswordSchema = z
+  .object({
+    currentPassword: z.preprocess(
+      (value) => (typeof value === "string" ? value : ""),
+      z.string().min(1, "Please enter your current password.").max(PASSWORD_MAX),
+    ),
+    newPassword: password("Please enter a new password."),
+    confirmPassword: z.preprocess((value) => (typeof value === "string" ? value : ""), z.string()),
+  })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The two passwords do not match.",
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a password different from the current one.",
+  });
+
+export type AddUserInput = z.infer<typeof addUserSchema>;
+export type InviteUserInput = z.infer<typeof inviteUserSchema>;
+
+/** Form fields as strings, for showing typed values again after an error. */
+export function formValues(form: FormData, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value.slice(0, 500) : "";
+  }
+  return values;
+}

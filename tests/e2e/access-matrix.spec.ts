@@ -1,0 +1,143 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { ADMIN, expect, signIn, test } from "./staff";
+
+/**
+ * The access matrix: every /admin route and every API route in app/routes.ts,
+ * called over real HTTP as anonymous, editor and admin, against the rule below
+ * for its route file. A route without a rule fails the test.
+ *
+ * Adding a route is one line here: its file, and what each caller gets.
+ *   "ok"            200
+ *   "login"         302 to /admin?redirectTo=<the path>  (requireUser, signed out)
+ *   "denied"        403 (requireUser, role too low: the shell's 403 page, or JSON)
+ *   "notFound"      404 page (the shell's, for unknown /admin addresses)
+ *   "to:/path"      302 to /path
+ *   401 / 405 / …   that status (API writes: JSON { error })
+ */
+type Who = "anonymous" | "editor" | "admin";
+type Outcome = "ok" | "login" | "denied" | "notFound" | `to:${string}` | number;
+type ByWho = Record<Who, Outcome>;
+
+type Rule =
+  /** A page (or page-like resource route) under /admin, requested with GET. */
+  | { page: ByWho; sample?: string }
+  /** An API resource: GET is public (checked elsewhere); every write method gets `writes`. */
+  | { writes: ByWho; sample?: string }
+  /** A public API endpoint (visitor forms, health): not part of the staff matrix. */
+  | { publicApi: true };
+
+const staffOnly: ByWho = { anonymous: "login", editor: "ok", admin: "ok" };
+const adminOnly: ByWho = { anonymous: "login", editor: "denied", admin: "ok" };
+// Until the write handlers land (next issues), a signed-in editor or admin gets 405.
+const contentWrites: ByWho = { anonymous: 401, editor: 405, admin: 405 };
+
+const RULES: Record<string, Rule> = {
+  // Sign-in and sign-out (ADR 022).
+  "routes/admin/login.tsx": { page: { anonymous: "ok", editor: "to:/admin/dashboard", admin: "to:/admin/dashboard" } },
+  "routes/admin/logout.tsx": { page: { anonymous: "to:/admin", editor: "to:/admin", admin: "to:/admin" } },
+  // The admin shell (branch adminui).
+  "routes/admin/dashboard.tsx": { page: staffOnly },
+  "routes/admin/packages.tsx": { page: staffOnly },
+  "routes/admin/blogs.tsx": { page: staffOnly },
+  "routes/admin/enquiries.tsx": { page: staffOnly },
+  "routes/admin/account.tsx": { page: staffOnly },
+  "routes/admin/users.tsx": { page: adminOnly },
+  "routes/admin/activity.tsx": { page: adminOnly },
+  // Unknown /admin addresses: sign in first, then a 404 inside the shell.
+  "routes/admin/not-found.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  // The set-password page of reset and invitation links: public, the one-time token is the permission.
+  "routes/admin/reset-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
+  // The REST API.
+  "routes/api/packages.ts": { writes: contentWrites },
+  "routes/api/package.ts": { writes: contentWrites, sample: "/api/packages/1" },
+  "routes/api/blogs.ts": { writes: contentWrites },
+  "routes/api/blog.ts": { writes: contentWrites, sample: "/api/blogs/1" },
+  "routes/api/health.ts": { publicApi: true },
+  "routes/api/leads.ts": { publicApi: true },
+  "routes/api/enquiries.ts": { publicApi: true },
+  "routes/api/contact.ts": { publicApi: true },
+  "routes/api/not-found.ts": { publicApi: true },
+};
+
+const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+
+type FlatRoute = { file: string; path: string };
+
+/** Every route with a URL (layouts contribute their path to their children). */
+function flatten(entries: RouteConfigEntry[], parent = ""): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    const own = entry.path || entry.index ? [{ file: entry.file, path: path || "/" }] : [];
+    return [...own, ...flatten(entry.children ?? [], path)];
+  });
+}
+
+const inScope = flatten(routes).filter(({ path }) => /^\/(admin|api)(\/|$)/.test(path));
+
+function urlFor(route: FlatRoute, rule: Rule): string {
+  if ("sample" in rule && rule.sample) return rule.sample;
+  return route.path.replace(/\*$/, "no-such-page").replace(/:[^/]+/g, "1");
+}
+
+async function check(response: APIResponse, outcome: Outcome, url: string, label: string) {
+  const location = response.headers()["location"] ?? "";
+  if (outcome === "ok") expect.soft(response.status(), label).toBe(200);
+  else if (outcome === "denied") expect.soft(response.status(), label).toBe(403);
+  else if (outcome === "notFound") expect.soft(response.status(), label).toBe(404);
+  else if (outcome === "login") {
+    expect.soft(response.status(), label).toBe(302);
+    expect.soft(location, label).toBe(`/admin?redirectTo=${encodeURIComponent(url)}`);
+  } else if (typeof outcome === "string") {
+    expect.soft(response.status(), label).toBe(302);
+    expect.soft(location, label).toBe(outcome.slice(3));
+  } else {
+    expect.soft(response.status(), label).toBe(outcome);
+    if (outcome >= 400) expect.soft(Object.keys(await response.json()), `${label}: JSON error shape`).toContain("error");
+  }
+}
+
+async function runMatrix(request: APIRequestContext, who: Who) {
+  for (const route of inScope) {
+    const rule = RULES[route.file];
+    if (!rule || "publicApi" in rule) continue;
+    const url = urlFor(route, rule);
+    if ("page" in rule) {
+      const response = await request.get(url, { maxRedirects: 0 });
+      await check(response, rule.page[who], url, `${who} GET ${url} (${route.file})`);
+      if (response.status() === 200) expect.soft(response.headers()["cache-control"], `${url} is not cached`).toContain("no-store");
+    } else {
+      for (const method of WRITE_METHODS) {
+        const response = await request.fetch(url, { method, data: {}, maxRedirects: 0 });
+        await check(response, rule.writes[who], url, `${who} ${method} ${url} (${route.file})`);
+      }
+    }
+  }
+}
+
+test("every /admin and /api route in app/routes.ts has an access rule", () => {
+  const missing = inScope.filter((route) => !RULES[route.file]).map((route) => `${route.path} (${route.file})`);
+  expect(missing, "add a line to RULES in tests/e2e/access-matrix.spec.ts").toEqual([]);
+  expect(inScope.length).toBeGreaterThan(10);
+});
+
+test("anonymous callers", async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  await runMatrix(request, "anonymous");
+  await request.dispose();
+});
+
+test("an editor", async ({ playwright, baseURL, staff }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  await signIn(request, await staff.create("editor"));
+  await runMatrix(request, "editor");
+  await request.dispose();
+});
+
+test("an admin", async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  await signIn(request, ADMIN);
+  await runMatrix(request, "admin");
+  await request.dispose();
+});

@@ -1,0 +1,139 @@
+import AxeBuilder from "@axe-core/playwright";
+import { ADMIN, createStaff, signIn } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+
+test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.0.2" } });
+
+test("admin pages are not cached or indexed, hydrate at once and keep the CSP nonce", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const response = await page.goto("/admin/dashboard");
+  expect(response?.headers()["cache-control"]).toBe("no-store");
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+  const html = await response!.text();
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  // React Router's own bootstrap (no wait for load and first paint, ADR 019 is for public pages).
+  expect(html).not.toContain("first-contentful-paint");
+  const csp = response!.headers()["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Admin Dashboard" })).toBeVisible();
+
+  // Client navigations' data requests are not cached either.
+  const data = await page.request.get("/admin/users.data");
+  expect(data.headers()["cache-control"]).toBe("no-store");
+});
+
+test("no admin code or CSS reaches a public page", async ({ page }) => {
+  const response = await page.goto("/");
+  const html = await response!.text();
+  expect(html).not.toMatch(/admin-shell|confirm-dialog|admin-ui|AdminShell/);
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  for (const url of scripts) expect(url).not.toMatch(/admin/);
+});
+
+test("signed-out visitors of admin pages are sent to sign in", async ({ page }) => {
+  for (const path of ["/admin/dashboard", "/admin/users", "/admin/activity", "/admin/account", "/admin/nothing-here"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/admin\\?redirectTo=${encodeURIComponent(path)}$`));
+  }
+});
+
+test("an unknown admin address is a 404 inside the shell", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const response = await page.goto("/admin/nothing-here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeVisible();
+});
+
+test("the shell works with the keyboard: skip link, menu at 390 px, confirm dialog", async ({ page, db }) => {
+  const editor = await createStaff(db, { name: "Tara Editor" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN);
+  await page.goto("/admin/users");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#admin-main")).toBeFocused();
+
+  // The sidebar is collapsed behind the Menu button.
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await nav.getByRole("link", { name: "Activity" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+  await expect(nav).toBeHidden();
+
+  // Confirm dialog: opens from the keyboard, focus starts on Cancel, Escape cancels and returns focus.
+  await page.goto("/admin/users");
+  const trigger = page.getByRole("button", { name: "Deactivate Tara Editor" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Deactivate Tara Editor?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Deactivate" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(page.getByRole("row", { name: /Tara Editor/ })).toContainText("Active");
+  const [row] = await db.query<{ banned: boolean }>(`select banned from "user" where id = $1`, [editor.id]);
+  expect(row?.banned).toBe(false);
+});
+
+test("the menu button opens the sidebar before hydration too (browser popover)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN);
+  // Block the scripts: what remains is the server HTML.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto("/admin/dashboard");
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(nav).toBeVisible();
+  await page.getByRole("button", { name: "Close menu" }).click();
+  await expect(nav).toBeHidden();
+});
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`shell pages pass axe at ${viewport.width} px`, async ({ page, browser, baseURL, db }) => {
+    const editor = await createStaff(db, { name: "Axe Editor" });
+    await page.setViewportSize(viewport);
+    await signIn(page, ADMIN);
+    for (const path of ["/admin/dashboard", "/admin/users", "/admin/activity", "/admin/account", "/admin/packages"]) {
+      await page.goto(path);
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, `${path}: ${results.violations.map((v) => v.id).join(", ")}`).toEqual([]);
+    }
+    // The dialog open, too.
+    await page.goto("/admin/users");
+    await page.getByRole("button", { name: "Deactivate Axe Editor" }).click();
+    const dialogResults = await new AxeBuilder({ page }).analyze();
+    expect(dialogResults.violations.map((v) => v.id)).toEqual([]);
+
+    // The 403 page inside the shell.
+    const context = await browser.newContext({ baseURL, viewport, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.3" } });
+    const editorPage = await context.newPage();
+    await signIn(editorPage, editor);
+    await editorPage.goto("/admin/users");
+    await expect(editorPage.getByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeVisible();
+    const refused = await new AxeBuilder({ page: editorPage }).analyze();
+    expect(refused.violations.map((v) => v.id)).toEqual([]);
+    await context.close();
+  });
+}

@@ -1,0 +1,224 @@
+import { ADMIN, createStaff, deleteStaff, newStaffContext, signIn, submitLogin, uniqueEmail } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+
+// This file's own client address: its sign-ins never count against other files' throttles.
+test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.0.1" } });
+
+const LAST_ADMIN = "The back office needs at least one active admin. Make another user an admin first.";
+
+test("an admin adds an editor, who may not open the Users page (403 inside the shell)", async ({ page, browser, baseURL, db }) => {
+  const email = uniqueEmail("new-editor");
+  db.onCleanup(() => deleteStaff(db, { email }));
+  await signIn(page, ADMIN);
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Users" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+
+  const add = page.getByRole("region", { name: "Add user" });
+  // Invalid input: inline errors, typed values kept.
+  await add.getByLabel("Name").fill("Nisha Editor");
+  await add.getByLabel("E-mail").fill("not-an-email");
+  await add.getByRole("button", { name: "Add user" }).click();
+  await expect(add.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(add.getByText("Please enter a valid e-mail address.")).toBeVisible();
+  await expect(add.getByText("Please enter an initial password.")).toBeVisible();
+  await expect(add.getByLabel("Name")).toHaveValue("Nisha Editor");
+
+  await add.getByLabel("E-mail").fill(email);
+  await add.getByLabel("Role").selectOption("editor");
+  await add.getByLabel("Initial password").fill("nisha-password-1");
+  await add.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("status")).toContainText("Nisha Editor was added as editor.");
+  const row = page.getByRole("row", { name: /Nisha Editor/ });
+  await expect(row).toContainText(email);
+  await expect(row).toContainText("Active");
+  await expect(row).toContainText("Never");
+  // The form starts empty again for the next user.
+  await expect(add.getByLabel("Name")).toHaveValue("");
+
+  const editorContext = await newStaffContext(browser, baseURL);
+  const editor = await editorContext.newPage();
+  await signIn(editor, { email, password: "nisha-password-1" });
+  const nav = editor.getByRole("navigation", { name: "Admin sections" });
+  await expect(nav.getByRole("link", { name: "Packages" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+  const refused = await editor.goto("/admin/users");
+  expect(refused?.status()).toBe(403);
+  await expect(editor.getByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeVisible();
+  await expect(editor.getByText("Admin Panel")).toBeVisible();
+  await expect(editor.getByRole("button", { name: "Logout" })).toBeVisible();
+  // The action refuses too, not only the page.
+  const post = await editor.request.post("/admin/users", {
+    form: { intent: "deactivate", userId: "whoever" },
+    headers: { origin: new URL(baseURL!).origin },
+  });
+  expect(post.status()).toBe(403);
+  await editorContext.close();
+
+  await page.reload();
+  await expect(page.getByRole("row", { name: /Nisha Editor/ })).not.toContainText("Never");
+});
+
+test("deactivation ends the user's session and blocks sign-in; reactivation lets them back", async ({ page, browser, baseURL, db }) => {
+  const editor = await createStaff(db, { name: "Dev Editor" });
+  const editorContext = await newStaffContext(browser, baseURL);
+  const editorPage = await editorContext.newPage();
+  await signIn(editorPage, editor);
+
+  await signIn(page, ADMIN);
+  await page.goto("/admin/users");
+  const row = page.getByRole("row", { name: /Dev Editor/ });
+  await row.getByRole("button", { name: "Deactivate Dev Editor" }).click();
+  const dialog = page.getByRole("dialog", { name: "Deactivate Dev Editor?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(editor.email);
+  await dialog.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByRole("status")).toContainText("Dev Editor was deactivated and signed out.");
+  await expect(row).toContainText("Deactivated");
+
+  // Their open session is gone at once.
+  await editorPage.goto("/admin/dashboard");
+  await expect(editorPage).toHaveURL(/\/admin\?redirectTo=%2Fadmin%2Fdashboard$/);
+  // And they cannot sign in again.
+  await submitLogin(editorPage, editor.email, editor.password);
+  await expect(editorPage.getByRole("alert")).toHaveText("Email/Password login failed.");
+
+  await row.getByRole("button", { name: "Reactivate Dev Editor" }).click();
+  await expect(page.getByRole("status")).toContainText("Dev Editor was reactivated.");
+  await expect(row).toContainText("Active");
+  await signIn(editorPage, editor);
+  await editorContext.close();
+});
+
+test("role changes, and the last admin cannot be demoted", async ({ page, browser, baseURL, db }) => {
+  const editor = await createStaff(db, { name: "Ravi Editor" });
+  await signIn(page, ADMIN);
+  await page.goto("/admin/users");
+
+  // The only admin demoting themselves is refused, with a clear message.
+  const own = page.getByRole("row", { name: /Administrator/ });
+  await own.getByRole("combobox", { name: "Role of Administrator" }).selectOption("editor");
+  await own.getByRole("button", { name: "Save role of Administrator" }).click();
+  await expect(page.getByRole("alert")).toHaveText(LAST_ADMIN);
+  await expect(own.getByRole("combobox", { name: "Role of Administrator" })).toHaveValue("admin");
+  // No deactivate button on one's own row, and the server refuses it anyway.
+  await expect(own.getByRole("button", { name: /Deactivate/ })).toHaveCount(0);
+  const [adminRow] = await db.query<{ id: string }>(`select id from "user" where email = $1`, [ADMIN.email]);
+  const adminId = adminRow?.id ?? "";
+  const refused = await page.request.post("/admin/users", {
+    form: { intent: "deactivate", userId: adminId },
+    headers: { origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(303);
+  await page.reload();
+  await expect(page.getByRole("alert")).toHaveText("You cannot deactivate your own account.");
+  await expect(own).toContainText("Active");
+
+  const row = page.getByRole("row", { name: /Ravi Editor/ });
+  await row.getByRole("combobox", { name: "Role of Ravi Editor" }).selectOption("admin");
+  await row.getByRole("button", { name: "Save role of Ravi Editor" }).click();
+  await expect(page.getByRole("status")).toContainText("Ravi Editor is now an admin.");
+
+  const context = await newStaffContext(browser, baseURL);
+  const promoted = await context.newPage();
+  await signIn(promoted, editor);
+  await expect(promoted.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Users" })).toBeVisible();
+  await context.close();
+
+  await row.getByRole("combobox", { name: "Role of Ravi Editor" }).selectOption("editor");
+  await row.getByRole("button", { name: "Save role of Ravi Editor" }).click();
+  await expect(page.getByRole("status")).toContainText("Ravi Editor is now an editor.");
+});
+
+test("a one-time reset link sets a new password once", async ({ page, browser, baseURL, db }) => {
+  const editor = await createStaff(db, { name: "Lata Editor" });
+  await signIn(page, ADMIN);
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: "Create a password reset link for Lata Editor" }).click();
+  const panel = page.getByRole("region", { name: "Password link for Lata Editor" });
+  await expect(panel).toBeVisible();
+  const url = await panel.getByLabel("One-time link").inputValue();
+  expect(url).toMatch(/\/admin\/reset-password\?token=[\w-]{20,}$/);
+
+  const context = await newStaffContext(browser, baseURL);
+  const visitor = await context.newPage();
+  await visitor.goto(url);
+  await expect(visitor.getByRole("heading", { name: "Choose a password" })).toBeVisible();
+  await visitor.getByLabel(/^New password/).fill("short");
+  await visitor.getByLabel("Repeat the new password").fill("different");
+  await visitor.getByRole("button", { name: "Set password" }).click();
+  await expect(visitor.getByText("Use at least 10 characters.")).toBeVisible();
+  await visitor.getByLabel(/^New password/).fill("lata-new-password");
+  await visitor.getByLabel("Repeat the new password").fill("lata-new-password");
+  await visitor.getByRole("button", { name: "Set password" }).click();
+  await expect(visitor.getByRole("status")).toHaveText("Your password is set. You can sign in with it now.");
+
+  // Used once: the link is dead now.
+  await visitor.goto(url);
+  await expect(visitor.getByRole("alert")).toContainText("This link is invalid, already used or expired.");
+  await submitLogin(visitor, editor.email, editor.password);
+  await expect(visitor.getByRole("alert")).toHaveText("Email/Password login failed.");
+  await signIn(visitor, { email: editor.email, password: "lata-new-password" });
+  await context.close();
+});
+
+test("every user can change their own password", async ({ page, db }) => {
+  const editor = await createStaff(db, { name: "Meera Editor" });
+  await signIn(page, editor);
+  await page.getByRole("link", { name: /Meera Editor/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await page.getByLabel("Current password").fill("wrong-password-1");
+  await page.getByLabel(/^New password/).fill("meera-new-password");
+  await page.getByLabel("Repeat the new password").fill("meera-new-password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your current password is not correct.")).toBeVisible();
+  await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Current password").fill(editor.password);
+  await page.getByLabel(/^New password/).fill("meera-new-password");
+  await page.getByLabel("Repeat the new password").fill("meera-new-password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password was changed.");
+  // Still signed in here (the session was renewed), and the new password works.
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("heading", { name: "Welcome to Admin Dashboard" })).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await signIn(page, { email: editor.email, password: "meera-new-password" });
+});
+
+test("the activity page lists user changes and filters by user and kind", async ({ page, browser, baseURL, db }) => {
+  const editor = await createStaff(db, { name: "Kiran Editor" });
+  const context = await newStaffContext(browser, baseURL);
+  await signIn(await context.newPage(), editor);
+  await context.close();
+  await signIn(page, ADMIN);
+  await page.goto("/admin/users");
+  const row = page.getByRole("row", { name: /Kiran Editor/ });
+  await row.getByRole("button", { name: "Deactivate Kiran Editor" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByRole("status")).toContainText("Kiran Editor was deactivated");
+
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Activity" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+  const entry = page.getByRole("row", { name: new RegExp(`Deactivated a user.*${editor.email.replace(".", "\\.")}`) });
+  await expect(entry).toContainText("Administrator");
+  await expect(entry).toContainText("10.250.0.1");
+
+  await page.getByLabel("Kind").selectOption({ label: "Deactivated a user" });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/kind=user\.deactivated/);
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows.nth(1)).toContainText("Deactivated a user");
+  const texts = await rows.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(1);
+  for (const text of texts.slice(1)) expect(text).toContain("Deactivated a user");
+
+  await page.getByLabel("User").selectOption({ label: `Kiran Editor (${editor.email})` });
+  await page.getByLabel("Kind").selectOption({ label: "Any kind" });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`user=${editor.id}`));
+  await expect(page.getByRole("table").getByRole("row", { name: /Signed in/ })).toHaveCount(1);
+  await expect(page.getByRole("table")).not.toContainText("Deactivated a user");
+  await expect(page.getByRole("table")).toContainText("Kiran Editor");
+});
