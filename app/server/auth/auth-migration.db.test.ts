@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashLegacyPassword, verifyPassword } from "./password.server";
 
 /**
- * drizzle/0001_better-auth moves the staff of the first schema's "users" table
+ * drizzle/0003_better-auth moves the staff of the first schema's "users" table
  * onto better-auth's tables. This applies 0000, inserts users as an existing
- * deployment has them, applies 0001 and checks what sign-in will read.
+ * deployment has them, applies the later ones up to 0003 and checks what sign-in will read.
  */
+const BETTER_AUTH_MIGRATION = "0003_better-auth";
+
 type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 let query: Query;
 let close: () => Promise<void>;
@@ -42,11 +44,15 @@ beforeAll(async () => {
      ('gone@agency.example', '', $2, 'editor', false)`,
     [await hashLegacyPassword("boss-password-1"), await hashLegacyPassword("gone-password-1")],
   );
-  for (const statement of statements("0001_better-auth.sql")) await query(statement);
+  // The migrations between the first one and better-auth's, then better-auth's.
+  const tags = (JSON.parse(fs.readFileSync(path.resolve("drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] }).entries.map((entry) => entry.tag);
+  for (const tag of tags.slice(1, tags.indexOf(BETTER_AUTH_MIGRATION) + 1)) {
+    for (const statement of statements(`${tag}.sql`)) await query(statement);
+  }
 });
 afterAll(() => close());
 
-describe("migration 0001 (better-auth)", () => {
+describe("migration 0003 (better-auth)", () => {
   it("moves every user with role and status, e-mail lower-cased", async () => {
     const rows = await query(`select id, name, email, role, banned from "user" order by email`);
     expect(rows).toEqual([
