@@ -111,6 +111,8 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test(`shell pages pass axe at ${viewport.width} px`, async ({ page, browser, baseURL, db }) => {
+    // Seven axe runs: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
     const editor = await createStaff(db, { name: "Axe Editor" });
     await page.setViewportSize(viewport);
     await signIn(page, ADMIN);
