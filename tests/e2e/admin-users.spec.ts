@@ -222,3 +222,35 @@ test("the activity page lists user changes and filters by user and kind", async 
   await expect(page.getByRole("table")).not.toContainText("Deactivated a user");
   await expect(page.getByRole("table")).toContainText("Kiran Editor");
 });
+
+test("without JavaScript: add a user, see the notice, confirm a deactivation in the dialog", async ({ browser, baseURL, db }) => {
+  const email = uniqueEmail("nojs");
+  db.onCleanup(() => deleteStaff(db, { email }));
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.4" } });
+  const page = await context.newPage();
+  await submitLogin(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto("/admin/users");
+  const add = page.getByRole("region", { name: "Add user" });
+  await add.getByLabel("Name").fill("Noor NoScript");
+  await add.getByLabel("E-mail").fill(email);
+  await add.getByRole("button", { name: "Add user" }).click();
+  // Refused (no password): the typed values come back from the server.
+  await expect(add.getByText("Please enter an initial password.")).toBeVisible();
+  await expect(add.getByLabel("E-mail")).toHaveValue(email);
+  await add.getByLabel("Initial password").fill("noor-password-1");
+  await add.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("status")).toHaveText("Noor NoScript was added as editor.");
+
+  // The browser opens the native dialog itself (invoker commands).
+  await page.getByRole("button", { name: "Deactivate Noor NoScript" }).click();
+  const dialog = page.getByRole("dialog", { name: "Deactivate Noor NoScript?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Deactivate Noor NoScript" }).click();
+  await dialog.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByRole("status")).toHaveText("Noor NoScript was deactivated and signed out.");
+  await expect(page.getByRole("row", { name: /Noor NoScript/ })).toContainText("Deactivated");
+  await context.close();
+});

@@ -141,9 +141,9 @@ async function changeUser(userId: string, change: Change): Promise<Outcome<Staff
     const decided = change(target);
     if (!decided.ok) return decided;
     const { set, endSessions } = decided.value;
+    const wasActiveAdmin = admins.some((admin) => admin.id === userId);
     const stillAdmin = (set.role ?? row.role) === "admin" && !(set.banned ?? row.banned);
-    const otherAdmins = admins.filter((admin) => admin.id !== userId).length;
-    if (!stillAdmin && otherAdmins === 0) return fail(LAST_ADMIN_MESSAGE);
+    if (wasActiveAdmin && !stillAdmin && admins.length === 1) return fail(LAST_ADMIN_MESSAGE);
     await tx.update(users).set(set).where(eq(users.id, userId));
     if (endSessions) await tx.delete(sessions).where(eq(sessions.userId, userId));
     return ok(target);
