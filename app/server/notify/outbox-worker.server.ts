@@ -87,7 +87,11 @@ export class OutboxWorker {
     clearTimeout(this.timer);
     setOutboxNudge(undefined);
     // A hung SMTP server must not hold up shutdown for long: its rows' leases end and they are retried.
-    await Promise.race([this.draining, sleep(10_000)]);
+    if (this.draining) {
+      let timer: NodeJS.Timeout | undefined;
+      const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, 10_000)));
+      await Promise.race([this.draining, giveUp]).finally(() => clearTimeout(timer));
+    }
     this.mailer.close();
   }
 
