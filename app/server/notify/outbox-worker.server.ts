@@ -6,6 +6,7 @@ import { getDatabaseKind, getDb } from "~/server/db/db.server";
 import { contactMessages, leads, notificationOutbox as outbox, type OutboxRow } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
 import { SMTP_TIMEOUTS, type Mailer } from "./mailer.server";
+import { backoffDelay, errorText, sleep, withTimeout } from "./retry.server";
 import { outboxPayloadSchemas, setOutboxNudge, type DeliverableChannel } from "./outbox.server";
 
 export type OutboxWorkerOptions = {
@@ -44,12 +45,6 @@ export const OUTBOX_DEFAULTS = {
   maxDelayMs: 60 * 60_000,
   maxAttempts: 12,
 };
-
-/** The wait after `attempts` failed tries: exponential, capped, with jitter so retries spread out. */
-export function backoffDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const exponential = baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1));
-  return Math.round(Math.min(maxMs, exponential * (0.9 + 0.2 * random())));
-}
 
 /**
  * Delivers the notification outbox (ADR 020). Claims due rows atomically with
@@ -92,7 +87,11 @@ export class OutboxWorker {
     clearTimeout(this.timer);
     setOutboxNudge(undefined);
     // A hung SMTP server must not hold up shutdown for long: its rows' leases end and they are retried.
-    await Promise.race([this.draining, sleep(10_000)]);
+    if (this.draining) {
+      let timer: NodeJS.Timeout | undefined;
+      const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, 10_000)));
+      await Promise.race([this.draining, giveUp]).finally(() => clearTimeout(timer));
+    }
     this.mailer.close();
   }
 
@@ -261,21 +260,3 @@ export class OutboxWorker {
       .where(and(eq(outbox.status, "pending"), sql`${outbox.lockedUntil} is not null`));
   }
 }
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code;
-    return code ? `${code}: ${error.message}` : error.message;
-  }
-  return String(error);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

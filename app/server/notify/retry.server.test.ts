@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay, OUTBOX_DEFAULTS } from "./outbox-worker.server";
+import { OUTBOX_DEFAULTS } from "./outbox-worker.server";
+import { backoffDelay } from "./retry.server";
 
 describe("backoffDelay", () => {
   const middle = () => 0.5;
