@@ -75,6 +75,38 @@ test("what is typed into the contact form before hydration is kept and sent", as
   expect(rows).toEqual([{ first_name: "Asha", message: "Two adults, Bali in March." }]);
 });
 
+test("a message edited before hydration, on the form a failed post sent back, is kept", async ({ page, db }) => {
+  const email = uniqueEmail();
+  forgetContactMessages(db, email);
+  const scripts = await holdScripts(page);
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  const form = page.getByRole("form", { name: "Send us a message" });
+  const message = form.getByLabel("Message", { exact: true });
+  // Sent before the scripts ran, so it is a plain post; the bad phone brings the form back with what was typed.
+  await form.getByLabel("First name", { exact: true }).fill("Asha");
+  await form.getByLabel("Last name", { exact: true }).fill("Verma");
+  await form.getByLabel("E-mail", { exact: true }).fill(email);
+  await form.getByLabel("Phone", { exact: true }).fill("not a phone");
+  await message.fill("Kerala");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
+  await expect(message).toHaveValue("Kerala");
+
+  // Still before hydration on the page that came back: the visitor fixes the phone and edits the message.
+  await form.getByLabel("Phone", { exact: true }).fill("+91 98200 12345");
+  await message.fill("Kerala backwaters, 4 nights");
+  await scripts.expectNotHydrated();
+  await scripts.releaseAndWaitForHydration();
+  await expect(page.locator("#contact-form")).toHaveAttribute("data-enhanced", "");
+  await expect(message).toHaveValue("Kerala backwaters, 4 nights");
+  await expect(form.getByLabel("Phone", { exact: true })).toHaveValue("+91 98200 12345");
+
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("status")).toHaveText("Message sent successfully!");
+  const rows = await db.query("select phone, message from contact_messages where email = $1", [email]);
+  expect(rows).toEqual([{ phone: "+91 98200 12345", message: "Kerala backwaters, 4 nights" }]);
+});
+
 test("what is typed into the package enquiry form before hydration is kept and sent", async ({ page, db }) => {
   const phone = uniquePhone();
   db.onCleanup(() => db.query("delete from leads where phone = $1", [phone]));

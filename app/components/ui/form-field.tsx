@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useLayoutEffect, useRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import styles from "./form-field.module.css";
 
 type FieldProps = {
@@ -67,15 +67,36 @@ export function TextAreaField({
   idPrefix,
   ...textarea
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
+  const typed = useTypedBeforeHydration(fieldIds(name, idPrefix).id);
   return (
     <FieldFrame
       name={name}
       label={label}
       error={error}
       idPrefix={idPrefix}
-      control={(aria) => <textarea {...aria} name={name} className={styles.control} {...textarea} />}
+      control={(aria) => <textarea {...aria} ref={typed} name={name} className={styles.control} {...textarea} />}
     />
   );
+}
+
+/**
+ * React's hydration puts a textarea's server default (what a failed post sent
+ * back) over whatever the visitor typed before the scripts ran (ADR 019).
+ * This reads the typed text while hydrating, before React gets there, and
+ * puts it back once hydrated. Inputs and selects need no help.
+ */
+function useTypedBeforeHydration(id: string) {
+  const typed = useRef<string | null>(null);
+  const element = useRef<HTMLTextAreaElement>(null);
+  if (typed.current === null && typeof document !== "undefined" && !document.documentElement.hasAttribute("data-hydrated")) {
+    const server = document.getElementById(id);
+    if (server instanceof HTMLTextAreaElement && server.value !== server.defaultValue) typed.current = server.value;
+  }
+  useLayoutEffect(() => {
+    const control = element.current;
+    if (typed.current !== null && control && control.value !== typed.current) control.value = typed.current;
+  }, []);
+  return element;
 }
 
 /**

@@ -26,14 +26,17 @@ export function SiteHeader({ brandName, overHero }: SiteHeaderProps) {
   const { pathname } = useLocation();
 
   // A menu opened before hydration stays open, and its state is now known.
-  useEffect(() => setOpen(menuRef.current?.matches(":popover-open") ?? false), []);
+  useEffect(() => {
+    const menu = menuRef.current;
+    setOpen(!!menu && supportsPopover(menu) && menu.matches(":popover-open"));
+  }, []);
 
   // Any navigation (including back/forward) closes the menu; hydration itself does not.
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    hideMenu(menuRef.current);
+    hideMenu(menuRef.current, setOpen);
   }, [pathname]);
 
   return (
@@ -50,6 +53,11 @@ export function SiteHeader({ brandName, overHero }: SiteHeaderProps) {
             popoverTarget={menuId}
             aria-expanded={open ?? undefined}
             aria-controls={menuId}
+            onClick={() => {
+              // Browsers without popover (before Chrome 114, Safari 17, Firefox 125) open it once hydrated.
+              const menu = menuRef.current;
+              if (menu && !supportsPopover(menu)) setOpen(menu.toggleAttribute("data-open"));
+            }}
           >
             <MenuIcon className={styles.menuIcon} />
             <CloseIcon className={styles.closeIcon} />
@@ -68,7 +76,7 @@ export function SiteHeader({ brandName, overHero }: SiteHeaderProps) {
                   to={item.to}
                   end={item.to === "/"}
                   className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ""}`}
-                  onClick={() => hideMenu(menuRef.current)}
+                  onClick={() => hideMenu(menuRef.current, setOpen)}
                 >
                   {item.label}
                 </NavLink>
@@ -81,8 +89,16 @@ export function SiteHeader({ brandName, overHero }: SiteHeaderProps) {
   );
 }
 
-function hideMenu(menu: HTMLElement | null) {
-  if (menu?.matches(":popover-open")) menu.hidePopover();
+function supportsPopover(menu: HTMLElement): boolean {
+  return "showPopover" in menu;
+}
+
+function hideMenu(menu: HTMLElement | null, setOpen: (open: boolean) => void) {
+  if (!menu) return;
+  if (!supportsPopover(menu)) {
+    menu.removeAttribute("data-open");
+    setOpen(false);
+  } else if (menu.matches(":popover-open")) menu.hidePopover();
 }
 
 /** The brand's mark: a sun setting over a green hill. */
