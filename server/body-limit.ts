@@ -5,6 +5,14 @@ import { jsonErrorBody } from "./http-errors";
 export const PUBLIC_BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
+ * Staff writes (the back office's forms under /admin and the content API) carry
+ * whole packages and blog posts, which can pass 64 KiB; they get a larger cap.
+ * Anonymous callers of these routes are refused by the guard all the same.
+ */
+export const STAFF_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+const STAFF_PREFIXES: readonly string[] = ["/admin", "/api/packages", "/api/blogs"];
+
+/**
  * Bodies of this size or less are read and thrown away after a 413, so the
  * client reliably gets the answer on a kept-alive connection; larger ones get
  * the connection closed instead of being read.
@@ -20,8 +28,17 @@ export const BODY_LIMIT_EXEMPT_PREFIXES: readonly string[] = ["/api/uploads"];
 
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
 
+const underPrefix = (path: string, prefix: string) =>
+  path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`);
+
 function isExempt(path: string) {
-  return BODY_LIMIT_EXEMPT_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return BODY_LIMIT_EXEMPT_PREFIXES.some((prefix) => underPrefix(path, prefix));
+}
+
+/** The cap for a path: public forms get `publicLimit`, staff routes the larger staff cap. */
+export function bodyLimitForPath(path: string, publicLimit = PUBLIC_BODY_LIMIT_BYTES): number {
+  const lower = path.toLowerCase();
+  return STAFF_PREFIXES.some((prefix) => underPrefix(lower, prefix)) ? Math.max(publicLimit, STAFF_BODY_LIMIT_BYTES) : publicLimit;
 }
 
 /** The body limit of this request, or null when it has none (no body, or an exempt route). */
@@ -34,9 +51,10 @@ export function bodyLimitOf(res: express.Response): number | null {
  * over the cap is answered 413 at once; a chunked body is counted as it streams
  * (see `readCappedBody`), so nothing ever buffers more than the cap.
  */
-export function publicBodyLimit(limit = PUBLIC_BODY_LIMIT_BYTES): express.RequestHandler {
+export function publicBodyLimit(publicLimit = PUBLIC_BODY_LIMIT_BYTES): express.RequestHandler {
   return (req, res, next) => {
     if (METHODS_WITHOUT_BODY.has(req.method) || isExempt(req.path)) return next();
+    const limit = bodyLimitForPath(req.path, publicLimit);
     const declared = Number(req.get("content-length") ?? "");
     if (Number.isFinite(declared) && declared > limit) {
       sendTooLarge(req, res, limit, declared);

@@ -67,7 +67,7 @@ const cssCache = new Map<string, string | null>();
  * serves the same pages as production; the dev server has no built CSS.
  */
 export function readBuiltCss(href: string): string | null {
-  if (!import.meta.env?.PROD) return null;
+  if (!import.meta.env.PROD) return null;
   let text = cssCache.get(href);
   if (text === undefined) {
     const file = path.resolve(process.env.BUILD_DIR ?? "build", "client", href.replace(/^\//, ""));
