@@ -22,7 +22,13 @@ function newestMtime(entry) {
 const builtAt = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
   console.log("Building Pravas (first start or sources changed)...");
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", shell: process.platform === "win32" });
+  // Always a production build: a test run (NODE_ENV=test, scripts/e2e-server.mjs)
+  // must serve the very pages production serves, and Vite builds for NODE_ENV.
+  const result = spawnSync("npm", ["run", "build"], {
+    stdio: "inherit",
+    shell: process.platform === "win32",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -131,7 +131,8 @@ export function createApp({ logger, mediaDir, trustProxy = false, e2eFixtures, c
       mode: vite ? "development" : "production",
       getLoadContext: (req, res) => ({
         nonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? "",
+        // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; the log and limits want a.b.c.d.
+        clientIp: (req.ip ?? "").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ""),
       }),
     }),
   );
