@@ -114,7 +114,7 @@ export function ItineraryBuilder({ initial }: { initial: Day[] }) {
           </ol>
         </SortableContext>
       </DndContext>
-      <p role="status" className={adminUi.muted}>
+      <p aria-live="polite" className={adminUi.muted}>
         {status}
       </p>
       <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={() => list.add({ title: "", description: "", photo: "" })}>

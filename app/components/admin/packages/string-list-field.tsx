@@ -40,7 +40,7 @@ export function StringListField({ name, title, itemLabel, initial }: { name: str
           </li>
         ))}
       </ol>
-      <p role="status" className={adminUi.muted}>
+      <p aria-live="polite" className={adminUi.muted}>
         {status}
       </p>
       <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={() => list.add({ value: "" })}>
