@@ -99,6 +99,7 @@ describe("package input schema", () => {
     form.append("days", "");
     const submission = parseWithZod(form, { schema: packageInputSchema });
     expect(submission.status).toBe("error");
+    if (submission.status !== "error") return;
     expect(submission.error?.days).toEqual(["Needed to publish: the number of days."]);
   });
 });

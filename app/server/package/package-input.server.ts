@@ -11,7 +11,7 @@ import {
 } from "~/lib/package-schema";
 import { lowestPrice } from "~/lib/price";
 import type { Db } from "~/server/db/db.server";
-import { media, packages, type PackageRow } from "~/server/db/schema.server";
+import { media, type packages, type PackageRow } from "~/server/db/schema.server";
 
 export type FieldErrors = Record<string, string>;
 export type ParsedPackageInput = { ok: true; input: PackageInput } | { ok: false; fields: FieldErrors };
