@@ -161,6 +161,20 @@ export const homeCards = pgTable(
   (t) => [check("home_cards_section_check", sql`${t.section} in ('why-choose-us', 'process')`)],
 );
 
+/**
+ * Old public paths answering a permanent redirect (308) to their new path: a
+ * renamed package slug gets a row, so links and search results keep working.
+ * Chains are collapsed when written (a → b, then b → c makes a → c).
+ */
+export const redirects = pgTable("redirects", {
+  id: serial("id").primaryKey(),
+  fromPath: text("from_path").notNull().unique(),
+  toPath: text("to_path").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type RedirectRow = typeof redirects.$inferSelect;
+
 /** Featured packages of the home carousel, in order. */
 export const topDestinations = pgTable("top_destinations", {
   packageId: integer("package_id")
