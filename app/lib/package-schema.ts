@@ -113,17 +113,7 @@ export type PackageReview = z.output<typeof packageReviewSchema>;
 /** URL path segment of a package: lower-case words joined by hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** "Bali Group Tour!" → "bali-group-tour". */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-}
+export { slugify } from "./slugify";
 
 /**
  * A price while editing: a draft may leave the amounts empty (stored as 0);

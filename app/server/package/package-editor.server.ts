@@ -8,9 +8,8 @@ import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { topDestinations, type PackageRow } from "~/server/db/schema.server";
-import { getLogger } from "~/server/logger.server";
 import { getMediaByKeys } from "~/server/media/media.server";
-import { createPackage, deletePackage, updatePackage } from "./package-editor-stub.server";
+import { createPackage, deletePackage, updatePackage } from "./package-mutations.server";
 import { getPackage } from "./package-queries.server";
 
 const num = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
@@ -102,19 +101,14 @@ export async function handlePackageEditorAction(request: Request, viewer: Viewer
   if (submission.status !== "success") {
     return data<PackageEditorActionData>({ errors: submission.reply().error ?? {}, notice: FAILED }, { status: 400 });
   }
-  try {
-    if (id === null) {
-      const row = await createPackage(submission.value, ctx);
-      return redirectWithNotice(`/admin/packages/${row.id}`, { kind: "success", message: "Package created successfully!" });
-    }
-    const row = await updatePackage(id, submission.value, ctx);
-    if (!row) throw data(null, { status: 404 });
-    return redirectWithNotice(`/admin/packages/${id}`, { kind: "success", message: "Package updated successfully!" });
-  } catch (error) {
-    if (error instanceof Response || (error && typeof error === "object" && "type" in error)) throw error;
-    getLogger().error({ err: error, packageId: id }, "package save failed");
-    // A taken slug is the one conflict a person can fix from the form.
-    const message = error instanceof Error && /slug|unique/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? "")}`) ? "Another package already uses this address." : undefined;
-    return data<PackageEditorActionData>({ errors: message ? { slug: [message] } : {}, notice: FAILED }, { status: message ? 400 : 500 });
+  const result = id === null ? await createPackage(submission.value, ctx) : await updatePackage(id, submission.value, ctx);
+  if (!result) throw data(null, { status: 404 });
+  if (!result.ok) {
+    const errors = Object.fromEntries(Object.entries(result.fields).map(([name, message]) => [name, [message]]));
+    return data<PackageEditorActionData>({ errors, notice: FAILED }, { status: 400 });
   }
+  return redirectWithNotice(`/admin/packages/${result.row.id}`, {
+    kind: "success",
+    message: id === null ? "Package created successfully!" : "Package updated successfully!",
+  });
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
-import { useEditor } from "./editor-context";
+import fieldStyles from "~/components/ui/form-field.module.css";
+import { useEditor, useFieldError } from "./editor-context";
 import { EditorInput, EditorSelect } from "./editor-field";
 import styles from "./package-editor.module.css";
 
@@ -8,10 +9,16 @@ import styles from "./package-editor.module.css";
 export function PriceFields({ values }: { values: PackageEditorValues }) {
   const [kind, setKind] = useState(values.priceKind);
   const { markDirty } = useEditor();
+  const { message, errorId } = useFieldError("price");
   return (
     <>
-      <fieldset className={styles.fieldset}>
+      <fieldset className={styles.fieldset} aria-describedby={message ? errorId : undefined}>
         <legend className={styles.legend}>Price shape</legend>
+        {message ? (
+          <p id={errorId} className={fieldStyles.error}>
+            {message}
+          </p>
+        ) : null}
         <div className={styles.radios}>
           {(
             [
