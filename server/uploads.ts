@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
@@ -13,6 +14,7 @@ import {
   MAX_UPLOAD_BYTES,
   readHead,
   SNIFF_BYTES,
+  uploadLimitsText,
   UploadRefused,
 } from "~/server/media/upload-kinds.server";
 import { getUploadResult, storeUploadedFile } from "~/server/media/uploads.server";
@@ -21,8 +23,11 @@ import { jsonErrorBody, sendError } from "./http-errors";
 /** Unfinished uploads are kept this long for a resume, then swept. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
-/** Set by the guard below from the session, never from the client (it is overwritten). */
-const UPLOADER_HEADER = "x-pravas-uploader";
+/** Who sent each request, as the guard below read it from the session (never from the client). */
+const uploaders = new WeakMap<IncomingMessage, string>();
+/** tus hooks get srvx's web Request; it keeps the Node request it wraps. */
+const uploaderOf = (req: { runtime?: { node?: { req?: IncomingMessage } } }) =>
+  (req.runtime?.node?.req && uploaders.get(req.runtime.node.req)) ?? "";
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type UploadServiceOptions = {
@@ -63,6 +68,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
     datastore: store,
     relativeLocation: true,
     maxSize: MAX_UPLOAD_BYTES,
+    // Per kind limits are checked in onUploadCreate; this is the largest of them.
     respectForwardedHeaders: false,
     async onUploadCreate(req, upload) {
       try {
@@ -70,7 +76,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
       } catch (error) {
         throw asRefusal(error);
       }
-      return { metadata: { ...upload.metadata, uploadedBy: req.headers.get(UPLOADER_HEADER) ?? "" } };
+      return { metadata: { ...upload.metadata, uploadedBy: uploaderOf(req) } };
     },
     async onIncomingRequest(req, id) {
       if (req.method !== "PATCH") return;
@@ -114,6 +120,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
       const status = "status_code" in error ? error.status_code : 500;
       const body = "body" in error ? error.body : "";
       if (body.startsWith("{")) return { status_code: status, body };
+      if (status === 413) return refusal(413, `The file is too large: ${uploadLimitsText()}.`);
       if (status >= 500) logger.error({ err: error }, "upload request failed");
       return refusal(status, status >= 500 ? "The upload failed. Please try again." : body.trim() || "Bad upload request.");
     },
@@ -152,7 +159,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
     void (async () => {
       const viewer = await getViewer(webRequestOf(req));
       if (!viewer) return sendError(req, res, 401, "Sign in to do this.");
-      req.headers[UPLOADER_HEADER] = viewer.id;
+      uploaders.set(req, viewer.id);
       res.set("Cache-Control", "no-store");
 
       const rest = urlPath.slice(UPLOADS_PATH.length + 1).split("/");

@@ -12,6 +12,11 @@ export const UPLOAD_LIMITS: Record<MediaKind, number> = {
 };
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMITS));
 
+/** "an image may be at most 25 MB, a brochure at most 10 MB" */
+export function uploadLimitsText(): string {
+  return `an image may be at most ${UPLOAD_LIMITS.image / MEGABYTE} MB, a brochure at most ${UPLOAD_LIMITS.brochure / MEGABYTE} MB`;
+}
+
 /** Formats sharp decodes that we accept as photos (no SVG: it is a document, not pixels). */
 const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
 
