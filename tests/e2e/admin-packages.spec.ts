@@ -3,6 +3,8 @@ import { ADMIN, signIn } from "./admin-helpers";
 import { copyPackage, deletePackageRow } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
 
+const PHOTOS = "/work/shared/photos";
+
 // This file's own client address: its sign-ins never count against other files' throttles.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.11.1" } });
 
@@ -65,6 +67,46 @@ test("create a draft: the schema's errors show inline and the form keeps what wa
   expect(row).toMatchObject({ status: "draft", itinerary: [{ day: 1, title: "Arrive in Manali" }] });
   // A draft is not on the public site.
   expect((await page.request.get(`/packages/${title.toLowerCase().replace(/ /g, "-")}`, { headers: { cookie: "" } })).status()).toBe(404);
+});
+
+test("create and publish with thumbnail and gallery uploads; it is live on the public site", async ({ page, db }) => {
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/packages/new");
+  const title = `Agra Heritage E2E ${Date.now()}`;
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Country").fill("India");
+  await page.getByLabel("Region").selectOption("national");
+  await expect(page.getByText("Shown with “+ 5% GST”.")).toBeVisible();
+  await page.getByLabel("Days").fill("3");
+  await page.getByLabel("Nights").fill("2");
+  await page.getByLabel("Short description").fill("The Taj at sunrise and the old city.");
+  await page.getByLabel("Price (₹)").first().fill("18500");
+
+  const thumbnail = page.getByRole("region", { name: "Thumbnail" });
+  await thumbnail.locator('input[type="file"]').setInputFiles(`${PHOTOS}/01-taj-mahal-agra.webp`);
+  await expect(thumbnail.getByRole("img", { name: /^Thumbnail:/ })).toBeVisible({ timeout: 30_000 });
+  const gallery = page.getByRole("region", { name: "Gallery" });
+  await gallery.locator('input[type="file"]').setInputFiles([`${PHOTOS}/01-taj-mahal-agra.webp`, `${PHOTOS}/02-taj-mahal-riverside-small.webp`]);
+  await expect(gallery.getByRole("img", { name: /^Gallery image/ })).toHaveCount(2, { timeout: 30_000 });
+  // Reorder and remove in the gallery.
+  await gallery.getByRole("button", { name: "Move gallery image 2 up" }).click();
+  await gallery.getByRole("button", { name: "Remove gallery image 2" }).click();
+  await expect(gallery.getByRole("img", { name: /^Gallery image/ })).toHaveCount(1);
+
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Create Package" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Package created successfully!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/packages\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+  db.onCleanup(() => deletePackageRow(db, id));
+  const [row] = await db.query<{ slug: string; thumbnail: string; gallery: string[]; status: string }>(`select slug, thumbnail, gallery, status from packages where id = $1`, [id]);
+  expect(row!.status).toBe("published");
+  expect(row!.thumbnail).not.toBe("");
+  expect(row!.gallery).toHaveLength(1);
+  await expect(page.getByRole("region", { name: "Thumbnail" }).getByRole("img", { name: /^Thumbnail:/ })).toBeVisible();
+
+  await page.goto(`/packages/${row!.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });
 
 test("edit a title and see it on the public page", async ({ page, db }) => {

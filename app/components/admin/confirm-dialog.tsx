@@ -25,6 +25,8 @@ type ConfirmActionProps = {
   /** Hidden fields sent with the confirmation (intent, ids). */
   children?: React.ReactNode;
   small?: boolean;
+  /** E.g. while the page saves. */
+  disabled?: boolean;
 };
 
 /**
@@ -44,6 +46,7 @@ export function ConfirmAction({
   action,
   children,
   small = false,
+  disabled = false,
 }: ConfirmActionProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -56,6 +59,7 @@ export function ConfirmAction({
         className={`${ui.button} ${size}`}
         aria-label={triggerAriaLabel}
         aria-haspopup="dialog"
+        disabled={disabled}
         {...invoker("show-modal", dialogId)}
         onClick={(event) => {
           event.preventDefault();

@@ -13,6 +13,7 @@ import { GroupDatesField, PriceOptionsField, ReviewsField } from "./editor-lists
 import { ImagesField } from "./images-field";
 import { ItineraryBuilder } from "./itinerary-builder";
 import styles from "./package-editor.module.css";
+import { BrochureUploader, ImageUploader, useUploadsBusy } from "./package-uploads";
 import { PriceFields } from "./price-fields";
 import { StringListField } from "./string-list-field";
 import { UnsavedChangesGuard } from "./use-unsaved-guard";
@@ -30,7 +31,7 @@ export type PackageEditorProps = {
 };
 
 /** Delete: the shared confirm dialog, asking for the package's exact title. */
-function DeletePackage({ title }: { title: string }) {
+function DeletePackage({ title, disabled }: { title: string; disabled: boolean }) {
   return (
     <ConfirmAction
       triggerLabel="Delete Package"
@@ -42,6 +43,7 @@ function DeletePackage({ title }: { title: string }) {
       }
       confirmLabel="Delete Package"
       tone="danger"
+      disabled={disabled}
     >
       <input type="hidden" name="intent" value="delete" />
       <TextField idPrefix="delete-" name="confirmTitle" label="Package title" autoComplete="off" required />
@@ -60,6 +62,7 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
   const [slug, setSlug] = useState(values.slug);
   const [region, setRegion] = useState(values.region);
   const navigation = useNavigation();
+  const { uploading, reporter } = useUploadsBusy();
   const saving = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
   const showNotice = useShowNotice();
   const formRef = useRef<HTMLFormElement>(null);
@@ -85,7 +88,7 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
               View on the website
             </Link>
           ) : null}
-          <DeletePackage title={values.title} />
+          <DeletePackage title={values.title} disabled={saving} />
         </div>
       ) : null}
       <Form method="post" ref={formRef} noValidate onChange={markDirty} aria-label={id === null ? "New package" : `Edit ${values.title}`}>
@@ -159,7 +162,7 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
             </Panel>
 
             <Panel title="Brochure">
-              <EditorInput name="brochureUrl" label="Brochure (PDF address)" maxLength={500} defaultValue={values.brochureUrl} />
+              <BrochureUploader initial={values.brochureUrl} error={errors.brochureUrl?.[0] ?? undefined} onChange={markDirty} onBusyChange={reporter("brochure")} />
             </Panel>
 
             <Panel title="Rating and reviews">
@@ -200,15 +203,27 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
                 <EditorInput name="seoTitle" label="SEO title" maxLength={120} defaultValue={values.seoTitle} />
                 <EditorTextArea name="seoDescription" label="SEO description" rows={3} maxLength={320} defaultValue={values.seoDescription} />
                 <div className={styles.saveBar}>
-                  <button type="submit" className={`${adminUi.button} ${adminUi.primary}`} disabled={saving}>
+                  <button type="submit" className={`${adminUi.button} ${adminUi.primary}`} disabled={saving || uploading}>
                     {saving ? "Saving…" : saveLabel}
                   </button>
+                  {uploading ? <span className={adminUi.muted}>Waiting for uploads to finish…</span> : null}
                   {dirty ? <span className={adminUi.muted}>Unsaved changes</span> : null}
                 </div>
               </div>
             </Panel>
-            <ImagesField name="thumbnail" label="Thumbnail" initial={values.thumbnail ? [image(values.thumbnail)] : []} />
-            <ImagesField name="gallery" label="Gallery" multiple initial={values.gallery.map(image)} />
+            <ImagesField
+              name="thumbnail"
+              label="Thumbnail"
+              initial={values.thumbnail ? [image(values.thumbnail)] : []}
+              uploader={(add) => <ImageUploader label="Upload a thumbnail" add={add} onBusyChange={reporter("thumbnail")} />}
+            />
+            <ImagesField
+              name="gallery"
+              label="Gallery"
+              multiple
+              initial={values.gallery.map(image)}
+              uploader={(add) => <ImageUploader label="Upload gallery images" multiple add={add} onBusyChange={reporter("gallery")} />}
+            />
           </div>
         </div>
       </Form>
