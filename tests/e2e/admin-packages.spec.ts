@@ -77,8 +77,8 @@ test("create and publish with thumbnail and gallery uploads; it is live on the p
   await page.getByLabel("Country").fill("India");
   await page.getByLabel("Region").selectOption("national");
   await expect(page.getByText("Shown with “+ 5% GST”.")).toBeVisible();
-  await page.getByLabel("Days").fill("3");
-  await page.getByLabel("Nights").fill("2");
+  await page.getByRole("spinbutton", { name: "Days" }).fill("3");
+  await page.getByRole("spinbutton", { name: "Nights" }).fill("2");
   await page.getByLabel("Short description").fill("The Taj at sunrise and the old city.");
   await page.getByLabel("Price (₹)").first().fill("18500");
 
@@ -199,6 +199,8 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test(`list and editor pass axe at ${viewport.width} px`, async ({ page, db }) => {
+    // Three long pages and a dialog, each analysed whole.
+    test.setTimeout(120_000);
     const copy = await copyPackage(db);
     await page.setViewportSize(viewport);
     await signIn(page, ADMIN);

@@ -69,11 +69,15 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
   const errors = actionData?.errors ?? {};
   const markDirty = () => setDirty(true);
 
+  // showNotice is a new function on every render of the notice area: read it
+  // through a ref so this runs once per refused save, not in a loop.
+  const showNoticeRef = useRef(showNotice);
+  showNoticeRef.current = showNotice;
   useEffect(() => {
     if (!actionData) return;
-    showNotice({ kind: "error", message: actionData.notice });
+    showNoticeRef.current({ kind: "error", message: actionData.notice });
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [actionData, showNotice]);
+  }, [actionData]);
 
   const image = (key: string) => ({ key, url: previews[key] ?? (/^(https?:)?\//.test(key) ? key : undefined) });
   const saveLabel = id === null ? "Create Package" : "Update Package";
