@@ -84,7 +84,9 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
       strictTransportSecurity: process.env.NODE_ENV === "production" ? undefined : false,
     }),
   );
-  app.use(compression());
+  // Not tus uploads: @tus/server ends responses with res.end(callback), which
+  // compression's wrapper would try to compress (a TypeError, the PATCH hangs).
+  app.use(compression({ filter: (req, res) => !(req.url ?? "").startsWith("/api/uploads") && compression.filter(req, res) }));
   app.use(
     pinoHttp({
       logger,
