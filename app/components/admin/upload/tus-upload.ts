@@ -66,7 +66,9 @@ export async function uploadFile(file: File, options: UploadFileOptions): Promis
     };
     const upload = new Upload(file, {
       endpoint,
-      chunkSize: chunkSizeFor(file.size),
+      // An explicit `undefined` would replace tus-js-client's default (Infinity)
+      // and make every PATCH empty: one request means Infinity.
+      chunkSize: chunkSizeFor(file.size) ?? Number.POSITIVE_INFINITY,
       retryDelays: options.retryDelays ?? DEFAULT_RETRY_DELAYS,
       metadata: { filename: file.name, filetype: file.type, kind: options.kind },
       removeFingerprintOnSuccess: true,
