@@ -86,7 +86,7 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
     <EditorContext.Provider value={{ errors, markDirty }}>
       <UnsavedChangesGuard dirty={dirty} />
       {id !== null ? (
-        <div className={styles.saveBar}>
+        <div className={styles.topBar}>
           {publicPath ? (
             <Link to={publicPath} className={adminUi.button} target="_blank">
               View on the website
