@@ -10,11 +10,6 @@ import { packageMediaKeys } from "./package-json.server";
 /** The package page shows at most this many reviews (spec §9). */
 export const MAX_PACKAGE_REVIEWS = 6;
 
-/** Old links of the spec that lead to a package under another name (redirected with 308). */
-export const PACKAGE_SLUG_ALIASES: Readonly<Record<string, string>> = {
-  "bangalore-ooty-mysore": "bangalore-mysore",
-  "bangalore-mysore-ooty": "bangalore-mysore",
-};
 
 export type PriceOptionView = {
   label: string;
