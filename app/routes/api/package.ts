@@ -1,9 +1,8 @@
-import { getDb } from "~/server/db/db.server";
 import { badBodyResponse, readBody } from "~/server/forms/form-input.server";
 import { methodNotAllowedJson, notFoundJson, parseId } from "~/server/http.server";
 import { toPackagesJson } from "~/server/package/package-json.server";
-import { packageFieldsError, parsePackageBody, rowToInput } from "~/server/package/package-input.server";
-import { deletePackage, isFeatured, updatePackage } from "~/server/package/package-mutations.server";
+import { getPackageInput, packageFieldsError, parsePackageBody } from "~/server/package/package-input.server";
+import { deletePackage, updatePackage } from "~/server/package/package-mutations.server";
 import { getPackage } from "~/server/package/package-queries.server";
 import { canSeeDrafts } from "~/server/auth/access.server";
 import { getViewer, requireUser } from "~/server/auth/guard.server";
@@ -38,9 +37,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const body = await readBody(request);
   if (!body) return badBodyResponse();
-  const existing = await getPackage(String(id), { includeDrafts: true });
+  const existing = await getPackageInput(id);
   if (!existing) return notFoundJson("Package");
-  const parsed = parsePackageBody(body, rowToInput(existing, await isFeatured(getDb(), id)));
+  const parsed = parsePackageBody(body, existing.input);
   if (!parsed.ok) return packageFieldsError(parsed.fields);
   const result = await updatePackage(id, parsed.input, ctx);
   if (!result) return notFoundJson("Package");

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PackagePrice } from "~/lib/content-types";
 import {
   adminPackagePayloadSchema,
@@ -10,8 +10,8 @@ import {
   type PackageInputDraft,
 } from "~/lib/package-schema";
 import { lowestPrice } from "~/lib/price";
-import type { Db } from "~/server/db/db.server";
-import { media, type packages, type PackageRow } from "~/server/db/schema.server";
+import { getDb, type Db } from "~/server/db/db.server";
+import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
 import { jsonError } from "~/server/http.server";
 
 export type FieldErrors = Record<string, string>;
@@ -162,4 +162,13 @@ export async function resolveMediaRefs(tx: Db, input: PackageInput): Promise<Pac
     gallery: input.gallery.map(resolve),
     itinerary: input.itinerary.map((day) => ({ ...day, photo: resolve(day.photo) })),
   };
+}
+
+/** A package and its input for the editor (drafts included), or null. */
+export async function getPackageInput(id: number): Promise<{ row: PackageRow; input: PackageInputDraft } | null> {
+  const db = getDb();
+  const [row] = await db.select().from(packages).where(eq(packages.id, id)).limit(1);
+  if (!row) return null;
+  const [featured] = await db.select().from(topDestinations).where(eq(topDestinations.packageId, id)).limit(1);
+  return { row, input: rowToInput(row, Boolean(featured)) };
 }
