@@ -18,6 +18,18 @@ const DISCARD_AT_MOST_BYTES = 16 * 1024 * 1024;
  */
 export const BODY_LIMIT_EXEMPT_PREFIXES: readonly string[] = ["/api/uploads"];
 
+/**
+ * Staff content writes (a whole package with its itinerary and texts) are far
+ * larger than an enquiry: these paths get this cap instead. Only signed-in
+ * editors get past their guard, and the cap still bounds memory.
+ */
+export const CONTENT_BODY_LIMIT_BYTES = 1024 * 1024;
+export const CONTENT_WRITE_PREFIXES: readonly string[] = ["/api/packages", "/admin/packages"];
+
+function isContentWrite(path: string) {
+  return CONTENT_WRITE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
 
 function isExempt(path: string) {
@@ -34,9 +46,10 @@ export function bodyLimitOf(res: express.Response): number | null {
  * over the cap is answered 413 at once; a chunked body is counted as it streams
  * (see `readCappedBody`), so nothing ever buffers more than the cap.
  */
-export function publicBodyLimit(limit = PUBLIC_BODY_LIMIT_BYTES): express.RequestHandler {
+export function publicBodyLimit(publicLimit = PUBLIC_BODY_LIMIT_BYTES): express.RequestHandler {
   return (req, res, next) => {
     if (METHODS_WITHOUT_BODY.has(req.method) || isExempt(req.path)) return next();
+    const limit = isContentWrite(req.path) ? Math.max(publicLimit, CONTENT_BODY_LIMIT_BYTES) : publicLimit;
     const declared = Number(req.get("content-length") ?? "");
     if (Number.isFinite(declared) && declared > limit) {
       sendTooLarge(req, res, limit, declared);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PackagePrice } from "~/lib/content-types";
 import {
   adminPackagePayloadSchema,
@@ -10,16 +10,33 @@ import {
   type PackageInputDraft,
 } from "~/lib/package-schema";
 import { lowestPrice } from "~/lib/price";
-import type { Db } from "~/server/db/db.server";
-import { media, type packages, type PackageRow } from "~/server/db/schema.server";
+import { getDb, type Db } from "~/server/db/db.server";
+import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
+import { jsonError } from "~/server/http.server";
 
 export type FieldErrors = Record<string, string>;
+
+/** The API's 400 answer for a package write that does not validate: `{ error, fields }`. */
+export function packageFieldsError(fields: FieldErrors) {
+  const names = Object.keys(fields);
+  return jsonError(400, `Please check ${names.join(", ")}: ${Object.values(fields)[0]}`, fields);
+}
 export type ParsedPackageInput = { ok: true; input: PackageInput } | { ok: false; fields: FieldErrors };
 
 /** Validates a full-model input (JSON or already-coerced form values). */
 export function parsePackageInput(value: unknown): ParsedPackageInput {
   const parsed = packageInputSchema.safeParse(value);
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, fields: issuesToFields(parsed.error.issues) };
+}
+
+/** Nested text as the database can store it (no NUL, no lone surrogate), like readBody's top level. */
+function storableDeep(value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("\0", "").toWellFormed();
+  if (Array.isArray(value)) return value.map(storableDeep);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, storableDeep(item)]));
+  }
+  return value;
 }
 
 /**
@@ -30,7 +47,7 @@ export function parsePackageBody(body: unknown, existing?: PackageInputDraft): P
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     return { ok: false, fields: { form: "Send a JSON object." } };
   }
-  let fields: Record<string, unknown> = body as Record<string, unknown>;
+  let fields = storableDeep(body) as Record<string, unknown>;
   if (isAdminPayload(body)) {
     const payload = adminPackagePayloadSchema.safeParse(existing ? { title: existing.title, ...fields } : fields);
     if (!payload.success) return { ok: false, fields: issuesToFields(payload.error.issues) };
@@ -145,4 +162,13 @@ export async function resolveMediaRefs(tx: Db, input: PackageInput): Promise<Pac
     gallery: input.gallery.map(resolve),
     itinerary: input.itinerary.map((day) => ({ ...day, photo: resolve(day.photo) })),
   };
+}
+
+/** A package and its input for the editor (drafts included), or null. */
+export async function getPackageInput(id: number): Promise<{ row: PackageRow; input: PackageInputDraft } | null> {
+  const db = getDb();
+  const [row] = await db.select().from(packages).where(eq(packages.id, id)).limit(1);
+  if (!row) return null;
+  const [featured] = await db.select().from(topDestinations).where(eq(topDestinations.packageId, id)).limit(1);
+  return { row, input: rowToInput(row, Boolean(featured)) };
 }
