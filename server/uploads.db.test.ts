@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +22,7 @@ const SITE = "http://localhost:3000";
 let db: Db;
 let base: string;
 let cookie: string;
-let server: import("node:http").Server;
+let server: Server;
 let uploadsDir: string;
 let mediaDir: string;
 let service: ReturnType<typeof createUploadService>;
@@ -48,7 +49,7 @@ async function patch(location: string, offset: number, body: Buffer) {
       "Upload-Offset": String(offset),
       "Content-Type": "application/offset+octet-stream",
     },
-    body,
+    body: new Uint8Array(body),
   });
 }
 

@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
@@ -24,9 +23,9 @@ import { jsonErrorBody, sendError } from "./http-errors";
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Who sent each request, as the guard below read it from the session (never from the client). */
-const uploaders = new WeakMap<IncomingMessage, string>();
+const uploaders = new WeakMap<object, string>();
 /** tus hooks get srvx's web Request; it keeps the Node request it wraps. */
-const uploaderOf = (req: { runtime?: { node?: { req?: IncomingMessage } } }) =>
+const uploaderOf = (req: { runtime?: { node?: { req?: object } } }) =>
   (req.runtime?.node?.req && uploaders.get(req.runtime.node.req)) ?? "";
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
