@@ -2,7 +2,7 @@ import { and, eq, max, ne } from "drizzle-orm";
 import { slugify } from "~/lib/package-schema";
 import type { ActivityKind } from "~/server/activity/activity.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
-import { deleteMediaIfUnused } from "~/server/content/media-cleanup-pending.server";
+import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
 import type { Db } from "~/server/db/db.server";
 import { packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
 import { addRedirect, clearRedirectFrom, removeRedirectsTo } from "~/server/redirect/redirects.server";
@@ -112,7 +112,7 @@ export async function updatePackage(id: number, value: unknown, ctx: ContentWrit
         subject: subjectOf(row!),
         detail: slug !== before.slug ? { slug, previousSlug: before.slug } : { slug },
       })),
-      afterCommit: dropped.length ? () => deleteMediaIfUnused([...new Set(dropped)]) : undefined,
+      afterCommit: dropped.length ? async () => void (await deleteMediaIfUnused([...new Set(dropped)])) : undefined,
     };
   });
 }
@@ -127,7 +127,7 @@ export async function deletePackage(id: number, ctx: ContentWriteContext): Promi
     return {
       result: row,
       activity: [{ kind: "package.deleted", subject: subjectOf(row), detail: { slug: row.slug } }],
-      afterCommit: keys.length ? () => deleteMediaIfUnused(keys) : undefined,
+      afterCommit: keys.length ? async () => void (await deleteMediaIfUnused(keys)) : undefined,
     };
   });
 }
