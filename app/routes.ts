@@ -27,6 +27,8 @@ export default [
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("packages", "routes/admin/packages.tsx"),
+      route("packages/new", "routes/admin/package-new.tsx"),
+      route("packages/:id", "routes/admin/package-edit.tsx"),
       route("blogs", "routes/admin/blogs.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("users", "routes/admin/users.tsx"),

@@ -8,12 +8,14 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { TrustProxy } from "~/server/env.server";
+import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { publicBodyLimit } from "./body-limit";
 import { crossSiteGuard } from "./cross-site";
 import { e2eFixtureRouter } from "./e2e-fixtures";
 import { sendError } from "./http-errors";
 import { createRequestHandler } from "./request-handler";
 import { allowOnlyServedMethods, rejectUndecodablePaths } from "./request-guards";
+import { createUploadService } from "./uploads";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -27,6 +29,8 @@ declare module "react-router" {
 export type AppOptions = {
   logger: Logger;
   mediaDir: string;
+  /** Partial tus uploads (unset: beside mediaDir, in "uploads"). */
+  uploadsDir?: string;
   /** Which proxies may name the client (TRUST_PROXY); false: the socket's address is the client. */
   trustProxy?: TrustProxy;
   /** Test runs only (NODE_ENV=test and a token): mounts the Playwright fixture route. */
@@ -40,8 +44,10 @@ export type AppOptions = {
 
 const YEAR_IN_SECONDS = 60 * 60 * 24 * 365;
 
-export function createApp({ logger, mediaDir, trustProxy = false, e2eFixtures, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
+export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2eFixtures, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
   const app = express();
+  setMediaStorage(new LocalDiskStorage(mediaDir));
+  const uploads = createUploadService({ directory: uploadsDir ?? path.join(mediaDir, "..", "uploads"), logger });
   app.disable("x-powered-by");
   // Off unless configured: trusting X-Forwarded-For without a proxy lets anyone pick their address.
   app.set("trust proxy", trustProxy);
@@ -78,7 +84,9 @@ export function createApp({ logger, mediaDir, trustProxy = false, e2eFixtures, c
       strictTransportSecurity: process.env.NODE_ENV === "production" ? undefined : false,
     }),
   );
-  app.use(compression());
+  // Not tus uploads: @tus/server ends responses with res.end(callback), which
+  // compression's wrapper would try to compress (a TypeError, the PATCH hangs).
+  app.use(compression({ filter: (req, res) => !(req.url ?? "").startsWith("/api/uploads") && compression.filter(req, res) }));
   app.use(
     pinoHttp({
       logger,
@@ -95,6 +103,9 @@ export function createApp({ logger, mediaDir, trustProxy = false, e2eFixtures, c
   app.use(allowOnlyServedMethods());
   // Cross-site writes with the session cookie (and sign-in posts) are refused (ADR 022).
   app.use(crossSiteGuard());
+  // Admin uploads (tus): before React Router; exempt from the public body cap,
+  // each upload has its own limit (ADR 024).
+  app.use(uploads.middleware);
 
   // Variants are content-hashed, so they never change under their name.
   app.use(

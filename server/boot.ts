@@ -57,7 +57,9 @@ export async function boot() {
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
 
-  return { env, logger, mediaDir };
+  /** Partial tus uploads; finished ones move to media storage (ADR 024). */
+  const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
+  return { env, logger, mediaDir, uploadsDir };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { boot, e2eFixturesFrom } from "./boot";
 
-const { env, logger, mediaDir } = await boot();
+const { env, logger, mediaDir, uploadsDir } = await boot();
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const buildPath = pathToFileURL(path.join(buildDir, "server/index.js")).href;
@@ -13,6 +13,7 @@ const build = (await import(buildPath)) as ServerBuild;
 const app = createApp({
   logger,
   mediaDir,
+  uploadsDir,
   trustProxy: env.TRUST_PROXY,
   e2eFixtures: e2eFixturesFrom(env),
   clientDir: path.join(buildDir, "client"),

@@ -17,6 +17,8 @@ const LABELS: Record<string, string> = {
   "user.deleted": "Deleted a user",
   "package.created": "Created a package",
   "package.updated": "Updated a package",
+  "package.published": "Published a package",
+  "package.unpublished": "Unpublished a package",
   "package.deleted": "Deleted a package",
   "blog.created": "Created a blog",
   "blog.updated": "Updated a blog",

@@ -1,3 +1,4 @@
+export type MediaKind = "image" | "brochure";
 export type MediaVariant = { format: "avif" | "webp"; width: number; height: number; url: string };
 
 /** What a page needs to render one responsive image. */

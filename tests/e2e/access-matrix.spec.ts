@@ -16,6 +16,8 @@ import { ADMIN, expect, signIn, test } from "./staff";
  *   "to:/path"      302 to /path
  *   401 / 405 / …   that status (API writes: JSON { error })
  */
+const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+
 type Who = "anonymous" | "editor" | "admin";
 type Outcome = "ok" | "login" | "denied" | "notFound" | `to:${string}` | number;
 type ByWho = Record<Who, Outcome>;
@@ -25,6 +27,8 @@ type Rule =
   | { page: ByWho; sample?: string }
   /** An API resource: GET is public (checked elsewhere); every write method gets `writes`. */
   | { writes: ByWho; sample?: string }
+  /** An API resource whose write methods differ (a body of `{}`; the sample id must not exist). */
+  | { writesByMethod: Record<(typeof WRITE_METHODS)[number], ByWho>; sample?: string }
   /** A public API endpoint (visitor forms, health): not part of the staff matrix. */
   | { publicApi: true };
 
@@ -33,6 +37,21 @@ const adminOnly: ByWho = { anonymous: "login", editor: "denied", admin: "ok" };
 // Until the write handlers land (next issues), a signed-in editor or admin gets 405.
 const contentWrites: ByWho = { anonymous: 401, editor: 405, admin: 405 };
 
+const notAllowed: ByWho = { anonymous: 405, editor: 405, admin: 405 };
+// The package write API (issue 11): an empty body is refused (400), a missing package is 404.
+const packageCollectionWrites = {
+  POST: { anonymous: 401, editor: 400, admin: 400 },
+  PUT: notAllowed,
+  PATCH: notAllowed,
+  DELETE: notAllowed,
+} as const;
+const packageItemWrites = {
+  POST: notAllowed,
+  PUT: { anonymous: 401, editor: 404, admin: 404 },
+  PATCH: notAllowed,
+  DELETE: { anonymous: 401, editor: 404, admin: 404 },
+} as const;
+
 const RULES: Record<string, Rule> = {
   // Sign-in and sign-out (ADR 022).
   "routes/admin/login.tsx": { page: { anonymous: "ok", editor: "to:/admin/dashboard", admin: "to:/admin/dashboard" } },
@@ -40,6 +59,8 @@ const RULES: Record<string, Rule> = {
   // The admin shell (branch adminui).
   "routes/admin/dashboard.tsx": { page: staffOnly },
   "routes/admin/packages.tsx": { page: staffOnly },
+  "routes/admin/package-new.tsx": { page: staffOnly },
+  "routes/admin/package-edit.tsx": { page: staffOnly, sample: "/admin/packages/1" },
   "routes/admin/blogs.tsx": { page: staffOnly },
   "routes/admin/enquiries.tsx": { page: staffOnly },
   "routes/admin/account.tsx": { page: staffOnly },
@@ -50,8 +71,8 @@ const RULES: Record<string, Rule> = {
   // The set-password page of reset and invitation links: public, the one-time token is the permission.
   "routes/admin/reset-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
   // The REST API.
-  "routes/api/packages.ts": { writes: contentWrites },
-  "routes/api/package.ts": { writes: contentWrites, sample: "/api/packages/1" },
+  "routes/api/packages.ts": { writesByMethod: packageCollectionWrites },
+  "routes/api/package.ts": { writesByMethod: packageItemWrites, sample: "/api/packages/999999" },
   "routes/api/blogs.ts": { writes: contentWrites },
   "routes/api/blog.ts": { writes: contentWrites, sample: "/api/blogs/1" },
   "routes/api/health.ts": { publicApi: true },
@@ -60,8 +81,6 @@ const RULES: Record<string, Rule> = {
   "routes/api/contact.ts": { publicApi: true },
   "routes/api/not-found.ts": { publicApi: true },
 };
-
-const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
 type FlatRoute = { file: string; path: string };
 
@@ -109,8 +128,9 @@ async function runMatrix(request: APIRequestContext, who: Who) {
       if (response.status() === 200) expect.soft(response.headers()["cache-control"], `${url} is not cached`).toContain("no-store");
     } else {
       for (const method of WRITE_METHODS) {
+        const outcome = "writes" in rule ? rule.writes[who] : rule.writesByMethod[method][who];
         const response = await request.fetch(url, { method, data: {}, maxRedirects: 0 });
-        await check(response, rule.writes[who], url, `${who} ${method} ${url} (${route.file})`);
+        await check(response, outcome, url, `${who} ${method} ${url} (${route.file})`);
       }
     }
   }

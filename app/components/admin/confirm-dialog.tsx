@@ -1,4 +1,4 @@
-import { useId, useRef, type ButtonHTMLAttributes } from "react";
+import { useEffect, useId, useRef, type ButtonHTMLAttributes } from "react";
 import { Form } from "react-router";
 import styles from "./confirm-dialog.module.css";
 import ui from "./admin-ui.module.css";
@@ -25,6 +25,8 @@ type ConfirmActionProps = {
   /** Hidden fields sent with the confirmation (intent, ids). */
   children?: React.ReactNode;
   small?: boolean;
+  /** E.g. while the page saves. */
+  disabled?: boolean;
 };
 
 /**
@@ -44,6 +46,7 @@ export function ConfirmAction({
   action,
   children,
   small = false,
+  disabled = false,
 }: ConfirmActionProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -56,6 +59,7 @@ export function ConfirmAction({
         className={`${ui.button} ${size}`}
         aria-label={triggerAriaLabel}
         aria-haspopup="dialog"
+        disabled={disabled}
         {...invoker("show-modal", dialogId)}
         onClick={(event) => {
           event.preventDefault();
@@ -99,5 +103,67 @@ export function ConfirmAction({
         </Form>
       </dialog>
     </>
+  );
+}
+
+/**
+ * The same dialog, opened by code rather than a trigger button (e.g. "leave
+ * with unsaved changes?"): a native modal, focus on Cancel, Escape cancels.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  tone = "default",
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  description: React.ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  tone?: "danger" | "default";
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = `confirm-${useId()}`;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <div className={styles.form}>
+        <h2 id={`${id}-title`} className={styles.title}>
+          {title}
+        </h2>
+        <div id={`${id}-text`} className={styles.text}>
+          {description}
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className={ui.button} autoFocus onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button type="button" className={`${ui.button} ${tone === "danger" ? ui.danger : ui.primary}`} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
   );
 }

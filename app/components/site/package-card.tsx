@@ -1,20 +1,11 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Stars } from "~/components/ui/stars";
-import type { MediaView } from "~/lib/media";
+import type { PackageCardData } from "~/lib/package-views";
+
+export type { PackageCardData };
 import styles from "./package-card.module.css";
 
-/** What a package card shows (spec "Listing card"). */
-export type PackageCardData = {
-  id: number;
-  title: string;
-  country: string;
-  description: string;
-  rating: number;
-  /** The card's link; without one the card is not a link. */
-  link?: string;
-  thumbnail: MediaView | null;
-};
 
 type PackageCardProps = {
   card: PackageCardData;

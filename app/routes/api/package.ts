@@ -1,10 +1,14 @@
-import { jsonError, notFoundJson } from "~/server/http.server";
+import { badBodyResponse, readBody } from "~/server/forms/form-input.server";
+import { methodNotAllowedJson, notFoundJson, parseId } from "~/server/http.server";
 import { toPackagesJson } from "~/server/package/package-json.server";
+import { getPackageInput, packageFieldsError, parsePackageBody } from "~/server/package/package-input.server";
+import { deletePackage, updatePackage } from "~/server/package/package-mutations.server";
 import { getPackage } from "~/server/package/package-queries.server";
-import { canEditContent, canSeeDrafts } from "~/server/auth/access.server";
+import { canSeeDrafts } from "~/server/auth/access.server";
 import { getViewer, requireUser } from "~/server/auth/guard.server";
 import type { Route } from "./+types/package";
 
+/** GET /api/packages/:id (or slug): drafts only for signed-in staff. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const row = await getPackage(params.id, { includeDrafts: canSeeDrafts(viewer) });
@@ -13,9 +17,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return Response.json(json, { headers: { "Cache-Control": "no-cache" } });
 }
 
-// Writes need a signed-in editor or admin (401/403 JSON first); the write
-// handlers arrive with their issues, until then the method is refused.
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, { can: canEditContent });
-  return jsonError(405, "Method not allowed");
+/**
+ * PUT /api/packages/:id: the fields sent replace the stored ones (the spec's
+ * admin payload or any part of the full model); 200 with the package.
+ * DELETE /api/packages/:id: 204, and GET answers 404 from then on.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowedJson(["GET", "PUT", "DELETE"]);
+  const viewer = await requireUser(request, { role: "editor" });
+  const ctx = { viewer, ip: context.clientIp };
+  const id = parseId(params.id);
+  if (!id) return notFoundJson("Package");
+
+  if (request.method === "DELETE") {
+    const deleted = await deletePackage(id, ctx);
+    if (!deleted) return notFoundJson("Package");
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  }
+
+  const body = await readBody(request);
+  if (!body) return badBodyResponse();
+  const existing = await getPackageInput(id);
+  if (!existing) return notFoundJson("Package");
+  const parsed = parsePackageBody(body, existing.input);
+  if (!parsed.ok) return packageFieldsError(parsed.fields);
+  const result = await updatePackage(id, parsed.input, ctx);
+  if (!result) return notFoundJson("Package");
+  if (!result.ok) return packageFieldsError(result.fields);
+  const [json] = await toPackagesJson([result.row]);
+  return Response.json(json, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, Link, redirect, useLocation, useRouteError, useSearchParams } from "react-router";
+import { DraftBanner } from "~/components/site/draft-banner";
 import { EnquirySection } from "~/components/site/package/enquiry-section";
 import { GalleryPanel } from "~/components/site/package/gallery-panel";
 import { ItineraryPanel } from "~/components/site/package/itinerary-panel";
@@ -17,19 +18,25 @@ import { RATE_LIMITED_MESSAGE } from "~/server/forms/form-rate-limit.server";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/server/http.server";
 import { getLogger } from "~/server/logger.server";
 import { createEnquiry, enquirySchema } from "~/server/lead/enquiry.server";
-import { PACKAGE_SLUG_ALIASES, toPackageDetail } from "~/server/package/package-detail.server";
+import { toPackageDetail } from "~/server/package/package-detail.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";
 import { touristTripJsonLd } from "~/server/package/package-seo.server";
 import { BOOKING_CONVENIENCES, PACKAGE_TERMS } from "~/server/package/package-terms.server";
+import { findRedirect } from "~/server/redirect/redirects.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { canSeeDrafts } from "~/server/auth/access.server";
 import { getViewer } from "~/server/auth/guard.server";
 import type { Route } from "./+types/package-detail";
 
-/** The package a request names, or the helpful 404 (with every package to choose from). */
+/**
+ * The package a request names; else a permanent redirect when the address was
+ * renamed (the redirects table); else the helpful 404 (every package to choose from).
+ */
 async function findPackageOr404(request: Request, slug: string) {
   const row = await findPackage(request, slug);
   if (row) return row;
+  const moved = await findRedirect(`/packages/${slug}`);
+  if (moved) throw redirect(`${moved}${new URL(request.url).search}`, 308);
   return throwPackageNotFound(slug);
 }
 
@@ -44,8 +51,6 @@ async function throwPackageNotFound(slug: string): Promise<never> {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const search = new URL(request.url).search;
-  const alias = PACKAGE_SLUG_ALIASES[params.slug];
-  if (alias) throw redirect(`/packages/${alias}${search}`, 308);
   const row = await findPackageOr404(request, params.slug);
   // A package reached by its id gets its one canonical address.
   if (row.slug !== params.slug) throw redirect(`/packages/${row.slug}${search}`, 308);
@@ -124,6 +129,7 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
 
   return (
     <>
+      {pkg.draft ? <DraftBanner what="package" /> : null}
       <PackageHead pkg={pkg} months={months} phone={contact.phone} whatsappNumber={contact.whatsappNumber} />
       <div className="container">
         <PackageTabs

@@ -24,6 +24,8 @@ export const ACTIVITY_KINDS = [
   "user.deleted",
   "package.created",
   "package.updated",
+  "package.published",
+  "package.unpublished",
   "package.deleted",
   "blog.created",
   "blog.updated",

@@ -23,7 +23,7 @@ import type {
   PublishStatus,
   Region,
 } from "~/lib/content-types";
-import type { MediaVariant } from "~/lib/media";
+import type { MediaKind, MediaVariant } from "~/lib/media";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -44,8 +44,16 @@ export const media = pgTable("media", {
   author: text("author"),
   license: text("license"),
   source: text("source"),
+  /** "image" (variants above) or "brochure" (a PDF at `url`, no variants). */
+  kind: text("kind").$type<MediaKind>().notNull().default("image"),
+  /** Public URL of a document (brochure); null for images, which are served by their variants. */
+  url: text("url"),
+  /** Size of the uploaded original in bytes; null for seeded photos. */
+  bytes: integer("bytes"),
+  /** The staff member who uploaded it; null for seeded media (never deleted as unused). */
+  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamps.createdAt,
-});
+}, (t) => [check("media_kind_check", sql`${t.kind} in ('image', 'brochure')`)]);
 
 export const packages = pgTable(
   "packages",
@@ -160,6 +168,20 @@ export const homeCards = pgTable(
   },
   (t) => [check("home_cards_section_check", sql`${t.section} in ('why-choose-us', 'process')`)],
 );
+
+/**
+ * Old public paths answering a permanent redirect (308) to their new path: a
+ * renamed package slug gets a row, so links and search results keep working.
+ * Chains are collapsed when written (a → b, then b → c makes a → c).
+ */
+export const redirects = pgTable("redirects", {
+  id: serial("id").primaryKey(),
+  fromPath: text("from_path").notNull().unique(),
+  toPath: text("to_path").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type RedirectRow = typeof redirects.$inferSelect;
 
 /** Featured packages of the home carousel, in order. */
 export const topDestinations = pgTable("top_destinations", {

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import type { MediaVariant } from "~/lib/media";
+import { LocalDiskStorage, type MediaStorage } from "./storage.server";
 
 /** Widths the pipeline renders; capped at the original's width. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600, 2000] as const;
@@ -16,6 +15,12 @@ const MAX_WIDTH = 2000;
 const AVIF = { quality: 42, effort: 2, chromaSubsampling: "4:2:0" } as const;
 const WEBP = { quality: 72, effort: 4 } as const;
 const ENCODER_VERSION = "2";
+/**
+ * Largest image we decode: 100 megapixels (a 12000 x 8000 photo). A decoded
+ * pixel costs 3-4 bytes, so this bounds one decode to about 400 MB, and a
+ * "decompression bomb" (a tiny file declaring a huge canvas) is refused.
+ */
+export const MAX_INPUT_PIXELS = 100_000_000;
 
 export type ProcessedImage = {
   width: number;
@@ -31,11 +36,11 @@ export type ProcessedImage = {
 export async function processImage(
   source: Buffer,
   baseName: string,
-  mediaDir: string,
+  target: string | MediaStorage,
   urlPrefix = "/media",
 ): Promise<ProcessedImage> {
-  await fs.mkdir(mediaDir, { recursive: true });
-  const image = sharp(source, { failOn: "error" }).rotate();
+  const storage = typeof target === "string" ? new LocalDiskStorage(target, urlPrefix) : target;
+  const image = sharp(source, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const meta = await image.metadata();
   if (!meta.width || !meta.height) throw new Error(`${baseName}: not a readable image`);
   const orientedWidth = meta.autoOrient?.width ?? meta.width;
@@ -51,16 +56,12 @@ export async function processImage(
     const height = Math.round((orientedHeight * width) / orientedWidth);
     for (const format of ["avif", "webp"] as const) {
       const file = `${safeName}-${hash}-${width}.${format}`;
-      const target = path.join(mediaDir, file);
-      if (!(await exists(target))) {
+      if (!(await storage.exists(file))) {
         const resized = image.clone().resize({ width, withoutEnlargement: true });
-        const encoded =
-          format === "avif" ? resized.avif(AVIF) : resized.webp(WEBP);
-        // Write under a temporary name first so a crash never leaves half a file.
-        await encoded.toFile(`${target}.tmp`);
-        await fs.rename(`${target}.tmp`, target);
+        const encoded = format === "avif" ? resized.avif(AVIF) : resized.webp(WEBP);
+        await storage.put(file, await encoded.toBuffer());
       }
-      variants.push({ format, width, height, url: `${urlPrefix}/${file}` });
+      variants.push({ format, width, height, url: storage.urlOf(file) });
     }
   }
 
@@ -71,13 +72,4 @@ export async function processImage(
     placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
     variants,
   };
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,4 +1,4 @@
-import type { PackageCardData } from "~/components/site/package-card";
+import type { PackageCardData } from "~/lib/package-views";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 

@@ -1,40 +1,20 @@
-import type { PackageReview, PriceUnit, Region } from "~/lib/content-types";
+import type { PackageDetail, PriceBlock, PriceOffer } from "~/lib/package-views";
 import { largestUrl, type MediaView } from "~/lib/media";
-import { formatInr, lowestPrice, priceLines, taxNote, type PriceLine } from "~/lib/price";
+import { formatInr, lowestPrice, priceLines, taxNote } from "~/lib/price";
 import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
-import { packageFeatures, type PackageFeature } from "./package-features.server";
+import { packageFeatures } from "./package-features.server";
 import { packageMediaKeys } from "./package-json.server";
 
 /** The package page shows at most this many reviews (spec §9). */
 export const MAX_PACKAGE_REVIEWS = 6;
 
-/** Old links of the spec that lead to a package under another name (redirected with 308). */
-export const PACKAGE_SLUG_ALIASES: Readonly<Record<string, string>> = {
-  "bangalore-ooty-mysore": "bangalore-mysore",
-  "bangalore-mysore-ooty": "bangalore-mysore",
-};
+export type { PackageDetail, PriceBlock, PriceOffer, PriceOptionView } from "~/lib/package-views";
 
-export type PriceOptionView = {
-  label: string;
-  amount: string;
-  unit: PriceUnit;
-  hotels: { destination: string; nights: number; hotel: string; roomType: string; mealPlan: string }[];
-};
 
-export type PriceBlock = {
-  /** "+ 5% GST" or "+ 5% GST + 5% TCS". */
-  taxNote: string;
-  /** The lowest price anyone pays, formatted ("₹21,500"). */
-  from: string;
-  /** Single price or adult/child lines; empty when the package sells by options. */
-  lines: PriceLine[];
-  options: PriceOptionView[];
-};
 
-/** Offers for structured data: whole rupees. */
-export type PriceOffer = { name: string; price: number };
+
 
 /** The price block in the spec's two shapes, or the hotel options where a package has them. */
 export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "region">): PriceBlock {
@@ -66,34 +46,6 @@ export function priceOffers(row: Pick<PackageRow, "price" | "priceOptions">): Pr
     { name: "Child without bed", price: row.price.childNoBed },
   ];
 }
-
-export type PackageDetail = {
-  id: number;
-  slug: string;
-  title: string;
-  country: string;
-  region: Region;
-  draft: boolean;
-  duration: string;
-  description: string;
-  /** The long description's paragraphs (the short one when there is none). */
-  paragraphs: string[];
-  rating: { stars: number; reviews: number };
-  thumbnail: MediaView | null;
-  gallery: MediaView[];
-  itinerary: { day: number; title: string; description: string; photo: MediaView | null }[];
-  departures: { name: string; start: string; dates: string }[];
-  /** "12 Mar 2027", or null: "Dates Coming Soon". */
-  nextDate: string | null;
-  features: PackageFeature[];
-  highlights: string[];
-  included: string[];
-  excluded: string[];
-  price: PriceBlock;
-  brochureUrl: string | null;
-  reviews: PackageReview[];
-  seo: { title: string; description: string; image: string | null; imageAlt: string; offers: PriceOffer[] };
-};
 
 /** Everything the package page shows, images resolved, itinerary sorted by day, dates as of `today`. */
 export async function toPackageDetail(row: PackageRow, today: string): Promise<PackageDetail> {

@@ -1,7 +1,8 @@
 /** The five feature icons of the Overview tab (spec §2). */
-export type FeatureKey = "accommodation" | "flights" | "guide" | "meals" | "activities";
+import type { FeatureKey, PackageFeature } from "~/lib/package-views";
 
-export type PackageFeature = { key: FeatureKey; label: string; included: boolean };
+export type { FeatureKey, PackageFeature };
+
 
 const FEATURES: { key: FeatureKey; label: string; pattern: RegExp }[] = [
   { key: "accommodation", label: "Accommodation", pattern: /\b(hotels?|nights?|stay|accommodation|resort|cruise)\b/i },

@@ -1,18 +1,11 @@
 import type { MediaView } from "~/lib/media";
+import type { GalleryRow } from "~/lib/package-views";
+
+export type { GalleryRow };
 import { formatDuration, formatDurationPill } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 
-export type GalleryRow = {
-  id: number;
-  slug: string;
-  title: string;
-  /** "7D / 6N" */
-  pill: string;
-  /** "7 Days / 6 Nights", for screen readers. */
-  duration: string;
-  images: MediaView[];
-};
 
 /** The gallery page's rows: each package with its gallery photos resolved. */
 export async function toGalleryRows(rows: PackageRow[]): Promise<GalleryRow[]> {

@@ -3,7 +3,9 @@
  * are the same for every package, so they live here as typed text rather than
  * in the database or in the component.
  */
-export type PackageTerm = { title: string; text: string };
+import type { PackageTerm } from "~/lib/package-views";
+
+export type { PackageTerm };
 
 export const PACKAGE_TERMS: readonly PackageTerm[] = [
   {

@@ -9,6 +9,7 @@ import { generatePassword } from "~/server/auth/password.server";
 import { blogs } from "./data/blogs";
 import { faqs, introParagraph, processSteps, siteSettings, testimonials, whatsappGeneralMessage, whyChooseUs } from "./data/home";
 import { legalPages } from "./data/legal";
+import { parsePackageInput } from "~/server/package/package-input.server";
 import { seedPackages } from "./data/packages";
 import { photos } from "./data/photos";
 import { lowestPrice } from "~/lib/price";
@@ -76,6 +77,16 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   }
 
   for (const pkg of seedPackages(options.today)) {
+    // The seed passes the same schema as the editor and the API, published rules included.
+    const checked = parsePackageInput({
+      ...pkg,
+      rating: undefined,
+      ratingStars: pkg.rating.stars,
+      ratingCount: pkg.rating.reviews,
+      brochureUrl: pkg.brochureUrl ?? undefined,
+      status: "published",
+    });
+    if (!checked.ok) throw new Error(`seed package ${pkg.slug} is invalid: ${JSON.stringify(checked.fields)}`);
     await once("package", pkg.slug, async (tx) => {
       const { rating, ...fields } = pkg;
       const [row] = await tx

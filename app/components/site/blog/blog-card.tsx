@@ -1,19 +1,12 @@
 import { Link } from "react-router";
 import { formatBlogDuration, formatViews } from "~/lib/blog-format";
-import { BlogThumbnail, type BlogImage } from "./blog-thumbnail";
+import type { BlogCardData } from "~/lib/blog-views";
+import { BlogThumbnail } from "./blog-thumbnail";
+
+export type { BlogCardData };
 import { ClockIcon } from "./clock-icon";
 import styles from "./blog-card.module.css";
 
-/** What a blog card shows (spec §2 Blogs list). `age` is computed on the server. */
-export type BlogCardData = {
-  id: number;
-  title: string;
-  excerpt: string;
-  durationMinutes: number;
-  views: number;
-  age: string;
-  image: BlogImage;
-};
 
 /** How wide a card's image is drawn (the blog grids: 1, 2 or 3 columns). */
 export const BLOG_CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 45vw, 92vw";

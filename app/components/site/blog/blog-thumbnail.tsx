@@ -1,8 +1,9 @@
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { preloadImage } from "~/lib/image-preload";
-import type { MediaView } from "~/lib/media";
 
-export type BlogImage = { media: MediaView | null; url: string | null; alt: string };
+import type { BlogImage } from "~/lib/blog-views";
+
+export type { BlogImage };
 
 /**
  * A post's head image: the processed media (srcset, width and height) when the

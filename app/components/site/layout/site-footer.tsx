@@ -1,13 +1,13 @@
 import { Link, useLocation } from "react-router";
 import { telHref, whatsappHref } from "~/lib/contact-links";
-import type { SiteSettingsRow } from "~/server/db/schema.server";
+import type { SiteSettingsView } from "~/lib/site-views";
 import { InstagramIcon, LinkedinIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsappIcon } from "./icons";
 import { LEGAL_NAV, MAIN_NAV } from "./nav-links";
 import { BrandMark } from "./site-header";
 import styles from "./site-footer.module.css";
 
 export type FooterSettings = Pick<
-  SiteSettingsRow,
+  SiteSettingsView,
   | "brandName"
   | "footerDescription"
   | "email"

@@ -4,7 +4,7 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Stars } from "~/components/ui/stars";
 import { packageWhatsappMessage, whatsappHref } from "~/lib/contact-links";
 import { preloadImage } from "~/lib/image-preload";
-import type { PackageDetail } from "~/server/package/package-detail.server";
+import type { PackageDetail } from "~/lib/package-views";
 import { EnquiryDialog } from "./enquiry-dialog";
 import { CalendarIcon, ClockIcon } from "./package-icons";
 import styles from "./package-head.module.css";

@@ -1,4 +1,4 @@
-import type { PriceBlock as PriceBlockData } from "~/server/package/package-detail.server";
+import type { PriceBlock as PriceBlockData } from "~/lib/package-views";
 import styles from "./price-block.module.css";
 
 /**

@@ -1,4 +1,4 @@
-import type { PackageTerm } from "~/server/package/package-terms.server";
+import type { PackageTerm } from "~/lib/package-views";
 import styles from "./terms-panel.module.css";
 
 /** Terms tab (spec §2): the ten fixed clauses. */

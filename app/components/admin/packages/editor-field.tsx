@@ -1,0 +1,71 @@
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import fieldStyles from "~/components/ui/form-field.module.css";
+import { useFieldError } from "./editor-context";
+import styles from "./package-editor.module.css";
+
+type Base = { name: string; label: string; hint?: string };
+
+function Frame({ name, label, hint, children, message, errorId }: Base & { children: React.ReactNode; message?: string; errorId: string }) {
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={name} className={fieldStyles.label}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${name}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {message ? (
+        <p id={errorId} className={fieldStyles.error}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(aria: string | undefined, name: string, hint?: string) {
+  return [aria, hint ? `${name}-hint` : undefined].filter(Boolean).join(" ") || undefined;
+}
+
+/** A labelled input named for conform (nested names allowed), with the save's inline error. */
+export function EditorInput({ name, label, hint, ...input }: Base & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
+  const { message, errorId, aria } = useFieldError(name);
+  return (
+    <Frame name={name} label={label} hint={hint} message={message} errorId={errorId}>
+      <input id={name} name={name} className={fieldStyles.control} {...input} {...aria} aria-describedby={describedBy(aria["aria-describedby"], name, hint)} />
+    </Frame>
+  );
+}
+
+export function EditorTextArea({ name, label, hint, ...textarea }: Base & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
+  const { message, errorId, aria } = useFieldError(name);
+  return (
+    <Frame name={name} label={label} hint={hint} message={message} errorId={errorId}>
+      <textarea id={name} name={name} className={fieldStyles.control} {...textarea} {...aria} aria-describedby={describedBy(aria["aria-describedby"], name, hint)} />
+    </Frame>
+  );
+}
+
+export function EditorSelect({
+  name,
+  label,
+  hint,
+  options,
+  ...select
+}: Base & { options: { value: string; label: string }[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
+  const { message, errorId, aria } = useFieldError(name);
+  return (
+    <Frame name={name} label={label} hint={hint} message={message} errorId={errorId}>
+      <select id={name} name={name} className={fieldStyles.control} {...select} {...aria} aria-describedby={describedBy(aria["aria-describedby"], name, hint)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Frame>
+  );
+}

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { AdminPage, adminMeta } from "~/components/admin/admin-page";
+import { PackageEditor } from "~/components/admin/packages/package-editor";
+import { canEditContent } from "~/server/auth/access.server";
+import { requireUser } from "~/server/auth/guard.server";
+import { parseId } from "~/server/http.server";
+import { handlePackageEditorAction, loadPackageEditor } from "~/server/package/package-editor.server";
+import type { Route } from "./+types/package-edit";
+
+function packageId(params: Route.LoaderArgs["params"]): number {
+  const id = parseId(params.id);
+  if (!id) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request, { can: canEditContent });
+  const editor = await loadPackageEditor(packageId(params));
+  if (!editor) throw data(null, { status: 404 });
+  return editor;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request, { can: canEditContent });
+  return handlePackageEditorAction(request, viewer, packageId(params), context.clientIp);
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Package not found");
+
+export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, slug, status, updatedAt, values, previews, missing } = loaderData;
+  return (
+    <AdminPage title={values.title} lead={status === "published" ? "Published: live on the website." : "Draft: only staff can see it."}>
+      {/* A save reloads the package: the editor starts again from what was stored. */}
+      <PackageEditor key={updatedAt} id={id} publicPath={`/packages/${slug}`} values={values} previews={previews} missing={missing} actionData={actionData} />
+    </AdminPage>
+  );
+}

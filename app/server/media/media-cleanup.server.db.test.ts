@@ -1,0 +1,90 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/server/db/db.server";
+import { blogs, media, packages } from "~/server/db/schema.server";
+import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { deleteMediaIfUnused } from "./media-cleanup.server";
+import { LocalDiskStorage, setMediaStorage } from "./storage.server";
+
+let db: Db;
+let mediaDir: string;
+
+/** A media row and its two variant files, as an upload (or the seed) leaves them. */
+async function addMedia(key: string, file = key) {
+  const variants = (["avif", "webp"] as const).map((format) => ({ format, width: 400, height: 300, url: `/media/${file}-400.${format}` }));
+  for (const variant of variants) await fs.writeFile(path.join(mediaDir, path.basename(variant.url)), "x");
+  await db.insert(media).values({ key, originalName: `${key}.jpg`, width: 400, height: 300, placeholder: "", variants });
+  return variants;
+}
+
+const fileExists = (url: string) =>
+  fs.access(path.join(mediaDir, path.basename(url))).then(
+    () => true,
+    () => false,
+  );
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-cleanup-"));
+  setMediaStorage(new LocalDiskStorage(mediaDir));
+});
+afterAll(closeTestDatabase);
+
+describe("deleteMediaIfUnused", () => {
+  it("deletes only uploaded media that nothing refers to, and keeps shared files", async () => {
+    await addMedia("taj-mahal"); // seeded
+    const thumb = await addMedia("upload-thumb");
+    await addMedia("upload-gallery");
+    await addMedia("upload-day");
+    const inBlog = await addMedia("upload-inline");
+    const gone = await addMedia("upload-gone");
+    await addMedia("upload-gone-twin", "upload-gone"); // the same photo uploaded twice: same files
+    const alone = await addMedia("upload-alone");
+    const pdf = "/media/brochures/kerala-1a2b3c4d5e.pdf";
+    await fs.mkdir(path.join(mediaDir, "brochures"));
+    await fs.writeFile(path.join(mediaDir, "brochures/kerala-1a2b3c4d5e.pdf"), "%PDF-");
+    await db.insert(media).values({ key: "upload-brochure", originalName: "kerala.pdf", kind: "brochure", url: pdf, width: 0, height: 0, placeholder: "", variants: [] });
+
+    await db.insert(packages).values({
+      slug: "kerala",
+      title: "Kerala",
+      country: "India",
+      region: "national",
+      days: 5,
+      nights: 4,
+      description: "Backwaters",
+      priceFrom: 1000,
+      price: { kind: "single", amount: 1000, unit: "per person" },
+      thumbnail: "upload-thumb",
+      gallery: ["upload-gallery", "taj-mahal"],
+      itinerary: [{ day: 1, title: "Arrive", description: "", photo: "upload-day" }],
+    } as typeof packages.$inferInsert);
+    await db.insert(blogs).values({ slug: "b", title: "B", uploadDate: "2026-11-23", content: `<p><img src="${inBlog[1]!.url}" alt=""></p>` });
+
+    const result = await deleteMediaIfUnused([
+      "taj-mahal",
+      "upload-thumb",
+      "upload-gallery",
+      "upload-day",
+      "upload-inline",
+      "upload-gone",
+      "upload-alone",
+      pdf,
+      "upload-unknown",
+    ]);
+    expect(result.deleted.sort()).toEqual(["upload-alone", "upload-brochure", "upload-gone"]);
+
+    const left = (await db.select({ key: media.key }).from(media)).map((row) => row.key).sort();
+    expect(left).toEqual(["taj-mahal", "upload-day", "upload-gallery", "upload-gone-twin", "upload-inline", "upload-thumb"]);
+    for (const variant of alone) expect(await fileExists(variant.url)).toBe(false);
+    expect(await fileExists(pdf)).toBe(false);
+    // Still used by the twin row: the files stay.
+    for (const variant of gone) expect(await fileExists(variant.url)).toBe(true);
+    for (const variant of thumb) expect(await fileExists(variant.url)).toBe(true);
+    expect(await fileExists("/media/taj-mahal-400.webp")).toBe(true);
+
+    expect(await deleteMediaIfUnused([])).toEqual({ deleted: [] });
+  });
+});

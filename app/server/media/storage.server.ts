@@ -1,0 +1,78 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Where media files live. Keys are relative paths ("bali-3f2a-800.avif",
+ * "brochures/kerala-1a2b.pdf"); `urlOf` is what pages link to. Local disk now;
+ * an S3-compatible store implements the same five methods (ADR 024).
+ */
+export interface MediaStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  read(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** The public URL of a stored key. */
+  urlOf(key: string): string;
+  /** The key of one of our public URLs, or null when the URL is not ours. */
+  keyOf(url: string): string | null;
+}
+
+/** Files under one directory, served by Express at `urlPrefix` (/media). */
+export class LocalDiskStorage implements MediaStorage {
+  constructor(
+    readonly directory: string,
+    readonly urlPrefix = "/media",
+  ) {}
+
+  private resolve(key: string): string {
+    const file = path.resolve(this.directory, key);
+    // A key never leaves the directory ("../" or an absolute path would).
+    if (!file.startsWith(path.resolve(this.directory) + path.sep)) throw new Error(`invalid media key: ${key}`);
+    return file;
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.resolve(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Written under a temporary name first so a crash never leaves half a file.
+    await fs.writeFile(`${file}.tmp`, data);
+    await fs.rename(`${file}.tmp`, file);
+  }
+
+  read(key: string): Promise<Buffer> {
+    return fs.readFile(this.resolve(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.resolve(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fs.access(this.resolve(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  urlOf(key: string): string {
+    return `${this.urlPrefix}/${key}`;
+  }
+
+  keyOf(url: string): string | null {
+    return url.startsWith(`${this.urlPrefix}/`) ? url.slice(this.urlPrefix.length + 1) : null;
+  }
+}
+
+let storage: MediaStorage | null = null;
+
+/** The process's media storage, set once at boot (server/app.ts). */
+export function setMediaStorage(value: MediaStorage): void {
+  storage = value;
+}
+
+export function getMediaStorage(): MediaStorage {
+  if (!storage) throw new Error("media storage is not configured (setMediaStorage at boot)");
+  return storage;
+}

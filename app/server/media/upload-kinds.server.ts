@@ -1,0 +1,110 @@
+import fs from "node:fs/promises";
+import sharp from "sharp";
+import type { MediaKind } from "~/lib/media";
+import { MAX_INPUT_PIXELS } from "./process-image.server";
+
+export const MEGABYTE = 1024 * 1024;
+
+/** What each kind may weigh. The largest is the tus server's maxSize. */
+export const UPLOAD_LIMITS: Record<MediaKind, number> = {
+  image: 25 * MEGABYTE,
+  brochure: 10 * MEGABYTE,
+};
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMITS));
+
+/** "an image may be at most 25 MB, a brochure at most 10 MB" */
+export function uploadLimitsText(): string {
+  return `an image may be at most ${UPLOAD_LIMITS.image / MEGABYTE} MB, a brochure at most ${UPLOAD_LIMITS.brochure / MEGABYTE} MB`;
+}
+
+/** Formats sharp decodes that we accept as photos (no SVG: it is a document, not pixels). */
+const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
+
+export function isUploadKind(value: unknown): value is MediaKind {
+  return value === "image" || value === "brochure";
+}
+
+/** A refusal the client is told about: status and a sentence for a person. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Checked when the upload is created, before any byte is stored. */
+export function checkDeclaredUpload(kind: unknown, size: number | undefined): MediaKind {
+  if (!isUploadKind(kind)) throw new UploadRefused(400, "Choose what you are uploading: an image or a brochure (PDF).");
+  if (size === undefined) throw new UploadRefused(400, "The upload must declare its size (Upload-Length).");
+  if (size <= 0) throw new UploadRefused(400, "The file is empty.");
+  if (size > UPLOAD_LIMITS[kind]) {
+    throw new UploadRefused(413, `${kind === "image" ? "An image" : "A brochure"} may be at most ${UPLOAD_LIMITS[kind] / MEGABYTE} MB.`);
+  }
+  return kind;
+}
+
+/** Bytes the early check needs from the start of a file. */
+export const SNIFF_BYTES = 16;
+
+/**
+ * The first bytes of a partly received file: does it start like the kind it
+ * claims? Lets a wrong file be refused after its first chunk, not its last.
+ */
+export function headLooksLike(kind: MediaKind, head: Buffer): boolean {
+  if (kind === "brochure") return head.subarray(0, 5).toString("latin1") === "%PDF-";
+  const ascii = head.toString("latin1");
+  return (
+    (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) || // JPEG
+    ascii.startsWith("\x89PNG\r\n\x1a\n") ||
+    ascii.startsWith("GIF8") ||
+    (ascii.startsWith("RIFF") && ascii.slice(8, 12) === "WEBP") ||
+    ascii.slice(4, 8) === "ftyp" || // AVIF, HEIF
+    ascii.startsWith("II*\0") ||
+    ascii.startsWith("MM\0*") // TIFF
+  );
+}
+
+export async function readHead(file: string, bytes = SNIFF_BYTES): Promise<Buffer> {
+  const handle = await fs.open(file, "r");
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const NOT_AN_IMAGE = "This file is not an image we can use: upload a JPEG, PNG, WebP, AVIF or HEIC photo.";
+const NOT_A_PDF = "This file is not a PDF: upload the brochure as a PDF.";
+
+/**
+ * The whole received file, checked by its bytes (never its name or declared
+ * type): a PDF starts with `%PDF-`; an image is one sharp reads, within
+ * MAX_INPUT_PIXELS. Returns the image's dimensions.
+ */
+export async function verifyUploadedFile(
+  kind: MediaKind,
+  file: string,
+): Promise<{ width?: number; height?: number; format?: string }> {
+  const head = await readHead(file);
+  if (kind === "brochure") {
+    if (!headLooksLike("brochure", head)) throw new UploadRefused(415, NOT_A_PDF);
+    return {};
+  }
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new UploadRefused(415, NOT_AN_IMAGE);
+  }
+  if (!meta.format || !IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    throw new UploadRefused(415, NOT_AN_IMAGE);
+  }
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    throw new UploadRefused(413, `This image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+  }
+  return { width: meta.width, height: meta.height, format: meta.format };
+}

@@ -1,0 +1,91 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import { eq } from "drizzle-orm";
+import { largestUrl, type MediaKind } from "~/lib/media";
+import type { UploadResult } from "~/lib/upload";
+import { getDb } from "~/server/db/db.server";
+import { media, type MediaRow } from "~/server/db/schema.server";
+import { processImage } from "./process-image.server";
+import { imageQueue } from "./serial-queue.server";
+import { getMediaStorage } from "./storage.server";
+import { verifyUploadedFile } from "./upload-kinds.server";
+
+/** The media key of a finished upload: stable, so a client that lost the answer can ask again. */
+export function uploadMediaKey(uploadId: string): string {
+  return `upload-${uploadId}`;
+}
+
+export type ReceivedUpload = {
+  uploadId: string;
+  kind: MediaKind;
+  /** Where tus wrote the bytes; removed by the caller afterwards. */
+  file: string;
+  name: string;
+  bytes: number;
+  uploadedBy: string;
+};
+
+/** A file name safe for a storage key: "Kerala Beach (1).JPG" → "kerala-beach-1". */
+export function safeBaseName(name: string): string {
+  const withoutExtension = name.replace(/\.[^.]*$/, "");
+  return (
+    withoutExtension
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "upload"
+  );
+}
+
+/**
+ * Checks a received file by its bytes, stores it (an image as AVIF/WebP
+ * variants and a blur placeholder, made one image at a time; a brochure as
+ * the PDF itself) and records its media row. Throws UploadRefused for a file
+ * that is not what it claims.
+ */
+export async function storeUploadedFile(upload: ReceivedUpload): Promise<UploadResult> {
+  const storage = getMediaStorage();
+  const key = uploadMediaKey(upload.uploadId);
+  const base = safeBaseName(upload.name);
+  let row: Omit<typeof media.$inferInsert, "key" | "originalName">;
+  if (upload.kind === "image") {
+    const processed = await imageQueue.run(async () => {
+      await verifyUploadedFile("image", upload.file);
+      return processImage(await fs.readFile(upload.file), base, storage);
+    });
+    row = { ...processed, kind: "image" };
+  } else {
+    await verifyUploadedFile("brochure", upload.file);
+    const pdf = await fs.readFile(upload.file);
+    const hash = crypto.createHash("sha256").update(pdf).digest("hex").slice(0, 10);
+    const storageKey = `brochures/${base}-${hash}.pdf`;
+    await storage.put(storageKey, pdf);
+    row = { kind: "brochure", url: storage.urlOf(storageKey), width: 0, height: 0, placeholder: "", variants: [] };
+  }
+  const [inserted] = await getDb()
+    .insert(media)
+    .values({ ...row, key, originalName: upload.name, bytes: upload.bytes, uploadedBy: upload.uploadedBy })
+    .returning();
+  return toUploadResult(inserted!);
+}
+
+/** The result of a finished upload, or null when it is unknown (never finished, or refused). */
+export async function getUploadResult(uploadId: string): Promise<UploadResult | null> {
+  const [row] = await getDb().select().from(media).where(eq(media.key, uploadMediaKey(uploadId)));
+  return row ? toUploadResult(row) : null;
+}
+
+function toUploadResult(row: MediaRow): UploadResult {
+  return {
+    key: row.key,
+    kind: row.kind,
+    url: row.kind === "brochure" ? (row.url ?? "") : largestUrl(row),
+    name: row.originalName,
+    bytes: row.bytes ?? 0,
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    variants: row.variants,
+  };
+}

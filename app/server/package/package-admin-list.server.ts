@@ -1,0 +1,34 @@
+import type { PackageRow } from "~/server/db/schema.server";
+import { getMediaByKeys } from "~/server/media/media.server";
+import { lowestPrice } from "~/lib/price";
+import type { AdminPackageCard, AdminPackageFilters } from "~/lib/admin-package-list";
+import { listPackages } from "./package-queries.server";
+
+function matches(row: PackageRow, { q, region, status }: AdminPackageFilters): boolean {
+  if (region && row.region !== region) return false;
+  if (status && row.status !== status) return false;
+  if (!q) return true;
+  const needle = q.toLocaleLowerCase("en-IN");
+  return [row.title, row.country, row.category, row.slug].some((text) => text.toLocaleLowerCase("en-IN").includes(needle));
+}
+
+/**
+ * The back office's package list: drafts included, filtered in memory (the
+ * agency has tens of packages, not thousands), thumbnails resolved.
+ */
+export async function listAdminPackages(filters: AdminPackageFilters): Promise<AdminPackageCard[]> {
+  const rows = (await listPackages({ includeDrafts: true })).filter((row) => matches(row, filters));
+  const media = await getMediaByKeys(rows.map((row) => row.thumbnail));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    region: row.region,
+    status: row.status,
+    days: row.days,
+    nights: row.nights,
+    price: lowestPrice(row.price, row.priceOptions),
+    thumbnail: media[row.thumbnail] ?? null,
+  }));
+}

@@ -1,0 +1,225 @@
+import fs from "node:fs/promises";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import express from "express";
+import pino from "pino";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UploadResult } from "~/lib/upload";
+import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
+import { signIn } from "~/server/auth/sign-in.server";
+import type { Db } from "~/server/db/db.server";
+import { media } from "~/server/db/schema.server";
+import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
+import { crossSiteGuard } from "./cross-site";
+import { createUploadService } from "./uploads";
+
+const SITE = "http://localhost:3000";
+let db: Db;
+let base: string;
+let cookie: string;
+let server: Server;
+let uploadsDir: string;
+let mediaDir: string;
+let service: ReturnType<typeof createUploadService>;
+let photo: Buffer;
+
+const metadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+    .join(",");
+
+async function create(size: number, fields: Record<string, string>, headers: Record<string, string> = { cookie }) {
+  return fetch(`${base}/api/uploads`, {
+    method: "POST",
+    headers: { ...headers, "Tus-Resumable": "1.0.0", "Upload-Length": String(size), "Upload-Metadata": metadata(fields) },
+  });
+}
+
+async function patch(location: string, offset: number, body: Buffer) {
+  return fetch(`${base}${location}`, {
+    method: "PATCH",
+    headers: {
+      cookie,
+      "Tus-Resumable": "1.0.0",
+      "Upload-Offset": String(offset),
+      "Content-Type": "application/offset+octet-stream",
+    },
+    body: new Uint8Array(body),
+  });
+}
+
+const filesIn = async (dir: string) => (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => !name.startsWith("."));
+
+beforeAll(async () => {
+  resetAuthForTests();
+  db = await openTestDatabase();
+  await getAuth().api.createUser({
+    body: { email: "editor@example.com", password: "editor-password-1", name: "Eddie Editor", role: "editor" },
+  });
+  const outcome = await signIn(new Request(`${SITE}/admin`, { method: "POST" }), "10.0.0.1", {
+    email: "editor@example.com",
+    password: "editor-password-1",
+  });
+  if (outcome.status !== "signed-in") throw new Error("sign-in failed");
+  cookie = outcome.headers
+    .getSetCookie()
+    .map((line) => line.split(";", 1)[0]!)
+    .join("; ");
+
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-uploads-"));
+  uploadsDir = path.join(root, "uploads");
+  mediaDir = path.join(root, "media");
+  setMediaStorage(new LocalDiskStorage(mediaDir));
+  service = createUploadService({ directory: uploadsDir, logger: pino({ level: process.env.TEST_LOG ?? "silent" }), sweepEveryMs: false });
+  const app = express();
+  app.use(crossSiteGuard(SITE));
+  app.use(service.middleware);
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  // A noisy photo compresses badly: about 1 MB, so it takes several 256 KiB chunks.
+  const noise = Buffer.alloc(900 * 600 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  photo = await sharp(noise, { raw: { width: 900, height: 600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+});
+
+afterAll(async () => {
+  service.close();
+  await new Promise((resolve) => server.close(resolve));
+  resetAuthForTests();
+  await closeTestDatabase();
+});
+
+describe("tus uploads at /api/uploads", () => {
+  it("takes an image in two halves, resumes from the offset HEAD reports, and answers with its processed variants", async () => {
+    const created = await create(photo.length, { kind: "image", filename: "Kerala Backwaters.jpg", filetype: "image/jpeg" });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location")!;
+    expect(location).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]+$/);
+
+    const half = Math.floor(photo.length / 2);
+    const first = await patch(location, 0, photo.subarray(0, half));
+    expect(first.status).toBe(204);
+    expect(first.headers.get("upload-offset")).toBe(String(half));
+
+    // As after a dropped connection: ask where the server got to, then go on from there.
+    const head = await fetch(`${base}${location}`, { method: "HEAD", headers: { cookie, "Tus-Resumable": "1.0.0" } });
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get("upload-offset"));
+    expect(offset).toBe(half);
+    expect(Number(head.headers.get("upload-length"))).toBe(photo.length);
+
+    const last = await patch(location, offset, photo.subarray(offset));
+    expect(last.status).toBe(200);
+    const result = (await last.json()) as UploadResult;
+    expect(result).toMatchObject({ kind: "image", width: 900, height: 600, name: "Kerala Backwaters.jpg", bytes: photo.length });
+    expect(result.key).toBe(`upload-${location.split("/").pop()}`);
+    expect(last.headers.get("upload-media-key")).toBe(result.key);
+    expect(result.placeholder).toMatch(/^data:image\/webp;base64,/);
+    expect(result.variants.map((v) => `${v.format} ${v.width}`)).toEqual(["avif 400", "webp 400", "avif 800", "webp 800", "avif 900", "webp 900"]);
+    for (const variant of result.variants) {
+      const file = path.join(mediaDir, variant.url.replace(/^\/media\//, ""));
+      const meta = await sharp(file).metadata();
+      expect(meta.width).toBe(variant.width);
+      expect(meta.format).toBe(variant.format === "avif" ? "heif" : "webp");
+    }
+
+    const [row] = await db.select().from(media).where(eq(media.key, result.key));
+    expect(row).toMatchObject({ kind: "image", bytes: photo.length, width: 900, height: 600 });
+    expect(row!.uploadedBy).toBeTruthy();
+    // Nothing of the finished upload stays in the upload directory.
+    expect(await filesIn(uploadsDir)).toEqual([]);
+
+    const again = await fetch(`${base}${location}/result`, { headers: { cookie } });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as UploadResult).key).toBe(result.key);
+  });
+
+  it("refuses a file that is not an image, and keeps nothing of it", async () => {
+    const mediaBefore = await filesIn(mediaDir);
+    const rowsBefore = (await db.select().from(media)).length;
+    const text = Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/> definitely not a photo");
+    const created = await create(text.length, { kind: "image", filename: "photo.jpg", filetype: "image/jpeg" });
+    expect(created.status).toBe(201);
+    const finished = await patch(created.headers.get("location")!, 0, text);
+    expect(finished.status).toBe(415);
+    expect(await finished.json()).toEqual({ error: expect.stringContaining("not an image") });
+    expect(await filesIn(uploadsDir)).toEqual([]);
+    expect(await filesIn(mediaDir)).toEqual(mediaBefore);
+    expect((await db.select().from(media)).length).toBe(rowsBefore);
+  });
+
+  it("refuses a wrong file after its first chunk, before the rest is sent", async () => {
+    const fake = Buffer.alloc(300 * 1024, "x");
+    const created = await create(fake.length, { kind: "image", filename: "big.jpg" });
+    const location = created.headers.get("location")!;
+    expect((await patch(location, 0, fake.subarray(0, 256 * 1024))).status).toBe(204);
+    const second = await patch(location, 256 * 1024, fake.subarray(256 * 1024));
+    expect(second.status).toBe(415);
+    expect(await filesIn(uploadsDir)).toEqual([]);
+  });
+
+  it("takes a PDF brochure, and refuses a brochure that is not a PDF", async () => {
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    const created = await create(pdf.length, { kind: "brochure", filename: "Kerala Brochure.pdf" });
+    const done = await patch(created.headers.get("location")!, 0, pdf);
+    expect(done.status).toBe(200);
+    const result = (await done.json()) as UploadResult;
+    expect(result.kind).toBe("brochure");
+    expect(result.url).toMatch(/^\/media\/brochures\/kerala-brochure-[0-9a-f]{10}\.pdf$/);
+    expect(await fs.readFile(path.join(mediaDir, result.url.replace(/^\/media\//, "")))).toEqual(pdf);
+
+    const fake = Buffer.from("<html>not a pdf</html>");
+    const refused = await create(fake.length, { kind: "brochure", filename: "brochure.pdf" });
+    const answer = await patch(refused.headers.get("location")!, 0, fake);
+    expect(answer.status).toBe(415);
+    expect(await filesIn(uploadsDir)).toEqual([]);
+  });
+
+  it("refuses an oversize upload, an unknown kind and an undeclared size before any byte is stored", async () => {
+    const oversize = await create(25 * 1024 * 1024 + 1, { kind: "image", filename: "huge.jpg" });
+    expect(oversize.status).toBe(413);
+    expect(await oversize.json()).toEqual({ error: expect.stringMatching(/at most 25 MB/) });
+    const bigPdf = await create(10 * 1024 * 1024 + 1, { kind: "brochure", filename: "huge.pdf" });
+    expect(bigPdf.status).toBe(413);
+    const other = await create(100, { kind: "video", filename: "clip.mp4" });
+    expect(other.status).toBe(400);
+    expect(await other.json()).toEqual({ error: expect.stringContaining("image or a brochure") });
+    const deferred = await fetch(`${base}/api/uploads`, {
+      method: "POST",
+      headers: { cookie, "Tus-Resumable": "1.0.0", "Upload-Defer-Length": "1", "Upload-Metadata": metadata({ kind: "image" }) },
+    });
+    expect(deferred.status).toBe(400);
+    expect(await filesIn(uploadsDir)).toEqual([]);
+  });
+
+  it("refuses anonymous and cross-site requests with the JSON error shape", async () => {
+    const anonymous = await create(100, { kind: "image" }, {});
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: "Sign in to do this." });
+    const forged = await create(100, { kind: "image" }, { cookie: "pravas_session=forged" });
+    expect(forged.status).toBe(401);
+    const crossSite = await create(100, { kind: "image" }, { cookie, origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
+    const unknown = await fetch(`${base}/api/uploads/nope/result`, { headers: { cookie } });
+    expect(unknown.status).toBe(404);
+    expect(await filesIn(uploadsDir)).toEqual([]);
+  });
+
+  it("sweeps abandoned partial uploads once they expire", async () => {
+    const shortLived = createUploadService({ directory: uploadsDir, logger: pino({ level: "silent" }), expiryMs: 1, sweepEveryMs: false });
+    const created = await create(photo.length, { kind: "image", filename: "abandoned.jpg" });
+    await patch(created.headers.get("location")!, 0, photo.subarray(0, 1000));
+    expect((await filesIn(uploadsDir)).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await shortLived.sweep()).toBe(1);
+    expect(await filesIn(uploadsDir)).toEqual([]);
+    shortLived.close();
+  });
+});

@@ -1,0 +1,198 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { Server, type Upload } from "@tus/server";
+import type express from "express";
+import type { Logger } from "pino";
+import { UPLOADS_PATH } from "~/lib/upload";
+import { getViewer } from "~/server/auth/guard.server";
+import {
+  checkDeclaredUpload,
+  headLooksLike,
+  isUploadKind,
+  MAX_UPLOAD_BYTES,
+  readHead,
+  SNIFF_BYTES,
+  uploadLimitsText,
+  UploadRefused,
+} from "~/server/media/upload-kinds.server";
+import { getUploadResult, storeUploadedFile } from "~/server/media/uploads.server";
+import { jsonErrorBody, sendError } from "./http-errors";
+
+/** Unfinished uploads are kept this long for a resume, then swept. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Who sent each request, as the guard below read it from the session (never from the client). */
+const uploaders = new WeakMap<object, string>();
+/** tus hooks get srvx's web Request; it keeps the Node request it wraps. */
+const uploaderOf = (req: { runtime?: { node?: { req?: object } } }) =>
+  (req.runtime?.node?.req && uploaders.get(req.runtime.node.req)) ?? "";
+const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type UploadServiceOptions = {
+  /** Where partial uploads are written (DATA_DIR/uploads). */
+  directory: string;
+  logger: Logger;
+  expiryMs?: number;
+  /** Periodic sweep of abandoned uploads; off in tests, which call sweep(). */
+  sweepEveryMs?: number | false;
+};
+
+/** A tus error the server writes as is: our one JSON error shape. */
+function refusal(status: number, message: string) {
+  return { status_code: status, body: JSON.stringify(jsonErrorBody(message)) };
+}
+
+function asRefusal(error: unknown) {
+  if (error instanceof UploadRefused) return refusal(error.status, error.message);
+  throw error;
+}
+
+/**
+ * The tus 1.0 server for admin uploads at /api/uploads (ADR 024): signed-in
+ * staff only, kinds `image` and `brochure` checked by their bytes, a finished
+ * image processed into variants before the last PATCH is answered, whose body
+ * (JSON UploadResult) tells the client the media key. Nothing of a refused or
+ * finished upload is left in the upload directory.
+ */
+export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIRY_MS, sweepEveryMs = SWEEP_EVERY_MS }: UploadServiceOptions) {
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const fileOf = (id: string) => path.join(directory, id);
+  const discard = async (id: string) => {
+    await store.remove(id).catch(() => undefined);
+  };
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: MAX_UPLOAD_BYTES,
+    // Per kind limits are checked in onUploadCreate; this is the largest of them.
+    respectForwardedHeaders: false,
+    async onUploadCreate(req, upload) {
+      try {
+        checkDeclaredUpload(upload.metadata?.kind, upload.size);
+      } catch (error) {
+        throw asRefusal(error);
+      }
+      return { metadata: { ...upload.metadata, uploadedBy: uploaderOf(req) } };
+    },
+    async onIncomingRequest(req, id) {
+      if (req.method !== "PATCH") return;
+      // From the second chunk on, the first bytes are on disk: a file that does
+      // not start like its kind is refused now, not after its last chunk.
+      const upload = await store.getUpload(id).catch(() => null);
+      const kind = upload?.metadata?.kind;
+      if (!upload || !isUploadKind(kind) || upload.offset < SNIFF_BYTES) return;
+      if (!headLooksLike(kind, await readHead(fileOf(id)))) {
+        await discard(id);
+        throw refusal(415, kind === "image" ? "This file is not an image we can use." : "This file is not a PDF.");
+      }
+    },
+    async onUploadFinish(_req, upload: Upload) {
+      const kind = upload.metadata?.kind;
+      try {
+        if (!isUploadKind(kind)) throw new UploadRefused(400, "Unknown upload kind.");
+        const result = await storeUploadedFile({
+          uploadId: upload.id,
+          kind,
+          file: fileOf(upload.id),
+          name: upload.metadata?.filename ?? upload.metadata?.name ?? "upload",
+          bytes: upload.size ?? upload.offset,
+          uploadedBy: upload.metadata?.uploadedBy ?? "",
+        });
+        return {
+          status_code: 200,
+          headers: { "Content-Type": "application/json", "Upload-Media-Key": result.key },
+          body: JSON.stringify(result),
+        };
+      } catch (error) {
+        if (!(error instanceof UploadRefused)) logger.error({ err: error, uploadId: upload.id }, "upload processing failed");
+        throw error instanceof UploadRefused ? asRefusal(error) : refusal(500, "The file could not be processed. Please try again.");
+      } finally {
+        // The bytes now live in media storage (or were refused): keep nothing here.
+        await discard(upload.id);
+      }
+    },
+    onResponseError(_req, error) {
+      // tus's own errors are plain text; answer them in the API's JSON shape too.
+      const status = "status_code" in error ? error.status_code : 500;
+      const body = "body" in error ? error.body : "";
+      if (body.startsWith("{")) return { status_code: status, body };
+      if (status === 413) return refusal(413, `The file is too large: ${uploadLimitsText()}.`);
+      if (status >= 500) logger.error({ err: error }, "upload request failed");
+      return refusal(status, status >= 500 ? "The upload failed. Please try again." : body.trim() || "Bad upload request.");
+    },
+  });
+
+  /** Deletes abandoned uploads: unfinished past their expiry (tus), and any finished one left by a crash. */
+  async function sweep(): Promise<number> {
+    let removed = await tus.cleanUpExpiredUploads();
+    const cutoff = Date.now() - expiryMs;
+    for (const name of await fs.readdir(directory).catch(() => [] as string[])) {
+      if (!name.endsWith(".json")) continue;
+      const id = name.slice(0, -".json".length);
+      const upload = await store.getUpload(id).catch(() => null);
+      const created = upload?.creation_date ? Date.parse(upload.creation_date) : 0;
+      if (upload && created < cutoff) {
+        await discard(id);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  const timer = sweepEveryMs
+    ? setInterval(() => {
+        sweep()
+          .then((removed) => removed && logger.info({ removed }, "abandoned uploads removed"))
+          .catch((error: unknown) => logger.error({ err: error }, "upload sweep failed"));
+      }, sweepEveryMs)
+    : null;
+  timer?.unref();
+
+  /** Express middleware: the guard, the result endpoint, then tus. Mounted at the app's root. */
+  const middleware: express.RequestHandler = (req, res, next) => {
+    const urlPath = req.path;
+    if (urlPath !== UPLOADS_PATH && !urlPath.startsWith(`${UPLOADS_PATH}/`)) return next();
+    void (async () => {
+      const viewer = await getViewer(webRequestOf(req));
+      if (!viewer) return sendError(req, res, 401, "Sign in to do this.");
+      uploaders.set(req, viewer.id);
+      res.set("Cache-Control", "no-store");
+
+      const rest = urlPath.slice(UPLOADS_PATH.length + 1).split("/");
+      if (req.method === "GET") {
+        // GET /api/uploads/:id/result: for a client that lost the last PATCH's answer.
+        const [id, what] = rest;
+        if (rest.length !== 2 || what !== "result" || !id || !UPLOAD_ID.test(id)) return sendError(req, res, 404, "Not found.");
+        const result = await getUploadResult(id);
+        if (!result) return sendError(req, res, 404, "This upload has not finished.");
+        res.json(result);
+        return;
+      }
+      if (rest.length > 1 || (rest[0] && !UPLOAD_ID.test(rest[0]))) return sendError(req, res, 404, "Not found.");
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      await tus.handle(req, res);
+    })().catch(next);
+  };
+
+  return {
+    middleware,
+    sweep,
+    close() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
+
+/** Only the headers matter to the session check: cookie and user agent. */
+function webRequestOf(req: express.Request): Request {
+  const headers = new Headers();
+  for (const name of ["cookie", "user-agent"]) {
+    const value = req.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Request(new URL(req.originalUrl, "http://localhost"), { headers });
+}
+

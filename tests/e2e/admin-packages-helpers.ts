@@ -1,0 +1,30 @@
+import crypto from "node:crypto";
+import type { TestDatabase } from "./fixtures";
+
+const COPIED = `country, region, status, sort_order, category, days, nights, description, long_description, price_from, price,
+  price_options, thumbnail, gallery, highlights, included, excluded, itinerary, group_dates, brochure_url, rating_stars,
+  rating_count, reviews, seo_title, seo_description`;
+
+/** Removes a package and what refers to it (activity entries, redirects when that table exists). */
+export async function deletePackageRow(db: TestDatabase, id: number) {
+  await db.query(`delete from activity where subject_type = 'package' and subject_id = $1`, [String(id)]);
+  await db.query(`delete from packages where id = $1`, [id]);
+}
+
+/**
+ * A published package of its own for one test: a copy of a seeded package
+ * with at least two itinerary days, under a unique title and slug; removed after the test.
+ */
+export async function copyPackage(db: TestDatabase, title = `E2E Tour ${crypto.randomBytes(3).toString("hex")}`) {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const [row] = await db.query<{ id: number; itinerary: { title: string }[] }>(
+    `insert into packages (slug, title, ${COPIED})
+     select $1, $2, ${COPIED} from packages
+     where status = 'published' and jsonb_array_length(itinerary) >= 2 order by id limit 1
+     returning id, itinerary`,
+    [slug, title],
+  );
+  if (!row) throw new Error("no seeded package with an itinerary to copy");
+  db.onCleanup(() => deletePackageRow(db, row.id));
+  return { id: row.id, title, slug, itinerary: row.itinerary };
+}

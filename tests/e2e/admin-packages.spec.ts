@@ -1,0 +1,218 @@
+import AxeBuilder from "@axe-core/playwright";
+import { ADMIN, signIn } from "./admin-helpers";
+import { copyPackage, deletePackageRow } from "./admin-packages-helpers";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+const PHOTOS = "/work/shared/photos";
+
+// This file's own client address: its sign-ins never count against other files' throttles.
+test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.11.1" } });
+
+test("the list shows cards with status, price and duration; search and filters live in the URL", async ({ page, db }) => {
+  const copy = await copyPackage(db);
+  await db.query(`update packages set status = 'draft', region = 'national' where id = $1`, [copy.id]);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/packages");
+  await expect(page.getByRole("heading", { level: 1, name: "Packages" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: copy.title }) });
+  await expect(card).toContainText("Draft");
+  await expect(card).toContainText("₹");
+  await expect(card).toContainText(/Days/i);
+
+  await page.getByLabel("Search").fill(copy.title);
+  await page.getByLabel("Status").selectOption("draft");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=draft/);
+  await expect(page.getByRole("list", { name: "Packages" }).getByRole("listitem")).toHaveCount(1);
+  await page.goto(`/admin/packages?q=${encodeURIComponent(copy.title)}&region=international`);
+  await expect(page.getByText("No packages match these filters.")).toBeVisible();
+
+  await page.goto(`/admin/packages?q=${encodeURIComponent(copy.title)}`);
+  await page.getByRole("link", { name: copy.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/packages/${copy.id}$`));
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(copy.title);
+});
+
+test("create a draft: the schema's errors show inline and the form keeps what was typed, then it is created", async ({ page, db }) => {
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/packages");
+  await page.getByRole("link", { name: "Create New Package" }).click();
+  await expect(page).toHaveURL(/\/admin\/packages\/new$/);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+
+  // Publishing without the details it needs is refused, field by field.
+  const title = `Spiti Valley E2E ${Date.now()}`;
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await expect(page.getByLabel("Address (slug)")).toHaveValue(title.toLowerCase().replace(/ /g, "-"));
+  await page.getByLabel("Short description").fill("High desert monasteries.");
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Add day" }).click();
+  await page.getByLabel("Day 1 title").fill("Arrive in Manali");
+  await page.getByRole("button", { name: "Create Package" }).click();
+  await expect(page.getByRole("alert")).toContainText("Something went wrong!");
+  await expect(page.getByLabel("Country")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Needed to publish: a thumbnail.")).toBeVisible();
+  await expect(page.getByLabel("Short description")).toHaveValue("High desert monasteries.");
+  await expect(page.getByLabel("Day 1 title")).toHaveValue("Arrive in Manali");
+
+  // As a draft, a title is enough.
+  await page.getByLabel("Status").selectOption("draft");
+  await page.getByRole("button", { name: "Create Package" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Package created successfully!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/packages\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+  db.onCleanup(() => deletePackageRow(db, id));
+  await expect(page.getByLabel("Day 1 title")).toHaveValue("Arrive in Manali");
+  const [row] = await db.query<{ status: string; itinerary: { day: number; title: string }[] }>(`select status, itinerary from packages where id = $1`, [id]);
+  expect(row).toMatchObject({ status: "draft", itinerary: [{ day: 1, title: "Arrive in Manali" }] });
+  // A draft is not on the public site.
+  expect((await page.request.get(`/packages/${title.toLowerCase().replace(/ /g, "-")}`, { headers: { cookie: "" } })).status()).toBe(404);
+});
+
+test("create and publish with thumbnail and gallery uploads; it is live on the public site", async ({ page, db }) => {
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/packages/new");
+  const title = `Agra Heritage E2E ${Date.now()}`;
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Country").fill("India");
+  await page.getByLabel("Region").selectOption("national");
+  await expect(page.getByText("Shown with “+ 5% GST”.")).toBeVisible();
+  await page.getByRole("spinbutton", { name: "Days" }).fill("3");
+  await page.getByRole("spinbutton", { name: "Nights" }).fill("2");
+  await page.getByLabel("Short description").fill("The Taj at sunrise and the old city.");
+  await page.getByLabel("Price (₹)").first().fill("18500");
+
+  const thumbnail = page.getByRole("region", { name: "Thumbnail" });
+  await thumbnail.locator('input[type="file"]').setInputFiles(`${PHOTOS}/01-taj-mahal-agra.webp`);
+  await expect(thumbnail.getByRole("img", { name: /^Thumbnail:/ })).toBeVisible({ timeout: 30_000 });
+  const gallery = page.getByRole("region", { name: "Gallery" });
+  await gallery.locator('input[type="file"]').setInputFiles([`${PHOTOS}/01-taj-mahal-agra.webp`, `${PHOTOS}/02-taj-mahal-riverside-small.webp`]);
+  await expect(gallery.getByRole("img", { name: /^Gallery image/ })).toHaveCount(2, { timeout: 30_000 });
+  // Reorder and remove in the gallery.
+  await gallery.getByRole("button", { name: "Move gallery image 2 up" }).click();
+  await gallery.getByRole("button", { name: "Remove gallery image 2" }).click();
+  await expect(gallery.getByRole("img", { name: /^Gallery image/ })).toHaveCount(1);
+
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Create Package" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Package created successfully!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/packages\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+  db.onCleanup(() => deletePackageRow(db, id));
+  const [row] = await db.query<{ slug: string; thumbnail: string; gallery: string[]; status: string }>(`select slug, thumbnail, gallery, status from packages where id = $1`, [id]);
+  expect(row!.status).toBe("published");
+  expect(row!.thumbnail).not.toBe("");
+  expect(row!.gallery).toHaveLength(1);
+  await expect(page.getByRole("region", { name: "Thumbnail" }).getByRole("img", { name: /^Thumbnail:/ })).toBeVisible();
+
+  await page.goto(`/packages/${row!.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+});
+
+test("edit a title and see it on the public page", async ({ page, db }) => {
+  const copy = await copyPackage(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  const renamed = `${copy.title} Renamed`;
+  await page.getByLabel("Title", { exact: true }).fill(renamed);
+  await page.getByRole("button", { name: "Update Package" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+  await page.goto(`/packages/${copy.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+});
+
+test("reorder the itinerary with the keyboard; day numbers follow the order", async ({ page, db }) => {
+  const copy = await copyPackage(db);
+  const [first, second] = copy.itinerary;
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  await expect(page.getByLabel("Day 1 title")).toHaveValue(first!.title);
+  await page.getByRole("button", { name: "Move day 1 down" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Day 1 title")).toHaveValue(second!.title);
+  await expect(page.getByLabel("Day 2 title")).toHaveValue(first!.title);
+  await expect(page.getByText("Day 1 is now day 2.")).toBeVisible();
+  // Focus stayed on the moved day's button, now "Move day 2 down".
+  await expect(page.getByRole("button", { name: "Move day 2 down" })).toBeFocused();
+  await page.getByRole("button", { name: "Update Package" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
+  const [row] = await db.query<{ itinerary: { day: number; title: string }[] }>(`select itinerary from packages where id = $1`, [copy.id]);
+  expect(row!.itinerary.slice(0, 2)).toEqual([
+    expect.objectContaining({ day: 1, title: second!.title }),
+    expect.objectContaining({ day: 2, title: first!.title }),
+  ]);
+});
+
+test("delete asks for the exact title: a mismatch deletes nothing, a match deletes", async ({ page, db }) => {
+  const copy = await copyPackage(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  await page.getByRole("button", { name: "Delete Package" }).click();
+  let dialog = page.getByRole("dialog", { name: "Delete this package?" });
+  await dialog.getByLabel("Package title").fill("Something else");
+  await dialog.getByRole("button", { name: "Delete Package" }).click();
+  await expect(page.getByRole("alert")).toContainText("Package name did not match. Deletion cancelled.");
+  expect(await db.query(`select id from packages where id = $1`, [copy.id])).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Delete Package" }).click();
+  dialog = page.getByRole("dialog", { name: "Delete this package?" });
+  await dialog.getByLabel("Package title").fill(copy.title);
+  await dialog.getByRole("button", { name: "Delete Package" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Package deleted successfully!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/packages$/);
+  expect(await db.query(`select id from packages where id = $1`, [copy.id])).toHaveLength(0);
+  expect((await page.request.get(`/packages/${copy.slug}`)).status()).toBe(404);
+});
+
+test("leaving with unsaved changes asks first, in the page's own dialog", async ({ page, db }) => {
+  const copy = await copyPackage(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  page.on("dialog", () => {
+    throw new Error("a browser dialog opened");
+  });
+  // Nothing changed: leaving is free.
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Packages" }).click();
+  await expect(page).toHaveURL(/\/admin\/packages$/);
+  await page.goBack();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(copy.title);
+
+  await page.getByLabel("Country").fill("Somewhere new");
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Packages" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("Country")).toHaveValue("Somewhere new");
+  await expect(page).toHaveURL(new RegExp(`/admin/packages/${copy.id}$`));
+
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Packages" }).click();
+  await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/admin\/packages$/);
+  const [row] = await db.query<{ country: string }>(`select country from packages where id = $1`, [copy.id]);
+  expect(row!.country).not.toBe("Somewhere new");
+});
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`list and editor pass axe at ${viewport.width} px`, async ({ page, db }) => {
+    // Three long pages and a dialog, each analysed whole.
+    test.setTimeout(120_000);
+    const copy = await copyPackage(db);
+    await page.setViewportSize(viewport);
+    await signIn(page, ADMIN);
+    for (const path of ["/admin/packages", "/admin/packages/new", `/admin/packages/${copy.id}`]) {
+      await gotoHydrated(page, path);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, `${path}: ${results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`).join(", ")}`).toEqual([]);
+      const name = path.replace(/\W+/g, "-").replace(/^-|-$/g, "");
+      await page.screenshot({ path: `test-results/screens/${name}-${viewport.width}.png`, fullPage: path === "/admin/packages" });
+    }
+    await page.getByRole("button", { name: "Delete Package" }).click();
+    const dialogResults = await new AxeBuilder({ page }).analyze();
+    expect(dialogResults.violations.map((v) => v.id)).toEqual([]);
+  });
+}
