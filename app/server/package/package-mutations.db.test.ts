@@ -57,6 +57,8 @@ describe("package mutations", () => {
     const again = await createPackage({ title: "Secret Trip" }, ctx());
     expect(again.ok && again.row.slug).toBe("secret-trip-2");
     expect(await createPackage({ title: "Other", slug: "bali" }, ctx())).toEqual({ ok: false, fields: { slug: SLUG_TAKEN_MESSAGE } });
+    // A refused write leaves nothing behind, not even its activity entry.
+    expect((await listActivity({ kind: "package.created" })).map((entry) => entry.subjectLabel)).not.toContain("Other");
     const refused = await createPackage({ title: "Kerala", status: "published" }, ctx());
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.fields.thumbnail).toBe("Needed to publish: a thumbnail.");
