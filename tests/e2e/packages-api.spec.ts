@@ -94,11 +94,11 @@ test("writes need a signed-in editor or admin", async ({ playwright, baseURL, re
   expect((await request.put("/api/packages/1", { data: { title: "Hijacked" } })).status()).toBe(401);
   expect((await request.delete("/api/packages/1")).status()).toBe(401);
   expect((await (await request.get("/api/packages/1")).json()).title).not.toBe("Hijacked");
-  // A whole package is larger than an enquiry: content writes have a 1 MiB cap, not the public 64 KiB.
+  // A whole package is larger than an enquiry: staff writes have a 2 MiB cap, not the public 64 KiB.
   const longItinerary = Array.from({ length: 20 }, (_, i) => ({ day: i + 1, title: `Day ${i + 1}`, description: "x".repeat(4000) }));
   expect(JSON.stringify(longItinerary).length).toBeGreaterThan(64 * 1024);
   expect((await request.post("/api/packages", { data: { title: "Long", itinerary: longItinerary } })).status()).toBe(401);
-  const huge = await request.post("/api/packages", { data: { title: "Huge", longDescription: "x".repeat(1100 * 1024) } });
+  const huge = await request.post("/api/packages", { data: { title: "Huge", longDescription: "x".repeat(2100 * 1024) } });
   expect(huge.status()).toBe(413);
   expect((await huge.json()).error).toMatch(/too large/);
   // A cross-site write is refused even with a session.
