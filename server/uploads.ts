@@ -108,7 +108,11 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
         };
       } catch (error) {
         if (!(error instanceof UploadRefused)) logger.error({ err: error, uploadId: upload.id }, "upload processing failed");
-        throw error instanceof UploadRefused ? asRefusal(error) : refusal(500, "The file could not be processed. Please try again.");
+        // Answered, not thrown: a thrown error aborts the request's context and
+        // tus-js-client (Node) then never sees the answer.
+        const { status_code, body } =
+          error instanceof UploadRefused ? asRefusal(error) : refusal(500, "The file could not be processed. Please try again.");
+        return { status_code, body, headers: { "Content-Type": "application/json" } };
       } finally {
         // The bytes now live in media storage (or were refused): keep nothing here.
         await discard(upload.id);
