@@ -89,7 +89,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
         throw refusal(415, kind === "image" ? "This file is not an image we can use." : "This file is not a PDF.");
       }
     },
-    async onUploadFinish(_req, upload: Upload) {
+    async onUploadFinish(_req, upload: Upload): Promise<{ status_code: number; body: string; headers: Record<string, string> }> {
       const kind = upload.metadata?.kind;
       try {
         if (!isUploadKind(kind)) throw new UploadRefused(400, "Unknown upload kind.");
