@@ -53,13 +53,14 @@ export async function processImage(
 
   // Decode the original once, at the largest width we render; every variant
   // is made from these pixels (decoding a 20 MP JPEG per variant cost seconds).
+  // Decoded on first need: a re-seed whose files all exist decodes nothing but the placeholder.
   const largest = Math.min(orientedWidth, MAX_WIDTH);
-  const { data, info } = await image
-    .clone()
-    .resize({ width: largest, withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  let decoded: Promise<{ data: Buffer; info: sharp.OutputInfo }> | undefined;
+  const pixels = async () => {
+    decoded ??= image.clone().resize({ width: largest, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await decoded;
+    return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  };
 
   const variants: MediaVariant[] = [];
   for (const width of [...new Set(widths)]) {
@@ -69,7 +70,7 @@ export async function processImage(
       (["avif", "webp"] as const).map(async (format) => {
         const file = `${safeName}-${hash}-${width}.${format}`;
         if (await storage.exists(file)) return;
-        const resized = width === info.width ? pixels() : pixels().resize({ width });
+        const resized = width === largest ? await pixels() : (await pixels()).resize({ width });
         const encoded = format === "avif" ? resized.avif(AVIF) : resized.webp(WEBP);
         await storage.put(file, await encoded.toBuffer());
       }),
@@ -79,7 +80,7 @@ export async function processImage(
     }
   }
 
-  const tiny = await pixels().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
+  const tiny = await image.clone().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
   return {
     width: orientedWidth,
     height: orientedHeight,
