@@ -29,6 +29,11 @@ const uploaderOf = (req: { runtime?: { node?: { req?: object } } }) =>
   (req.runtime?.node?.req && uploaders.get(req.runtime.node.req)) ?? "";
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** Whether a request path is the tus endpoint's (itself or below it). */
+export function isUploadPath(urlPath: string): boolean {
+  return urlPath === UPLOADS_PATH || urlPath.startsWith(`${UPLOADS_PATH}/`);
+}
+
 export type UploadServiceOptions = {
   /** Where partial uploads are written (DATA_DIR/uploads). */
   directory: string;
@@ -158,7 +163,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
   /** Express middleware: the guard, the result endpoint, then tus. Mounted at the app's root. */
   const middleware: express.RequestHandler = (req, res, next) => {
     const urlPath = req.path;
-    if (urlPath !== UPLOADS_PATH && !urlPath.startsWith(`${UPLOADS_PATH}/`)) return next();
+    if (!isUploadPath(urlPath)) return next();
     void (async () => {
       const viewer = await getViewer(webRequestOf(req));
       if (!viewer) return sendError(req, res, 401, "Sign in to do this.");
