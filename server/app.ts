@@ -15,7 +15,7 @@ import { e2eFixtureRouter } from "./e2e-fixtures";
 import { sendError } from "./http-errors";
 import { createRequestHandler } from "./request-handler";
 import { allowOnlyServedMethods, rejectUndecodablePaths } from "./request-guards";
-import { createUploadService } from "./uploads";
+import { createUploadService, isUploadPath } from "./uploads";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -84,9 +84,12 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
       strictTransportSecurity: process.env.NODE_ENV === "production" ? undefined : false,
     }),
   );
-  // Not tus uploads: @tus/server ends responses with res.end(callback), which
-  // compression's wrapper would try to compress (a TypeError, the PATCH hangs).
-  app.use(compression({ filter: (req, res) => !(req.url ?? "").startsWith("/api/uploads") && compression.filter(req, res) }));
+  app.use(
+    compression({
+      // tus answers are tiny, and srvx's response writer stalls under compression's wrapped res.
+      filter: (req, res) => !isUploadPath(req.path) && compression.filter(req, res),
+    }),
+  );
   app.use(
     pinoHttp({
       logger,

@@ -15,6 +15,7 @@ import type { Db } from "~/server/db/db.server";
 import { media } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
+import { uploadFile, UploadError } from "~/components/admin/upload/tus-upload";
 import { crossSiteGuard } from "./cross-site";
 import { createUploadService } from "./uploads";
 
@@ -27,6 +28,7 @@ let uploadsDir: string;
 let mediaDir: string;
 let service: ReturnType<typeof createUploadService>;
 let photo: Buffer;
+const patchSizes: number[] = [];
 
 const metadata = (fields: Record<string, string>) =>
   Object.entries(fields)
@@ -77,6 +79,10 @@ beforeAll(async () => {
   setMediaStorage(new LocalDiskStorage(mediaDir));
   service = createUploadService({ directory: uploadsDir, logger: pino({ level: process.env.TEST_LOG ?? "silent" }), sweepEveryMs: false });
   const app = express();
+  app.use((req, _res, next) => {
+    if (req.method === "PATCH") patchSizes.push(Number(req.get("content-length")));
+    next();
+  });
   app.use(crossSiteGuard(SITE));
   app.use(service.middleware);
   server = app.listen(0, "127.0.0.1");
@@ -91,6 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   service.close();
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   resetAuthForTests();
   await closeTestDatabase();
@@ -221,5 +228,39 @@ describe("tus uploads at /api/uploads", () => {
     expect(await shortLived.sweep()).toBe(1);
     expect(await filesIn(uploadsDir)).toEqual([]);
     shortLived.close();
+  });
+
+  it("the browser helper sends a large file in 256 KiB chunks, reports progress to 100 and returns the result", async () => {
+    patchSizes.length = 0;
+    const progress: number[] = [];
+    const result = await uploadFile({ name: "Munnar tea.jpg", type: "image/jpeg", size: photo.length, data: photo }, {
+      kind: "image",
+      endpoint: `${base}/api/uploads`,
+      headers: { cookie },
+      onProgress: (percent) => progress.push(percent),
+    });
+    expect(result).toMatchObject({ kind: "image", name: "Munnar tea.jpg", width: 900 });
+    expect(result.key).toMatch(/^upload-/);
+    expect(patchSizes.length).toBe(Math.ceil(photo.length / (256 * 1024)));
+    expect(patchSizes.slice(0, -1).every((size) => size === 256 * 1024)).toBe(true);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+    const tiny = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0a0" } }).png().toBuffer();
+    const small = await uploadFile({ name: "tiny.png", type: "image/png", size: tiny.length, data: tiny }, {
+      kind: "image",
+      endpoint: `${base}/api/uploads`,
+      headers: { cookie },
+    });
+    expect(small.width).toBe(40);
+
+    const refused = uploadFile({ name: "notes.jpg", type: "image/jpeg", size: 10, data: Buffer.from("plain text") }, {
+      kind: "image",
+      endpoint: `${base}/api/uploads`,
+      headers: { cookie },
+      retryDelays: [],
+    });
+    await expect(refused).rejects.toBeInstanceOf(UploadError);
+    await expect(refused).rejects.toThrow(/not an image/);
   });
 });

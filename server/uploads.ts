@@ -29,6 +29,11 @@ const uploaderOf = (req: { runtime?: { node?: { req?: object } } }) =>
   (req.runtime?.node?.req && uploaders.get(req.runtime.node.req)) ?? "";
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** Whether a request path is the tus endpoint's (itself or below it). */
+export function isUploadPath(urlPath: string): boolean {
+  return urlPath === UPLOADS_PATH || urlPath.startsWith(`${UPLOADS_PATH}/`);
+}
+
 export type UploadServiceOptions = {
   /** Where partial uploads are written (DATA_DIR/uploads). */
   directory: string;
@@ -89,7 +94,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
         throw refusal(415, kind === "image" ? "This file is not an image we can use." : "This file is not a PDF.");
       }
     },
-    async onUploadFinish(_req, upload: Upload) {
+    async onUploadFinish(_req, upload: Upload): Promise<{ status_code: number; body: string; headers: Record<string, string> }> {
       const kind = upload.metadata?.kind;
       try {
         if (!isUploadKind(kind)) throw new UploadRefused(400, "Unknown upload kind.");
@@ -108,7 +113,11 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
         };
       } catch (error) {
         if (!(error instanceof UploadRefused)) logger.error({ err: error, uploadId: upload.id }, "upload processing failed");
-        throw error instanceof UploadRefused ? asRefusal(error) : refusal(500, "The file could not be processed. Please try again.");
+        // Answered, not thrown: a thrown error aborts the request's context and
+        // tus-js-client (Node) then never sees the answer.
+        const { status_code, body } =
+          error instanceof UploadRefused ? asRefusal(error) : refusal(500, "The file could not be processed. Please try again.");
+        return { status_code, body, headers: { "Content-Type": "application/json" } };
       } finally {
         // The bytes now live in media storage (or were refused): keep nothing here.
         await discard(upload.id);
@@ -154,7 +163,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
   /** Express middleware: the guard, the result endpoint, then tus. Mounted at the app's root. */
   const middleware: express.RequestHandler = (req, res, next) => {
     const urlPath = req.path;
-    if (urlPath !== UPLOADS_PATH && !urlPath.startsWith(`${UPLOADS_PATH}/`)) return next();
+    if (!isUploadPath(urlPath)) return next();
     void (async () => {
       const viewer = await getViewer(webRequestOf(req));
       if (!viewer) return sendError(req, res, 401, "Sign in to do this.");

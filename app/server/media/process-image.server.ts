@@ -51,17 +51,32 @@ export async function processImage(
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < orientedWidth);
   widths.push(Math.min(orientedWidth, MAX_WIDTH));
 
+  // Decode the original once, at the largest width we render; every variant
+  // is made from these pixels (decoding a 20 MP JPEG per variant cost seconds).
+  // Decoded on first need: a re-seed whose files all exist decodes nothing but the placeholder.
+  const largest = Math.min(orientedWidth, MAX_WIDTH);
+  let decoded: Promise<{ data: Buffer; info: sharp.OutputInfo }> | undefined;
+  const pixels = async () => {
+    decoded ??= image.clone().resize({ width: largest, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await decoded;
+    return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  };
+
   const variants: MediaVariant[] = [];
   for (const width of [...new Set(widths)]) {
     const height = Math.round((orientedHeight * width) / orientedWidth);
-    for (const format of ["avif", "webp"] as const) {
-      const file = `${safeName}-${hash}-${width}.${format}`;
-      if (!(await storage.exists(file))) {
-        const resized = image.clone().resize({ width, withoutEnlargement: true });
+    // AVIF and WebP of one width encode side by side (two cores).
+    await Promise.all(
+      (["avif", "webp"] as const).map(async (format) => {
+        const file = `${safeName}-${hash}-${width}.${format}`;
+        if (await storage.exists(file)) return;
+        const resized = width === largest ? await pixels() : (await pixels()).resize({ width });
         const encoded = format === "avif" ? resized.avif(AVIF) : resized.webp(WEBP);
         await storage.put(file, await encoded.toBuffer());
-      }
-      variants.push({ format, width, height, url: storage.urlOf(file) });
+      }),
+    );
+    for (const format of ["avif", "webp"] as const) {
+      variants.push({ format, width, height, url: storage.urlOf(`${safeName}-${hash}-${width}.${format}`) });
     }
   }
 

@@ -77,6 +77,8 @@ export async function readHead(file: string, bytes = SNIFF_BYTES): Promise<Buffe
   }
 }
 
+const tooManyPixels = () =>
+  new UploadRefused(413, `This image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
 const NOT_AN_IMAGE = "This file is not an image we can use: upload a JPEG, PNG, WebP, AVIF or HEIC photo.";
 const NOT_A_PDF = "This file is not a PDF: upload the brochure as a PDF.";
 
@@ -97,14 +99,13 @@ export async function verifyUploadedFile(
   let meta: sharp.Metadata;
   try {
     meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch {
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
     throw new UploadRefused(415, NOT_AN_IMAGE);
   }
   if (!meta.format || !IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     throw new UploadRefused(415, NOT_AN_IMAGE);
   }
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new UploadRefused(413, `This image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
-  }
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
   return { width: meta.width, height: meta.height, format: meta.format };
 }

@@ -12,6 +12,8 @@ export type UploadFileOptions = {
   endpoint?: string;
   /** Waits between retries after a dropped connection or a 5xx (ms). */
   retryDelays?: number[];
+  /** Extra request headers (scripts and tests outside a browser send the session cookie so). */
+  headers?: Record<string, string>;
 };
 
 /** An upload the server refused or that failed for good: `message` is for a person. */
@@ -25,11 +27,18 @@ export class UploadError extends Error {
   }
 }
 
+/** Outside a browser (bench, tests) tus-js-client reads a Node Buffer, not a File. */
+export type NamedBytes = { name: string; type: string; size: number; data: Buffer };
+
 export const DEFAULT_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
-/** Spec §9: above 256 KiB a file goes in resumable chunks of 256 KiB; a smaller one in one request. */
-export function chunkSizeFor(bytes: number): number | undefined {
-  return bytes > UPLOAD_CHUNK_BYTES ? UPLOAD_CHUNK_BYTES : undefined;
+/**
+ * Spec §9: above 256 KiB a file goes in resumable chunks of 256 KiB; a file
+ * of 256 KiB or less fits one chunk, so it goes in one request.
+ */
+export function chunkSizeFor(_bytes: number): number {
+  // Always a finite size: tus-js-client's Node reader never ends an unbounded (Infinity) chunk.
+  return UPLOAD_CHUNK_BYTES;
 }
 
 /** Reads the API's `{ error }` body of a refused request, if there is one. */
@@ -52,7 +61,7 @@ export function errorMessageOf(body: string | undefined, status: number | undefi
  * upload URL is kept in localStorage until the upload succeeds). Resolves with
  * the server's result: the media key and its variants.
  */
-export async function uploadFile(file: File, options: UploadFileOptions): Promise<UploadResult> {
+export async function uploadFile(file: File | NamedBytes, options: UploadFileOptions): Promise<UploadResult> {
   const { Upload } = await import("tus-js-client");
   const endpoint = options.endpoint ?? UPLOADS_PATH;
   if (options.signal?.aborted) throw new UploadError("The upload was cancelled.");
@@ -64,11 +73,10 @@ export async function uploadFile(file: File, options: UploadFileOptions): Promis
       lastPercent = percent;
       options.onProgress?.(percent);
     };
-    const upload = new Upload(file, {
+    const upload = new Upload("data" in file ? file.data : file, {
       endpoint,
-      // An explicit `undefined` would replace tus-js-client's default (Infinity)
-      // and make every PATCH empty: one request means Infinity.
-      chunkSize: chunkSizeFor(file.size) ?? Number.POSITIVE_INFINITY,
+      chunkSize: chunkSizeFor(file.size),
+      headers: options.headers,
       retryDelays: options.retryDelays ?? DEFAULT_RETRY_DELAYS,
       metadata: { filename: file.name, filetype: file.type, kind: options.kind },
       removeFingerprintOnSuccess: true,
@@ -82,7 +90,7 @@ export async function uploadFile(file: File, options: UploadFileOptions): Promis
         reject(new UploadError(errorMessageOf(detailed.originalResponse?.getBody(), status), status));
       },
       onSuccess({ lastResponse }) {
-        void resultOf(lastResponse.getBody(), upload.url)
+        void resultOf(lastResponse.getBody(), upload.url, new URL(endpoint, globalThis.location?.href).href, options.headers)
           .then((result) => {
             report(100);
             resolve(result);
@@ -113,7 +121,12 @@ export async function uploadFile(file: File, options: UploadFileOptions): Promis
  * The result is the last PATCH's body. A resumed upload that had already
  * finished ends on a HEAD without one: ask the result endpoint instead.
  */
-async function resultOf(body: string, uploadUrl: string | null): Promise<UploadResult> {
+async function resultOf(
+  body: string,
+  uploadUrl: string | null,
+  endpoint: string,
+  headers?: Record<string, string>,
+): Promise<UploadResult> {
   try {
     const parsed = JSON.parse(body) as UploadResult;
     if (parsed && typeof parsed.key === "string") return parsed;
@@ -121,7 +134,7 @@ async function resultOf(body: string, uploadUrl: string | null): Promise<UploadR
     // fall through
   }
   if (!uploadUrl) throw new UploadError("The upload finished, but the server did not say where it is.");
-  const response = await fetch(`${uploadUrl}/result`, { credentials: "same-origin" });
+  const response = await fetch(new URL(`${uploadUrl}/result`, endpoint), { credentials: "same-origin", headers });
   const text = await response.text();
   if (!response.ok) throw new UploadError(errorMessageOf(text, response.status), response.status);
   return JSON.parse(text) as UploadResult;

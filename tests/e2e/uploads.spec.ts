@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import { ADMIN, signIn } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+
+const PHOTO = fs.readFileSync("/work/shared/photos/16-green-rolling-hills.jpg");
+const TUS = { "Tus-Resumable": "1.0.0" };
+const metadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+    .join(",");
+
+test("anonymous visitors cannot upload", async ({ request }) => {
+  const response = await request.post("/api/uploads", {
+    headers: { ...TUS, "Upload-Length": "100", "Upload-Metadata": metadata({ kind: "image" }) },
+  });
+  expect(response.status()).toBe(401);
+  expect(await response.json()).toEqual({ error: "Sign in to do this." });
+});
+
+test("a signed-in admin uploads a photo in two parts through the production server and gets its variants", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const api = page.request;
+  const created = await api.post("/api/uploads", {
+    headers: { ...TUS, "Upload-Length": String(PHOTO.length), "Upload-Metadata": metadata({ kind: "image", filename: "hills.jpg" }) },
+  });
+  expect(created.status()).toBe(201);
+  const location = created.headers()["location"]!;
+  const half = Math.floor(PHOTO.length / 2);
+  const patch = (offset: number, body: Buffer) =>
+    api.patch(location, {
+      headers: { ...TUS, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+      data: body,
+    });
+  expect((await patch(0, PHOTO.subarray(0, half))).status()).toBe(204);
+  const head = await api.head(location, { headers: TUS });
+  const offset = Number(head.headers()["upload-offset"]);
+  expect(offset).toBe(half);
+  const finished = await patch(offset, PHOTO.subarray(offset));
+  expect(finished.status()).toBe(200);
+  const result = (await finished.json()) as { key: string; variants: { url: string; format: string }[] };
+  expect(result.key).toMatch(/^upload-/);
+  const avif = result.variants.find((variant) => variant.format === "avif")!;
+  const image = await api.get(avif.url);
+  expect(image.status()).toBe(200);
+  expect((await image.body()).subarray(4, 12).toString("latin1")).toBe("ftypavif");
+
+  const text = Buffer.from("this is not a photo at all");
+  const wrong = await api.post("/api/uploads", {
+    headers: { ...TUS, "Upload-Length": String(text.length), "Upload-Metadata": metadata({ kind: "image", filename: "photo.jpg" }) },
+  });
+  const refused = await api.patch(wrong.headers()["location"]!, {
+    headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    data: text,
+  });
+  expect(refused.status()).toBe(415);
+  expect((await refused.json()) as { error: string }).toEqual({ error: expect.stringContaining("not an image") });
+});
