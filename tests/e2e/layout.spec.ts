@@ -170,6 +170,8 @@ test.describe("on a phone", () => {
 
   for (const path of ["/", "/packages", "/packages/dubai", "/contact"]) {
     test(`the floating buttons never cover the page's own controls on ${path}`, async ({ page }) => {
+      // It scrolls the whole page in steps, waiting out the slide at each: long pages need the time.
+      test.slow();
       await gotoHydrated(page, path);
       // In the DOM, though perhaps stepped aside (hidden from the accessibility tree) at the top.
       await expect(page.locator("a", { hasText: "Call Now" })).toBeAttached();
