@@ -1,3 +1,4 @@
+import { Upload } from "tus-js-client";
 import type { MediaKind } from "~/lib/media";
 import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH, type UploadResult } from "~/lib/upload";
 
@@ -55,14 +56,14 @@ export function errorMessageOf(body: string | undefined, status: number | undefi
 }
 
 /**
- * Uploads one file to /api/uploads with tus (tus-js-client 4, loaded on first
- * use so it never weighs on a page that does not upload). Retries after a
+ * Uploads one file to /api/uploads with tus (tus-js-client 4, imported statically:
+ * a dynamic import here split Vite's preload helper into a chunk of its own that
+ * every public page then fetched; admin modules never reach public pages anyway). Retries after a
  * dropped connection, and resumes a file this browser started before (its
  * upload URL is kept in localStorage until the upload succeeds). Resolves with
  * the server's result: the media key and its variants.
  */
 export async function uploadFile(file: File | NamedBytes, options: UploadFileOptions): Promise<UploadResult> {
-  const { Upload } = await import("tus-js-client");
   const endpoint = options.endpoint ?? UPLOADS_PATH;
   if (options.signal?.aborted) throw new UploadError("The upload was cancelled.");
 
