@@ -6,6 +6,8 @@ import { signIn } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/login";
 import styles from "./login.module.css";
 
+// Public on purpose: the sign-in page itself. No requireUser; throttled and cross-site-checked (ADR 022).
+
 export const LOGIN_FAILED = "Email/Password login failed.";
 const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 

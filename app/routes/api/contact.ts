@@ -5,6 +5,8 @@ import { badBodyResponse, readBody, validationErrorResponse } from "~/server/for
 import { methodNotAllowedJson } from "~/server/http.server";
 import type { Route } from "./+types/contact";
 
+// Public on purpose: visitors post messages; guarded by the form budget, body cap and schema instead.
+
 /** POST /api/contact: { firstName, lastName, email, phone, message } → 201, or 400 naming each bad field. */
 export async function action({ request, context }: Route.ActionArgs) {
   const refused = refuseApiFormPost(request, context.clientIp);

@@ -9,6 +9,8 @@ import {
 } from "~/server/lead/enquiry.server";
 import type { Route } from "./+types/enquiries";
 
+// Public on purpose: visitors post enquiries; guarded by the form budget, body cap and schema instead.
+
 const created = () =>
   Response.json({ ok: true, message: ENQUIRY_SENT_MESSAGE }, { status: 201, headers: { "Cache-Control": "no-store" } });
 

@@ -1,6 +1,8 @@
 import { getDatabaseKind, isDatabaseReachable } from "~/server/db/db.server";
 import { methodNotAllowedJson } from "~/server/http.server";
 
+// Public on purpose: the health check reads nothing private; its action only answers 405.
+
 export async function loader() {
   const reachable = await isDatabaseReachable();
   return Response.json(

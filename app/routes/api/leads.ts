@@ -5,6 +5,8 @@ import { popupLeadSchema } from "~/server/lead/lead-schema";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
 import type { Route } from "./+types/leads";
 
+// Public on purpose: visitors post leads; guarded by the form budget, body cap and schema instead.
+
 /** The same answer for a stored lead and a bot's, so a bot learns nothing. */
 const created = () =>
   Response.json(
