@@ -73,6 +73,13 @@ test("an editor creates, reads, updates and deletes a blog through the API", asy
   expect(updated.status(), await updated.text()).toBe(200);
   expect(await updated.json()).toMatchObject({ id: body.id, title: `${title} Revisited`, headImg: null, content: body.content });
 
+  // What GET answers can be sent back with PUT unchanged (a client's read-modify-write).
+  await editor.put(`/api/blogs/${body.id}`, { data: { duration: 9, headImg: seeded!.headImg } });
+  const read = await (await editor.get(`/api/blogs/${body.id}`)).json();
+  const roundTrip = await editor.put(`/api/blogs/${body.id}`, { data: read });
+  expect(roundTrip.status(), await roundTrip.text()).toBe(200);
+  expect(await roundTrip.json()).toMatchObject({ title: read.title, slug: read.slug, content: read.content, duration: 9, headImg: seeded!.headImg, status: "published" });
+
   // DELETE: 204, then the API and the public page answer 404.
   const deleted = await editor.delete(`/api/blogs/${body.id}`);
   expect(deleted.status()).toBe(204);
@@ -86,7 +93,7 @@ test("an editor creates, reads, updates and deletes a blog through the API", asy
     "select kind from activity where subject_type = 'blog' and subject_id = $1 order by id",
     [String(body.id)],
   );
-  expect(entries.map((entry) => entry.kind)).toEqual(["blog.created", "blog.published", "blog.updated", "blog.deleted"]);
+  expect(entries.map((entry) => entry.kind)).toEqual(["blog.created", "blog.published", "blog.updated", "blog.updated", "blog.updated", "blog.deleted"]);
   await editor.dispose();
 });
 
