@@ -33,6 +33,7 @@ export const ACTIVITY_KINDS = [
   "media.uploaded",
   "media.deleted",
   "enquiry.updated",
+  "notification.retried",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
