@@ -94,7 +94,7 @@ export function NotificationHealth({ outbox, failing }: Pick<DashboardData, "out
         </div>
         <div className={styles.stat}>
           <dt>Last sent</dt>
-          <dd className={styles.statNote}>{outbox.lastSentAt ? formatDateTime(outbox.lastSentAt) : "Nothing sent yet"}</dd>
+          <dd className={styles.statText}>{outbox.lastSentAt ? formatDateTime(outbox.lastSentAt) : "Nothing sent yet"}</dd>
         </div>
       </dl>
       {failing && failing.length > 0 ? <FailingDeliveries rows={failing} /> : null}
@@ -104,7 +104,7 @@ export function NotificationHealth({ outbox, failing }: Pick<DashboardData, "out
 
 function FailingDeliveries({ rows }: { rows: NonNullable<DashboardData["failing"]> }) {
   return (
-    <div style={{ marginTop: "var(--space-5)" }}>
+    <div className={styles.failing}>
       <TableScroller label="Failing deliveries">
         <table className={`${adminUi.table} ${adminUi.stack}`}>
           <caption>Deliveries that keep failing</caption>
