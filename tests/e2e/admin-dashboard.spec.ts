@@ -49,6 +49,23 @@ test("a lead just posted shows in today's, this week's and this month's figures 
   await expect(popups).toContainText(/[1-9]\d* enquir/);
 });
 
+test("a package page viewed by a browser (not a bot) counts once a day in the top packages by page views", async ({ page, playwright, baseURL, db }) => {
+  const [{ views: before } = { views: 0 }] = await db.query<{ views: number }>(`select views from packages where slug = 'vietnam'`);
+  const chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+  const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.32", "user-agent": chrome } });
+  for (let i = 0; i < 2; i++) expect((await visitor.get("/packages/vietnam")).status()).toBe(200);
+  await visitor.dispose();
+  const crawler = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.33", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+  expect((await crawler.get("/packages/vietnam")).status()).toBe(200);
+  await crawler.dispose();
+  const [{ views: after } = { views: 0 }] = await db.query<{ views: number }>(`select views from packages where slug = 'vietnam'`);
+  expect(after).toBe(before + 1);
+
+  await signIn(page, ADMIN);
+  const byViews = page.getByRole("region", { name: "Top packages by page views" });
+  await expect(byViews.getByRole("listitem").filter({ hasText: "Vietnam Express" })).toContainText(new RegExp(`${after} views?`));
+});
+
 test("a delivery that keeps failing is listed, and its retry button sends it", async ({ page, db }) => {
   const id = await failedDelivery(db, "Retry Rao");
   await signIn(page, ADMIN);
