@@ -7,6 +7,7 @@ import { seedDatabase } from "~/server/seed/seed.server";
 import { setLogger } from "~/server/logger.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { OutboxWorker } from "~/server/notify/outbox-worker.server";
+import { createWebhookSender } from "~/server/notify/webhook.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -46,7 +47,8 @@ export async function boot() {
 
   // Sends the enquiry notifications stored in the outbox (ADR 020).
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
-  const outboxWorker = new OutboxWorker({ mailer: createMailerFromEnv(), pollMs: env.OUTBOX_POLL_MS, logger });
+  const webhook = env.WEBHOOK_URL ? createWebhookSender({ url: env.WEBHOOK_URL, format: env.WEBHOOK_FORMAT }) : undefined;
+  const outboxWorker = new OutboxWorker({ mailer: createMailerFromEnv(), webhook, pollMs: env.OUTBOX_POLL_MS, logger });
   await outboxWorker.start();
 
   const shutdown = async () => {

@@ -28,6 +28,7 @@ const LABELS: Record<string, string> = {
   "media.uploaded": "Uploaded media",
   "media.deleted": "Deleted media",
   "enquiry.updated": "Updated an enquiry",
+  "notification.retried": "Retried a notification",
 };
 
 export function activityLabel(kind: string): string {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseTrustProxy } from "./env.server";
 
 describe("TRUST_PROXY", () => {
@@ -16,5 +16,36 @@ describe("TRUST_PROXY", () => {
     for (const value of ["true", "yes", "10.0.0.0/33", "10.0.0/8", "proxy.example.com"]) {
       expect(() => parseTrustProxy(value)).toThrow(/TRUST_PROXY/);
     }
+  });
+});
+
+describe("WEBHOOK_URL and WEBHOOK_FORMAT", () => {
+  /** A fresh module, so getEnv() reads the variables given instead of its cache. */
+  async function envWith(vars: Record<string, string>) {
+    const saved = { ...process.env };
+    Object.assign(process.env, vars);
+    try {
+      vi.resetModules();
+      const { getEnv } = await import("./env.server");
+      return getEnv();
+    } finally {
+      process.env = saved;
+    }
+  }
+
+  it("are optional: no webhook, JSON by default", async () => {
+    const env = await envWith({ WEBHOOK_URL: "", WEBHOOK_FORMAT: "" });
+    expect(env.WEBHOOK_URL).toBeUndefined();
+    expect(env.WEBHOOK_FORMAT).toBe("json");
+  });
+
+  it("take an http(s) URL and a known format", async () => {
+    const env = await envWith({ WEBHOOK_URL: "https://script.google.com/macros/s/abc/exec", WEBHOOK_FORMAT: "sheet" });
+    expect(env).toMatchObject({ WEBHOOK_URL: "https://script.google.com/macros/s/abc/exec", WEBHOOK_FORMAT: "sheet" });
+  });
+
+  it("refuse another scheme or an unknown format at start", async () => {
+    await expect(envWith({ WEBHOOK_URL: "file:///etc/passwd" })).rejects.toThrow(/WEBHOOK_URL must be an http/);
+    await expect(envWith({ WEBHOOK_URL: "https://example.com/hook", WEBHOOK_FORMAT: "xml" })).rejects.toThrow(/WEBHOOK_FORMAT/);
   });
 });

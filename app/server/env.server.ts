@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { WEBHOOK_FORMATS } from "~/server/notify/webhook.server";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -43,6 +44,18 @@ const envSchema = z.object({
   /** SMTP URL for nodemailer; unset: notifications are written as .eml files to DATA_DIR/outbox. */
   SMTP_URL: optionalString,
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Pravas <no-reply@pravas.travel>")),
+  /**
+   * Optional: each enquiry is also POSTed here (ADR 030), e.g. the old site's
+   * spreadsheet script. WEBHOOK_FORMAT: json (structured), sheet (flat fields
+   * as a JSON text body, what the old site sent) or form (URL-encoded fields).
+   */
+  WEBHOOK_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: "WEBHOOK_URL must be an http:// or https:// URL" })
+      .optional(),
+  ),
+  WEBHOOK_FORMAT: z.preprocess(emptyToUndefined, z.enum(WEBHOOK_FORMATS).default("json")),
   /** How often the outbox worker looks for due notifications; new enquiries wake it at once. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -21,6 +21,7 @@ import { createEnquiry, enquirySchema } from "~/server/lead/enquiry.server";
 import { toPackageDetail } from "~/server/package/package-detail.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";
 import { touristTripJsonLd } from "~/server/package/package-seo.server";
+import { recordPackageView } from "~/server/package/package-views.server";
 import { BOOKING_CONVENIENCES, PACKAGE_TERMS } from "~/server/package/package-terms.server";
 import { findRedirect } from "~/server/redirect/redirects.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -49,12 +50,14 @@ async function throwPackageNotFound(slug: string): Promise<never> {
   throw data({ slug, packages }, { status: 404 });
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).search;
   const row = await findPackageOr404(request, params.slug);
   // A package reached by its id gets its one canonical address.
   if (row.slug !== params.slug) throw redirect(`/packages/${row.slug}${search}`, 308);
 
+  // Counted once per visitor per day, never for bots or staff previews of drafts (ADR 030).
+  if (row.status === "published") await recordPackageView(row.id, request, context.clientIp);
   const today = todayIso();
   const [pkg, settings] = await Promise.all([toPackageDetail(row, today), getSiteSettings()]);
   return {

@@ -35,6 +35,7 @@ export const ACTIVITY_KINDS = [
   "media.uploaded",
   "media.deleted",
   "enquiry.updated",
+  "notification.retried",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -2,7 +2,8 @@ import type { ZodError } from "zod";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages } from "~/server/db/schema.server";
 import { fieldErrors, isHoneypotFilled } from "~/server/forms/form-input.server";
-import { enqueueTeamEmail, nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
+import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
+import { nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
 import { contactSchema, type ContactInput } from "./contact-schema.server";
 
 export type ContactResult =
@@ -22,27 +23,32 @@ export async function submitContactMessage(body: Record<string, unknown>): Promi
   if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error), error: parsed.error };
   const to = await teamAddress();
   await getDb().transaction(async (tx) => {
-    const [row] = await tx.insert(contactMessages).values(parsed.data).returning({ id: contactMessages.id });
+    const [row] = await tx.insert(contactMessages).values(parsed.data).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
     if (!row) throw new Error("The message was not stored.");
-    await enqueueTeamEmail(tx, { type: "contact-message", id: row.id }, teamEmail(to, row.id, parsed.data));
+    const message = parsed.data;
+    const enquiry = {
+      subject: { type: "contact-message", id: row.id },
+      source: "contact",
+      receivedAt: row.createdAt,
+      name: { firstName: message.firstName, lastName: message.lastName },
+      phone: message.phone,
+      email: message.email,
+      message: message.message,
+    } as const;
+    await enqueueEnquiryNotifications(tx, enquiry, { to, text: teamEmailText(row.id, message) });
   });
   nudgeOutbox();
   return { ok: true, stored: true };
 }
 
-function teamEmail(to: string, id: number, message: ContactInput) {
-  return {
-    to,
-    subject: `Contact form: ${message.firstName} ${message.lastName}`,
-    replyTo: message.email,
-    text: [
-      `New message from the contact form (#${id}).`,
-      "",
-      `Name: ${message.firstName} ${message.lastName}`,
-      `E-mail: ${message.email}`,
-      `Phone: ${message.phone}`,
-      "",
-      message.message,
-    ].join("\n"),
-  };
+function teamEmailText(id: number, message: ContactInput) {
+  return [
+    `New message from the contact form (#${id}).`,
+    "",
+    `Name: ${message.firstName} ${message.lastName}`,
+    `E-mail: ${message.email}`,
+    `Phone: ${message.phone}`,
+    "",
+    message.message,
+  ].join("\n");
 }

@@ -87,6 +87,8 @@ export const packages = pgTable(
     reviews: jsonb("reviews").$type<PackageReview[]>().notNull().default([]),
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
+    /** Page views, counted like blog views: once per visitor per day (ADR 014, 030). */
+    views: integer("views").notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -136,6 +138,23 @@ export const blogViews = pgTable(
   (t) => [
     primaryKey({ columns: [t.blogId, t.visitorHash, t.day] }),
     index("blog_views_ip_idx").on(t.blogId, t.day, t.ipHash),
+  ],
+);
+
+/** The package page's views: one row per visitor per day, like blog_views (ADR 030). */
+export const packageViews = pgTable(
+  "package_views",
+  {
+    packageId: integer("package_id")
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    visitorHash: text("visitor_hash").notNull(),
+    ipHash: text("ip_hash").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.visitorHash, t.day] }),
+    index("package_views_ip_idx").on(t.packageId, t.day, t.ipHash),
   ],
 );
 

@@ -4,7 +4,8 @@ import { formatMonth } from "~/lib/tour-format";
 import { getDb } from "~/server/db/db.server";
 import { leads, type PackageRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
-import { enqueueTeamEmail, nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
+import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
+import { nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
 import { getPackage } from "~/server/package/package-queries.server";
 
 const blankToUndefined = (value: unknown) =>
@@ -93,12 +94,22 @@ export async function createEnquiry(input: EnquiryInput, pkg: Pick<PackageRow, "
         preferredMonth: input.preferredMonth ?? null,
         message: input.message ?? null,
       })
-      .returning({ id: leads.id });
+      .returning({ id: leads.id, createdAt: leads.createdAt });
     if (!row) throw new Error("The enquiry was not stored.");
-    await enqueueTeamEmail(tx, { type: "lead", id: row.id }, {
+    const enquiry = {
+      subject: { type: "lead", id: row.id },
+      source: "package-enquiry",
+      receivedAt: row.createdAt,
+      name: input.name,
+      phone: input.phone,
+      email: input.email,
+      message: input.message,
+      package: pkg,
+      travellers: input.travellers,
+      preferredMonth: input.preferredMonth,
+    } as const;
+    await enqueueEnquiryNotifications(tx, enquiry, {
       to,
-      subject: `New enquiry: ${pkg.title} (${input.travellers} ${input.travellers === 1 ? "traveller" : "travellers"})`,
-      replyTo: input.email,
       text: [
         `Package: ${pkg.title} (${site.replace(/\/$/, "")}/packages/${pkg.slug})`,
         `Name: ${input.name}`,
@@ -110,7 +121,7 @@ export async function createEnquiry(input: EnquiryInput, pkg: Pick<PackageRow, "
         input.message ?? "(no message)",
       ].join("\n"),
     });
-    return row;
+    return { id: row.id };
   });
   nudgeOutbox();
   return lead;

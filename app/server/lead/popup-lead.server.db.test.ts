@@ -64,6 +64,6 @@ describe("createPopupLead", () => {
     expect(mail).toBeDefined();
     const headers = headerBlock(mail!);
     expect(headers).not.toMatch(/^(Bcc|X-Injected):/im);
-    expect(headers).toMatch(/^Subject: New call-back request: Eve Bcc: x@evil\.example X-Injected: yes$/m);
+    expect(headers).toMatch(/^Subject: New call-back request from Eve Bcc: x@evil\.example X-Injected: yes$/m);
   });
 });

@@ -1,6 +1,7 @@
 import { getDb } from "~/server/db/db.server";
 import { leads } from "~/server/db/schema.server";
-import { enqueueTeamEmail, nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
+import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
+import { nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
 import type { PopupLeadInput } from "./lead-schema";
 
 /**
@@ -16,9 +17,9 @@ export async function createPopupLead(input: PopupLeadInput) {
       .values({ source: "popup", name: input.name, phone: input.phone })
       .returning({ id: leads.id, createdAt: leads.createdAt });
     if (!row) throw new Error("The lead was not stored.");
-    await enqueueTeamEmail(tx, { type: "lead", id: row.id }, {
+    const enquiry = { subject: { type: "lead", id: row.id }, source: "popup", receivedAt: row.createdAt, name: input.name, phone: input.phone } as const;
+    await enqueueEnquiryNotifications(tx, enquiry, {
       to,
-      subject: `New call-back request: ${input.name}`,
       text: [
         "A visitor asked to be called back (website popup).",
         "",

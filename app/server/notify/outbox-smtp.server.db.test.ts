@@ -62,13 +62,16 @@ describe("the outbox over a real SMTP server", () => {
       expect(mail.headers.has("x-injected")).toBe(false);
     }
     const [popup] = mailsAbout(smtp, "Phone: +91 90000 30001");
-    expect(popup!.headers.get("subject")).toEqual(["New call-back request: Asha Bcc: x@evil.example X-Injected: yes"]);
+    expect(popup!.headers.get("subject")).toEqual(["New call-back request from Asha Bcc: x@evil.example X-Injected: yes"]);
     expect(popup!.headers.has("reply-to")).toBe(false);
     const [contact] = mailsAbout(smtp, "Phone: +91 90000 30002");
     expect(contact!.headers.get("reply-to")).toEqual(["ravi@example.com"]);
+    expect(contact!.headers.get("subject")).toEqual(["New contact message from Ravi Bcc: x@evil.example X-Injected: yes Kumar"]);
     const [enquiry] = mailsAbout(smtp, "Phone: +91 90000 30003");
     expect(enquiry!.headers.get("reply-to")).toEqual(["meera@example.com"]);
-    expect(enquiry!.headers.get("subject")).toEqual([`New enquiry: ${pkg!.title} (2 travellers)`]);
+    expect(enquiry!.headers.get("subject")).toEqual([`New package enquiry from Meera Bcc: x@evil.example X-Injected: yes — ${pkg!.title}`]);
+    // Without WEBHOOK_URL no webhook copy is queued.
+    expect((await db.select().from(notificationOutbox)).filter((row) => row.channel === "webhook")).toHaveLength(0);
 
     const messageIds = smtp.received.map((mail) => mail.headers.get("message-id")?.[0]);
     expect(new Set(messageIds).size).toBe(3);

@@ -7,10 +7,13 @@ import { contactMessages, leads, notificationOutbox as outbox, type OutboxRow } 
 import { getLogger } from "~/server/logger.server";
 import { SMTP_TIMEOUTS, type Mailer } from "./mailer.server";
 import { backoffDelay, errorText, sleep, withTimeout } from "./retry.server";
-import { outboxPayloadSchemas, setOutboxNudge, type DeliverableChannel } from "./outbox.server";
+import { emailPayloadSchema, outboxPayloadSchemas, setOutboxNudge, type DeliverableChannel } from "./outbox.server";
+import { webhookPayloadSchema, type WebhookSender } from "./webhook.server";
 
 export type OutboxWorkerOptions = {
   mailer: Mailer;
+  /** Delivers the 'webhook' rows; without it they fail (WEBHOOK_URL was unset after they were queued). */
+  webhook?: WebhookSender;
   /** How often to look for due rows; new enquiries nudge the worker at once. */
   pollMs?: number;
   /**
@@ -54,16 +57,18 @@ export const OUTBOX_DEFAULTS = {
  */
 export class OutboxWorker {
   readonly id: string;
-  private readonly options: Required<Omit<OutboxWorkerOptions, "workerId" | "logger" | "mailer">>;
+  private readonly options: Required<Omit<OutboxWorkerOptions, "workerId" | "logger" | "mailer" | "webhook">>;
   private readonly mailer: Mailer;
+  private readonly webhook: WebhookSender | undefined;
   private readonly logger: Logger;
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
   private again = false;
   private stopped = false;
 
-  constructor({ mailer, workerId, logger, ...options }: OutboxWorkerOptions) {
+  constructor({ mailer, webhook, workerId, logger, ...options }: OutboxWorkerOptions) {
     this.mailer = mailer;
+    this.webhook = webhook;
     this.options = { ...OUTBOX_DEFAULTS, ...options };
     this.id = workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
     this.logger = (logger ?? getLogger()).child({ component: "outbox", worker: this.id });
@@ -78,7 +83,7 @@ export class OutboxWorker {
     setOutboxNudge(() => this.nudge());
     this.schedulePoll();
     this.nudge();
-    this.logger.info({ mailer: this.mailer.kind }, "outbox worker started");
+    this.logger.info({ mailer: this.mailer.kind, webhook: Boolean(this.webhook) }, "outbox worker started");
   }
 
   /** Stops polling and waits for the sends under way to be recorded. */
@@ -178,17 +183,29 @@ export class OutboxWorker {
       });
   }
 
+  /** The send for a row's channel, or why it cannot be sent (retrying cannot fix that). */
+  private sendOf(row: ClaimedRow): { send: () => Promise<{ id?: string }> } | { problem: string } {
+    const invalid = (error: { message: string }) => ({ problem: `invalid payload: ${error.message}` });
+    if (row.channel === "webhook") {
+      const webhook = this.webhook;
+      if (!webhook) return { problem: "WEBHOOK_URL is not set" };
+      const parsed = webhookPayloadSchema.safeParse(row.payload);
+      return parsed.success ? { send: () => webhook.send(parsed.data, row) } : invalid(parsed.error);
+    }
+    const parsed = emailPayloadSchema.safeParse(row.payload);
+    return parsed.success ? { send: () => this.mailer.send(parsed.data, row) } : invalid(parsed.error);
+  }
+
   private async deliver(row: ClaimedRow): Promise<void> {
-    const parsed = outboxPayloadSchemas[row.channel as DeliverableChannel].safeParse(row.payload);
-    if (!parsed.success) {
-      // Retrying cannot fix a malformed payload.
-      await this.recordFailure(row, `invalid payload: ${parsed.error.message}`, true);
+    const delivery = this.sendOf(row);
+    if ("problem" in delivery) {
+      await this.recordFailure(row, delivery.problem, true);
       return;
     }
     let sentId: string | undefined;
     const sendStarted = performance.now();
     try {
-      sentId = (await withTimeout(this.mailer.send(parsed.data, row), this.options.sendTimeoutMs)).id;
+      sentId = (await withTimeout(delivery.send(), this.options.sendTimeoutMs)).id;
     } catch (error) {
       await this.recordFailure(row, errorText(error), false);
       return;

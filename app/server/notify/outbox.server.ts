@@ -5,6 +5,7 @@ import { getDb } from "~/server/db/db.server";
 import { notificationOutbox, type OutboxSubjectType } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
+import { webhookPayloadSchema, type WebhookPayload } from "./webhook.server";
 
 /** A transaction handle, or the database itself. */
 export type DbExecutor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -23,8 +24,8 @@ export const emailPayloadSchema = z.object({
 });
 export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 
-/** One payload schema per channel; the webhook channel adds its own here. */
-export const outboxPayloadSchemas = { email: emailPayloadSchema } as const;
+/** One payload schema per channel. */
+export const outboxPayloadSchemas = { email: emailPayloadSchema, webhook: webhookPayloadSchema } as const;
 export type DeliverableChannel = keyof typeof outboxPayloadSchemas;
 
 export type OutboxSubject = { type: OutboxSubjectType; id: number };
@@ -44,6 +45,15 @@ export async function enqueueTeamEmail(tx: DbExecutor, subject: OutboxSubject, e
   const [row] = await tx
     .insert(notificationOutbox)
     .values({ channel: "email", subjectType: subject.type, subjectId: subject.id, payload })
+    .returning({ id: notificationOutbox.id });
+  return row!.id;
+}
+
+/** Queues the webhook's copy of an enquiry, in the transaction that stores it (like `enqueueTeamEmail`). */
+export async function enqueueWebhook(tx: DbExecutor, subject: OutboxSubject, payload: WebhookPayload): Promise<number> {
+  const [row] = await tx
+    .insert(notificationOutbox)
+    .values({ channel: "webhook", subjectType: subject.type, subjectId: subject.id, payload: webhookPayloadSchema.parse(payload) })
     .returning({ id: notificationOutbox.id });
   return row!.id;
 }

@@ -5,13 +5,27 @@ export type ReceivedMail = {
   /** The envelope: who the SMTP conversation delivered to (RCPT TO). */
   rcptTo: string[];
   raw: string;
-  /** Header names (lower case) → values, unfolded. */
+  /** Header names (lower case) → values, unfolded and decoded. */
   headers: Map<string, string[]>;
 };
 
 /** The header block of a message: everything before the first empty line. */
 export function headerBlock(raw: string): string {
   return raw.split(/\r?\n\r?\n/)[0] ?? "";
+}
+
+/**
+ * Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as a mail
+ * client shows them; the space between two encoded words is not text.
+ */
+export function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, "$1")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_word, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+    );
 }
 
 export function parseHeaders(raw: string): Map<string, string[]> {
@@ -21,7 +35,7 @@ export function parseHeaders(raw: string): Map<string, string[]> {
     const colon = line.indexOf(":");
     if (colon <= 0) continue;
     const name = line.slice(0, colon).trim().toLowerCase();
-    headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()]);
+    headers.set(name, [...(headers.get(name) ?? []), decodeEncodedWords(line.slice(colon + 1).trim())]);
   }
   return headers;
 }

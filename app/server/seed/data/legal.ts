@@ -34,7 +34,7 @@ const privacyPolicy = `
 
 <h2>Cookies and Tracking</h2>
 <p>Our website uses a small number of cookies and similar browser storage. Essential storage keeps the website working, for example remembering that you have already submitted or closed the enquiry popup so that it does not keep appearing. With analytics cookies we understand in aggregate how visitors use the site, such as which pages are most popular. You can block or delete cookies in your browser settings; the website will still work, although the enquiry popup may appear again.</p>
-<p>To count how many people read each blog post, and to limit repeated form submissions, our server briefly uses your IP address and browser type. For the view count we keep only a one-way code made from them, which cannot be turned back into your IP address and is deleted the following day; we do not store your IP address itself.</p>
+<p>To count how many people read each blog post and view each tour package, and to limit repeated form submissions, our server briefly uses your IP address and browser type. For the view count we keep only a one-way code made from them, which cannot be turned back into your IP address and is deleted the following day; we do not store your IP address itself.</p>
 
 <h2>Data Sharing</h2>
 <p>We do not sell or rent your personal data. We share it only when it is needed to deliver your trip or required by law:</p>

@@ -1,0 +1,94 @@
+import { inArray } from "drizzle-orm";
+import { z } from "zod";
+import { listActivity, recordActivity } from "~/server/activity/activity.server";
+import { redirectWithNotice } from "~/server/admin/notice.server";
+import { canManageEnquiries, canViewActivity } from "~/server/auth/access.server";
+import type { Viewer } from "~/server/auth/guard.server";
+import { getDb } from "~/server/db/db.server";
+import { contactMessages, leads } from "~/server/db/schema.server";
+import { listFailingDeliveries, retryDelivery } from "~/server/notify/outbox.server";
+import { enquiryFigures, mostReadBlogs, outboxHealth, topPackagesByEnquiries, topPackagesByViews } from "./dashboard-figures.server";
+
+export const DASHBOARD_PATH = "/admin/dashboard";
+
+/** Who each failing delivery is about: "Asha Rao (package enquiry #12)". */
+async function deliveryLabels(rows: { subjectType: string; subjectId: number }[]) {
+  const ids = (type: string) => rows.filter((row) => row.subjectType === type).map((row) => row.subjectId);
+  const leadIds = ids("lead");
+  const messageIds = ids("contact-message");
+  const db = getDb();
+  const [leadRows, messageRows] = await Promise.all([
+    leadIds.length ? db.select({ id: leads.id, name: leads.name, source: leads.source }).from(leads).where(inArray(leads.id, leadIds)) : [],
+    messageIds.length
+      ? db.select({ id: contactMessages.id, firstName: contactMessages.firstName, lastName: contactMessages.lastName }).from(contactMessages).where(inArray(contactMessages.id, messageIds))
+      : [],
+  ]);
+  const labels = new Map<string, string>();
+  for (const row of leadRows) labels.set(`lead:${row.id}`, `${row.name} (${row.source === "popup" ? "call-back request" : "package enquiry"} #${row.id})`);
+  for (const row of messageRows) labels.set(`contact-message:${row.id}`, `${row.firstName} ${row.lastName} (contact message #${row.id})`);
+  return (row: { subjectType: string; subjectId: number }) => labels.get(`${row.subjectType}:${row.subjectId}`) ?? `${row.subjectType} #${row.subjectId} (deleted)`;
+}
+
+/** Everything /admin/dashboard shows, as plain data. Sections a viewer may not see are null. */
+export async function loadDashboard(viewer: Viewer, now: Date = new Date()) {
+  const showDeliveries = canManageEnquiries(viewer);
+  const showActivity = canViewActivity(viewer);
+  const [enquiries, byEnquiries, byViews, blogs, outbox, failing, activity] = await Promise.all([
+    enquiryFigures(now),
+    topPackagesByEnquiries({ now }),
+    topPackagesByViews(),
+    mostReadBlogs(),
+    outboxHealth(),
+    showDeliveries ? listFailingDeliveries({ limit: 20 }) : null,
+    showActivity ? listActivity({ limit: 8 }) : null,
+  ]);
+  const labelOf = failing ? await deliveryLabels(failing) : null;
+  return {
+    enquiries,
+    topPackages: { byEnquiries, byViews },
+    blogs,
+    outbox: { ...outbox, lastSentAt: outbox.lastSentAt?.toISOString() ?? null },
+    failing:
+      failing && labelOf
+        ? failing.map((row) => ({
+            id: row.id,
+            channel: row.channel,
+            about: labelOf(row),
+            status: row.status,
+            attempts: row.attempts,
+            lastError: row.lastError ?? "",
+            lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+          }))
+        : null,
+    activity: activity
+      ? activity.map((row) => ({
+          id: row.id,
+          at: row.at.toISOString(),
+          kind: row.kind,
+          who: row.actorName || row.actorEmail || "Unknown",
+          subject: row.subjectLabel ?? "",
+        }))
+      : null,
+  };
+}
+
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
+
+const retrySchema = z.object({ intent: z.literal("retry-delivery"), id: z.coerce.number().int().positive() });
+
+/** The retry button: the delivery becomes due now with a fresh count of tries; the worker is woken. */
+export async function handleDashboardAction(request: Request, viewer: Viewer, clientIp: string) {
+  const parsed = retrySchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithNotice(DASHBOARD_PATH, { kind: "error", message: "That request was not understood." });
+  const { id } = parsed.data;
+  if (!(await retryDelivery(id))) {
+    return redirectWithNotice(DASHBOARD_PATH, { kind: "error", message: `Delivery #${id} was already sent or no longer exists.` });
+  }
+  await recordActivity({
+    kind: "notification.retried",
+    actor: { id: viewer.id, email: viewer.email, name: viewer.name },
+    subject: { type: "notification", id, label: `Delivery #${id}` },
+    ip: clientIp,
+  });
+  return redirectWithNotice(DASHBOARD_PATH, { kind: "success", message: `Delivery #${id} will be tried again now.` });
+}

@@ -1,0 +1,79 @@
+import { getEnv } from "~/server/env.server";
+import { enqueueTeamEmail, enqueueWebhook, type DbExecutor, type OutboxSubject } from "./outbox.server";
+import type { WebhookPayload } from "./webhook.server";
+
+export type EnquirySource = WebhookPayload["source"];
+
+/** How the team's e-mail subject names each source. */
+const SUBJECT_SOURCE: Record<EnquirySource, string> = {
+  popup: "call-back request",
+  "package-enquiry": "package enquiry",
+  contact: "contact message",
+};
+
+/** A new enquiry as its notifications describe it. */
+export type NewEnquiry = {
+  subject: OutboxSubject;
+  source: EnquirySource;
+  receivedAt: Date;
+  /** The visitor's name: the popup's and enquiry form's one field, or first and last name. */
+  name: string | { firstName: string; lastName: string };
+  phone: string;
+  email?: string | null;
+  message?: string | null;
+  package?: { id: number; title: string; slug: string } | null;
+  travellers?: number | null;
+  preferredMonth?: string | null;
+};
+
+/** One line: a line break typed into a name must not shape the subject (nodemailer encodes it anyway). */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+function nameParts(name: NewEnquiry["name"]) {
+  if (typeof name !== "string") return { full: oneLine(`${name.firstName} ${name.lastName}`), ...name };
+  const full = oneLine(name);
+  const space = full.indexOf(" ");
+  return space < 0 ? { full, firstName: full, lastName: "" } : { full, firstName: full.slice(0, space), lastName: full.slice(space + 1) };
+}
+
+/** "New package enquiry from Asha Rao — Bali 7D/6N", "New call-back request from Asha Rao". */
+export function enquiryEmailSubject(enquiry: Pick<NewEnquiry, "source" | "name" | "package">): string {
+  const pkg = enquiry.package ? ` — ${oneLine(enquiry.package.title)}` : "";
+  return `New ${SUBJECT_SOURCE[enquiry.source]} from ${nameParts(enquiry.name).full}${pkg}`;
+}
+
+export function enquiryWebhookPayload(enquiry: NewEnquiry): WebhookPayload {
+  const site = getEnv().SITE_URL.replace(/\/$/, "");
+  const { full, firstName, lastName } = nameParts(enquiry.name);
+  return {
+    event: "enquiry.created",
+    enquiry: enquiry.subject,
+    source: enquiry.source,
+    receivedAt: enquiry.receivedAt.toISOString(),
+    name: full,
+    firstName,
+    lastName,
+    phone: enquiry.phone,
+    email: enquiry.email ?? null,
+    message: enquiry.message ?? null,
+    package: enquiry.package ? { id: enquiry.package.id, title: enquiry.package.title, url: `${site}/packages/${enquiry.package.slug}` } : null,
+    travellers: enquiry.travellers ?? null,
+    preferredMonth: enquiry.preferredMonth ?? null,
+  };
+}
+
+/**
+ * Queues every notification of a new enquiry: the team's e-mail (to `to`,
+ * Reply-To the visitor's e-mail when given; From is added when sending) and,
+ * when WEBHOOK_URL is set, the webhook's copy. Call it inside the transaction
+ * that stores the enquiry, then `nudgeOutbox()` after the commit (ADR 020, 030).
+ */
+export async function enqueueEnquiryNotifications(tx: DbExecutor, enquiry: NewEnquiry, email: { to: string; text: string }): Promise<void> {
+  await enqueueTeamEmail(tx, enquiry.subject, {
+    to: email.to,
+    subject: enquiryEmailSubject(enquiry),
+    replyTo: enquiry.email ?? undefined,
+    text: email.text,
+  });
+  if (getEnv().WEBHOOK_URL) await enqueueWebhook(tx, enquiry.subject, enquiryWebhookPayload(enquiry));
+}

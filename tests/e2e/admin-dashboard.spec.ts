@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ADMIN, signIn } from "./admin-helpers";
+import { expect, test, type TestDatabase } from "./fixtures";
+
+test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.0.30" } });
+
+/** The figure a stat card of the dashboard shows, e.g. "Today". */
+async function figure(page: Page, label: string): Promise<number> {
+  const card = page.getByRole("region", { name: "New enquiries" }).locator("div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) });
+  return Number(await card.locator("dd").innerText());
+}
+
+/** A lead whose team e-mail was given up on (12 failed tries), as after a long SMTP outage. */
+async function failedDelivery(db: TestDatabase, name: string) {
+  const [lead] = await db.query<{ id: number }>(`insert into leads (source, name, phone) values ('popup', $1, '+91 90000 77777') returning id`, [name]);
+  const payload = { to: "team@example.com", subject: `New call-back request from ${name}`, text: "Phone: +91 90000 77777" };
+  const [row] = await db.query<{ id: number }>(
+    `insert into notification_outbox (channel, subject_type, subject_id, payload, status, attempts, last_error, last_attempt_at)
+     values ('email', 'lead', $1, $2, 'failed', 12, '451: Try again later', now()) returning id`,
+    [lead!.id, JSON.stringify(payload)],
+  );
+  db.onCleanup(async () => {
+    await db.query(`delete from notification_outbox where id = $1`, [row!.id]);
+    await db.query(`delete from leads where id = $1`, [lead!.id]);
+  });
+  return row!.id;
+}
+
+test("a lead just posted shows in today's, this week's and this month's figures and by source", async ({ page, db }) => {
+  await signIn(page, ADMIN);
+  const before = { today: await figure(page, "Today"), week: await figure(page, "This week"), month: await figure(page, "This month") };
+
+  const response = await page.request.post("/api/leads", { data: { name: "Dashboard Visitor", phone: "+91 90000 66666" } });
+  expect(response.status()).toBe(201);
+  db.onCleanup(async () => {
+    await db.query(`delete from notification_outbox where subject_type = 'lead' and subject_id in (select id from leads where phone = '+91 90000 66666')`);
+    await db.query(`delete from leads where phone = '+91 90000 66666'`);
+  });
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Admin Dashboard" })).toBeVisible();
+  expect(await figure(page, "Today")).toBe(before.today + 1);
+  expect(await figure(page, "This week")).toBe(before.week + 1);
+  expect(await figure(page, "This month")).toBe(before.month + 1);
+  // The bars carry their numbers as text.
+  const popups = page.getByRole("region", { name: "Enquiries by source" }).getByRole("listitem").filter({ hasText: "Call-back requests (popup)" });
+  await expect(popups).toContainText(/[1-9]\d* enquir/);
+});
+
+test("a package page viewed by a browser (not a bot) counts once a day in the top packages by page views", async ({ page, playwright, baseURL, db }) => {
+  const [{ views: before } = { views: 0 }] = await db.query<{ views: number }>(`select views from packages where slug = 'vietnam'`);
+  const chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+  const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.32", "user-agent": chrome } });
+  for (let i = 0; i < 2; i++) expect((await visitor.get("/packages/vietnam")).status()).toBe(200);
+  await visitor.dispose();
+  const crawler = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.33", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+  expect((await crawler.get("/packages/vietnam")).status()).toBe(200);
+  await crawler.dispose();
+  const [{ views: after } = { views: 0 }] = await db.query<{ views: number }>(`select views from packages where slug = 'vietnam'`);
+  expect(after).toBe(before + 1);
+
+  await signIn(page, ADMIN);
+  const byViews = page.getByRole("region", { name: "Top packages by page views" });
+  await expect(byViews.getByRole("listitem").filter({ hasText: "Vietnam Express" })).toContainText(new RegExp(`${after} views?`));
+});
+
+test("a delivery that keeps failing is listed, and its retry button sends it", async ({ page, db }) => {
+  const id = await failedDelivery(db, "Retry Rao");
+  await signIn(page, ADMIN);
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  const row = notifications.getByRole("row").filter({ hasText: "Retry Rao" });
+  await expect(row).toContainText("451: Try again later");
+  await expect(row).toContainText("E-mail");
+  await expect(notifications.locator("dt", { hasText: "Failing" }).locator("..")).not.toContainText(/^Failing0/);
+
+  await row.getByRole("button", { name: new RegExp(`Retry delivery #${id}`) }).click();
+  await expect(page.getByRole("status")).toContainText(`Delivery #${id} will be tried again now.`);
+  // The worker (woken by the retry) writes it to the outbox folder and marks it sent.
+  await expect.poll(async () => (await db.query<{ status: string }>(`select status from notification_outbox where id = $1`, [id]))[0]?.status, { timeout: 10_000 }).toBe("sent");
+  await page.reload();
+  await expect(page.getByRole("row").filter({ hasText: "Retry Rao" })).toHaveCount(0);
+
+  const [entry] = await db.query<{ actor_email: string }>(`select actor_email from activity where kind = 'notification.retried' and subject_id = $1`, [String(id)]);
+  expect(entry?.actor_email).toBe(ADMIN.email);
+  db.onCleanup(() => db.query(`delete from activity where kind = 'notification.retried' and subject_id = $1`, [String(id)]));
+});
+
+test("a signed-out POST cannot retry a delivery", async ({ playwright, db, baseURL }) => {
+  const id = await failedDelivery(db, "Anonymous Retry");
+  const anonymous = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.31", origin: baseURL! } });
+  const response = await anonymous.post("/admin/dashboard", { form: { intent: "retry-delivery", id: String(id) }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toMatch(/^\/admin\?redirectTo=/);
+  await anonymous.dispose();
+  expect((await db.query<{ status: string }>(`select status from notification_outbox where id = $1`, [id]))[0]?.status).toBe("failed");
+});
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`the dashboard has no axe violations at ${viewport.width} px`, async ({ page, db }) => {
+    await failedDelivery(db, "Axe Check");
+    await page.setViewportSize(viewport);
+    await signIn(page, ADMIN);
+    await expect(page.getByRole("row").filter({ hasText: "Axe Check" })).toBeVisible();
+    fs.mkdirSync(".cache/screens", { recursive: true });
+    await page.screenshot({ path: `.cache/screens/dashboard-${viewport.width}.png`, fullPage: true });
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+}
