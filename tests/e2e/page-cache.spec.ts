@@ -81,8 +81,14 @@ test("a blog view is counted on a cache hit", async ({ request, db }) => {
   const views = async () => (await db.query<{ views: number }>("select views from blogs where id = $1", [blog!.id]))[0]!.views;
   await request.get(url, { headers: { "user-agent": "curl/8 (not counted: a bot)" } }); // fills the cache
   const before = await views();
-  const hit = await request.get(url, { headers: { "user-agent": `${BROWSER_UA} cache-hit-${Date.now()}` } });
+  const visitor = `${BROWSER_UA} cache-hit-${Date.now()}`;
+  const hit = await request.get(url, { headers: { "user-agent": visitor } });
   expect(hit.headers()["x-page-cache"]).toBe("hit");
+  expect(await views()).toBe(before + 1);
+  // The same visitor again the same day, from the cache or rendered: still one view.
+  await request.get(url, { headers: { "user-agent": visitor } });
+  await db.query("update content_version set version = version + 1");
+  expect((await request.get(url, { headers: { "user-agent": visitor } })).headers()["x-page-cache"]).toBe("miss");
   expect(await views()).toBe(before + 1);
   // Prefetches and HEAD requests are not views, from the cache neither.
   await request.get(url, { headers: { "user-agent": `${BROWSER_UA} prefetch-${Date.now()}`, "sec-purpose": "prefetch" } });
