@@ -72,7 +72,14 @@ export class PageCache {
 
   /** Answers from an entry with this response's own nonce; counts its views on a hit. */
   async send(req: express.Request, res: express.Response, entry: CachedPage, nonce: string, how: "hit" | "miss") {
-    if (how === "hit" && entry.views.length > 0) await this.options.recordViews(entry.views, req);
+    if (how === "hit" && entry.views.length > 0) {
+      try {
+        await this.options.recordViews(entry.views, req);
+      } catch (error) {
+        // The page is still worth answering; its loader would have failed, the visitor need not.
+        req.log.error({ err: error }, "counting a view on a page cache hit failed");
+      }
+    }
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.vary("Accept-Encoding");

@@ -38,6 +38,10 @@ describe("PageStore", () => {
     expect(store.size).toBe(0);
     store.set("/", page(1, 10)); // rendered before the write, finished after it
     expect(store.get("/", 2)).toBeNull();
+    expect(store.size).toBe(0);
+    store.useVersion(1); // the database went back (restored): still a change
+    store.set("/", page(1, 10));
+    expect(store.get("/", 1)).not.toBeNull();
   });
 
   it("serves a page no longer than its maximum age (dates and view counts on pages move on)", () => {

@@ -38,14 +38,15 @@ export class PageStore {
     return this.bytes;
   }
 
-  /** Forgets every page when the content changed since they were stored. */
+  /**
+   * Forgets every page when the content changed since they were stored. Any
+   * other version counts as a change (a database restored from a backup goes back).
+   */
   useVersion(version: number) {
     if (version === this.version) return;
-    if (version > this.version || this.entries.size === 0) {
-      this.entries.clear();
-      this.bytes = 0;
-      this.version = version;
-    }
+    this.entries.clear();
+    this.bytes = 0;
+    this.version = version;
   }
 
   get(key: string, version: number): CachedPage | null {
