@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -7,12 +8,17 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { SESSION_COOKIE } from "~/server/auth/auth.server";
+import { getViewer } from "~/server/auth/guard.server";
+import { currentContentVersion } from "~/server/cache/content-version.server";
+import { recordCachedViews, type PageCacheHints } from "~/server/cache/page-cache-hints.server";
 import type { TrustProxy } from "~/server/env.server";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { publicBodyLimit } from "./body-limit";
 import { crossSiteGuard } from "./cross-site";
 import { e2eFixtureRouter } from "./e2e-fixtures";
 import { sendError } from "./http-errors";
+import { PageCache } from "./page-cache/page-cache";
 import { createRequestHandler } from "./request-handler";
 import { allowOnlyServedMethods, rejectUndecodablePaths } from "./request-guards";
 import { createUploadService, isUploadPath } from "./uploads";
@@ -23,6 +29,8 @@ declare module "react-router" {
     nonce: string;
     /** Client IP as Express resolved it under TRUST_PROXY (form limit, view counting). */
     clientIp: string;
+    /** What a page tells the page cache (views to count again on a hit); see ADR 003. */
+    pageCache: PageCacheHints;
   }
 }
 
@@ -35,6 +43,8 @@ export type AppOptions = {
   trustProxy?: TrustProxy;
   /** Test runs only (NODE_ENV=test and a token): mounts the Playwright fixture route. */
   e2eFixtures?: { token: string };
+  /** Memory for the page cache in MiB (PAGE_CACHE_MB); 0 or unset: off. Never with Vite. */
+  pageCacheMb?: number;
   /** Production: the built browser assets. */
   clientDir?: string;
   /** Production: the built app. Development: Vite serves and reloads it. */
@@ -44,7 +54,7 @@ export type AppOptions = {
 
 const YEAR_IN_SECONDS = 60 * 60 * 24 * 365;
 
-export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2eFixtures, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
+export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2eFixtures, pageCacheMb = 0, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
   const app = express();
   setMediaStorage(new LocalDiskStorage(mediaDir));
   const uploads = createUploadService({ directory: uploadsDir ?? path.join(mediaDir, "..", "uploads"), logger });
@@ -97,6 +107,13 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
       // The error itself is logged once, with its stack, by handleError or the
       // error handler below; the access line of a failed request is a warning.
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "warn" : "info"),
+      // The access line names the request, not its every header: serialising
+      // those cost a tenth of a cached page's answer time (ADR 003), and they
+      // carry cookies that do not belong in a log.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
   app.use(rejectUndecodablePaths());
@@ -129,7 +146,15 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
         index: false,
       }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Only what the client build has at its root (favicon, brochures): a page
+    // request does not pay a file-system lookup first.
+    const rootEntries = new Set(fs.existsSync(clientDir) ? fs.readdirSync(clientDir) : []);
+    const serveRoot = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => {
+      const first = ((res.locals.decodedPath as string | undefined) ?? req.path).split("/")[1] ?? "";
+      if (rootEntries.has(first)) serveRoot(req, res, next);
+      else next();
+    });
   }
 
   const serverBuild =
@@ -145,9 +170,11 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
       mode: vite ? "development" : "production",
       getLoadContext: (req, res) => ({
         nonce: res.locals.cspNonce as string,
-        // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; the log and limits want a.b.c.d.
-        clientIp: (req.ip ?? "").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ""),
+        clientIp: clientIpOf(req),
+        pageCache: { views: [] },
       }),
+      // Vite reloads code on change: pages rendered by old code must not stay.
+      pageCache: !vite && pageCacheMb > 0 ? createPageCache(pageCacheMb) : undefined,
     }),
   );
 
@@ -161,6 +188,34 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
   });
 
   return app;
+}
+
+// An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; the log and limits want a.b.c.d.
+function clientIpOf(req: express.Request) {
+  return (req.ip ?? "").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+}
+
+/** Just what the session check and the view counters read from a request. */
+function headersOnlyRequest(req: express.Request): Request {
+  const headers = new Headers();
+  for (const name of ["cookie", "user-agent", "purpose", "sec-purpose"]) {
+    const value = req.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Request(new URL(req.originalUrl, "http://localhost"), { method: req.method, headers });
+}
+
+function createPageCache(megabytes: number) {
+  return new PageCache({
+    maxBytes: megabytes * 1024 * 1024,
+    // Package pages list departures from today, blog pages show their view count:
+    // a page is rendered again at least every minute, whatever else happens.
+    maxAgeMs: 60_000,
+    readVersion: currentContentVersion,
+    sessionCookies: [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`],
+    isSignedIn: async (req) => (await getViewer(headersOnlyRequest(req))) !== null,
+    recordViews: (views, req) => recordCachedViews(views, headersOnlyRequest(req), clientIpOf(req)),
+  });
 }
 
 function errorStatus(error: unknown): number {

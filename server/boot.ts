@@ -4,6 +4,7 @@ import { pino } from "pino";
 import { getEnv } from "~/server/env.server";
 import { closeDatabase, databaseConfigFromEnv, DataDirLockedError, getDb, openDatabase } from "~/server/db/db.server";
 import { seedDatabase } from "~/server/seed/seed.server";
+import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { setLogger } from "~/server/logger.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { OutboxWorker } from "~/server/notify/outbox-worker.server";
@@ -44,6 +45,10 @@ export async function boot() {
     log: (message) => logger.info(message),
   });
   printAdminHint(env, result.generatedAdminPassword);
+  // The seed may have added content: other servers' page caches must not keep
+  // pages without it (ADR 003). A start is rare, so it always bumps.
+  await bumpContentVersion(getDb());
+  noteContentWritten();
 
   // Sends the enquiry notifications stored in the outbox (ADR 020).
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");

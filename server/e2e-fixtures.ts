@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import express from "express";
 import { sql } from "drizzle-orm";
 import { getAuth } from "~/server/auth/auth.server";
+import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { getDb } from "~/server/db/db.server";
 
 /**
@@ -33,6 +34,12 @@ export function e2eFixtureRouter(token: string) {
     });
     try {
       const result = await getDb().execute(query);
+      // Fixtures change content behind writeContent's back: cached pages must go (ADR 003).
+      // A plain read changes nothing (and must not empty the cache a test is looking at).
+      if (!/^\s*select\b/i.test(text)) {
+        await bumpContentVersion(getDb());
+        noteContentWritten();
+      }
       res.json({ rows: result.rows });
     } catch (error) {
       res.status(400).json({ error: (error as Error).message });

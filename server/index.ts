@@ -16,6 +16,7 @@ const app = createApp({
   uploadsDir,
   trustProxy: env.TRUST_PROXY,
   e2eFixtures: e2eFixturesFrom(env),
+  pageCacheMb: env.PAGE_CACHE_MB,
   clientDir: path.join(buildDir, "client"),
   build: async () => build,
 });

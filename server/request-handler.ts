@@ -2,11 +2,15 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type express from "express";
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { bodyLimitOf, readCappedBody } from "./body-limit";
+import { isShareableResponse } from "./page-cache/cache-rules";
+import type { PageCache } from "./page-cache/page-cache";
 
 type HandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
   getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
+  /** Answers anonymous page requests from memory (ADR 003); production only. */
+  pageCache?: PageCache;
 };
 
 /**
@@ -16,15 +20,32 @@ type HandlerOptions = {
  *   any route code runs, and no Web stream is built for a few hundred bytes;
  * - a response is sent as one buffer with its length (pages are rendered whole
  *   anyway, ADR 018), so `compression` skips small answers instead of starting
- *   a zlib stream for each.
+ *   a zlib stream for each;
+ * - the page cache answers what it can before React Router runs, and keeps
+ *   what anonymous visitors were given.
  */
-export function createRequestHandler({ build, mode, getLoadContext }: HandlerOptions): express.RequestHandler {
+export function createRequestHandler({ build, mode, getLoadContext, pageCache }: HandlerOptions): express.RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
+  let routeIds: Set<string> | null = null;
   return async (req, res, next) => {
     try {
+      routeIds ??= new Set(Object.keys((typeof build === "function" ? await build() : build).routes));
+      const lookup = pageCache ? await pageCache.lookup(req, res, routeIds) : null;
+      const context = getLoadContext(req, res);
+      if (pageCache && lookup?.kind === "hit") {
+        await pageCache.send(req, res, lookup.entry, context.nonce, "hit");
+        return;
+      }
       const request = await toFetchRequest(req, res);
       if (!request) return; // answered already: 413, or the client left mid-body
-      const response = await handleRequest(request, getLoadContext(req, res));
+      const response = await handleRequest(request, context);
+      if (pageCache && lookup?.kind === "miss" && !res.headersSent && isShareableResponse(response)) {
+        const body = Buffer.from(await response.arrayBuffer());
+        const entry = pageCache.keep(lookup, response, body, context.nonce, context.pageCache.views);
+        if (entry) await pageCache.send(req, res, entry, context.nonce, "miss");
+        else await sendResponse(res, new Response(body, response));
+        return;
+      }
       await sendResponse(res, response);
     } catch (error) {
       next(error);

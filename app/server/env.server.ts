@@ -58,6 +58,8 @@ const envSchema = z.object({
   WEBHOOK_FORMAT: z.preprocess(emptyToUndefined, z.enum(WEBHOOK_FORMATS).default("json")),
   /** How often the outbox worker looks for due notifications; new enquiries wake it at once. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** Memory for the page cache of anonymous visitors' pages, in MiB (ADR 003); 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Requests per IP per window on the public form endpoints. */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),

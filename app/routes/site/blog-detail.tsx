@@ -7,6 +7,7 @@ import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/l
 import { toBlogArticle, toBlogCards } from "~/server/blog/blog-page.server";
 import { getBlog, listPublishedBlogs } from "~/server/blog/blog-queries.server";
 import { recordBlogView } from "~/server/blog/blog-views.server";
+import { countViewOnCacheHits } from "~/server/cache/page-cache-hints.server";
 import { parseId } from "~/server/http.server";
 import { canSeeDrafts } from "~/server/auth/access.server";
 import { getViewer } from "~/server/auth/guard.server";
@@ -77,6 +78,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!row) throw data({ message: NOT_FOUND }, { status: 404 });
 
   const view = row.status === "published" ? await recordBlogView(row.id, request, context.clientIp) : null;
+  if (row.status === "published") countViewOnCacheHits(context, "blog", row.id);
   const others = (await listPublishedBlogs()).filter((other) => other.id !== row.id).slice(0, 3);
   return {
     blog: await toBlogArticle(row, view?.views ?? row.views),

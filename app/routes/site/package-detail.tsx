@@ -21,6 +21,7 @@ import { createEnquiry, enquirySchema } from "~/server/lead/enquiry.server";
 import { toPackageDetail } from "~/server/package/package-detail.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";
 import { touristTripJsonLd } from "~/server/package/package-seo.server";
+import { countViewOnCacheHits } from "~/server/cache/page-cache-hints.server";
 import { recordPackageView } from "~/server/package/package-views.server";
 import { BOOKING_CONVENIENCES, PACKAGE_TERMS } from "~/server/package/package-terms.server";
 import { findRedirect } from "~/server/redirect/redirects.server";
@@ -57,7 +58,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (row.slug !== params.slug) throw redirect(`/packages/${row.slug}${search}`, 308);
 
   // Counted once per visitor per day, never for bots or staff previews of drafts (ADR 030).
-  if (row.status === "published") await recordPackageView(row.id, request, context.clientIp);
+  if (row.status === "published") {
+    await recordPackageView(row.id, request, context.clientIp);
+    countViewOnCacheHits(context, "package", row.id);
+  }
   const today = todayIso();
   const [pkg, settings] = await Promise.all([toPackageDetail(row, today), getSiteSettings()]);
   return {

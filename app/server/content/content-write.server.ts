@@ -1,5 +1,6 @@
 import { recordActivity, type ActivityEntry } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
+import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { getDb, type Db } from "~/server/db/db.server";
 import { getLogger } from "~/server/logger.server";
 
@@ -25,10 +26,9 @@ export class ContentWriteAbort<T> extends Error {
 /**
  * The ONE way content (packages, and later blogs and settings) is written: the
  * change runs in a transaction together with its activity entries, so the log
- * never claims a change that did not happen. Public pages read the database on
- * every request (ADR 003), so a committed change is live at the next request.
- * A content cache (issue 14) hooks in here: bump its version in this same
- * transaction.
+ * never claims a change that did not happen. The same transaction bumps the
+ * content version, so every server's page cache drops its pages before its next
+ * request (ADR 003): a committed change is live at the next request.
  */
 export async function writeContent<T>(
   ctx: ContentWriteContext,
@@ -39,6 +39,7 @@ export async function writeContent<T>(
     outcome = await getDb().transaction(async (rawTx) => {
       const tx = rawTx as unknown as Db;
       const done = await change(tx);
+      await bumpContentVersion(tx);
       const actor = { id: ctx.viewer.id, email: ctx.viewer.email, name: ctx.viewer.name };
       for (const entry of done.activity ?? []) {
         await recordActivity({ ...entry, actor, ip: ctx.ip ?? null }, { db: tx });
@@ -48,6 +49,8 @@ export async function writeContent<T>(
   } catch (error) {
     if (error instanceof ContentWriteAbort) return error.result as T;
     throw error;
+  } finally {
+    noteContentWritten();
   }
   if (outcome.afterCommit) {
     try {

@@ -465,3 +465,13 @@ export const seedLedger = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
+
+/**
+ * One row (id 1): the version of everything public pages show. Every content
+ * write bumps it in its own transaction, so a server that reads it before a
+ * request knows whether its cached pages are still current (ADR 003).
+ */
+export const contentVersion = pgTable("content_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { PACKAGE_TABS } from "~/components/site/package/package-tabs";
+import { CACHED_PACKAGE_TABS, hasCookieNamed, isShareableResponse, pageCacheKey } from "./cache-rules";
+
+const routeIds = new Set(["root", "routes/site/layout", "routes/site/package-detail", "routes/site/home"]);
+const key = (url: string, method = "GET") => {
+  const parsed = new URL(url, "http://x");
+  return pageCacheKey({ method, path: parsed.pathname, decodedPath: decodeURIComponent(parsed.pathname), search: parsed.search }, routeIds);
+};
+
+describe("pageCacheKey", () => {
+  it("keys public pages and their .data by path and the known parameters, in a fixed order", () => {
+    expect(key("/")).toBe("/");
+    expect(key("/packages/dubai", "HEAD")).toBe("/packages/dubai");
+    expect(key("/packages/dubai?tab=itinerary")).toBe("/packages/dubai?tab=itinerary");
+    expect(key("/packages/dubai.data?_routes=routes/site/package-detail&tab=gallery")).toBe(
+      "/packages/dubai.data?tab=gallery&_routes=routes%2Fsite%2Fpackage-detail",
+    );
+    expect(key("/_root.data")).toBe("/_root.data");
+  });
+
+  it("renders form results, notices, unknown parameters and unknown values afresh", () => {
+    expect(key("/contact?sent=1")).toBeNull();
+    expect(key("/packages/dubai?enquiry=sent")).toBeNull();
+    expect(key("/packages/dubai?brochure=unavailable")).toBeNull();
+    expect(key("/packages/dubai?tab=itinerary&utm_source=x")).toBeNull();
+    expect(key("/packages/dubai?tab=nope")).toBeNull();
+    expect(key("/packages/dubai?tab=terms&tab=terms")).toBeNull();
+    expect(key("/?tab=terms")).toBeNull();
+    expect(key("/packages/dubai.data?_routes=routes/site/made-up")).toBeNull();
+    expect(key("/packages/dubai?_routes=root")).toBeNull();
+  });
+
+  it("never keys other methods, the back office, the API or fixtures (decoded paths too)", () => {
+    expect(key("/contact", "POST")).toBeNull();
+    for (const url of ["/admin", "/admin.data", "/admin/packages", "/%61dmin/packages", "/api/packages", "/__e2e/sql"]) {
+      expect(key(url)).toBeNull();
+    }
+  });
+
+  it("knows every package tab", () => {
+    expect(CACHED_PACKAGE_TABS).toEqual(PACKAGE_TABS.map((tab) => tab.id));
+  });
+});
+
+describe("isShareableResponse", () => {
+  const html = (status: number, headers: Record<string, string> = {}) =>
+    new Response("<p>", { status, headers: { "content-type": "text/html", ...headers } });
+
+  it("keeps full pages only: no errors, redirects, cookies, private or no-store answers", () => {
+    expect(isShareableResponse(html(200, { "cache-control": "no-cache" }))).toBe(true);
+    expect(isShareableResponse(html(404))).toBe(false);
+    expect(isShareableResponse(html(500))).toBe(false);
+    expect(isShareableResponse(new Response(null, { status: 302, headers: { location: "/" } }))).toBe(false);
+    expect(isShareableResponse(html(200, { "set-cookie": "a=b" }))).toBe(false);
+    expect(isShareableResponse(html(200, { "cache-control": "no-store" }))).toBe(false);
+    expect(isShareableResponse(html(200, { "cache-control": "private, max-age=0" }))).toBe(false);
+  });
+});
+
+describe("hasCookieNamed", () => {
+  it("finds the session cookie by name only", () => {
+    expect(hasCookieNamed("a=1; pravas_session=x.y", ["pravas_session"])).toBe(true);
+    expect(hasCookieNamed("pravas_session_hint=1", ["pravas_session"])).toBe(false);
+    expect(hasCookieNamed(undefined, ["pravas_session"])).toBe(false);
+  });
+});

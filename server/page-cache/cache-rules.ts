@@ -1,0 +1,66 @@
+/**
+ * Which requests the page cache may answer, under which key, and which answers
+ * it may keep (ADR 003). Anything not recognised here is rendered as before:
+ * a bypass costs what every request cost without the cache, so a request
+ * crafted to miss cannot do more harm than it could before.
+ */
+
+/** `?tab=` on a package page (PACKAGE_TABS in package-tabs.tsx; a test keeps them equal). */
+export const CACHED_PACKAGE_TABS = ["overview", "itinerary", "gallery", "terms"] as const;
+
+/** Paths never cached: the back office, the API, test fixtures. Judged on the decoded path. */
+function isExcludedPath(decodedPath: string) {
+  return decodedPath.startsWith("/admin") || decodedPath === "/api" || decodedPath.startsWith("/api/") || decodedPath.startsWith("/__");
+}
+
+/**
+ * The cache key of a GET or HEAD request, or null when it must be rendered:
+ * other methods, excluded paths, and any query parameter not listed here:
+ * form results and notices (`?sent=1`, `?enquiry=sent`, `?brochure=…`),
+ * campaign tags and cache-busting junk alike. Known parameters are kept in a
+ * fixed order, so the key is the URL normalised.
+ */
+export function pageCacheKey(
+  request: { method: string; path: string; decodedPath: string; search: string },
+  routeIds: ReadonlySet<string>,
+): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (isExcludedPath(request.decodedPath)) return null;
+  const params = new URLSearchParams(request.search);
+  const isData = request.path.endsWith(".data");
+  let tab: string | null = null;
+  let routes: string | null = null;
+  for (const [name, value] of params) {
+    if (name === "tab" && tab === null && (CACHED_PACKAGE_TABS as readonly string[]).includes(value) && /^\/packages\/[^/]+$/.test(request.path.replace(/\.data$/, ""))) {
+      tab = value;
+    } else if (name === "_routes" && isData && routes === null && value.split(",").every((id) => routeIds.has(id))) {
+      routes = value;
+    } else {
+      return null;
+    }
+  }
+  const query = new URLSearchParams();
+  if (tab !== null) query.set("tab", tab);
+  if (routes !== null) query.set("_routes", routes);
+  const search = query.toString();
+  return search ? `${request.path}?${search}` : request.path;
+}
+
+/**
+ * Whether an answer may be kept and shared: a full 200 page (errors, 404s and
+ * redirects are rendered each time: their addresses are unbounded, so caching
+ * them would let anyone push real pages out), never one that sets a cookie or
+ * says it is private, never a stream.
+ */
+export function isShareableResponse(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (response.headers.has("set-cookie")) return false;
+  if (/\b(no-store|private)\b/i.test(response.headers.get("cache-control") ?? "")) return false;
+  return !/text\/event-stream/i.test(response.headers.get("content-type") ?? "");
+}
+
+/** Does the request carry a session cookie (any value)? Then it is checked before the cache answers. */
+export function hasCookieNamed(cookieHeader: string | undefined, names: readonly string[]): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((part) => names.includes(part.split("=", 1)[0]!.trim()));
+}

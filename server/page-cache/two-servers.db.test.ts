@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * Two production servers on one PostgreSQL database, each with its page cache
+ * (ADR 003): a write through one is what the other serves at its very next
+ * request. PostgreSQL only: PGlite admits one process, so it has no second server.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const PORTS = [Number(process.env.TWO_SERVERS_PORT ?? 3158), Number(process.env.TWO_SERVERS_PORT ?? 3158) + 1];
+const ADMIN = { email: "admin@pravas.travel", password: "two-servers-password" };
+
+type Server = { baseUrl: string; process: ChildProcess; output: string[] };
+
+async function startServer(port: number): Promise<Server> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = `.cache/two-servers-${port}`;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  // scripts/start.mjs builds first when the build is missing or older than the sources.
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SITE_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      MEDIA_DIR: ".cache/media",
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "warn",
+      PAGE_CACHE_MB: "16",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const started = Date.now();
+  while (Date.now() - started < 240_000) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited:\n${output.join("")}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, process: child, output };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`server on ${port} did not start:\n${output.join("")}`);
+}
+
+function stopServer(server: Server | undefined) {
+  return new Promise((resolve) => {
+    if (!server || server.process.exitCode !== null) return resolve(undefined);
+    server.process.once("exit", resolve);
+    server.process.kill("SIGTERM");
+  });
+}
+
+async function signIn(server: Server): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/admin`, {
+    method: "POST",
+    body: new URLSearchParams(ADMIN),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("pravas_session="));
+  expect(cookie).toBeDefined();
+  return cookie!.split(";")[0]!;
+}
+
+async function get(server: Server, path: string) {
+  const response = await fetch(`${server.baseUrl}${path}`);
+  return { cache: response.headers.get("x-page-cache"), html: await response.text(), status: response.status };
+}
+
+describe.skipIf(!databaseUrl)("page cache on two servers sharing PostgreSQL", () => {
+  let first: Server | undefined;
+  let second: Server | undefined;
+
+  beforeAll(async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
+    await client.end();
+    // One after the other: each migrates and seeds at start.
+    first = await startServer(PORTS[0]!);
+    second = await startServer(PORTS[1]!);
+  });
+
+  afterAll(async () => {
+    await Promise.all([stopServer(first), stopServer(second)]);
+  });
+
+  it("serves a write made on one server at the other's next request, both ways", async () => {
+    const [a, b] = [first!, second!];
+    const cookie = { a: await signIn(a), b: await signIn(b) };
+    const { id, title } = (await (await fetch(`${a.baseUrl}/api/packages/dubai`)).json()) as { id: number; title: string };
+
+    for (const [writer, reader, name] of [[a, b, "a"], [b, a, "b"]] as const) {
+      for (const server of [a, b]) {
+        await get(server, "/packages/dubai");
+        expect((await get(server, "/packages/dubai")).cache).toBe("hit");
+      }
+      const renamed = `${title} (written on ${name} at ${Date.now()})`;
+      const write = await fetch(`${writer.baseUrl}/api/packages/${id}`, {
+        method: "PUT",
+        headers: { cookie: cookie[name], "content-type": "application/json" },
+        body: JSON.stringify({ title: renamed }),
+      });
+      expect(write.status).toBe(200);
+      const next = await get(reader, "/packages/dubai");
+      expect(next.status).toBe(200);
+      expect(next.cache).toBe("miss");
+      expect(next.html).toContain(renamed);
+      expect((await get(reader, "/packages/dubai")).cache).toBe("hit");
+    }
+  });
+});
