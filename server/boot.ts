@@ -7,6 +7,7 @@ import { seedDatabase } from "~/server/seed/seed.server";
 import { setLogger } from "~/server/logger.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { OutboxWorker } from "~/server/notify/outbox-worker.server";
+import { startRetentionSweep } from "~/server/enquiry/retention.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -48,8 +49,11 @@ export async function boot() {
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
   const outboxWorker = new OutboxWorker({ mailer: createMailerFromEnv(), pollMs: env.OUTBOX_POLL_MS, logger });
   await outboxWorker.start();
+  // Optional: deletes old Closed and Spam enquiries (ADR 029).
+  const stopRetention = startRetentionSweep(env.ENQUIRY_RETENTION_MONTHS, logger);
 
   const shutdown = async () => {
+    stopRetention();
     await outboxWorker.stop();
     await closeDatabase();
     process.exit(0);

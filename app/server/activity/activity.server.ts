@@ -33,6 +33,12 @@ export const ACTIVITY_KINDS = [
   "media.uploaded",
   "media.deleted",
   "enquiry.updated",
+  "enquiry.status-changed",
+  "enquiry.assigned",
+  "enquiry.note-added",
+  "enquiry.personal-data-exported",
+  "enquiry.personal-data-deleted",
+  "enquiry.retention-deleted",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
