@@ -33,3 +33,6 @@ export function isEnquirySource(value: unknown): value is EnquirySource {
 
 /** Statuses the optional retention setting deletes after N months. */
 export const RETAINABLE_STATUSES: readonly EnquiryStatus[] = ["closed", "spam"];
+
+/** Longest note the team can add to an enquiry (form attribute and schema). */
+export const NOTE_MAX = 2000;

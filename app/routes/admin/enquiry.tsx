@@ -4,10 +4,10 @@ import { StatusBadge } from "~/components/admin/enquiries/enquiry-bits";
 import { FollowUp, HistoryPanel, NotesPanel, SentFields } from "~/components/admin/enquiries/enquiry-detail";
 import styles from "~/components/admin/enquiries/enquiries.module.css";
 import { parseEnquiryKey } from "~/lib/enquiry-id";
-import { SOURCE_LABELS } from "~/lib/enquiry-status";
+import { NOTE_MAX, SOURCE_LABELS } from "~/lib/enquiry-status";
 import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
-import { handleEnquiryAction, NOTE_MAX } from "~/server/enquiry/enquiry-page.server";
+import { handleEnquiryAction } from "~/server/enquiry/enquiry-page.server";
 import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server/enquiry/enquiry.server";
 import type { Route } from "./+types/enquiry";
 

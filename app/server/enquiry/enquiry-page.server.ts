@@ -2,12 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
-import { ENQUIRY_STATUSES, STATUS_LABELS } from "~/lib/enquiry-status";
+import { ENQUIRY_STATUSES, NOTE_MAX, STATUS_LABELS } from "~/lib/enquiry-status";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { storableText } from "~/server/forms/form-input.server";
 import { addNote, assignEnquiry, changeStatus, type EnquiryContext } from "./enquiry.server";
-
-export const NOTE_MAX = 2000;
 
 /** The detail page's three forms, one schema each, told apart by `intent`. */
 export const enquiryActionSchema = z.discriminatedUnion("intent", [

@@ -1,21 +1,12 @@
 import { data } from "react-router";
 import { enquiryKey } from "~/lib/enquiry-id";
+import type { PersonalDataResult } from "~/lib/personal-data";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { deletePersonalData, findPersonalData, parsePersonKey, type PersonKey } from "./personal-data.server";
 
 export const PERSONAL_DATA_PAGE = "/admin/enquiries/personal-data";
 export const PERSON_KEY_ERROR = "Enter a phone number (8 to 15 digits) or an e-mail address.";
-
-/** What the page shows after a search: a summary, never more than the inbox already shows. */
-export type PersonalDataResult = {
-  q: string;
-  kind: PersonKey["kind"];
-  enquiries: { key: string; source: string; name: string; status: string; createdAt: string }[];
-  notes: number;
-  outbox: number;
-  deleteError?: string;
-};
 
 export type PersonalDataActionData = { error: string; q: string } | PersonalDataResult;
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { isEnquirySource, isEnquiryStatus, SOURCE_LABELS } from "~/lib/enquiry-status";
-import type { PersonalDataResult } from "~/server/enquiry/personal-data-page.server";
+import type { PersonalDataResult } from "~/lib/personal-data";
 import { adminUi, Panel } from "../admin-page";
 import { ConfirmAction } from "../confirm-dialog";
 import { Received, StatusBadge } from "./enquiry-bits";
