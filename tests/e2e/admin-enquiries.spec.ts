@@ -148,7 +148,7 @@ test("the detail page shows every field, a WhatsApp reply naming the package, an
   const [lead] = await db.query<{ id: number; package_title: string }>(`select id, package_title from leads where name = $1`, [`Nila Detail ${tag}`]);
   await gotoHydrated(page, `/admin/enquiries/lead-${lead!.id}`);
   const sent = page.getByRole("region", { name: "What they sent" });
-  for (const text of [`Nila Detail ${tag}`, "98450 12345", lead!.package_title, "4", "2027-02", "Vegetarian meals please"]) await expect(sent).toContainText(text);
+  for (const text of [`Nila Detail ${tag}`, "98450 12345", lead!.package_title, "4", "February 2027", "Vegetarian meals please"]) await expect(sent).toContainText(text);
   const whatsapp = page.getByRole("link", { name: /Reply on WhatsApp/ });
   const href = new URL((await whatsapp.getAttribute("href"))!);
   expect(href.origin + href.pathname).toBe("https://wa.me/919845012345");

@@ -44,8 +44,10 @@ export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx
   }
   const input = submission.value;
   if (input.intent === "status") {
-    if (!(await changeStatus(ref, input.status, ctx))) return notFound();
-    return redirectWithNotice(page, { kind: "success", message: `Status changed to ${STATUS_LABELS[input.status]}.` });
+    const outcome = await changeStatus(ref, input.status, ctx);
+    if (outcome === "not-found") return notFound();
+    const label = STATUS_LABELS[input.status];
+    return redirectWithNotice(page, { kind: "success", message: outcome === "changed" ? `Status changed to ${label}.` : `The status is already ${label}.` });
   }
   if (input.intent === "assign") {
     const outcome = await assignEnquiry(ref, input.assignee || null, ctx);

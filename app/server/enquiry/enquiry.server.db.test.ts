@@ -36,7 +36,7 @@ describe("an enquiry's detail", () => {
       { label: "Phone", value: "+91 90000 00000" },
       { label: "Package", value: "Bali 7D/6N" },
       { label: "Travellers", value: "3" },
-      { label: "Preferred month", value: "2027-01" },
+      { label: "Preferred month", value: "January 2027" },
       { label: "Message", value: "Honeymoon" },
     ]);
     const contact = await getEnquiry({ kind: "contact", id: contactId });
@@ -49,15 +49,15 @@ describe("an enquiry's detail", () => {
 describe("status, assignment and notes", () => {
   it("moves along the pipeline and records each change for the history (once)", async () => {
     const ref = { kind: "lead" as const, id: leadId };
-    expect(await changeStatus(ref, "contacted", ctx())).toBe(true);
-    expect(await changeStatus(ref, "contacted", ctx())).toBe(true);
-    expect(await changeStatus(ref, "converted", ctx())).toBe(true);
+    expect(await changeStatus(ref, "contacted", ctx())).toBe("changed");
+    expect(await changeStatus(ref, "contacted", ctx())).toBe("unchanged");
+    expect(await changeStatus(ref, "converted", ctx())).toBe("changed");
     const [row] = await db.select().from(leads).where(eq(leads.id, leadId));
     expect(row!.status).toBe("converted");
     const history = await enquiryHistory(ref);
     expect(history.map((entry) => entry.text)).toEqual(["Status: New → Contacted", "Status: Contacted → Converted"]);
     expect(history[0]!.who).toBe("Esha Editor");
-    expect(await changeStatus({ kind: "lead", id: 999_999 }, "closed", ctx())).toBe(false);
+    expect(await changeStatus({ kind: "lead", id: 999_999 }, "closed", ctx())).toBe("not-found");
   });
 
   it("the database refuses a status outside the pipeline", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
+import { formatMonth } from "~/lib/tour-format";
 import { STATUS_LABELS, type EnquirySource, type EnquiryStatus } from "~/lib/enquiry-status";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
@@ -54,7 +55,7 @@ export async function getEnquiry(ref: EnquiryRef, db: DbExecutor = getDb()): Pro
         row.email ? { label: "E-mail", value: row.email } : null,
         row.packageTitle ? { label: "Package", value: row.packageTitle } : null,
         row.travellers !== null ? { label: "Travellers", value: String(row.travellers) } : null,
-        row.source === "package-enquiry" ? { label: "Preferred month", value: row.preferredMonth ?? "Flexible" } : null,
+        row.source === "package-enquiry" ? { label: "Preferred month", value: row.preferredMonth ? formatMonth(row.preferredMonth) : "Flexible" } : null,
         row.message ? { label: "Message", value: row.message } : null,
       ].filter(present),
     };
@@ -133,21 +134,20 @@ const tableOf = (ref: EnquiryRef) => (ref.kind === "lead" ? leads : contactMessa
 
 /**
  * Moves an enquiry along the pipeline, with its activity entry in the same
- * transaction. Returns false when there is no such enquiry; the same status
- * again changes and records nothing.
+ * transaction. The same status again changes and records nothing.
  */
-export async function changeStatus(ref: EnquiryRef, status: EnquiryStatus, ctx: EnquiryContext): Promise<boolean> {
+export async function changeStatus(ref: EnquiryRef, status: EnquiryStatus, ctx: EnquiryContext): Promise<"changed" | "unchanged" | "not-found"> {
   return getDb().transaction(async (tx) => {
     const current = await getEnquiry(ref, tx);
-    if (!current) return false;
-    if (current.status === status) return true;
+    if (!current) return "not-found";
+    if (current.status === status) return "unchanged";
     const table = tableOf(ref);
     await tx.update(table).set({ status }).where(eq(table.id, ref.id));
     await recordActivity(
       { kind: "enquiry.status-changed", actor: actorOf(ctx.viewer), subject: subjectOf(ref), ip: ctx.ip, detail: { from: current.status, to: status } },
       { db: tx },
     );
-    return true;
+    return "changed";
   });
 }
 

@@ -92,7 +92,7 @@ export function InboxTable({ rows, now }: { rows: InboxRow[]; now: string }) {
   }
   return (
     <TableScroller label="Enquiry list">
-      <table className={`${adminUi.table} ${adminUi.stack}`}>
+      <table className={`${adminUi.table} ${adminUi.stack} ${styles.inboxTable}`}>
         <caption className="visually-hidden">Enquiries</caption>
         <thead>
           <tr>
@@ -118,13 +118,15 @@ export function InboxTable({ rows, now }: { rows: InboxRow[]; now: string }) {
                 </Link>
               </th>
               <td data-label="Source">{SOURCE_LABELS[row.source]}</td>
-              <td data-label="Phone" className={styles.contact}>
+              <td data-label="Phone" className={styles.phone}>
                 <a href={telHref(row.phone)}>{row.phone}</a>
               </td>
-              <td data-label="E-mail" className={styles.contact}>
+              <td data-label="E-mail" className={`${styles.contact} ${styles.wide} ${row.email ? "" : styles.blank}`}>
                 {row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : <span className={adminUi.muted}>–</span>}
               </td>
-              <td data-label="Package">{row.packageTitle ?? <span className={adminUi.muted}>–</span>}</td>
+              <td data-label="Package" className={row.packageTitle ? "" : styles.blank}>
+                {row.packageTitle ?? <span className={adminUi.muted}>–</span>}
+              </td>
               <td data-label="Status">
                 <StatusBadge status={row.status} />
               </td>
