@@ -97,8 +97,7 @@ export function InboxTable({ rows, now }: { rows: InboxRow[]; now: string }) {
         <thead>
           <tr>
             <th scope="col">Received</th>
-            <th scope="col">Name</th>
-            <th scope="col">Source</th>
+            <th scope="col">Name and source</th>
             <th scope="col">Phone</th>
             <th scope="col">E-mail</th>
             <th scope="col">Package</th>
@@ -116,8 +115,8 @@ export function InboxTable({ rows, now }: { rows: InboxRow[]; now: string }) {
                 <Link to={`/admin/enquiries/${row.key}`} className={styles.nameLink}>
                   {row.name}
                 </Link>
+                <span className={styles.source}>{SOURCE_LABELS[row.source]}</span>
               </th>
-              <td data-label="Source">{SOURCE_LABELS[row.source]}</td>
               <td data-label="Phone" className={styles.phone}>
                 <a href={telHref(row.phone)}>{row.phone}</a>
               </td>
