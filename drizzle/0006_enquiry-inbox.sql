@@ -24,12 +24,12 @@ ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_status_check" CH
 ALTER TABLE "leads" ADD CONSTRAINT "leads_status_check" CHECK ("leads"."status" in ('new', 'contacted', 'converted', 'closed', 'spam'));--> statement-breakpoint
 CREATE VIEW "public"."enquiry_inbox" AS (
   select 'lead-' || l.id as key, 'lead' as kind, l.id as row_id, l.source, l.name, l.phone,
-    regexp_replace(l.phone, '[^0-9]', '', 'g') as phone_digits, l.email, l.package_id, l.package_title,
+    translate(l.phone, ' +-().', '') as phone_digits, l.email, l.package_id, l.package_title,
     l.travellers, l.preferred_month, l.message, l.status, l.assigned_to, l.created_at
   from leads l
   union all
   select 'contact-' || c.id, 'contact', c.id, 'contact', c.first_name || ' ' || c.last_name, c.phone,
-    regexp_replace(c.phone, '[^0-9]', '', 'g'), c.email, null, null,
+    translate(c.phone, ' +-().', ''), c.email, null, null,
     null, null, c.message, c.status, c.assigned_to, c.created_at
   from contact_messages c
 );
