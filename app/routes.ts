@@ -24,6 +24,9 @@ export default [
   route("admin/logout", "routes/admin/logout.tsx"),
   ...prefix("admin", [
     route("reset-password", "routes/admin/reset-password.tsx"),
+    // Downloads (resource routes, guarded like the pages).
+    route("enquiries.csv", "routes/admin/enquiries-csv.ts"),
+    route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("packages", "routes/admin/packages.tsx"),
@@ -31,6 +34,8 @@ export default [
       route("packages/:id", "routes/admin/package-edit.tsx"),
       route("blogs", "routes/admin/blogs.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
+      route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
+      route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("activity", "routes/admin/activity.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -9,6 +9,7 @@ import { setLogger } from "~/server/logger.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { OutboxWorker } from "~/server/notify/outbox-worker.server";
 import { createWebhookSender } from "~/server/notify/webhook.server";
+import { startRetentionSweep } from "~/server/enquiry/retention.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -55,8 +56,11 @@ export async function boot() {
   const webhook = env.WEBHOOK_URL ? createWebhookSender({ url: env.WEBHOOK_URL, format: env.WEBHOOK_FORMAT }) : undefined;
   const outboxWorker = new OutboxWorker({ mailer: createMailerFromEnv(), webhook, pollMs: env.OUTBOX_POLL_MS, logger });
   await outboxWorker.start();
+  // Optional: deletes old Closed and Spam enquiries (ADR 029).
+  const stopRetention = startRetentionSweep(env.ENQUIRY_RETENTION_MONTHS, logger);
 
   const shutdown = async () => {
+    stopRetention();
     await outboxWorker.stop();
     await closeDatabase();
     process.exit(0);

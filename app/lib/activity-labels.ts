@@ -29,6 +29,12 @@ const LABELS: Record<string, string> = {
   "media.deleted": "Deleted media",
   "enquiry.updated": "Updated an enquiry",
   "notification.retried": "Retried a notification",
+  "enquiry.status-changed": "Changed an enquiry's status",
+  "enquiry.assigned": "Assigned an enquiry",
+  "enquiry.note-added": "Added a note to an enquiry",
+  "enquiry.personal-data-exported": "Exported a person's data",
+  "enquiry.personal-data-deleted": "Deleted a person's data",
+  "enquiry.retention-deleted": "Deleted old enquiries (retention)",
 };
 
 export function activityLabel(kind: string): string {

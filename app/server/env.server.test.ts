@@ -49,3 +49,31 @@ describe("WEBHOOK_URL and WEBHOOK_FORMAT", () => {
     await expect(envWith({ WEBHOOK_URL: "https://example.com/hook", WEBHOOK_FORMAT: "xml" })).rejects.toThrow(/WEBHOOK_FORMAT/);
   });
 });
+
+describe("ENQUIRY_RETENTION_MONTHS", () => {
+  async function readWith(value: string | undefined) {
+    const saved = process.env.ENQUIRY_RETENTION_MONTHS;
+    if (value === undefined) delete process.env.ENQUIRY_RETENTION_MONTHS;
+    else process.env.ENQUIRY_RETENTION_MONTHS = value;
+    try {
+      vi.resetModules();
+      const { getEnv } = await import("./env.server");
+      return getEnv().ENQUIRY_RETENTION_MONTHS;
+    } finally {
+      if (saved === undefined) delete process.env.ENQUIRY_RETENTION_MONTHS;
+      else process.env.ENQUIRY_RETENTION_MONTHS = saved;
+    }
+  }
+
+  it("is off unless set", async () => {
+    expect(await readWith(undefined)).toBeUndefined();
+    expect(await readWith("")).toBeUndefined();
+  });
+
+  it("takes a whole number of months from 1 to 120, and refuses anything else at start", async () => {
+    expect(await readWith("18")).toBe(18);
+    for (const bad of ["0", "121", "1.5", "six", "-3"]) {
+      await expect(readWith(bad), bad).rejects.toThrow(/ENQUIRY_RETENTION_MONTHS/);
+    }
+  });
+});

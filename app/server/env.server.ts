@@ -60,6 +60,19 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** Memory for the page cache of anonymous visitors' pages, in MiB (ADR 003); 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  /**
+   * Optional retention: Closed and Spam enquiries that came in more than this
+   * many months ago are deleted (a sweep every six hours). Unset: kept.
+   */
+  ENQUIRY_RETENTION_MONTHS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "ENQUIRY_RETENTION_MONTHS must be a whole number of months (1-120), or unset" })
+      .int("ENQUIRY_RETENTION_MONTHS must be a whole number of months (1-120), or unset")
+      .min(1, "ENQUIRY_RETENTION_MONTHS must be at least 1 month, or unset")
+      .max(120, "ENQUIRY_RETENTION_MONTHS must be at most 120 months, or unset")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Requests per IP per window on the public form endpoints. */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),

@@ -60,6 +60,12 @@ const RULES: Record<string, Rule> = {
   "routes/admin/package-edit.tsx": { page: staffOnly, sample: "/admin/packages/1" },
   "routes/admin/blogs.tsx": { page: staffOnly },
   "routes/admin/enquiries.tsx": { page: staffOnly },
+  // The enquiry inbox (issue 13): detail pages (an id that names nothing is a 404), the CSV,
+  // and personal data (admins only: canManagePersonalData; the JSON export is a POST, GET goes back to the page).
+  "routes/admin/enquiry.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/enquiries/lead-999999" },
+  "routes/admin/enquiries-csv.ts": { page: staffOnly },
+  "routes/admin/personal-data.tsx": { page: adminOnly },
+  "routes/admin/personal-data-export.ts": { page: { anonymous: "login", editor: "denied", admin: "to:/admin/enquiries/personal-data" } },
   "routes/admin/account.tsx": { page: staffOnly },
   "routes/admin/users.tsx": { page: adminOnly },
   "routes/admin/activity.tsx": { page: adminOnly },

@@ -38,10 +38,13 @@ const links = [
 export function AdminShell({
   viewer,
   notice,
+  newEnquiries = null,
   children,
 }: {
   viewer: ShellViewer | null;
   notice?: AdminNotice | null;
+  /** New enquiries waiting, shown beside Enquiries; null when the viewer may not see them. */
+  newEnquiries?: number | null;
   children: React.ReactNode;
 }) {
   const navRef = useRef<HTMLElement>(null);
@@ -101,6 +104,12 @@ export function AdminShell({
                 <NavLink to={to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ""}`}>
                   <Icon className={styles.icon} />
                   {label}
+                  {to === "/admin/enquiries" && newEnquiries ? (
+                    <span className={styles.count}>
+                      {newEnquiries}
+                      <span className="visually-hidden"> new</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -1,22 +1,56 @@
+import { Link } from "react-router";
 import { AdminPage, adminMeta, adminUi } from "~/components/admin/admin-page";
-import { canManageEnquiries } from "~/server/auth/access.server";
+import { InboxFilterForm, InboxPager, InboxTable } from "~/components/admin/enquiries/inbox-view";
+import styles from "~/components/admin/enquiries/enquiries.module.css";
+import { hasActiveFilters, inboxQuery, parseInboxFilters } from "~/lib/enquiry-inbox";
+import { canManageEnquiries, canManagePersonalData } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
+import { inboxPackages, listInbox } from "~/server/enquiry/inbox.server";
 import type { Route } from "./+types/enquiries";
 
-/** Placeholder until the enquiries issue; guarded already (editors and admins). */
+/** The inbox: popup leads, package enquiries and contact messages in one list (editors and admins). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, { can: canManageEnquiries });
-  return null;
+  const viewer = await requireUser(request, { can: canManageEnquiries });
+  const filters = parseInboxFilters(new URL(request.url));
+  const [list, packages] = await Promise.all([listInbox(filters), inboxPackages()]);
+  return {
+    filters: { ...filters, page: list.page },
+    packages,
+    ...list,
+    now: new Date().toISOString(),
+    personalData: canManagePersonalData(viewer),
+  };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Enquiries");
 
-export default function AdminEnquiries() {
+export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
+  const { filters, packages, rows, total, page, pages, now, personalData } = loaderData;
+  const filtered = hasActiveFilters(filters);
   return (
-    <AdminPage title="Enquiries">
-      <div className={adminUi.panel}>
-        <p className={adminUi.muted}>This section is being built.</p>
-      </div>
+    <AdminPage
+      title="Enquiries"
+      lead="Call-back requests, package enquiries and contact messages, newest first."
+      actions={
+        <>
+          <a href={`/admin/enquiries.csv${inboxQuery(filters, 1)}`} className={adminUi.button} download>
+            Download CSV
+          </a>
+          {personalData ? (
+            <Link to="/admin/enquiries/personal-data" className={adminUi.button}>
+              Personal data
+            </Link>
+          ) : null}
+        </>
+      }
+    >
+      <InboxFilterForm key={JSON.stringify(filters)} filters={filters} packages={packages} />
+      <p className={styles.summary} role="status">
+        {total} {total === 1 ? "enquiry" : "enquiries"}
+        {filtered ? " match" : ""}
+      </p>
+      <InboxTable rows={rows} now={now} />
+      <InboxPager filters={filters} page={page} pages={pages} />
     </AdminPage>
   );
 }

@@ -2,15 +2,19 @@ import { data, Outlet, useRouteLoaderData } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { takeNotice } from "~/server/admin/notice.server";
+import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
+import { countNewEnquiries } from "~/server/enquiry/inbox.server";
 import type { Route } from "./+types/layout";
 
 /** Every signed-in page of the back office; each child route guards itself too. */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const { notice, headers } = takeNotice(request);
+  // The sidebar's figure: two counts on (status, created_at) indexes.
+  const newEnquiries = canManageEnquiries(viewer) ? await countNewEnquiries() : null;
   return data(
-    { viewer: { name: viewer.name, email: viewer.email, role: viewer.role }, notice },
+    { viewer: { name: viewer.name, email: viewer.email, role: viewer.role }, notice, newEnquiries },
     { headers },
   );
 }
@@ -22,7 +26,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell viewer={loaderData.viewer} notice={loaderData.notice}>
+    <AdminShell viewer={loaderData.viewer} notice={loaderData.notice} newEnquiries={loaderData.newEnquiries}>
       <Outlet />
     </AdminShell>
   );
@@ -32,7 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
   return (
-    <AdminShell viewer={layout?.viewer ?? null}>
+    <AdminShell viewer={layout?.viewer ?? null} newEnquiries={layout?.newEnquiries ?? null}>
       <AdminErrorPage error={error} />
     </AdminShell>
   );

@@ -36,6 +36,12 @@ export const ACTIVITY_KINDS = [
   "media.deleted",
   "enquiry.updated",
   "notification.retried",
+  "enquiry.status-changed",
+  "enquiry.assigned",
+  "enquiry.note-added",
+  "enquiry.personal-data-exported",
+  "enquiry.personal-data-deleted",
+  "enquiry.retention-deleted",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -5,7 +5,7 @@ import type { Role, Viewer } from "./guard.server";
  * Loaders and actions ask these rules, never compare roles themselves.
  *
  *   admin:  everything, including users and the activity log
- *   editor: packages, blogs and enquiries; not users
+ *   editor: packages, blogs and enquiries; not users, not personal-data requests
  */
 
 const RANK: Record<Role, number> = { editor: 1, admin: 2 };
@@ -23,6 +23,11 @@ export const canSeeDrafts = (viewer: Viewer | null) => viewer !== null;
 export const canEditContent = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** Read and update enquiries, leads and contact messages. */
 export const canManageEnquiries = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/**
+ * Find, export and delete everything held about one visitor (the privacy
+ * policy's promises, ADR 029): admins only, as it reaches across enquiries.
+ */
+export const canManagePersonalData = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** Add users, change roles, deactivate, reset passwords. */
 export const canManageUsers = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** Read the activity log of everyone. */

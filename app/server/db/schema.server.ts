@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   real,
   serial,
@@ -24,6 +25,7 @@ import type {
   Region,
 } from "~/lib/content-types";
 import type { MediaKind, MediaVariant } from "~/lib/media";
+import type { EnquirySource, EnquiryStatus } from "~/lib/enquiry-status";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -253,12 +255,18 @@ export const leads = pgTable(
     travellers: integer("travellers"),
     preferredMonth: text("preferred_month"),
     message: text("message"),
-    status: text("status").$type<"new" | "contacted" | "closed">().notNull().default("new"),
+    status: text("status").$type<EnquiryStatus>().notNull().default("new"),
+    /** The team member following it up (the inbox's assignment). */
+    assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
     /** When the team's e-mail about it went out (set with its outbox row marked sent). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index("leads_created_idx").on(t.createdAt)],
+  (t) => [
+    index("leads_created_idx").on(t.createdAt),
+    index("leads_status_created_idx").on(t.status, t.createdAt),
+    check("leads_status_check", sql`${t.status} in ('new', 'contacted', 'converted', 'closed', 'spam')`),
+  ],
 );
 
 export const contactMessages = pgTable(
@@ -270,13 +278,79 @@ export const contactMessages = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     message: text("message").notNull(),
-    status: text("status").$type<"new" | "contacted" | "closed">().notNull().default("new"),
+    status: text("status").$type<EnquiryStatus>().notNull().default("new"),
+    /** The team member following it up (the inbox's assignment). */
+    assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
     /** When the team's e-mail about it went out (set with its outbox row marked sent). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    index("contact_messages_status_created_idx").on(t.status, t.createdAt),
+    check("contact_messages_status_check", sql`${t.status} in ('new', 'contacted', 'converted', 'closed', 'spam')`),
+  ],
 );
+
+/**
+ * The team's notes on an enquiry: exactly one of lead_id / contact_message_id
+ * is set; deleting the enquiry deletes its notes.
+ */
+export const enquiryNotes = pgTable(
+  "enquiry_notes",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    contactMessageId: integer("contact_message_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's name when written, kept when the user is deleted. */
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("enquiry_notes_lead_idx").on(t.leadId),
+    index("enquiry_notes_contact_idx").on(t.contactMessageId),
+    check("enquiry_notes_one_subject_check", sql`(${t.leadId} is null) <> (${t.contactMessageId} is null)`),
+  ],
+);
+
+export type EnquiryNoteRow = typeof enquiryNotes.$inferSelect;
+
+/**
+ * The inbox: leads (popup, package enquiries) and contact messages as one
+ * relation, so filters, sort and pagination run in the database. Keys are
+ * "lead-12" / "contact-5" (app/lib/enquiry-id.ts).
+ */
+export const enquiryInbox = pgView("enquiry_inbox", {
+  key: text("key").notNull(),
+  kind: text("kind").$type<"lead" | "contact">().notNull(),
+  rowId: integer("row_id").notNull(),
+  source: text("source").$type<EnquirySource>().notNull(),
+  name: text("name").notNull(),
+  phone: text("phone").notNull(),
+  /** The phone without spaces, +, -, ( and ) (translate: far cheaper than a regex per row), for searching "98765 43210" in "+91 98765-43210". */
+  phoneDigits: text("phone_digits").notNull(),
+  email: text("email"),
+  packageId: integer("package_id"),
+  packageTitle: text("package_title"),
+  travellers: integer("travellers"),
+  preferredMonth: text("preferred_month"),
+  message: text("message"),
+  status: text("status").$type<EnquiryStatus>().notNull(),
+  assignedTo: text("assigned_to"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+}).as(sql`
+  select 'lead-' || l.id as key, 'lead' as kind, l.id as row_id, l.source, l.name, l.phone,
+    translate(l.phone, ' +-().', '') as phone_digits, l.email, l.package_id, l.package_title,
+    l.travellers, l.preferred_month, l.message, l.status, l.assigned_to, l.created_at
+  from leads l
+  union all
+  select 'contact-' || c.id, 'contact', c.id, 'contact', c.first_name || ' ' || c.last_name, c.phone,
+    translate(c.phone, ' +-().', ''), c.email, null, null,
+    null, null, c.message, c.status, c.assigned_to, c.created_at
+  from contact_messages c
+`);
 
 export const OUTBOX_CHANNELS = ["email", "webhook"] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];

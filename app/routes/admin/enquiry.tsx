@@ -1,0 +1,83 @@
+import { data, Link } from "react-router";
+import { AdminPage, adminMeta, adminUi } from "~/components/admin/admin-page";
+import { StatusBadge } from "~/components/admin/enquiries/enquiry-bits";
+import { FollowUp, HistoryPanel, NotesPanel, SentFields } from "~/components/admin/enquiries/enquiry-detail";
+import styles from "~/components/admin/enquiries/enquiries.module.css";
+import { parseEnquiryKey } from "~/lib/enquiry-id";
+import { NOTE_MAX, SOURCE_LABELS } from "~/lib/enquiry-status";
+import { canManageEnquiries } from "~/server/auth/access.server";
+import { requireUser } from "~/server/auth/guard.server";
+import { handleEnquiryAction } from "~/server/enquiry/enquiry-page.server";
+import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server/enquiry/enquiry.server";
+import type { Route } from "./+types/enquiry";
+
+const NOT_FOUND = { message: "There is no enquiry at this address." };
+
+/** "lead-12" or "contact-5"; anything else is a 404 page, never an error. */
+function refOf(params: Route.LoaderArgs["params"]) {
+  const ref = parseEnquiryKey(params.id);
+  if (!ref) throw data(NOT_FOUND, { status: 404 });
+  return ref;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request, { can: canManageEnquiries });
+  const ref = refOf(params);
+  const enquiry = await getEnquiry(ref);
+  if (!enquiry) throw data(NOT_FOUND, { status: 404 });
+  const [notes, history, staff] = await Promise.all([listNotes(ref), enquiryHistory(ref), assignableStaff(enquiry.assignedTo)]);
+  return {
+    enquiry: { ...enquiry, createdAt: enquiry.createdAt.toISOString() },
+    notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
+    history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+    staff,
+    now: new Date().toISOString(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request, { can: canManageEnquiries });
+  return handleEnquiryAction(request, refOf(params), { viewer, ip: context.clientIp });
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Enquiry from ${loaded.enquiry.name}` : "Enquiry not found");
+
+export default function EnquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { enquiry, notes, history, staff, now } = loaderData;
+  return (
+    <AdminPage
+      title={enquiry.name}
+      lead={
+        <>
+          {SOURCE_LABELS[enquiry.source]}
+          {enquiry.packageTitle ? `: ${enquiry.packageTitle}` : ""} · <StatusBadge status={enquiry.status} />
+        </>
+      }
+      actions={
+        <Link to="/admin/enquiries" className={adminUi.button}>
+          All enquiries
+        </Link>
+      }
+    >
+      <div className={styles.detail}>
+        <div>
+          <SentFields
+            fields={enquiry.fields}
+            name={enquiry.name}
+            firstName={enquiry.firstName}
+            phone={enquiry.phone}
+            email={enquiry.email}
+            packageTitle={enquiry.packageTitle}
+            createdAt={enquiry.createdAt}
+            now={now}
+          />
+          <NotesPanel notes={notes} now={now} actionData={actionData} max={NOTE_MAX} />
+        </div>
+        <div>
+          <FollowUp status={enquiry.status} assignedTo={enquiry.assignedTo} staff={staff} actionData={actionData} />
+          <HistoryPanel history={history} now={now} />
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,62 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { z } from "zod";
+import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
+import { ENQUIRY_STATUSES, NOTE_MAX, STATUS_LABELS } from "~/lib/enquiry-status";
+import { redirectWithNotice } from "~/server/admin/notice.server";
+import { storableText } from "~/server/forms/form-input.server";
+import { addNote, assignEnquiry, changeStatus, type EnquiryContext } from "./enquiry.server";
+
+/** The detail page's three forms, one schema each, told apart by `intent`. */
+export const enquiryActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("status"),
+    status: z.enum(ENQUIRY_STATUSES, { error: "Choose a status from the list." }),
+  }),
+  z.object({
+    intent: z.literal("assign"),
+    // conform turns an empty select ("Nobody") into undefined.
+    assignee: z.string().max(100).optional(),
+  }),
+  z.object({
+    intent: z.literal("note"),
+    note: z
+      .string({ error: "Write the note first." })
+      .transform(storableText)
+      .pipe(z.string().trim().min(1, "Write the note first.").max(NOTE_MAX, `Keep the note under ${NOTE_MAX} characters.`)),
+  }),
+]);
+
+export type EnquiryActionData = { intent: string; errors: Record<string, string[] | null>; values: Record<string, string> };
+
+const notFound = () => {
+  throw data(null, { status: 404 });
+};
+
+/** Posts of /admin/enquiries/:id: success redirects back with a notice (post/redirect/get). */
+export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx: EnquiryContext) {
+  const form = await request.formData();
+  const page = `/admin/enquiries/${enquiryKey(ref)}`;
+  const submission = parseWithZod(form, { schema: enquiryActionSchema });
+  if (submission.status !== "success") {
+    const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
+    return data<EnquiryActionData>({ intent: String(form.get("intent") ?? ""), errors: submission.reply().error ?? {}, values }, { status: 400 });
+  }
+  const input = submission.value;
+  if (input.intent === "status") {
+    const outcome = await changeStatus(ref, input.status, ctx);
+    if (outcome === "not-found") return notFound();
+    const label = STATUS_LABELS[input.status];
+    return redirectWithNotice(page, { kind: "success", message: outcome === "changed" ? `Status changed to ${label}.` : `The status is already ${label}.` });
+  }
+  if (input.intent === "assign") {
+    const outcome = await assignEnquiry(ref, input.assignee || null, ctx);
+    if (outcome === "not-found") return notFound();
+    if (outcome === "unknown-user") {
+      return data<EnquiryActionData>({ intent: "assign", errors: { assignee: ["Choose a team member from the list."] }, values: {} }, { status: 400 });
+    }
+    return redirectWithNotice(page, { kind: "success", message: input.assignee ? "Assignment saved." : "The enquiry is unassigned." });
+  }
+  if (!(await addNote(ref, input.note, ctx))) return notFound();
+  return redirectWithNotice(page, { kind: "success", message: "Note added." });
+}

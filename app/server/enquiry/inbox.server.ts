@@ -1,0 +1,110 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { INBOX_PAGE_SIZE, indiaDayStart, type InboxFilters, type InboxRow } from "~/lib/enquiry-inbox";
+import { getDb } from "~/server/db/db.server";
+import { contactMessages, enquiryInbox as inbox, leads, users } from "~/server/db/schema.server";
+
+/** `%` and `_` typed in the search are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The WHERE clause of a filtered view; the database does the filtering. */
+export function inboxWhere(filters: Omit<InboxFilters, "page" | "sort">): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(inbox.status, filters.status));
+  if (filters.source) conditions.push(eq(inbox.source, filters.source));
+  if (filters.package) conditions.push(eq(inbox.packageId, Number(filters.package)));
+  if (filters.from) conditions.push(gte(inbox.createdAt, indiaDayStart(filters.from)));
+  if (filters.to) {
+    const end = indiaDayStart(filters.to);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(inbox.createdAt, end));
+  }
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    const digits = filters.q.replace(/\D/g, "");
+    const matches = [ilike(inbox.name, pattern), ilike(inbox.email, pattern), ilike(inbox.phone, pattern)];
+    // "98765 43210" finds "+91 98765-43210": digits compared alone once there are enough of them.
+    if (digits.length >= 4) matches.push(ilike(inbox.phoneDigits, `%${digits}%`));
+    conditions.push(or(...matches)!);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const rowFields = {
+  key: inbox.key,
+  source: inbox.source,
+  name: inbox.name,
+  phone: inbox.phone,
+  email: inbox.email,
+  packageTitle: inbox.packageTitle,
+  travellers: inbox.travellers,
+  preferredMonth: inbox.preferredMonth,
+  message: inbox.message,
+  status: inbox.status,
+  assigneeName: users.name,
+  createdAt: inbox.createdAt,
+};
+
+function orderOf(sort: InboxFilters["sort"]) {
+  return sort === "oldest" ? [asc(inbox.createdAt), asc(inbox.key)] : [desc(inbox.createdAt), desc(inbox.key)];
+}
+
+type Selected = Omit<InboxRow, "createdAt"> & { createdAt: Date };
+const toView = (row: Selected): InboxRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** One page of the inbox, newest first unless asked otherwise, with the total and the page clamped to what exists. */
+export async function listInbox(filters: InboxFilters, pageSize = INBOX_PAGE_SIZE) {
+  const db = getDb();
+  const where = inboxWhere(filters);
+  const [counted] = await db.select({ n: count().mapWith(Number) }).from(inbox).where(where);
+  const total = counted?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(filters.page, pages);
+  const rows = await db
+    .select(rowFields)
+    .from(inbox)
+    .leftJoin(users, eq(users.id, inbox.assignedTo))
+    .where(where)
+    .orderBy(...orderOf(filters.sort))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows: rows.map(toView), total, page, pages };
+}
+
+/** Most rows one CSV export holds; a bigger export asks for narrower filters. */
+export const CSV_MAX_ROWS = 50_000;
+
+/** Every row of a filtered view (the CSV export), up to CSV_MAX_ROWS. */
+export async function listInboxForExport(filters: InboxFilters): Promise<InboxRow[]> {
+  const rows = await getDb()
+    .select(rowFields)
+    .from(inbox)
+    .leftJoin(users, eq(users.id, inbox.assignedTo))
+    .where(inboxWhere(filters))
+    .orderBy(...orderOf(filters.sort))
+    .limit(CSV_MAX_ROWS);
+  return rows.map(toView);
+}
+
+/** The sidebar's figure: two index-only counts, no UNION. */
+export async function countNewEnquiries(): Promise<number> {
+  const db = getDb();
+  const [fromLeads] = await db.select({ n: count().mapWith(Number) }).from(leads).where(eq(leads.status, "new"));
+  const [fromContact] = await db
+    .select({ n: count().mapWith(Number) })
+    .from(contactMessages)
+    .where(eq(contactMessages.status, "new"));
+  return (fromLeads?.n ?? 0) + (fromContact?.n ?? 0);
+}
+
+/** Packages that have enquiries, for the package filter (titles as stored with the enquiry). */
+export async function inboxPackages(): Promise<{ id: number; title: string }[]> {
+  const rows = await getDb()
+    .select({ id: leads.packageId, title: sql<string>`max(${leads.packageTitle})` })
+    .from(leads)
+    .where(sql`${leads.packageId} is not null`)
+    .groupBy(leads.packageId)
+    .orderBy(sql`max(${leads.packageTitle})`);
+  return rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, title: row.title ?? `Package ${row.id}` }]));
+}

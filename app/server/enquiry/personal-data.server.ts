@@ -1,0 +1,128 @@
+import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { recordActivity } from "~/server/activity/activity.server";
+import type { Viewer } from "~/server/auth/guard.server";
+import { getDb } from "~/server/db/db.server";
+import { contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
+import type { DbExecutor } from "~/server/notify/outbox.server";
+
+/**
+ * The privacy policy's promises (ADR 029): find everything held about one
+ * phone number or e-mail address, hand it over as JSON, delete it. Phones
+ * match on their last ten digits, so "+91 98765 43210", "098765-43210" and
+ * "9876543210" are one person; e-mail addresses match ignoring case.
+ */
+
+export type PersonKey = { kind: "email"; value: string } | { kind: "phone"; value: string; digits: string };
+
+/** What was typed, as a phone number or an e-mail address; null when it is neither. */
+export function parsePersonKey(text: string): PersonKey | null {
+  const value = text.trim();
+  if (value.length === 0 || value.length > 200) return null;
+  if (value.includes("@")) return /^[^\s@]+@[^\s@]+$/.test(value) ? { kind: "email", value: value.toLowerCase() } : null;
+  if (!/^\+?[\d\s().-]+$/.test(value)) return null;
+  const digits = value.replace(/\D/g, "");
+  return digits.length >= 8 && digits.length <= 15 ? { kind: "phone", value, digits: digits.slice(-10) } : null;
+}
+
+const lastTen = (column: AnyColumn) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
+
+function leadMatch(key: PersonKey): SQL {
+  return key.kind === "email" ? sql`lower(${leads.email}) = ${key.value}` : sql`${lastTen(leads.phone)} = ${key.digits}`;
+}
+
+function contactMatch(key: PersonKey): SQL {
+  return key.kind === "email"
+    ? sql`lower(${contactMessages.email}) = ${key.value}`
+    : sql`${lastTen(contactMessages.phone)} = ${key.digits}`;
+}
+
+/** Everything held about one person, as exported. */
+export async function findPersonalData(key: PersonKey, db: DbExecutor = getDb()) {
+  const leadRows = await db.select().from(leads).where(leadMatch(key)).orderBy(leads.createdAt);
+  const contactRows = await db.select().from(contactMessages).where(contactMatch(key)).orderBy(contactMessages.createdAt);
+  const leadIds = leadRows.map((row) => row.id);
+  const contactIds = contactRows.map((row) => row.id);
+  const notes =
+    leadIds.length || contactIds.length
+      ? await db
+          .select()
+          .from(enquiryNotes)
+          .where(or(inArray(enquiryNotes.leadId, leadIds.length ? leadIds : [0]), inArray(enquiryNotes.contactMessageId, contactIds.length ? contactIds : [0])))
+          .orderBy(enquiryNotes.createdAt)
+      : [];
+  const outbox = leadIds.length || contactIds.length ? await db.select().from(notificationOutbox).where(outboxMatch(leadIds, contactIds)) : [];
+  return { leads: leadRows, contactMessages: contactRows, notes, outbox };
+}
+
+export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
+
+function outboxMatch(leadIds: number[], contactIds: number[]): SQL {
+  return or(
+    and(eq(notificationOutbox.subjectType, "lead"), inArray(notificationOutbox.subjectId, leadIds.length ? leadIds : [0])),
+    and(eq(notificationOutbox.subjectType, "contact-message"), inArray(notificationOutbox.subjectId, contactIds.length ? contactIds : [0])),
+  )!;
+}
+
+/** The JSON a person gets (a download): what we hold, when it was exported. */
+export function personalDataExport(key: PersonKey, found: PersonalData, now = new Date()) {
+  return {
+    exportedAt: now.toISOString(),
+    query: key.kind === "email" ? { email: key.value } : { phone: key.value },
+    leads: found.leads,
+    contactMessages: found.contactMessages,
+    notes: found.notes.map(({ id, leadId, contactMessageId, authorName, body, createdAt }) => ({ id, leadId, contactMessageId, authorName, body, createdAt })),
+    notifications: found.outbox.map(({ id, channel, subjectType, subjectId, payload, status, createdAt, sentAt }) => ({
+      id,
+      channel,
+      subjectType,
+      subjectId,
+      payload,
+      status,
+      createdAt,
+      sentAt,
+    })),
+  };
+}
+
+export type DeletionCounts = { leads: number; contactMessages: number; notes: number; outbox: number };
+
+/**
+ * Deletes everything held about one person in one transaction: their outbox
+ * rows, notes, leads and contact messages. The activity log records the
+ * counts, never the phone, e-mail or anything else deleted.
+ */
+export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; ip?: string | null }): Promise<DeletionCounts> {
+  return getDb().transaction(async (tx) => {
+    const found = await findPersonalData(key, tx);
+    const leadIds = found.leads.map((row) => row.id);
+    const contactIds = found.contactMessages.map((row) => row.id);
+    const counts: DeletionCounts = { leads: leadIds.length, contactMessages: contactIds.length, notes: found.notes.length, outbox: found.outbox.length };
+    if (leadIds.length + contactIds.length === 0) return counts;
+    await tx.delete(notificationOutbox).where(outboxMatch(leadIds, contactIds));
+    if (found.notes.length) await tx.delete(enquiryNotes).where(inArray(enquiryNotes.id, found.notes.map((note) => note.id)));
+    if (leadIds.length) await tx.delete(leads).where(inArray(leads.id, leadIds));
+    if (contactIds.length) await tx.delete(contactMessages).where(inArray(contactMessages.id, contactIds));
+    await recordActivity(
+      {
+        kind: "enquiry.personal-data-deleted",
+        actor: { id: ctx.viewer.id, email: ctx.viewer.email, name: ctx.viewer.name },
+        subject: { type: "personal-data", label: `by ${key.kind === "email" ? "e-mail address" : "phone number"}` },
+        ip: ctx.ip,
+        detail: { ...counts },
+      },
+      { db: tx },
+    );
+    return counts;
+  });
+}
+
+/** Records that someone's data was exported (who did it and how much, not whose). */
+export async function recordPersonalDataExport(found: PersonalData, ctx: { viewer: Viewer; ip?: string | null }) {
+  await recordActivity({
+    kind: "enquiry.personal-data-exported",
+    actor: { id: ctx.viewer.id, email: ctx.viewer.email, name: ctx.viewer.name },
+    subject: { type: "personal-data" },
+    ip: ctx.ip,
+    detail: { leads: found.leads.length, contactMessages: found.contactMessages.length, notes: found.notes.length, outbox: found.outbox.length },
+  });
+}

@@ -1,0 +1,78 @@
+import { and, inArray, lt } from "drizzle-orm";
+import type { Logger } from "pino";
+import { RETAINABLE_STATUSES } from "~/lib/enquiry-status";
+import { recordActivity } from "~/server/activity/activity.server";
+import { getDb } from "~/server/db/db.server";
+import { contactMessages, leads, notificationOutbox } from "~/server/db/schema.server";
+
+/** The moment N calendar months before `now`: enquiries that came in before it are old enough. */
+export function retentionCutoff(months: number, now = new Date()): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+/**
+ * The optional retention setting (ENQUIRY_RETENTION_MONTHS, ADR 029): deletes
+ * Closed and Spam enquiries that came in more than `months` months ago, with
+ * their notes (cascade) and outbox rows, in one transaction. New, Contacted
+ * and Converted enquiries are kept. Records the counts when anything went.
+ */
+export async function deleteExpiredEnquiries(months: number, now = new Date()) {
+  const cutoff = retentionCutoff(months, now);
+  const statuses = [...RETAINABLE_STATUSES];
+  return getDb().transaction(async (tx) => {
+    const goneLeads = await tx
+      .delete(leads)
+      .where(and(inArray(leads.status, statuses), lt(leads.createdAt, cutoff)))
+      .returning({ id: leads.id });
+    const goneContact = await tx
+      .delete(contactMessages)
+      .where(and(inArray(contactMessages.status, statuses), lt(contactMessages.createdAt, cutoff)))
+      .returning({ id: contactMessages.id });
+    let outbox = 0;
+    if (goneLeads.length) {
+      const rows = await tx
+        .delete(notificationOutbox)
+        .where(and(inArray(notificationOutbox.subjectType, ["lead"]), inArray(notificationOutbox.subjectId, goneLeads.map((row) => row.id))))
+        .returning({ id: notificationOutbox.id });
+      outbox += rows.length;
+    }
+    if (goneContact.length) {
+      const rows = await tx
+        .delete(notificationOutbox)
+        .where(
+          and(inArray(notificationOutbox.subjectType, ["contact-message"]), inArray(notificationOutbox.subjectId, goneContact.map((row) => row.id))),
+        )
+        .returning({ id: notificationOutbox.id });
+      outbox += rows.length;
+    }
+    const counts = { leads: goneLeads.length, contactMessages: goneContact.length, outbox };
+    if (counts.leads + counts.contactMessages > 0) {
+      await recordActivity(
+        { kind: "enquiry.retention-deleted", subject: { type: "personal-data", label: `older than ${months} months` }, detail: { ...counts, months } },
+        { db: tx },
+      );
+    }
+    return counts;
+  });
+}
+
+export const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
+
+/** Runs the retention sweep now and every six hours; returns a stop function. Off when `months` is unset. */
+export function startRetentionSweep(months: number | undefined, logger: Logger): () => void {
+  if (!months) return () => {};
+  const sweep = async () => {
+    try {
+      const counts = await deleteExpiredEnquiries(months);
+      if (counts.leads + counts.contactMessages > 0) logger.info({ ...counts, months }, "retention: deleted old closed and spam enquiries");
+    } catch (err) {
+      logger.error({ err }, "retention sweep failed");
+    }
+  };
+  void sweep();
+  const timer = setInterval(sweep, RETENTION_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
