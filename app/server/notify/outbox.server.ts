@@ -40,12 +40,28 @@ export async function teamAddress(): Promise<string> {
  * `nudgeOutbox()` once the transaction has committed.
  */
 export async function enqueueTeamEmail(tx: DbExecutor, subject: OutboxSubject, email: EmailPayload): Promise<number> {
-  const payload = emailPayloadSchema.parse(email);
-  const [row] = await tx
+  const [id] = await enqueueTeamEmails(tx, [{ subject, email }]);
+  return id!;
+}
+
+/** The same for many enquiries stored in one transaction (group commit): one statement. Returns the rows' ids. */
+export async function enqueueTeamEmails(
+  tx: DbExecutor,
+  emails: { subject: OutboxSubject; email: EmailPayload }[],
+): Promise<number[]> {
+  if (emails.length === 0) return [];
+  const rows = await tx
     .insert(notificationOutbox)
-    .values({ channel: "email", subjectType: subject.type, subjectId: subject.id, payload })
+    .values(
+      emails.map(({ subject, email }) => ({
+        channel: "email" as const,
+        subjectType: subject.type,
+        subjectId: subject.id,
+        payload: emailPayloadSchema.parse(email),
+      })),
+    )
     .returning({ id: notificationOutbox.id });
-  return row!.id;
+  return rows.map((row) => row.id);
 }
 
 // The worker lives in the server entry's bundle, the enquiry code in React
