@@ -7,6 +7,7 @@ import { seedDatabase } from "~/server/seed/seed.server";
 import { setLogger } from "~/server/logger.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { OutboxWorker } from "~/server/notify/outbox-worker.server";
+import { requestsInFlight } from "./requests-in-flight";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -46,7 +47,13 @@ export async function boot() {
 
   // Sends the enquiry notifications stored in the outbox (ADR 020).
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
-  const outboxWorker = new OutboxWorker({ mailer: createMailerFromEnv(), pollMs: env.OUTBOX_POLL_MS, logger });
+  const outboxWorker = new OutboxWorker({
+    mailer: createMailerFromEnv(),
+    pollMs: env.OUTBOX_POLL_MS,
+    logger,
+    // A burst of enquiries is stored and answered first, mailed just after.
+    busy: () => requestsInFlight() > 0,
+  });
   await outboxWorker.start();
 
   const shutdown = async () => {
