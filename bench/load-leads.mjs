@@ -57,9 +57,21 @@ async function postLead(index) {
   }
 }
 
+/** CPU time (user + system, ms) the server process has used so far; null when it is not ours to read. */
+function serverCpuMs() {
+  if (!server.pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return null;
+  }
+}
+
 /** Sends `total` leads keeping `concurrency` in flight; numbers them from `first`. */
 async function phase(label, total, concurrency, first) {
   const results = [];
+  const cpuBefore = serverCpuMs();
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -68,6 +80,7 @@ async function phase(label, total, concurrency, first) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = serverCpuMs();
   const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
   const pct = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
   const statuses = {};
@@ -83,6 +96,8 @@ async function phase(label, total, concurrency, first) {
     p50Ms: pct(50),
     p99Ms: pct(99),
     maxMs: Math.round(latencies.at(-1)),
+    // The server's own CPU per request: unlike latency, it hardly depends on what else the machine runs.
+    serverCpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : Number(((cpuAfter - cpuBefore) / total).toFixed(2)),
   };
 }
 
@@ -122,7 +137,7 @@ const result = {
 };
 for (const p of phases) {
   console.log(
-    `${p.label.padEnd(26)} acknowledged ${p.acknowledged}/${p.sent}  ${p.requestsPerSecond} req/s  p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms  max ${p.maxMs} ms  statuses ${JSON.stringify(p.statuses)}`,
+    `${p.label.padEnd(26)} acknowledged ${p.acknowledged}/${p.sent}  ${p.requestsPerSecond} req/s  p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms  max ${p.maxMs} ms  server CPU ${p.serverCpuMsPerRequest ?? "?"} ms/req  statuses ${JSON.stringify(p.statuses)}`,
   );
 }
 console.log(`acknowledged ${acknowledged}, stored ${stored ?? "n/a"}, lost ${result.lost ?? "n/a"}; client ${CLIENT}, ${result.database}, load average ${result.loadAverage.join(" ")}`);
