@@ -21,7 +21,10 @@ const server = await startBenchServer(3121, { FORM_RATE_LIMIT: "1000000" });
 
 const CLIENT = process.env.LOAD_CLIENT === "fetch" ? "fetch" : "http";
 const target = new URL("/api/leads", server.baseUrl);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 500 });
+// A fresh pool per phase: a connection left idle between phases for longer
+// than the server's keep-alive timeout (5 s) is closed by the server, and a
+// client that reuses it at that moment gets a reset, not an answer.
+let agent;
 
 /** POSTs over a kept-alive connection; resolves with the status once the whole answer is read. */
 function postHttp(body) {
@@ -71,6 +74,8 @@ function serverCpuMs() {
 /** Sends `total` leads keeping `concurrency` in flight; numbers them from `first`. */
 async function phase(label, total, concurrency, first) {
   const results = [];
+  agent?.destroy();
+  agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const cpuBefore = serverCpuMs();
   let next = 0;
   const started = performance.now();
@@ -105,6 +110,7 @@ let phases;
 try {
   phases = [await phase("500 at once", 500, 500, 0), await phase("2,000 at 500 concurrency", 2000, 500, 500)];
 } finally {
+  agent?.destroy();
   await server.stop();
 }
 
