@@ -20,6 +20,7 @@ import { e2eFixtureRouter } from "./e2e-fixtures";
 import { sendError } from "./http-errors";
 import { PageCache } from "./page-cache/page-cache";
 import { createRequestHandler } from "./request-handler";
+import { countRequestsInFlight } from "./requests-in-flight";
 import { allowOnlyServedMethods, rejectUndecodablePaths } from "./request-guards";
 import { createUploadService, isUploadPath } from "./uploads";
 
@@ -163,6 +164,8 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
       if (!vite) throw new Error("Either a build or a Vite dev server is required.");
       return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     });
+  // Pages, forms and the API (not static files): the outbox worker gives way while any is in flight.
+  app.use(countRequestsInFlight());
   app.all(
     "*",
     createRequestHandler({

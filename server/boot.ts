@@ -10,6 +10,7 @@ import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { OutboxWorker } from "~/server/notify/outbox-worker.server";
 import { createWebhookSender } from "~/server/notify/webhook.server";
 import { startRetentionSweep } from "~/server/enquiry/retention.server";
+import { requestsInFlight } from "./requests-in-flight";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -54,7 +55,14 @@ export async function boot() {
   // Sends the enquiry notifications stored in the outbox (ADR 020).
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
   const webhook = env.WEBHOOK_URL ? createWebhookSender({ url: env.WEBHOOK_URL, format: env.WEBHOOK_FORMAT }) : undefined;
-  const outboxWorker = new OutboxWorker({ mailer: createMailerFromEnv(), webhook, pollMs: env.OUTBOX_POLL_MS, logger });
+  const outboxWorker = new OutboxWorker({
+    mailer: createMailerFromEnv(),
+    webhook,
+    pollMs: env.OUTBOX_POLL_MS,
+    logger,
+    // A burst of enquiries is stored and answered first, mailed just after.
+    busy: () => requestsInFlight() > 0,
+  });
   await outboxWorker.start();
   // Optional: deletes old Closed and Spam enquiries (ADR 029).
   const stopRetention = startRetentionSweep(env.ENQUIRY_RETENTION_MONTHS, logger);

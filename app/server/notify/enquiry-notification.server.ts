@@ -1,5 +1,5 @@
 import { getEnv } from "~/server/env.server";
-import { enqueueTeamEmail, enqueueWebhook, type DbExecutor, type OutboxSubject } from "./outbox.server";
+import { enqueueNotifications, type DbExecutor, type OutboxSubject, type QueuedNotification } from "./outbox.server";
 import type { WebhookPayload } from "./webhook.server";
 
 export type EnquirySource = WebhookPayload["source"];
@@ -69,11 +69,23 @@ export function enquiryWebhookPayload(enquiry: NewEnquiry): WebhookPayload {
  * that stores the enquiry, then `nudgeOutbox()` after the commit (ADR 020, 030).
  */
 export async function enqueueEnquiryNotifications(tx: DbExecutor, enquiry: NewEnquiry, email: { to: string; text: string }): Promise<void> {
-  await enqueueTeamEmail(tx, enquiry.subject, {
-    to: email.to,
-    subject: enquiryEmailSubject(enquiry),
-    replyTo: enquiry.email ?? undefined,
-    text: email.text,
+  await enqueueManyEnquiryNotifications(tx, [{ enquiry, email }]);
+}
+
+/** The same for enquiries stored together (group commit): one statement for all their notifications. */
+export async function enqueueManyEnquiryNotifications(
+  tx: DbExecutor,
+  items: { enquiry: NewEnquiry; email: { to: string; text: string } }[],
+): Promise<void> {
+  const withWebhook = Boolean(getEnv().WEBHOOK_URL);
+  const notifications = items.flatMap(({ enquiry, email }): QueuedNotification[] => {
+    const teamEmail: QueuedNotification = {
+      channel: "email",
+      subject: enquiry.subject,
+      payload: { to: email.to, subject: enquiryEmailSubject(enquiry), replyTo: enquiry.email ?? undefined, text: email.text },
+    };
+    if (!withWebhook) return [teamEmail];
+    return [teamEmail, { channel: "webhook", subject: enquiry.subject, payload: enquiryWebhookPayload(enquiry) }];
   });
-  if (getEnv().WEBHOOK_URL) await enqueueWebhook(tx, enquiry.subject, enquiryWebhookPayload(enquiry));
+  await enqueueNotifications(tx, notifications);
 }

@@ -66,3 +66,47 @@ describe("two outbox workers sharing the database", () => {
     expect(rows.every((row) => row.status === "sent" && row.lockedBy === null)).toBe(true);
   });
 });
+
+describe("an outbox worker on a busy server", () => {
+  it("waits up to yieldMs before each row while requests are in flight, but still sends everything", async () => {
+    await db.delete(notificationOutbox);
+    await enqueue(3, 3_000);
+    const sentAt: number[] = [];
+    const mailer: Mailer = {
+      kind: "smtp",
+      async send() {
+        sentAt.push(performance.now());
+        return {};
+      },
+      close() {},
+    };
+    const worker = new OutboxWorker({ mailer, busy: () => true, yieldMs: 150, pollMs: 60_000 });
+    const started = performance.now();
+    await worker.start();
+    await worker.idle();
+    await worker.stop();
+    expect(sentAt).toHaveLength(3);
+    // Three rows, each after its own wait (the drain's last, empty claim waits too).
+    expect(sentAt[0]! - started).toBeGreaterThanOrEqual(140);
+    expect(sentAt[2]! - started).toBeGreaterThanOrEqual(3 * 140);
+    const rows = await db.select().from(notificationOutbox);
+    expect(rows.every((row) => row.status === "sent")).toBe(true);
+  });
+
+  it("does not wait when the server is idle", async () => {
+    await db.delete(notificationOutbox);
+    await enqueue(3, 4_000);
+    let busyAsked = 0;
+    const worker = new OutboxWorker({
+      mailer: recordingMailer("idle", []),
+      busy: () => (busyAsked++, false),
+      yieldMs: 60_000,
+      pollMs: 60_000,
+    });
+    await worker.start();
+    await worker.idle();
+    await worker.stop();
+    expect(busyAsked).toBeGreaterThanOrEqual(3);
+    expect((await db.select().from(notificationOutbox)).every((row) => row.status === "sent")).toBe(true);
+  });
+});

@@ -31,6 +31,13 @@ export type OutboxWorkerOptions = {
   maxDelayMs?: number;
   /** After this many failed tries the row is marked failed (kept for the dashboard). */
   maxAttempts?: number;
+  /**
+   * Whether the server is busy answering requests. While it is, the worker
+   * waits up to `yieldMs` before each row, so a burst of enquiries is stored
+   * (and answered) first and mailed just after; it never stops altogether.
+   */
+  busy?: () => boolean;
+  yieldMs?: number;
   workerId?: string;
   logger?: Logger;
 };
@@ -47,6 +54,7 @@ export const OUTBOX_DEFAULTS = {
   baseDelayMs: 30_000,
   maxDelayMs: 60 * 60_000,
   maxAttempts: 12,
+  yieldMs: 250,
 };
 
 /**
@@ -57,7 +65,8 @@ export const OUTBOX_DEFAULTS = {
  */
 export class OutboxWorker {
   readonly id: string;
-  private readonly options: Required<Omit<OutboxWorkerOptions, "workerId" | "logger" | "mailer" | "webhook">>;
+  private readonly options: Required<Omit<OutboxWorkerOptions, "workerId" | "logger" | "mailer" | "webhook" | "busy">>;
+  private readonly busy: () => boolean;
   private readonly mailer: Mailer;
   private readonly webhook: WebhookSender | undefined;
   private readonly logger: Logger;
@@ -66,9 +75,10 @@ export class OutboxWorker {
   private again = false;
   private stopped = false;
 
-  constructor({ mailer, webhook, workerId, logger, ...options }: OutboxWorkerOptions) {
+  constructor({ mailer, webhook, workerId, logger, busy, ...options }: OutboxWorkerOptions) {
     this.mailer = mailer;
     this.webhook = webhook;
+    this.busy = busy ?? (() => false);
     this.options = { ...OUTBOX_DEFAULTS, ...options };
     this.id = workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
     this.logger = (logger ?? getLogger()).child({ component: "outbox", worker: this.id });
@@ -130,12 +140,22 @@ export class OutboxWorker {
       this.again = false;
       try {
         // A full batch means there may be more.
-        while (!this.stopped && (await this.runOnce()) === this.options.batchSize);
+        let claimed = this.options.batchSize;
+        while (!this.stopped && claimed === this.options.batchSize) {
+          await this.yieldToRequests();
+          claimed = await this.runOnce();
+        }
       } catch (err) {
         // The database may be down; the next poll tries again.
         this.logger.warn({ err }, "outbox drain failed");
       }
     } while (this.again && !this.stopped);
+  }
+
+  /** Waits while the server is busy with requests, at most yieldMs. */
+  private async yieldToRequests(): Promise<void> {
+    const until = performance.now() + this.options.yieldMs;
+    while (!this.stopped && this.busy() && performance.now() < until) await sleep(10);
   }
 
   /** Claims one batch of due rows and delivers it. Returns how many were claimed. */

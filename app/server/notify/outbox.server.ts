@@ -41,21 +41,39 @@ export async function teamAddress(): Promise<string> {
  * `nudgeOutbox()` once the transaction has committed.
  */
 export async function enqueueTeamEmail(tx: DbExecutor, subject: OutboxSubject, email: EmailPayload): Promise<number> {
-  const payload = emailPayloadSchema.parse(email);
-  const [row] = await tx
+  const [id] = await enqueueNotifications(tx, [{ channel: "email", subject, payload: email }]);
+  return id!;
+}
+
+/** One notification to queue: an e-mail or a webhook copy, about one enquiry. */
+export type QueuedNotification =
+  | { channel: "email"; subject: OutboxSubject; payload: EmailPayload }
+  | { channel: "webhook"; subject: OutboxSubject; payload: WebhookPayload };
+
+/**
+ * Queues many notifications in one statement, in the transaction that stores
+ * their enquiries (group commit stores many leads at once). Returns the rows' ids.
+ */
+export async function enqueueNotifications(tx: DbExecutor, notifications: QueuedNotification[]): Promise<number[]> {
+  if (notifications.length === 0) return [];
+  const rows = await tx
     .insert(notificationOutbox)
-    .values({ channel: "email", subjectType: subject.type, subjectId: subject.id, payload })
+    .values(
+      notifications.map(({ channel, subject, payload }) => ({
+        channel,
+        subjectType: subject.type,
+        subjectId: subject.id,
+        payload: outboxPayloadSchemas[channel].parse(payload),
+      })),
+    )
     .returning({ id: notificationOutbox.id });
-  return row!.id;
+  return rows.map((row) => row.id);
 }
 
 /** Queues the webhook's copy of an enquiry, in the transaction that stores it (like `enqueueTeamEmail`). */
 export async function enqueueWebhook(tx: DbExecutor, subject: OutboxSubject, payload: WebhookPayload): Promise<number> {
-  const [row] = await tx
-    .insert(notificationOutbox)
-    .values({ channel: "webhook", subjectType: subject.type, subjectId: subject.id, payload: webhookPayloadSchema.parse(payload) })
-    .returning({ id: notificationOutbox.id });
-  return row!.id;
+  const [id] = await enqueueNotifications(tx, [{ channel: "webhook", subject, payload }]);
+  return id!;
 }
 
 // The worker lives in the server entry's bundle, the enquiry code in React
