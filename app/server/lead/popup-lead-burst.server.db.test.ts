@@ -34,7 +34,7 @@ describe("createPopupLead under a burst (group commit)", () => {
     for (const mail of mails) {
       const lead = byId.get(mail.subjectId)!;
       expect(mail).toMatchObject({ channel: "email", subjectType: "lead", status: "pending" });
-      expect((mail.payload as { subject: string }).subject).toBe(`New call-back request: ${lead.name}`);
+      expect((mail.payload as { subject: string }).subject).toBe(`New call-back request from ${lead.name}`);
       expect((mail.payload as { text: string }).text).toContain(`Phone: ${lead.phone}`);
     }
   });
