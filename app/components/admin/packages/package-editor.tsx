@@ -158,7 +158,7 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
             </Panel>
 
             <Panel title="Itinerary">
-              <ItineraryBuilder initial={values.itinerary} />
+              <ItineraryBuilder initial={values.itinerary} previews={previews} reporter={reporter} />
             </Panel>
 
             <Panel title="Group departures">
