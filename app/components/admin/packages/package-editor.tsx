@@ -76,7 +76,9 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
   useEffect(() => {
     if (!actionData) return;
     showNoticeRef.current({ kind: "error", message: actionData.notice });
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // Focus goes to the first field to fix; the view stays on the notice, which
+    // the notice area brings into view (focus moving would scroll it away).
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
   }, [actionData]);
 
   const image = (key: string) => ({ key, url: previews[key] ?? (/^(https?:)?\//.test(key) ? key : undefined) });
