@@ -60,6 +60,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/dashboard.tsx": { page: staffOnly },
   "routes/admin/packages.tsx": { page: staffOnly },
   "routes/admin/package-new.tsx": { page: staffOnly },
+  "routes/admin/package-featured.tsx": { page: staffOnly },
   "routes/admin/package-edit.tsx": { page: staffOnly, sample: "/admin/packages/1" },
   "routes/admin/blogs.tsx": { page: staffOnly },
   "routes/admin/enquiries.tsx": { page: staffOnly },

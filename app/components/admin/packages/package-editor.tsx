@@ -205,6 +205,9 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
                 <label className={styles.check}>
                   <input type="checkbox" name="featured" defaultChecked={values.featured} /> Featured on home
                 </label>
+                <p className={styles.hint}>
+                  A newly featured package joins the end of the carousel. <Link to="/admin/packages/featured">Change the carousel order</Link>
+                </p>
                 <EditorInput name="sortOrder" label="Sort order" type="number" inputMode="numeric" hint="Lower numbers come first." defaultValue={values.sortOrder} />
                 <EditorInput name="seoTitle" label="SEO title" maxLength={120} defaultValue={values.seoTitle} />
                 <EditorTextArea name="seoDescription" label="SEO description" rows={3} maxLength={320} defaultValue={values.seoDescription} />
