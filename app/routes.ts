@@ -31,6 +31,7 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("packages", "routes/admin/packages.tsx"),
       route("packages/new", "routes/admin/package-new.tsx"),
+      route("packages/featured", "routes/admin/package-featured.tsx"),
       route("packages/:id", "routes/admin/package-edit.tsx"),
       route("blogs", "routes/admin/blogs.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),

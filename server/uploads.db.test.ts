@@ -7,10 +7,10 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { UploadResult } from "~/lib/upload";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
-import { signIn } from "~/server/auth/sign-in.server";
+import { signIn, signOut } from "~/server/auth/sign-in.server";
 import type { Db } from "~/server/db/db.server";
 import { media } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
@@ -42,17 +42,27 @@ async function create(size: number, fields: Record<string, string>, headers: Rec
   });
 }
 
-async function patch(location: string, offset: number, body: Buffer) {
+async function patch(location: string, offset: number, body: Buffer, as = cookie) {
   return fetch(`${base}${location}`, {
     method: "PATCH",
     headers: {
-      cookie,
+      cookie: as,
       "Tus-Resumable": "1.0.0",
       "Upload-Offset": String(offset),
       "Content-Type": "application/offset+octet-stream",
     },
     body: new Uint8Array(body),
   });
+}
+
+/** A fresh session's cookie for a staff member. */
+async function sessionCookie(email: string, password: string) {
+  const outcome = await signIn(new Request(`${SITE}/admin`, { method: "POST" }), "10.0.0.1", { email, password });
+  if (outcome.status !== "signed-in") throw new Error("sign-in failed");
+  return outcome.headers
+    .getSetCookie()
+    .map((line) => line.split(";", 1)[0]!)
+    .join("; ");
 }
 
 const filesIn = async (dir: string) => (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => !name.startsWith("."));
@@ -63,15 +73,10 @@ beforeAll(async () => {
   await getAuth().api.createUser({
     body: { email: "editor@example.com", password: "editor-password-1", name: "Eddie Editor", role: "editor" },
   });
-  const outcome = await signIn(new Request(`${SITE}/admin`, { method: "POST" }), "10.0.0.1", {
-    email: "editor@example.com",
-    password: "editor-password-1",
+  await getAuth().api.createUser({
+    body: { email: "other@example.com", password: "other-password-1", name: "Olive Other", role: "editor" },
   });
-  if (outcome.status !== "signed-in") throw new Error("sign-in failed");
-  cookie = outcome.headers
-    .getSetCookie()
-    .map((line) => line.split(";", 1)[0]!)
-    .join("; ");
+  cookie = await sessionCookie("editor@example.com", "editor-password-1");
 
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-uploads-"));
   uploadsDir = path.join(root, "uploads");
@@ -262,5 +267,48 @@ describe("tus uploads at /api/uploads", () => {
     });
     await expect(refused).rejects.toBeInstanceOf(UploadError);
     await expect(refused).rejects.toThrow(/not an image/);
+  });
+
+  it("reads the session once for an upload's chunks, not per chunk; a signed-out session cannot go on", async () => {
+    const ownCookie = await sessionCookie("editor@example.com", "editor-password-1");
+    const sessionReads = vi.spyOn(getAuth().api, "getSession");
+    try {
+      // Four copies of the noisy photo side by side: about 1 MB, four or more chunks.
+      const wide = await sharp(photo).resize({ width: 1800, height: 1200, fit: "fill", kernel: "nearest" }).jpeg({ quality: 95 }).toBuffer();
+      expect(Math.ceil(wide.length / (256 * 1024))).toBeGreaterThanOrEqual(4);
+      const result = await uploadFile({ name: "Alleppey.jpg", type: "image/jpeg", size: wide.length, data: wide }, {
+        kind: "image",
+        endpoint: `${base}/api/uploads`,
+        headers: { cookie: ownCookie },
+      });
+      expect(result.key).toMatch(/^upload-/);
+      // The creation reads the session row, and the first chunk; the other chunks come from memory.
+      expect(sessionReads.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      sessionReads.mockRestore();
+    }
+
+    const created = await create(photo.length, { kind: "image", filename: "after-sign-out.jpg" }, { cookie: ownCookie });
+    const location = created.headers.get("location")!;
+    expect((await patch(location, 0, photo.subarray(0, 1000), ownCookie)).status).toBe(204);
+    // Sign-out ends the session at once, although its check was remembered a moment ago.
+    await signOut(new Request(`${SITE}/admin/logout`, { method: "POST", headers: { cookie: ownCookie } }), "10.0.0.1");
+    const after = await patch(location, 1000, photo.subarray(1000, 2000), ownCookie);
+    expect(after.status).toBe(401);
+    await service.sweep();
+  });
+
+  it("an upload is its uploader's: another signed-in person cannot continue, read or delete it", async () => {
+    const otherCookie = await sessionCookie("other@example.com", "other-password-1");
+    const created = await create(photo.length, { kind: "image", filename: "mine.jpg" });
+    const location = created.headers.get("location")!;
+    expect((await patch(location, 0, photo.subarray(0, 1000))).status).toBe(204);
+    expect((await patch(location, 1000, photo.subarray(1000, 2000), otherCookie)).status).toBe(404);
+    const head = await fetch(`${base}${location}`, { method: "HEAD", headers: { cookie: otherCookie, "Tus-Resumable": "1.0.0" } });
+    expect(head.status).toBe(404);
+    const removed = await fetch(`${base}${location}`, { method: "DELETE", headers: { cookie: otherCookie, "Tus-Resumable": "1.0.0" } });
+    expect(removed.status).toBe(404);
+    // Its owner goes on from where they were.
+    expect((await patch(location, 1000, photo.subarray(1000))).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import type express from "express";
 import type { Logger } from "pino";
 import { UPLOADS_PATH } from "~/lib/upload";
 import { getViewer } from "~/server/auth/guard.server";
+import { getViewerCached } from "~/server/auth/session-check-cache.server";
 import {
   checkDeclaredUpload,
   headLooksLike,
@@ -28,6 +29,13 @@ const uploaders = new WeakMap<object, string>();
 const uploaderOf = (req: { runtime?: { node?: { req?: object } } }) =>
   (req.runtime?.node?.req && uploaders.get(req.runtime.node.req)) ?? "";
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Uploads in progress whose facts are remembered; past this (never in practice), start again. */
+const MAX_TRACKED_UPLOADS = 10_000;
+
+/** An upload is its uploader's: another signed-in person cannot resume, read or delete it. */
+function checkUploader(uploadedBy: string, req: Parameters<typeof uploaderOf>[0]) {
+  if (uploadedBy && uploadedBy !== uploaderOf(req)) throw refusal(404, "Not found.");
+}
 
 /** Whether a request path is the tus endpoint's (itself or below it). */
 export function isUploadPath(urlPath: string): boolean {
@@ -63,7 +71,14 @@ function asRefusal(error: unknown) {
 export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIRY_MS, sweepEveryMs = SWEEP_EVERY_MS }: UploadServiceOptions) {
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
   const fileOf = (id: string) => path.join(directory, id);
+  /**
+   * What an upload's later requests are checked against, read once from its
+   * stored info rather than per chunk: its kind and uploader never change, and
+   * once its first bytes have been sniffed they need not be again.
+   */
+  const facts = new Map<string, { kind: string | undefined; uploadedBy: string; headChecked: boolean }>();
   const discard = async (id: string) => {
+    facts.delete(id);
     await store.remove(id).catch(() => undefined);
   };
 
@@ -83,16 +98,25 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
       return { metadata: { ...upload.metadata, uploadedBy: uploaderOf(req) } };
     },
     async onIncomingRequest(req, id) {
+      if (req.method === "POST") return;
+      let known = facts.get(id);
+      if (known?.headChecked && req.method === "PATCH") return checkUploader(known.uploadedBy, req);
+      const upload = await store.getUpload(id).catch(() => null);
+      if (!upload) return; // tus answers 404 itself
+      known = { kind: upload.metadata?.kind ?? undefined, uploadedBy: upload.metadata?.uploadedBy ?? "", headChecked: false };
+      if (facts.size >= MAX_TRACKED_UPLOADS) facts.clear();
+      facts.set(id, known);
+      checkUploader(known.uploadedBy, req);
       if (req.method !== "PATCH") return;
       // From the second chunk on, the first bytes are on disk: a file that does
       // not start like its kind is refused now, not after its last chunk.
-      const upload = await store.getUpload(id).catch(() => null);
-      const kind = upload?.metadata?.kind;
-      if (!upload || !isUploadKind(kind) || upload.offset < SNIFF_BYTES) return;
+      const kind = known.kind;
+      if (!isUploadKind(kind) || upload.offset < SNIFF_BYTES) return;
       if (!headLooksLike(kind, await readHead(fileOf(id)))) {
         await discard(id);
         throw refusal(415, kind === "image" ? "This file is not an image we can use." : "This file is not a PDF.");
       }
+      known.headChecked = true;
     },
     async onUploadFinish(_req, upload: Upload): Promise<{ status_code: number; body: string; headers: Record<string, string> }> {
       const kind = upload.metadata?.kind;
@@ -165,7 +189,10 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
     const urlPath = req.path;
     if (!isUploadPath(urlPath)) return next();
     void (async () => {
-      const viewer = await getViewer(webRequestOf(req));
+      // Creating an upload (and asking for a result) reads the session row; its
+      // chunks that follow check the session from a few seconds' memory that
+      // sign-out and revocation clear (session-check-cache.server.ts).
+      const viewer = await (req.method === "POST" || req.method === "GET" ? getViewer : getViewerCached)(webRequestOf(req));
       if (!viewer) return sendError(req, res, 401, "Sign in to do this.");
       uploaders.set(req, viewer.id);
       res.set("Cache-Control", "no-store");

@@ -83,3 +83,6 @@ export type GalleryRow = {
   duration: string;
   images: MediaView[];
 };
+
+/** A package on the home page's Top Destinations carousel, in carousel order (the admin's order page). */
+export type FeaturedPackage = { id: number; title: string; status: "draft" | "published"; position: number };

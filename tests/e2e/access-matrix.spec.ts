@@ -1,7 +1,7 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { ADMIN, expect, signIn, test } from "./staff";
+import { ADMIN, expect, signInRequest, test } from "./admin-helpers";
 
 /**
  * The access matrix: every /admin route and every API route in app/routes.ts,
@@ -57,6 +57,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/dashboard.tsx": { page: staffOnly },
   "routes/admin/packages.tsx": { page: staffOnly },
   "routes/admin/package-new.tsx": { page: staffOnly },
+  "routes/admin/package-featured.tsx": { page: staffOnly },
   "routes/admin/package-edit.tsx": { page: staffOnly, sample: "/admin/packages/1" },
   "routes/admin/blogs.tsx": { page: staffOnly },
   "routes/admin/enquiries.tsx": { page: staffOnly },
@@ -153,14 +154,14 @@ test("anonymous callers", async ({ playwright, baseURL }) => {
 
 test("an editor", async ({ playwright, baseURL, staff }) => {
   const request = await playwright.request.newContext({ baseURL });
-  await signIn(request, await staff.create("editor"));
+  await signInRequest(request, await staff.create("editor"));
   await runMatrix(request, "editor");
   await request.dispose();
 });
 
 test("an admin", async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
-  await signIn(request, ADMIN);
+  await signInRequest(request, ADMIN);
   await runMatrix(request, "admin");
   await request.dispose();
 });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { gotoHydrated } from "./fixtures";
-import { ADMIN, expect, signIn, test } from "./staff";
+import { ADMIN, expect, signInRequest, test } from "./admin-helpers";
 
 const LOGIN_FAILED = "Email/Password login failed.";
 
@@ -111,7 +111,7 @@ test.describe("Admin Login", () => {
 test.describe("sessions", () => {
   test("logout is a POST that ends the session: the old cookie, replayed, opens nothing", async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL });
-    await signIn(request, ADMIN);
+    await signInRequest(request, ADMIN);
     const { cookies } = await request.storageState();
     const old = cookies.find((c) => c.name === "pravas_session")!;
     const cookieHeader = `pravas_session=${old.value}`;
@@ -157,7 +157,7 @@ test.describe("what staff and visitors see", () => {
     const visitor = await playwright.request.newContext({ baseURL });
     expect((await visitor.get("/api/packages/e2e-auth-draft")).status()).toBe(404);
     const editor = await playwright.request.newContext({ baseURL });
-    await signIn(editor, await staff.create("editor"));
+    await signInRequest(editor, await staff.create("editor"));
     expect((await editor.get("/api/packages/e2e-auth-draft")).status()).toBe(200);
     expect((await editor.get("/packages/e2e-auth-draft")).status()).toBe(200);
     await Promise.all([visitor.dispose(), editor.dispose()]);
@@ -190,12 +190,12 @@ test.describe("abuse", () => {
     await page.getByLabel("Password").fill("guess-6");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("alert")).toHaveText(/Too many attempts\. Try again in \d+ minutes?\./);
-    await signIn(page.request, ADMIN);
+    await signInRequest(page.request, ADMIN);
   });
 
   test("a cross-site POST is refused with 403 JSON, even with a valid session", async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL });
-    await signIn(request, ADMIN);
+    await signInRequest(request, ADMIN);
     const forged: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
     for (const headers of forged) {
       const write = await request.delete("/api/packages/1", { headers });

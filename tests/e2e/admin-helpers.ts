@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import type { TestDatabase } from "./fixtures";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test as base, type TestDatabase } from "./fixtures";
+
+// The one home of the e2e staff helpers: the first admin, staff made for a
+// test (in SQL, or through better-auth's API with the `staff` fixture), and
+// signing in (through the form in a page, or by posting it from a request context).
 
 /** The first admin of every e2e run (scripts/e2e-server.mjs). */
 export const ADMIN = {
@@ -68,6 +72,17 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
+/**
+ * Signs a request context in by posting the sign-in form, as a browser without
+ * JavaScript does; the context keeps the cookie (a page's `page.request` shares
+ * it with the page).
+ */
+export async function signInRequest(request: APIRequestContext, who: { email: string; password: string }) {
+  const response = await request.post("/admin", { form: { email: who.email, password: who.password }, maxRedirects: 0 });
+  expect(response.status(), "sign-in should redirect").toBe(302);
+  return response;
+}
+
 /** Signs in through the real form and waits for the dashboard. */
 export async function signIn(page: Page, who: { email: string; password: string }) {
   await submitLogin(page, who.email, who.password);
@@ -84,3 +99,43 @@ export async function newStaffContext(browser: Browser, baseURL: string | undefi
   const ip = `10.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
   return browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
 }
+
+export type StaffCredentials = { email: string; password: string; name: string; role: "admin" | "editor" };
+
+/** Staff accounts made for one test through better-auth's server API (server/e2e-fixtures.ts), removed after it. */
+export class StaffAccounts {
+  private created: string[] = [];
+  constructor(private request: APIRequestContext) {}
+
+  async create(role: "admin" | "editor", name = role === "admin" ? "Test Admin" : "Test Editor"): Promise<StaffCredentials> {
+    const email = `${role}-${crypto.randomBytes(5).toString("hex")}@e2e.example`;
+    const password = `pw-${crypto.randomBytes(8).toString("hex")}`;
+    const response = await this.request.post("/__e2e/users", {
+      data: { email, password, name, role },
+      headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    this.created.push(email);
+    return { email, password, name, role };
+  }
+
+  async cleanup() {
+    for (const email of this.created) {
+      await this.request.delete(`/__e2e/users/${encodeURIComponent(email)}`, {
+        headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" },
+      });
+    }
+    this.created = [];
+  }
+}
+
+/** The fixtures' `test` with a `staff` fixture: `await staff.create("editor")`. */
+export const test = base.extend<{ staff: StaffAccounts }>({
+  staff: async ({ request }, use) => {
+    const staff = new StaffAccounts(request);
+    await use(staff);
+    await staff.cleanup();
+  },
+});
+
+export { expect };

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import type { TestDatabase } from "./fixtures";
-import { ADMIN, expect, signIn, test } from "./staff";
+import { ADMIN, expect, signInRequest, test } from "./admin-helpers";
 
 /** The package write API (spec §7, issue 11) over real HTTP, and what visitors see after a write. */
 
@@ -16,7 +16,7 @@ function cleanUp(db: TestDatabase, slugPrefix: string) {
 
 async function staffRequest(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, who: { email: string; password: string }) {
   const request = await playwright.request.newContext({ baseURL });
-  await signIn(request, who);
+  await signInRequest(request, who);
   return request;
 }
 
@@ -156,7 +156,7 @@ test("the old hard-coded aliases live in the redirects table", async ({ request 
 test("signed-in staff preview a draft at its public address; visitors get a 404", async ({ page, browser, baseURL, staff, db }) => {
   const prefix = `e2e-${tag()}`;
   cleanUp(db, prefix);
-  await signIn(page.request, await staff.create("editor"));
+  await signInRequest(page.request, await staff.create("editor"));
   const created = await page.request.post("/api/packages", { data: { ...publishable(`${prefix} Hidden Hampi`, `${prefix}-hampi`), status: "draft" } });
   expect(created.status()).toBe(201);
 

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import type { AdminNotice } from "~/lib/admin-notice";
 import { CloseIcon } from "./admin-icons";
 import styles from "./admin-notice.module.css";
@@ -22,10 +22,17 @@ export function NoticeArea({ initial, children }: { initial: AdminNotice | null;
   if (state.source !== initial) setState({ source: initial, notice: initial });
   const notice = state.source !== initial ? initial : state.notice;
   const show = (next: AdminNotice | null) => setState((current) => ({ ...current, notice: next }));
+  const cardRef = useRef<HTMLDivElement>(null);
+  // A notice is read out by its live region, and also brought into view (below
+  // the sticky top bar, see admin-shell.module.css) for whoever was scrolled
+  // down to a Save button: a notice off screen is a notice not seen.
+  useEffect(() => {
+    cardRef.current?.scrollIntoView({ block: "nearest" });
+  }, [notice]);
 
   const card = (kind: AdminNotice["kind"]) =>
     notice?.kind === kind ? (
-      <div className={`${styles.notice} ${styles[kind]}`}>
+      <div ref={cardRef} className={`${styles.notice} ${styles[kind]}`}>
         <p className={styles.message}>{notice.message}</p>
         <button type="button" className={styles.dismiss} aria-label="Dismiss message" onClick={() => show(null)}>
           <CloseIcon className={styles.icon} />

@@ -22,9 +22,14 @@ export default function AdminPackages({ loaderData }: Route.ComponentProps) {
       title="Packages"
       lead={`${cards.length} ${cards.length === 1 ? "package" : "packages"}${filters.q || filters.region || filters.status ? " match" : ""}.`}
       actions={
-        <Link to="/admin/packages/new" className={`${adminUi.button} ${adminUi.primary}`}>
-          Create New Package
-        </Link>
+        <>
+          <Link to="/admin/packages/featured" className={adminUi.button}>
+            Home carousel order
+          </Link>
+          <Link to="/admin/packages/new" className={`${adminUi.button} ${adminUi.primary}`}>
+            Create New Package
+          </Link>
+        </>
       }
     >
       <PackageFilters key={JSON.stringify(filters)} filters={filters} />

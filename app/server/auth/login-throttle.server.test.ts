@@ -47,4 +47,17 @@ describe("LoginThrottle", () => {
     expect(throttleMessage(895)).toBe("Too many attempts. Try again in 15 minutes.");
     expect(throttleMessage(30)).toBe("Too many attempts. Try again in 1 minute.");
   });
+
+  it("counts an IPv6 client by its /64: rotating the last 64 bits does not reset the count", () => {
+    const { throttle } = setup({ maxFailures: 5, maxPerIp: 30 });
+    for (let i = 0; i < 5; i++) throttle.recordFailure("admin@x.com", `2001:db8:1:2::${(i + 1).toString(16)}`);
+    expect(throttle.check("admin@x.com", "2001:db8:1:2:ffff:ffff:ffff:fff0").allowed).toBe(false);
+    expect(throttle.check("admin@x.com", "2001:0db8:0001:0002::abcd").allowed).toBe(false);
+    for (let i = 0; i < 25; i++) throttle.recordFailure(`user${i}@x.com`, `2001:db8:1:2:${i.toString(16)}::1`);
+    expect(throttle.check("fresh@x.com", "2001:db8:1:2::99").allowed).toBe(false);
+    // Another /64 is another client.
+    expect(throttle.check("admin@x.com", "2001:db8:1:3::1").allowed).toBe(true);
+    throttle.recordSuccess("admin@x.com", "2001:db8:1:2::77");
+    expect(throttle.check("admin@x.com", "2001:db8:1:2::1").allowed).toBe(false); // the per-client cap of 30 stays
+  });
 });

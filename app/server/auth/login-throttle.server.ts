@@ -2,9 +2,12 @@
  * Sign-in throttling (better-auth's rate limiter covers its HTTP endpoints only,
  * and we call auth.api from the action). Failures are counted per e-mail and IP
  * and per IP over a sliding 15 minutes; because every key holds the IP, a brute
- * force from one address never locks the real user out from another.
+ * force from one address never locks the real user out from another. An
+ * IPv6 client counts by its /64, as the form limit does: one household or
+ * phone gets a whole /64 and could otherwise rotate addresses for free.
  * In memory: with several servers each counts its own share (ADR 022).
  */
+import { clientKey } from "~/server/forms/form-rate-limit.server";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const MAX_KEYS = 20_000;
@@ -69,10 +72,10 @@ export class LoginThrottle {
 }
 
 function emailKey(email: string, ip: string) {
-  return `e:${email.trim().toLowerCase()}|${ip}`;
+  return `e:${email.trim().toLowerCase()}|${clientKey(ip)}`;
 }
 function ipKey(ip: string) {
-  return `i:${ip}`;
+  return `i:${clientKey(ip)}`;
 }
 
 export function throttleMessage(retryAfterSeconds: number): string {

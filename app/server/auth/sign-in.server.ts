@@ -5,6 +5,7 @@ import { getLogger } from "~/server/logger.server";
 import { authHeaders, getAuth, SESSION_COOKIE } from "./auth.server";
 import { getViewer, isRole, type Viewer } from "./guard.server";
 import { LoginThrottle } from "./login-throttle.server";
+import { forgetCheckedSessions } from "./session-check-cache.server";
 
 /** The sign-in form's fields (the page's form and the action share it). */
 export const loginSchema = z.object({
@@ -95,6 +96,7 @@ export async function signOut(request: Request, clientIp: string): Promise<Heade
   } catch (error) {
     getLogger().warn({ err: error }, "sign-out without a readable session");
   }
+  forgetCheckedSessions();
   if (!headers.has("Set-Cookie")) headers.append("Set-Cookie", `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
   if (viewer) await recordActivity({ kind: "auth.sign-out", actor: viewer, ip: clientIp });
   return headers;

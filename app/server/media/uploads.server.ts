@@ -52,7 +52,7 @@ export async function storeUploadedFile(upload: ReceivedUpload): Promise<UploadR
   if (upload.kind === "image") {
     const processed = await imageQueue.run(async () => {
       await verifyUploadedFile("image", upload.file);
-      return processImage(await fs.readFile(upload.file), base, storage);
+      return processImage(await fs.readFile(upload.file), base, storage, undefined, "upload");
     });
     row = { ...processed, kind: "image" };
   } else {

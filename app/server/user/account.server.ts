@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { recordActivity } from "~/server/activity/activity.server";
 import { authHeaders, getAuth } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
+import { forgetCheckedSessions } from "~/server/auth/session-check-cache.server";
 import type { Outcome } from "./user-admin.server";
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
@@ -22,6 +23,7 @@ export async function changeOwnPassword(
       headers: authHeaders(request, ip ?? undefined),
       returnHeaders: true,
     });
+    forgetCheckedSessions();
     await recordActivity({
       kind: "user.password-changed",
       actor: { id: viewer.id, email: viewer.email, name: viewer.name },

@@ -7,6 +7,7 @@ import { getDb } from "~/server/db/db.server";
 import { activity, sessions, users, verifications } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { INVALID_LINK_MESSAGE } from "~/lib/staff-messages";
+import { forgetCheckedSessions } from "~/server/auth/session-check-cache.server";
 import type { AddUserInput, InviteUserInput } from "./user-schemas.server";
 
 /**
@@ -148,6 +149,8 @@ async function changeUser(userId: string, change: Change): Promise<Outcome<Staff
     if (endSessions) await tx.delete(sessions).where(eq(sessions.userId, userId));
     return ok(target);
   });
+  // A role or status change (and any ended session) counts at the very next request.
+  if (outcome.ok) forgetCheckedSessions();
   return outcome;
 }
 
@@ -231,6 +234,7 @@ export async function setPasswordWithToken(
   } catch {
     return fail(INVALID_LINK_MESSAGE);
   }
+  forgetCheckedSessions();
   await recordActivity({
     kind: "user.password-set",
     actor: { id: user.id, email: user.email, name: user.name },

@@ -6,10 +6,12 @@ import { adminUi } from "../admin-page";
 import { useEditor } from "./editor-context";
 import { EditorInput, EditorTextArea } from "./editor-field";
 import { ItemTools } from "./item-tools";
+import { DayPhotoUploader } from "./package-uploads";
 import styles from "./package-editor.module.css";
 import { useKeyedList, type Keyed } from "./use-list";
 
-type Day = PackageEditorValues["itinerary"][number];
+/** A day as the builder holds it: the stored fields, and the preview of a photo uploaded here. */
+type Day = PackageEditorValues["itinerary"][number] & { photoUrl?: string; photoName?: string };
 
 function SortableDay({
   day,
@@ -18,6 +20,7 @@ function SortableDay({
   onChange,
   onMove,
   onRemove,
+  onBusyChange,
 }: {
   day: Keyed<Day>;
   index: number;
@@ -25,6 +28,7 @@ function SortableDay({
   onChange: (patch: Partial<Day>) => void;
   onMove: (to: number) => void;
   onRemove: () => void;
+  onBusyChange: (busy: boolean) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: day.key });
   const prefix = `itinerary[${index}]`;
@@ -64,13 +68,14 @@ function SortableDay({
         onChange={(event) => onChange({ description: event.target.value })}
         rows={3}
       />
-      <EditorInput
+      <DayPhotoUploader
         name={`${prefix}.photo`}
         label={`Day ${number} photo`}
-        hint="Media key or image address."
-        value={day.photo}
-        onChange={(event) => onChange({ photo: event.target.value })}
-        maxLength={500}
+        photo={day.photo}
+        preview={day.photoUrl}
+        fileName={day.photoName}
+        onChange={({ key, url, name }) => onChange({ photo: key, photoUrl: url, photoName: name })}
+        onBusyChange={onBusyChange}
       />
     </li>
   );
@@ -80,9 +85,22 @@ function SortableDay({
  * The itinerary: days reordered by dragging (pointer or keyboard, dnd-kit) or
  * with Move up / Move down; a status line announces each move.
  */
-export function ItineraryBuilder({ initial }: { initial: Day[] }) {
+export function ItineraryBuilder({
+  initial,
+  previews,
+  reporter,
+}: {
+  initial: Day[];
+  /** Preview addresses of stored photos, by media key. */
+  previews: Record<string, string>;
+  /** Reports a day's uploads in progress (saving waits for them). */
+  reporter: (name: string) => (busy: boolean) => void;
+}) {
   const { markDirty } = useEditor();
-  const list = useKeyedList(initial, markDirty);
+  const list = useKeyedList<Day>(
+    initial.map((day) => ({ ...day, photoUrl: previews[day.photo] })),
+    markDirty,
+  );
   const [status, setStatus] = useState("");
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const move = (from: number, to: number) => {
@@ -108,7 +126,11 @@ export function ItineraryBuilder({ initial }: { initial: Day[] }) {
                 count={list.items.length}
                 onChange={(patch) => list.change(index, patch)}
                 onMove={(to) => move(index, to)}
-                onRemove={() => list.remove(index)}
+                onRemove={() => {
+                  reporter(`day-${day.key}`)(false);
+                  list.remove(index);
+                }}
+                onBusyChange={reporter(`day-${day.key}`)}
               />
             ))}
           </ol>

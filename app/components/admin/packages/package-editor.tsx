@@ -76,7 +76,9 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
   useEffect(() => {
     if (!actionData) return;
     showNoticeRef.current({ kind: "error", message: actionData.notice });
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // Focus goes to the first field to fix; the view stays on the notice, which
+    // the notice area brings into view (focus moving would scroll it away).
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
   }, [actionData]);
 
   const image = (key: string) => ({ key, url: previews[key] ?? (/^(https?:)?\//.test(key) ? key : undefined) });
@@ -158,7 +160,7 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
             </Panel>
 
             <Panel title="Itinerary">
-              <ItineraryBuilder initial={values.itinerary} />
+              <ItineraryBuilder initial={values.itinerary} previews={previews} reporter={reporter} />
             </Panel>
 
             <Panel title="Group departures">
@@ -203,6 +205,9 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
                 <label className={styles.check}>
                   <input type="checkbox" name="featured" defaultChecked={values.featured} /> Featured on home
                 </label>
+                <p className={styles.hint}>
+                  A newly featured package joins the end of the carousel. <Link to="/admin/packages/featured">Change the carousel order</Link>
+                </p>
                 <EditorInput name="sortOrder" label="Sort order" type="number" inputMode="numeric" hint="Lower numbers come first." defaultValue={values.sortOrder} />
                 <EditorInput name="seoTitle" label="SEO title" maxLength={120} defaultValue={values.seoTitle} />
                 <EditorTextArea name="seoDescription" label="SEO description" rows={3} maxLength={320} defaultValue={values.seoDescription} />

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { UploadField, type UploadedFile } from "../upload";
+import { useFieldError } from "./editor-context";
 import type { EditorImage } from "./images-field";
 
 const IMAGE_HINT = "JPEG, PNG, WebP or AVIF, at most 25 MB. Drag and drop or choose.";
@@ -69,6 +70,46 @@ export function BrochureUploader({
       }}
       description="A PDF of at most 10 MB."
       error={error}
+      onBusyChange={onBusyChange}
+    />
+  );
+}
+
+/**
+ * An itinerary day's photo: one image through the tus pipeline (progress,
+ * remove, replace). Its media key posts as `name`; a photo replaced or removed
+ * is deleted from storage once the save no longer refers to it.
+ */
+export function DayPhotoUploader({
+  name,
+  label,
+  photo,
+  preview,
+  fileName,
+  onChange,
+  onBusyChange,
+}: {
+  name: string;
+  label: string;
+  photo: string;
+  /** The photo's preview address, when known. */
+  preview?: string;
+  /** The name of a file uploaded here, shown instead of its media key. */
+  fileName?: string;
+  onChange: (photo: { key: string; url?: string; name?: string }) => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  const { message } = useFieldError(name);
+  const value: UploadedFile[] = photo ? [{ key: photo, url: preview ?? (/^(https?:)?\//.test(photo) ? photo : ""), name: fileName }] : [];
+  return (
+    <UploadField
+      label={label}
+      kind="image"
+      name={name}
+      value={value}
+      onChange={(files) => onChange(files[0] ? { key: files[0].key, url: files[0].url, name: files[0].name } : { key: "" })}
+      description={IMAGE_HINT}
+      error={message}
       onBusyChange={onBusyChange}
     />
   );

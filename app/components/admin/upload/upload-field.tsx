@@ -30,6 +30,13 @@ export function toUploadedFile(result: UploadResult): UploadedFile {
   return { key: result.kind === "brochure" ? result.url : result.key, url: result.url, name: result.name };
 }
 
+/** The file button's words: a single field that holds a file offers to replace it. */
+function chooseLabel(kind: UploadKind, multiple: boolean, holdsFile: boolean): string {
+  if (kind === "brochure") return holdsFile ? "Replace the PDF" : "Choose a PDF";
+  if (multiple) return "Choose images";
+  return holdsFile ? "Replace the image" : "Choose an image";
+}
+
 /**
  * An upload field: choose files or drop them on the zone; each shows a
  * progress bar with its percentage in text, then joins the list with a remove
@@ -89,7 +96,7 @@ export function UploadField({ label, kind, multiple = false, value, onChange, na
       >
         <p className={styles.hint}>Drag and drop {multiple ? "files" : "a file"} here, or</p>
         <label className={`${ui.button} ${ui.small}`} htmlFor={`${id}-input`}>
-          {kind === "image" ? (multiple ? "Choose images" : "Choose an image") : "Choose a PDF"}
+          {chooseLabel(kind, multiple, value.length > 0)}
         </label>
         <input
           id={`${id}-input`}
@@ -139,7 +146,7 @@ export function UploadField({ label, kind, multiple = false, value, onChange, na
         <ul className={styles.list} aria-label={label}>
           {value.map((file, index) => (
             <li key={`${file.key}-${index}`} className={styles.item}>
-              {kind === "image" ? (
+              {kind === "image" && file.url ? (
                 <img className={styles.thumb} src={file.url} alt={file.name ?? ""} width={64} height={48} />
               ) : null}
               <span className={styles.name}>{file.name ?? file.key}</span>

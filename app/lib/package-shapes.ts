@@ -1,0 +1,110 @@
+/**
+ * Runtime schemas (Zod 4) of the JSON shapes a package stores (prices, price
+ * options with hotels, itinerary days, group departures, reviews) and the
+ * field builders they share with the package input (package-schema.ts). The
+ * seed, the editor's action and the REST API all parse with these.
+ *
+ * Public route components must import only TYPES from here (`import type`), so
+ * that Zod never reaches the public pages' JavaScript.
+ */
+import { z } from "zod";
+
+const MAX_RUPEES = 100_000_000;
+
+/** Money is stored as whole rupees (integers) and formatted with formatInr. */
+export const rupeesSchema = z
+  .number({ error: "Enter an amount in rupees." })
+  .int("Enter whole rupees.")
+  .min(0, "The amount cannot be negative.")
+  .max(MAX_RUPEES, "That amount is too large.");
+
+export const text = (max: number, label = "This field") =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/** Free text that may be left empty: stored as "". */
+export const optionalText = (max: number, label = "This field") =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`).default("");
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (yyyy-mm-dd).`)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a real date.`);
+
+export const PRICE_UNITS = ["per person", "per adult"] as const;
+export const priceUnitSchema = z.enum(PRICE_UNITS, { error: "Choose per person or per adult." });
+
+export const REGIONS = ["international", "national"] as const;
+export const regionSchema = z.enum(REGIONS, { error: "Choose international or national." });
+
+export const PUBLISH_STATUSES = ["draft", "published"] as const;
+export const publishStatusSchema = z.enum(PUBLISH_STATUSES, { error: "Choose draft or published." });
+
+/** The two price shapes of spec §3, as stored. */
+export const packagePriceSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("single"), amount: rupeesSchema, unit: priceUnitSchema.default("per person") }),
+  z.object({
+    kind: z.literal("adultChild"),
+    adult: rupeesSchema,
+    childWithBed: rupeesSchema,
+    childNoBed: rupeesSchema,
+  }),
+]);
+
+export const hotelStaySchema = z.object({
+  destination: text(120, "Destination"),
+  nights: z.number({ error: "Enter the nights." }).int().min(0).max(60),
+  hotel: text(200, "Hotel"),
+  roomType: optionalText(120, "Room type"),
+  mealPlan: optionalText(120, "Meal plan"),
+});
+
+export const priceOptionSchema = z.object({
+  label: text(120, "Option label"),
+  amount: rupeesSchema,
+  unit: priceUnitSchema.default("per person"),
+  hotels: z.array(hotelStaySchema).max(30).default([]),
+});
+
+export const itineraryDaySchema = z.object({
+  day: z.number({ error: "Enter the day number." }).int().min(1).max(365),
+  title: text(200, "Day title"),
+  description: optionalText(5000, "Day description"),
+  /** Media key (or URL) of the day's photo; "" when none. */
+  photo: z.string().trim().max(500).default(""),
+});
+
+export const groupDateSchema = z
+  .object({
+    name: text(120, "Departure name"),
+    /** yyyy-mm-dd */
+    start: isoDate("Start date"),
+    /** yyyy-mm-dd */
+    end: isoDate("End date"),
+  })
+  .refine((value) => value.end >= value.start, {
+    path: ["end"],
+    message: "The end date must not be before the start date.",
+  });
+
+export const packageReviewSchema = z.object({
+  stars: z.number({ error: "Choose 1 to 5 stars." }).int().min(1, "Choose 1 to 5 stars.").max(5, "Choose 1 to 5 stars."),
+  review: text(2000, "Review"),
+  name: text(120, "Reviewer name"),
+});
+
+
+export type Rupees = number;
+export type PriceUnit = z.infer<typeof priceUnitSchema>;
+export type Region = z.infer<typeof regionSchema>;
+export type PublishStatus = z.infer<typeof publishStatusSchema>;
+export type PackagePrice = z.output<typeof packagePriceSchema>;
+export type HotelStay = z.output<typeof hotelStaySchema>;
+export type PriceOption = z.output<typeof priceOptionSchema>;
+export type ItineraryDay = z.output<typeof itineraryDaySchema>;
+export type GroupDate = z.output<typeof groupDateSchema>;
+export type PackageReview = z.output<typeof packageReviewSchema>;

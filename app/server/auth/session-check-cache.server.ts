@@ -1,0 +1,55 @@
+import { getViewer, type Viewer } from "./guard.server";
+import { SESSION_COOKIE } from "./auth.server";
+
+/**
+ * A few seconds' memory of sessions found valid, for requests that come in
+ * bursts from one signed-in person: the 256 KiB chunks of an upload (ADR 024)
+ * read the session row once per few seconds instead of once per chunk.
+ *
+ * Only the uploads guard uses it; pages and the API read the row every time.
+ * Everything that ends or changes a session or a user (sign-out, password
+ * change or reset, role change, deactivation) calls forgetCheckedSessions(),
+ * so a signed-out session really ends at once, not a few seconds later.
+ */
+export const SESSION_CHECK_TTL_MS = 5_000;
+/** More distinct sessions than staff will ever have at once: past it, start again. */
+const MAX_ENTRIES = 1_000;
+
+type Checked = { viewer: Viewer; until: number };
+const globalForCache = globalThis as typeof globalThis & { __pravasSessionChecks?: Map<string, Checked> };
+// One map per process, on globalThis: the Express entry and the React Router bundle both reach it.
+const checked = (globalForCache.__pravasSessionChecks ??= new Map());
+
+/** The session cookie's value (the signed token), or null. */
+export function sessionTokenOf(request: Request): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    if (name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`) return part.slice(at + 1).trim() || null;
+  }
+  return null;
+}
+
+/** getViewer, answered from memory when this session was found valid in the last few seconds. */
+export async function getViewerCached(request: Request, now = Date.now()): Promise<Viewer | null> {
+  const token = sessionTokenOf(request);
+  if (!token) return null;
+  const hit = checked.get(token);
+  if (hit && hit.until > now) return hit.viewer;
+  const viewer = await getViewer(request);
+  if (!viewer) {
+    checked.delete(token);
+    return null;
+  }
+  if (checked.size >= MAX_ENTRIES) checked.clear();
+  checked.set(token, { viewer, until: now + SESSION_CHECK_TTL_MS });
+  return viewer;
+}
+
+/** Forgets every remembered session: call it whenever a session ends or a user changes. */
+export function forgetCheckedSessions(): void {
+  checked.clear();
+}
