@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { gotoHydrated } from "./fixtures";
-import { ADMIN, expect, signIn, test } from "./staff";
+import { ADMIN, expect, signInRequest, test } from "./admin-helpers";
 
 /**
  * The XSS corpus (issue 12, ADR 027): hostile posts saved through the API by
@@ -42,7 +42,7 @@ test("hostile posts saved through the API run nothing for a visitor", async ({ p
   const prefix = `e2e-xss-${crypto.randomBytes(4).toString("hex")}`;
   db.onCleanup(() => db.query("delete from blogs where slug like $1", [`${prefix}%`]));
   const author = await playwright.request.newContext({ baseURL });
-  await signIn(author, ADMIN);
+  await signInRequest(author, ADMIN);
 
   const dialogs: string[] = [];
   const blocked: string[] = [];
@@ -107,7 +107,7 @@ test("the new-window links of the corpus open without access to the page", async
   const prefix = `e2e-xss-${crypto.randomBytes(4).toString("hex")}`;
   db.onCleanup(() => db.query("delete from blogs where slug like $1", [`${prefix}%`]));
   const author = await playwright.request.newContext({ baseURL });
-  await signIn(author, ADMIN);
+  await signInRequest(author, ADMIN);
   const saved = await author.post("/api/blogs", {
     data: { title: `${prefix} links`, content: CORPUS["new-window links"] },
   });

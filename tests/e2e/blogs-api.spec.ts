@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { gotoHydrated, type TestDatabase } from "./fixtures";
-import { ADMIN, expect, signIn, test } from "./staff";
+import { ADMIN, expect, signInRequest, test } from "./admin-helpers";
 
 /** The blog write API (spec §7, issue 12) over real HTTP, and what visitors see after a write. */
 
@@ -15,7 +15,7 @@ type Playwright = { request: { newContext: (o: { baseURL?: string }) => Promise<
 
 async function staffRequest(playwright: Playwright, baseURL: string | undefined, who: { email: string; password: string }) {
   const request = await playwright.request.newContext({ baseURL });
-  await signIn(request, who);
+  await signInRequest(request, who);
   return request;
 }
 
@@ -142,7 +142,7 @@ test("a draft is previewed at its public URL by staff only", async ({ playwright
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/blogs/${id}<`);
 
   // Signed in: the post under the 'Draft preview' banner, kept out of search engines.
-  await signIn(page.request, ADMIN);
+  await signInRequest(page.request, ADMIN);
   await gotoHydrated(page, `/blogs/${id}`);
   await expect(page.getByRole("status").filter({ hasText: "Draft preview" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

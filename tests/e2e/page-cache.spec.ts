@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { ADMIN, expect, signIn, test } from "./staff";
+import { ADMIN, expect, signInRequest, test } from "./admin-helpers";
 
 // The page cache (ADR 003): anonymous visitors' pages are answered from memory,
 // and nothing it must not break breaks. `X-Page-Cache` says hit or miss;
@@ -60,7 +60,7 @@ test("no Set-Cookie comes from the cache, and a made-up session cookie is served
 test("signed-in staff neither get nor leave cached pages", async ({ playwright, request, db }) => {
   const staff = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   try {
-    await signIn(staff, ADMIN);
+    await signInRequest(staff, ADMIN);
     await cachedGet(request, "/packages/dubai");
     const signedIn = await staff.get("/packages/dubai");
     expect(signedIn.ok()).toBe(true);
@@ -114,7 +114,7 @@ test("an admin's save is live at the next request for a cached page", async ({ p
   const staff = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const { id, title } = (await (await request.get("/api/packages/dubai")).json()) as { id: number; title: string };
   try {
-    await signIn(staff, ADMIN);
+    await signInRequest(staff, ADMIN);
     expect(await (await cachedGet(request, "/packages/dubai")).text()).toContain(title);
     expect(await (await cachedGet(request, "/packages")).text()).toContain(title);
     const renamed = `${title} (cache ${Date.now()})`;
