@@ -30,6 +30,8 @@ export default [
       route("packages/new", "routes/admin/package-new.tsx"),
       route("packages/:id", "routes/admin/package-edit.tsx"),
       route("blogs", "routes/admin/blogs.tsx"),
+      route("blogs/new", "routes/admin/blog-new.tsx"),
+      route("blogs/:id", "routes/admin/blog-edit.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("activity", "routes/admin/activity.tsx"),

@@ -62,6 +62,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/package-new.tsx": { page: staffOnly },
   "routes/admin/package-edit.tsx": { page: staffOnly, sample: "/admin/packages/1" },
   "routes/admin/blogs.tsx": { page: staffOnly },
+  "routes/admin/blog-new.tsx": { page: staffOnly },
+  "routes/admin/blog-edit.tsx": { page: staffOnly, sample: "/admin/blogs/1" },
   "routes/admin/enquiries.tsx": { page: staffOnly },
   "routes/admin/account.tsx": { page: staffOnly },
   "routes/admin/users.tsx": { page: adminOnly },
