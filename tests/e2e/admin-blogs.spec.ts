@@ -1,0 +1,275 @@
+import AxeBuilder from "@axe-core/playwright";
+import { ADMIN, signIn } from "./admin-helpers";
+import { blogByTitle, dropFile, insertBlog, photo } from "./admin-blogs-helpers";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+// This file's own client address: its sign-ins never count against other files' throttles.
+test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.12.1" } });
+
+test("write a post with bold text and a dropped header image, then read it on the public page", async ({ page, db, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/blogs");
+  await page.getByRole("link", { name: "Create Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs\/new$/);
+  await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
+
+  const title = `Sunrise at the Taj E2E ${Date.now()}`;
+  await page.getByPlaceholder("Enter blog title").fill(title);
+  await expect(page.getByLabel("Address (slug)")).toHaveValue(title.toLowerCase().replace(/ /g, "-"));
+
+  // The header image: dropped on the zone, uploaded with its percentage, then previewed.
+  const percentages: string[] = [];
+  await page.exposeFunction("notePercent", (text: string) => percentages.push(text));
+  await page.evaluate(() => {
+    const record = () => {
+      const text = document.body.innerText.match(/Uploading [^:\n]+: \d+%/)?.[0];
+      if (text) (window as unknown as { notePercent: (t: string) => void }).notePercent(text);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), photo());
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible({ timeout: 30_000 });
+  expect(percentages.some((text) => /: \d+%$/.test(text)), `progress seen: ${percentages.join(", ")}`).toBe(true);
+  await expect(page.getByRole("button", { name: /Replace the header image/ })).toBeVisible();
+
+  // The article: a paragraph with bold words, through the toolbar.
+  const content = page.getByRole("textbox", { name: "Content" });
+  await content.click();
+  await page.keyboard.type("We reached Agra before dawn. ");
+  await page.getByRole("button", { name: "Bold" }).click();
+  await expect(page.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.type("The marble glowed pink");
+  await page.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(" as the sun rose.");
+  await expect(page.getByLabel("Reading time (minutes)")).toHaveValue("1");
+
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByRole("status").filter({ hasText: "Blog created successfully!" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) });
+  await expect(card).toContainText("Published");
+  await expect(card).toContainText("0 views");
+
+  const row = await blogByTitle(db, title);
+  expect(row).toMatchObject({ status: "published" });
+  expect(row!.head_image).toBeTruthy();
+  expect(row!.content).toContain("<strong>The marble glowed pink</strong>");
+
+  // A visitor (no session) reads it.
+  const visitor = await browser.newContext({ baseURL });
+  const reader = await visitor.newPage();
+  const response = await reader.goto(`/blogs/${row!.id}`);
+  expect(response?.status()).toBe(200);
+  await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(reader.locator("strong", { hasText: "The marble glowed pink" })).toBeVisible();
+  await expect(reader.getByText("as the sun rose.")).toBeVisible();
+  await expect(reader.locator("article img").first()).toBeVisible();
+  await visitor.close();
+});
+
+test("a file that is not an image, dropped on the zone, is refused with a message", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/blogs/new");
+  let uploads = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/uploads")) uploads++;
+  });
+  await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), { name: "itinerary.txt", type: "text/plain", bytes: Buffer.from("Day 1: Agra") });
+  await expect(page.getByRole("alert").filter({ hasText: "“itinerary.txt” is not an image (text/plain)" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
+  expect(uploads).toBe(0);
+  await expect(page.locator('input[type="file"][accept="image/*"]').first()).toBeAttached();
+});
+
+test("update a post: the change is saved, the list says so and the public page shows it", async ({ page, db }) => {
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await expect(page.getByPlaceholder("Enter blog title")).toHaveValue(post.title);
+  await expect(page.getByRole("textbox", { name: "Content" })).toContainText("The first paragraph of the fixture.");
+
+  const renamed = `${post.title} Revised`;
+  await page.getByPlaceholder("Enter blog title").fill(renamed);
+  const content = page.getByRole("textbox", { name: "Content" });
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Subheading" }).click();
+  await page.keyboard.type("Where we stayed");
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: renamed })).toBeVisible();
+  const [row] = await db.query<{ title: string; content: string }>(`select title, content from blogs where id = $1`, [post.id]);
+  expect(row!.title).toBe(renamed);
+  expect(row!.content).toContain("<h3>Where we stayed</h3>");
+
+  await page.goto(`/blogs/${post.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Where we stayed" })).toBeVisible();
+});
+
+test("delete asks 'Are you sure you want to delete this blog?'; Cancel keeps it, confirming deletes it", async ({ page, db }) => {
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByRole("button", { name: "Delete Blog" }).click();
+  let dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await db.query(`select id from blogs where id = $1`, [post.id])).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Delete Blog" }).click();
+  dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" });
+  await dialog.getByRole("button", { name: "Delete Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByRole("status").filter({ hasText: "Blog deleted successfully!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: post.title })).toHaveCount(0);
+  expect(await db.query(`select id from blogs where id = $1`, [post.id])).toHaveLength(0);
+
+  const response = await page.goto(`/blogs/${post.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Blog not found!" })).toBeVisible();
+});
+
+test("Cancel: without changes it returns to the list; with changes it asks first, and leaving saves nothing", async ({ page, db }) => {
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  page.on("dialog", () => {
+    throw new Error("a browser dialog opened");
+  });
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByPlaceholder("Enter blog title").fill("A title nobody saved");
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type(" More words.");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("unsaved changes to this blog");
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/blogs/${post.id}$`));
+  await expect(page.getByPlaceholder("Enter blog title")).toHaveValue("A title nobody saved");
+
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  const [row] = await db.query<{ title: string; content: string }>(`select title, content from blogs where id = $1`, [post.id]);
+  expect(row).toEqual({ title: post.title, content: "<p>The first paragraph of the fixture.</p>" });
+});
+
+test("the list shows each post's status, date and views; search and status live in the URL", async ({ page, db }) => {
+  const draft = await insertBlog(db, { status: "draft" });
+  await db.query(`update blogs set views = 1234 where id = $1`, [draft.id]);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/blogs");
+  await expect(page.getByRole("heading", { level: 1, name: "Blogs" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: draft.title }) });
+  await expect(card).toContainText("Draft");
+  await expect(card).toContainText("1,234 views");
+  const today = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(new Date());
+  await expect(card).toContainText(`Created ${today}`);
+  // Seeded posts have their head images.
+  await expect(page.getByRole("list", { name: "Blogs" }).locator("img").first()).toBeVisible();
+
+  await page.getByLabel("Search").fill(draft.title);
+  await page.getByLabel("Status").selectOption("draft");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=draft/);
+  await expect(page.getByRole("list", { name: "Blogs" }).getByRole("listitem")).toHaveCount(1);
+  await page.goto(`/admin/blogs?q=${encodeURIComponent(draft.title)}&status=published`);
+  await expect(page.getByText("No blogs match these filters.")).toBeVisible();
+  await page.goto(`/admin/blogs?q=${encodeURIComponent(draft.title)}`);
+  await page.getByRole("link", { name: draft.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/blogs/${draft.id}$`));
+});
+
+test("the toolbar is one tab stop; arrow keys move between tools and Enter uses one", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/blogs/new");
+  const toolbar = page.getByRole("toolbar", { name: "Content formatting" });
+  await expect(toolbar.getByRole("button")).toHaveCount(12);
+  for (const name of ["Undo", "Redo", "Heading", "Subheading", "Bold", "Italic", "Underline", "Bulleted list", "Numbered list", "Quote", "Link", "Image"]) {
+    await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
+  }
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type("Spice markets");
+  await page.keyboard.press("Shift+Home");
+  await page.keyboard.press("Shift+Tab");
+  await expect(toolbar.getByRole("button", { name: "Undo" })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(toolbar.getByRole("button", { name: "Image" })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(toolbar.getByRole("button", { name: "Link" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.getByLabel("Link address").fill("/packages/dubai");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("textbox", { name: "Content" }).getByRole("link", { name: "Spice markets" })).toHaveAttribute("href", "/packages/dubai");
+  // Focus went back to the editor; the toolbar's tab stop is the last tool used.
+  await page.keyboard.press("Shift+Tab");
+  await expect(toolbar.getByRole("button", { name: "Link" })).toBeFocused();
+});
+
+test("without JavaScript the editor is a plain HTML field and a post can still be created", async ({ browser, baseURL, db }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "10.250.12.2" } });
+  const page = await context.newPage();
+  await page.goto("/admin");
+  await page.getByPlaceholder("Admin Email").fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto("/admin/blogs/new");
+  const title = `No-script post ${Date.now()}`;
+  await page.getByPlaceholder("Enter blog title").fill(title);
+  await page.getByLabel("Content (HTML)").fill("<p>Written <strong>without</strong> scripts.</p>");
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByText("Blog created successfully!")).toBeVisible();
+  const row = await blogByTitle(db, title);
+  expect(row).toMatchObject({ status: "draft", content: "<p>Written <strong>without</strong> scripts.</p>" });
+  await context.close();
+});
+
+test("no public page fetches editor code (TipTap, ProseMirror)", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.push(await response.text());
+  });
+  for (const path of ["/", "/blogs", "/blogs/1", "/packages", "/contact"]) await gotoHydrated(page, path);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((body) => /ProseMirror|tiptap/i.test(body))).toEqual([]);
+});
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`list and editor pass axe at ${viewport.width} px`, async ({ page, db }) => {
+    test.setTimeout(120_000);
+    const post = await insertBlog(db, { content: "<h2>Getting there</h2><p>Fly into <strong>Agra</strong>, then take a cab.</p><ul><li>Sunrise</li><li>Lunch</li></ul>" });
+    await page.setViewportSize(viewport);
+    await signIn(page, ADMIN);
+    for (const path of ["/admin/blogs", "/admin/blogs/new", `/admin/blogs/${post.id}`]) {
+      await gotoHydrated(page, path);
+      if (path !== "/admin/blogs") await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, `${path}: ${results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`).join(", ")}`).toEqual([]);
+      const name = path.replace(/\d+$/, "edit").replace(/\W+/g, "-").replace(/^-|-$/g, "");
+      await page.screenshot({ path: `test-results/screens/${name}-${viewport.width}.png`, fullPage: true });
+    }
+    await page.getByRole("button", { name: "Link" }).click();
+    await expect(page.getByLabel("Link address")).toBeFocused();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Delete Blog" }).click();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: `test-results/screens/admin-blogs-delete-${viewport.width}.png` });
+  });
+}
