@@ -22,6 +22,8 @@ const LABELS: Record<string, string> = {
   "package.deleted": "Deleted a package",
   "blog.created": "Created a blog",
   "blog.updated": "Updated a blog",
+  "blog.published": "Published a blog",
+  "blog.unpublished": "Unpublished a blog",
   "blog.deleted": "Deleted a blog",
   "media.uploaded": "Uploaded media",
   "media.deleted": "Deleted media",

@@ -29,6 +29,8 @@ export const ACTIVITY_KINDS = [
   "package.deleted",
   "blog.created",
   "blog.updated",
+  "blog.published",
+  "blog.unpublished",
   "blog.deleted",
   "media.uploaded",
   "media.deleted",
