@@ -8,12 +8,21 @@ import { ImagePanel, LinkPanel } from "./rich-text-panels";
 import styles from "./rich-text.module.css";
 import { RichTextToolbar, type ToolPanel } from "./rich-text-toolbar";
 
+/**
+ * The editor's HTML as saved: "" when empty, and without the empty paragraph
+ * StarterKit's trailing node keeps at the end (so a list or an image can be
+ * followed by text) — that paragraph is editing room, not content.
+ */
+export function savedHtml(editor: { isEmpty: boolean; getHTML: () => string }): string {
+  return editor.isEmpty ? "" : editor.getHTML().replace(/(<p><\/p>)+$/, "");
+}
+
 export type RichTextEditorProps = {
   /** The form field that carries the HTML. */
   name: string;
   label: string;
   initialHtml: string;
-  /** Each edit's HTML ("" when empty), e.g. for the reading time and the dirty flag. */
+  /** The HTML after an edit that changed the content (not the editor's own normalizing of what it loaded). */
   onChange: (html: string) => void;
   /** Told while an inserted image uploads (saving waits for it). */
   onBusyChange: (busy: boolean) => void;
@@ -36,6 +45,8 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
   const [panel, setPanel] = useState<ToolPanel>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  // The loaded content as the editor writes it: a change is a difference from this.
+  const baseline = useRef<string | null>(null);
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -77,17 +88,16 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
       },
     },
     onCreate: ({ editor: created }) => {
+      baseline.current = savedHtml(created);
+      setHtml(baseline.current);
       // Anything typed into the fallback before the editor started is kept.
       const typed = fallbackRef.current?.value;
-      if (typed !== undefined && typed !== initialHtml) {
-        created.commands.setContent(typed);
-        setHtml(created.isEmpty ? "" : created.getHTML());
-      }
+      if (typed !== undefined && typed !== initialHtml) created.commands.setContent(typed, { emitUpdate: true });
     },
     onUpdate: ({ editor: updated }) => {
-      const next = updated.isEmpty ? "" : updated.getHTML();
+      const next = savedHtml(updated);
       setHtml(next);
-      onChangeRef.current(next);
+      if (next !== baseline.current) onChangeRef.current(next);
     },
   });
 
