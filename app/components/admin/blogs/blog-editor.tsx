@@ -182,17 +182,19 @@ export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorPr
           Cancel
         </Link>
         {id !== null ? (
-          <>
-            <Link to={`/blogs/${id}`} className={adminUi.button} target="_blank">
-              View on the website
-            </Link>
-            <span className={styles.push} />
-            <DeleteBlog title={values.title} disabled={saving} />
-          </>
+          <Link to={`/blogs/${id}`} className={adminUi.button} target="_blank">
+            View on the website
+          </Link>
         ) : null}
         <span className={styles.state} aria-live="polite">
           {uploading ? "Waiting for uploads to finish…" : dirty ? "Unsaved changes" : ""}
         </span>
+        {id !== null ? (
+          <>
+            <span className={styles.push} />
+            <DeleteBlog title={values.title} disabled={saving} />
+          </>
+        ) : null}
       </div>
     </EditorContext.Provider>
   );

@@ -1,7 +1,6 @@
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useId, useRef, useState } from "react";
-import prose from "~/components/site/blog/rich-text.module.css";
 import fieldStyles from "~/components/ui/form-field.module.css";
 import { BlogImage } from "./image-node";
 import { ImagePanel, LinkPanel } from "./rich-text-panels";
@@ -72,8 +71,7 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
     content: initialHtml,
     editorProps: {
       attributes: {
-        // The public page's reading styles, so the article looks as it will.
-        class: `${prose.prose} ${styles.content}`,
+        class: styles.content!,
         role: "textbox",
         "aria-multiline": "true",
         "aria-labelledby": labelId,
