@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { blogInputSchema, defaultDuration, readingMinutes } from "./blog-schema";
+import { apiPayloadToInput, blogInputSchema, defaultDuration, readingMinutes } from "./blog-schema";
 
 function form(entries: Record<string, string>) {
   const data = new FormData();
@@ -76,5 +76,14 @@ describe("readingMinutes", () => {
     expect(readingMinutes(`<h2 class="a b c">${words(300)}</h2><script>${words(5000)}</script>&nbsp;&amp; —`)).toBe(2);
     expect(defaultDuration({ content: `<p>${words(900)}</p>`, durationMinutes: undefined })).toBe(5);
     expect(defaultDuration({ content: `<p>${words(900)}</p>`, durationMinutes: 2 })).toBe(2);
+  });
+});
+
+describe("apiPayloadToInput", () => {
+  it("reads the spec's headImg and the API's duration as the input's fields", () => {
+    expect(apiPayloadToInput({ title: "T", content: "<p>x</p>", headImg: null })).toEqual({ title: "T", content: "<p>x</p>", headImage: null });
+    expect(apiPayloadToInput({ title: "T", headImg: "/media/a.webp", duration: 9 })).toEqual({ title: "T", headImage: "/media/a.webp", durationMinutes: 9 });
+    // The input's own name wins over the alias.
+    expect(apiPayloadToInput({ duration: 9, durationMinutes: 4 })).toEqual({ durationMinutes: 4 });
   });
 });

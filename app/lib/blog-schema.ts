@@ -68,11 +68,16 @@ export type BlogInputDraft = z.input<typeof blogInputSchema>;
 
 /**
  * The spec's API payload (§7): `{ title, content, headImg }` (headImg a URL or
- * null). Any field of the full input may come along (status, slug…).
+ * null). Any field of the full input may come along (status, slug…), and the
+ * API's own names (`duration`) are read too, so a post read with GET can be
+ * sent back with PUT unchanged.
  */
 export function apiPayloadToInput(body: Record<string, unknown>): Record<string, unknown> {
-  const { headImg, ...rest } = body;
-  return headImg === undefined ? rest : { ...rest, headImage: headImg };
+  const { headImg, duration, ...rest } = body;
+  const input: Record<string, unknown> = { ...rest };
+  if (headImg !== undefined) input.headImage = headImg;
+  if (duration !== undefined && input.durationMinutes === undefined) input.durationMinutes = duration;
+  return input;
 }
 
 /** The reading time a post's HTML gets when the author leaves it empty. */

@@ -34,18 +34,15 @@ type Rule =
 
 const staffOnly: ByWho = { anonymous: "login", editor: "ok", admin: "ok" };
 const adminOnly: ByWho = { anonymous: "login", editor: "denied", admin: "ok" };
-// Until the write handlers land (next issues), a signed-in editor or admin gets 405.
-const contentWrites: ByWho = { anonymous: 401, editor: 405, admin: 405 };
-
 const notAllowed: ByWho = { anonymous: 405, editor: 405, admin: 405 };
-// The package write API (issue 11): an empty body is refused (400), a missing package is 404.
-const packageCollectionWrites = {
+// The package and blog write APIs (issues 11, 12): an empty body is refused (400), a missing item is 404.
+const contentCollectionWrites = {
   POST: { anonymous: 401, editor: 400, admin: 400 },
   PUT: notAllowed,
   PATCH: notAllowed,
   DELETE: notAllowed,
 } as const;
-const packageItemWrites = {
+const contentItemWrites = {
   POST: notAllowed,
   PUT: { anonymous: 401, editor: 404, admin: 404 },
   PATCH: notAllowed,
@@ -73,10 +70,10 @@ const RULES: Record<string, Rule> = {
   // The set-password page of reset and invitation links: public, the one-time token is the permission.
   "routes/admin/reset-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
   // The REST API.
-  "routes/api/packages.ts": { writesByMethod: packageCollectionWrites },
-  "routes/api/package.ts": { writesByMethod: packageItemWrites, sample: "/api/packages/999999" },
-  "routes/api/blogs.ts": { writes: contentWrites },
-  "routes/api/blog.ts": { writes: contentWrites, sample: "/api/blogs/1" },
+  "routes/api/packages.ts": { writesByMethod: contentCollectionWrites },
+  "routes/api/package.ts": { writesByMethod: contentItemWrites, sample: "/api/packages/999999" },
+  "routes/api/blogs.ts": { writesByMethod: contentCollectionWrites },
+  "routes/api/blog.ts": { writesByMethod: contentItemWrites, sample: "/api/blogs/999999" },
   "routes/api/health.ts": { publicApi: true },
   "routes/api/leads.ts": { publicApi: true },
   "routes/api/enquiries.ts": { publicApi: true },

@@ -1,10 +1,14 @@
 import { toBlogsJson } from "~/server/blog/blog-json.server";
+import { blogFieldsError, fieldsAsSent, parseBlogBody, rowToBlogInput } from "~/server/blog/blog-input.server";
+import { deleteBlog, updateBlog } from "~/server/blog/blog-mutations.server";
 import { getBlog } from "~/server/blog/blog-queries.server";
-import { jsonError, notFoundJson } from "~/server/http.server";
+import { badBodyResponse, readBody } from "~/server/forms/form-input.server";
+import { methodNotAllowedJson, notFoundJson } from "~/server/http.server";
 import { canEditContent, canSeeDrafts } from "~/server/auth/access.server";
 import { getViewer, requireUser } from "~/server/auth/guard.server";
 import type { Route } from "./+types/blog";
 
+/** GET /api/blogs/:id (numeric id or slug): drafts only for signed-in staff. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const row = await getBlog(params.id, { includeDrafts: canSeeDrafts(viewer) });
@@ -13,9 +17,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return Response.json(json, { headers: { "Cache-Control": "no-cache" } });
 }
 
-// Writes need a signed-in editor or admin (401/403 JSON first); the write
-// handlers arrive with their issues, until then the method is refused.
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, { can: canEditContent });
-  return jsonError(405, "Method not allowed");
+/**
+ * PUT /api/blogs/:id (id or slug): the fields sent replace the stored ones
+ * (the spec's `{ title, content, headImg }` or any part of the full input);
+ * 200 with the post. DELETE: 204, and GET answers 404 from then on.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowedJson(["GET", "PUT", "DELETE"]);
+  const viewer = await requireUser(request, { can: canEditContent });
+  const ctx = { viewer, ip: context.clientIp };
+  const existing = await getBlog(params.id, { includeDrafts: true });
+  if (!existing) return notFoundJson("Blog");
+
+  if (request.method === "DELETE") {
+    if (!(await deleteBlog(existing.id, ctx))) return notFoundJson("Blog");
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  }
+
+  const body = await readBody(request);
+  if (!body) return badBodyResponse();
+  const parsed = parseBlogBody(body, rowToBlogInput(existing));
+  if (!parsed.ok) return blogFieldsError(parsed.fields);
+  const result = await updateBlog(existing.id, parsed.input, ctx);
+  if (!result) return notFoundJson("Blog");
+  if (!result.ok) return blogFieldsError(fieldsAsSent(result.fields, body));
+  const [json] = await toBlogsJson([result.row], { withContent: true });
+  return Response.json(json, { headers: { "Cache-Control": "no-store" } });
 }

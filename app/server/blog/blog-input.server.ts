@@ -52,11 +52,15 @@ export function parseBlogBody(body: unknown, existing?: BlogInputDraft): ParsedB
   return renameHeadImage(parseBlogInput({ ...base, ...fields }), body);
 }
 
-/** Errors on the head image are named as the caller named the field (headImg in the spec's payload). */
+/** Field errors named as the caller named the fields: the spec's payload says headImg for the head image. */
+export function fieldsAsSent(fields: FieldErrors, body: object): FieldErrors {
+  if (!("headImg" in body) || !fields.headImage) return fields;
+  const { headImage, ...rest } = fields;
+  return { ...rest, headImg: headImage };
+}
+
 function renameHeadImage(result: ParsedBlogInput, body: object): ParsedBlogInput {
-  if (result.ok || !("headImg" in body) || !result.fields.headImage) return result;
-  const { headImage, ...rest } = result.fields;
-  return { ok: false, fields: { ...rest, headImg: headImage } };
+  return result.ok ? result : { ok: false, fields: fieldsAsSent(result.fields, body) };
 }
 
 /** The stored post as an input (the base of an API update). */

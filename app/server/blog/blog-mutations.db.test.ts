@@ -131,6 +131,16 @@ describe("blog mutations", () => {
     expect(!typed.ok && typed.fields.slug).toMatch(/a number alone/);
   });
 
+  it("simultaneous creates with one title all succeed, with different slugs", async () => {
+    // On PostgreSQL the transactions overlap: all see the slug free, the losers hit the unique index and retry.
+    const results = await Promise.all([1, 2, 3].map(() => createBlog({ title: "Race to Ladakh" }, ctx())));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(results.map((result) => result.ok && result.row.slug).sort()).toEqual(["race-to-ladakh", "race-to-ladakh-2", "race-to-ladakh-3"]);
+    const typed = await Promise.all([1, 2].map(() => createBlog({ title: "Typed", slug: "typed-race" }, ctx())));
+    expect(typed.filter((result) => result.ok)).toHaveLength(1);
+    expect(typed.find((result) => !result.ok)).toEqual({ ok: false, fields: { slug: BLOG_SLUG_TAKEN_MESSAGE } });
+  });
+
   it("update: new values, date kept, unpublish logged, a replaced head image and removed inline images deleted", async () => {
     const head = await addUpload("upload-old-head");
     const inline = await addUpload("upload-inline");

@@ -3,7 +3,12 @@ import { isoDateIn } from "~/lib/blog-format";
 import { defaultDuration, type BlogInput } from "~/lib/blog-schema";
 import { slugify } from "~/lib/slugify";
 import type { ActivityKind } from "~/server/activity/activity.server";
-import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
+import {
+  ContentWriteAbort,
+  writeContent,
+  type ContentChange,
+  type ContentWriteContext,
+} from "~/server/content/content-write.server";
 import { sanitizeForSave } from "~/server/content/sanitize-html.server";
 import type { Db } from "~/server/db/db.server";
 import { blogs, type BlogRow } from "~/server/db/schema.server";
@@ -39,6 +44,29 @@ async function chooseSlug(tx: Db, typed: string | undefined, title: string, exce
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     if (!(await slugTaken(tx, candidate, exceptId))) return candidate;
+  }
+}
+
+/** A unique-index violation on the slug: another write took it between our check and our insert. */
+function isSlugConflict(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === "object"; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint !== "string" || constraint.includes("slug");
+  }
+  return false;
+}
+
+/**
+ * Runs a write again after losing a slug race: the next run sees the other
+ * post and picks a free slug (or names the field). A few tries cover a burst.
+ */
+async function retryAfterSlugRace<T>(write: () => Promise<T>, tries = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= tries || !isSlugConflict(error)) throw error;
+    }
   }
 }
 
@@ -79,18 +107,43 @@ function subjectOf(row: BlogRow) {
   return { type: "blog", id: row.id, label: row.title };
 }
 
+async function insertBlog(tx: Db, input: BlogInput): Promise<ContentChange<BlogWriteResult>> {
+  const [row] = await tx.insert(blogs).values(await toBlogValues(tx, input)).returning();
+  const kinds: ActivityKind[] = ["blog.created", ...(row!.status === "published" ? (["blog.published"] as const) : [])];
+  return {
+    result: { ok: true, row: row! },
+    activity: kinds.map((kind) => ({ kind, subject: subjectOf(row!), detail: { slug: row!.slug } })),
+  };
+}
+
+async function replaceBlog(tx: Db, id: number, input: BlogInput): Promise<ContentChange<BlogWriteResult | null>> {
+  const [before] = await tx.select().from(blogs).where(eq(blogs.id, id)).limit(1).for("update");
+  if (!before) return { result: null };
+  const [row] = await tx
+    .update(blogs)
+    .set({ ...(await toBlogValues(tx, input, before)), updatedAt: new Date() })
+    .where(eq(blogs.id, id))
+    .returning();
+  const kinds: ActivityKind[] = ["blog.updated"];
+  if (before.status !== row!.status) kinds.push(row!.status === "published" ? "blog.published" : "blog.unpublished");
+  const kept = new Set(await referencedMediaKeys(tx, row!));
+  const dropped = (await referencedMediaKeys(tx, before)).filter((key) => !kept.has(key));
+  return {
+    result: { ok: true, row: row! },
+    activity: kinds.map((kind) => ({
+      kind,
+      subject: subjectOf(row!),
+      detail: row!.slug !== before.slug ? { slug: row!.slug, previousSlug: before.slug } : { slug: row!.slug },
+    })),
+    afterCommit: dropped.length ? async () => void (await deleteMediaIfUnused(dropped)) : undefined,
+  };
+}
+
 /** Creates a post from a full input (validated here). A title alone makes a draft. */
 export async function createBlog(value: unknown, ctx: ContentWriteContext): Promise<BlogWriteResult> {
   const parsed = parseBlogInput(value);
   if (!parsed.ok) return parsed;
-  return writeContent<BlogWriteResult>(ctx, async (tx) => {
-    const [row] = await tx.insert(blogs).values(await toBlogValues(tx, parsed.input)).returning();
-    const kinds: ActivityKind[] = ["blog.created", ...(row!.status === "published" ? (["blog.published"] as const) : [])];
-    return {
-      result: { ok: true, row: row! },
-      activity: kinds.map((kind) => ({ kind, subject: subjectOf(row!), detail: { slug: row!.slug } })),
-    };
-  });
+  return retryAfterSlugRace(() => writeContent(ctx, (tx) => insertBlog(tx, parsed.input)));
 }
 
 /**
@@ -101,28 +154,7 @@ export async function createBlog(value: unknown, ctx: ContentWriteContext): Prom
 export async function updateBlog(id: number, value: unknown, ctx: ContentWriteContext): Promise<BlogWriteResult | null> {
   const parsed = parseBlogInput(value);
   if (!parsed.ok) return parsed;
-  return writeContent<BlogWriteResult | null>(ctx, async (tx) => {
-    const [before] = await tx.select().from(blogs).where(eq(blogs.id, id)).limit(1).for("update");
-    if (!before) return { result: null };
-    const [row] = await tx
-      .update(blogs)
-      .set({ ...(await toBlogValues(tx, parsed.input, before)), updatedAt: new Date() })
-      .where(eq(blogs.id, id))
-      .returning();
-    const kinds: ActivityKind[] = ["blog.updated"];
-    if (before.status !== row!.status) kinds.push(row!.status === "published" ? "blog.published" : "blog.unpublished");
-    const kept = new Set(await referencedMediaKeys(tx, row!));
-    const dropped = (await referencedMediaKeys(tx, before)).filter((key) => !kept.has(key));
-    return {
-      result: { ok: true, row: row! },
-      activity: kinds.map((kind) => ({
-        kind,
-        subject: subjectOf(row!),
-        detail: row!.slug !== before.slug ? { slug: row!.slug, previousSlug: before.slug } : { slug: row!.slug },
-      })),
-      afterCommit: dropped.length ? async () => void (await deleteMediaIfUnused(dropped)) : undefined,
-    };
-  });
+  return retryAfterSlugRace(() => writeContent(ctx, (tx) => replaceBlog(tx, id, parsed.input)));
 }
 
 /** Deletes a post (its view rows go with it); its images once nothing else uses them. Null when there is none. */

@@ -76,8 +76,9 @@ export function sanitizeRichHtml(html: string, options: SanitizeOptions = {}): s
       img: (tagName, attribs) => {
         const src = ownImagePath(attribs.src, options.siteOrigin);
         if (src === null && EXTERNAL_URL.test(attribs.src ?? "")) options.onForeignImage?.(attribs.src!);
+        if (src !== null) return { tagName, attribs: { ...attribs, src, loading: "lazy" } };
         const { src: _dropped, ...rest } = attribs;
-        return { tagName, attribs: src === null ? rest : { ...rest, src, loading: "lazy" } };
+        return { tagName, attribs: rest };
       },
     },
     // An image left without a source (foreign, data: or script URL) is removed whole.
