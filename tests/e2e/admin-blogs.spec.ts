@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { ADMIN, signIn } from "./admin-helpers";
-import { blogByTitle, dropFile, insertBlog, photo } from "./admin-blogs-helpers";
+import { blogByTitle, dropFile, insertBlog, PHOTO, photo } from "./admin-blogs-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 // This file's own client address: its sign-ins never count against other files' throttles.
@@ -111,6 +111,53 @@ test("update a post: the change is saved, the list says so and the public page s
   await page.goto(`/blogs/${post.id}`);
   await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: "Where we stayed" })).toBeVisible();
+});
+
+test("an image inserted from the toolbar goes through the upload, with its description, into the saved article", async ({ page, db }) => {
+  test.setTimeout(60_000);
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByRole("textbox", { name: "Content" }).getByText("The first paragraph of the fixture.").click();
+  await page.keyboard.press("End");
+  await page.getByRole("button", { name: "Image", exact: true }).click();
+  const panel = page.getByRole("group", { name: "Insert an image" });
+  await expect(panel.getByLabel("Image description (alt text)")).toBeFocused();
+  await panel.getByLabel("Image description (alt text)").fill("The Taj Mahal from the river");
+  await panel.locator('input[type="file"]').setInputFiles(PHOTO);
+  await expect(page.getByRole("textbox", { name: "Content" }).getByRole("img", { name: "The Taj Mahal from the river" })).toBeVisible({ timeout: 30_000 });
+  await expect(panel).toHaveCount(0);
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+  const [row] = await db.query<{ content: string }>(`select content from blogs where id = $1`, [post.id]);
+  expect(row!.content).toMatch(/<img src="\/media\/[^"]+" alt="The Taj Mahal from the river"/);
+  await page.goto(`/blogs/${post.id}`);
+  await expect(page.getByRole("img", { name: "The Taj Mahal from the river" })).toBeVisible();
+});
+
+test("an image pasted from another site is refused with a message, and the form keeps what was typed", async ({ page, db }) => {
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByPlaceholder("Enter blog title").fill(`${post.title} with a hotlink`);
+  const content = page.getByRole("textbox", { name: "Content" });
+  await content.getByText("The first paragraph of the fixture.").click();
+  await page.keyboard.press("End");
+  await content.evaluate((element) => {
+    const data = new DataTransfer();
+    data.setData("text/html", '<p>Look:</p><img src="https://images.example.com/beach.jpg" alt="A beach">');
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong!" })).toBeVisible();
+  await expect(page.getByText(/Images from other sites are blocked on this site.*images\.example\.com/)).toBeVisible();
+  await expect(content).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByPlaceholder("Enter blog title")).toHaveValue(`${post.title} with a hotlink`);
+  await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();
+  await expect(page).toHaveURL(new RegExp(`/admin/blogs/${post.id}$`));
+  const [row] = await db.query<{ title: string }>(`select title from blogs where id = $1`, [post.id]);
+  expect(row!.title).toBe(post.title);
 });
 
 test("delete asks 'Are you sure you want to delete this blog?'; Cancel keeps it, confirming deletes it", async ({ page, db }) => {
