@@ -118,7 +118,7 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
   };
 
   return (
-    <div className={fieldStyles.field}>
+    <div className={`${fieldStyles.field} ${styles.root}`}>
       {editor ? (
         <span id={labelId} className={fieldStyles.label} onClick={() => editor.commands.focus()}>
           {label}
