@@ -185,6 +185,18 @@ test("delete asks 'Are you sure you want to delete this blog?'; Cancel keeps it,
   await expect(page.getByRole("heading", { name: "Blog not found!" })).toBeVisible();
 });
 
+test("deleting a post that is already gone says 'Failed to delete blog!'", async ({ page, db }) => {
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  // Someone else deletes it meanwhile.
+  await db.query(`delete from blogs where id = $1`, [post.id]);
+  await page.getByRole("button", { name: "Delete Blog" }).click();
+  await page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" }).getByRole("button", { name: "Delete Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to delete blog!" })).toBeVisible();
+});
+
 test("Cancel: without changes it returns to the list; with changes it asks first, and leaving saves nothing", async ({ page, db }) => {
   // Ending on a list: the editor adds an empty paragraph after it on the first click, which is not a change.
   const stored = "<p>Three things to pack.</p><ul><li><p>Sunscreen</p></li><li><p>A scarf</p></li></ul>";
