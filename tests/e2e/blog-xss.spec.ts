@@ -15,6 +15,7 @@ const PWN = "top.__pwned=1;alert(1)";
 const CORPUS: Record<string, string> = {
   script: `<script>${PWN}</script><SCRIPT SRC=/xss.js></SCRIPT>`,
   "img onerror": `<img src=x onerror="${PWN}"><img src="/media/nothing.webp" onerror="${PWN}" alt="">`,
+  "img srcset": `<img src="/media/nothing.webp" srcset="javascript:alert(1) 1x, https://cdn.example.com/x.jpg 2x" alt=""><picture><source srcset="https://cdn.example.com/y.jpg"><img src="/media/y.webp" alt=""></picture>`,
   "on* handlers": `<p onclick="${PWN}" onmouseover="${PWN}" style="position:fixed;inset:0">hover</p><details open ontoggle="${PWN}"><summary>s</summary></details><body onload="${PWN}">`,
   "javascript: URLs": `<a href="javascript:${PWN}">a</a><a href="JaVaScRiPt:${PWN}">b</a><a href="jav&#x09;ascript:${PWN}">c</a><a href=" &#14; javascript:${PWN}">d</a><a href="javascript&colon;${PWN}">e</a>`,
   "data: URLs": `<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">a</a><img src="data:image/svg+xml,<svg onload=alert(1)>"><a href="DATA:text/html,<script>alert(1)</script>">b</a>`,
@@ -33,7 +34,8 @@ const CORPUS: Record<string, string> = {
   "new-window links": `<a href="https://example.com" target="_BLANK" rel="opener">caps</a><a href="https://example.com" target="evil">named</a>`,
 };
 
-const DANGEROUS = "script, iframe, svg, math, form, input, button, style, link, object, embed, base, meta, template, noscript, textarea, xmp, details, body";
+const DANGEROUS =
+  "script, iframe, svg, math, form, input, button, style, link, object, embed, base, meta, template, noscript, textarea, xmp, details, body, picture, source";
 
 test("hostile posts saved through the API run nothing for a visitor", async ({ playwright, baseURL, page, db }) => {
   test.setTimeout(180_000);
@@ -79,7 +81,7 @@ test("hostile posts saved through the API run nothing for a visitor", async ({ p
       const bad: string[] = [...root.querySelectorAll(selector)].map((element) => element.tagName);
       for (const element of root.querySelectorAll("*")) {
         for (const attribute of element.attributes) {
-          if (/^on/i.test(attribute.name) || attribute.name === "style" || attribute.name === "srcdoc") bad.push(`${element.tagName}[${attribute.name}]`);
+          if (/^on/i.test(attribute.name) || /^(style|srcdoc|srcset)$/i.test(attribute.name)) bad.push(`${element.tagName}[${attribute.name}]`);
           if (/^(href|src|action|formaction|data|xlink:href)$/i.test(attribute.name) && /^\s*(javascript|data|vbscript):/i.test(attribute.value)) {
             bad.push(`${element.tagName}[${attribute.name}=${attribute.value}]`);
           }

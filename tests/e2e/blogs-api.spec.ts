@@ -135,6 +135,9 @@ test("a draft is previewed at its public URL by staff only", async ({ playwright
   expect(anonymous.status()).toBe(404);
   expect(await anonymous.text()).toContain("Blog not found!");
   expect((await request.get(`/api/blogs/${id}`)).status()).toBe(404);
+  expect(((await (await request.get("/api/blogs")).json()) as { id: number }[]).map((blog) => blog.id)).not.toContain(id);
+  expect((await editor.get(`/api/blogs/${id}`)).status()).toBe(200);
+  expect(((await (await editor.get("/api/blogs")).json()) as { id: number }[]).map((blog) => blog.id)).toContain(id);
   expect(await (await request.get("/blogs")).text()).not.toContain(title);
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/blogs/${id}<`);
 
