@@ -136,6 +136,9 @@ export function HeadImageField({
             <span>
               Uploading {upload.name}: {upload.percent}%
             </span>
+            <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={() => controller.current?.abort()}>
+              Cancel upload
+            </button>
           </>
         ) : null}
       </div>
