@@ -48,13 +48,14 @@ export function HeadImageField({
     }
     setMessage("");
     controller.current?.abort();
-    controller.current = new AbortController();
+    const own = new AbortController();
+    controller.current = own;
     setUpload({ name: file.name, percent: 0 });
     onBusyChange(true);
     try {
       const result = await uploadFile(file, {
         kind: "image",
-        signal: controller.current.signal,
+        signal: own.signal,
         onProgress: (percent) => setUpload({ name: file.name, percent }),
       });
       setImage({ key: result.key, url: result.url, name: result.name });
@@ -62,7 +63,8 @@ export function HeadImageField({
     } catch (failure) {
       const text = failure instanceof Error ? failure.message : "The upload failed.";
       setMessage(text);
-      showNotice({ kind: "error", message: `The header image could not be uploaded: ${text}` });
+      // Cancelled by the author: the message beside the zone is enough.
+      if (!own.signal.aborted) showNotice({ kind: "error", message: `The header image could not be uploaded: ${text}` });
     } finally {
       setUpload(null);
       onBusyChange(false);
