@@ -113,6 +113,31 @@ test("update a post: the change is saved, the list says so and the public page s
   await expect(page.getByRole("heading", { level: 3, name: "Where we stayed" })).toBeVisible();
 });
 
+test("the header image can be added to a stored post, shown again when it reopens, and removed", async ({ page, db }) => {
+  test.setTimeout(60_000);
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
+  await page.getByRole("button", { name: /Add a header image/ }).click();
+  await page.locator('input[type="file"][accept="image/*"]').first().setInputFiles(PHOTO);
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+  const [stored] = await db.query<{ head_image: string | null }>(`select head_image from blogs where id = $1`, [post.id]);
+  expect(stored!.head_image).toBeTruthy();
+
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible();
+  await page.getByRole("button", { name: "Remove the header image" }).click();
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Add a header image/ })).toBeVisible();
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+  const [removed] = await db.query<{ head_image: string | null }>(`select head_image from blogs where id = $1`, [post.id]);
+  expect(removed!.head_image).toBeNull();
+});
+
 test("an image inserted from the toolbar goes through the upload, with its description, into the saved article", async ({ page, db }) => {
   test.setTimeout(60_000);
   const post = await insertBlog(db);
