@@ -34,6 +34,8 @@ export default [
       route("packages/featured", "routes/admin/package-featured.tsx"),
       route("packages/:id", "routes/admin/package-edit.tsx"),
       route("blogs", "routes/admin/blogs.tsx"),
+      route("blogs/new", "routes/admin/blog-new.tsx"),
+      route("blogs/:id", "routes/admin/blog-edit.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),

@@ -2,7 +2,10 @@
 // server HTML names (tags and the bootstrap's imports) and every module those
 // import statically, fetched and gzipped. Writes bench/results/bundle-size.json.
 //
-//   node bench/bundle-size.mjs [--only /,/packages]
+//   node bench/bundle-size.mjs [--only /,/packages] [--signed-in]
+//
+// --signed-in measures as the first admin (ADMIN_EMAIL / ADMIN_PASSWORD of the
+// bench server), for back-office pages, e.g. --signed-in --only /admin/blogs/new.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -12,12 +15,26 @@ const PAGES = ["/", "/packages", "/packages/dubai", "/gallery", "/blogs", "/blog
 const args = process.argv.slice(2);
 const onlyIndex = args.indexOf("--only");
 const pages = onlyIndex >= 0 ? args[onlyIndex + 1].split(",") : PAGES;
+const signedIn = args.includes("--signed-in");
+
+/** The session cookie of the first admin, from the sign-in form's answer. */
+async function signIn(baseUrl) {
+  const body = new URLSearchParams({
+    email: process.env.ADMIN_EMAIL ?? "admin@pravas.travel",
+    password: process.env.ADMIN_PASSWORD ?? "e2e-admin-password",
+  });
+  const response = await fetch(`${baseUrl}/admin`, { method: "POST", body, redirect: "manual" });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (response.status !== 302 || cookies.length === 0) throw new Error(`sign-in failed: ${response.status}`);
+  return cookies.join("; ");
+}
 
 const { baseUrl, stop } = await startBenchServer(3250);
 const results = [];
 try {
+  const headers = signedIn ? { cookie: await signIn(baseUrl) } : {};
   for (const page of pages) {
-    const html = await (await fetch(`${baseUrl}${page}`)).text();
+    const html = await (await fetch(`${baseUrl}${page}`, { headers })).text();
     const urls = new Set();
     for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) urls.add(match[1]);
     // Inline module imports of the route's entry (React Router lists them in an inline script).
@@ -54,5 +71,6 @@ try {
   stop();
 }
 fs.mkdirSync(path.resolve("bench/results"), { recursive: true });
-fs.writeFileSync("bench/results/bundle-size.json", JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
-console.log("wrote bench/results/bundle-size.json");
+const output = signedIn ? "bench/results/bundle-size-admin.json" : "bench/results/bundle-size.json";
+fs.writeFileSync(output, JSON.stringify({ date: new Date().toISOString(), signedIn, results }, null, 2));
+console.log(`wrote ${output}`);

@@ -60,6 +60,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/package-featured.tsx": { page: staffOnly },
   "routes/admin/package-edit.tsx": { page: staffOnly, sample: "/admin/packages/1" },
   "routes/admin/blogs.tsx": { page: staffOnly },
+  "routes/admin/blog-new.tsx": { page: staffOnly },
+  "routes/admin/blog-edit.tsx": { page: staffOnly, sample: "/admin/blogs/1" },
   "routes/admin/enquiries.tsx": { page: staffOnly },
   // The enquiry inbox (issue 13): detail pages (an id that names nothing is a 404), the CSV,
   // and personal data (admins only: canManagePersonalData; the JSON export is a POST, GET goes back to the page).

@@ -31,11 +31,11 @@ function describedBy(aria: string | undefined, name: string, hint?: string) {
 }
 
 /** A labelled input named for conform (nested names allowed), with the save's inline error. */
-export function EditorInput({ name, label, hint, ...input }: Base & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
+export function EditorInput({ name, label, hint, className, ...input }: Base & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
   const { message, errorId, aria } = useFieldError(name);
   return (
     <Frame name={name} label={label} hint={hint} message={message} errorId={errorId}>
-      <input id={name} name={name} className={fieldStyles.control} {...input} {...aria} aria-describedby={describedBy(aria["aria-describedby"], name, hint)} />
+      <input id={name} name={name} className={`${fieldStyles.control} ${className ?? ""}`} {...input} {...aria} aria-describedby={describedBy(aria["aria-describedby"], name, hint)} />
     </Frame>
   );
 }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../confirm-dialog";
  * shared confirm dialog (useBlocker), closing or reloading the tab through the
  * browser's own prompt (beforeunload). Submitting the form is not leaving.
  */
-export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+export function UnsavedChangesGuard({ dirty, what = "package" }: { dirty: boolean; what?: string }) {
   const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => {
     if (!dirty) return false;
     // The save itself (post, then redirect back here) is not leaving.
@@ -27,7 +27,7 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
     <ConfirmDialog
       open={blocker.state === "blocked"}
       title="Leave without saving?"
-      description="You have unsaved changes to this package. If you leave now, they are lost."
+      description={`You have unsaved changes to this ${what}. If you leave now, they are lost.`}
       confirmLabel="Leave without saving"
       cancelLabel="Stay on this page"
       tone="danger"

@@ -1,0 +1,201 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { BlogEditorValues } from "~/lib/blog-editor-values";
+import { readingMinutes } from "~/lib/reading-time";
+import { slugify } from "~/lib/slugify";
+import { adminUi, Panel } from "../admin-page";
+import { useShowNotice } from "../admin-notice";
+import { ConfirmAction } from "../confirm-dialog";
+import { EditorContext } from "../packages/editor-context";
+import { EditorInput, EditorSelect, EditorTextArea } from "../packages/editor-field";
+import { useUploadsBusy } from "../packages/package-uploads";
+import { UnsavedChangesGuard } from "../packages/use-unsaved-guard";
+import styles from "./blog-editor.module.css";
+import { HeadImageField } from "./head-image-field";
+import { RichTextEditor } from "./rich-text-editor";
+
+/** What a refused save returns (see blog-editor-action.server.ts). */
+export type BlogEditorActionData = { errors: Record<string, string[] | null>; notice: string };
+
+export type BlogEditorProps = {
+  /** Null for a new post. */
+  id: number | null;
+  values: BlogEditorValues;
+  /** Preview URL of the stored head image, when it is one of our media. */
+  headPreview?: string;
+  actionData?: BlogEditorActionData;
+};
+
+const FORM_ID = "blog-editor";
+
+/** Delete: the shared confirm dialog with the spec's question. */
+function DeleteBlog({ title, disabled }: { title: string; disabled: boolean }) {
+  return (
+    <ConfirmAction
+      triggerLabel="Delete Blog"
+      title="Are you sure you want to delete this blog?"
+      description={
+        <p>
+          <strong>{title}</strong> is removed from the website for good, with its images unless something else uses them.
+        </p>
+      }
+      confirmLabel="Delete Blog"
+      tone="danger"
+      disabled={disabled}
+    >
+      <input type="hidden" name="intent" value="delete" />
+    </ConfirmAction>
+  );
+}
+
+/**
+ * The blog editor: title, header image and the article on the left, publishing
+ * and search details on the right (stacked on a phone). The whole form posts
+ * once; the schema's errors come back inline. The action bar sits outside the
+ * form (its submit button names the form) because Delete's dialog is a form of
+ * its own, and forms do not nest.
+ */
+export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorProps) {
+  const [dirty, setDirty] = useState(false);
+  const [slugEdited, setSlugEdited] = useState(Boolean(values.slug));
+  const [slug, setSlug] = useState(values.slug);
+  const [html, setHtml] = useState(values.content);
+  const computedMinutes = readingMinutes(html);
+  const [minutes, setMinutes] = useState(values.durationMinutes);
+  const [minutesEdited, setMinutesEdited] = useState(values.durationMinutes !== "" && values.durationMinutes !== String(readingMinutes(values.content)));
+  const navigation = useNavigation();
+  const { uploading, reporter } = useUploadsBusy();
+  const saving = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
+  const showNotice = useShowNotice();
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = actionData?.errors ?? {};
+  const markDirty = () => setDirty(true);
+
+  // showNotice changes on every render of the notice area: read it through a ref.
+  const showNoticeRef = useRef(showNotice);
+  showNoticeRef.current = showNotice;
+  useEffect(() => {
+    if (!actionData) return;
+    showNoticeRef.current({ kind: "error", message: actionData.notice });
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [actionData]);
+
+  const headImage = values.headImage ? { key: values.headImage, url: headPreview ?? (/^(https?:)?\//.test(values.headImage) ? values.headImage : undefined) } : null;
+
+  return (
+    <EditorContext.Provider value={{ errors, markDirty }}>
+      <UnsavedChangesGuard dirty={dirty} what="blog" />
+      <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markDirty} aria-label={id === null ? "New blog" : `Edit ${values.title}`}>
+        <div className={styles.layout}>
+          <div className={styles.main}>
+            <div className={styles.panel}>
+              <EditorInput
+                name="title"
+                label="Title"
+                placeholder="Enter blog title"
+                required
+                maxLength={200}
+                className={styles.titleInput}
+                defaultValue={values.title}
+                onChange={(event) => {
+                  if (!slugEdited) setSlug(slugify(event.target.value));
+                }}
+              />
+              <HeadImageField name="headImage" initial={headImage} error={errors.headImage?.[0] ?? undefined} onChange={markDirty} onBusyChange={reporter("headImage")} />
+              <RichTextEditor
+                name="content"
+                label="Content"
+                initialHtml={values.content}
+                error={errors.content?.[0] ?? undefined}
+                onChange={(next) => {
+                  setHtml(next);
+                  markDirty();
+                }}
+                onBusyChange={reporter("content")}
+              />
+              <EditorTextArea
+                name="excerpt"
+                label="Excerpt"
+                hint="A sentence or two for the blog cards and search results."
+                rows={3}
+                maxLength={600}
+                defaultValue={values.excerpt}
+              />
+            </div>
+          </div>
+
+          <div className={styles.side}>
+            <Panel title="Publishing">
+              <div className={styles.stack}>
+                <EditorSelect
+                  name="status"
+                  label="Status"
+                  defaultValue={values.status}
+                  options={[
+                    { value: "draft", label: "Draft (only staff see it)" },
+                    { value: "published", label: "Published" },
+                  ]}
+                />
+                <EditorInput name="uploadDate" label="Upload date" type="date" defaultValue={values.uploadDate} hint="Shown as “Uploaded on” and orders the list." />
+                <EditorInput
+                  name="durationMinutes"
+                  label="Reading time (minutes)"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={600}
+                  value={minutesEdited ? minutes : String(computedMinutes)}
+                  hint={`Computed from the words: ${computedMinutes} min. Change it if you like.`}
+                  onChange={(event) => {
+                    setMinutes(event.target.value);
+                    setMinutesEdited(true);
+                  }}
+                />
+                <EditorInput
+                  name="slug"
+                  label="Address (slug)"
+                  hint={`Also reachable at /blogs/${slug || "…"}. Made from the title until you change it.`}
+                  maxLength={80}
+                  value={slug}
+                  onChange={(event) => {
+                    setSlug(event.target.value);
+                    setSlugEdited(true);
+                  }}
+                />
+              </div>
+            </Panel>
+            <Panel title="Search engines">
+              <div className={styles.stack}>
+                <EditorInput name="seoTitle" label="SEO title" hint="Empty: the post's title." maxLength={120} defaultValue={values.seoTitle} />
+                <EditorTextArea name="seoDescription" label="SEO description" hint="Empty: the excerpt." rows={3} maxLength={320} defaultValue={values.seoDescription} />
+              </div>
+            </Panel>
+          </div>
+        </div>
+      </Form>
+
+      <div className={styles.actionBar}>
+        <button type="submit" form={FORM_ID} className={`${adminUi.button} ${adminUi.primary}`} disabled={saving || uploading}>
+          {saving ? "Saving…" : id === null ? "Create Blog" : "Update Blog"}
+        </button>
+        <Link to="/admin/blogs" className={adminUi.button}>
+          Cancel
+        </Link>
+        {id !== null ? (
+          <Link to={`/blogs/${id}`} className={adminUi.button} target="_blank">
+            View on the website
+          </Link>
+        ) : null}
+        <span className={styles.state} aria-live="polite">
+          {uploading ? "Waiting for uploads to finish…" : dirty ? "Unsaved changes" : ""}
+        </span>
+        {id !== null ? (
+          <>
+            <span className={styles.push} />
+            <DeleteBlog title={values.title} disabled={saving} />
+          </>
+        ) : null}
+      </div>
+    </EditorContext.Provider>
+  );
+}

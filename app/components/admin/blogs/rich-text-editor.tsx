@@ -1,0 +1,158 @@
+import { EditorContent, useEditor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { useEffect, useId, useRef, useState } from "react";
+import fieldStyles from "~/components/ui/form-field.module.css";
+import { BlogImage } from "./image-node";
+import { ImagePanel, LinkPanel } from "./rich-text-panels";
+import styles from "./rich-text.module.css";
+import { RichTextToolbar, type ToolPanel } from "./rich-text-toolbar";
+
+/**
+ * The editor's HTML as saved: "" when empty, and without the empty paragraph
+ * StarterKit's trailing node keeps at the end (so a list or an image can be
+ * followed by text) — that paragraph is editing room, not content.
+ */
+export function savedHtml(editor: { isEmpty: boolean; getHTML: () => string }): string {
+  return editor.isEmpty ? "" : editor.getHTML().replace(/(<p><\/p>)+$/, "");
+}
+
+export type RichTextEditorProps = {
+  /** The form field that carries the HTML. */
+  name: string;
+  label: string;
+  initialHtml: string;
+  /** The HTML after an edit that changed the content (not the editor's own normalizing of what it loaded). */
+  onChange: (html: string) => void;
+  /** Told while an inserted image uploads (saving waits for it). */
+  onBusyChange: (busy: boolean) => void;
+  error?: string;
+};
+
+/**
+ * The article editor: TipTap 3 with StarterKit (headings 2-3, bold, italic,
+ * underline, lists, quote, link, undo/redo) and our image node. TipTap renders
+ * nothing on the server (immediatelyRender: false), so the server page, and a
+ * browser without JavaScript, get a plain textarea of HTML under the same
+ * name; once the editor runs, a hidden field mirrors its HTML instead.
+ */
+export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChange, error }: RichTextEditorProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const errorId = `${id}-error`;
+  const fallbackRef = useRef<HTMLTextAreaElement>(null);
+  const [html, setHtml] = useState(initialHtml);
+  const [panel, setPanel] = useState<ToolPanel>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  // The loaded content as the editor writes it: a change is a difference from this.
+  const baseline = useRef<string | null>(null);
+
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        // The page's title is the h1: the article starts at h2.
+        heading: { levels: [2, 3] },
+        codeBlock: false,
+        code: false,
+        horizontalRule: false,
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: "https",
+          protocols: [],
+          // Links open in a new tab; the sanitizer adds rel="noopener noreferrer" to every _blank.
+          HTMLAttributes: { target: "_blank", rel: "noopener noreferrer" },
+        },
+        underline: {},
+      }),
+      BlogImage,
+    ],
+    content: initialHtml,
+    editorProps: {
+      attributes: {
+        class: styles.content!,
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelId,
+      },
+      handleKeyDown: (_view, event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
+          event.preventDefault();
+          setPanel("link");
+          return true;
+        }
+        return false;
+      },
+    },
+    onCreate: ({ editor: created }) => {
+      baseline.current = savedHtml(created);
+      setHtml(baseline.current);
+      // Anything typed into the fallback before the editor started is kept.
+      const typed = fallbackRef.current?.value;
+      if (typed !== undefined && typed !== initialHtml) created.commands.setContent(typed, { emitUpdate: true });
+    },
+    onUpdate: ({ editor: updated }) => {
+      const next = savedHtml(updated);
+      setHtml(next);
+      if (next !== baseline.current) onChangeRef.current(next);
+    },
+  });
+
+  // The error's wiring lives on the editable element itself.
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    if (error) {
+      dom.setAttribute("aria-invalid", "true");
+      dom.setAttribute("aria-describedby", errorId);
+    } else {
+      dom.removeAttribute("aria-invalid");
+      dom.removeAttribute("aria-describedby");
+    }
+  }, [editor, error, errorId]);
+
+  const closePanel = () => {
+    setPanel(null);
+    editor?.commands.focus();
+  };
+
+  return (
+    <div className={`${fieldStyles.field} ${styles.root}`}>
+      {editor ? (
+        <span id={labelId} className={fieldStyles.label} onClick={() => editor.commands.focus()}>
+          {label}
+        </span>
+      ) : (
+        <label id={labelId} htmlFor={`${id}-fallback`} className={fieldStyles.label}>
+          {label} (HTML)
+        </label>
+      )}
+      {editor ? (
+        <div className={`${styles.frame} ${error ? styles.invalid : ""}`}>
+          <RichTextToolbar editor={editor} label={`${label} formatting`} panel={panel} openPanel={setPanel} />
+          {panel === "link" ? <LinkPanel editor={editor} onClose={closePanel} /> : null}
+          {panel === "image" ? <ImagePanel editor={editor} onClose={closePanel} onBusyChange={onBusyChange} /> : null}
+          <EditorContent editor={editor} />
+          <input type="hidden" name={name} value={html} />
+        </div>
+      ) : (
+        <textarea
+          ref={fallbackRef}
+          id={`${id}-fallback`}
+          name={name}
+          className={`${fieldStyles.control} ${styles.fallback}`}
+          rows={16}
+          defaultValue={initialHtml}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      )}
+      {error ? (
+        <p id={errorId} className={fieldStyles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import { AdminPage, adminMeta } from "~/components/admin/admin-page";
+import { BlogEditor } from "~/components/admin/blogs/blog-editor";
+import { formatDate } from "~/lib/admin-format";
+import { canEditContent } from "~/server/auth/access.server";
+import { requireUser } from "~/server/auth/guard.server";
+import { handleBlogEditorAction } from "~/server/blog/blog-editor-action.server";
+import { getBlogForEditor } from "~/server/blog/blog-editor.server";
+import { parseId } from "~/server/http.server";
+import type { Route } from "./+types/blog-edit";
+
+function blogId(params: Route.LoaderArgs["params"]): number {
+  const id = parseId(params.id);
+  if (!id) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request, { can: canEditContent });
+  const editor = await getBlogForEditor(blogId(params));
+  if (!editor) throw data(null, { status: 404 });
+  return editor;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request, { can: canEditContent });
+  return handleBlogEditorAction(request, viewer, blogId(params), context.clientIp);
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Blog not found");
+
+export default function EditBlog({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, status, views, createdAt, updatedAt, values, headImagePreview } = loaderData;
+  const state = status === "published" ? "Published: live on the website" : "Draft: only staff can see it";
+  return (
+    <AdminPage title={values.title} lead={`${state}. Created ${formatDate(createdAt)}, ${views.toLocaleString("en-IN")} ${views === 1 ? "view" : "views"}.`}>
+      {/* A failed save keeps the editor; a new load (another post) starts again. */}
+      <BlogEditor key={updatedAt} id={id} values={values} headPreview={headImagePreview ?? undefined} actionData={actionData} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,389 @@
+import AxeBuilder from "@axe-core/playwright";
+import { ADMIN, signIn } from "./admin-helpers";
+import { blogByTitle, dropFile, insertBlog, PHOTO, photo } from "./admin-blogs-helpers";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+// This file's own client address: its sign-ins never count against other files' throttles.
+test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.12.1" } });
+
+test("write a post with bold text and a dropped header image, then read it on the public page", async ({ page, db, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/blogs");
+  await page.getByRole("link", { name: "Create Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs\/new$/);
+  await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
+
+  const title = `Sunrise at the Taj E2E ${Date.now()}`;
+  await page.getByPlaceholder("Enter blog title").fill(title);
+  await expect(page.getByLabel("Address (slug)")).toHaveValue(title.toLowerCase().replace(/ /g, "-"));
+
+  // The header image: dropped on the zone, uploaded with its percentage, then previewed.
+  const percentages: string[] = [];
+  await page.exposeFunction("notePercent", (text: string) => percentages.push(text));
+  await page.evaluate(() => {
+    const record = () => {
+      const text = document.body.innerText.match(/Uploading [^:\n]+: \d+%/)?.[0];
+      if (text) (window as unknown as { notePercent: (t: string) => void }).notePercent(text);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), photo());
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible({ timeout: 30_000 });
+  expect(percentages.some((text) => /: \d+%$/.test(text)), `progress seen: ${percentages.join(", ")}`).toBe(true);
+  await expect(page.getByRole("button", { name: /Replace the header image/ })).toBeVisible();
+  await expect(page.getByText("Unsaved changes", { exact: true })).toBeVisible();
+
+  // The article: a paragraph with bold words, through the toolbar.
+  const content = page.getByRole("textbox", { name: "Content" });
+  await content.click();
+  await page.keyboard.type("We reached Agra before dawn. ");
+  await page.getByRole("button", { name: "Bold" }).click();
+  await expect(page.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.type("The marble glowed pink");
+  await page.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(" as the sun rose.");
+  await expect(page.getByLabel("Reading time (minutes)")).toHaveValue("1");
+  await page.screenshot({ path: "test-results/screens/admin-blogs-new-written-1366.png" });
+
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByRole("status").filter({ hasText: "Blog created successfully!" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) });
+  await expect(card).toContainText("Published");
+  await expect(card).toContainText("0 views");
+
+  const row = await blogByTitle(db, title);
+  expect(row).toMatchObject({ status: "published" });
+  expect(row!.head_image).toBeTruthy();
+  expect(row!.content).toContain("<strong>The marble glowed pink</strong>");
+
+  // A visitor (no session) reads it.
+  const visitor = await browser.newContext({ baseURL });
+  const reader = await visitor.newPage();
+  const response = await reader.goto(`/blogs/${row!.id}`);
+  expect(response?.status()).toBe(200);
+  await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(reader.locator("strong", { hasText: "The marble glowed pink" })).toBeVisible();
+  await expect(reader.getByText("as the sun rose.")).toBeVisible();
+  await expect(reader.locator("article img").first()).toBeVisible();
+  await visitor.close();
+});
+
+test("a file that is not an image, dropped on the zone, is refused with a message", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/blogs/new");
+  let uploads = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/uploads")) uploads++;
+  });
+  await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), { name: "itinerary.txt", type: "text/plain", bytes: Buffer.from("Day 1: Agra") });
+  await expect(page.getByRole("alert").filter({ hasText: "“itinerary.txt” is not an image (text/plain)" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
+  expect(uploads).toBe(0);
+  await expect(page.locator('input[type="file"][accept="image/*"]').first()).toBeAttached();
+});
+
+test("update a post: the change is saved, the list says so and the public page shows it", async ({ page, db }) => {
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await expect(page.getByPlaceholder("Enter blog title")).toHaveValue(post.title);
+  await expect(page.getByRole("textbox", { name: "Content" })).toContainText("The first paragraph of the fixture.");
+
+  const renamed = `${post.title} Revised`;
+  await page.getByPlaceholder("Enter blog title").fill(renamed);
+  const content = page.getByRole("textbox", { name: "Content" });
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Subheading" }).click();
+  await page.keyboard.type("Where we stayed");
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: renamed })).toBeVisible();
+  const [row] = await db.query<{ title: string; content: string }>(`select title, content from blogs where id = $1`, [post.id]);
+  expect(row!.title).toBe(renamed);
+  expect(row!.content).toContain("<h3>Where we stayed</h3>");
+
+  await page.goto(`/blogs/${post.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Where we stayed" })).toBeVisible();
+});
+
+test("the header image can be added to a stored post, shown again when it reopens, and removed", async ({ page, db }) => {
+  test.setTimeout(60_000);
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
+  await page.getByRole("button", { name: /Add a header image/ }).click();
+  await page.locator('input[type="file"][accept="image/*"]').first().setInputFiles(PHOTO);
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+  const [stored] = await db.query<{ head_image: string | null }>(`select head_image from blogs where id = $1`, [post.id]);
+  expect(stored!.head_image).toBeTruthy();
+
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible();
+  await page.getByRole("button", { name: "Remove the header image" }).click();
+  await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Add a header image/ })).toBeVisible();
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+  const [removed] = await db.query<{ head_image: string | null }>(`select head_image from blogs where id = $1`, [post.id]);
+  expect(removed!.head_image).toBeNull();
+});
+
+test("an image inserted from the toolbar goes through the upload, with its description, into the saved article", async ({ page, db }) => {
+  test.setTimeout(60_000);
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByRole("textbox", { name: "Content" }).getByText("The first paragraph of the fixture.").click();
+  await page.keyboard.press("End");
+  await page.getByRole("button", { name: "Image", exact: true }).click();
+  const panel = page.getByRole("group", { name: "Insert an image" });
+  await expect(panel.getByLabel("Image description (alt text)")).toBeFocused();
+  await panel.getByLabel("Image description (alt text)").fill("The Taj Mahal from the river");
+  await panel.locator('input[type="file"]').setInputFiles(PHOTO);
+  await expect(page.getByRole("textbox", { name: "Content" }).getByRole("img", { name: "The Taj Mahal from the river" })).toBeVisible({ timeout: 30_000 });
+  await expect(panel).toHaveCount(0);
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+  const [row] = await db.query<{ content: string }>(`select content from blogs where id = $1`, [post.id]);
+  expect(row!.content).toMatch(/<img src="\/media\/[^"]+" alt="The Taj Mahal from the river"/);
+  await page.goto(`/blogs/${post.id}`);
+  await expect(page.getByRole("img", { name: "The Taj Mahal from the river" })).toBeVisible();
+});
+
+test("an image pasted from another site is refused with a message, and the form keeps what was typed", async ({ page, db }) => {
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByPlaceholder("Enter blog title").fill(`${post.title} with a hotlink`);
+  const content = page.getByRole("textbox", { name: "Content" });
+  await content.getByText("The first paragraph of the fixture.").click();
+  await page.keyboard.press("End");
+  await content.evaluate((element) => {
+    const data = new DataTransfer();
+    data.setData("text/html", '<p>Look:</p><img src="https://images.example.com/beach.jpg" alt="A beach">');
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong!" })).toBeVisible();
+  await expect(page.getByText(/Images from other sites are blocked on this site.*images\.example\.com/)).toBeVisible();
+  await expect(content).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByPlaceholder("Enter blog title")).toHaveValue(`${post.title} with a hotlink`);
+  await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();
+  await expect(page).toHaveURL(new RegExp(`/admin/blogs/${post.id}$`));
+  const [row] = await db.query<{ title: string }>(`select title from blogs where id = $1`, [post.id]);
+  expect(row!.title).toBe(post.title);
+});
+
+test("delete asks 'Are you sure you want to delete this blog?'; Cancel keeps it, confirming deletes it", async ({ page, db }) => {
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByRole("button", { name: "Delete Blog" }).click();
+  let dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await db.query(`select id from blogs where id = $1`, [post.id])).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Delete Blog" }).click();
+  dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" });
+  await dialog.getByRole("button", { name: "Delete Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByRole("status").filter({ hasText: "Blog deleted successfully!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: post.title })).toHaveCount(0);
+  expect(await db.query(`select id from blogs where id = $1`, [post.id])).toHaveLength(0);
+
+  const response = await page.goto(`/blogs/${post.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Blog not found!" })).toBeVisible();
+});
+
+test("deleting a post that is already gone says 'Failed to delete blog!'", async ({ page, db }) => {
+  const post = await insertBlog(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  // Someone else deletes it meanwhile.
+  await db.query(`delete from blogs where id = $1`, [post.id]);
+  await page.getByRole("button", { name: "Delete Blog" }).click();
+  await page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" }).getByRole("button", { name: "Delete Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to delete blog!" })).toBeVisible();
+});
+
+test("Cancel: without changes it returns to the list; with changes it asks first, and leaving saves nothing", async ({ page, db }) => {
+  // Ending on a list: the editor adds an empty paragraph after it on the first click, which is not a change.
+  const stored = "<p>Three things to pack.</p><ul><li><p>Sunscreen</p></li><li><p>A scarf</p></li></ul>";
+  const post = await insertBlog(db, { content: stored });
+  await signIn(page, ADMIN);
+  page.on("dialog", () => {
+    throw new Error("a browser dialog opened");
+  });
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByRole("textbox", { name: "Content" }).getByText("A scarf").click();
+  await page.getByRole("button", { name: "Link" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("Unsaved changes", { exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+
+  await gotoHydrated(page, `/admin/blogs/${post.id}`);
+  await page.getByPlaceholder("Enter blog title").fill("A title nobody saved");
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type(" More words.");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("unsaved changes to this blog");
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/blogs/${post.id}$`));
+  await expect(page.getByPlaceholder("Enter blog title")).toHaveValue("A title nobody saved");
+
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  const [row] = await db.query<{ title: string; content: string }>(`select title, content from blogs where id = $1`, [post.id]);
+  expect(row).toEqual({ title: post.title, content: stored });
+});
+
+test("the list shows each post's status, date and views; search and status live in the URL", async ({ page, db }) => {
+  const draft = await insertBlog(db, { status: "draft" });
+  await db.query(`update blogs set views = 1234 where id = $1`, [draft.id]);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/blogs");
+  await expect(page.getByRole("heading", { level: 1, name: "Blogs" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: draft.title }) });
+  await expect(card).toContainText("Draft");
+  await expect(card).toContainText("1,234 views");
+  const today = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(new Date());
+  await expect(card).toContainText(`Created ${today}`);
+  // Seeded posts have their head images.
+  await expect(page.getByRole("list", { name: "Blogs" }).locator("img").first()).toBeVisible();
+
+  await page.getByLabel("Search").fill(draft.title);
+  await page.getByLabel("Status").selectOption("draft");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=draft/);
+  await expect(page.getByRole("list", { name: "Blogs" }).getByRole("listitem")).toHaveCount(1);
+  await page.goto(`/admin/blogs?q=${encodeURIComponent(draft.title)}&status=published`);
+  await expect(page.getByText("No blogs match these filters.")).toBeVisible();
+  await page.goto(`/admin/blogs?q=${encodeURIComponent(draft.title)}`);
+  await page.getByRole("link", { name: draft.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/blogs/${draft.id}$`));
+});
+
+test("if the list cannot load, the page says 'Failed to fetch blogs'", async ({ page, db }) => {
+  await signIn(page, ADMIN);
+  // Break the table for this test only: the list's query fails, the shell still works.
+  await db.query(`alter table blogs rename column views to views_broken`);
+  db.onCleanup(() => db.query(`alter table blogs rename column views_broken to views`));
+  await gotoHydrated(page, "/admin/blogs");
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch blogs" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create Blog" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Blogs" })).toHaveCount(0);
+});
+
+test("the toolbar is one tab stop; arrow keys move between tools and Enter uses one", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/blogs/new");
+  const toolbar = page.getByRole("toolbar", { name: "Content formatting" });
+  await expect(toolbar.getByRole("button")).toHaveCount(12);
+  for (const name of ["Undo", "Redo", "Heading", "Subheading", "Bold", "Italic", "Underline", "Bulleted list", "Numbered list", "Quote", "Link", "Image"]) {
+    await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
+  }
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type("Spice markets");
+  await page.keyboard.press("Shift+Home");
+  await page.keyboard.press("Shift+Tab");
+  await expect(toolbar.getByRole("button", { name: "Undo" })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(toolbar.getByRole("button", { name: "Image" })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(toolbar.getByRole("button", { name: "Link" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.getByLabel("Link address").fill("/packages/dubai");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("textbox", { name: "Content" }).getByRole("link", { name: "Spice markets" })).toHaveAttribute("href", "/packages/dubai");
+  // Focus went back to the editor; the toolbar's tab stop is the last tool used.
+  await page.keyboard.press("Shift+Tab");
+  await expect(toolbar.getByRole("button", { name: "Link" })).toBeFocused();
+});
+
+test("without JavaScript the editor is a plain HTML field and a post can still be created", async ({ browser, baseURL, db }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "10.250.12.2" } });
+  const page = await context.newPage();
+  await page.goto("/admin");
+  await page.getByPlaceholder("Admin Email").fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto("/admin/blogs/new");
+  const title = `No-script post ${Date.now()}`;
+  await page.getByPlaceholder("Enter blog title").fill(title);
+  await page.getByLabel("Content (HTML)").fill("<p>Written <strong>without</strong> scripts.</p>");
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  await expect(page.getByText("Blog created successfully!")).toBeVisible();
+  const row = await blogByTitle(db, title);
+  expect(row).toMatchObject({ status: "draft", content: "<p>Written <strong>without</strong> scripts.</p>" });
+  await context.close();
+});
+
+test("no public page fetches editor code (TipTap, ProseMirror, tus, dnd-kit)", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.push(await response.text());
+  });
+  for (const path of ["/", "/blogs", "/blogs/1", "/packages", "/contact"]) await gotoHydrated(page, path);
+  expect(scripts.length).toBeGreaterThan(0);
+  // Strings each library keeps when minified: class names, tus's protocol header, dnd-kit's live-region ids.
+  const editorCode = /ProseMirror|tiptap|Tus-Resumable|DndDescribedBy/i;
+  expect(scripts.filter((body) => editorCode.test(body)).map((body) => body.match(editorCode)?.[0])).toEqual([]);
+
+  // The same check finds them where they belong: the editor's page.
+  scripts.length = 0;
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/blogs/new");
+  await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
+  const found = new Set(scripts.flatMap((body) => [...body.matchAll(/ProseMirror|tiptap|Tus-Resumable/gi)].map((match) => match[0].toLowerCase())));
+  expect([...found].sort()).toEqual(["prosemirror", "tiptap", "tus-resumable"]);
+});
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`list and editor pass axe at ${viewport.width} px`, async ({ page, db }) => {
+    test.setTimeout(120_000);
+    const post = await insertBlog(db, { content: "<h2>Getting there</h2><p>Fly into <strong>Agra</strong>, then take a cab.</p><ul><li>Sunrise</li><li>Lunch</li></ul>" });
+    await page.setViewportSize(viewport);
+    await signIn(page, ADMIN);
+    for (const path of ["/admin/blogs", "/admin/blogs/new", `/admin/blogs/${post.id}`]) {
+      await gotoHydrated(page, path);
+      if (path !== "/admin/blogs") await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, `${path}: ${results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`).join(", ")}`).toEqual([]);
+      const name = path.replace(/\d+$/, "edit").replace(/\W+/g, "-").replace(/^-|-$/g, "");
+      // The list whole; an editor as it looks in the window (its action bar sticks to the bottom).
+      await page.screenshot({ path: `test-results/screens/${name}-${viewport.width}.png`, fullPage: path === "/admin/blogs" });
+    }
+    await page.getByRole("button", { name: "Link" }).click();
+    await expect(page.getByLabel("Link address")).toBeFocused();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Delete Blog" }).click();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: `test-results/screens/admin-blogs-delete-${viewport.width}.png` });
+  });
+}
