@@ -25,6 +25,9 @@ test("an itinerary day's photo is uploaded, saved, shown on the public page; a r
   const [first] = await db.query<Itinerary>(`select itinerary from packages where id = $1`, [copy.id]);
   const firstKey = first!.itinerary[0]!.photo;
   expect(firstKey).toMatch(/^upload-/);
+  const [firstMedia] = await db.query<{ variants: { url: string }[] }>(`select variants from media where key = $1`, [firstKey]);
+  const firstFileUrl = firstMedia!.variants[0]!.url;
+  expect((await page.request.get(firstFileUrl)).status()).toBe(200);
   // After the reload the stored photo shows from its preview.
   await expect(page.getByRole("listitem", { name: "Day 1", exact: true }).getByRole("button", { name: `Remove ${firstKey}` })).toBeVisible();
 
@@ -38,6 +41,8 @@ test("an itinerary day's photo is uploaded, saved, shown on the public page; a r
   expect(secondKey).toMatch(/^upload-/);
   expect(secondKey).not.toBe(firstKey);
   await expect.poll(async () => (await db.query(`select 1 from media where key = $1`, [firstKey])).length).toBe(0);
+  // Its files are gone from storage too, not only its row.
+  await expect.poll(async () => (await page.request.get(firstFileUrl)).status()).toBe(404);
   db.onCleanup(async () => void (await db.query(`delete from media where key = $1`, [secondKey])));
 
   // The public page shows the new photo on day 1.

@@ -65,14 +65,17 @@ export class LocalDiskStorage implements MediaStorage {
   }
 }
 
-let storage: MediaStorage | null = null;
+// Set by the server entry's bundle, read by React Router's too (a content
+// write's image clean-up): the two bundles meet on globalThis, like the database.
+const globalForStorage = globalThis as typeof globalThis & { __pravasMediaStorage?: MediaStorage };
 
 /** The process's media storage, set once at boot (server/app.ts). */
 export function setMediaStorage(value: MediaStorage): void {
-  storage = value;
+  globalForStorage.__pravasMediaStorage = value;
 }
 
 export function getMediaStorage(): MediaStorage {
+  const storage = globalForStorage.__pravasMediaStorage;
   if (!storage) throw new Error("media storage is not configured (setMediaStorage at boot)");
   return storage;
 }
