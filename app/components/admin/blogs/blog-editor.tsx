@@ -1,21 +1,18 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, Link } from "react-router";
 import type { BlogEditorValues } from "~/lib/blog-editor-values";
 import { readingMinutes } from "~/lib/reading-time";
-import { slugify } from "~/lib/slugify";
 import { adminUi, Panel } from "../admin-page";
-import { useShowNotice } from "../admin-notice";
+import { type EditorActionData, useDerivedSlug, useEditorForm } from "../use-editor-form";
 import { ConfirmAction } from "../confirm-dialog";
 import { EditorContext } from "../packages/editor-context";
 import { EditorInput, EditorSelect, EditorTextArea } from "../packages/editor-field";
-import { useUploadsBusy } from "../packages/package-uploads";
 import { UnsavedChangesGuard } from "../packages/use-unsaved-guard";
 import styles from "./blog-editor.module.css";
 import { HeadImageField } from "./head-image-field";
 import { RichTextEditor } from "./rich-text-editor";
 
 /** What a refused save returns (see blog-editor-action.server.ts). */
-export type BlogEditorActionData = { errors: Record<string, string[] | null>; notice: string };
 
 export type BlogEditorProps = {
   /** Null for a new post. */
@@ -23,7 +20,7 @@ export type BlogEditorProps = {
   values: BlogEditorValues;
   /** Preview URL of the stored head image, when it is one of our media. */
   headPreview?: string;
-  actionData?: BlogEditorActionData;
+  actionData?: EditorActionData;
 };
 
 const FORM_ID = "blog-editor";
@@ -56,29 +53,12 @@ function DeleteBlog({ title, disabled }: { title: string; disabled: boolean }) {
  * its own, and forms do not nest.
  */
 export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorProps) {
-  const [dirty, setDirty] = useState(false);
-  const [slugEdited, setSlugEdited] = useState(Boolean(values.slug));
-  const [slug, setSlug] = useState(values.slug);
+  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData);
+  const { slug, followTitle, editSlug } = useDerivedSlug(values.slug);
   const [html, setHtml] = useState(values.content);
   const computedMinutes = readingMinutes(html);
   const [minutes, setMinutes] = useState(values.durationMinutes);
   const [minutesEdited, setMinutesEdited] = useState(values.durationMinutes !== "" && values.durationMinutes !== String(readingMinutes(values.content)));
-  const navigation = useNavigation();
-  const { uploading, reporter } = useUploadsBusy();
-  const saving = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
-  const showNotice = useShowNotice();
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors = actionData?.errors ?? {};
-  const markDirty = () => setDirty(true);
-
-  // showNotice changes on every render of the notice area: read it through a ref.
-  const showNoticeRef = useRef(showNotice);
-  showNoticeRef.current = showNotice;
-  useEffect(() => {
-    if (!actionData) return;
-    showNoticeRef.current({ kind: "error", message: actionData.notice });
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [actionData]);
 
   const headImage = values.headImage ? { key: values.headImage, url: headPreview ?? (/^(https?:)?\//.test(values.headImage) ? values.headImage : undefined) } : null;
 
@@ -97,9 +77,7 @@ export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorPr
                 maxLength={200}
                 className={styles.titleInput}
                 defaultValue={values.title}
-                onChange={(event) => {
-                  if (!slugEdited) setSlug(slugify(event.target.value));
-                }}
+                onChange={(event) => followTitle(event.target.value)}
               />
               <HeadImageField name="headImage" initial={headImage} error={errors.headImage?.[0] ?? undefined} onChange={markDirty} onBusyChange={reporter("headImage")} />
               <RichTextEditor
@@ -157,10 +135,7 @@ export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorPr
                   hint={`Also reachable at /blogs/${slug || "…"}. Made from the title until you change it.`}
                   maxLength={80}
                   value={slug}
-                  onChange={(event) => {
-                    setSlug(event.target.value);
-                    setSlugEdited(true);
-                  }}
+                  onChange={(event) => editSlug(event.target.value)}
                 />
               </div>
             </Panel>

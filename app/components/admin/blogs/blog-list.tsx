@@ -4,6 +4,7 @@ import fieldStyles from "~/components/ui/form-field.module.css";
 import type { AdminBlogCard, AdminBlogFilters } from "~/lib/admin-blog-list";
 import { formatDate } from "~/lib/admin-format";
 import { adminUi } from "../admin-page";
+import { PublishStatusFilter } from "../publish-status-filter";
 import styles from "../packages/package-list.module.css";
 import own from "./blog-list.module.css";
 
@@ -17,19 +18,7 @@ export function BlogFilters({ filters }: { filters: AdminBlogFilters }) {
         </label>
         <input id="blog-q" type="search" name="q" defaultValue={filters.q} className={fieldStyles.control} placeholder="Title or address" />
       </div>
-      <div className={fieldStyles.field}>
-        <label htmlFor="blog-status" className={fieldStyles.label}>
-          Status
-        </label>
-        <select id="blog-status" name="status" defaultValue={filters.status} className={fieldStyles.control}>
-          <option value="">Drafts and published</option>
-          <option value="draft">Drafts</option>
-          <option value="published">Published</option>
-        </select>
-      </div>
-      <button type="submit" className={adminUi.button}>
-        Apply
-      </button>
+      <PublishStatusFilter id="blog-status" defaultValue={filters.status} />
     </Form>
   );
 }

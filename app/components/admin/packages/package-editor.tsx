@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, Link } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { taxNote } from "~/lib/price";
-import { slugify } from "~/lib/slugify";
 import { adminUi, Panel } from "../admin-page";
-import { useShowNotice } from "../admin-notice";
+import { type EditorActionData, useDerivedSlug, useEditorForm } from "../use-editor-form";
 import { ConfirmAction } from "../confirm-dialog";
 import { EditorContext } from "./editor-context";
 import { EditorInput, EditorSelect, EditorTextArea } from "./editor-field";
@@ -13,7 +12,7 @@ import { GroupDatesField, PriceOptionsField, ReviewsField } from "./editor-lists
 import { ImagesField } from "./images-field";
 import { ItineraryBuilder } from "./itinerary-builder";
 import styles from "./package-editor.module.css";
-import { BrochureUploader, ImageUploader, useUploadsBusy } from "./package-uploads";
+import { BrochureUploader, ImageUploader } from "./package-uploads";
 import { PriceFields } from "./price-fields";
 import { StringListField } from "./string-list-field";
 import { UnsavedChangesGuard } from "./use-unsaved-guard";
@@ -27,7 +26,7 @@ export type PackageEditorProps = {
   previews: Record<string, string>;
   /** What publishing still needs (labels), from the stored package. */
   missing: string[];
-  actionData?: { errors: Record<string, string[] | null>; notice: string };
+  actionData?: EditorActionData;
 };
 
 /** Delete: the shared confirm dialog, asking for the package's exact title. */
@@ -57,29 +56,9 @@ function DeletePackage({ title, disabled }: { title: string; disabled: boolean }
  * shared schema's errors come back inline under their fields.
  */
 export function PackageEditor({ id, publicPath, values, previews, missing, actionData }: PackageEditorProps) {
-  const [dirty, setDirty] = useState(false);
-  const [slugEdited, setSlugEdited] = useState(Boolean(values.slug));
-  const [slug, setSlug] = useState(values.slug);
+  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData);
+  const { slug, followTitle, editSlug } = useDerivedSlug(values.slug);
   const [region, setRegion] = useState(values.region);
-  const navigation = useNavigation();
-  const { uploading, reporter } = useUploadsBusy();
-  const saving = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
-  const showNotice = useShowNotice();
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors = actionData?.errors ?? {};
-  const markDirty = () => setDirty(true);
-
-  // showNotice is a new function on every render of the notice area: read it
-  // through a ref so this runs once per refused save, not in a loop.
-  const showNoticeRef = useRef(showNotice);
-  showNoticeRef.current = showNotice;
-  useEffect(() => {
-    if (!actionData) return;
-    showNoticeRef.current({ kind: "error", message: actionData.notice });
-    // Focus goes to the first field to fix; the view stays on the notice, which
-    // the notice area brings into view (focus moving would scroll it away).
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
-  }, [actionData]);
 
   const image = (key: string) => ({ key, url: previews[key] ?? (/^(https?:)?\//.test(key) ? key : undefined) });
   const saveLabel = id === null ? "Create Package" : "Update Package";
@@ -108,9 +87,7 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
                   required
                   maxLength={200}
                   defaultValue={values.title}
-                  onChange={(event) => {
-                    if (!slugEdited) setSlug(slugify(event.target.value));
-                  }}
+                  onChange={(event) => followTitle(event.target.value)}
                 />
                 <EditorInput
                   name="slug"
@@ -118,10 +95,7 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
                   hint={`The page's address: /packages/${slug || "…"}. Made from the title until you change it.`}
                   maxLength={80}
                   value={slug}
-                  onChange={(event) => {
-                    setSlug(event.target.value);
-                    setSlugEdited(true);
-                  }}
+                  onChange={(event) => editSlug(event.target.value)}
                 />
                 <div className={styles.grid2}>
                   <EditorInput name="country" label="Country" maxLength={80} defaultValue={values.country} />

@@ -5,6 +5,7 @@ import type { AdminPackageCard, AdminPackageFilters } from "~/lib/admin-package-
 import { formatInr } from "~/lib/price";
 import { formatDuration } from "~/lib/tour-format";
 import { adminUi } from "../admin-page";
+import { PublishStatusFilter } from "../publish-status-filter";
 import styles from "./package-list.module.css";
 
 /** Search and filters: a GET form, so every filter lives in the URL. */
@@ -27,19 +28,7 @@ export function PackageFilters({ filters }: { filters: AdminPackageFilters }) {
           <option value="national">National</option>
         </select>
       </div>
-      <div className={fieldStyles.field}>
-        <label htmlFor="package-status" className={fieldStyles.label}>
-          Status
-        </label>
-        <select id="package-status" name="status" defaultValue={filters.status} className={fieldStyles.control}>
-          <option value="">Drafts and published</option>
-          <option value="draft">Drafts</option>
-          <option value="published">Published</option>
-        </select>
-      </div>
-      <button type="submit" className={adminUi.button}>
-        Apply
-      </button>
+      <PublishStatusFilter id="package-status" defaultValue={filters.status} />
     </Form>
   );
 }

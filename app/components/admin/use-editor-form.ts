@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from "react";
+import { useNavigation } from "react-router";
+import { slugify } from "~/lib/slugify";
+import { useShowNotice } from "./admin-notice";
+import { useUploadsBusy } from "./packages/package-uploads";
+
+/** What a content editor's action answers when it refuses a save. */
+export type EditorActionData = { errors: Record<string, string[] | null>; notice: string };
+
+/**
+ * The state every content editor (packages, blogs) shares: unsaved changes,
+ * saving and uploads in progress, and a refused save's notice with focus on
+ * the first field to fix.
+ */
+export function useEditorForm(actionData: EditorActionData | undefined) {
+  const [dirty, setDirty] = useState(false);
+  const navigation = useNavigation();
+  const { uploading, reporter } = useUploadsBusy();
+  const saving = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // showNotice is a new function on every render of the notice area: read it
+  // through a ref so this runs once per refused save, not in a loop.
+  const showNotice = useShowNotice();
+  const showNoticeRef = useRef(showNotice);
+  showNoticeRef.current = showNotice;
+  useEffect(() => {
+    if (!actionData) return;
+    showNoticeRef.current({ kind: "error", message: actionData.notice });
+    // Focus goes to the first field to fix; the view stays on the notice, which
+    // the notice area brings into view (focus moving would scroll it away).
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
+  }, [actionData]);
+
+  return { dirty, setDirty, markDirty: () => setDirty(true), saving, uploading, reporter, formRef, errors: actionData?.errors ?? {} };
+}
+
+/** A slug that follows the title until someone edits it by hand. */
+export function useDerivedSlug(initial: string) {
+  const [edited, setEdited] = useState(Boolean(initial));
+  const [slug, setSlug] = useState(initial);
+  return {
+    slug,
+    /** Call with each new title. */
+    followTitle: (title: string) => {
+      if (!edited) setSlug(slugify(title));
+    },
+    /** Call when the slug field itself is typed in. */
+    editSlug: (value: string) => {
+      setSlug(value);
+      setEdited(true);
+    },
+  };
+}
