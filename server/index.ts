@@ -21,6 +21,9 @@ const app = createApp({
   build: async () => build,
 });
 
-app.listen(env.PORT, () => {
+// A longer accept queue than Node's 511: a burst of new connections (a
+// campaign, a load test) waits in the kernel instead of being dropped and
+// retried by the client after 1, 3 and 7 seconds.
+app.listen({ port: env.PORT, backlog: 4096 }, () => {
   process.stdout.write(`  Pravas is serving ${env.SITE_URL} (http://localhost:${env.PORT})\n\n`);
 });
