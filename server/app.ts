@@ -48,8 +48,12 @@ export type AppOptions = {
   pageCacheMb?: number;
   /** Production: the built browser assets. */
   clientDir?: string;
-  /** Production: the built app. Development: Vite serves and reloads it. */
-  build?: () => Promise<ServerBuild>;
+  /**
+   * Production: the built app, as the module itself (not a function: React
+   * Router re-derives its route tables from a function's result on every
+   * request, a tenth of a lead's CPU; ADR 031). Development: Vite serves and reloads it.
+   */
+  build?: ServerBuild;
   vite?: ViteDevServer;
 };
 
@@ -158,7 +162,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
     });
   }
 
-  const serverBuild =
+  const serverBuild: ServerBuild | (() => Promise<ServerBuild>) =
     build ??
     (async () => {
       if (!vite) throw new Error("Either a build or a Vite dev server is required.");

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { addAcceptors, LISTEN_BACKLOG } from "./acceptors";
 import { createApp } from "./app";
 import { boot, e2eFixturesFrom } from "./boot";
 
@@ -18,12 +19,14 @@ const app = createApp({
   e2eFixtures: e2eFixturesFrom(env),
   pageCacheMb: env.PAGE_CACHE_MB,
   clientDir: path.join(buildDir, "client"),
-  build: async () => build,
+  build,
 });
 
 // A longer accept queue than Node's 511: a burst of new connections (a
 // campaign, a load test) waits in the kernel instead of being dropped and
-// retried by the client after 1, 3 and 7 seconds.
-app.listen({ port: env.PORT, backlog: 4096 }, () => {
+// retried by the client after 1, 3 and 7 seconds. More handles accept it
+// faster while the server is busy (ADR 031).
+const server = app.listen({ port: env.PORT, backlog: LISTEN_BACKLOG }, () => {
+  void addAcceptors(server, logger);
   process.stdout.write(`  Pravas is serving ${env.SITE_URL} (http://localhost:${env.PORT})\n\n`);
 });
