@@ -1,5 +1,4 @@
-import { refuseApiFormPost, storageFailedJson } from "~/server/forms/form-post.server";
-import { badBodyResponse, isHoneypotFilled, readBody, validationErrorResponse } from "~/server/forms/form-input.server";
+import { answerApiFormPost } from "~/server/forms/form-post.server";
 import { jsonError, methodNotAllowedJson } from "~/server/http.server";
 import {
   apiEnquirySchema,
@@ -11,34 +10,23 @@ import type { Route } from "./+types/enquiries";
 
 // Public on purpose: visitors post enquiries; guarded by the form budget, body cap and schema instead.
 
-const created = () =>
-  Response.json({ ok: true, message: ENQUIRY_SENT_MESSAGE }, { status: 201, headers: { "Cache-Control": "no-store" } });
-
 /**
  * POST /api/enquiries: a package enquiry, stored in `leads` with the package
- * attached. 201 when stored; 400 with `{ error, fields }` on bad input; a
- * filled honeypot gets the same 201 and nothing is stored; 429 past the
- * client's form budget; 503 when the database cannot store it.
+ * attached. 201 when stored; 400 with `{ error, fields }` on bad input or an
+ * unknown package; a filled honeypot gets the same 201 and nothing is stored;
+ * 429 past the client's form budget; 503 when the database cannot store it.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const refused = refuseApiFormPost(request, context.clientIp);
-  if (refused) return refused;
-  const body = await readBody(request);
-  if (!body) return badBodyResponse();
-  if (isHoneypotFilled(body)) return created();
-
-  const parsed = apiEnquirySchema.safeParse(body);
-  if (!parsed.success) return validationErrorResponse(parsed.error);
-  try {
-    const pkg = await findEnquiryPackage(parsed.data);
-    if (!pkg) {
-      return jsonError(400, "Please choose one of our packages.", { packageId: "Please choose one of our packages." });
-    }
-    await createEnquiry(parsed.data, pkg);
-  } catch (error) {
-    return storageFailedJson("enquiry", error);
-  }
-  return created();
+export function action({ request, context }: Route.ActionArgs) {
+  return answerApiFormPost(request, context.clientIp, {
+    what: "enquiry",
+    schema: apiEnquirySchema,
+    createdMessage: ENQUIRY_SENT_MESSAGE,
+    store: async (input) => {
+      const pkg = await findEnquiryPackage(input);
+      if (!pkg) return jsonError(400, "Please choose one of our packages.", { packageId: "Please choose one of our packages." });
+      await createEnquiry(input, pkg);
+    },
+  });
 }
 
 export function loader() {

@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import { getLogger } from "~/server/logger.server";
 import { methodNotAllowedJson, rateLimitedJson, storageUnavailableJson } from "~/server/http.server";
+import { badBodyResponse, isHoneypotFilled, readBody, validationErrorResponse } from "./form-input.server";
 import { RATE_LIMITED_MESSAGE, takeFormPost } from "./form-rate-limit.server";
 
 /**
@@ -28,4 +30,39 @@ export function checkPageFormPost(request: Request, clientIp: string): { allowed
 export function storageFailedJson(what: string, error: unknown): Response {
   getLogger().error({ err: error }, `${what} could not be stored`);
   return storageUnavailableJson();
+}
+
+/**
+ * A public JSON form endpoint's whole answer (the popup's /api/leads, the
+ * package page's /api/enquiries): POST and the form budget, a readable body,
+ * the honeypot (a bot gets the normal 201 and nothing is stored), the input's
+ * schema, then `store`. 201 with `createdMessage` once stored; `store` may
+ * answer a refusal of its own instead; 503 when the database cannot store it.
+ */
+export async function answerApiFormPost<Input>(
+  request: Request,
+  clientIp: string,
+  form: {
+    what: string;
+    schema: z.ZodType<Input>;
+    createdMessage: string;
+    store: (input: Input) => Promise<Response | void>;
+  },
+): Promise<Response> {
+  const refused = refuseApiFormPost(request, clientIp);
+  if (refused) return refused;
+  const body = await readBody(request);
+  if (!body) return badBodyResponse();
+  const created = () =>
+    Response.json({ ok: true, message: form.createdMessage }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  if (isHoneypotFilled(body)) return created();
+  const parsed = form.schema.safeParse(body);
+  if (!parsed.success) return validationErrorResponse(parsed.error);
+  try {
+    const refusal = await form.store(parsed.data);
+    if (refusal) return refusal;
+  } catch (error) {
+    return storageFailedJson(form.what, error);
+  }
+  return created();
 }
