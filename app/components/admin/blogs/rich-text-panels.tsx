@@ -21,7 +21,7 @@ export function altFromFileName(name: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : "";
 }
 
-function escapeCloses(onClose: () => void) {
+export function escapeCloses(onClose: () => void) {
   return (event: React.KeyboardEvent) => {
     if (event.key === "Escape") {
       event.preventDefault();
