@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN, signIn } from "./admin-helpers";
 import { deleteBlogRow, insertBlog } from "./admin-blogs-helpers";
@@ -22,6 +23,11 @@ async function createThroughApi(page: Page, db: TestDatabase, content: string) {
   const { id } = (await response.json()) as { id: number };
   db.onCleanup(() => deleteBlogRow(db, id));
   return { id, title };
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations, results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`).join(", ")).toEqual([]);
 }
 
 async function saveAndReturnToList(page: Page) {
@@ -49,6 +55,7 @@ test("a post with a table opens in the HTML field with a notice, and saving keep
   await expect(field).toHaveAccessibleDescription(TABLE_NOTICE);
   await expect(field).toHaveValue(/<table>/);
   await expect(page.getByRole("toolbar", { name: "Content formatting" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
   await field.fill((await field.inputValue()).replace("Book early.", "Book early: May fills up."));
   await saveAndReturnToList(page);
@@ -159,6 +166,7 @@ test("an image's alt text is edited after insertion, with the keyboard, and the 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("alert").filter({ hasText: "Describe what the image shows" })).toBeVisible();
   await expect(altField).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
   await page.keyboard.type("The Amber Fort above Maota Lake");
   await page.keyboard.press("Enter");
   await expect(altField).toHaveCount(0);
