@@ -85,6 +85,7 @@ test("the HTML field goes back to the visual editor only once nothing would be l
   await page.getByRole("button", { name: "Use the visual editor" }).click();
   const content = page.getByRole("textbox", { name: "Content", exact: true });
   await expect(content).toContainText("What a week in Kerala costs: ask us.");
+  await expect(content).toBeFocused();
   await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
   await expect(page.getByText(/visual editor cannot keep/)).toHaveCount(0);
   await expect(page.getByText("Unsaved changes", { exact: true })).toBeVisible();

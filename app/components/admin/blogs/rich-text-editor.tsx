@@ -140,6 +140,11 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
     }
   }, [editor, error, errorId]);
 
+  // Switched from the HTML field (whose button is now gone): the article takes the focus.
+  useEffect(() => {
+    if (visual && retried) editor.commands.focus("start");
+  }, [visual, retried, editor]);
+
   const closePanel = () => {
     setPanel(null);
     editor?.commands.focus();
