@@ -2,6 +2,9 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useId, useRef, useState } from "react";
 import fieldStyles from "~/components/ui/form-field.module.css";
+import { adminUi } from "../admin-page";
+import { editorLosses, lossNotice } from "./editor-losses";
+import { ImageAltPanel } from "./image-alt-panel";
 import { BlogImage } from "./image-node";
 import { ImagePanel, LinkPanel } from "./rich-text-panels";
 import styles from "./rich-text.module.css";
@@ -29,11 +32,14 @@ export type RichTextEditorProps = {
 };
 
 /**
- * The article editor: TipTap 3 with StarterKit (headings 2-3, bold, italic,
- * underline, lists, quote, link, undo/redo) and our image node. TipTap renders
- * nothing on the server (immediatelyRender: false), so the server page, and a
- * browser without JavaScript, get a plain textarea of HTML under the same
- * name; once the editor runs, a hidden field mirrors its HTML instead.
+ * The article editor: TipTap 3 with StarterKit (headings, bold, italic,
+ * underline, strike, code, lists, quote, code block, divider, line break,
+ * link, undo/redo) and our image node. TipTap renders nothing on the server
+ * (immediatelyRender: false), so the server page, and a browser without
+ * JavaScript, get a plain textarea of HTML under the same name; once the
+ * editor runs, a hidden field mirrors its HTML instead — unless the editor
+ * would drop part of the post (a table, a figure…): then the textarea stays,
+ * with a notice saying why, so that saving keeps everything.
  */
 export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChange, error }: RichTextEditorProps) {
   const id = useId();
@@ -42,6 +48,10 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
   const [html, setHtml] = useState(initialHtml);
   const [panel, setPanel] = useState<ToolPanel>(null);
+  // What the visual editor would drop of the post: null until it has loaded it (and on the server).
+  const [losses, setLosses] = useState<string[] | null>(null);
+  // Whether the author asked for the visual editor again (the notice then says "still").
+  const [retried, setRetried] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   // The loaded content as the editor writes it: a change is a difference from this.
@@ -52,10 +62,8 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
     extensions: [
       StarterKit.configure({
         // The page's title is the h1: the article starts at h2.
-        heading: { levels: [2, 3] },
-        codeBlock: false,
-        code: false,
-        horizontalRule: false,
+        // (h4 has no tool, but the sanitizer allows it, so a post that has one keeps it.)
+        heading: { levels: [2, 3, 4] },
         link: {
           openOnClick: false,
           autolink: true,
@@ -87,17 +95,37 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
     },
     onCreate: ({ editor: created }) => {
       baseline.current = savedHtml(created);
-      setHtml(baseline.current);
       // Anything typed into the fallback before the editor started is kept.
       const typed = fallbackRef.current?.value;
-      if (typed !== undefined && typed !== initialHtml) created.commands.setContent(typed, { emitUpdate: true });
+      const source = typed ?? initialHtml;
+      if (source !== initialHtml) created.chain().setMeta("addToHistory", false).setContent(source, { emitUpdate: false }).run();
+      const found = editorLosses(source, savedHtml(created));
+      setLosses(found);
+      if (found.length === 0) adopt(savedHtml(created));
     },
-    onUpdate: ({ editor: updated }) => {
-      const next = savedHtml(updated);
-      setHtml(next);
-      if (next !== baseline.current) onChangeRef.current(next);
-    },
+    onUpdate: ({ editor: updated }) => adopt(savedHtml(updated)),
   });
+
+  /** The editor's HTML becomes the field's; a difference from what was loaded is an edit. */
+  function adopt(next: string) {
+    setHtml(next);
+    if (next !== baseline.current) onChangeRef.current(next);
+  }
+
+  /** From the HTML field back to the visual editor, if it can now keep everything (e.g. the table was taken out). */
+  const tryVisual = () => {
+    if (!editor || !fallbackRef.current) return;
+    const source = fallbackRef.current.value;
+    editor.chain().setMeta("addToHistory", false).setContent(source, { emitUpdate: false }).run();
+    const found = editorLosses(source, savedHtml(editor));
+    setLosses(found);
+    setRetried(true);
+    if (found.length === 0) adopt(savedHtml(editor));
+  };
+
+  const visual = editor !== null && losses?.length === 0;
+  const hasLosses = editor !== null && losses !== null && losses.length > 0;
+  const noticeId = `${id}-notice`;
 
   // The error's wiring lives on the editable element itself.
   useEffect(() => {
@@ -112,6 +140,11 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
     }
   }, [editor, error, errorId]);
 
+  // Switched from the HTML field (whose button is now gone): the article takes the focus.
+  useEffect(() => {
+    if (visual && retried) editor.commands.focus("start");
+  }, [visual, retried, editor]);
+
   const closePanel = () => {
     setPanel(null);
     editor?.commands.focus();
@@ -119,7 +152,7 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
 
   return (
     <div className={`${fieldStyles.field} ${styles.root}`}>
-      {editor ? (
+      {visual ? (
         <span id={labelId} className={fieldStyles.label} onClick={() => editor.commands.focus()}>
           {label}
         </span>
@@ -128,11 +161,23 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
           {label} (HTML)
         </label>
       )}
-      {editor ? (
+      <div className={hasLosses ? styles.lossNotice : "visually-hidden"}>
+        {/* Always in the page, so screen readers announce the notice when it appears. */}
+        <div role="status" id={noticeId}>
+          {hasLosses ? <p className={styles.lossText}>{lossNotice(losses, retried)}</p> : null}
+        </div>
+        {hasLosses ? (
+          <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={tryVisual}>
+            Use the visual editor
+          </button>
+        ) : null}
+      </div>
+      {visual ? (
         <div className={`${styles.frame} ${error ? styles.invalid : ""}`}>
           <RichTextToolbar editor={editor} label={`${label} formatting`} panel={panel} openPanel={setPanel} />
           {panel === "link" ? <LinkPanel editor={editor} onClose={closePanel} /> : null}
           {panel === "image" ? <ImagePanel editor={editor} onClose={closePanel} onBusyChange={onBusyChange} /> : null}
+          {panel === "alt" ? <ImageAltPanel editor={editor} onClose={closePanel} /> : null}
           <EditorContent editor={editor} />
           <input type="hidden" name={name} value={html} />
         </div>
@@ -145,7 +190,8 @@ export function RichTextEditor({ name, label, initialHtml, onChange, onBusyChang
           rows={16}
           defaultValue={initialHtml}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={[hasLosses ? noticeId : "", error ? errorId : ""].join(" ").trim() || undefined}
+          onChange={(event) => onChangeRef.current(event.target.value)}
         />
       )}
       {error ? (

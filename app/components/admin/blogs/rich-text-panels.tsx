@@ -21,7 +21,12 @@ export function altFromFileName(name: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : "";
 }
 
-function escapeCloses(onClose: () => void) {
+/** A panel's fields are not the post's: typing in one (then cancelling) is no unsaved change; what it inserts is. */
+export function keepFromForm(event: React.ChangeEvent) {
+  event.stopPropagation();
+}
+
+export function escapeCloses(onClose: () => void) {
   return (event: React.KeyboardEvent) => {
     if (event.key === "Escape") {
       event.preventDefault();
@@ -50,7 +55,7 @@ export function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => 
   };
 
   return (
-    <div className={styles.panel} role="group" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)}>
+    <div className={styles.panel} role="group" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)} onChange={keepFromForm}>
       <p id={`${id}-title`} className={styles.panelTitle}>
         {hasLink ? "Edit link" : "Add a link"}
       </p>
@@ -144,7 +149,7 @@ export function ImagePanel({ editor, onClose, onBusyChange }: { editor: Editor; 
   };
 
   return (
-    <div className={styles.panel} role="group" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)}>
+    <div className={styles.panel} role="group" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)} onChange={keepFromForm}>
       <p id={`${id}-title`} className={styles.panelTitle}>
         Insert an image
       </p>

@@ -1,8 +1,9 @@
 import { useEditorState, type Editor } from "@tiptap/react";
 import { useRef, useState, type KeyboardEvent } from "react";
+import { selectedImage } from "./image-node";
 import styles from "./rich-text.module.css";
 
-export type ToolPanel = "link" | "image" | null;
+export type ToolPanel = "link" | "image" | "alt" | null;
 
 type Tool = {
   id: string;
@@ -16,6 +17,8 @@ type Tool = {
   className?: string;
   /** Starts a new group (a divider before it). */
   group?: boolean;
+  /** The tooltip, when the label alone does not say it. */
+  hint?: string;
   /** Opens a panel under the toolbar (aria-expanded instead of aria-pressed). */
   panel?: Exclude<ToolPanel, null>;
 };
@@ -58,8 +61,18 @@ function tools(openPanel: (panel: ToolPanel) => void): Tool[] {
       run: (e) => e.chain().focus().toggleOrderedList().run(),
     },
     { id: "quote", label: "Quote", keys: "Control+Shift+B", active: (e) => e.isActive("blockquote"), run: (e) => e.chain().focus().toggleBlockquote().run() },
+    {
+      id: "codeBlock",
+      label: "Code block",
+      keys: "Control+Alt+C",
+      active: (e) => e.isActive("codeBlock"),
+      run: (e) => e.chain().focus().toggleCodeBlock().run(),
+    },
+    { id: "divider", label: "Divider", run: (e) => e.chain().focus().setHorizontalRule().run() },
     { id: "link", label: "Link", group: true, panel: "link", keys: "Control+K", active: (e) => e.isActive("link"), run: () => openPanel("link") },
     { id: "image", label: "Image", panel: "image", run: () => openPanel("image") },
+    // Usable while an image is selected (clicked, or reached with the arrow keys).
+    { id: "alt", label: "Alt text", hint: "Alt text of the selected image", panel: "alt", enabled: (e) => selectedImage(e) !== null, run: () => openPanel("alt") },
   ];
 }
 
@@ -110,7 +123,7 @@ export function RichTextToolbar({ editor, label, panel, openPanel }: { editor: E
             aria-expanded={tool.panel ? panel === tool.panel : undefined}
             aria-disabled={disabled || undefined}
             aria-keyshortcuts={tool.keys}
-            title={tool.keys ? `${tool.label} (${tool.keys.replace(/Control/g, "Ctrl")})` : tool.label}
+            title={tool.keys ? `${tool.label} (${tool.keys.replace(/Control/g, "Ctrl")})` : (tool.hint ?? tool.label)}
             onFocus={() => setCurrent(index)}
             onClick={() => {
               if (!disabled) tool.run(editor);
