@@ -123,7 +123,7 @@ function FailingDeliveries({ rows }: { rows: NonNullable<DashboardData["failing"
             {rows.map((row) => (
               <tr key={row.id}>
                 <td data-label="About">
-                  {row.about}
+                  {row.enquiryKey ? <Link to={`/admin/enquiries/${row.enquiryKey}`}>{row.about}</Link> : row.about}
                   <br />
                   <span className={adminUi.muted}>
                     #{row.id} · {row.status === "failed" ? "given up" : "retrying"}
