@@ -1,6 +1,25 @@
 import { describe, expect, it, vi } from "vitest";
 import { parseTrustProxy } from "./env.server";
 
+/**
+ * getEnv() from a fresh module, so it reads the variables given instead of its
+ * cache; undefined removes a variable. process.env is restored afterwards.
+ */
+async function envWith(vars: Record<string, string | undefined>) {
+  const saved = { ...process.env };
+  for (const [name, value] of Object.entries(vars)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  try {
+    vi.resetModules();
+    const { getEnv } = await import("./env.server");
+    return getEnv();
+  } finally {
+    process.env = saved;
+  }
+}
+
 describe("TRUST_PROXY", () => {
   it("is off unless set", () => {
     for (const value of [undefined, "", "off", "false", "0"]) expect(parseTrustProxy(value)).toBe(false);
@@ -20,19 +39,6 @@ describe("TRUST_PROXY", () => {
 });
 
 describe("WEBHOOK_URL and WEBHOOK_FORMAT", () => {
-  /** A fresh module, so getEnv() reads the variables given instead of its cache. */
-  async function envWith(vars: Record<string, string>) {
-    const saved = { ...process.env };
-    Object.assign(process.env, vars);
-    try {
-      vi.resetModules();
-      const { getEnv } = await import("./env.server");
-      return getEnv();
-    } finally {
-      process.env = saved;
-    }
-  }
-
   it("are optional: no webhook, JSON by default", async () => {
     const env = await envWith({ WEBHOOK_URL: "", WEBHOOK_FORMAT: "" });
     expect(env.WEBHOOK_URL).toBeUndefined();
@@ -51,19 +57,7 @@ describe("WEBHOOK_URL and WEBHOOK_FORMAT", () => {
 });
 
 describe("ENQUIRY_RETENTION_MONTHS", () => {
-  async function readWith(value: string | undefined) {
-    const saved = process.env.ENQUIRY_RETENTION_MONTHS;
-    if (value === undefined) delete process.env.ENQUIRY_RETENTION_MONTHS;
-    else process.env.ENQUIRY_RETENTION_MONTHS = value;
-    try {
-      vi.resetModules();
-      const { getEnv } = await import("./env.server");
-      return getEnv().ENQUIRY_RETENTION_MONTHS;
-    } finally {
-      if (saved === undefined) delete process.env.ENQUIRY_RETENTION_MONTHS;
-      else process.env.ENQUIRY_RETENTION_MONTHS = saved;
-    }
-  }
+  const readWith = async (value: string | undefined) => (await envWith({ ENQUIRY_RETENTION_MONTHS: value })).ENQUIRY_RETENTION_MONTHS;
 
   it("is off unless set", async () => {
     expect(await readWith(undefined)).toBeUndefined();

@@ -12,20 +12,23 @@ async function figure(page: Page, label: string): Promise<number> {
   return Number(await card.locator("dd").innerText());
 }
 
-/** A lead whose team e-mail was given up on (12 failed tries), as after a long SMTP outage. */
-async function failedDelivery(db: TestDatabase, name: string) {
-  const [lead] = await db.query<{ id: number }>(`insert into leads (source, name, phone) values ('popup', $1, '+91 90000 77777') returning id`, [name]);
-  const payload = { to: "team@example.com", subject: `New call-back request from ${name}`, text: "Phone: +91 90000 77777" };
+/** An outbox row given up on (12 failed tries), as after a long SMTP outage; cleaned up with the test. */
+async function failedOutboxRow(db: TestDatabase, subjectType: "lead" | "contact-message", subjectId: number, subject: string) {
+  const payload = { to: "team@example.com", subject, text: "Phone: +91 90000 77777" };
   const [row] = await db.query<{ id: number }>(
     `insert into notification_outbox (channel, subject_type, subject_id, payload, status, attempts, last_error, last_attempt_at)
-     values ('email', 'lead', $1, $2, 'failed', 12, '451: Try again later', now()) returning id`,
-    [lead!.id, JSON.stringify(payload)],
+     values ('email', $1, $2, $3, 'failed', 12, '451: Try again later', now()) returning id`,
+    [subjectType, subjectId, JSON.stringify(payload)],
   );
-  db.onCleanup(async () => {
-    await db.query(`delete from notification_outbox where id = $1`, [row!.id]);
-    await db.query(`delete from leads where id = $1`, [lead!.id]);
-  });
+  db.onCleanup(() => db.query(`delete from notification_outbox where id = $1`, [row!.id]));
   return row!.id;
+}
+
+/** A lead whose team e-mail was given up on. */
+async function failedDelivery(db: TestDatabase, name: string) {
+  const [lead] = await db.query<{ id: number }>(`insert into leads (source, name, phone) values ('popup', $1, '+91 90000 77777') returning id`, [name]);
+  db.onCleanup(() => db.query(`delete from leads where id = $1`, [lead!.id]));
+  return { id: await failedOutboxRow(db, "lead", lead!.id, `New call-back request from ${name}`), leadId: lead!.id };
 }
 
 test("a lead just posted shows in today's, this week's and this month's figures and by source", async ({ page, db }) => {
@@ -67,7 +70,7 @@ test("a package page viewed by a browser (not a bot) counts once a day in the to
 });
 
 test("a delivery that keeps failing is listed, and its retry button sends it", async ({ page, db }) => {
-  const id = await failedDelivery(db, "Retry Rao");
+  const { id } = await failedDelivery(db, "Retry Rao");
   await signIn(page, ADMIN);
   const notifications = page.getByRole("region", { name: "Notifications" });
   const row = notifications.getByRole("row").filter({ hasText: "Retry Rao" });
@@ -87,8 +90,27 @@ test("a delivery that keeps failing is listed, and its retry button sends it", a
   db.onCleanup(() => db.query(`delete from activity where kind = 'notification.retried' and subject_id = $1`, [String(id)]));
 });
 
+test("each failing delivery links to its enquiry's page: a lead's and a contact message's", async ({ page, db }) => {
+  const { leadId } = await failedDelivery(db, "Linked Lead");
+  const [message] = await db.query<{ id: number }>(
+    `insert into contact_messages (first_name, last_name, email, phone, message) values ('Linked', 'Message', 'linked@example.com', '+91 90000 77778', 'Hello') returning id`,
+  );
+  db.onCleanup(() => db.query(`delete from contact_messages where id = $1`, [message!.id]));
+  await failedOutboxRow(db, "contact-message", message!.id, "New contact message from Linked Message");
+
+  await signIn(page, ADMIN);
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  const leadLink = notifications.getByRole("link", { name: `Linked Lead (call-back request #${leadId})` });
+  await expect(leadLink).toHaveAttribute("href", `/admin/enquiries/lead-${leadId}`);
+  await expect(notifications.getByRole("link", { name: `Linked Message (contact message #${message!.id})` })).toHaveAttribute("href", `/admin/enquiries/contact-${message!.id}`);
+
+  await leadLink.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/enquiries/lead-${leadId}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Linked Lead" })).toBeVisible();
+});
+
 test("a signed-out POST cannot retry a delivery", async ({ playwright, db, baseURL }) => {
-  const id = await failedDelivery(db, "Anonymous Retry");
+  const { id } = await failedDelivery(db, "Anonymous Retry");
   const anonymous = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.31", origin: baseURL! } });
   const response = await anonymous.post("/admin/dashboard", { form: { intent: "retry-delivery", id: String(id) }, maxRedirects: 0 });
   expect(response.status()).toBe(302);

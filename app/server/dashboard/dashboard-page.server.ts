@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
+import { enquiryKey } from "~/lib/enquiry-id";
 import { listActivity, recordActivity } from "~/server/activity/activity.server";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { canManageEnquiries, canViewActivity } from "~/server/auth/access.server";
@@ -11,8 +12,11 @@ import { enquiryFigures, mostReadBlogs, outboxHealth, topPackagesByEnquiries, to
 
 export const DASHBOARD_PATH = "/admin/dashboard";
 
-/** Who each failing delivery is about: "Asha Rao (package enquiry #12)". */
-async function deliveryLabels(rows: { subjectType: string; subjectId: number }[]) {
+/**
+ * Who each failing delivery is about ("Asha Rao (package enquiry #12)") and
+ * the enquiry's key for its detail page; no key once the enquiry is deleted.
+ */
+async function deliverySubjects(rows: { subjectType: string; subjectId: number }[]) {
   const ids = (type: string) => rows.filter((row) => row.subjectType === type).map((row) => row.subjectId);
   const leadIds = ids("lead");
   const messageIds = ids("contact-message");
@@ -23,10 +27,15 @@ async function deliveryLabels(rows: { subjectType: string; subjectId: number }[]
       ? db.select({ id: contactMessages.id, firstName: contactMessages.firstName, lastName: contactMessages.lastName }).from(contactMessages).where(inArray(contactMessages.id, messageIds))
       : [],
   ]);
-  const labels = new Map<string, string>();
-  for (const row of leadRows) labels.set(`lead:${row.id}`, `${row.name} (${row.source === "popup" ? "call-back request" : "package enquiry"} #${row.id})`);
-  for (const row of messageRows) labels.set(`contact-message:${row.id}`, `${row.firstName} ${row.lastName} (contact message #${row.id})`);
-  return (row: { subjectType: string; subjectId: number }) => labels.get(`${row.subjectType}:${row.subjectId}`) ?? `${row.subjectType} #${row.subjectId} (deleted)`;
+  const subjects = new Map<string, { about: string; enquiryKey: string }>();
+  for (const row of leadRows) {
+    subjects.set(`lead:${row.id}`, { about: `${row.name} (${row.source === "popup" ? "call-back request" : "package enquiry"} #${row.id})`, enquiryKey: enquiryKey({ kind: "lead", id: row.id }) });
+  }
+  for (const row of messageRows) {
+    subjects.set(`contact-message:${row.id}`, { about: `${row.firstName} ${row.lastName} (contact message #${row.id})`, enquiryKey: enquiryKey({ kind: "contact", id: row.id }) });
+  }
+  return (row: { subjectType: string; subjectId: number }) =>
+    subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null };
 }
 
 /** Everything /admin/dashboard shows, as plain data. Sections a viewer may not see are null. */
@@ -42,18 +51,18 @@ export async function loadDashboard(viewer: Viewer, now: Date = new Date()) {
     showDeliveries ? listFailingDeliveries({ limit: 20 }) : null,
     showActivity ? listActivity({ limit: 8 }) : null,
   ]);
-  const labelOf = failing ? await deliveryLabels(failing) : null;
+  const subjectOf = failing ? await deliverySubjects(failing) : null;
   return {
     enquiries,
     topPackages: { byEnquiries, byViews },
     blogs,
     outbox: { ...outbox, lastSentAt: outbox.lastSentAt?.toISOString() ?? null },
     failing:
-      failing && labelOf
+      failing && subjectOf
         ? failing.map((row) => ({
             id: row.id,
             channel: row.channel,
-            about: labelOf(row),
+            ...subjectOf(row),
             status: row.status,
             attempts: row.attempts,
             lastError: row.lastError ?? "",

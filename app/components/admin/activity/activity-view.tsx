@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { formatDateTime } from "~/lib/admin-format";
 import { activityLabel } from "~/lib/activity-labels";
-import { adminUi, TableScroller } from "../admin-page";
+import { adminUi } from "../admin-page";
+import { ListTable, Pager } from "../list-table";
 import styles from "./activity-view.module.css";
 
 type Filter = { user: string; kind: string };
@@ -27,7 +28,7 @@ export function ActivityFilters({
   kinds: string[];
 }) {
   return (
-    <Form method="get" className={styles.filters} aria-label="Filter activity" key={`${filter.user}|${filter.kind}`}>
+    <Form method="get" className={`${adminUi.filterBox} ${styles.filters}`} aria-label="Filter activity" key={`${filter.user}|${filter.kind}`}>
       <div className={styles.filter}>
         <label htmlFor="activity-user">User</label>
         <select id="activity-user" name="user" defaultValue={filter.user} className={adminUi.select}>
@@ -64,45 +65,35 @@ export function ActivityFilters({
   );
 }
 
+const COLUMNS = ["When", "Who", "What", "Which item", "IP"];
+
 export function ActivityTable({ entries, total }: { entries: ActivityEntryView[]; total: number }) {
-  if (entries.length === 0) {
-    return (
-      <div className={adminUi.panel}>
-        <p className={adminUi.muted}>No activity matches.</p>
-      </div>
-    );
-  }
   return (
-    <TableScroller label="Activity entries">
-      <table className={`${adminUi.table} ${adminUi.stack}`}>
-        <caption>
-          {total} {total === 1 ? "entry" : "entries"}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Which item</th>
-            <th scope="col">IP</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td data-label="When" className={styles.nowrap}>{formatDateTime(entry.at)}</td>
-              <td data-label="Who">
-                {entry.who}
-                {entry.whoEmail && entry.whoEmail !== entry.who ? <span className={styles.sub}>{entry.whoEmail}</span> : null}
-              </td>
-              <td data-label="What">{activityLabel(entry.kind)}</td>
-              <td data-label="Which item" className={styles.subject}>{entry.subject || <span className={adminUi.muted}>–</span>}</td>
-              <td data-label="IP" className={styles.nowrap}>{entry.ip || <span className={adminUi.muted}>–</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
+    <ListTable
+      label="Activity entries"
+      caption={`${total} ${total === 1 ? "entry" : "entries"}`}
+      columns={COLUMNS}
+      rows={entries}
+      empty={<p className={adminUi.muted}>No activity matches.</p>}
+      row={(entry) => (
+        <tr key={entry.id}>
+          <td data-label="When" className={styles.nowrap}>
+            {formatDateTime(entry.at)}
+          </td>
+          <td data-label="Who">
+            {entry.who}
+            {entry.whoEmail && entry.whoEmail !== entry.who ? <span className={styles.sub}>{entry.whoEmail}</span> : null}
+          </td>
+          <td data-label="What">{activityLabel(entry.kind)}</td>
+          <td data-label="Which item" className={styles.subject}>
+            {entry.subject || <span className={adminUi.muted}>–</span>}
+          </td>
+          <td data-label="IP" className={styles.nowrap}>
+            {entry.ip || <span className={adminUi.muted}>–</span>}
+          </td>
+        </tr>
+      )}
+    />
   );
 }
 
@@ -116,22 +107,5 @@ function pageHref(filter: Filter, page: number): string {
 }
 
 export function ActivityPager({ filter, page, pages }: { filter: Filter; page: number; pages: number }) {
-  if (pages <= 1) return null;
-  return (
-    <nav className={styles.pager} aria-label="Activity pages">
-      {page > 1 ? (
-        <Link to={pageHref(filter, page - 1)} className={adminUi.button} rel="prev">
-          Newer
-        </Link>
-      ) : null}
-      <span aria-current="page">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={pageHref(filter, page + 1)} className={adminUi.button} rel="next">
-          Older
-        </Link>
-      ) : null}
-    </nav>
-  );
+  return <Pager label="Activity pages" page={page} pages={pages} href={(to) => pageHref(filter, to)} previous="Newer" next="Older" />;
 }

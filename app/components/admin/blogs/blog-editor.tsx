@@ -3,10 +3,11 @@ import { Form, Link } from "react-router";
 import type { BlogEditorValues } from "~/lib/blog-editor-values";
 import { readingMinutes } from "~/lib/reading-time";
 import { adminUi, Panel } from "../admin-page";
+import { EditorColumns, editorUi, SaveButton, ViewOnSiteLink } from "../editor-layout";
 import { type EditorActionData, useDerivedSlug, useEditorForm } from "../use-editor-form";
 import { ConfirmAction } from "../confirm-dialog";
 import { EditorContext } from "../packages/editor-context";
-import { EditorInput, EditorSelect, EditorTextArea } from "../packages/editor-field";
+import { EditorInput, EditorTextArea, PublishStatusField } from "../packages/editor-field";
 import { UnsavedChangesGuard } from "../packages/use-unsaved-guard";
 import styles from "./blog-editor.module.css";
 import { HeadImageField } from "./head-image-field";
@@ -60,107 +61,92 @@ export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorPr
   const [minutes, setMinutes] = useState(values.durationMinutes);
   const [minutesEdited, setMinutesEdited] = useState(values.durationMinutes !== "" && values.durationMinutes !== String(readingMinutes(values.content)));
 
-  const headImage = values.headImage ? { key: values.headImage, url: headPreview ?? (/^(https?:)?\//.test(values.headImage) ? values.headImage : undefined) } : null;
+  const headImage = values.headImage
+    ? {
+        key: values.headImage,
+        url: headPreview ?? (/^(https?:)?\//.test(values.headImage) ? values.headImage : undefined),
+      }
+    : null;
 
   return (
     <EditorContext.Provider value={{ errors, markDirty }}>
       <UnsavedChangesGuard dirty={dirty} what="blog" />
       <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markDirty} aria-label={id === null ? "New blog" : `Edit ${values.title}`}>
-        <div className={styles.layout}>
-          <div className={styles.main}>
-            <div className={styles.panel}>
-              <EditorInput
-                name="title"
-                label="Title"
-                placeholder="Enter blog title"
-                required
-                maxLength={200}
-                className={styles.titleInput}
-                defaultValue={values.title}
-                onChange={(event) => followTitle(event.target.value)}
-              />
-              <HeadImageField name="headImage" initial={headImage} error={errors.headImage?.[0] ?? undefined} onChange={markDirty} onBusyChange={reporter("headImage")} />
-              <RichTextEditor
-                name="content"
-                label="Content"
-                initialHtml={values.content}
-                error={errors.content?.[0] ?? undefined}
-                onChange={(next) => {
-                  setHtml(next);
-                  markDirty();
-                }}
-                onBusyChange={reporter("content")}
-              />
-              <EditorTextArea
-                name="excerpt"
-                label="Excerpt"
-                hint="A sentence or two for the blog cards and search results."
-                rows={3}
-                maxLength={600}
-                defaultValue={values.excerpt}
-              />
-            </div>
+        <EditorColumns
+          wideMain
+          side={
+            <>
+              <Panel title="Publishing">
+                <div className={editorUi.stack}>
+                  <PublishStatusField defaultValue={values.status} />
+                  <EditorInput name="uploadDate" label="Upload date" type="date" defaultValue={values.uploadDate} hint="Shown as “Uploaded on” and orders the list." />
+                  <EditorInput
+                    name="durationMinutes"
+                    label="Reading time (minutes)"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={600}
+                    value={minutesEdited ? minutes : String(computedMinutes)}
+                    hint={`Computed from the words: ${computedMinutes} min. Change it if you like.`}
+                    onChange={(event) => {
+                      setMinutes(event.target.value);
+                      setMinutesEdited(true);
+                    }}
+                  />
+                  <EditorInput
+                    name="slug"
+                    label="Address (slug)"
+                    hint={`Also reachable at /blogs/${slug || "…"}. Made from the title until you change it.`}
+                    maxLength={80}
+                    value={slug}
+                    onChange={(event) => editSlug(event.target.value)}
+                  />
+                </div>
+              </Panel>
+              <Panel title="Search engines">
+                <div className={editorUi.stack}>
+                  <EditorInput name="seoTitle" label="SEO title" hint="Empty: the post's title." maxLength={120} defaultValue={values.seoTitle} />
+                  <EditorTextArea name="seoDescription" label="SEO description" hint="Empty: the excerpt." rows={3} maxLength={320} defaultValue={values.seoDescription} />
+                </div>
+              </Panel>
+            </>
+          }
+        >
+          <div className={`${adminUi.panel} ${styles.writing}`}>
+            <EditorInput
+              name="title"
+              label="Title"
+              placeholder="Enter blog title"
+              required
+              maxLength={200}
+              className={styles.titleInput}
+              defaultValue={values.title}
+              onChange={(event) => followTitle(event.target.value)}
+            />
+            <HeadImageField name="headImage" initial={headImage} error={errors.headImage?.[0] ?? undefined} onChange={markDirty} onBusyChange={reporter("headImage")} />
+            <RichTextEditor
+              name="content"
+              label="Content"
+              initialHtml={values.content}
+              error={errors.content?.[0] ?? undefined}
+              onChange={(next) => {
+                setHtml(next);
+                markDirty();
+              }}
+              onBusyChange={reporter("content")}
+            />
+            <EditorTextArea name="excerpt" label="Excerpt" hint="A sentence or two for the blog cards and search results." rows={3} maxLength={600} defaultValue={values.excerpt} />
           </div>
-
-          <div className={styles.side}>
-            <Panel title="Publishing">
-              <div className={styles.stack}>
-                <EditorSelect
-                  name="status"
-                  label="Status"
-                  defaultValue={values.status}
-                  options={[
-                    { value: "draft", label: "Draft (only staff see it)" },
-                    { value: "published", label: "Published" },
-                  ]}
-                />
-                <EditorInput name="uploadDate" label="Upload date" type="date" defaultValue={values.uploadDate} hint="Shown as “Uploaded on” and orders the list." />
-                <EditorInput
-                  name="durationMinutes"
-                  label="Reading time (minutes)"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={600}
-                  value={minutesEdited ? minutes : String(computedMinutes)}
-                  hint={`Computed from the words: ${computedMinutes} min. Change it if you like.`}
-                  onChange={(event) => {
-                    setMinutes(event.target.value);
-                    setMinutesEdited(true);
-                  }}
-                />
-                <EditorInput
-                  name="slug"
-                  label="Address (slug)"
-                  hint={`Also reachable at /blogs/${slug || "…"}. Made from the title until you change it.`}
-                  maxLength={80}
-                  value={slug}
-                  onChange={(event) => editSlug(event.target.value)}
-                />
-              </div>
-            </Panel>
-            <Panel title="Search engines">
-              <div className={styles.stack}>
-                <EditorInput name="seoTitle" label="SEO title" hint="Empty: the post's title." maxLength={120} defaultValue={values.seoTitle} />
-                <EditorTextArea name="seoDescription" label="SEO description" hint="Empty: the excerpt." rows={3} maxLength={320} defaultValue={values.seoDescription} />
-              </div>
-            </Panel>
-          </div>
-        </div>
+        </EditorColumns>
       </Form>
 
       <div className={styles.actionBar}>
-        <button type="submit" form={FORM_ID} className={`${adminUi.button} ${adminUi.primary}`} disabled={saving || uploading}>
-          {saving ? "Saving…" : id === null ? "Create Blog" : "Update Blog"}
-        </button>
+        <SaveButton form={FORM_ID} label={id === null ? "Create Blog" : "Update Blog"} saving={saving} uploading={uploading} />
         <Link to="/admin/blogs" className={adminUi.button}>
           Cancel
         </Link>
-        {id !== null ? (
-          <Link to={`/blogs/${id}`} className={adminUi.button} target="_blank">
-            View on the website
-          </Link>
-        ) : null}
+        {id !== null ? <ViewOnSiteLink to={`/blogs/${id}`} /> : null}
         <span className={styles.state} aria-live="polite">
           {uploading ? "Waiting for uploads to finish…" : dirty ? "Unsaved changes" : ""}
         </span>

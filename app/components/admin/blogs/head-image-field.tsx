@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { adminUi } from "../admin-page";
 import { useShowNotice } from "../admin-notice";
+import { editorUi } from "../editor-layout";
 import { uploadFile } from "../upload";
 import { isImageFile, notAnImageMessage } from "./image-files";
 import styles from "./blog-editor.module.css";
@@ -79,11 +80,11 @@ export function HeadImageField({
         Header image
       </span>
       {image ? (
-        <div className={styles.headPreview}>
+        <div className={`${editorUi.preview} ${styles.headPreview}`}>
           {image.url ? (
             <img src={image.url} alt={`Header image: ${image.name ?? image.key}`} width={640} height={360} />
           ) : (
-            <span className={styles.placeholderImage}>{image.key}</span>
+            <span className={editorUi.previewPlaceholder}>{image.key}</span>
           )}
           <input type="hidden" name={name} value={image.key} />
         </div>

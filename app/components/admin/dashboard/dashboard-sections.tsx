@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { formatDateTime } from "~/lib/admin-format";
 import { activityLabel } from "~/lib/activity-labels";
 import type { DashboardData } from "~/server/dashboard/dashboard-page.server";
-import { adminUi, Panel, TableScroller } from "../admin-page";
+import { adminUi, Panel } from "../admin-page";
+import { ListTable } from "../list-table";
 import { BarList } from "./bar-list";
 import styles from "./dashboard.module.css";
 
@@ -102,53 +103,43 @@ export function NotificationHealth({ outbox, failing }: Pick<DashboardData, "out
   );
 }
 
+const FAILING_COLUMNS = ["About", "Channel", "Tries", "Last error", <span className="visually-hidden">Action</span>];
+
 function FailingDeliveries({ rows }: { rows: NonNullable<DashboardData["failing"]> }) {
   return (
     <div className={styles.failing}>
-      <TableScroller label="Failing deliveries">
-        <table className={`${adminUi.table} ${adminUi.stack}`}>
-          <caption>Deliveries that keep failing</caption>
-          <thead>
-            <tr>
-              <th scope="col">About</th>
-              <th scope="col">Channel</th>
-              <th scope="col">Tries</th>
-              <th scope="col">Last error</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="About">
-                  {row.about}
-                  <br />
-                  <span className={adminUi.muted}>
-                    #{row.id} · {row.status === "failed" ? "given up" : "retrying"}
-                    {row.lastAttemptAt ? ` · ${formatDateTime(row.lastAttemptAt)}` : ""}
-                  </span>
-                </td>
-                <td data-label="Channel">{row.channel === "email" ? "E-mail" : "Webhook"}</td>
-                <td data-label="Tries">{row.attempts}</td>
-                <td data-label="Last error" className={styles.error}>
-                  {row.lastError || "—"}
-                </td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="retry-delivery" />
-                    <input type="hidden" name="id" value={row.id} />
-                    <button type="submit" className={`${adminUi.button} ${adminUi.small}`} aria-label={`Retry delivery #${row.id}: ${row.about}`}>
-                      Retry now
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
+      <ListTable
+        label="Failing deliveries"
+        caption="Deliveries that keep failing"
+        columns={FAILING_COLUMNS}
+        rows={rows}
+        row={(row) => (
+          <tr key={row.id}>
+            <td data-label="About">
+              {row.enquiryKey ? <Link to={`/admin/enquiries/${row.enquiryKey}`}>{row.about}</Link> : row.about}
+              <br />
+              <span className={adminUi.muted}>
+                #{row.id} · {row.status === "failed" ? "given up" : "retrying"}
+                {row.lastAttemptAt ? ` · ${formatDateTime(row.lastAttemptAt)}` : ""}
+              </span>
+            </td>
+            <td data-label="Channel">{row.channel === "email" ? "E-mail" : "Webhook"}</td>
+            <td data-label="Tries">{row.attempts}</td>
+            <td data-label="Last error" className={styles.error}>
+              {row.lastError || "—"}
+            </td>
+            <td>
+              <Form method="post">
+                <input type="hidden" name="intent" value="retry-delivery" />
+                <input type="hidden" name="id" value={row.id} />
+                <button type="submit" className={`${adminUi.button} ${adminUi.small}`} aria-label={`Retry delivery #${row.id}: ${row.about}`}>
+                  Retry now
+                </button>
+              </Form>
+            </td>
+          </tr>
+        )}
+      />
     </div>
   );
 }

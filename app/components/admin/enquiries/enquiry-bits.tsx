@@ -1,10 +1,11 @@
 import { exactTime, relativeTime } from "~/lib/enquiry-format";
 import { STATUS_LABELS, type EnquiryStatus } from "~/lib/enquiry-status";
+import { adminUi } from "../admin-page";
 import styles from "./enquiries.module.css";
 
 /** The status as a coloured label (the text says it; colour only helps scanning). */
 export function StatusBadge({ status }: { status: EnquiryStatus }) {
-  return <span className={`${styles.status} ${styles[`status-${status}`]}`}>{STATUS_LABELS[status]}</span>;
+  return <span className={`${adminUi.badge} ${styles[`status-${status}`]}`}>{STATUS_LABELS[status]}</span>;
 }
 
 /** When something came in: relative ("5 minutes ago") and the exact time in India, both shown. */

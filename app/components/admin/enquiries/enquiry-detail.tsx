@@ -68,6 +68,42 @@ export function SentFields({
   );
 }
 
+/** One select and its save button: a small form that posts its intent and comes back with a notice or the select's error. */
+function SelectForm({
+  intent,
+  name,
+  label,
+  defaultValue,
+  options,
+  submitLabel,
+  primary = false,
+  actionData,
+}: {
+  intent: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: { value: string; label: string }[];
+  submitLabel: string;
+  primary?: boolean;
+  actionData?: DetailActionData;
+}) {
+  const { key } = useLocation();
+  const errors = errorsOf(actionData, intent);
+  const formRef = useFocusFirstError(errors);
+  return (
+    <Form ref={formRef} method="post" className={styles.inlineForm} key={`${intent}-${key}`}>
+      <input type="hidden" name="intent" value={intent} />
+      <div className={styles.row}>
+        <SelectField idPrefix="enquiry-" name={name} label={label} defaultValue={defaultValue} error={errors?.[name]} options={options} />
+        <button type="submit" className={primary ? `${adminUi.button} ${adminUi.primary}` : adminUi.button}>
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 /** Status and assignment: two small forms that post and come back with a notice. */
 export function FollowUp({
   status,
@@ -80,45 +116,27 @@ export function FollowUp({
   staff: { id: string; name: string }[];
   actionData?: DetailActionData;
 }) {
-  const { key } = useLocation();
-  const statusErrors = errorsOf(actionData, "status");
-  const assignErrors = errorsOf(actionData, "assign");
-  const statusRef = useFocusFirstError(statusErrors);
-  const assignRef = useFocusFirstError(assignErrors);
   return (
     <Panel title="Follow-up" id="follow-up">
-      <Form ref={statusRef} method="post" className={styles.inlineForm} key={`status-${key}`}>
-        <input type="hidden" name="intent" value="status" />
-        <div className={styles.row}>
-          <SelectField
-            idPrefix="enquiry-"
-            name="status"
-            label="Status"
-            defaultValue={status}
-            error={statusErrors?.status}
-            options={ENQUIRY_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-          />
-          <button type="submit" className={`${adminUi.button} ${adminUi.primary}`}>
-            Save status
-          </button>
-        </div>
-      </Form>
-      <Form ref={assignRef} method="post" className={styles.inlineForm} key={`assign-${key}`}>
-        <input type="hidden" name="intent" value="assign" />
-        <div className={styles.row}>
-          <SelectField
-            idPrefix="enquiry-"
-            name="assignee"
-            label="Assigned to"
-            defaultValue={assignedTo ?? ""}
-            error={assignErrors?.assignee}
-            options={[{ value: "", label: "Nobody" }, ...staff.map((member) => ({ value: member.id, label: member.name }))]}
-          />
-          <button type="submit" className={adminUi.button}>
-            Save assignment
-          </button>
-        </div>
-      </Form>
+      <SelectForm
+        intent="status"
+        name="status"
+        label="Status"
+        defaultValue={status}
+        options={ENQUIRY_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+        submitLabel="Save status"
+        primary
+        actionData={actionData}
+      />
+      <SelectForm
+        intent="assign"
+        name="assignee"
+        label="Assigned to"
+        defaultValue={assignedTo ?? ""}
+        options={[{ value: "", label: "Nobody" }, ...staff.map((member) => ({ value: member.id, label: member.name }))]}
+        submitLabel="Save assignment"
+        actionData={actionData}
+      />
     </Panel>
   );
 }

@@ -69,3 +69,13 @@ export function EditorSelect({
     </Frame>
   );
 }
+
+const PUBLISH_STATUS_OPTIONS = [
+  { value: "draft", label: "Draft (only staff see it)" },
+  { value: "published", label: "Published" },
+];
+
+/** A package's or blog post's status: drafts only staff see, or published. */
+export function PublishStatusField({ defaultValue }: { defaultValue: string }) {
+  return <EditorSelect name="status" label="Status" defaultValue={defaultValue} options={PUBLISH_STATUS_OPTIONS} />;
+}

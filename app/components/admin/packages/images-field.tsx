@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import fieldStyles from "~/components/ui/form-field.module.css";
 import { adminUi } from "../admin-page";
+import { editorUi } from "../editor-layout";
 import { useEditor, useFieldError } from "./editor-context";
 import { ItemTools } from "./item-tools";
 import styles from "./package-editor.module.css";
@@ -63,8 +64,8 @@ export function ImagesField({
           {images.map((image, index) => {
             const itemLabel = multiple ? `gallery image ${index + 1}` : "thumbnail";
             return (
-              <li key={`${image.key}-${index}`} className={styles.image}>
-                {image.url ? <img src={image.url} alt={`${multiple ? `Gallery image ${index + 1}` : "Thumbnail"}: ${image.name ?? image.key}`} width={160} height={120} /> : <span className={styles.placeholderImage}>{image.key}</span>}
+              <li key={`${image.key}-${index}`} className={`${styles.image} ${editorUi.preview}`}>
+                {image.url ? <img src={image.url} alt={`${multiple ? `Gallery image ${index + 1}` : "Thumbnail"}: ${image.name ?? image.key}`} width={160} height={120} /> : <span className={editorUi.previewPlaceholder}>{image.key}</span>}
                 <input type="hidden" name={multiple ? `${name}[${index}]` : name} value={image.key} />
                 {multiple ? (
                   <ItemTools index={index} count={images.length} label={itemLabel} onMove={(to) => move(index, to)} onRemove={() => update(images.filter((_, i) => i !== index))} />

@@ -4,10 +4,11 @@ import { TextField } from "~/components/ui/form-field";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { taxNote } from "~/lib/price";
 import { adminUi, Panel } from "../admin-page";
+import { EditorColumns, editorUi, SaveButton, ViewOnSiteLink } from "../editor-layout";
 import { type EditorActionData, useDerivedSlug, useEditorForm } from "../use-editor-form";
 import { ConfirmAction } from "../confirm-dialog";
 import { EditorContext } from "./editor-context";
-import { EditorInput, EditorSelect, EditorTextArea } from "./editor-field";
+import { EditorInput, EditorSelect, EditorTextArea, PublishStatusField } from "./editor-field";
 import { GroupDatesField, PriceOptionsField, ReviewsField } from "./editor-lists";
 import { ImagesField } from "./images-field";
 import { ItineraryBuilder } from "./itinerary-builder";
@@ -61,154 +62,133 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
   const [region, setRegion] = useState(values.region);
 
   const image = (key: string) => ({ key, url: previews[key] ?? (/^(https?:)?\//.test(key) ? key : undefined) });
-  const saveLabel = id === null ? "Create Package" : "Update Package";
+
+  // Publishing (with the save button) and the images: the column that stays in view.
+  const side = (
+    <>
+      <Panel title="Publishing">
+        <div className={editorUi.stack}>
+          <PublishStatusField defaultValue={values.status} />
+          {missing.length > 0 ? (
+            <div className={styles.missing}>
+              To publish, this package still needs:
+              <ul>
+                {missing.map((label) => (
+                  <li key={label}>{label}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <label className={styles.check}>
+            <input type="checkbox" name="featured" defaultChecked={values.featured} /> Featured on home
+          </label>
+          <p className={styles.hint}>
+            A newly featured package joins the end of the carousel. <Link to="/admin/packages/featured">Change the carousel order</Link>
+          </p>
+          <EditorInput name="sortOrder" label="Sort order" type="number" inputMode="numeric" hint="Lower numbers come first." defaultValue={values.sortOrder} />
+          <EditorInput name="seoTitle" label="SEO title" maxLength={120} defaultValue={values.seoTitle} />
+          <EditorTextArea name="seoDescription" label="SEO description" rows={3} maxLength={320} defaultValue={values.seoDescription} />
+          <div className={styles.saveBar}>
+            <SaveButton label={id === null ? "Create Package" : "Update Package"} saving={saving} uploading={uploading} />
+            {uploading ? <span className={adminUi.muted}>Waiting for uploads to finish…</span> : null}
+            {dirty ? <span className={adminUi.muted}>Unsaved changes</span> : null}
+          </div>
+        </div>
+      </Panel>
+      <ImagesField
+        name="thumbnail"
+        label="Thumbnail"
+        initial={values.thumbnail ? [image(values.thumbnail)] : []}
+        uploader={(add) => <ImageUploader label="Upload a thumbnail" add={add} onBusyChange={reporter("thumbnail")} />}
+      />
+      <ImagesField
+        name="gallery"
+        label="Gallery"
+        multiple
+        initial={values.gallery.map(image)}
+        uploader={(add) => <ImageUploader label="Upload gallery images" multiple add={add} onBusyChange={reporter("gallery")} />}
+      />
+    </>
+  );
 
   return (
     <EditorContext.Provider value={{ errors, markDirty }}>
       <UnsavedChangesGuard dirty={dirty} />
       {id !== null ? (
         <div className={styles.topBar}>
-          {publicPath ? (
-            <Link to={publicPath} className={adminUi.button} target="_blank">
-              View on the website
-            </Link>
-          ) : null}
+          {publicPath ? <ViewOnSiteLink to={publicPath} /> : null}
           <DeletePackage title={values.title} disabled={saving} />
         </div>
       ) : null}
       <Form method="post" ref={formRef} noValidate onChange={markDirty} aria-label={id === null ? "New package" : `Edit ${values.title}`}>
-        <div className={styles.layout}>
-          <div>
-            <Panel title="Basics">
-              <div className={styles.stack}>
-                <EditorInput
-                  name="title"
-                  label="Title"
-                  required
-                  maxLength={200}
-                  defaultValue={values.title}
-                  onChange={(event) => followTitle(event.target.value)}
-                />
-                <EditorInput
-                  name="slug"
-                  label="Address (slug)"
-                  hint={`The page's address: /packages/${slug || "…"}. Made from the title until you change it.`}
-                  maxLength={80}
-                  value={slug}
-                  onChange={(event) => editSlug(event.target.value)}
-                />
-                <div className={styles.grid2}>
-                  <EditorInput name="country" label="Country" maxLength={80} defaultValue={values.country} />
-                  <EditorSelect
-                    name="region"
-                    label="Region"
-                    value={region}
-                    onChange={(event) => setRegion(event.target.value as PackageEditorValues["region"])}
-                    options={[
-                      { value: "", label: "Choose…" },
-                      { value: "international", label: "International" },
-                      { value: "national", label: "National (India)" },
-                    ]}
-                  />
-                  <EditorInput name="category" label="Category" maxLength={60} defaultValue={values.category} />
-                  <EditorInput name="days" label="Days" type="number" inputMode="numeric" min={1} max={90} defaultValue={values.days} />
-                  <EditorInput name="nights" label="Nights" type="number" inputMode="numeric" min={0} max={90} defaultValue={values.nights} />
-                </div>
-                <EditorTextArea name="description" label="Short description" rows={3} maxLength={600} defaultValue={values.description} />
-                <EditorTextArea name="longDescription" label="Long description" rows={8} defaultValue={values.longDescription} />
-              </div>
-            </Panel>
-
-            <Panel title="Prices">
-              <PriceFields values={values} />
-              <p className={styles.note}>{region ? `Shown with “${taxNote(region)}”.` : "The tax note (GST, and TCS abroad) follows the region."}</p>
-              <PriceOptionsField initial={values.priceOptions} />
-            </Panel>
-
-            <Panel title="Highlights, included and excluded">
-              <div className={styles.stack}>
-                <StringListField name="highlights" title="Highlights" itemLabel="Highlight" initial={values.highlights} />
-                <StringListField name="included" title="Included" itemLabel="Included item" initial={values.included} />
-                <StringListField name="excluded" title="Excluded" itemLabel="Excluded item" initial={values.excluded} />
-              </div>
-            </Panel>
-
-            <Panel title="Itinerary">
-              <ItineraryBuilder initial={values.itinerary} previews={previews} reporter={reporter} />
-            </Panel>
-
-            <Panel title="Group departures">
-              <GroupDatesField initial={values.groupDates} />
-            </Panel>
-
-            <Panel title="Brochure">
-              <BrochureUploader initial={values.brochureUrl} error={errors.brochureUrl?.[0] ?? undefined} onChange={markDirty} onBusyChange={reporter("brochure")} />
-            </Panel>
-
-            <Panel title="Rating and reviews">
+        <EditorColumns stickySide side={side}>
+          <Panel title="Basics">
+            <div className={editorUi.stack}>
+              <EditorInput name="title" label="Title" required maxLength={200} defaultValue={values.title} onChange={(event) => followTitle(event.target.value)} />
+              <EditorInput
+                name="slug"
+                label="Address (slug)"
+                hint={`The page's address: /packages/${slug || "…"}. Made from the title until you change it.`}
+                maxLength={80}
+                value={slug}
+                onChange={(event) => editSlug(event.target.value)}
+              />
               <div className={styles.grid2}>
-                <EditorInput name="ratingStars" label="Rating (0 to 5)" type="number" inputMode="decimal" min={0} max={5} step={0.1} defaultValue={values.ratingStars} />
-                <EditorInput name="ratingCount" label="Number of ratings" type="number" inputMode="numeric" min={0} defaultValue={values.ratingCount} />
-              </div>
-              <ReviewsField initial={values.reviews} />
-            </Panel>
-          </div>
-
-          <div className={styles.side}>
-            <Panel title="Publishing">
-              <div className={styles.stack}>
+                <EditorInput name="country" label="Country" maxLength={80} defaultValue={values.country} />
                 <EditorSelect
-                  name="status"
-                  label="Status"
-                  defaultValue={values.status}
+                  name="region"
+                  label="Region"
+                  value={region}
+                  onChange={(event) => setRegion(event.target.value as PackageEditorValues["region"])}
                   options={[
-                    { value: "draft", label: "Draft (only staff see it)" },
-                    { value: "published", label: "Published" },
+                    { value: "", label: "Choose…" },
+                    { value: "international", label: "International" },
+                    { value: "national", label: "National (India)" },
                   ]}
                 />
-                {missing.length > 0 ? (
-                  <div className={styles.missing}>
-                    To publish, this package still needs:
-                    <ul>
-                      {missing.map((label) => (
-                        <li key={label}>{label}</li>
-                      ))}
-                    </ul>
-                  </div>
-                ) : null}
-                <label className={styles.check}>
-                  <input type="checkbox" name="featured" defaultChecked={values.featured} /> Featured on home
-                </label>
-                <p className={styles.hint}>
-                  A newly featured package joins the end of the carousel. <Link to="/admin/packages/featured">Change the carousel order</Link>
-                </p>
-                <EditorInput name="sortOrder" label="Sort order" type="number" inputMode="numeric" hint="Lower numbers come first." defaultValue={values.sortOrder} />
-                <EditorInput name="seoTitle" label="SEO title" maxLength={120} defaultValue={values.seoTitle} />
-                <EditorTextArea name="seoDescription" label="SEO description" rows={3} maxLength={320} defaultValue={values.seoDescription} />
-                <div className={styles.saveBar}>
-                  <button type="submit" className={`${adminUi.button} ${adminUi.primary}`} disabled={saving || uploading}>
-                    {saving ? "Saving…" : saveLabel}
-                  </button>
-                  {uploading ? <span className={adminUi.muted}>Waiting for uploads to finish…</span> : null}
-                  {dirty ? <span className={adminUi.muted}>Unsaved changes</span> : null}
-                </div>
+                <EditorInput name="category" label="Category" maxLength={60} defaultValue={values.category} />
+                <EditorInput name="days" label="Days" type="number" inputMode="numeric" min={1} max={90} defaultValue={values.days} />
+                <EditorInput name="nights" label="Nights" type="number" inputMode="numeric" min={0} max={90} defaultValue={values.nights} />
               </div>
-            </Panel>
-            <ImagesField
-              name="thumbnail"
-              label="Thumbnail"
-              initial={values.thumbnail ? [image(values.thumbnail)] : []}
-              uploader={(add) => <ImageUploader label="Upload a thumbnail" add={add} onBusyChange={reporter("thumbnail")} />}
-            />
-            <ImagesField
-              name="gallery"
-              label="Gallery"
-              multiple
-              initial={values.gallery.map(image)}
-              uploader={(add) => <ImageUploader label="Upload gallery images" multiple add={add} onBusyChange={reporter("gallery")} />}
-            />
-          </div>
-        </div>
+              <EditorTextArea name="description" label="Short description" rows={3} maxLength={600} defaultValue={values.description} />
+              <EditorTextArea name="longDescription" label="Long description" rows={8} defaultValue={values.longDescription} />
+            </div>
+          </Panel>
+
+          <Panel title="Prices">
+            <PriceFields values={values} />
+            <p className={styles.note}>{region ? `Shown with “${taxNote(region)}”.` : "The tax note (GST, and TCS abroad) follows the region."}</p>
+            <PriceOptionsField initial={values.priceOptions} />
+          </Panel>
+
+          <Panel title="Highlights, included and excluded">
+            <div className={editorUi.stack}>
+              <StringListField name="highlights" title="Highlights" itemLabel="Highlight" initial={values.highlights} />
+              <StringListField name="included" title="Included" itemLabel="Included item" initial={values.included} />
+              <StringListField name="excluded" title="Excluded" itemLabel="Excluded item" initial={values.excluded} />
+            </div>
+          </Panel>
+
+          <Panel title="Itinerary">
+            <ItineraryBuilder initial={values.itinerary} previews={previews} reporter={reporter} />
+          </Panel>
+
+          <Panel title="Group departures">
+            <GroupDatesField initial={values.groupDates} />
+          </Panel>
+
+          <Panel title="Brochure">
+            <BrochureUploader initial={values.brochureUrl} error={errors.brochureUrl?.[0] ?? undefined} onChange={markDirty} onBusyChange={reporter("brochure")} />
+          </Panel>
+
+          <Panel title="Rating and reviews">
+            <div className={styles.grid2}>
+              <EditorInput name="ratingStars" label="Rating (0 to 5)" type="number" inputMode="decimal" min={0} max={5} step={0.1} defaultValue={values.ratingStars} />
+              <EditorInput name="ratingCount" label="Number of ratings" type="number" inputMode="numeric" min={0} defaultValue={values.ratingCount} />
+            </div>
+            <ReviewsField initial={values.reviews} />
+          </Panel>
+        </EditorColumns>
       </Form>
     </EditorContext.Provider>
   );
