@@ -59,6 +59,8 @@ export async function boot() {
     mailer: createMailerFromEnv(),
     webhook,
     pollMs: env.OUTBOX_POLL_MS,
+    // Each accepted send is recorded here first, so a crash before the database records it does not resend it.
+    journalFile: path.resolve(env.DATA_DIR, "outbox-sent.journal"),
     logger,
     // A burst of enquiries is stored and answered first, mailed just after.
     busy: () => requestsInFlight() > 0,

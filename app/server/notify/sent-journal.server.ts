@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * The outbox rows this server's relay (or webhook) accepted but the database
+ * may not yet record as sent (ADR 020). SMTP has no idempotent send, so the
+ * only window in which a crash repeats a message is between the relay's 250
+ * and our durable record of it. Writing that record to a local file, at once
+ * and synchronously, makes the window a write() instead of a database round
+ * trip that queues behind request traffic.
+ *
+ * One id per line. Appended (and fdatasync'ed, for power loss) as soon as a
+ * send is accepted; truncated once every row it names is marked sent in the
+ * database. A worker starting on the same file marks the rows it names sent
+ * before it claims anything. A line cut short by power loss is ignored: that
+ * send was not yet recorded, and it is sent again, as before.
+ */
+export class SentJournal {
+  readonly file: string;
+  private fd: number | undefined;
+  /** Journaled here (or found at start) and not yet marked sent in the database. */
+  private readonly unmarked = new Set<number>();
+
+  constructor(file: string) {
+    this.file = path.resolve(file);
+  }
+
+  /** Reads what an earlier process left: ids accepted but perhaps not marked. Call once, before claiming. */
+  load(): number[] {
+    let text = "";
+    try {
+      text = fs.readFileSync(this.file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    for (const line of text.split("\n")) if (/^\d+$/.test(line)) this.unmarked.add(Number(line));
+    return [...this.unmarked];
+  }
+
+  /** Whether a row was accepted by the relay but is not yet marked sent: it must not be sent again. */
+  has(id: number): boolean {
+    return this.unmarked.has(id);
+  }
+
+  /** Records, durably, that the relay accepted this row. Synchronous on purpose: nothing runs before it. */
+  record(id: number): void {
+    if (this.fd === undefined) {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      this.fd = fs.openSync(this.file, "a");
+    }
+    fs.writeSync(this.fd, `${id}\n`);
+    fs.fdatasyncSync(this.fd);
+    this.unmarked.add(id);
+  }
+
+  /** The database now records these rows as sent; once none is left unmarked, the file is emptied. */
+  marked(ids: number[]): void {
+    for (const id of ids) this.unmarked.delete(id);
+    if (this.unmarked.size > 0) return;
+    if (this.fd !== undefined) fs.ftruncateSync(this.fd, 0);
+    else if (fs.existsSync(this.file)) fs.truncateSync(this.file, 0);
+  }
+
+  close(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
