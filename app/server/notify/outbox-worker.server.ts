@@ -272,22 +272,26 @@ export class OutboxWorker {
   /**
    * Marks rows sent and their enquiries notified (for e-mail rows), in one
    * statement: after each accepted send, and for the rows a journal names.
+   * Returns the ids it changed (a row already marked is left as it is).
    */
-  private async markSent(ids: number[]): Promise<void> {
-    await getDb().execute(sql`
+  private async markSent(ids: number[]): Promise<number[]> {
+    const result = await getDb().execute(sql`
       with marked as (
         update ${outbox}
         set status = 'sent', sent_at = now(), locked_until = null, locked_by = null, last_error = null
         where ${outbox.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${outbox.status} <> 'sent'
-        returning ${outbox.channel} as channel, ${outbox.subjectType} as subject_type, ${outbox.subjectId} as subject_id
+        returning ${outbox.id} as id, ${outbox.channel} as channel, ${outbox.subjectType} as subject_type, ${outbox.subjectId} as subject_id
       ),
       notified_leads as (
         update ${leads} set notified_at = now()
         where ${leads.id} in (select subject_id from marked where channel = 'email' and subject_type = 'lead')
-        returning 1
+      ),
+      notified_messages as (
+        update ${contactMessages} set notified_at = now()
+        where ${contactMessages.id} in (select subject_id from marked where channel = 'email' and subject_type = 'contact-message')
       )
-      update ${contactMessages} set notified_at = now()
-      where ${contactMessages.id} in (select subject_id from marked where channel = 'email' and subject_type = 'contact-message')`);
+      select id from marked`);
+    return (result as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
   }
 
   /**
@@ -334,9 +338,10 @@ export class OutboxWorker {
     const ids = this.journal.load();
     if (ids.length === 0) return;
     try {
-      await this.markSent(ids);
+      const marked = await this.markSent(ids);
       this.journal.marked(ids);
-      this.logger.info({ outboxIds: ids }, "sent-journal applied: rows the relay accepted before a crash are marked sent");
+      // outboxIds: marked now (each a repeat avoided); the others had been marked just before the crash.
+      this.logger.info({ outboxIds: marked, alreadyMarked: ids.filter((id) => !marked.includes(id)) }, "sent-journal applied: rows the relay accepted before a crash are marked sent");
     } catch (err) {
       // They stay in the journal: each is marked, not sent, when it is claimed.
       this.logger.warn({ err, outboxIds: ids }, "could not apply the sent-journal yet");
