@@ -39,7 +39,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // name, and the distinct Message-IDs among them.
 const mailsPerLead = new Map();
 const messageIdsPerLead = new Map();
-/** Outbox id (from the Message-ID) -> epoch ms at which this relay accepted it (its 250), first time. */
+/** Outbox id (from the Message-ID) -> epoch ms at which this relay last accepted it (its 250). */
 const acceptedAtByOutboxId = new Map();
 let mailsReceived = 0;
 let lastMailAt = Date.now();
@@ -59,7 +59,8 @@ const smtp = new SMTPServer({
       messageIdsPerLead.set(name, new Set([...(messageIdsPerLead.get(name) ?? []), messageId]));
       const outboxId = /<notification-(\d+)-/.exec(messageId ?? "")?.[1];
       // callback() below writes the 250 at once: this is when the server could first read it.
-      if (outboxId && !acceptedAtByOutboxId.has(Number(outboxId))) acceptedAtByOutboxId.set(Number(outboxId), performance.timeOrigin + performance.now());
+      // The last acceptance is the one the server journaled.
+      if (outboxId) acceptedAtByOutboxId.set(Number(outboxId), performance.timeOrigin + performance.now());
       mailsReceived++;
       lastMailAt = Date.now();
       callback();

@@ -1,5 +1,7 @@
 import fs from "node:fs/promises";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import nodemailer from "nodemailer";
 import { getEnv } from "~/server/env.server";
 import type { EmailPayload } from "./outbox.server";
@@ -19,8 +21,12 @@ export function outboxMessageId(ref: MailRef, from: string): string {
 export type Mailer = {
   /** What the log calls it: "smtp" or "file". */
   kind: "smtp" | "file";
-  /** Resolves once the message is accepted (SMTP 250) or written; rejects otherwise. */
-  send(email: EmailPayload, ref: MailRef): Promise<{ id?: string }>;
+  /**
+   * Resolves once the message is accepted (SMTP 250) or written; rejects
+   * otherwise. `journaled`: the mailer already wrote the acceptance to the
+   * sent-journal itself (the SMTP thread), at `journaledAt` (epoch ms).
+   */
+  send(email: EmailPayload, ref: MailRef): Promise<{ id?: string; journaled?: boolean; journaledAt?: number }>;
   close(): void;
 };
 
@@ -43,6 +49,64 @@ export function createSmtpMailer(url: string, from: string): Mailer {
       return { id: info.messageId };
     },
     close: () => transport.close(),
+  };
+}
+
+type ThreadReply = {
+  seq: number;
+  id?: string;
+  journaled?: boolean;
+  journalError?: string;
+  journaledAt?: number;
+  error?: { message: string; code?: string; responseCode?: number };
+};
+
+/**
+ * Sends over SMTP from a worker thread (smtp-thread.mjs), which also journals
+ * each accepted message (ADR 020): the relay's 250 is read and recorded
+ * without waiting for the main thread, which may be busy with requests.
+ * The thread starts with the first message and is restarted if it dies.
+ */
+export function createThreadSmtpMailer(url: string, from: string, options: { journalFile?: string } = {}): Mailer {
+  if (options.journalFile) mkdirSync(path.dirname(options.journalFile), { recursive: true });
+  let thread: Worker | undefined;
+  let seq = 0;
+  const waiting = new Map<number, { resolve: (reply: ThreadReply) => void; reject: (error: Error) => void }>();
+  const start = () => {
+    const started = new Worker(new URL("./smtp-thread.mjs", import.meta.url), {
+      workerData: { url, timeouts: SMTP_TIMEOUTS, journalFile: options.journalFile },
+    });
+    started.unref();
+    started.on("message", (reply: ThreadReply) => {
+      waiting.get(reply.seq)?.resolve(reply);
+      waiting.delete(reply.seq);
+    });
+    const fail = (error: Error) => {
+      if (thread === started) thread = undefined;
+      for (const pending of waiting.values()) pending.reject(error);
+      waiting.clear();
+    };
+    started.on("error", fail);
+    started.on("exit", (code) => fail(new Error(`the SMTP thread exited (${code})`)));
+    return started;
+  };
+  return {
+    kind: "smtp",
+    async send(email, ref) {
+      thread ??= start();
+      const job = { seq: ++seq, outboxId: ref.id, mail: { ...email, from, messageId: outboxMessageId(ref, from) } };
+      const reply = await new Promise<ThreadReply>((resolve, reject) => {
+        waiting.set(job.seq, { resolve, reject });
+        thread!.postMessage(job);
+      });
+      if (reply.error) throw Object.assign(new Error(reply.error.message), { code: reply.error.code, responseCode: reply.error.responseCode });
+      // If the thread could not write the journal, the worker tries (and logs why it cannot).
+      return { id: reply.id, journaled: reply.journaled === true && !reply.journalError, journaledAt: reply.journaledAt };
+    },
+    close() {
+      thread?.postMessage({ type: "close" });
+      thread = undefined;
+    },
   };
 }
 
@@ -71,10 +135,10 @@ export function createFileMailer(dir: string, from: string): Mailer {
   };
 }
 
-/** SMTP when SMTP_URL is set, else the .eml files in DATA_DIR/outbox. */
-export function createMailerFromEnv(): Mailer {
+/** SMTP (from its thread, journaling to `journalFile`) when SMTP_URL is set, else the .eml files in DATA_DIR/outbox. */
+export function createMailerFromEnv(options: { journalFile?: string } = {}): Mailer {
   const env = getEnv();
   return env.SMTP_URL
-    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    ? createThreadSmtpMailer(env.SMTP_URL, env.MAIL_FROM, options)
     : createFileMailer(path.resolve(env.DATA_DIR, "outbox"), env.MAIL_FROM);
 }

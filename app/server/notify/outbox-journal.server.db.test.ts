@@ -9,7 +9,7 @@ import type { Db } from "~/server/db/db.server";
 import { leads, notificationOutbox } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
-import { createSmtpMailer, type Mailer } from "./mailer.server";
+import { createSmtpMailer, createThreadSmtpMailer, type Mailer } from "./mailer.server";
 import { OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker.server";
 import { enqueueWebhook } from "./outbox.server";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp.server";
@@ -83,6 +83,40 @@ describe("the sent-journal closes the window between the relay's 250 and the dat
     expect(marked.sentAt).toBeInstanceOf(Date);
     const [lead] = await db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead!.notifiedAt).toBeInstanceOf(Date);
+    expect(journalText(journalFile)).toBe("");
+  });
+
+  it("the SMTP thread journals the 250 itself: after a crash there, the restarted worker marks the row and the relay has it once", async () => {
+    smtp = await startTestSmtpServer();
+    const journalFile = path.join(dir, "thread", "smtp.journal");
+    const { id: leadId } = await createPopupLead({ name: "Threaded", phone: "+91 90000 50006" });
+    const row = await outboxRow(leadId, "email");
+
+    const crashedMailer = createThreadSmtpMailer(smtp.url, FROM, { journalFile });
+    const crashed = worker({ mailer: crashedMailer, journalFile, afterJournal: killedHere }, false);
+    void crashed.runOnce();
+    await until(() => journalText(journalFile) === `${row.id}\n`, "the journal entry");
+    crashedMailer.close();
+    const [mail] = smtp.received;
+    expect(mail!.rcptTo).toEqual(["hello@pravas.travel"]);
+    expect(mail!.headers.get("from")).toEqual([FROM]);
+    expect(mail!.headers.get("message-id")).toEqual([`<notification-${row.id}-${row.createdAt.getTime()}@pravas.travel>`]);
+
+    const restarted = worker({ mailer: createThreadSmtpMailer(smtp.url, FROM, { journalFile }), journalFile });
+    await restarted.start();
+    await restarted.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect(await outboxRow(leadId, "email")).toMatchObject({ status: "sent", lockedBy: null });
+    const [lead] = await db.select().from(leads).where(eq(leads.id, leadId));
+    expect(lead!.notifiedAt).toBeInstanceOf(Date);
+    expect(journalText(journalFile)).toBe("");
+
+    // And it sends the next one as usual, once, and empties the journal again.
+    const { id: nextLead } = await createPopupLead({ name: "Next", phone: "+91 90000 50007" });
+    // (The lead nudges the running worker.)
+    await restarted.idle();
+    expect(smtp.received.filter((received) => received.raw.includes("+91 90000 50007"))).toHaveLength(1);
+    expect(await outboxRow(nextLead, "email")).toMatchObject({ status: "sent" });
     expect(journalText(journalFile)).toBe("");
   });
 

@@ -221,7 +221,7 @@ export class OutboxWorker {
   }
 
   /** The send for a row's channel, or why it cannot be sent (retrying cannot fix that). */
-  private sendOf(row: ClaimedRow): { send: () => Promise<{ id?: string }> } | { problem: string } {
+  private sendOf(row: ClaimedRow): { send: () => Promise<{ id?: string; journaled?: boolean; journaledAt?: number }> } | { problem: string } {
     const invalid = (error: { message: string }) => ({ problem: `invalid payload: ${error.message}` });
     if (row.channel === "webhook") {
       const webhook = this.webhook;
@@ -244,21 +244,32 @@ export class OutboxWorker {
       await this.recordFailure(row, delivery.problem, true);
       return;
     }
-    const sendStarted = performance.now();
+    const sendStarted = Date.now();
     let journaledAt = 0;
-    // Journaled in the very turn that reads the relay's 250 (or the webhook's
-    // 2xx): the promise callbacks in between are microtasks. Also when the
-    // acceptance comes after the timeout: the row is then not sent again.
-    const accepted = delivery.send().then(async (result) => {
-      try {
-        this.journal?.record(row.id);
-      } catch (err) {
-        this.logger.error({ err, outboxId: row.id }, "could not write the sent-journal: a crash before the mark would send this again");
-      }
-      journaledAt = performance.now();
-      await this.afterJournal?.(row.id);
-      return result;
-    });
+    // The SMTP thread journals the 250 itself. Otherwise it is journaled in the
+    // very turn that reads the acceptance (the webhook's 2xx): the promise
+    // callbacks in between are microtasks. Also when the acceptance comes after
+    // the timeout: the row is then not sent again.
+    this.journal?.sending(+1);
+    const accepted = delivery.send().then(
+      async (result) => {
+        try {
+          if (result.journaled) this.journal?.recorded(row.id);
+          else this.journal?.record(row.id);
+        } catch (err) {
+          this.logger.error({ err, outboxId: row.id }, "could not write the sent-journal: a crash before the mark would send this again");
+        } finally {
+          this.journal?.sending(-1);
+        }
+        journaledAt = result.journaledAt ?? performance.timeOrigin + performance.now();
+        await this.afterJournal?.(row.id);
+        return result;
+      },
+      (error: unknown) => {
+        this.journal?.sending(-1);
+        throw error;
+      },
+    );
     let sentId: string | undefined;
     try {
       sentId = (await withTimeout(accepted, this.options.sendTimeoutMs)).id;
@@ -312,7 +323,7 @@ export class OutboxWorker {
             subject: `${row.subjectType}:${row.subjectId}`,
             sentId: sent.sentId,
             sendMs: sent.sendMs === undefined ? undefined : Math.round(sent.sendMs),
-            journaledAt: sent.journaledAt === undefined ? undefined : Number((performance.timeOrigin + sent.journaledAt).toFixed(1)),
+            journaledAt: sent.journaledAt === undefined ? undefined : Number(sent.journaledAt.toFixed(1)),
             markMs: Math.round(performance.now() - started),
             fromJournal: sent.fromJournal,
           },

@@ -20,6 +20,8 @@ export class SentJournal {
   private fd: number | undefined;
   /** Journaled here (or found at start) and not yet marked sent in the database. */
   private readonly unmarked = new Set<number>();
+  /** Sends under way: each may append an entry (here or in the SMTP thread), so the file is not emptied meanwhile. */
+  private inFlight = 0;
 
   constructor(file: string) {
     this.file = path.resolve(file);
@@ -53,10 +55,20 @@ export class SentJournal {
     this.unmarked.add(id);
   }
 
+  /** The SMTP thread already appended this id to the file. */
+  recorded(id: number): void {
+    this.unmarked.add(id);
+  }
+
+  /** A send starts (+1) or has its answer (-1). */
+  sending(change: 1 | -1): void {
+    this.inFlight += change;
+  }
+
   /** The database now records these rows as sent; once none is left unmarked, the file is emptied. */
   marked(ids: number[]): void {
     for (const id of ids) this.unmarked.delete(id);
-    if (this.unmarked.size > 0) return;
+    if (this.unmarked.size > 0 || this.inFlight > 0) return;
     if (this.fd !== undefined) fs.ftruncateSync(this.fd, 0);
     else if (fs.existsSync(this.file)) fs.truncateSync(this.file, 0);
   }
