@@ -41,6 +41,8 @@ const mailsPerLead = new Map();
 const messageIdsPerLead = new Map();
 /** Outbox id (from the Message-ID) -> epoch ms at which this relay last accepted it (its 250). */
 const acceptedAtByOutboxId = new Map();
+/** Lead name -> epoch ms of every acceptance, to place a repeat's first send against the kill. */
+const acceptancesPerLead = new Map();
 let mailsReceived = 0;
 let lastMailAt = Date.now();
 const smtp = new SMTPServer({
@@ -60,7 +62,9 @@ const smtp = new SMTPServer({
       const outboxId = /<notification-(\d+)-/.exec(messageId ?? "")?.[1];
       // callback() below writes the 250 at once: this is when the server could first read it.
       // The last acceptance is the one the server journaled.
-      if (outboxId) acceptedAtByOutboxId.set(Number(outboxId), performance.timeOrigin + performance.now());
+      const now = performance.timeOrigin + performance.now();
+      if (outboxId) acceptedAtByOutboxId.set(Number(outboxId), now);
+      acceptancesPerLead.set(name, [...(acceptancesPerLead.get(name) ?? []), now]);
       mailsReceived++;
       lastMailAt = Date.now();
       callback();
@@ -182,7 +186,9 @@ for (let phase = 0; phase <= KILLS; phase++) {
     // Kill somewhere between 1 and 3 s into the stream, while leads are being stored and mailed.
     const killAfterMs = 1_000 + Math.round(Math.random() * 2_000);
     let killed = false;
+    let killedAt;
     const timer = setTimeout(() => {
+      killedAt = performance.timeOrigin + performance.now();
       server.kill("SIGKILL");
       killed = true;
     }, killAfterMs);
@@ -190,7 +196,7 @@ for (let phase = 0; phase <= KILLS; phase++) {
     clearTimeout(timer);
     if (!killed) server.kill("SIGKILL");
     await new Promise((resolve) => (server.exitCode !== null || server.signalCode ? resolve() : server.once("exit", resolve)));
-    phases.push({ phase, startupMs, killAfterMs, ...result, mailsSoFar: mailsReceived });
+    phases.push({ phase, startupMs, killAfterMs, killedAt, ...result, mailsSoFar: mailsReceived });
     console.log(`phase ${phase}: killed after ${killAfterMs} ms; ${result.acked}/${result.posted} acknowledged; ${mailsReceived} mails so far`);
     continue;
   }
@@ -299,7 +305,15 @@ fs.mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/crash-leads-${ENGINE}.json`;
 fs.writeFileSync(
   file,
-  `${JSON.stringify({ date: new Date().toISOString(), ...summary, phases, lostNames: lost, duplicateNames: [...stored].filter((name) => (mailsPerLead.get(name) ?? 0) > 1) }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), ...summary, phases, lostNames: lost, duplicateNames: [...stored].filter((name) => (mailsPerLead.get(name) ?? 0) > 1),
+    // For each repeat: how long before the kill the relay accepted its first copy.
+    repeats: [...stored]
+      .filter((name) => (mailsPerLead.get(name) ?? 0) > 1)
+      .map((name) => {
+        const first = acceptancesPerLead.get(name)[0];
+        const kill = phases.map((p) => p.killedAt).filter((at) => at !== undefined && at >= first).sort((a, b) => a - b)[0];
+        return { name, acceptedMsBeforeKill: kill === undefined ? null : Number((kill - first).toFixed(1)) };
+      }) }, null, 2)}\n`,
 );
 console.log(`wrote ${file}`);
 console.log(
