@@ -246,6 +246,7 @@ const { leads, outbox } = await readDatabase();
 // rows a restarted server marked from its journal (each a repeat avoided).
 const gaps = [];
 const markMs = [];
+const syncMs = [];
 let savedByJournal = 0;
 for (const line of fs.readFileSync(SERVER_LOG, "utf8").split("\n")) {
   if (!line.startsWith("{")) continue;
@@ -259,6 +260,7 @@ for (const line of fs.readFileSync(SERVER_LOG, "utf8").split("\n")) {
     const acceptedAt = acceptedAtByOutboxId.get(entry.outboxId);
     if (acceptedAt !== undefined) gaps.push(entry.journaledAt - acceptedAt);
     markMs.push(entry.markMs);
+    if (typeof entry.syncMs === "number") syncMs.push(entry.syncMs);
   }
   if (entry.msg?.startsWith("sent-journal applied")) savedByJournal += entry.outboxIds.length;
   if (entry.msg === "notification sent" && entry.fromJournal) savedByJournal++;
@@ -295,6 +297,8 @@ const summary = {
   repeatsAvoidedByJournal: savedByJournal,
   /** ms from the relay's 250 to the journal write (includes the relay's own write and the server's event-loop wait). */
   acceptToJournalMs: { count: gaps.length, p50: percentile(gaps, 50), p99: percentile(gaps, 99), max: percentile(gaps, 100) },
+  /** ms the journal's fdatasync took after the write (the window for a power loss, not for kill -9). */
+  journalSyncMs: { p50: percentile(syncMs, 50), p99: percentile(syncMs, 99), max: percentile(syncMs, 100) },
   /** ms of the database mark after the journal write (the window before the journal). */
   markMs: { p50: percentile(markMs, 50), p99: percentile(markMs, 99), max: percentile(markMs, 100) },
   outboxByStatus: Object.fromEntries(outbox.map((row) => [row.status, Number(row.count)])),

@@ -18,15 +18,18 @@ export function outboxMessageId(ref: MailRef, from: string): string {
   return `<notification-${ref.id}-${ref.createdAt.getTime()}@${domain}>`;
 }
 
+export type SendResult = { id?: string; journaled?: boolean; journaledAt?: number; syncMs?: number };
+
 export type Mailer = {
   /** What the log calls it: "smtp" or "file". */
   kind: "smtp" | "file";
   /**
    * Resolves once the message is accepted (SMTP 250) or written; rejects
    * otherwise. `journaled`: the mailer already wrote the acceptance to the
-   * sent-journal itself (the SMTP thread), at `journaledAt` (epoch ms).
+   * sent-journal itself (the SMTP thread): written at `journaledAt` (epoch
+   * ms), then flushed to disk in `syncMs`.
    */
-  send(email: EmailPayload, ref: MailRef): Promise<{ id?: string; journaled?: boolean; journaledAt?: number }>;
+  send(email: EmailPayload, ref: MailRef): Promise<SendResult>;
   close(): void;
 };
 
@@ -58,6 +61,7 @@ type ThreadReply = {
   journaled?: boolean;
   journalError?: string;
   journaledAt?: number;
+  syncMs?: number;
   error?: { message: string; code?: string; responseCode?: number };
 };
 
@@ -101,7 +105,7 @@ export function createThreadSmtpMailer(url: string, from: string, options: { jou
       });
       if (reply.error) throw Object.assign(new Error(reply.error.message), { code: reply.error.code, responseCode: reply.error.responseCode });
       // If the thread could not write the journal, the worker tries (and logs why it cannot).
-      return { id: reply.id, journaled: reply.journaled === true && !reply.journalError, journaledAt: reply.journaledAt };
+      return { id: reply.id, journaled: reply.journaled === true && !reply.journalError, journaledAt: reply.journaledAt, syncMs: reply.syncMs };
     },
     close() {
       thread?.postMessage({ type: "close" });

@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
 import { contactMessages, leads, notificationOutbox as outbox, type OutboxRow } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
-import { SMTP_TIMEOUTS, type Mailer } from "./mailer.server";
+import { SMTP_TIMEOUTS, type Mailer, type SendResult } from "./mailer.server";
 import { backoffDelay, errorText, sleep, withTimeout } from "./retry.server";
 import { SentJournal } from "./sent-journal.server";
 import { emailPayloadSchema, outboxPayloadSchemas, setOutboxNudge, type DeliverableChannel } from "./outbox.server";
@@ -221,7 +221,7 @@ export class OutboxWorker {
   }
 
   /** The send for a row's channel, or why it cannot be sent (retrying cannot fix that). */
-  private sendOf(row: ClaimedRow): { send: () => Promise<{ id?: string; journaled?: boolean; journaledAt?: number }> } | { problem: string } {
+  private sendOf(row: ClaimedRow): { send: () => Promise<SendResult> } | { problem: string } {
     const invalid = (error: { message: string }) => ({ problem: `invalid payload: ${error.message}` });
     if (row.channel === "webhook") {
       const webhook = this.webhook;
@@ -245,7 +245,8 @@ export class OutboxWorker {
       return;
     }
     const sendStarted = Date.now();
-    let journaledAt = 0;
+    let journaledAt: number | undefined;
+    let syncMs: number | undefined;
     // The SMTP thread journals the 250 itself. Otherwise it is journaled in the
     // very turn that reads the acceptance (the webhook's 2xx): the promise
     // callbacks in between are microtasks. Also when the acceptance comes after
@@ -253,15 +254,16 @@ export class OutboxWorker {
     this.journal?.sending(+1);
     const accepted = delivery.send().then(
       async (result) => {
+        ({ journaledAt, syncMs } = result);
         try {
           if (result.journaled) this.journal?.recorded(row.id);
-          else this.journal?.record(row.id);
+          else if (this.journal) ({ writtenAt: journaledAt, syncMs } = this.journal.record(row.id));
         } catch (err) {
           this.logger.error({ err, outboxId: row.id }, "could not write the sent-journal: a crash before the mark would send this again");
         } finally {
           this.journal?.sending(-1);
         }
-        journaledAt = result.journaledAt ?? performance.timeOrigin + performance.now();
+        journaledAt ??= performance.timeOrigin + performance.now();
         await this.afterJournal?.(row.id);
         return result;
       },
@@ -277,7 +279,7 @@ export class OutboxWorker {
       await this.recordFailure(row, errorText(error), false);
       return;
     }
-    await this.recordSent(row, { sentId, sendMs: journaledAt - sendStarted, journaledAt });
+    await this.recordSent(row, { sentId, sendMs: (journaledAt ?? Date.now()) - sendStarted, journaledAt, syncMs });
   }
 
   /**
@@ -309,14 +311,15 @@ export class OutboxWorker {
    * Records an accepted send in the database, then drops it from the journal.
    * Retried briefly so a database blip does not leave it to the journal.
    */
-  private async recordSent(row: ClaimedRow, sent: { sentId?: string; sendMs?: number; journaledAt?: number; fromJournal?: boolean }): Promise<void> {
+  private async recordSent(row: ClaimedRow, sent: { sentId?: string; sendMs?: number; journaledAt?: number; syncMs?: number; fromJournal?: boolean }): Promise<void> {
     const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       try {
         await this.markSent([row.id]);
         this.journal?.marked([row.id]);
         // markMs: how long the mark took (before the journal, the window in which a crash repeated a message).
-        // journaledAt (epoch ms): when the acceptance was journaled; the crash bench compares it with the relay's 250.
+        // journaledAt (epoch ms): when the acceptance was written to the journal (or seen, without one); the crash
+        // bench compares it with the relay's 250. syncMs: the journal's flush to disk after that write.
         this.logger.info(
           {
             outboxId: row.id,
@@ -324,6 +327,7 @@ export class OutboxWorker {
             sentId: sent.sentId,
             sendMs: sent.sendMs === undefined ? undefined : Math.round(sent.sendMs),
             journaledAt: sent.journaledAt === undefined ? undefined : Number(sent.journaledAt.toFixed(1)),
+            syncMs: sent.syncMs === undefined ? undefined : Number(sent.syncMs.toFixed(1)),
             markMs: Math.round(performance.now() - started),
             fromJournal: sent.fromJournal,
           },

@@ -44,15 +44,21 @@ export class SentJournal {
     return this.unmarked.has(id);
   }
 
-  /** Records, durably, that the relay accepted this row. Synchronous on purpose: nothing runs before it. */
-  record(id: number): void {
+  /**
+   * Records, durably, that the relay accepted this row. Synchronous on purpose:
+   * nothing runs before it. Returns when the write was done (epoch ms; from
+   * then a kill -9 cannot lose it) and how long the flush to disk took.
+   */
+  record(id: number): { writtenAt: number; syncMs: number } {
     if (this.fd === undefined) {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       this.fd = fs.openSync(this.file, "a");
     }
     fs.writeSync(this.fd, `${id}\n`);
-    fs.fdatasyncSync(this.fd);
     this.unmarked.add(id);
+    const writtenAt = performance.timeOrigin + performance.now();
+    fs.fdatasyncSync(this.fd);
+    return { writtenAt, syncMs: performance.timeOrigin + performance.now() - writtenAt };
   }
 
   /** The SMTP thread already appended this id to the file. */

@@ -14,13 +14,18 @@ const transport = nodemailer.createTransport({ url, ...timeouts });
 /** @type {number | undefined} */
 let journalFd;
 
-/** Appends the row's id and flushes it to disk; the same as SentJournal.record in the main thread. */
+/**
+ * Appends the row's id and flushes it to disk; the same as SentJournal.record
+ * in the main thread. Returns when the write was done (epoch ms: from then a
+ * kill -9 cannot lose it) and how long the flush took (power loss).
+ */
 function journal(outboxId) {
-  if (!journalFile) return false;
+  if (!journalFile) return undefined;
   journalFd ??= fs.openSync(journalFile, "a");
   fs.writeSync(journalFd, `${outboxId}\n`);
+  const writtenAt = performance.timeOrigin + performance.now();
   fs.fdatasyncSync(journalFd);
-  return true;
+  return { writtenAt, syncMs: performance.timeOrigin + performance.now() - writtenAt };
 }
 
 parentPort?.on("message", (job) => {
@@ -36,13 +41,13 @@ parentPort?.on("message", (job) => {
       return;
     }
     // The relay has the message: record that before anything else.
-    let journaled = false;
+    let written;
     let journalError;
     try {
-      journaled = journal(job.outboxId);
+      written = journal(job.outboxId);
     } catch (err) {
       journalError = String(err);
     }
-    parentPort?.postMessage({ seq: job.seq, id: info.messageId, journaled, journalError, journaledAt: performance.timeOrigin + performance.now() });
+    parentPort?.postMessage({ seq: job.seq, id: info.messageId, journaled: Boolean(written), journalError, journaledAt: written?.writtenAt, syncMs: written?.syncMs });
   });
 });
