@@ -4,6 +4,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import nodemailer from "nodemailer";
 import { getEnv } from "~/server/env.server";
+import { fallbackMailDir, fallbackMailName } from "./mail-files.server";
 import type { EmailPayload } from "./outbox.server";
 
 /** The outbox row an e-mail belongs to: it names the fallback file and the Message-ID. */
@@ -127,8 +128,7 @@ export function createFileMailer(dir: string, from: string): Mailer {
     async send(email, ref) {
       const info = await transport.sendMail({ ...email, from, messageId: outboxMessageId(ref, from) });
       await fs.mkdir(dir, { recursive: true });
-      const name = `${ref.createdAt.toISOString().replace(/[:.]/g, "-")}-${ref.id}.eml`;
-      const file = path.join(dir, name);
+      const file = path.join(dir, fallbackMailName(ref));
       // Written whole or not at all: a reader never sees half a message.
       const partial = `${file}.${process.pid}.tmp`;
       await fs.writeFile(partial, info.message as Buffer);
@@ -144,5 +144,5 @@ export function createMailerFromEnv(options: { journalFile?: string } = {}): Mai
   const env = getEnv();
   return env.SMTP_URL
     ? createThreadSmtpMailer(env.SMTP_URL, env.MAIL_FROM, options)
-    : createFileMailer(path.resolve(env.DATA_DIR, "outbox"), env.MAIL_FROM);
+    : createFileMailer(fallbackMailDir(), env.MAIL_FROM);
 }
