@@ -272,6 +272,18 @@ const lost = [...acknowledged].filter((name) => !stored.has(name));
 const storedUnacknowledged = [...stored].filter((name) => !acknowledged.has(name));
 const counts = [...stored].map((name) => mailsPerLead.get(name) ?? 0);
 const mailsForUnstored = [...mailsPerLead.keys()].filter((name) => !stored.has(name));
+// Each repeat placed against the nearest kill: the relay accepted its first copy
+// this many ms after it (negative: before). After the kill means the server had
+// handed the whole message over and died before the relay even answered: no
+// record on our side can exist for it (ADR 020).
+const repeats = [...stored]
+  .filter((name) => (mailsPerLead.get(name) ?? 0) > 1)
+  .map((name) => {
+    const first = acceptancesPerLead.get(name)[0];
+    const kills = phases.map((p) => p.killedAt).filter((at) => at !== undefined);
+    const nearest = kills.sort((a, b) => Math.abs(first - a) - Math.abs(first - b))[0];
+    return { name, firstAcceptedMsFromKill: nearest === undefined ? null : Number((first - nearest).toFixed(1)) };
+  });
 const summary = {
   engine: ENGINE,
   kills: KILLS,
@@ -285,6 +297,8 @@ const summary = {
   notifiedOnce: counts.filter((count) => count === 1).length,
   duplicates: counts.filter((count) => count > 1).length,
   /** Duplicates that carry the first send's Message-ID, so mailboxes can tell they are one message. */
+  /** Repeats whose first copy the relay accepted after the kill: the whole message was handed over before it. */
+  repeatsAcceptedAfterKill: repeats.filter((repeat) => repeat.firstAcceptedMsFromKill !== null && repeat.firstAcceptedMsFromKill > 0).length,
   duplicatesWithSameMessageId: [...stored].filter((name) => (mailsPerLead.get(name) ?? 0) > 1 && messageIdsPerLead.get(name)?.size === 1).length,
   missing: counts.filter((count) => count === 0).length,
   mostCopiesOfOneLead: Math.max(0, ...counts),
@@ -309,22 +323,12 @@ const file = `bench/results/crash-leads-${ENGINE}.json`;
 fs.writeFileSync(
   file,
   `${JSON.stringify({ date: new Date().toISOString(), ...summary, phases, lostNames: lost, duplicateNames: [...stored].filter((name) => (mailsPerLead.get(name) ?? 0) > 1),
-    // For each repeat: when the relay accepted its first copy, in ms from the
-    // nearest kill (negative: before it; positive: the server had handed the
-    // whole message over and died before the relay even answered).
-    repeats: [...stored]
-      .filter((name) => (mailsPerLead.get(name) ?? 0) > 1)
-      .map((name) => {
-        const first = acceptancesPerLead.get(name)[0];
-        const kills = phases.map((p) => p.killedAt).filter((at) => at !== undefined);
-        const nearest = kills.sort((a, b) => Math.abs(first - a) - Math.abs(first - b))[0];
-        return { name, firstAcceptedMsFromKill: nearest === undefined ? null : Number((first - nearest).toFixed(1)) };
-      }) }, null, 2)}\n`,
+    repeats }, null, 2)}\n`,
 );
 console.log(`wrote ${file}`);
 console.log(
   `lost ${summary.lost}, missing ${summary.missing}, notified once ${summary.notifiedOnce}/${summary.stored}; ` +
-    `repeated ${summary.duplicates} after ${KILLS} kills (${summary.duplicatesWithSameMessageId} with the same Message-ID); ` +
+    `repeated ${summary.duplicates} after ${KILLS} kills (${summary.duplicatesWithSameMessageId} with the same Message-ID; ${summary.repeatsAcceptedAfterKill} accepted by the relay only after the kill${repeats.length ? `: ${repeats.map((repeat) => `${repeat.firstAcceptedMsFromKill > 0 ? "+" : ""}${repeat.firstAcceptedMsFromKill} ms`).join(", ")}` : ""}); ` +
     `${savedByJournal} repeats avoided by the journal; 250 -> journal p50 ${summary.acceptToJournalMs.p50} ms, p99 ${summary.acceptToJournalMs.p99} ms, max ${summary.acceptToJournalMs.max} ms ` +
     `(under load: ${summary.acceptToJournalUnderLoadMs.count} sends, p50 ${summary.acceptToJournalUnderLoadMs.p50} ms, max ${summary.acceptToJournalUnderLoadMs.max} ms): ` +
     (summary.duplicates === 0 ? "exactly once" : "NOT exactly once"),
