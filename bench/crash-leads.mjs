@@ -7,6 +7,7 @@
 //   npm run build && node bench/crash-leads.mjs
 //   BENCH_PORT=3131 CRASH_CONCURRENCY=8 CRASH_KILLS=3 node bench/crash-leads.mjs
 //   BENCH_DATABASE_URL=postgres://… node bench/crash-leads.mjs   (PostgreSQL; the database is emptied first)
+//   CRASH_KILLS=10 CRASH_DRAIN_MS=900000 node bench/crash-leads.mjs   (more kills, more leads to mail at the end)
 //
 // Writes bench/results/crash-leads-<engine>.json. Exits 1 when a lead is lost,
 // a stored lead was not notified, or any lead was notified more than once
@@ -27,6 +28,8 @@ const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 8);
 /** Upper bounds: leads per phase and for the final, uninterrupted phase. */
 const MAX_LEADS_PER_PHASE = 3_000;
 const FINAL_PHASE_LEADS = 300;
+/** How long the last phase may take to mail everything (at about 7 a second here); more kills stream more leads. */
+const DRAIN_MS = Number(process.env.CRASH_DRAIN_MS ?? 300_000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const ENGINE = DATABASE_URL ? "postgres" : "pglite";
 const DATA_DIR = path.resolve(".cache/crash-bench-data");
@@ -198,7 +201,7 @@ for (let phase = 0; phase <= KILLS; phase++) {
   // mail. On PostgreSQL also no pending row: the rows a killed server had
   // claimed wait for their lease (2 min) to end. PGlite releases them at start.
   const drainStarted = Date.now();
-  while (Date.now() - drainStarted < 300_000) {
+  while (Date.now() - drainStarted < DRAIN_MS) {
     const allAckedMailed = [...acknowledged].every((name) => mailsPerLead.has(name));
     if (allAckedMailed && Date.now() - lastMailAt > 5_000 && (await pendingRows()) === 0) break;
     await sleep(500);
