@@ -5,12 +5,39 @@
 // Plain JavaScript with no app imports: it runs as is under vitest and tsx, and
 // scripts/build-server.mjs copies it beside the server bundle.
 import fs from "node:fs";
+import net from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
 import nodemailer from "nodemailer";
+import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 
 /** @type {{ url: string; timeouts: Record<string, number>; journalFile?: string }} */
 const { url, timeouts, journalFile } = workerData;
-const transport = nodemailer.createTransport({ url, ...timeouts });
+/**
+ * Our own TCP connection, with Nagle's algorithm off. With it on, the
+ * message's final "." waited in our socket until the relay acknowledged the
+ * body, about 43 ms (its delayed ACK): a kill then still handed the relay
+ * the whole message (the kernel sends what is buffered), and it was sent
+ * again after the restart. Measured on loopback: body to "." 43 ms -> 0 ms.
+ * nodemailer adds TLS (smtps or STARTTLS) on top of this socket itself.
+ */
+function getSocket(options, callback) {
+  const port = Number(options.port) || (options.secure ? 465 : 587);
+  const socket = net.connect({ host: options.host ?? "localhost", port, noDelay: true });
+  const fail = (error) => {
+    socket.destroy();
+    callback(error);
+  };
+  socket.setTimeout(timeouts.connectionTimeout, () => fail(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" })));
+  socket.once("error", fail);
+  socket.once("connect", () => {
+    socket.setTimeout(0);
+    socket.removeListener("error", fail);
+    callback(null, { connection: socket });
+  });
+}
+// The transport itself, not createTransport({ url, ... }): given a url, that
+// drops every other option (the timeouts and getSocket here).
+const transport = nodemailer.createTransport(new SMTPTransport({ url, ...timeouts, getSocket }));
 /** @type {number | undefined} */
 let journalFd;
 
