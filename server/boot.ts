@@ -55,10 +55,13 @@ export async function boot() {
   // Sends the enquiry notifications stored in the outbox (ADR 020).
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
   const webhook = env.WEBHOOK_URL ? createWebhookSender({ url: env.WEBHOOK_URL, format: env.WEBHOOK_FORMAT }) : undefined;
+  // Each accepted send is recorded here first, so a crash before the database records it does not resend it.
+  const journalFile = path.resolve(env.DATA_DIR, "outbox-sent.journal");
   const outboxWorker = new OutboxWorker({
-    mailer: createMailerFromEnv(),
+    mailer: createMailerFromEnv({ journalFile }),
     webhook,
     pollMs: env.OUTBOX_POLL_MS,
+    journalFile,
     logger,
     // A burst of enquiries is stored and answered first, mailed just after.
     busy: () => requestsInFlight() > 0,

@@ -1,9 +1,14 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
 import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { fallbackMailDir, fallbackMailName } from "~/server/notify/mail-files.server";
+import { createFileMailer } from "~/server/notify/mailer.server";
 import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
 import { addNote } from "./enquiry.server";
 import { handlePersonalDataAction } from "./personal-data-page.server";
@@ -19,7 +24,20 @@ async function outboxFor(type: "lead" | "contact-message", id: number) {
   await db.insert(notificationOutbox).values({ channel: "email", subjectType: type, subjectId: id, payload: { to: "team@example.com", subject: "s", text: "t" } });
 }
 
+/** Writes every outbox row's .eml file, as the worker does without SMTP_URL; returns the files by subject ("lead:1"). */
+async function writeFallbackMail() {
+  const mailer = createFileMailer(fallbackMailDir(), "Pravas <no-reply@pravas.travel>");
+  const files = new Map<string, string>();
+  for (const row of await db.select().from(notificationOutbox)) {
+    await mailer.send({ to: "team@example.com", subject: "New lead", text: "Phone: +91 98765 43210" }, row);
+    files.set(`${row.subjectType}:${row.subjectId}`, path.join(fallbackMailDir(), fallbackMailName(row)));
+  }
+  return files;
+}
+
 beforeAll(async () => {
+  // Without SMTP_URL the notifications are .eml files in DATA_DIR/outbox: a temporary one here.
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "pravas-personal-"));
   db = await openTestDatabase();
   const staff = await insertStaff(db, "Ada Admin", "admin");
   admin = { id: staff.id, email: staff.email, name: staff.name, role: "admin" };
@@ -37,7 +55,10 @@ beforeAll(async () => {
   await outboxFor("lead", other.leadId);
   await addNote({ kind: "lead", id: other.leadId }, "Ravi's note", { viewer: admin });
 });
-afterAll(closeTestDatabase);
+afterAll(async () => {
+  await closeTestDatabase();
+  fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
+});
 
 describe("parsePersonKey", () => {
   it("reads a phone number (its last ten digits) or an e-mail address (lower-cased)", () => {
@@ -83,6 +104,15 @@ describe("deletion", () => {
   });
 
   it("deletes everything about the person in one go, logs the counts but not the data, and leaves others alone", async () => {
+    const files = await writeFallbackMail();
+    expect(files.size).toBe(4);
+    // One of Asha's files is already gone (removed by hand): that is fine.
+    const [popupLead] = await db.select().from(leads).where(eq(leads.name, "Asha Patil"));
+    fs.rmSync(files.get(`lead:${popupLead!.id}`)!);
+    // A copy left half-written by a crash holds her data too.
+    const [contact] = await db.select().from(contactMessages);
+    const partial = `${files.get(`contact-message:${contact!.id}`)!}.4242.tmp`;
+    fs.writeFileSync(partial, "Phone: +91 98765 43210");
     const form = new URLSearchParams({ intent: "delete", q: "98765 43210", confirm: "+91 98765-43210" });
     const response = (await handlePersonalDataAction(new Request("http://x/", { method: "POST", body: form }), admin)) as Response;
     expect(response.status).toBe(303);
@@ -93,6 +123,8 @@ describe("deletion", () => {
     expect((await db.select().from(leads)).map((row) => row.id)).toEqual([other.leadId]);
     expect((await db.select().from(enquiryNotes)).map((note) => note.body)).toEqual(["Ravi's note"]);
     expect((await db.select().from(notificationOutbox)).map((row) => row.subjectId)).toEqual([other.leadId]);
+    // Her .eml files are gone, Ravi's stays.
+    expect(fs.readdirSync(fallbackMailDir())).toEqual([path.basename(files.get(`lead:${other.leadId}`)!)]);
 
     const [entry] = await db.select().from(activity).where(eq(activity.kind, "enquiry.personal-data-deleted"));
     expect(entry!.detail).toEqual({ leads: 2, contactMessages: 1, notes: 2, outbox: 3 });
@@ -100,14 +132,16 @@ describe("deletion", () => {
     for (const secret of ["98765", "43210", "asha", "Asha", "Patil"]) expect(logged).not.toContain(secret);
   });
 
-  it("rolls back everything when a step fails", async () => {
+  it("rolls back everything when a step fails, and keeps the .eml files", async () => {
     const lead = await insertLead(db, { name: "Tx Test", phone: "+91 95555 12345" });
     await outboxFor("lead", lead.id);
+    const files = await writeFallbackMail();
     // A viewer whose id names no user makes the activity insert fail (FK), the last step.
     const ghost = { ...admin, id: "no-such-user" };
     await expect(deletePersonalData(key("9555512345"), { viewer: ghost })).rejects.toThrow();
     const found = await findPersonalData(key("9555512345"));
     expect(found.leads).toHaveLength(1);
     expect(found.outbox).toHaveLength(1);
+    expect(fs.existsSync(files.get(`lead:${lead.id}`)!)).toBe(true);
   });
 });

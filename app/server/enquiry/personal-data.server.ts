@@ -3,6 +3,8 @@ import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
+import { getLogger } from "~/server/logger.server";
+import { removeFallbackMail } from "~/server/notify/mail-files.server";
 import type { DbExecutor } from "~/server/notify/outbox.server";
 
 /**
@@ -89,15 +91,19 @@ export type DeletionCounts = { leads: number; contactMessages: number; notes: nu
 /**
  * Deletes everything held about one person in one transaction: their outbox
  * rows, notes, leads and contact messages. The activity log records the
- * counts, never the phone, e-mail or anything else deleted.
+ * counts, never the phone, e-mail or anything else deleted. Once that has
+ * committed, the outbox rows' .eml files (written when SMTP_URL is unset)
+ * are deleted too.
  */
 export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; ip?: string | null }): Promise<DeletionCounts> {
-  return getDb().transaction(async (tx) => {
+  let outboxRows: PersonalData["outbox"] = [];
+  const counts = await getDb().transaction(async (tx) => {
     const found = await findPersonalData(key, tx);
     const leadIds = found.leads.map((row) => row.id);
     const contactIds = found.contactMessages.map((row) => row.id);
     const counts: DeletionCounts = { leads: leadIds.length, contactMessages: contactIds.length, notes: found.notes.length, outbox: found.outbox.length };
     if (leadIds.length + contactIds.length === 0) return counts;
+    outboxRows = found.outbox;
     await tx.delete(notificationOutbox).where(outboxMatch(leadIds, contactIds));
     if (found.notes.length) await tx.delete(enquiryNotes).where(inArray(enquiryNotes.id, found.notes.map((note) => note.id)));
     if (leadIds.length) await tx.delete(leads).where(inArray(leads.id, leadIds));
@@ -114,6 +120,10 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
     );
     return counts;
   });
+  // After the commit: a rolled-back deletion keeps its files. The rows are gone
+  // either way, so a file that cannot be removed now is logged, not thrown.
+  await removeFallbackMail(outboxRows).catch((err: unknown) => getLogger().warn({ err }, "personal data deleted, but not all of its .eml files"));
+  return counts;
 }
 
 /** Records that someone's data was exported (who did it and how much, not whose). */

@@ -1,7 +1,10 @@
 import fs from "node:fs/promises";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import nodemailer from "nodemailer";
 import { getEnv } from "~/server/env.server";
+import { fallbackMailDir, fallbackMailName } from "./mail-files.server";
 import type { EmailPayload } from "./outbox.server";
 
 /** The outbox row an e-mail belongs to: it names the fallback file and the Message-ID. */
@@ -16,11 +19,18 @@ export function outboxMessageId(ref: MailRef, from: string): string {
   return `<notification-${ref.id}-${ref.createdAt.getTime()}@${domain}>`;
 }
 
+export type SendResult = { id?: string; journaled?: boolean; journaledAt?: number; syncMs?: number };
+
 export type Mailer = {
   /** What the log calls it: "smtp" or "file". */
   kind: "smtp" | "file";
-  /** Resolves once the message is accepted (SMTP 250) or written; rejects otherwise. */
-  send(email: EmailPayload, ref: MailRef): Promise<{ id?: string }>;
+  /**
+   * Resolves once the message is accepted (SMTP 250) or written; rejects
+   * otherwise. `journaled`: the mailer already wrote the acceptance to the
+   * sent-journal itself (the SMTP thread): written at `journaledAt` (epoch
+   * ms), then flushed to disk in `syncMs`.
+   */
+  send(email: EmailPayload, ref: MailRef): Promise<SendResult>;
   close(): void;
 };
 
@@ -46,6 +56,65 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   };
 }
 
+type ThreadReply = {
+  seq: number;
+  id?: string;
+  journaled?: boolean;
+  journalError?: string;
+  journaledAt?: number;
+  syncMs?: number;
+  error?: { message: string; code?: string; responseCode?: number };
+};
+
+/**
+ * Sends over SMTP from a worker thread (smtp-thread.mjs), which also journals
+ * each accepted message (ADR 020): the relay's 250 is read and recorded
+ * without waiting for the main thread, which may be busy with requests.
+ * The thread starts with the first message and is restarted if it dies.
+ */
+export function createThreadSmtpMailer(url: string, from: string, options: { journalFile?: string } = {}): Mailer {
+  if (options.journalFile) mkdirSync(path.dirname(options.journalFile), { recursive: true });
+  let thread: Worker | undefined;
+  let seq = 0;
+  const waiting = new Map<number, { resolve: (reply: ThreadReply) => void; reject: (error: Error) => void }>();
+  const start = () => {
+    const started = new Worker(new URL("./smtp-thread.mjs", import.meta.url), {
+      workerData: { url, timeouts: SMTP_TIMEOUTS, journalFile: options.journalFile },
+    });
+    started.unref();
+    started.on("message", (reply: ThreadReply) => {
+      waiting.get(reply.seq)?.resolve(reply);
+      waiting.delete(reply.seq);
+    });
+    const fail = (error: Error) => {
+      if (thread === started) thread = undefined;
+      for (const pending of waiting.values()) pending.reject(error);
+      waiting.clear();
+    };
+    started.on("error", fail);
+    started.on("exit", (code) => fail(new Error(`the SMTP thread exited (${code})`)));
+    return started;
+  };
+  return {
+    kind: "smtp",
+    async send(email, ref) {
+      thread ??= start();
+      const job = { seq: ++seq, outboxId: ref.id, mail: { ...email, from, messageId: outboxMessageId(ref, from) } };
+      const reply = await new Promise<ThreadReply>((resolve, reject) => {
+        waiting.set(job.seq, { resolve, reject });
+        thread!.postMessage(job);
+      });
+      if (reply.error) throw Object.assign(new Error(reply.error.message), { code: reply.error.code, responseCode: reply.error.responseCode });
+      // If the thread could not write the journal, the worker tries (and logs why it cannot).
+      return { id: reply.id, journaled: reply.journaled === true && !reply.journalError, journaledAt: reply.journaledAt, syncMs: reply.syncMs };
+    },
+    close() {
+      thread?.postMessage({ type: "close" });
+      thread = undefined;
+    },
+  };
+}
+
 /**
  * Without SMTP: nodemailer's own stream transport builds the message, so every
  * header is encoded by nodemailer (a line break in a name cannot start a new
@@ -59,8 +128,7 @@ export function createFileMailer(dir: string, from: string): Mailer {
     async send(email, ref) {
       const info = await transport.sendMail({ ...email, from, messageId: outboxMessageId(ref, from) });
       await fs.mkdir(dir, { recursive: true });
-      const name = `${ref.createdAt.toISOString().replace(/[:.]/g, "-")}-${ref.id}.eml`;
-      const file = path.join(dir, name);
+      const file = path.join(dir, fallbackMailName(ref));
       // Written whole or not at all: a reader never sees half a message.
       const partial = `${file}.${process.pid}.tmp`;
       await fs.writeFile(partial, info.message as Buffer);
@@ -71,10 +139,10 @@ export function createFileMailer(dir: string, from: string): Mailer {
   };
 }
 
-/** SMTP when SMTP_URL is set, else the .eml files in DATA_DIR/outbox. */
-export function createMailerFromEnv(): Mailer {
+/** SMTP (from its thread, journaling to `journalFile`) when SMTP_URL is set, else the .eml files in DATA_DIR/outbox. */
+export function createMailerFromEnv(options: { journalFile?: string } = {}): Mailer {
   const env = getEnv();
   return env.SMTP_URL
-    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-    : createFileMailer(path.resolve(env.DATA_DIR, "outbox"), env.MAIL_FROM);
+    ? createThreadSmtpMailer(env.SMTP_URL, env.MAIL_FROM, options)
+    : createFileMailer(fallbackMailDir(), env.MAIL_FROM);
 }

@@ -5,8 +5,9 @@ import type { Logger } from "pino";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
 import { contactMessages, leads, notificationOutbox as outbox, type OutboxRow } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
-import { SMTP_TIMEOUTS, type Mailer } from "./mailer.server";
+import { SMTP_TIMEOUTS, type Mailer, type SendResult } from "./mailer.server";
 import { backoffDelay, errorText, sleep, withTimeout } from "./retry.server";
+import { SentJournal } from "./sent-journal.server";
 import { emailPayloadSchema, outboxPayloadSchemas, setOutboxNudge, type DeliverableChannel } from "./outbox.server";
 import { webhookPayloadSchema, type WebhookSender } from "./webhook.server";
 
@@ -38,6 +39,15 @@ export type OutboxWorkerOptions = {
    */
   busy?: () => boolean;
   yieldMs?: number;
+  /**
+   * The sent-journal file (DATA_DIR/outbox-sent.journal on a server): each
+   * accepted send is written there before anything else, and a worker marks the
+   * rows it names sent before claiming any. Without it a crash between the
+   * relay's 250 and the database's mark sends that message again.
+   */
+  journalFile?: string;
+  /** Tests: runs right after a send is journaled; a promise that never settles stands for a process killed there. */
+  afterJournal?: (outboxId: number) => Promise<void> | void;
   workerId?: string;
   logger?: Logger;
 };
@@ -65,7 +75,9 @@ export const OUTBOX_DEFAULTS = {
  */
 export class OutboxWorker {
   readonly id: string;
-  private readonly options: Required<Omit<OutboxWorkerOptions, "workerId" | "logger" | "mailer" | "webhook" | "busy">>;
+  private readonly options: Required<Omit<OutboxWorkerOptions, "workerId" | "logger" | "mailer" | "webhook" | "busy" | "journalFile" | "afterJournal">>;
+  private readonly journal: SentJournal | undefined;
+  private readonly afterJournal: OutboxWorkerOptions["afterJournal"];
   private readonly busy: () => boolean;
   private readonly mailer: Mailer;
   private readonly webhook: WebhookSender | undefined;
@@ -75,8 +87,10 @@ export class OutboxWorker {
   private again = false;
   private stopped = false;
 
-  constructor({ mailer, webhook, workerId, logger, busy, ...options }: OutboxWorkerOptions) {
+  constructor({ mailer, webhook, workerId, logger, busy, journalFile, afterJournal, ...options }: OutboxWorkerOptions) {
     this.mailer = mailer;
+    this.journal = journalFile ? new SentJournal(journalFile) : undefined;
+    this.afterJournal = afterJournal;
     this.webhook = webhook;
     this.busy = busy ?? (() => false);
     this.options = { ...OUTBOX_DEFAULTS, ...options };
@@ -87,6 +101,8 @@ export class OutboxWorker {
   /** Starts polling, listens for nudges, and sends whatever is due now. */
   async start(): Promise<void> {
     this.stopped = false;
+    // Before claiming anything: the rows the relay accepted just before a crash are sent, not to be sent again.
+    await this.applyJournal();
     // Embedded PGlite admits one process (a lock file), so any lease found at
     // start belongs to a process that died: its rows need not wait for it to end.
     if (getDatabaseKind() !== "postgres") await this.releaseAllLeases().catch((err) => this.logger.warn({ err }, "could not release leases"));
@@ -108,6 +124,7 @@ export class OutboxWorker {
       await Promise.race([this.draining, giveUp]).finally(() => clearTimeout(timer));
     }
     this.mailer.close();
+    this.journal?.close();
   }
 
   /** Runs a drain now, or once more after the one under way. */
@@ -204,7 +221,7 @@ export class OutboxWorker {
   }
 
   /** The send for a row's channel, or why it cannot be sent (retrying cannot fix that). */
-  private sendOf(row: ClaimedRow): { send: () => Promise<{ id?: string }> } | { problem: string } {
+  private sendOf(row: ClaimedRow): { send: () => Promise<SendResult> } | { problem: string } {
     const invalid = (error: { message: string }) => ({ problem: `invalid payload: ${error.message}` });
     if (row.channel === "webhook") {
       const webhook = this.webhook;
@@ -217,54 +234,132 @@ export class OutboxWorker {
   }
 
   private async deliver(row: ClaimedRow): Promise<void> {
+    // The relay accepted it before (the journal says so), but it was never marked: mark it, never resend it.
+    if (this.journal?.has(row.id)) {
+      await this.recordSent(row, { fromJournal: true });
+      return;
+    }
     const delivery = this.sendOf(row);
     if ("problem" in delivery) {
       await this.recordFailure(row, delivery.problem, true);
       return;
     }
+    const sendStarted = Date.now();
+    let journaledAt: number | undefined;
+    let syncMs: number | undefined;
+    // The SMTP thread journals the 250 itself. Otherwise it is journaled in the
+    // very turn that reads the acceptance (the webhook's 2xx): the promise
+    // callbacks in between are microtasks. Also when the acceptance comes after
+    // the timeout: the row is then not sent again.
+    this.journal?.sending(+1);
+    const accepted = delivery.send().then(
+      async (result) => {
+        ({ journaledAt, syncMs } = result);
+        try {
+          if (result.journaled) this.journal?.recorded(row.id);
+          else if (this.journal) ({ writtenAt: journaledAt, syncMs } = this.journal.record(row.id));
+        } catch (err) {
+          this.logger.error({ err, outboxId: row.id }, "could not write the sent-journal: a crash before the mark would send this again");
+        } finally {
+          this.journal?.sending(-1);
+        }
+        journaledAt ??= performance.timeOrigin + performance.now();
+        await this.afterJournal?.(row.id);
+        return result;
+      },
+      (error: unknown) => {
+        this.journal?.sending(-1);
+        throw error;
+      },
+    );
     let sentId: string | undefined;
-    const sendStarted = performance.now();
     try {
-      sentId = (await withTimeout(delivery.send(), this.options.sendTimeoutMs)).id;
+      sentId = (await withTimeout(accepted, this.options.sendTimeoutMs)).id;
     } catch (error) {
       await this.recordFailure(row, errorText(error), false);
       return;
     }
-    await this.recordSent(row, sentId, performance.now() - sendStarted);
+    await this.recordSent(row, { sentId, sendMs: (journaledAt ?? Date.now()) - sendStarted, journaledAt, syncMs });
   }
 
   /**
-   * Marks the row sent and its enquiry notified. One statement, so one round
-   * trip: the time between the relay's 250 and this commit is the only window
-   * in which a crash makes the message go out twice. Retried briefly so a
-   * database blip does not cause a resend.
+   * Marks rows sent and their enquiries notified (for e-mail rows), in one
+   * statement: after each accepted send, and for the rows a journal names.
+   * Returns the ids it changed (a row already marked is left as it is).
    */
-  private async recordSent(row: ClaimedRow, sentId: string | undefined, sendMs: number): Promise<void> {
-    const accepted = performance.now();
-    const subject = row.subjectType === "lead" ? leads : contactMessages;
-    const notified = row.channel === "email";
+  private async markSent(ids: number[]): Promise<number[]> {
+    const result = await getDb().execute(sql`
+      with marked as (
+        update ${outbox}
+        set status = 'sent', sent_at = now(), locked_until = null, locked_by = null, last_error = null
+        where ${outbox.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${outbox.status} <> 'sent'
+        returning ${outbox.id} as id, ${outbox.channel} as channel, ${outbox.subjectType} as subject_type, ${outbox.subjectId} as subject_id
+      ),
+      notified_leads as (
+        update ${leads} set notified_at = now()
+        where ${leads.id} in (select subject_id from marked where channel = 'email' and subject_type = 'lead')
+      ),
+      notified_messages as (
+        update ${contactMessages} set notified_at = now()
+        where ${contactMessages.id} in (select subject_id from marked where channel = 'email' and subject_type = 'contact-message')
+      )
+      select id from marked`);
+    return (result as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * Records an accepted send in the database, then drops it from the journal.
+   * Retried briefly so a database blip does not leave it to the journal.
+   */
+  private async recordSent(row: ClaimedRow, sent: { sentId?: string; sendMs?: number; journaledAt?: number; syncMs?: number; fromJournal?: boolean }): Promise<void> {
+    const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       try {
-        await getDb().execute(sql`
-          with marked as (
-            update ${outbox}
-            set status = 'sent', sent_at = now(), locked_until = null, locked_by = null, last_error = null
-            where ${outbox.id} = ${row.id} and ${outbox.status} = 'pending'
-            returning ${outbox.id}
-          )
-          update ${subject} set notified_at = now()
-          where ${subject.id} = ${row.subjectId} and ${notified} and exists (select 1 from marked)`);
-        // markMs is the at-least-once window this send went through (ADR 020).
-        const markMs = Math.round(performance.now() - accepted);
-        this.logger.info({ outboxId: row.id, subject: `${row.subjectType}:${row.subjectId}`, sentId, sendMs: Math.round(sendMs), markMs }, "notification sent");
+        await this.markSent([row.id]);
+        this.journal?.marked([row.id]);
+        // markMs: how long the mark took (before the journal, the window in which a crash repeated a message).
+        // journaledAt (epoch ms): when the acceptance was written to the journal (or seen, without one); the crash
+        // bench compares it with the relay's 250. syncMs: the journal's flush to disk after that write.
+        this.logger.info(
+          {
+            outboxId: row.id,
+            subject: `${row.subjectType}:${row.subjectId}`,
+            sentId: sent.sentId,
+            sendMs: sent.sendMs === undefined ? undefined : Math.round(sent.sendMs),
+            journaledAt: sent.journaledAt === undefined ? undefined : Number(sent.journaledAt.toFixed(1)),
+            syncMs: sent.syncMs === undefined ? undefined : Number(sent.syncMs.toFixed(1)),
+            markMs: Math.round(performance.now() - started),
+            fromJournal: sent.fromJournal,
+          },
+          "notification sent",
+        );
         return;
       } catch (err) {
         if (attempt >= 5 || this.stopped) {
-          this.logger.error({ err, outboxId: row.id }, "notification sent but not marked: it will be sent again when its lease ends");
+          this.logger.error(
+            { err, outboxId: row.id, journaled: Boolean(this.journal) },
+            this.journal ? "notification sent but not marked: the journal marks it later" : "notification sent but not marked: it will be sent again when its lease ends",
+          );
           return;
         }
         await sleep(200 * attempt);
       }
+    }
+  }
+
+  /** At start, before claiming: marks sent the rows an earlier process journaled as accepted. */
+  private async applyJournal(): Promise<void> {
+    if (!this.journal) return;
+    const ids = this.journal.load();
+    if (ids.length === 0) return;
+    try {
+      const marked = await this.markSent(ids);
+      this.journal.marked(ids);
+      // outboxIds: marked now (each a repeat avoided); the others had been marked just before the crash.
+      this.logger.info({ outboxIds: marked, alreadyMarked: ids.filter((id) => !marked.includes(id)) }, "sent-journal applied: rows the relay accepted before a crash are marked sent");
+    } catch (err) {
+      // They stay in the journal: each is marked, not sent, when it is claimed.
+      this.logger.warn({ err, outboxIds: ids }, "could not apply the sent-journal yet");
     }
   }
 

@@ -92,10 +92,15 @@ export function createWebhookSender(options: { url: string; format: WebhookForma
       } catch (error) {
         throw new Error(`webhook: ${describeFetchError(error, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS)}`);
       }
-      // Read (and bound) the answer so the connection is released; only its start is kept.
+      // Accepted on the status line: resolving now lets the worker journal it at
+      // once (ADR 020); the body is read only to release the connection.
+      if (response.ok) {
+        void response.arrayBuffer().catch(() => {});
+        return { id: deliveryId };
+      }
+      // Read (and bound) the answer for last_error; only its start is kept.
       const answer = (await response.text().catch(() => "")).slice(0, 200).replace(/\s+/g, " ").trim();
-      if (!response.ok) throw new Error(`webhook: HTTP ${response.status}${answer ? ` ${answer}` : ""}`);
-      return { id: deliveryId };
+      throw new Error(`webhook: HTTP ${response.status}${answer ? ` ${answer}` : ""}`);
     },
   };
 }
