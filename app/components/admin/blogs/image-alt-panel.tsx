@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import fieldStyles from "~/components/ui/form-field.module.css";
 import { adminUi } from "../admin-page";
 import { selectedImage } from "./image-node";
-import { escapeCloses, keepFromForm } from "./rich-text-panels";
+import { EditorPanel } from "./rich-text-panels";
 import styles from "./rich-text.module.css";
 
 /**
@@ -33,10 +33,7 @@ export function ImageAltPanel({ editor, onClose }: { editor: Editor; onClose: ()
   };
 
   return (
-    <div className={styles.panel} role="group" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)} onChange={keepFromForm}>
-      <p id={`${id}-title`} className={styles.panelTitle}>
-        Edit the image's alt text
-      </p>
+    <EditorPanel id={id} title="Edit the image's alt text" onClose={onClose}>
       <div className={fieldStyles.field}>
         <label htmlFor={`${id}-alt`} className={fieldStyles.label}>
           Image description (alt text)
@@ -78,6 +75,6 @@ export function ImageAltPanel({ editor, onClose }: { editor: Editor; onClose: ()
           Cancel
         </button>
       </div>
-    </div>
+    </EditorPanel>
   );
 }

@@ -26,13 +26,25 @@ export function keepFromForm(event: React.ChangeEvent) {
   event.stopPropagation();
 }
 
-export function escapeCloses(onClose: () => void) {
+function escapeCloses(onClose: () => void) {
   return (event: React.KeyboardEvent) => {
     if (event.key === "Escape") {
       event.preventDefault();
       onClose();
     }
   };
+}
+
+/** The frame every toolbar panel shares: a named group that Escape closes and whose typing is not the post's. */
+export function EditorPanel({ id, title, onClose, children }: { id: string; title: string; onClose: () => void; children: React.ReactNode }) {
+  return (
+    <div className={styles.panel} role="group" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)} onChange={keepFromForm}>
+      <p id={`${id}-title`} className={styles.panelTitle}>
+        {title}
+      </p>
+      {children}
+    </div>
+  );
 }
 
 /** Add, change or remove the link on the selection (an inline panel: no browser prompt). */
@@ -55,10 +67,7 @@ export function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => 
   };
 
   return (
-    <div className={styles.panel} role="group" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)} onChange={keepFromForm}>
-      <p id={`${id}-title`} className={styles.panelTitle}>
-        {hasLink ? "Edit link" : "Add a link"}
-      </p>
+    <EditorPanel id={id} title={hasLink ? "Edit link" : "Add a link"} onClose={onClose}>
       <div className={fieldStyles.field}>
         <label htmlFor={`${id}-href`} className={fieldStyles.label}>
           Link address
@@ -100,7 +109,7 @@ export function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => 
           Cancel
         </button>
       </div>
-    </div>
+    </EditorPanel>
   );
 }
 
@@ -149,10 +158,7 @@ export function ImagePanel({ editor, onClose, onBusyChange }: { editor: Editor; 
   };
 
   return (
-    <div className={styles.panel} role="group" aria-labelledby={`${id}-title`} onKeyDown={escapeCloses(onClose)} onChange={keepFromForm}>
-      <p id={`${id}-title`} className={styles.panelTitle}>
-        Insert an image
-      </p>
+    <EditorPanel id={id} title="Insert an image" onClose={onClose}>
       <div className={fieldStyles.field}>
         <label htmlFor={`${id}-alt`} className={fieldStyles.label}>
           Image description (alt text)
@@ -212,6 +218,6 @@ export function ImagePanel({ editor, onClose, onBusyChange }: { editor: Editor; 
           {message}
         </p>
       ) : null}
-    </div>
+    </EditorPanel>
   );
 }
