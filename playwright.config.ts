@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The e2e server's DATA_DIR (scripts/e2e-server.mjs empties it at start). */
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${port}`;
 // Shared with the server so tests can insert and remove fixtures in its database.
 process.env.E2E_FIXTURE_TOKEN ??= crypto.randomBytes(16).toString("hex");
 
@@ -45,6 +47,7 @@ export default defineConfig({
     env: {
       ...(process.env as Record<string, string>),
       PORT: String(port),
+      E2E_DATA_DIR: e2eDataDir,
       SITE_URL: baseURL,
       E2E_FIXTURE_TOKEN: process.env.E2E_FIXTURE_TOKEN,
       FORM_RATE_LIMIT: "1000",
@@ -52,6 +55,8 @@ export default defineConfig({
       // the per-e-mail limit stays at its default of 5 (tests/e2e/admin-auth.spec.ts).
       LOGIN_MAX_PER_IP: "1000",
       LOG_LEVEL: "warn",
+      // The whole suite renders pages from 127.0.0.1; the cap's own test uses another address.
+      PAGE_RENDER_LIMIT: "300",
     },
   },
 });

@@ -6,7 +6,7 @@ import fs from "node:fs";
 // A test run: the fixture route (/__e2e) exists only with NODE_ENV=test. The
 // pages are the production build's all the same (see readBuiltCss).
 process.env.NODE_ENV ??= "test";
-process.env.DATA_DIR = `.cache/e2e-data-${process.env.PORT ?? 3100}`;
+process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${process.env.PORT ?? 3100}`;
 process.env.MEDIA_DIR ??= ".cache/media";
 process.env.ADMIN_PASSWORD ??= "e2e-admin-password";
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });

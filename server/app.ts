@@ -18,10 +18,12 @@ import { publicBodyLimit } from "./body-limit";
 import { crossSiteGuard } from "./cross-site";
 import { e2eFixtureRouter } from "./e2e-fixtures";
 import { sendError } from "./http-errors";
+import { hasCookieNamed } from "./page-cache/cache-rules";
 import { PageCache } from "./page-cache/page-cache";
+import { RenderLimit } from "./page-cache/render-limit";
 import { createRequestHandler } from "./request-handler";
 import { countRequestsInFlight } from "./requests-in-flight";
-import { allowOnlyServedMethods, rejectUndecodablePaths } from "./request-guards";
+import { allowOnlyServedMethods, canonicalAdminPath, rejectUndecodablePaths } from "./request-guards";
 import { createUploadService, isUploadPath } from "./uploads";
 
 declare module "react-router" {
@@ -46,6 +48,8 @@ export type AppOptions = {
   e2eFixtures?: { token: string };
   /** Memory for the page cache in MiB (PAGE_CACHE_MB); 0 or unset: off. Never with Vite. */
   pageCacheMb?: number;
+  /** Page renders per client per minute (PAGE_RENDER_LIMIT); unset: no cap. Never with Vite. */
+  pageRenderLimit?: number;
   /** Production: the built browser assets. */
   clientDir?: string;
   /**
@@ -58,8 +62,30 @@ export type AppOptions = {
 };
 
 const YEAR_IN_SECONDS = 60 * 60 * 24 * 365;
+const SESSION_COOKIE_NAMES = [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`];
 
-export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2eFixtures, pageCacheMb = 0, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
+/** Only features Chromium recognises: an unknown one is logged as a console error on every page. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "serial=()",
+  "usb=()",
+].join(", ");
+
+/** The `send` module behind express.static predates AVIF and would say application/octet-stream. */
+function setMediaType(res: express.Response, filePath: string) {
+  if (filePath.endsWith(".avif")) res.setHeader("Content-Type", "image/avif");
+}
+
+export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2eFixtures, pageCacheMb = 0, pageRenderLimit, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
   const app = express();
   setMediaStorage(new LocalDiskStorage(mediaDir));
   const uploads = createUploadService({ directory: uploadsDir ?? path.join(mediaDir, "..", "uploads"), logger });
@@ -99,6 +125,11 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
       strictTransportSecurity: process.env.NODE_ENV === "production" ? undefined : false,
     }),
   );
+  // Powerful features nothing here uses are off for the site and anything it embeds.
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  });
   app.use(
     compression({
       // tus answers are tiny, and srvx's response writer stalls under compression's wrapped res.
@@ -122,6 +153,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
     }),
   );
   app.use(rejectUndecodablePaths());
+  app.use(canonicalAdminPath());
   // Test runs only: fixtures send larger bodies and are not a public form.
   if (e2eFixtures) app.use("/__e2e", e2eFixtureRouter(e2eFixtures.token));
   app.use(publicBodyLimit());
@@ -135,7 +167,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
   // Variants are content-hashed, so they never change under their name.
   app.use(
     "/media",
-    express.static(mediaDir, { immutable: true, maxAge: YEAR_IN_SECONDS * 1000, index: false }),
+    express.static(mediaDir, { immutable: true, maxAge: YEAR_IN_SECONDS * 1000, index: false, setHeaders: setMediaType }),
   );
 
   // The form limit (FORM_RATE_LIMIT) is taken inside the form actions, whatever URL reached them.
@@ -182,6 +214,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
       }),
       // Vite reloads code on change: pages rendered by old code must not stay.
       pageCache: !vite && pageCacheMb > 0 ? createPageCache(pageCacheMb) : undefined,
+      renderLimit: !vite && pageRenderLimit ? new RenderLimit({ perMinute: pageRenderLimit, clientIp: clientIpOf, isSignedIn }) : undefined,
     }),
   );
 
@@ -212,6 +245,12 @@ function headersOnlyRequest(req: express.Request): Request {
   return new Request(new URL(req.originalUrl, "http://localhost"), { method: req.method, headers });
 }
 
+/** Whether the request comes from signed-in staff (reads the session only when a session cookie is there). */
+async function isSignedIn(req: express.Request) {
+  if (!hasCookieNamed(req.headers.cookie, SESSION_COOKIE_NAMES)) return false;
+  return (await getViewer(headersOnlyRequest(req))) !== null;
+}
+
 function createPageCache(megabytes: number) {
   return new PageCache({
     maxBytes: megabytes * 1024 * 1024,
@@ -219,8 +258,8 @@ function createPageCache(megabytes: number) {
     // a page is rendered again at least every minute, whatever else happens.
     maxAgeMs: 60_000,
     readVersion: currentContentVersion,
-    sessionCookies: [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`],
-    isSignedIn: async (req) => (await getViewer(headersOnlyRequest(req))) !== null,
+    sessionCookies: SESSION_COOKIE_NAMES,
+    isSignedIn,
     recordViews: (views, req) => recordCachedViews(views, headersOnlyRequest(req), clientIpOf(req)),
   });
 }

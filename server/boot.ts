@@ -10,6 +10,7 @@ import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { OutboxWorker } from "~/server/notify/outbox-worker.server";
 import { createWebhookSender } from "~/server/notify/webhook.server";
 import { startRetentionSweep } from "~/server/enquiry/retention.server";
+import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
@@ -22,6 +23,11 @@ export async function boot() {
     transport: env.NODE_ENV === "development" ? { target: "pino-pretty" } : undefined,
   });
   setLogger(logger);
+  // Everything this process writes (database, outbox, journal, secrets, partial
+  // uploads) is for its own user only; an older, looser DATA_DIR is tightened.
+  process.umask(PRIVATE_UMASK);
+  const tightened = tightenPrivateDir(path.resolve(env.DATA_DIR));
+  if (tightened.changed > 0) logger.warn({ dir: path.resolve(env.DATA_DIR), ...tightened }, "made the data directory private (0700 directories, 0600 files)");
   const dbConfig = databaseConfigFromEnv(env);
   try {
     await openDatabase(dbConfig);
@@ -33,6 +39,9 @@ export async function boot() {
     throw error;
   }
   logger.info({ database: dbConfig.kind }, "database ready");
+  // PGlite writes a new database's files from a template with their modes
+  // (0666), past the umask: they are tightened once it is open.
+  if (dbConfig.kind === "pglite") tightenPrivateDir(path.resolve(env.DATA_DIR));
 
   const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media"));
   const result = await seedDatabase(getDb(), {

@@ -18,6 +18,7 @@ const app = createApp({
   trustProxy: env.TRUST_PROXY,
   e2eFixtures: e2eFixturesFrom(env),
   pageCacheMb: env.PAGE_CACHE_MB,
+  pageRenderLimit: env.PAGE_RENDER_LIMIT,
   clientDir: path.join(buildDir, "client"),
   build,
 });
@@ -26,7 +27,7 @@ const app = createApp({
 // campaign, a load test) waits in the kernel instead of being dropped and
 // retried by the client after 1, 3 and 7 seconds. More handles accept it
 // faster while the server is busy (ADR 031).
-const server = app.listen({ port: env.PORT, backlog: LISTEN_BACKLOG }, () => {
+const server = app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, () => {
   void addAcceptors(server, logger);
   process.stdout.write(`  Pravas is serving ${env.SITE_URL} (http://localhost:${env.PORT})\n\n`);
 });

@@ -43,3 +43,22 @@ export function allowOnlyServedMethods(): express.RequestHandler {
     sendError(req, res, 405, "Method not allowed.");
   };
 }
+
+/** `/admin`, `/admin/…` and `/admin.data` in any letter case or percent-encoding (judged on the decoded path). */
+const ADMIN_PREFIX = /^\/admin(?=$|[/.])/i;
+
+/**
+ * The back office has one address: `/Admin/users`, `/ADMIN` or `/%61dmin` are
+ * redirected to the lower-case `/admin…` before anything else looks at them, so
+ * every later check (no-store, noindex, the page cache, body limits, the
+ * cross-site guard) sees the one canonical path. 308 keeps the method and body.
+ */
+export function canonicalAdminPath(): express.RequestHandler {
+  return (req, res, next) => {
+    const decoded = (res.locals.decodedPath as string | undefined) ?? req.path;
+    if (!ADMIN_PREFIX.test(decoded) || req.path.startsWith("/admin")) return next();
+    const rest = decoded.slice("/admin".length).split("/").map(encodeURIComponent).join("/");
+    const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+    res.set("Cache-Control", "no-store").redirect(308, `/admin${rest}${query}`);
+  };
+}

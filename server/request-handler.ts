@@ -4,6 +4,7 @@ import { createRequestHandler as createReactRouterHandler, type AppLoadContext, 
 import { bodyLimitOf, readCappedBody } from "./body-limit";
 import { isShareableResponse } from "./page-cache/cache-rules";
 import type { PageCache } from "./page-cache/page-cache";
+import type { RenderLimit } from "./page-cache/render-limit";
 
 type HandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -11,6 +12,8 @@ type HandlerOptions = {
   getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
   /** Answers anonymous page requests from memory (ADR 003); production only. */
   pageCache?: PageCache;
+  /** Caps page renders per client (what the page cache did not answer). */
+  renderLimit?: RenderLimit;
 };
 
 /**
@@ -24,7 +27,7 @@ type HandlerOptions = {
  * - the page cache answers what it can before React Router runs, and keeps
  *   what anonymous visitors were given.
  */
-export function createRequestHandler({ build, mode, getLoadContext, pageCache }: HandlerOptions): express.RequestHandler {
+export function createRequestHandler({ build, mode, getLoadContext, pageCache, renderLimit }: HandlerOptions): express.RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
   let routeIds: Set<string> | null = null;
   return async (req, res, next) => {
@@ -36,7 +39,10 @@ export function createRequestHandler({ build, mode, getLoadContext, pageCache }:
         await pageCache.send(req, res, lookup.entry, context.nonce, "hit");
         return;
       }
-      const request = await toFetchRequest(req, res);
+      if (lookup?.kind !== "hit" && renderLimit && !(await renderLimit.admit(req, res))) return;
+      // A miss is rendered as the page it is kept under: a HEAD as the GET it
+      // stands for, tracking tags (utm_*, gclid…) left out of the address.
+      const request = await toFetchRequest(req, res, lookup?.kind === "miss" ? lookup.key : undefined);
       if (!request) return; // answered already: 413, or the client left mid-body
       const response = await handleRequest(request, context);
       if (pageCache && lookup?.kind === "miss" && !res.headersSent && isShareableResponse(response)) {
@@ -53,15 +59,15 @@ export function createRequestHandler({ build, mode, getLoadContext, pageCache }:
   };
 }
 
-async function toFetchRequest(req: express.Request, res: express.Response): Promise<Request | null> {
+async function toFetchRequest(req: express.Request, res: express.Response, cacheKey?: string): Promise<Request | null> {
   const [, hostPortText] = req.get("host")?.split(":") ?? [];
   const hostPort = Number.parseInt(hostPortText ?? "", 10);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(hostPort) ? `:${hostPort}` : ""}${req.originalUrl}`);
+  const url = new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(hostPort) ? `:${hostPort}` : ""}${cacheKey ?? req.originalUrl}`);
 
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: "half" } = {
-    method: req.method,
+    method: cacheKey !== undefined ? "GET" : req.method,
     headers: toHeaders(req.headers),
     signal: controller.signal,
   };
@@ -99,7 +105,13 @@ async function sendResponse(res: express.Response, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // The route's own value wins over a default set earlier (helmet's CSP or
+  // nosniff): appending would send the header twice.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") continue;
+    res.setHeader(key, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (response.body && !/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
     const body = Buffer.from(await response.arrayBuffer());
     res.setHeader("Content-Length", body.length);

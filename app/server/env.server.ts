@@ -9,6 +9,14 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The interface to listen on: unset, every interface; e.g. 127.0.0.1 behind a proxy on the same machine. */
+  HOST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => isIP(value) !== 0 || /^[a-z0-9.-]+$/i.test(value), "HOST must be an IP address or a host name")
+      .optional(),
+  ),
   SITE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Unset: embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.preprocess(
@@ -60,6 +68,8 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** Memory for the page cache of anonymous visitors' pages, in MiB (ADR 003); 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  /** Pages one client may have rendered per minute (cache hits are free); 0 turns the cap off (ADR 034). */
+  PAGE_RENDER_LIMIT: z.coerce.number().int().min(0).default(120),
   /**
    * Optional retention: Closed and Spam enquiries that came in more than this
    * many months ago are deleted (a sweep every six hours). Unset: kept.

@@ -23,12 +23,17 @@ describe("pageCacheKey", () => {
     expect(key("/contact?sent=1")).toBeNull();
     expect(key("/packages/dubai?enquiry=sent")).toBeNull();
     expect(key("/packages/dubai?brochure=unavailable")).toBeNull();
-    expect(key("/packages/dubai?tab=itinerary&utm_source=x")).toBeNull();
     expect(key("/packages/dubai?tab=nope")).toBeNull();
     expect(key("/packages/dubai?tab=terms&tab=terms")).toBeNull();
     expect(key("/?tab=terms")).toBeNull();
     expect(key("/packages/dubai.data?_routes=routes/site/made-up")).toBeNull();
     expect(key("/packages/dubai?_routes=root")).toBeNull();
+  });
+
+  it("keys a page with campaign and click tags as the page itself", () => {
+    expect(key("/?utm_source=brochure&utm_medium=qr")).toBe("/");
+    expect(key("/packages/dubai?tab=itinerary&utm_source=x&gclid=abc&FBCLID=1")).toBe("/packages/dubai?tab=itinerary");
+    expect(key("/packages/dubai?utm_campaign=diwali&x=1")).toBeNull();
   });
 
   it("never keys other methods, the back office, the API or fixtures (decoded paths too)", () => {

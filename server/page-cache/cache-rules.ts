@@ -14,11 +14,22 @@ function isExcludedPath(decodedPath: string) {
 }
 
 /**
+ * Campaign and click tags that ad platforms, newsletters and the brochure's QR
+ * code add to links. No page reads them, so `/?utm_source=x` is `/`.
+ */
+const TRACKING_PARAMS = new Set(["gclid", "gbraid", "wbraid", "dclid", "fbclid", "msclkid", "twclid", "li_fat_id", "igshid", "mc_cid", "mc_eid", "_ga", "_gl"]);
+export function isTrackingParam(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith("utm_") || TRACKING_PARAMS.has(lower);
+}
+
+/**
  * The cache key of a GET or HEAD request, or null when it must be rendered:
  * other methods, excluded paths, and any query parameter not listed here:
- * form results and notices (`?sent=1`, `?enquiry=sent`, `?brochure=…`),
- * campaign tags and cache-busting junk alike. Known parameters are kept in a
- * fixed order, so the key is the URL normalised.
+ * form results and notices (`?sent=1`, `?enquiry=sent`, `?brochure=…`) and
+ * cache-busting junk alike. Tracking tags are dropped; known parameters are
+ * kept in a fixed order, so the key is the URL normalised (and the address
+ * the page is rendered from on a miss).
  */
 export function pageCacheKey(
   request: { method: string; path: string; decodedPath: string; search: string },
@@ -31,6 +42,7 @@ export function pageCacheKey(
   let tab: string | null = null;
   let routes: string | null = null;
   for (const [name, value] of params) {
+    if (isTrackingParam(name)) continue;
     if (name === "tab" && tab === null && (CACHED_PACKAGE_TABS as readonly string[]).includes(value) && /^\/packages\/[^/]+$/.test(request.path.replace(/\.data$/, ""))) {
       tab = value;
     } else if (name === "_routes" && isData && routes === null && value.split(",").every((id) => routeIds.has(id))) {

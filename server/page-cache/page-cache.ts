@@ -52,8 +52,8 @@ export class PageCache {
     this.store.useVersion(version);
     const entry = this.store.get(key, version);
     if (entry) return { kind: "hit", entry };
-    // A HEAD answer has no body to keep.
-    return req.method === "GET" ? { kind: "miss", key, version } : BYPASS;
+    // A HEAD miss is rendered as a GET and kept: HEAD is no way around the cache.
+    return { kind: "miss", key, version };
   }
 
   /** Keeps a rendered answer if it may be shared; returns the entry to answer from. */

@@ -50,8 +50,8 @@ test("blogs are listed and found by id or slug", async ({ request }) => {
   expect((await request.get("/api/blogs/999999")).status()).toBe(404);
 });
 
-test("health reports the database as reachable", async ({ request }) => {
+test("health says the site can serve, and nothing about what it runs on", async ({ request }) => {
   const response = await request.get("/api/health");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toMatchObject({ status: "ok", database: { reachable: true } });
+  expect(await response.json()).toEqual({ status: "ok" });
 });

@@ -1,9 +1,12 @@
+import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "~/server/activity/activity.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { getLogger, setLogger } from "~/server/logger.server";
 import { canManageUsers } from "./access.server";
 import { getAuth, resetAuthForTests } from "./auth.server";
 import { getViewer, requireUser } from "./guard.server";
@@ -126,6 +129,20 @@ describe("requireUser", () => {
     const api = (await thrown(requireUser(request("/api/users", editorCookie, "POST"), { can: canManageUsers }))) as Response;
     expect(api.status).toBe(403);
     expect(await api.json()).toEqual({ error: "You do not have permission to do this." });
+  });
+
+  it("logs who was refused what, through pino", async () => {
+    const lines: string[] = [];
+    const previous = getLogger();
+    setLogger(pino({ level: "info" }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) })));
+    try {
+      await thrown(requireUser(request("/admin/users?tab=1", editorCookie), { role: "admin" }));
+    } finally {
+      setLogger(previous);
+    }
+    const refused = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.msg === "access refused");
+    const [editor] = await db.select().from(t.users).where(eq(t.users.email, "editor@example.com"));
+    expect(refused).toMatchObject({ userId: editor!.id, role: "editor", method: "GET", path: "/admin/users" });
   });
 
   it("lets an admin through everywhere and an editor where editors may go", async () => {

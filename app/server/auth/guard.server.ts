@@ -70,6 +70,8 @@ export async function requireUser(request: Request, options: RequireUserOptions 
   const allowed = (!options.role || hasRole(viewer, options.role)) && (!options.can || options.can(viewer));
   if (!allowed) {
     const message = "You do not have permission to do this.";
+    // Who was refused what: a refused staff member is worth knowing about.
+    getLogger().warn({ userId: viewer.id, role: viewer.role, method: request.method, path: url.pathname }, "access refused");
     if (isApi) throw jsonError(403, message);
     throw data({ message }, { status: 403, headers: { "Cache-Control": "no-store" } });
   }

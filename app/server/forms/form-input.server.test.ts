@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldErrors, isHoneypotFilled, readBody, validationErrorResponse } from "./form-input.server";
+import { fieldErrors, isHoneypotFilled, jsonNestingDepth, MAX_JSON_DEPTH, readBody, validationErrorResponse } from "./form-input.server";
 
 const post = (body: string, type: string) =>
   new Request("http://x/api", { method: "POST", body, headers: { "content-type": type } });
@@ -19,6 +19,21 @@ describe("readBody", () => {
     expect(await readBody(post("{oops", "application/json"))).toBeNull();
     expect(await readBody(post("[1,2]", "application/json"))).toBeNull();
     expect(await readBody(post('"text"', "text/plain"))).toBeNull();
+  });
+});
+
+describe("JSON nesting depth", () => {
+  it("counts objects and arrays, not brackets inside strings", () => {
+    expect(jsonNestingDepth('{"a":[1,{"b":2}]}')).toBe(3);
+    expect(jsonNestingDepth('{"a":"[[[{{{\\"]]]"}')).toBe(1);
+    expect(jsonNestingDepth("12")).toBe(0);
+  });
+
+  it("refuses a body nested deeper than the limit before parsing it, and keeps one at the limit", async () => {
+    const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{"title":"x"}${"}".repeat(depth - 1)}`;
+    expect(await readBody(post(nested(MAX_JSON_DEPTH), "application/json"))).not.toBeNull();
+    expect(await readBody(post(nested(MAX_JSON_DEPTH + 1), "application/json"))).toBeNull();
+    expect(await readBody(post(`{"title":"x","a":${"[".repeat(5000)}${"]".repeat(5000)}}`, "application/json"))).toBeNull();
   });
 });
 

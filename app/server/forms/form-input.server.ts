@@ -25,10 +25,30 @@ function storableFields(entries: Iterable<[string, unknown]>): Record<string, un
   );
 }
 
+/** JSON nested deeper than this is refused before it is parsed: no content needs it, and walking it could overflow the stack. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of objects and arrays in a JSON text, counted without parsing it (strings skipped). */
+export function jsonNestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return deepest;
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** Reads a JSON or form-encoded body into a plain object; null when unreadable. */
+/** Reads a JSON or form-encoded body into a plain object; null when unreadable or nested over MAX_JSON_DEPTH. */
 export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const type = request.headers.get("content-type") ?? "";
   try {
@@ -40,6 +60,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     }
     // JSON, and JSON posted as text/plain by some clients (sendBeacon, no-cors fetch).
     const text = await request.text();
+    if (jsonNestingDepth(text) > MAX_JSON_DEPTH) return null;
     const body: unknown = text ? JSON.parse(text) : null;
     return isPlainObject(body) ? storableFields(Object.entries(body)) : null;
   } catch {
@@ -70,5 +91,5 @@ export function validationErrorResponse(error: z.ZodError) {
 }
 
 export function badBodyResponse() {
-  return jsonError(400, "Send a JSON object (or form fields) in the request body.");
+  return jsonError(400, `Send a JSON object (or form fields) in the request body, nested at most ${MAX_JSON_DEPTH} levels deep.`);
 }

@@ -1,0 +1,47 @@
+import type express from "express";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { clientKey } from "~/server/forms/form-rate-limit.server";
+import { sendError } from "../http-errors";
+
+export type RenderLimitOptions = {
+  /** Page renders per client per minute (PAGE_RENDER_LIMIT). */
+  perMinute: number;
+  clientIp: (req: express.Request) => string;
+  /** Staff are not limited: their pages are never cached, and they are signed in. */
+  isSignedIn: (req: express.Request) => Promise<boolean>;
+};
+
+/** Paths whose GETs are not page renders: the API and the back office have their own guards. */
+const NOT_PAGES = /^\/(api|admin|__)(\/|\.|$)/;
+
+/**
+ * A cap on the pages one client (an IPv4 address or an IPv6 /64) can make the
+ * server render in a minute: what the page cache answers costs little, but a
+ * crafted address (`/?x=1`, `/?x=2`…) or a 404 is rendered each time, and
+ * eight connections of them once slowed everyone else tenfold. A person
+ * reading the site never comes near the cap (ADR 034).
+ */
+export class RenderLimit {
+  private readonly limiter: RateLimiterMemory;
+
+  constructor(private readonly options: RenderLimitOptions) {
+    this.limiter = new RateLimiterMemory({ points: options.perMinute, duration: 60 });
+  }
+
+  /** Whether this request may be rendered; when not, it has been answered 429. */
+  async admit(req: express.Request, res: express.Response): Promise<boolean> {
+    if (req.method !== "GET" && req.method !== "HEAD") return true;
+    const path = (res.locals.decodedPath as string | undefined) ?? req.path;
+    if (NOT_PAGES.test(path)) return true;
+    try {
+      await this.limiter.consume(clientKey(this.options.clientIp(req)));
+      return true;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      if (await this.options.isSignedIn(req)) return true;
+      res.set("Retry-After", String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+      sendError(req, res, 429, "Too many pages in a short time. Please wait a minute and try again.");
+      return false;
+    }
+  }
+}
