@@ -1,28 +1,34 @@
+import { inertSpreadsheetText } from "./spreadsheet-text";
+
 /**
- * CSV for spreadsheets (RFC 4180): fields quoted when they hold a comma, a
- * quote or a line break, quotes doubled, CRLF between records, and a UTF-8
- * byte-order mark so Excel reads the text as UTF-8.
- *
- * A cell starting with =, +, -, @, a tab or a carriage return would run as a
- * formula in Excel, LibreOffice or Google Sheets (CSV injection): it gets a
- * leading apostrophe, which spreadsheets show as text.
+ * CSV for spreadsheets (RFC 4180): a field is quoted when it holds a quote, a
+ * line break or any character a spreadsheet may split cells at (`,` `;` tab),
+ * quotes doubled, CRLF between records, and a UTF-8 byte-order mark so Excel
+ * reads the text as UTF-8. Text that could run as a formula is made inert
+ * (spreadsheet-text.ts); a `CsvVerbatim` value (a phone number already judged
+ * safe, a formatted date) is written as it is.
  */
 export const CSV_BOM = "\uFEFF";
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+export type CsvVerbatim = { verbatim: string };
+export type CsvValue = string | number | null | undefined | CsvVerbatim;
 
-export function csvCell(value: string | number | null | undefined): string {
+/** A value already judged safe to write as it reads (spreadsheetPhone, spreadsheetIndiaTime). */
+export const verbatim = (text: string): CsvVerbatim => ({ verbatim: text });
+
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== String(value) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = typeof value === "object" ? value.verbatim : typeof value === "number" ? String(value) : inertSpreadsheetText(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvRow(cells: (string | number | null | undefined)[]): string {
+export function csvRow(cells: CsvValue[]): string {
   return cells.map(csvCell).join(",");
 }
 
 /** A whole file: BOM, header row, records, each line ending in CRLF. */
-export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
+export function toCsv(header: string[], rows: CsvValue[][]): string {
   return CSV_BOM + [header, ...rows].map((row) => `${csvRow(row)}\r\n`).join("");
 }

@@ -173,12 +173,13 @@ test("the detail page shows every field, a WhatsApp reply naming the package, an
   }
 });
 
-test("the CSV export holds the filtered enquiries, with a BOM, and a formula-looking name is escaped", async ({ page, db }) => {
+test("the CSV export holds the filtered enquiries, with a BOM: Indian times, readable phones, formulas inert after any separator", async ({ page, db }) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
   await signIn(page, ADMIN);
   await postLead(page, `=HYPERLINK("http://evil.example","${tag}")`);
-  await postLead(page, `Plain, Name ${tag}`);
+  await postLead(page, `Asha;=2*7;${tag}`, "+91 98765 43210");
+  await postLead(page, `Plain, Name ${tag}`, "+1+2");
   await gotoHydrated(page, `/admin/enquiries?q=${tag}`);
   const csvLink = page.getByRole("link", { name: "Download CSV" });
   await expect(csvLink).toHaveAttribute("href", `/admin/enquiries.csv?q=${tag}`);
@@ -189,12 +190,21 @@ test("the CSV export holds the filtered enquiries, with a BOM, and a formula-loo
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8").slice(1);
   const lines = text.split("\r\n");
-  expect(lines[0]).toBe("Received,Source,Name,Phone,E-mail,Package,Travellers,Preferred month,Message,Status,Assigned to,ID");
-  expect(lines.filter(Boolean)).toHaveLength(3);
+  expect(lines[0]).toBe("Received (IST),Source,Name,Phone,E-mail,Package,Travellers,Preferred month,Message,Status,Assigned to,ID");
+  expect(lines.filter(Boolean)).toHaveLength(4);
   expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""${tag}"")"`);
   expect(text).toContain(`"Plain, Name ${tag}"`);
-  // No cell starts with a formula character.
-  expect(text).not.toMatch(/(^|,|\r\n)[=+\-@]/);
+  // Opened with ";" as the separator, the second part is text, not a formula; the phone reads as typed.
+  expect(text).toContain(`"Asha;'=2*7;${tag}",+91 98765 43210,`);
+  // A "phone" that is not one is text.
+  expect(text).toContain(`,'+1+2,`);
+  // Times are Indian time, as Excel reads them: "2026-11-24 06:15".
+  const [stored] = await db.query<{ created_at: string }>(`select created_at from leads where name = $1`, [`Asha;=2*7;${tag}`]);
+  const ist = new Date(new Date(stored!.created_at).getTime() + 330 * 60_000).toISOString().replace("T", " ").slice(0, 16);
+  expect(lines.find((line) => line.includes(`Asha;'=2*7;${tag}`))!.startsWith(`${ist},`)).toBe(true);
+  // Split at every separator a spreadsheet may use, no part starts a formula, but for the plain phone.
+  const parts = text.replaceAll("+91 98765 43210", "").split(/[,;\t\r\n"]+/);
+  expect(parts.filter((part) => /^[=+\-@]/.test(part))).toEqual([]);
 
   const response = await page.request.get(`/admin/enquiries.csv?q=${tag}`);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");

@@ -1,4 +1,5 @@
-import { toCsv } from "~/lib/csv";
+import { toCsv, verbatim } from "~/lib/csv";
+import { spreadsheetIndiaTime, spreadsheetPhone } from "~/lib/spreadsheet-text";
 import { parseInboxFilters } from "~/lib/enquiry-inbox";
 import { SOURCE_LABELS, STATUS_LABELS } from "~/lib/enquiry-status";
 import { canManageEnquiries } from "~/server/auth/access.server";
@@ -6,7 +7,7 @@ import { requireUser } from "~/server/auth/guard.server";
 import { listInboxForExport } from "~/server/enquiry/inbox.server";
 import type { Route } from "./+types/enquiries-csv";
 
-const HEADER = ["Received", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "ID"];
+const HEADER = ["Received (IST)", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "ID"];
 
 /** GET /admin/enquiries.csv: the inbox's filtered list (same query string) as a spreadsheet. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,10 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const csv = toCsv(
     HEADER,
     rows.map((row) => [
-      row.createdAt,
+      verbatim(spreadsheetIndiaTime(row.createdAt)),
       SOURCE_LABELS[row.source],
       row.name,
-      row.phone,
+      verbatim(spreadsheetPhone(row.phone)),
       row.email,
       row.packageTitle,
       row.travellers,

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { toSingleLine } from "~/lib/single-line";
 
-const required = (message: string, max: number) =>
+const required = (message: string, max: number, { multiLine = false } = {}) =>
   z.preprocess(
-    (value) => (value === undefined || value === null ? "" : value),
+    (value) => (value === undefined || value === null ? "" : multiLine ? value : toSingleLine(value)),
     z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`),
   );
 
@@ -23,7 +24,7 @@ export const contactSchema = z.object({
         return digits >= 7 && digits <= 15;
       }, "Please enter a valid phone number."),
   ),
-  message: required("Please enter your message.", 5000),
+  message: required("Please enter your message.", 5000, { multiLine: true }),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

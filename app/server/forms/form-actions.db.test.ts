@@ -6,7 +6,7 @@ import { action as leadsApi } from "~/routes/api/leads";
 import { action as contactPage } from "~/routes/site/contact";
 import { action as packagePage } from "~/routes/site/package-detail";
 import type { Db } from "~/server/db/db.server";
-import { contactMessages, leads, packages, siteSettings } from "~/server/db/schema.server";
+import { contactMessages, leads, notificationOutbox, packages, siteSettings } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 
 // The public form actions called as React Router calls them, whatever URL
@@ -101,6 +101,33 @@ describe("the public form actions", () => {
     expect(answer.status).toBe(303);
     const [row] = await db.select().from(leads).where(eq(leads.name, "Asha"));
     expect(row).toMatchObject({ source: "package-enquiry", name: "Asha", message: "Hi \ufffd" });
+  });
+
+  it("fold a name, phone or e-mail typed with line breaks to one line, so the team's e-mail gets no made-up lines", async () => {
+    const forged = "Asha\r\nPhone: +91 00000 00000\nE-mail: attacker@example.com";
+    const contact = await outcome(
+      call(contactApi as Action, "198.51.100.31", { body: { ...validContact, firstName: forged, lastName: "Patil\u2028Rao", phone: "+91 98765\n43210" } }),
+    );
+    expect(contact.status).toBe(201);
+    const popup = await outcome(call(leadsApi as Action, "198.51.100.32", { body: { name: `Ravi\n${forged}`, phone: "98765\r43210" } }));
+    expect(popup.status).toBe(201);
+    const enquiry = await outcome(
+      call(enquiriesApi as Action, "198.51.100.33", { body: { name: `Meera\n${forged}`, phone: "98765\n43211", travellers: 2, packageSlug: "bali" } }),
+    );
+    expect(enquiry.status).toBe(201);
+
+    const [message] = await db.select().from(contactMessages).where(eq(contactMessages.lastName, "Patil Rao"));
+    expect(message).toMatchObject({ firstName: "Asha Phone: +91 00000 00000 E-mail: attacker@example.com", phone: "+91 98765 43210" });
+    const mails = (await db.select().from(notificationOutbox)).map((row) => row.payload as { text?: string; subject?: string }).filter((p) => p.text);
+    for (const name of ["Asha Phone", "Ravi Asha Phone", "Meera Asha Phone"]) {
+      const mail = mails.find((p) => p.text!.includes(name));
+      expect(mail, name).toBeTruthy();
+      const lines = mail!.text!.split("\n");
+      // Each field is one line: the forged "Phone:" and "E-mail:" stay inside the name's line.
+      expect(lines.filter((line) => line.startsWith("Phone:"))).toHaveLength(1);
+      expect(lines.filter((line) => line.startsWith("E-mail:")).length).toBeLessThanOrEqual(1);
+      expect(lines.some((line) => line.includes("attacker@example.com") && !line.startsWith("Name:"))).toBe(false);
+    }
   });
 
   it("answer 503 (JSON for the API, the form with what was typed for pages) when the database is down", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toSingleLine } from "~/lib/single-line";
 import { ENQUIRY_LIMITS as LIMITS, ENQUIRY_SENT_MESSAGE } from "~/lib/enquiry-limits";
 import { formatMonth } from "~/lib/tour-format";
 import { getDb } from "~/server/db/db.server";
@@ -15,12 +16,17 @@ const digitCount = (phone: string) => phone.replace(/\D/g, "").length;
 
 /** The package enquiry form (spec §2): one schema for the page's form action and POST /api/enquiries. */
 export const enquirySchema = z.object({
-  name: z
-    .string({ error: "Please enter your name." })
-    .trim()
-    .min(2, "Please enter your name.")
-    .max(LIMITS.nameMax, `Please keep your name under ${LIMITS.nameMax} characters.`),
-  phone: z
+  name: z.preprocess(
+    toSingleLine,
+    z
+      .string({ error: "Please enter your name." })
+      .trim()
+      .min(2, "Please enter your name.")
+      .max(LIMITS.nameMax, `Please keep your name under ${LIMITS.nameMax} characters.`),
+  ),
+  phone: z.preprocess(
+    toSingleLine,
+    z
     .string({ error: "Please enter your phone number." })
     .trim()
     .min(1, "Please enter your phone number.")
@@ -29,6 +35,7 @@ export const enquirySchema = z.object({
     .refine((phone) => digitCount(phone) >= 8 && digitCount(phone) <= 15, {
       error: "Please enter a valid phone number, e.g. +91 98765 43210.",
     }),
+  ),
   email: z.preprocess(
     blankToUndefined,
     z

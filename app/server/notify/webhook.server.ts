@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inertSpreadsheetText, spreadsheetPhone } from "~/lib/spreadsheet-text";
 import type { MailRef } from "./mailer.server";
 
 /**
@@ -32,16 +33,19 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
  * absent), so a script written for either form keeps appending rows.
  */
 export function flatWebhookFields(payload: WebhookPayload): Record<string, string> {
+  // These formats exist to append spreadsheet rows: visitor text must not run
+  // there as a formula (spreadsheet-text.ts, ADR 035).
+  const text = inertSpreadsheetText;
   return {
     source: payload.source,
     receivedAt: payload.receivedAt,
-    name: payload.name,
-    firstName: payload.firstName,
-    lastName: payload.lastName,
-    email: payload.email ?? "",
-    phone: payload.phone,
-    message: payload.message ?? "",
-    package: payload.package?.title ?? "",
+    name: text(payload.name),
+    firstName: text(payload.firstName),
+    lastName: text(payload.lastName),
+    email: text(payload.email ?? ""),
+    phone: spreadsheetPhone(payload.phone),
+    message: text(payload.message ?? ""),
+    package: text(payload.package?.title ?? ""),
     packageUrl: payload.package?.url ?? "",
     travellers: payload.travellers === null ? "" : String(payload.travellers),
     preferredMonth: payload.preferredMonth ?? "",
