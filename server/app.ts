@@ -80,9 +80,18 @@ export const PERMISSIONS_POLICY = [
   "usb=()",
 ].join(", ");
 
-/** The `send` module behind express.static predates AVIF and would say application/octet-stream. */
-function setMediaType(res: express.Response, filePath: string) {
+/**
+ * Headers of stored files: the `send` module behind express.static predates
+ * AVIF and would say application/octet-stream; a PDF (an uploaded brochure) is
+ * a download, and should a browser render it anyway it runs sandboxed: no
+ * scripts, no same-origin access, no forms (ADR 035).
+ */
+function setStoredFileHeaders(res: express.Response, filePath: string) {
   if (filePath.endsWith(".avif")) res.setHeader("Content-Type", "image/avif");
+  else if (filePath.endsWith(".pdf")) {
+    res.setHeader("Content-Disposition", `attachment; filename="${path.basename(filePath).replace(/[^\w.-]/g, "_")}"`);
+    res.setHeader("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+  }
 }
 
 export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2eFixtures, pageCacheMb = 0, pageRenderLimit, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
@@ -167,7 +176,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
   // Variants are content-hashed, so they never change under their name.
   app.use(
     "/media",
-    express.static(mediaDir, { immutable: true, maxAge: YEAR_IN_SECONDS * 1000, index: false, setHeaders: setMediaType }),
+    express.static(mediaDir, { immutable: true, maxAge: YEAR_IN_SECONDS * 1000, index: false, setHeaders: setStoredFileHeaders }),
   );
 
   // The form limit (FORM_RATE_LIMIT) is taken inside the form actions, whatever URL reached them.
@@ -186,7 +195,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
     // Only what the client build has at its root (favicon, brochures): a page
     // request does not pay a file-system lookup first.
     const rootEntries = new Set(fs.existsSync(clientDir) ? fs.readdirSync(clientDir) : []);
-    const serveRoot = express.static(clientDir, { maxAge: "1h", index: false });
+    const serveRoot = express.static(clientDir, { maxAge: "1h", index: false, setHeaders: setStoredFileHeaders });
     app.use((req, res, next) => {
       const first = ((res.locals.decodedPath as string | undefined) ?? req.path).split("/")[1] ?? "";
       if (rootEntries.has(first)) serveRoot(req, res, next);

@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PDFDocument, PDFName, PDFString } from "@cantoo/pdf-lib";
 import { eq } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
@@ -17,7 +18,7 @@ import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server"
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { uploadFile, UploadError } from "~/components/admin/upload/tus-upload";
 import { crossSiteGuard } from "./cross-site";
-import { createUploadService } from "./uploads";
+import { createUploadService, PENDING_UPLOAD_BYTES_MAX, PENDING_UPLOADS_MAX, UPLOAD_QUOTA_MESSAGE } from "./uploads";
 
 const SITE = "http://localhost:3000";
 let db: Db;
@@ -63,6 +64,17 @@ async function sessionCookie(email: string, password: string) {
     .getSetCookie()
     .map((line) => line.split(";", 1)[0]!)
     .join("; ");
+}
+
+/** A real one-page PDF (pdf-lib writes it as a layout program would), with a document script if asked. */
+async function onePagePdf({ script }: { script?: string } = {}): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  document.addPage([595, 842]).drawText("Kerala 5 Days / 4 Nights", { x: 50, y: 780, size: 18 });
+  if (script) {
+    const { context, catalog } = document;
+    catalog.set(PDFName.of("OpenAction"), context.obj({ S: "JavaScript", JS: PDFString.of(script) }));
+  }
+  return document.save();
 }
 
 const filesIn = async (dir: string) => (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => !name.startsWith("."));
@@ -178,7 +190,7 @@ describe("tus uploads at /api/uploads", () => {
   });
 
   it("takes a PDF brochure, and refuses a brochure that is not a PDF", async () => {
-    const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    const pdf = Buffer.from(await onePagePdf());
     const created = await create(pdf.length, { kind: "brochure", filename: "Kerala Brochure.pdf" });
     const done = await patch(created.headers.get("location")!, 0, pdf);
     expect(done.status).toBe(200);
@@ -192,6 +204,22 @@ describe("tus uploads at /api/uploads", () => {
     const answer = await patch(refused.headers.get("location")!, 0, fake);
     expect(answer.status).toBe(415);
     expect(await filesIn(uploadsDir)).toEqual([]);
+  });
+
+  it("refuses a brochure a PDF parser cannot open, and one carrying JavaScript, with a message that says why", async () => {
+    const whole = Buffer.from(await onePagePdf());
+    const cases: [Buffer, RegExp][] = [
+      [whole.subarray(0, Math.floor(whole.length / 2)), /cannot be opened/],
+      [Buffer.from(await onePagePdf({ script: "app.launchURL('http://evil.example')" })), /scripts, actions or embedded files/],
+    ];
+    for (const [bytes, message] of cases) {
+      const created = await create(bytes.length, { kind: "brochure", filename: "brochure.pdf" });
+      const answer = await patch(created.headers.get("location")!, 0, bytes);
+      expect(answer.status).toBe(415);
+      expect(((await answer.json()) as { error: string }).error).toMatch(message);
+    }
+    expect(await filesIn(uploadsDir)).toEqual([]);
+    expect(await filesIn(path.join(mediaDir, "brochures")).then((names) => names.filter((name) => name.startsWith("brochure-")))).toEqual([]);
   });
 
   it("refuses an oversize upload, an unknown kind and an undeclared size before any byte is stored", async () => {
@@ -310,5 +338,40 @@ describe("tus uploads at /api/uploads", () => {
     expect(removed.status).toBe(404);
     // Its owner goes on from where they were.
     expect((await patch(location, 1000, photo.subarray(1000))).status).toBe(200);
+  });
+
+  it("caps one person's unfinished uploads (count and declared bytes) with a clear 429; finishing or cancelling frees the quota", async () => {
+    // A third account, so the other tests' leftovers do not count.
+    await getAuth().api.createUser({ body: { email: "quota@example.com", password: "quota-password-1", name: "Quinn Quota", role: "editor" } });
+    const quota = await sessionCookie("quota@example.com", "quota-password-1");
+    const otherCookie = await sessionCookie("other@example.com", "other-password-1");
+    const locations: string[] = [];
+    for (let n = 0; n < PENDING_UPLOADS_MAX; n++) {
+      const created = await create(1000, { kind: "image", filename: `p${n}.jpg` }, { cookie: quota });
+      expect(created.status).toBe(201);
+      locations.push(created.headers.get("location")!);
+    }
+    const refused = await create(1000, { kind: "image", filename: "one-more.jpg" }, { cookie: quota });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: UPLOAD_QUOTA_MESSAGE });
+    // Someone else is not held back by it.
+    expect((await create(1000, { kind: "image", filename: "theirs.jpg" }, { cookie: otherCookie })).status).toBe(201);
+    // Cancelling one frees a place.
+    const cancelled = await fetch(`${base}${locations[0]}`, { method: "DELETE", headers: { cookie: quota, "Tus-Resumable": "1.0.0" } });
+    expect(cancelled.status).toBe(204);
+    expect((await create(1000, { kind: "image", filename: "now-fits.jpg" }, { cookie: quota })).status).toBe(201);
+
+    // Bytes count too: 300 MB declared in 24 MB files is 12 files, before the count cap.
+    await getAuth().api.createUser({ body: { email: "bytes@example.com", password: "bytes-password-1", name: "Bea Bytes", role: "editor" } });
+    const bytes = await sessionCookie("bytes@example.com", "bytes-password-1");
+    const big = 24 * 1024 * 1024;
+    let status = 201;
+    let made = 0;
+    while (status === 201 && made < PENDING_UPLOADS_MAX) {
+      status = (await create(big, { kind: "image", filename: `big${made}.jpg` }, { cookie: bytes })).status;
+      if (status === 201) made++;
+    }
+    expect(status).toBe(429);
+    expect(made).toBe(Math.floor(PENDING_UPLOAD_BYTES_MAX / big));
   });
 });

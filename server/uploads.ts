@@ -32,6 +32,16 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Uploads in progress whose facts are remembered; past this (never in practice), start again. */
 const MAX_TRACKED_UPLOADS = 10_000;
 
+/**
+ * What one person may have unfinished at once: enough for a whole gallery
+ * dropped in one go, not enough to fill the disk (ADR 035). Unfinished uploads
+ * expire after UPLOAD_EXPIRY_MS, which frees the quota.
+ */
+export const PENDING_UPLOADS_MAX = 20;
+export const PENDING_UPLOAD_BYTES_MAX = 300 * 1024 * 1024;
+export const UPLOAD_QUOTA_MESSAGE =
+  "You have too many unfinished uploads. Finish or cancel some, or wait: unfinished uploads expire after 24 hours.";
+
 /** An upload is its uploader's: another signed-in person cannot resume, read or delete it. */
 function checkUploader(uploadedBy: string, req: Parameters<typeof uploaderOf>[0]) {
   if (uploadedBy && uploadedBy !== uploaderOf(req)) throw refusal(404, "Not found.");
@@ -95,7 +105,14 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
       } catch (error) {
         throw asRefusal(error);
       }
-      return { metadata: { ...upload.metadata, uploadedBy: uploaderOf(req) } };
+      const uploadedBy = uploaderOf(req);
+      const pending = await pendingUploadsOf(uploadedBy);
+      const declared = upload.size ?? MAX_UPLOAD_BYTES;
+      if (pending.count + 1 > PENDING_UPLOADS_MAX || pending.bytes + declared > PENDING_UPLOAD_BYTES_MAX) {
+        logger.warn({ userId: uploadedBy, pending }, "upload quota reached");
+        throw refusal(429, UPLOAD_QUOTA_MESSAGE);
+      }
+      return { metadata: { ...upload.metadata, uploadedBy } };
     },
     async onIncomingRequest(req, id) {
       if (req.method === "POST") return;
@@ -157,6 +174,26 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
       return refusal(status, status >= 500 ? "The upload failed. Please try again." : body.trim() || "Bad upload request.");
     },
   });
+
+  /**
+   * One person's unfinished uploads, counted from the upload directory itself
+   * (not from memory), so the count survives a restart and is the same for
+   * every server that shares the directory. Expired ones do not count.
+   */
+  async function pendingUploadsOf(userId: string): Promise<{ count: number; bytes: number }> {
+    const cutoff = Date.now() - expiryMs;
+    let count = 0;
+    let bytes = 0;
+    for (const name of await fs.readdir(directory).catch(() => [] as string[])) {
+      if (!name.endsWith(".json")) continue;
+      const upload = await store.getUpload(name.slice(0, -".json".length)).catch(() => null);
+      if (!upload || upload.metadata?.uploadedBy !== userId) continue;
+      if (upload.creation_date && Date.parse(upload.creation_date) < cutoff) continue;
+      count += 1;
+      bytes += upload.size ?? MAX_UPLOAD_BYTES;
+    }
+    return { count, bytes };
+  }
 
   /** Deletes abandoned uploads: unfinished past their expiry (tus), and any finished one left by a crash. */
   async function sweep(): Promise<number> {

@@ -69,6 +69,16 @@ export const packagePriceInputSchema = z.discriminatedUnion("kind", [
 
 const listItem = (label: string) => text(500, label);
 
+/**
+ * Where a brochure may be: a PDF uploaded here (`/media/brochures/…`, checked
+ * against the media table when saved) or one the site itself ships
+ * (`/brochures/…`). Never another site, `//host` or a `data:` address: the
+ * public "Download Brochure" button must not send travellers elsewhere (ADR 035).
+ */
+const BROCHURE_PATH = /^\/(?:media\/brochures|brochures)\/[a-z0-9][a-z0-9._-]{0,150}\.pdf$/;
+export const isBrochurePath = (value: string) => BROCHURE_PATH.test(value) && !value.includes("..");
+export const BROCHURE_URL_MESSAGE = "Upload the brochure here as a PDF: links to other addresses are not allowed.";
+
 const packageFieldsSchema = z.object({
   title: text(200, "Title"),
   /** Derived from the title when empty. */
@@ -92,8 +102,13 @@ const packageFieldsSchema = z.object({
   excluded: z.array(listItem("Excluded item")).max(50).default([]),
   itinerary: z.array(itineraryDaySchema).max(60).default([]),
   groupDates: z.array(groupDateSchema).max(50).default([]),
-  /** URL or media key of the PDF brochure; empty means none. */
-  brochureUrl: z.string().trim().max(500).optional(),
+  /** The PDF brochure: an uploaded one's address (or one the site ships); empty means none. */
+  brochureUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => value === "" || isBrochurePath(value), BROCHURE_URL_MESSAGE)
+    .optional(),
   ratingStars: z.number({ error: "Enter a rating from 0 to 5." }).min(0, "From 0 to 5.").max(5, "From 0 to 5.").default(5),
   ratingCount: z.number({ error: "Enter the number of ratings." }).int().min(0).max(10_000_000).default(0),
   reviews: z.array(packageReviewSchema).max(50).default([]),

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { ADMIN, signIn } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
@@ -54,4 +55,38 @@ test("a signed-in admin uploads a photo in two parts through the production serv
   });
   expect(refused.status()).toBe(415);
   expect((await refused.json()) as { error: string }).toEqual({ error: expect.stringContaining("not an image") });
+});
+
+test("an uploaded brochure is served as a sandboxed download; the editor links only brochures uploaded here", async ({ page, db }) => {
+  await signIn(page, ADMIN);
+  const api = page.request;
+  const document = await PDFDocument.create();
+  document.addPage([595, 842]).drawText("Kerala 5 Days / 4 Nights", { x: 50, y: 780, size: 18 });
+  const pdf = Buffer.from(await document.save());
+  const created = await api.post("/api/uploads", {
+    headers: { ...TUS, "Upload-Length": String(pdf.length), "Upload-Metadata": metadata({ kind: "brochure", filename: "Kerala.pdf" }) },
+  });
+  const finished = await api.patch(created.headers()["location"]!, {
+    headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    data: pdf,
+  });
+  expect(finished.status()).toBe(200);
+  const { url, key } = (await finished.json()) as { url: string; key: string };
+  db.onCleanup(() => db.query("delete from media where key = $1", [key]));
+
+  const served = await page.request.get(url);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("application/pdf");
+  expect(served.headers()["content-disposition"]).toMatch(/^attachment; filename="kerala-[0-9a-f]{10}\.pdf"$/);
+  expect(served.headers()["content-security-policy"]).toMatch(/^sandbox;/);
+  expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+
+  // The package API refuses a brochure anywhere else, with the field named.
+  for (const brochureUrl of ["https://evil.example/x.exe", "//evil.example/x.pdf", "data:application/pdf;base64,JVBERi0="]) {
+    const refused = await api.put("/api/packages/1", { data: { brochureUrl } });
+    expect(refused.status(), brochureUrl).toBe(400);
+    expect((await refused.json()).fields).toHaveProperty("brochureUrl");
+  }
+  const bali = await (await api.get("/packages/bali")).text();
+  expect(bali).not.toContain("evil.example");
 });

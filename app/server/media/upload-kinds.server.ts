@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import sharp from "sharp";
 import type { MediaKind } from "~/lib/media";
+import { inspectPdf, pdfRefusalMessage } from "./pdf-safety.server";
 import { MAX_INPUT_PIXELS } from "./process-image.server";
 
 export const MEGABYTE = 1024 * 1024;
@@ -84,7 +85,8 @@ const NOT_A_PDF = "This file is not a PDF: upload the brochure as a PDF.";
 
 /**
  * The whole received file, checked by its bytes (never its name or declared
- * type): a PDF starts with `%PDF-`; an image is one sharp reads, within
+ * type): a PDF starts with `%PDF-`, opens in a PDF parser and carries no
+ * scripts, actions or embedded files; an image is one sharp reads, within
  * MAX_INPUT_PIXELS. Returns the image's dimensions.
  */
 export async function verifyUploadedFile(
@@ -94,6 +96,9 @@ export async function verifyUploadedFile(
   const head = await readHead(file);
   if (kind === "brochure") {
     if (!headLooksLike("brochure", head)) throw new UploadRefused(415, NOT_A_PDF);
+    // Opened by a real parser, and nothing in it a reader would run (ADR 035).
+    const verdict = await inspectPdf(await fs.readFile(file));
+    if (!verdict.ok) throw new UploadRefused(415, pdfRefusalMessage(verdict));
     return {};
   }
   let meta: sharp.Metadata;

@@ -7,7 +7,8 @@ import type { Db } from "~/server/db/db.server";
 import { media, packages, topDestinations } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
 import { findRedirect } from "~/server/redirect/redirects.server";
-import { createPackage, deletePackage, isFeatured, SLUG_TAKEN_MESSAGE, updatePackage } from "./package-mutations.server";
+import { BROCHURE_URL_MESSAGE } from "~/lib/package-schema";
+import { createPackage, deletePackage, isFeatured, SLUG_TAKEN_MESSAGE, UNKNOWN_BROCHURE_MESSAGE, updatePackage } from "./package-mutations.server";
 import { parsePackageBody, rowToInput } from "./package-input.server";
 import { getPackage, listPackages, listTopDestinations } from "./package-queries.server";
 
@@ -51,6 +52,21 @@ describe("package mutations", () => {
     expect((await getPackage("secret-trip", { includeDrafts: true }))?.id).toBe(result.row.id);
     const [entry] = await listActivity({ kind: "package.created" });
     expect(entry).toMatchObject({ userId: viewer.id, subjectLabel: "Secret Trip", ip: "10.0.0.9" });
+  });
+
+  it("link only a brochure uploaded here (or one the site ships): never another address", async () => {
+    for (const url of ["https://evil.example/x.exe", "//evil.example/x.pdf", "data:application/pdf;base64,JVBERi0=", "javascript:alert(1)", "/media/../admin.pdf", "/media/brochures/x.exe"]) {
+      const result = await createPackage({ title: `Brochure ${url}`, brochureUrl: url }, ctx());
+      expect(result, url).toEqual({ ok: false, fields: { brochureUrl: BROCHURE_URL_MESSAGE } });
+    }
+    const missing = await createPackage({ title: "Brochure missing", brochureUrl: "/media/brochures/never-uploaded-1a2b3c4d5e.pdf" }, ctx());
+    expect(missing).toEqual({ ok: false, fields: { brochureUrl: UNKNOWN_BROCHURE_MESSAGE } });
+
+    await db.insert(media).values({ key: "upload-brochure-test", kind: "brochure", url: "/media/brochures/kerala-1a2b3c4d5e.pdf", originalName: "Kerala.pdf", bytes: 1000, width: 0, height: 0, placeholder: "", variants: [] });
+    const uploaded = await createPackage({ title: "Brochure uploaded", brochureUrl: "/media/brochures/kerala-1a2b3c4d5e.pdf" }, ctx());
+    expect(uploaded).toMatchObject({ ok: true, row: { brochureUrl: "/media/brochures/kerala-1a2b3c4d5e.pdf" } });
+    const shipped = await createPackage({ title: "Brochure shipped", brochureUrl: "/brochures/bali.pdf" }, ctx());
+    expect(shipped).toMatchObject({ ok: true, row: { brochureUrl: "/brochures/bali.pdf" } });
   });
 
   it("derive a free slug, refuse a typed one that is taken, and name the field", async () => {

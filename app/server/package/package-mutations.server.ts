@@ -4,7 +4,7 @@ import type { ActivityKind } from "~/server/activity/activity.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
 import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
 import type { Db } from "~/server/db/db.server";
-import { packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
+import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
 import { addRedirect, clearRedirectFrom, removeRedirectsTo } from "~/server/redirect/redirects.server";
 import { parsePackageInput, resolveMediaRefs, toPackageValues, type FieldErrors } from "./package-input.server";
 
@@ -12,6 +12,14 @@ export type PackageWriteResult = { ok: true; row: PackageRow } | { ok: false; fi
 export type PackageDeleteResult = { ok: true; row: PackageRow } | { ok: false; notFound: true };
 
 export const SLUG_TAKEN_MESSAGE = "Another package already uses this address.";
+export const UNKNOWN_BROCHURE_MESSAGE = "This brochure is not one uploaded here. Upload the PDF again.";
+
+/** An uploaded brochure's address must name a brochure in the media table (the schema has checked its shape). */
+async function unknownBrochure(tx: Db, brochureUrl: string | undefined): Promise<boolean> {
+  if (!brochureUrl?.startsWith("/media/")) return false;
+  const [row] = await tx.select({ key: media.key }).from(media).where(and(eq(media.url, brochureUrl), eq(media.kind, "brochure"))).limit(1);
+  return !row;
+}
 const packagePath = (slug: string) => `/packages/${slug}`;
 
 /** Every stored file a package refers to: images and the brochure. */
@@ -66,6 +74,7 @@ export async function createPackage(value: unknown, ctx: ContentWriteContext): P
   if (!parsed.ok) return parsed;
   return writeContent<PackageWriteResult>(ctx, async (tx) => {
     const input = await resolveMediaRefs(tx, parsed.input);
+    if (await unknownBrochure(tx, input.brochureUrl)) throw new ContentWriteAbort<PackageWriteResult>({ ok: false, fields: { brochureUrl: UNKNOWN_BROCHURE_MESSAGE } });
     const slug = await chooseSlug(tx, input.slug, input.title);
     if (!slug) throw new ContentWriteAbort<PackageWriteResult>({ ok: false, fields: { slug: SLUG_TAKEN_MESSAGE } });
     const [row] = await tx.insert(packages).values(toPackageValues(input, slug)).returning();
@@ -91,6 +100,9 @@ export async function updatePackage(id: number, value: unknown, ctx: ContentWrit
     const [before] = await tx.select().from(packages).where(eq(packages.id, id)).limit(1).for("update");
     if (!before) return { result: null };
     const input = await resolveMediaRefs(tx, parsed.input);
+    if (input.brochureUrl !== (before.brochureUrl ?? "") && (await unknownBrochure(tx, input.brochureUrl))) {
+      throw new ContentWriteAbort<PackageWriteResult>({ ok: false, fields: { brochureUrl: UNKNOWN_BROCHURE_MESSAGE } });
+    }
     const slug = await chooseSlug(tx, input.slug ?? before.slug, input.title, id);
     if (!slug) throw new ContentWriteAbort<PackageWriteResult>({ ok: false, fields: { slug: SLUG_TAKEN_MESSAGE } });
     const [row] = await tx
