@@ -3,7 +3,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { optimiseHead } from "~/server/html/head-order.server";
+import { redactUrlForLog } from "~/server/http/redact-url.server";
 import { getLogger } from "~/server/logger.server";
+
+const pathAndQuery = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
 
 /** The back office (/admin and below): never cached or indexed, hydrated at once. */
 function isAdminPath(url: string): boolean {
@@ -29,7 +35,7 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || isRouteErrorResponse(error) || error instanceof Response) return;
-  getLogger().error({ err: error, method: request.method, url: request.url }, "request failed");
+  getLogger().error({ err: error, method: request.method, url: redactUrlForLog(pathAndQuery(request.url)) }, "request failed");
 };
 
 /**
@@ -90,7 +96,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          getLogger().error({ err: error, url: request.url }, "page render failed");
+          getLogger().error({ err: error, url: redactUrlForLog(pathAndQuery(request.url)) }, "page render failed");
         },
       },
     );

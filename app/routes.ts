@@ -23,7 +23,8 @@ export default [
   route("admin", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   ...prefix("admin", [
-    route("reset-password", "routes/admin/reset-password.tsx"),
+    // The token is a path segment (ADR 032); the bare address answers old ?token= links.
+    route("reset-password/:token?", "routes/admin/reset-password.tsx"),
     // Downloads (resource routes, guarded like the pages).
     route("enquiries.csv", "routes/admin/enquiries-csv.ts"),
     route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),

@@ -21,7 +21,7 @@ const signedIn = args.includes("--signed-in");
 async function signIn(baseUrl) {
   const body = new URLSearchParams({
     email: process.env.ADMIN_EMAIL ?? "admin@pravas.travel",
-    password: process.env.ADMIN_PASSWORD ?? "e2e-admin-password",
+    password: process.env.ADMIN_PASSWORD ?? "lotus-temple-at-dawn-42",
   });
   const response = await fetch(`${baseUrl}/admin`, { method: "POST", body, redirect: "manual" });
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);

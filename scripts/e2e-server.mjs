@@ -8,6 +8,6 @@ import fs from "node:fs";
 process.env.NODE_ENV ??= "test";
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${process.env.PORT ?? 3100}`;
 process.env.MEDIA_DIR ??= ".cache/media";
-process.env.ADMIN_PASSWORD ??= "e2e-admin-password";
+process.env.ADMIN_PASSWORD ??= "lotus-temple-at-dawn-42";
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 await import("./start.mjs");

@@ -13,6 +13,7 @@ import { getViewer } from "~/server/auth/guard.server";
 import { currentContentVersion } from "~/server/cache/content-version.server";
 import { recordCachedViews, type PageCacheHints } from "~/server/cache/page-cache-hints.server";
 import type { TrustProxy } from "~/server/env.server";
+import { redactUrlForLog } from "~/server/http/redact-url.server";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { publicBodyLimit } from "./body-limit";
 import { crossSiteGuard } from "./cross-site";
@@ -156,7 +157,8 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
       // those cost a tenth of a cached page's answer time (ADR 003), and they
       // carry cookies that do not belong in a log.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        // Secrets in addresses (a set-password link's token) never reach the log (ADR 032).
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrlForLog(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

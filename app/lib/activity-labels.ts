@@ -14,6 +14,8 @@ const LABELS: Record<string, string> = {
   "user.password-set": "Set a password with a link",
   "user.password-changed": "Changed own password",
   "user.sessions-revoked": "Ended a user's sessions",
+  "auth.session-ended": "Signed out a session",
+  "auth.other-sessions-ended": "Signed out everywhere else",
   "user.deleted": "Deleted a user",
   "package.created": "Created a package",
   "package.updated": "Updated a package",

@@ -10,7 +10,7 @@ import { expect, test as base, type TestDatabase } from "./fixtures";
 export const ADMIN = {
   name: "Administrator",
   email: (process.env.ADMIN_EMAIL ?? "admin@pravas.travel").toLowerCase(),
-  password: process.env.ADMIN_PASSWORD ?? "e2e-admin-password",
+  password: process.env.ADMIN_PASSWORD ?? "lotus-temple-at-dawn-42",
 };
 
 export type StaffFixture = { id: string; name: string; email: string; role: "admin" | "editor"; password: string };

@@ -1,32 +1,50 @@
 import { data, Form, useLocation } from "react-router";
+import { ActiveSessions } from "~/components/admin/account/active-sessions";
 import { AdminPage, adminMeta, adminUi, Panel } from "~/components/admin/admin-page";
+import { NewPasswordField } from "~/components/admin/password/new-password-field";
 import { TextField } from "~/components/ui/form-field";
 import { useFocusFirstError } from "~/components/admin/use-focus-first-error";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { requireUser } from "~/server/auth/guard.server";
+import { PASSWORD_RULES_TEXT } from "~/server/auth/password-policy.server";
+import { endOtherSessions, endOwnSession, listOwnSessions } from "~/server/auth/staff-sessions.server";
 import { fieldErrors } from "~/server/forms/form-input.server";
 import { changeOwnPassword } from "~/server/user/account.server";
 import { changeOwnPasswordSchema } from "~/server/user/user-schemas.server";
 import type { Route } from "./+types/account";
 
-/** Every signed-in user's own account: who they are, and changing their password. */
+const PAGE = "/admin/account";
+
+/** Every signed-in user's own account: who they are, their password, and where they are signed in. */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  return { name: viewer.name, email: viewer.email, role: viewer.role };
+  return {
+    name: viewer.name,
+    email: viewer.email,
+    role: viewer.role,
+    mustChangePassword: Boolean(viewer.mustChangePassword),
+    passwordRules: PASSWORD_RULES_TEXT,
+    sessions: await listOwnSessions(viewer),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "end-session") {
+    const ended = await endOwnSession(viewer, String(form.get("sessionId") ?? ""), context.clientIp);
+    return redirectWithNotice(PAGE, ended ? { kind: "success", message: "That session is signed out." } : { kind: "error", message: "That session had already ended." });
+  }
+  if (intent === "end-other-sessions") {
+    const count = await endOtherSessions(viewer, context.clientIp);
+    return redirectWithNotice(PAGE, { kind: "success", message: count === 1 ? "1 other session is signed out." : `${count} other sessions are signed out.` });
+  }
   const parsed = changeOwnPasswordSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const changed = await changeOwnPassword(request, viewer, parsed.data, context.clientIp);
   if (!changed.ok) return data({ errors: { [changed.field ?? "form"]: changed.message } }, { status: 400 });
-  return redirectWithNotice(
-    "/admin/account",
-    { kind: "success", message: "Your password was changed. Your other sessions were signed out." },
-    changed.value.headers,
-  );
+  return redirectWithNotice(PAGE, { kind: "success", message: "Your password was changed. Your other sessions were signed out." }, changed.value.headers);
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Your account");
@@ -39,7 +57,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   return (
     <AdminPage title="Your account" lead={`${loaderData.name} · ${loaderData.email} · ${loaderData.role === "admin" ? "Admin" : "Editor"}`}>
       <Panel title="Change password" id="change-password">
+        {loaderData.mustChangePassword ? (
+          <p className={adminUi.formError}>Your password does not meet the new password rules. Choose a new one to go on.</p>
+        ) : null}
         <Form ref={formRef} method="post" noValidate key={key}>
+          <input type="hidden" name="intent" value="change-password" />
           {errors.form ? (
             <p className={adminUi.formError} role="alert">
               {errors.form}
@@ -47,7 +69,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           <div className={adminUi.formGrid}>
             <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errors.currentPassword} />
-            <TextField name="newPassword" label="New password (at least 10 characters)" type="password" autoComplete="new-password" required minLength={10} maxLength={128} error={errors.newPassword} />
+            <NewPasswordField name="newPassword" label="New password" hint={loaderData.passwordRules} required error={errors.newPassword} userInputs={[loaderData.name, loaderData.email]} />
             <TextField name="confirmPassword" label="Repeat the new password" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
           </div>
           <div className={adminUi.formActions}>
@@ -57,6 +79,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </Form>
       </Panel>
+      <ActiveSessions sessions={loaderData.sessions} />
     </AdminPage>
   );
 }

@@ -1,15 +1,23 @@
 import { data, Outlet, useRouteLoaderData } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { takeNotice } from "~/server/admin/notice.server";
+import { redirectWithNotice, takeNotice } from "~/server/admin/notice.server";
 import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { countNewEnquiries } from "~/server/enquiry/inbox.server";
 import type { Route } from "./+types/layout";
 
+const ACCOUNT_PATH = "/admin/account";
+export const CHANGE_PASSWORD_FIRST =
+  "Your password does not meet the new password rules. Please choose a new one before you go on.";
+
 /** Every signed-in page of the back office; each child route guards itself too. */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
+  // A password set before the policy: choosing a new one comes first (ADR 032).
+  if (viewer.mustChangePassword && new URL(request.url).pathname.replace(/\.data$/, "") !== ACCOUNT_PATH) {
+    throw redirectWithNotice(ACCOUNT_PATH, { kind: "error", message: CHANGE_PASSWORD_FIRST });
+  }
   const { notice, headers } = takeNotice(request);
   // The sidebar's figure: two counts on (status, created_at) indexes.
   const newEnquiries = canManageEnquiries(viewer) ? await countNewEnquiries() : null;

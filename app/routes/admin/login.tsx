@@ -35,9 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = form.get("email");
   const redirectTo = form.get("redirectTo");
   const typedEmail = typeof email === "string" ? email.slice(0, 320) : "";
+  const keepSignedIn = form.get("keepSignedIn") === "on";
   const safeRedirect = typeof redirectTo === "string" && redirectTo ? safeAdminRedirect(redirectTo) : "";
 
-  const outcome = await signIn(request, context.clientIp, { email, password: form.get("password") });
+  const outcome = await signIn(request, context.clientIp, { email, password: form.get("password"), keepSignedIn: form.get("keepSignedIn") });
   if (outcome.status === "signed-in") {
     const headers = new Headers(outcome.headers);
     headers.set("Cache-Control", "no-store");
@@ -45,11 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (outcome.status === "throttled") {
     return data(
-      { error: throttleMessage(outcome.retryAfterSeconds), email: typedEmail, redirectTo: safeRedirect },
+      { error: throttleMessage(outcome.retryAfterSeconds), email: typedEmail, keepSignedIn, redirectTo: safeRedirect },
       { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
-  return data({ error: LOGIN_FAILED, email: typedEmail, redirectTo: safeRedirect }, { status: 401, headers: NO_STORE });
+  return data({ error: LOGIN_FAILED, email: typedEmail, keepSignedIn, redirectTo: safeRedirect }, { status: 401, headers: NO_STORE });
 }
 
 /**
@@ -108,6 +109,10 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "login-error" : undefined}
           />
+          <label className={styles.check}>
+            <input type="checkbox" name="keepSignedIn" defaultChecked={actionData?.keepSignedIn ?? false} /> Keep me signed in
+          </label>
+          <p className={styles.hint}>For 30 days on this device. Leave it unticked on a shared computer: you are then signed out when the browser closes, or after 12 hours.</p>
           <button className={styles.button} type="submit">
             Login
           </button>

@@ -1,4 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { NewPasswordField } from "~/components/admin/password/new-password-field";
+import { PASSWORD_RULES_TEXT } from "~/server/auth/password-policy.server";
 import { adminMeta } from "~/components/admin/admin-page";
 import { TextField } from "~/components/ui/form-field";
 import { fieldErrors } from "~/server/forms/form-input.server";
@@ -8,14 +10,22 @@ import { setPasswordSchema } from "~/server/user/user-schemas.server";
 import styles from "~/components/admin/standalone-page.module.css";
 import type { Route } from "./+types/reset-password";
 
+// The page holds a secret in its address: never cached, never sent on as a referrer.
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
 /**
  * The set-password page of reset and invitation links. Public (the link's
  * one-time token is the permission); reading it changes nothing, the POST
  * sets the password once and ends the user's sessions.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, valid: await isPasswordTokenValid(token) };
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // Links sent before the token moved into the path still work: straight to the new address.
+  const queryToken = new URL(request.url).searchParams.get("token");
+  if (!params.token && queryToken) throw redirect(`/admin/reset-password/${encodeURIComponent(queryToken)}`, { headers: NO_STORE });
+  const token = params.token ?? "";
+  return data({ token, valid: await isPasswordTokenValid(token), passwordRules: PASSWORD_RULES_TEXT }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = setPasswordSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ done: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
   const outcome = await setPasswordWithToken(parsed.data.token, parsed.data.password, context.clientIp);
-  if (!outcome.ok) return data({ done: false as const, errors: { form: outcome.message } }, { status: 400 });
+  if (!outcome.ok) return data({ done: false as const, errors: { [outcome.field ?? "form"]: outcome.message } }, { status: 400 });
   return { done: true as const, errors: {} as Record<string, string> };
 }
 
@@ -57,7 +67,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           </p>
         ) : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField name="password" label="New password (at least 10 characters)" type="password" autoComplete="new-password" required minLength={10} maxLength={128} error={errors.password} />
+        <NewPasswordField name="password" label="New password" hint={loaderData.passwordRules} required error={errors.password} />
         <TextField name="confirmPassword" label="Repeat the new password" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
         <button type="submit" className={styles.primary}>
           Set password

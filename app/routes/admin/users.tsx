@@ -1,5 +1,6 @@
 import { AdminPage, adminMeta, adminUi, Panel } from "~/components/admin/admin-page";
 import { AddUserForm } from "~/components/admin/users/add-user-form";
+import { PASSWORD_RULES_TEXT } from "~/server/auth/password-policy.server";
 import { PasswordLinkPanel } from "~/components/admin/users/password-link-panel";
 import { UserTable } from "~/components/admin/users/user-table";
 import { canManageUsers } from "~/server/auth/access.server";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/users";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canManageUsers });
-  return { users: await listStaff(), viewerId: viewer.id, mailEnabled: isStaffMailConfigured() };
+  return { users: await listStaff(), viewerId: viewer.id, mailEnabled: isStaffMailConfigured(), passwordRules: PASSWORD_RULES_TEXT };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Users");
 
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, viewerId, mailEnabled } = loaderData;
+  const { users, viewerId, mailEnabled, passwordRules } = loaderData;
   return (
     <AdminPage title="Users" lead="Who can sign in to the back office, and what they may do.">
       {actionData && "link" in actionData ? <PasswordLinkPanel link={actionData.link} /> : null}
@@ -30,7 +31,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         <UserTable users={users} viewerId={viewerId} mailEnabled={mailEnabled} />
       </div>
       <Panel title="Add user" id="add-user">
-        <AddUserForm state={actionData && "add" in actionData ? actionData.add : undefined} mailEnabled={mailEnabled} />
+        <AddUserForm state={actionData && "add" in actionData ? actionData.add : undefined} mailEnabled={mailEnabled} passwordRules={passwordRules} />
       </Panel>
     </AdminPage>
   );

@@ -21,6 +21,8 @@ export const ACTIVITY_KINDS = [
   "user.password-set",
   "user.password-changed",
   "user.sessions-revoked",
+  "auth.session-ended",
+  "auth.other-sessions-ended",
   "user.deleted",
   "package.created",
   "package.updated",
@@ -63,11 +65,11 @@ export type ActivityEntry = {
 };
 
 /**
- * Appends one entry. Given a transaction (`db`), it is part of it and errors
- * propagate; without one, a failure is logged and never breaks the caller's
- * operation (the log must not stop a sign-in).
+ * Appends one entry and returns its id. Given a transaction (`db`), it is part
+ * of it and errors propagate; without one, a failure is logged (null) and never
+ * breaks the caller's operation (the log must not stop a sign-in).
  */
-export async function recordActivity(entry: ActivityEntry, options: { db?: Db } = {}): Promise<void> {
+export async function recordActivity(entry: ActivityEntry, options: { db?: Db } = {}): Promise<number | null> {
   const values = {
     kind: entry.kind,
     userId: entry.actor?.id ?? null,
@@ -80,13 +82,15 @@ export async function recordActivity(entry: ActivityEntry, options: { db?: Db } 
     detail: entry.detail ?? {},
   };
   if (options.db) {
-    await options.db.insert(activity).values(values);
-    return;
+    const [row] = await options.db.insert(activity).values(values).returning({ id: activity.id });
+    return row?.id ?? null;
   }
   try {
-    await getDb().insert(activity).values(values);
+    const [row] = await getDb().insert(activity).values(values).returning({ id: activity.id });
+    return row?.id ?? null;
   } catch (error) {
     getLogger().error({ err: error, kind: entry.kind }, "could not record activity");
+    return null;
   }
 }
 

@@ -10,6 +10,7 @@ import { accounts, sessions, users, verifications } from "~/server/db/schema.ser
 import { getEnv, type Env } from "~/server/env.server";
 import { getLogger } from "~/server/logger.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-policy.server";
 
 /**
  * better-auth runs on the server only (ADR 022): no HTTP handler is mounted and
@@ -24,6 +25,12 @@ export const CLIENT_IP_HEADER = "x-pravas-client-ip";
 export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
 /** A request at least this long after the last extension pushes expiry to now + 7 days. */
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+/**
+ * However much it is used, a session ends this long after its sign-in (ADR
+ * 032): 30 days with "Keep me signed in", otherwise 12 hours.
+ */
+export const KEPT_SESSION_MAX_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 
 const ROUTINE_WARNINGS = new Set(["User not found", "Invalid password", "Password not found"]);
 
@@ -42,12 +49,22 @@ function createAuth(env: Env) {
       enabled: true,
       // Staff accounts are created by admins (admin plugin / server API), never by visitors.
       disableSignUp: true,
-      minPasswordLength: 10,
-      maxPasswordLength: 128,
+      // Our policy (password-policy.server.ts) runs before better-auth sees a new password.
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
     },
+    user: {
+      additionalFields: {
+        mustChangePassword: { type: "boolean", defaultValue: false, input: false },
+      },
+    },
     session: {
+      additionalFields: {
+        keepSignedIn: { type: "boolean", defaultValue: false, input: false },
+        lastUsedAt: { type: "date", required: false, input: false },
+      },
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       // Off: every request reads the session row, so revoking it takes effect at once.

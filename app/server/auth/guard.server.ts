@@ -2,13 +2,34 @@ import { data, redirect } from "react-router";
 import { jsonError } from "~/server/http.server";
 import { getLogger } from "~/server/logger.server";
 import { hasRole } from "./access.server";
-import { authHeaders, getAuth, SESSION_COOKIE } from "./auth.server";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { sessions } from "~/server/db/schema.server";
+import { authHeaders, getAuth, KEPT_SESSION_MAX_SECONDS, SESSION_COOKIE, SESSION_MAX_SECONDS } from "./auth.server";
 
 export type Role = "admin" | "editor";
 export const ROLES: readonly Role[] = ["admin", "editor"];
 
 /** The signed-in staff member making a request. */
-export type Viewer = { id: string; email: string; name: string; role: Role };
+export type Viewer = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The session this request came with (absent for a viewer made outside a request). */
+  sessionId?: string;
+  /** Their password predates the policy: the back office asks for a new one first (ADR 032). */
+  mustChangePassword?: boolean;
+};
+
+/** How often a session's "last used" time is written: often enough for the Active sessions list. */
+const LAST_USED_EVERY_MS = 5 * 60 * 1000;
+
+/** When a session ends whatever its use: its sign-in plus 30 days (kept) or 12 hours. */
+export function sessionHardExpiry(session: { createdAt: Date; keepSignedIn?: boolean | null }): Date {
+  const seconds = session.keepSignedIn ? KEPT_SESSION_MAX_SECONDS : SESSION_MAX_SECONDS;
+  return new Date(session.createdAt.getTime() + seconds * 1000);
+}
 
 export function isRole(value: unknown): value is Role {
   return value === "admin" || value === "editor";
@@ -39,9 +60,22 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
     return null;
   }
   if (!result) return null;
-  const { user } = result;
+  const { user, session } = result;
   if (user.banned || !isRole(user.role)) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  const now = Date.now();
+  if (sessionHardExpiry(session).getTime() <= now) {
+    // Past its absolute lifetime: gone, whatever the idle expiry or the cookie say.
+    await getDb().delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  if (!session.lastUsedAt || now - new Date(session.lastUsedAt).getTime() > LAST_USED_EVERY_MS) {
+    await getDb()
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, session.id))
+      .catch((error: unknown) => getLogger().warn({ err: error }, "could not note a session's last use"));
+  }
+  return { id: user.id, email: user.email, name: user.name, role: user.role, sessionId: session.id, mustChangePassword: Boolean(user.mustChangePassword) };
 }
 
 export type RequireUserOptions = {

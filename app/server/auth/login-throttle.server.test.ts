@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOGIN_WINDOW_MS, LoginThrottle, throttleMessage } from "./login-throttle.server";
+import { ACCOUNT_FREE_FAILURES, LOGIN_WINDOW_MS, LoginThrottle, throttleMessage } from "./login-throttle.server";
 
 function setup(limits = { maxFailures: 5, maxPerIp: 30 }) {
   let now = 1_000_000;
@@ -23,16 +23,42 @@ describe("LoginThrottle", () => {
 
   it("does not lock the same e-mail out from another address", () => {
     const { throttle } = setup();
-    for (let i = 0; i < 10; i++) throttle.recordFailure("admin@x.com", "6.6.6.6");
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES - 1; i++) throttle.recordFailure("admin@x.com", "6.6.6.6");
     expect(throttle.check("admin@x.com", "6.6.6.6").allowed).toBe(false);
     expect(throttle.check("admin@x.com", "2.2.2.2").allowed).toBe(true);
   });
 
-  it("caps one IP across many e-mails", () => {
+  it("caps one IP across many e-mails: over the cap, only an e-mail that has not failed from there is checked", () => {
     const { throttle } = setup({ maxFailures: 5, maxPerIp: 30 });
-    for (let i = 0; i < 30; i++) throttle.recordFailure(`user${i}@x.com`, "6.6.6.6");
-    expect(throttle.check("fresh@x.com", "6.6.6.6").allowed).toBe(false);
-    expect(throttle.check("fresh@x.com", "7.7.7.7").allowed).toBe(true);
+    for (let i = 0; i < 30; i++) throttle.recordFailure(`user${i % 10}@x.com`, "6.6.6.6");
+    // user3 failed from here: it waits. Someone else behind the same NAT may still try their own account.
+    expect(throttle.check("user3@x.com", "6.6.6.6").allowed).toBe(false);
+    expect(throttle.check("colleague@x.com", "6.6.6.6")).toMatchObject({ allowed: true, addressOverCap: true });
+    expect(throttle.check("fresh@x.com", "7.7.7.7")).toEqual({ allowed: true });
+  });
+
+  it("slows one account down across every address with a growing delay, never a lock-out", () => {
+    const { throttle, advance } = setup({ maxFailures: 5, maxPerIp: 30 });
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
+      expect(throttle.check("admin@x.com", `10.0.0.${i}`).allowed).toBe(true);
+      throttle.recordFailure("admin@x.com", `10.0.0.${i}`);
+    }
+    // The 11th attempt, from a new address, waits 2 s; then each failure doubles the wait.
+    expect(throttle.check("admin@x.com", "10.0.1.1")).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    advance(2000);
+    expect(throttle.check("admin@x.com", "10.0.1.1").allowed).toBe(true);
+    throttle.recordFailure("admin@x.com", "10.0.1.1");
+    expect(throttle.check("admin@x.com", "10.0.1.2")).toEqual({ allowed: false, retryAfterSeconds: 4 });
+    advance(4000);
+    throttle.recordFailure("admin@x.com", "10.0.1.2");
+    expect(throttle.check("admin@x.com", "10.0.1.3")).toEqual({ allowed: false, retryAfterSeconds: 8 });
+    // Other accounts are not slowed.
+    expect(throttle.check("editor@x.com", "10.0.1.3").allowed).toBe(true);
+    // The delay never passes 15 minutes.
+    for (let i = 0; i < 30; i++) throttle.recordFailure("admin@x.com", `10.0.2.${i}`);
+    const verdict = throttle.check("admin@x.com", "10.0.3.1");
+    expect(verdict.allowed).toBe(false);
+    expect(!verdict.allowed && verdict.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
   });
 
   it("forgets an e-mail's failures after a success from that IP", () => {
@@ -54,10 +80,14 @@ describe("LoginThrottle", () => {
     expect(throttle.check("admin@x.com", "2001:db8:1:2:ffff:ffff:ffff:fff0").allowed).toBe(false);
     expect(throttle.check("admin@x.com", "2001:0db8:0001:0002::abcd").allowed).toBe(false);
     for (let i = 0; i < 25; i++) throttle.recordFailure(`user${i}@x.com`, `2001:db8:1:2:${i.toString(16)}::1`);
-    expect(throttle.check("fresh@x.com", "2001:db8:1:2::99").allowed).toBe(false);
+    // Over the cap of 30: an e-mail that failed from this /64 waits, from any address in it.
+    expect(throttle.check("user7@x.com", "2001:db8:1:2::99").allowed).toBe(false);
     // Another /64 is another client.
     expect(throttle.check("admin@x.com", "2001:db8:1:3::1").allowed).toBe(true);
     throttle.recordSuccess("admin@x.com", "2001:db8:1:2::77");
-    expect(throttle.check("admin@x.com", "2001:db8:1:2::1").allowed).toBe(false); // the per-client cap of 30 stays
+    // The per-client cap of 30 stays: only a password check for an account that has not failed from there.
+    expect(throttle.check("admin@x.com", "2001:db8:1:2::1")).toMatchObject({ allowed: true, addressOverCap: true });
+    expect(throttle.check("user3@x.com", "2001:db8:1:2::1").allowed).toBe(false);
+    expect(throttle.check("user3@x.com", "2001:db8:1:3::1").allowed).toBe(true);
   });
 });

@@ -2,8 +2,12 @@ import { z } from "zod";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getEnv } from "~/server/env.server";
 import { getLogger } from "~/server/logger.server";
-import { authHeaders, getAuth, SESSION_COOKIE } from "./auth.server";
-import { getViewer, isRole, type Viewer } from "./guard.server";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { sessions, users } from "~/server/db/schema.server";
+import { authHeaders, getAuth, KEPT_SESSION_MAX_SECONDS, SESSION_COOKIE } from "./auth.server";
+import { getViewer, isRole, sessionHardExpiry, type Viewer } from "./guard.server";
+import { passwordProblem } from "./password-policy.server";
 import { LoginThrottle } from "./login-throttle.server";
 import { forgetCheckedSessions } from "./session-check-cache.server";
 
@@ -11,6 +15,8 @@ import { forgetCheckedSessions } from "./session-check-cache.server";
 export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(320)),
   password: z.string().min(1).max(128),
+  /** "Keep me signed in": an unchecked box unless ticked (ADR 032). */
+  keepSignedIn: z.boolean().default(false),
 });
 
 export type SignInOutcome =
@@ -19,10 +25,11 @@ export type SignInOutcome =
   | { status: "throttled"; retryAfterSeconds: number };
 
 /**
- * The browser keeps the cookie this long; the session row decides: idle for 7
- * days and it is dead, and each day of use pushes that back (ADR 022).
+ * With "Keep me signed in" the browser keeps the cookie this long: the absolute
+ * lifetime of such a session (ADR 032). Without it the cookie is a session
+ * cookie, gone when the browser closes, and the session ends after 12 hours.
  */
-export const SESSION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_COOKIE_MAX_AGE_SECONDS = KEPT_SESSION_MAX_SECONDS;
 
 const globalForThrottle = globalThis as typeof globalThis & { __pravasLoginThrottle?: LoginThrottle };
 
@@ -43,30 +50,34 @@ export function getLoginThrottle(): LoginThrottle {
 export async function signIn(
   request: Request,
   clientIp: string,
-  fields: { email: unknown; password: unknown },
+  fields: { email: unknown; password: unknown; keepSignedIn?: unknown },
 ): Promise<SignInOutcome> {
   const typedEmail = typeof fields.email === "string" ? fields.email.trim().slice(0, 320) : "";
   const throttle = getLoginThrottle();
   const verdict = throttle.check(typedEmail, clientIp);
-  if (!verdict.allowed) {
+  const throttled = (retryAfterSeconds: number): SignInOutcome => {
     getLogger().warn({ ip: clientIp }, "sign-in throttled");
-    return { status: "throttled", retryAfterSeconds: verdict.retryAfterSeconds };
-  }
+    return { status: "throttled", retryAfterSeconds };
+  };
+  if (!verdict.allowed) return throttled(verdict.retryAfterSeconds);
+  // This address is over its cap: only an existing account's right password gets in (ADR 032).
+  if (verdict.addressOverCap && !(await isStaffEmail(typedEmail))) return throttled(verdict.retryAfterSeconds);
 
   const fail = async (reason: string): Promise<SignInOutcome> => {
     throttle.recordFailure(typedEmail, clientIp);
     // The e-mail as typed, never the password; the reason stays in the log only.
     await recordActivity({ kind: "auth.sign-in-failed", actor: { email: typedEmail || null }, ip: clientIp, detail: { reason } });
-    return { status: "failed" };
+    return verdict.addressOverCap ? throttled(verdict.retryAfterSeconds) : { status: "failed" };
   };
 
-  const parsed = loginSchema.safeParse(fields);
+  const parsed = loginSchema.safeParse({ ...fields, keepSignedIn: fields.keepSignedIn === true || fields.keepSignedIn === "on" });
   if (!parsed.success) return fail("invalid input");
+  const { email, password, keepSignedIn } = parsed.data;
 
   let result;
   try {
     result = await getAuth().api.signInEmail({
-      body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+      body: { email, password, rememberMe: keepSignedIn },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
@@ -81,9 +92,29 @@ export async function signIn(
     return fail("no staff role");
   }
   throttle.recordSuccess(typedEmail, clientIp);
-  const viewer: Viewer = { id: user.id, email: user.email, name: user.name, role: user.role };
-  await recordActivity({ kind: "auth.sign-in", actor: viewer, ip: clientIp });
-  return { status: "signed-in", viewer, headers: withLongerCookieLifetime(result.headers) };
+  await startSession(result.response.token, keepSignedIn);
+  // The plain password is known only now: one set before the policy is to be changed first.
+  const mustChangePassword = passwordProblem(password, user) !== null;
+  if (mustChangePassword !== Boolean(user.mustChangePassword)) {
+    await getDb().update(users).set({ mustChangePassword }).where(eq(users.id, user.id));
+  }
+  const viewer: Viewer = { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword };
+  await recordActivity({ kind: "auth.sign-in", actor: viewer, ip: clientIp, detail: { keepSignedIn } });
+  return { status: "signed-in", viewer, headers: keepSignedIn ? withKeptCookieLifetime(result.headers) : result.headers };
+}
+
+/** Marks a new session kept or not; one not kept ends 12 hours after sign-in at the latest. */
+async function startSession(token: string, keepSignedIn: boolean) {
+  const [session] = await getDb().update(sessions).set({ keepSignedIn, lastUsedAt: new Date() }).where(eq(sessions.token, token)).returning();
+  if (session && !keepSignedIn) {
+    const end = sessionHardExpiry(session);
+    if (session.expiresAt > end) await getDb().update(sessions).set({ expiresAt: end }).where(eq(sessions.id, session.id));
+  }
+}
+
+async function isStaffEmail(email: string): Promise<boolean> {
+  const [row] = await getDb().select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return Boolean(row);
 }
 
 /** Ends the request's session: deletes its row and clears the cookie. */
@@ -107,8 +138,8 @@ async function revokeNewSession(token: string) {
   await auth.internalAdapter.deleteSession(token);
 }
 
-/** Copies better-auth's Set-Cookie headers, giving the session cookie our longer Max-Age. */
-function withLongerCookieLifetime(source: Headers): Headers {
+/** Copies better-auth's Set-Cookie headers, giving the session cookie the kept session's Max-Age. */
+function withKeptCookieLifetime(source: Headers): Headers {
   const headers = new Headers();
   for (const cookie of source.getSetCookie()) {
     const name = cookie.split("=", 1)[0]!;

@@ -354,8 +354,11 @@ export const enquiryInbox = pgView("enquiry_inbox", {
 
 export const OUTBOX_CHANNELS = ["email", "webhook"] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
-/** What a notification is about; with `subject_id` it names the enquiry's row. */
-export const OUTBOX_SUBJECT_TYPES = ["lead", "contact-message"] as const;
+/**
+ * What a notification is about; with `subject_id` it names the enquiry's row,
+ * or for a notice to a staff member the activity entry that caused it.
+ */
+export const OUTBOX_SUBJECT_TYPES = ["lead", "contact-message", "activity"] as const;
 export type OutboxSubjectType = (typeof OUTBOX_SUBJECT_TYPES)[number];
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -394,7 +397,7 @@ export const notificationOutbox = pgTable(
     // The dashboard's: failed and retrying deliveries.
     index("notification_outbox_status_idx").on(t.status, t.createdAt),
     check("notification_outbox_channel_check", sql`${t.channel} in ('email', 'webhook')`),
-    check("notification_outbox_subject_type_check", sql`${t.subjectType} in ('lead', 'contact-message')`),
+    check("notification_outbox_subject_type_check", sql`${t.subjectType} in ('lead', 'contact-message', 'activity')`),
     check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
@@ -426,7 +429,28 @@ export const users = pgTable(
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", tz),
+    /** Their password predates the policy (ADR 032): the back office asks for a new one first. */
+    mustChangePassword: boolean("must_change_password").default(false).notNull(),
+    /** Two-step sign-in (better-auth's twoFactor plugin, ADR 033). */
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
   },
+);
+
+/** A user's authenticator secret and recovery codes (better-auth's twoFactor plugin; both encrypted). */
+export const twoFactors = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", tz),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );
 
 export const sessions = pgTable(
@@ -445,6 +469,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     impersonatedBy: text("impersonated_by"),
+    /** "Keep me signed in" at sign-in: 30 days at most, otherwise 12 hours (ADR 032). */
+    keepSignedIn: boolean("keep_signed_in").default(false).notNull(),
+    /** When the session last opened a page (updated at most every few minutes). */
+    lastUsedAt: timestamp("last_used_at", tz),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );

@@ -13,7 +13,7 @@ const SUBJECT_SOURCE: Record<EnquirySource, string> = {
 
 /** A new enquiry as its notifications describe it. */
 export type NewEnquiry = {
-  subject: OutboxSubject;
+  subject: OutboxSubject & { type: "lead" | "contact-message" };
   source: EnquirySource;
   receivedAt: Date;
   /** The visitor's name: the popup's and enquiry form's one field, or first and last name. */

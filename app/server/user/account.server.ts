@@ -1,9 +1,10 @@
 import { isAPIError } from "better-auth/api";
-import { recordActivity } from "~/server/activity/activity.server";
 import { authHeaders, getAuth } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { forgetCheckedSessions } from "~/server/auth/session-check-cache.server";
-import type { Outcome } from "./user-admin.server";
+import { passwordProblem } from "~/server/auth/password-policy.server";
+import { recordWithSecurityNotice } from "./security-notice.server";
+import { afterPasswordChange, type Outcome } from "./user-admin.server";
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
 
@@ -17,6 +18,8 @@ export async function changeOwnPassword(
   input: { currentPassword: string; newPassword: string },
   ip?: string | null,
 ): Promise<Outcome<{ headers: Headers }>> {
+  const problem = passwordProblem(input.newPassword, viewer);
+  if (problem) return { ok: false, message: problem, field: "newPassword" };
   try {
     const { headers } = await getAuth().api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
@@ -24,12 +27,16 @@ export async function changeOwnPassword(
       returnHeaders: true,
     });
     forgetCheckedSessions();
-    await recordActivity({
-      kind: "user.password-changed",
-      actor: { id: viewer.id, email: viewer.email, name: viewer.name },
-      subject: { type: "user", id: viewer.id, label: viewer.email },
-      ip: ip ?? null,
-    });
+    await afterPasswordChange(viewer.id);
+    await recordWithSecurityNotice(
+      {
+        kind: "user.password-changed",
+        actor: { id: viewer.id, email: viewer.email, name: viewer.name },
+        subject: { type: "user", id: viewer.id, label: viewer.email },
+        ip: ip ?? null,
+      },
+      { change: "password-changed", to: viewer.email },
+    );
     const cookies = new Headers();
     for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
     return { ok: true, value: { headers: cookies } };

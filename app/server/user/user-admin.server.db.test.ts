@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "~/server/activity/activity.server";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
-import type { Viewer } from "~/server/auth/guard.server";
+import { getViewer, type Viewer } from "~/server/auth/guard.server";
+import { signIn } from "~/server/auth/sign-in.server";
+import { changeOwnPassword } from "./account.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
@@ -25,8 +27,11 @@ import { addUserSchema } from "./user-schemas.server";
 let db: Db;
 let admin: Viewer;
 
+/** The token is the link's last path segment (ADR 032), never a query parameter. */
 function tokenOf(url: string): string {
-  return new URL(url).searchParams.get("token") ?? "";
+  const { pathname, search } = new URL(url);
+  expect(search).toBe("");
+  return decodeURIComponent(/^\/admin\/reset-password\/([^/]+)$/.exec(pathname)?.[1] ?? "");
 }
 
 beforeAll(async () => {
@@ -102,7 +107,7 @@ describe("user administration", () => {
     const first = await createPasswordLink(eve.id, "reset", context());
     const second = await createPasswordLink(eve.id, "reset", context());
     if (!first.ok || !second.ok) throw new Error("no link");
-    expect(second.value.url).toMatch(/^http:\/\/localhost:\d+\/admin\/reset-password\?token=/);
+    expect(second.value.url).toMatch(/^http:\/\/localhost:\d+\/admin\/reset-password\/[\w-]{20,}$/);
     expect(await isPasswordTokenValid(tokenOf(first.value.url))).toBe(false);
     expect(await isPasswordTokenValid(tokenOf(second.value.url))).toBe(true);
 
@@ -119,7 +124,37 @@ describe("user administration", () => {
     const link = await createPasswordLink(invited.value.id, "invite", context());
     if (!link.ok) throw new Error(link.message);
     expect(link.value.expiresAt.getTime() - Date.now()).toBeGreaterThan(71 * 60 * 60 * 1000);
-    expect(await setPasswordWithToken(tokenOf(link.value.url), "ivan-password-1")).toMatchObject({ ok: true });
-    await expect(getAuth().api.signInEmail({ body: { email: "ivan@example.com", password: "ivan-password-1" } })).resolves.toBeTruthy();
+    expect(await setPasswordWithToken(tokenOf(link.value.url), "monsoon-ferry-ride")).toMatchObject({ ok: true });
+    await expect(getAuth().api.signInEmail({ body: { email: "ivan@example.com", password: "monsoon-ferry-ride" } })).resolves.toBeTruthy();
+  });
+
+  it("a set-password link keeps to the policy: too short, common, or holding the person's name or e-mail is refused", async () => {
+    const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
+    const link = await createPasswordLink(eve.id, "reset", context());
+    if (!link.ok) throw new Error(link.message);
+    const token = tokenOf(link.value.url);
+    expect(await setPasswordWithToken(token, "short")).toMatchObject({ ok: false, field: "password" });
+    expect(await setPasswordWithToken(token, "password1234")).toMatchObject({ ok: false, field: "password", message: expect.stringMatching(/too easy/) });
+    expect(await setPasswordWithToken(token, "eve editor rocks")).toMatchObject({ ok: false, field: "password", message: expect.stringMatching(/name or e-mail/) });
+    // The link still works after a refusal.
+    expect(await isPasswordTokenValid(token)).toBe(true);
+  });
+
+  it("a reset link stops working once its user changes their own password, and they are e-mailed about the change", async () => {
+    const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
+    const link = await createPasswordLink(eve.id, "reset", context());
+    if (!link.ok) throw new Error(link.message);
+    const signedIn = await signIn(new Request("http://localhost:3000/admin", { method: "POST" }), "10.9.9.9", { email: "eve@example.com", password: "eve-new-password" });
+    if (signedIn.status !== "signed-in") throw new Error(signedIn.status);
+    const cookie = signedIn.headers.getSetCookie().map((line) => line.split(";", 1)[0]!).join("; ");
+    const viewer = (await getViewer(new Request("http://localhost:3000/admin/account", { headers: { cookie } })))!;
+    const changed = await changeOwnPassword(new Request("http://localhost:3000/admin/account", { method: "POST", headers: { cookie } }), viewer, { currentPassword: "eve-new-password", newPassword: "tamarind chutney jar" }, "10.9.9.9");
+    expect(changed.ok).toBe(true);
+    expect(await isPasswordTokenValid(tokenOf(link.value.url))).toBe(false);
+
+    const [entry] = await listActivity({ kind: "user.password-changed" });
+    const [notice] = await db.select().from(t.notificationOutbox).where(and(eq(t.notificationOutbox.subjectType, "activity"), eq(t.notificationOutbox.subjectId, entry!.id)));
+    expect(notice).toMatchObject({ channel: "email", status: "pending", payload: { to: "eve@example.com", subject: "Your Pravas password was changed" } });
+    expect((notice!.payload as { text: string }).text).toMatch(/from the address 10\.9\.9\.9/);
   });
 });

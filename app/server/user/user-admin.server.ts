@@ -8,6 +8,8 @@ import { activity, sessions, users, verifications } from "~/server/db/schema.ser
 import { getEnv } from "~/server/env.server";
 import { INVALID_LINK_MESSAGE } from "~/lib/staff-messages";
 import { forgetCheckedSessions } from "~/server/auth/session-check-cache.server";
+import { passwordProblem } from "~/server/auth/password-policy.server";
+import { recordWithSecurityNotice } from "./security-notice.server";
 import type { AddUserInput, InviteUserInput } from "./user-schemas.server";
 
 /**
@@ -40,6 +42,8 @@ export const EMAIL_TAKEN_MESSAGE = "A user with this e-mail address already exis
 export const RESET_LINK_HOURS = 24;
 export const INVITE_LINK_HOURS = 72;
 const RESET_IDENTIFIER = "reset-password:";
+/** The set-password page; the link's token follows as the last path segment. */
+export const SET_PASSWORD_PATH = "/admin/reset-password";
 
 const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
 const fail = (message: string, field?: string): Outcome<never> => ({ ok: false, message, field });
@@ -204,8 +208,20 @@ export async function createPasswordLink(
   const auth = await getAuth().$context;
   await auth.internalAdapter.createVerificationValue({ identifier: `${RESET_IDENTIFIER}${token}`, value: userId, expiresAt });
   if (purpose === "reset") await record("user.password-reset-link", context, user);
-  const url = new URL(`/admin/reset-password?token=${encodeURIComponent(token)}`, getEnv().SITE_URL).href;
+  // The token is a path segment, which the access log redacts, never a query parameter (ADR 032).
+  const url = new URL(`${SET_PASSWORD_PATH}/${encodeURIComponent(token)}`, getEnv().SITE_URL).href;
   return ok({ url, expiresAt, user });
+}
+
+/**
+ * After any password change: set-password links of that user stop working (a
+ * link sent before must not outlive the password it was meant to replace), and
+ * the policy's request to choose a new password is met.
+ */
+export async function afterPasswordChange(userId: string): Promise<void> {
+  const db = getDb();
+  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_IDENTIFIER}%`)));
+  await db.update(users).set({ mustChangePassword: false }).where(eq(users.id, userId));
 }
 
 /** Whether a set-password link is still good (read-only; the page shows the form or says it expired). */
@@ -229,18 +245,24 @@ export async function setPasswordWithToken(
   if (!found || found.expiresAt <= new Date()) return fail(INVALID_LINK_MESSAGE);
   const user = await getStaff(found.value);
   if (!user?.active) return fail(INVALID_LINK_MESSAGE);
+  const problem = passwordProblem(newPassword, user);
+  if (problem) return fail(problem, "password");
   try {
     await getAuth().api.resetPassword({ body: { token, newPassword } });
   } catch {
     return fail(INVALID_LINK_MESSAGE);
   }
   forgetCheckedSessions();
-  await recordActivity({
-    kind: "user.password-set",
-    actor: { id: user.id, email: user.email, name: user.name },
-    subject: { type: "user", id: user.id, label: user.email },
-    ip: ip ?? null,
-    detail: { via: "link" },
-  });
+  await afterPasswordChange(user.id);
+  await recordWithSecurityNotice(
+    {
+      kind: "user.password-set",
+      actor: { id: user.id, email: user.email, name: user.name },
+      subject: { type: "user", id: user.id, label: user.email },
+      ip: ip ?? null,
+      detail: { via: "link" },
+    },
+    { change: "password-set", to: user.email },
+  );
   return ok({ email: user.email });
 }

@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { PASSWORD_MAX, passwordProblem, type PasswordOwner } from "~/server/auth/password-policy.server";
 
 /**
  * Inputs of the Users page, the account page and the set-password page. One
  * schema per input, used by the form's action (the forms name their fields
  * after these keys) and by the domain functions' tests.
  */
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from "~/server/auth/password-policy.server";
 
 const text = (message: string, max: number) =>
   z.preprocess(
@@ -14,15 +14,28 @@ const text = (message: string, max: number) =>
     z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters.`),
   );
 
+/** A new password: present, then the policy (length, not common); who it belongs to is checked where that is known. */
 const password = (message: string) =>
   z.preprocess(
     (value) => (typeof value === "string" ? value : ""),
     z
       .string()
       .min(1, message)
-      .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
-      .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
+      .superRefine((value, ctx) => {
+        const problem = passwordProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
   );
+
+/** The policy's check against the person's own e-mail and name, as a schema refinement. */
+export function refinePasswordOwner<T>(field: keyof T & string, ownerOf: (input: T) => PasswordOwner) {
+  return (input: T, ctx: z.RefinementCtx) => {
+    const value = input[field];
+    if (typeof value !== "string") return;
+    const problem = passwordProblem(value, ownerOf(input));
+    if (problem) ctx.addIssue({ code: "custom", path: [field], message: problem });
+  };
+}
 
 export const roleSchema = z.enum(["admin", "editor"], { error: "Choose admin or editor." });
 
@@ -30,16 +43,18 @@ const email = text("Please enter an e-mail address.", 254).pipe(
   z.email("Please enter a valid e-mail address.").transform((value) => value.toLowerCase()),
 );
 
-/** Add user with an initial password the admin types. */
-export const addUserSchema = z.object({
+const newUserFields = z.object({
   name: text("Please enter a name.", 100),
   email,
   role: roleSchema,
   password: password("Please enter an initial password."),
 });
 
+/** Add user with an initial password the admin types (which may not hold the new user's name or e-mail). */
+export const addUserSchema = newUserFields.superRefine(refinePasswordOwner("password", (input) => input));
+
 /** Add user and e-mail them a set-password link (only when SMTP is configured). */
-export const inviteUserSchema = addUserSchema.omit({ password: true });
+export const inviteUserSchema = newUserFields.omit({ password: true });
 
 export const userIdSchema = z.object({ userId: text("Which user?", 100) });
 

@@ -26,7 +26,7 @@ function noticeOf(response: Response): { kind: string; message: string } | null 
 /** The link's token from a message body (quoted-printable decoded). */
 function tokenIn(text: string): string {
   const decoded = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return /reset-password\?token=([\w-]+)/.exec(decoded)?.[1] ?? "";
+  return /reset-password\/([\w-]+)/.exec(decoded)?.[1] ?? "";
 }
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { adminUi } from "../admin-page";
+import { NewPasswordField } from "../password/new-password-field";
 import { ROLE_OPTIONS, SelectField } from "../select-field";
 import { useFocusFirstError } from "../use-focus-first-error";
 
@@ -10,7 +11,7 @@ export type AddUserState = { errors: Record<string, string>; values: Record<stri
  * Add a user with an initial password; with SMTP configured, 'Send invite'
  * instead e-mails them a link to choose their own (the password is then ignored).
  */
-export function AddUserForm({ state, mailEnabled }: { state?: AddUserState; mailEnabled: boolean }) {
+export function AddUserForm({ state, mailEnabled, passwordRules }: { state?: AddUserState; mailEnabled: boolean; passwordRules: string }) {
   const errors = state?.errors ?? {};
   const formRef = useFocusFirstError(state?.errors);
   const values = state?.values ?? {};
@@ -28,17 +29,7 @@ export function AddUserForm({ state, mailEnabled }: { state?: AddUserState; mail
         <TextField idPrefix="add-" name="name" label="Name" autoComplete="off" required maxLength={100} defaultValue={values.name} error={errors.name} />
         <TextField idPrefix="add-" name="email" label="E-mail" type="email" autoComplete="off" required maxLength={254} defaultValue={values.email} error={errors.email} />
         <SelectField idPrefix="add-" name="role" label="Role" options={ROLE_OPTIONS} defaultValue={values.role || "editor"} error={errors.role} />
-        <TextField
-          idPrefix="add-"
-          name="password"
-          label="Initial password"
-          type="password"
-          autoComplete="new-password"
-          minLength={10}
-          maxLength={128}
-          defaultValue=""
-          error={errors.password}
-        />
+        <NewPasswordField name="password" label="Initial password" hint={passwordRules} error={errors.password} userInputs={[values.name ?? "", values.email ?? ""]} />
       </div>
       <div className={adminUi.formActions}>
         <button type="submit" name="intent" value="create" className={`${adminUi.button} ${adminUi.primary}`}>

@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef, useState } from "react";
+import styles from "./new-password-field.module.css";
+
+type Strength = { score: 0 | 1 | 2 | 3 | 4; warning: string; suggestion: string };
+
+const WORDS = ["Very weak", "Weak", "Fair", "Good", "Strong"] as const;
+
+/** zxcvbn-ts and its dictionaries (~400 KB) load only when someone types a new password. */
+let estimator: Promise<(password: string, userInputs: string[]) => Strength> | undefined;
+function loadEstimator() {
+  estimator ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(([core, common]) => {
+    const zxcvbn = new core.ZxcvbnFactory({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary } });
+    return (password, userInputs) => {
+      const result = zxcvbn.check(password, userInputs);
+      return { score: result.score, warning: result.feedback.warning ?? "", suggestion: result.feedback.suggestions[0] ?? "" };
+    };
+  });
+  return estimator;
+}
+
+export type NewPasswordFieldProps = {
+  name: string;
+  label: string;
+  /** The server's verdict (the policy), shown under the field. */
+  error?: string;
+  /** The rules in a sentence, always shown. */
+  hint: string;
+  /** The person's name and e-mail: a password built on them scores low. */
+  userInputs?: string[];
+  autoComplete?: "new-password";
+  required?: boolean;
+};
+
+/**
+ * A new password: a show/hide toggle, the rules, and a strength meter that
+ * names what is weak. The meter only advises; the server's policy decides
+ * (ADR 032). Without JavaScript it is a plain password field with its rules.
+ */
+export function NewPasswordField({ name, label, error, hint, userInputs = [], required }: NewPasswordFieldProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const meterId = `${id}-meter`;
+  const [shown, setShown] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const [value, setValue] = useState("");
+  const [strength, setStrength] = useState<Strength | null>(null);
+  const latest = useRef(0);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!value) {
+      setStrength(null);
+      return;
+    }
+    const ticket = ++latest.current;
+    void loadEstimator().then((estimate) => {
+      if (ticket === latest.current) setStrength(estimate(value, userInputs.filter(Boolean)));
+    });
+    // userInputs is a fresh array each render; its content does not change while typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+
+  const describedBy = [hintId, error ? errorId : null, strength ? meterId : null].filter(Boolean).join(" ");
+  return (
+    <div className={styles.field}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.row}>
+        <input
+          id={inputId}
+          name={name}
+          type={shown ? "text" : "password"}
+          className={styles.input}
+          autoComplete="new-password"
+          spellCheck={false}
+          autoCapitalize="off"
+          required={required}
+          maxLength={128}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        {hydrated ? (
+          <button type="button" className={styles.toggle} aria-pressed={shown} aria-controls={inputId} onClick={() => setShown((now) => !now)}>
+            {/* A toggle keeps its name; its pressed state says whether the password is shown. */}
+            Show<span className="visually-hidden"> password</span>
+          </button>
+        ) : null}
+      </div>
+      <p id={hintId} className={styles.hint}>
+        {hint}
+      </p>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      <div id={meterId} className={styles.meter} aria-live="polite" hidden={!strength}>
+        {strength ? (
+          <>
+            <span className={styles.bar} data-score={strength.score} aria-hidden="true">
+              <span />
+            </span>
+            <span>
+              Strength: <strong>{WORDS[strength.score]}</strong>
+              {strength.warning || strength.suggestion ? `. ${strength.warning || strength.suggestion}` : ""}
+            </span>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { passwordProblem } from "./password-policy.server";
+
+const owner = { email: "asha.rao@pravas.travel", name: "Asha Rao" };
+
+describe("the password policy", () => {
+  it.each([
+    ["aaaaaaaaaa", /at least 12/],
+    ["1234567890", /at least 12/],
+    ["password12", /at least 12/],
+    ["          ", /at least 12/],
+    ["aaaaaaaaaaaa", /too easy to guess/],
+    ["            ", /only spaces/],
+    ["password1234", /too easy to guess/],
+    ["PASSWORD1234!", /too easy to guess/],
+    ["qwertyuiop12", /too easy to guess/],
+    ["123456789012", /too easy to guess/],
+    ["abcabcabcabc", /too easy to guess/],
+    ["Iloveyou  2024", /too easy to guess/],
+    ["asha.rao@pravas.travel", /name or e-mail/],
+    ["my asha.rao password", /name or e-mail/],
+    ["AshaRao-travels-2026", /name or e-mail/],
+    ["x".repeat(129), /at most 128/],
+  ])("refuses %j", (password, reason) => {
+    expect(passwordProblem(password, owner)).toMatch(reason);
+  });
+
+  it.each(["correct horse battery", "Tea in Munnar at dawn", "ghat-road-switchbacks", "passage to the hills", "z7!Kq2#vLm9@"])(
+    "accepts %j (spaces and any letters allowed, no composition rules)",
+    (password) => {
+      expect(passwordProblem(password, owner)).toBeNull();
+    },
+  );
+
+  it("does not hold a short e-mail part against a password", () => {
+    expect(passwordProblem("bob's mountain trip", { email: "bo@example.com", name: "Bo" })).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * A production server of its own, for the few tests that need settings the
+ * shared e2e server must not have (its log at info level, the default sign-in
+ * limits). It uses the build the shared server was started from, its own
+ * data directory and port, and is stopped (and its data removed) after use.
+ */
+export type PrivateServer = { baseURL: string; dataDir: string; log: () => string; stop: () => Promise<void> };
+
+export async function startPrivateServer(port: number, env: Record<string, string> = {}): Promise<PrivateServer> {
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = path.resolve(`.cache/private-server-${port}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const output: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, [path.resolve(process.env.BUILD_DIR ?? "build", "server-entry/index.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SITE_URL: baseURL,
+      DATA_DIR: dataDir,
+      MEDIA_DIR: ".cache/media",
+      ADMIN_PASSWORD: "lotus-temple-at-dawn-42",
+      LOG_LEVEL: "info",
+      E2E_FIXTURE_TOKEN: "",
+      // The defaults, whatever the shared e2e server was given.
+      LOGIN_MAX_PER_IP: "30",
+      LOGIN_MAX_FAILURES: "5",
+      FORM_RATE_LIMIT: "10",
+      PAGE_RENDER_LIMIT: "120",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.exitCode !== null) return done();
+      child.once("exit", done);
+      child.kill("SIGTERM");
+    });
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    if (child.exitCode !== null) throw new Error(`private server exited:\n${output.join("")}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, dataDir, log: () => output.join(""), stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`private server did not start:\n${output.join("")}`);
+}

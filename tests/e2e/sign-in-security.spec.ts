@@ -1,0 +1,231 @@
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { startTestSmtpServer } from "../../app/server/notify/test-smtp.server";
+import { ADMIN, createStaff, expect, newStaffContext, signIn, signInRequest, submitLogin, test } from "./admin-helpers";
+import { gotoHydrated } from "./fixtures";
+import { startPrivateServer, type PrivateServer } from "./private-server";
+
+// Issue 19 (security review), sessions and passwords (ADR 032): each test
+// failed on the code the review tried.
+
+const PRIVATE_PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
+
+test("'Keep me signed in' is an unchecked box: without it the cookie ends with the browser, with it it lasts 30 days", async ({ page, playwright, baseURL }) => {
+  await page.goto("/admin");
+  const keep = page.getByRole("checkbox", { name: "Keep me signed in" });
+  await expect(keep).not.toBeChecked();
+
+  const sessionCookie = async (form: Record<string, string>) => {
+    const request = await playwright.request.newContext({ baseURL });
+    const answer = await request.post("/admin", { form: { email: ADMIN.email, password: ADMIN.password, ...form }, maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    const line = answer.headersArray().find((header) => header.name.toLowerCase() === "set-cookie" && header.value.startsWith("pravas_session="))!.value;
+    await request.dispose();
+    return line;
+  };
+  expect(await sessionCookie({})).not.toMatch(/Max-Age|Expires/i);
+  expect(await sessionCookie({ keepSignedIn: "on" })).toMatch(/Max-Age=2592000/);
+});
+
+test("Active sessions: each device, address and last use; sign one out, or everywhere else, and it ends at once", async ({ page, browser, baseURL, db }) => {
+  const editor = await createStaff(db, { name: "Sita Editor", password: "sandalwood-incense-9" });
+  const phone = await browser.newContext({ baseURL, userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36" });
+  const phonePage = await phone.newPage();
+  await signIn(phonePage, editor);
+  const tablet = await browser.newContext({ baseURL, userAgent: "Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" });
+  const tabletPage = await tablet.newPage();
+  await signIn(tabletPage, editor);
+
+  await signIn(page, editor);
+  await gotoHydrated(page, "/admin/account");
+  const list = page.getByRole("region", { name: "Active sessions" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  await expect(list.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
+  await expect(list.getByText("Chrome on Android", { exact: true })).toBeVisible();
+  await expect(list.getByText("Safari on iPad", { exact: true })).toBeVisible();
+  await expect(list.getByText(/127\.0\.0\.1 · Last used/).first()).toBeVisible();
+
+  await list.getByRole("button", { name: /^Sign out Chrome on Android/ }).click();
+  await expect(page.getByRole("status")).toContainText("That session is signed out.");
+  await phonePage.goto("/admin/dashboard");
+  await expect(phonePage).toHaveURL(/\/admin\?redirectTo=/);
+
+  await list.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(page.getByRole("status")).toContainText("1 other session is signed out.");
+  await tabletPage.goto("/admin/dashboard");
+  await expect(tabletPage).toHaveURL(/\/admin\?redirectTo=/);
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await phone.close();
+  await tablet.close();
+});
+
+test("a new password keeps to the policy on the account page: rules, a strength meter, a show toggle and inline reasons", async ({ page, db }) => {
+  const editor = await createStaff(db, { name: "Kiran Editor", password: "pepper-vine-estate-7" });
+  await signIn(page, editor);
+  await gotoHydrated(page, "/admin/account");
+  const field = page.getByLabel("New password", { exact: true });
+  await expect(page.getByText("At least 12 characters. Spaces are fine")).toBeVisible();
+  await field.fill("password1234");
+  await expect(page.getByText(/Strength: Very weak|Strength: Weak/)).toBeVisible();
+  const toggle = page.getByRole("button", { name: "Show password" });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(field).toHaveAttribute("type", "text");
+
+  const attempt = async (password: string) => {
+    await page.getByLabel("Current password").fill(editor.password);
+    await page.getByLabel("New password", { exact: true }).fill(password);
+    await page.getByLabel("Repeat the new password").fill(password);
+    await page.getByRole("button", { name: "Change password" }).click();
+  };
+  for (const [password, reason] of [
+    ["password1234", "This password is too easy to guess"],
+    ["            ", "A password cannot be only spaces."],
+    ["kiran editor 2026", "Do not use your name or e-mail address in your password."],
+    ["aaaaaaaaaa", "Use at least 12 characters."],
+  ] as const) {
+    await attempt(password);
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  }
+  await attempt("a quiet houseboat evening");
+  await expect(page.getByRole("status")).toContainText("Your password was changed.");
+});
+
+test("a password set before the policy still signs in, but the back office asks for a new one first", async ({ page, db }) => {
+  const editor = await createStaff(db, { name: "Old Password", password: "weakpass10" });
+  await submitLogin(page, editor.email, editor.password);
+  await expect(page).toHaveURL(/\/admin\/account$/);
+  await expect(page.getByRole("alert").filter({ hasText: "does not meet the new password rules" })).toBeVisible();
+  await page.goto("/admin/packages");
+  await expect(page).toHaveURL(/\/admin\/account$/);
+  await page.getByLabel("Current password").fill("weakpass10");
+  await page.getByLabel("New password", { exact: true }).fill("jasmine garland stall");
+  await page.getByLabel("Repeat the new password").fill("jasmine garland stall");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password was changed.");
+  await page.goto("/admin/packages");
+  await expect(page).toHaveURL(/\/admin\/packages$/);
+});
+
+test.describe("on a server of its own (info-level log, default sign-in limits, real SMTP)", () => {
+  let server: PrivateServer;
+  let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+  test.beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    server = await startPrivateServer(PRIVATE_PORT, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TRUST_PROXY: "loopback", OUTBOX_POLL_MS: "200" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  async function adminRequest(playwright: { request: { newContext: (o: { baseURL?: string; extraHTTPHeaders?: Record<string, string> }) => Promise<APIRequestContext> } }, ip: string) {
+    const request = await playwright.request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
+    await signInRequest(request, ADMIN);
+    return request;
+  }
+
+  async function resetLinkFor(browser: Browser, name: string): Promise<{ url: string; email: string }> {
+    const context = await browser.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.77.0.1" } });
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    await page.goto("/admin/users");
+    const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.test`;
+    const add = page.getByRole("region", { name: "Add user" });
+    await add.getByLabel("Name").fill(name);
+    await add.getByLabel("E-mail").fill(email);
+    await add.getByLabel("Initial password").fill("first-monsoon-rain-2026");
+    await add.getByRole("button", { name: "Add user" }).click();
+    await expect(page.getByRole("status")).toContainText(`${name} was added`);
+    // With SMTP set up the link is e-mailed, as it would be to a real colleague.
+    await page.getByRole("button", { name: `E-mail a password reset link to ${name}` }).click();
+    await expect(page.getByRole("status")).toContainText(email);
+    await context.close();
+    await expect.poll(() => smtp.received.some((mail) => mail.rcptTo.includes(email)), { timeout: 10_000 }).toBe(true);
+    const body = smtp.received.find((mail) => mail.rcptTo.includes(email))!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const url = /https?:\/\/\S+\/admin\/reset-password\/[\w-]+/.exec(body)![0];
+    return { url, email };
+  }
+
+  test("reset and invitation tokens never reach the server log, old ?token= links included; the user is e-mailed when it is used", async ({ browser }) => {
+    const { url, email } = await resetLinkFor(browser, "Tara Token");
+    const token = /\/admin\/reset-password\/([\w-]{20,})$/.exec(url)?.[1];
+    expect(token, "the token is the link's last path segment").toBeTruthy();
+
+    const context = await browser.newContext({ baseURL: server.baseURL });
+    const visitor = await context.newPage();
+    // A link in the old form still works: it goes on to the new address.
+    await visitor.goto(`/admin/reset-password?token=${token}`);
+    await expect(visitor).toHaveURL(new RegExp(`/admin/reset-password/${token}$`));
+    await visitor.getByLabel("New password", { exact: true }).fill("coconut grove sunrise");
+    await visitor.getByLabel("Repeat the new password").fill("coconut grove sunrise");
+    await visitor.getByRole("button", { name: "Set password" }).click();
+    await expect(visitor.getByRole("status")).toHaveText("Your password is set. You can sign in with it now.");
+    await context.close();
+
+    const log = server.log();
+    expect(log).toContain("/admin/reset-password/[redacted]");
+    expect(log.split("\n").filter((line) => line.includes(token!))).toEqual([]);
+
+    await expect.poll(() => smtp.received.filter((mail) => mail.rcptTo.includes(email)).length, { timeout: 10_000 }).toBe(2);
+    const notice = smtp.received.filter((mail) => mail.rcptTo.includes(email))[1]!;
+    expect(notice.headers.get("subject")).toEqual(["Your Pravas password was set"]);
+    expect(notice.raw.replace(/=\r?\n/g, "")).toContain("If it was not, tell an admin at once");
+  });
+
+  test("30 failed sign-ins from one office address do not lock out a colleague with the right password; the failing e-mails stay throttled", async ({ playwright }) => {
+    const office = "10.88.0.1";
+    const request = await playwright.request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { "x-forwarded-for": office } });
+    for (let i = 0; i < 30; i++) {
+      const answer = await request.post("/admin", { form: { email: `guess${i % 6}@example.test`, password: "wrong-guess-123" }, maxRedirects: 0 });
+      expect(answer.status()).toBe(401);
+    }
+    // The address is over its cap: a guessed e-mail gets 429 without a password check, ...
+    expect((await request.post("/admin", { form: { email: "guess1@example.test", password: "wrong-guess-123" }, maxRedirects: 0 })).status()).toBe(429);
+    expect((await request.post("/admin", { form: { email: "nobody@example.test", password: "whatever-it-is" }, maxRedirects: 0 })).status()).toBe(429);
+    await request.dispose();
+    // ... but the admin with the right password from the same office gets in.
+    const colleague = await playwright.request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { "x-forwarded-for": office } });
+    const answer = await colleague.post("/admin", { form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers()["location"]).toBe("/admin/dashboard");
+    await colleague.dispose();
+  });
+
+  test("one account guessed from many addresses slows down with a growing delay", async ({ playwright }) => {
+    const email = ADMIN.email;
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      const request = await playwright.request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.99.${i}.1` } });
+      last = (await request.post("/admin", { form: { email, password: `spread-guess-${i}-x` }, maxRedirects: 0 })).status();
+      await request.dispose();
+    }
+    expect(last).toBe(429);
+    const admin = await adminRequest(playwright, "10.99.200.1").catch(() => null);
+    // Within the delay even the right password waits; after it, the right password gets in.
+    expect(admin).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const later = await adminRequest(playwright, "10.99.201.1");
+    await later.dispose();
+  });
+});
+
+test("the reset link from the Users page is a path, and the set-password page keeps to the policy", async ({ page, browser, baseURL, db }) => {
+  const editor = await createStaff(db, { name: "Lata Editor" });
+  await signIn(page, ADMIN);
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: "Create a password reset link for Lata Editor" }).click();
+  const url = await page.getByRole("region", { name: "Password link for Lata Editor" }).getByLabel("One-time link").inputValue();
+  expect(url).toMatch(/\/admin\/reset-password\/[\w-]{20,}$/);
+  const context = await newStaffContext(browser, baseURL);
+  const visitor = await context.newPage();
+  await visitor.goto(url);
+  await visitor.getByLabel("New password", { exact: true }).fill("lata editor 2026 pass");
+  await visitor.getByLabel("Repeat the new password").fill("lata editor 2026 pass");
+  await visitor.getByRole("button", { name: "Set password" }).click();
+  await expect(visitor.getByText("Do not use your name or e-mail address in your password.")).toBeVisible();
+  await context.close();
+  expect(editor.name).toBe("Lata Editor");
+});
