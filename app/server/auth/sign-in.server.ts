@@ -92,7 +92,7 @@ export async function signIn(
     return fail("no staff role");
   }
   throttle.recordSuccess(typedEmail, clientIp);
-  await startSession(result.response.token, keepSignedIn);
+  await startSession(result.response.token, keepSignedIn, clientIp);
   // The plain password is known only now: one set before the policy is to be changed first.
   const mustChangePassword = passwordProblem(password, user) !== null;
   if (mustChangePassword !== Boolean(user.mustChangePassword)) {
@@ -103,9 +103,17 @@ export async function signIn(
   return { status: "signed-in", viewer, headers: keepSignedIn ? withKeptCookieLifetime(result.headers) : result.headers };
 }
 
-/** Marks a new session kept or not; one not kept ends 12 hours after sign-in at the latest. */
-async function startSession(token: string, keepSignedIn: boolean) {
-  const [session] = await getDb().update(sessions).set({ keepSignedIn, lastUsedAt: new Date() }).where(eq(sessions.token, token)).returning();
+/**
+ * Marks a new session kept or not (one not kept ends 12 hours after sign-in at
+ * the latest), with the client's address as we resolved it (better-auth
+ * masks IPv6 addresses to their /64, which a person cannot recognise).
+ */
+async function startSession(token: string, keepSignedIn: boolean, clientIp: string) {
+  const [session] = await getDb()
+    .update(sessions)
+    .set({ keepSignedIn, lastUsedAt: new Date(), ...(clientIp ? { ipAddress: clientIp } : {}) })
+    .where(eq(sessions.token, token))
+    .returning();
   if (session && !keepSignedIn) {
     const end = sessionHardExpiry(session);
     if (session.expiresAt > end) await getDb().update(sessions).set({ expiresAt: end }).where(eq(sessions.id, session.id));

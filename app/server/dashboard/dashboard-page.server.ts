@@ -35,7 +35,9 @@ async function deliverySubjects(rows: { subjectType: string; subjectId: number }
     subjects.set(`contact-message:${row.id}`, { about: `${row.firstName} ${row.lastName} (contact message #${row.id})`, enquiryKey: enquiryKey({ kind: "contact", id: row.id }) });
   }
   return (row: { subjectType: string; subjectId: number }) =>
-    subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null };
+    row.subjectType === "activity"
+      ? { about: `Account security notice (activity #${row.subjectId})`, enquiryKey: null }
+      : (subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null });
 }
 
 /** Everything /admin/dashboard shows, as plain data. Sections a viewer may not see are null. */

@@ -8,8 +8,13 @@ const WORDS = ["Very weak", "Weak", "Fair", "Good", "Strong"] as const;
 /** zxcvbn-ts and its dictionaries (~400 KB) load only when someone types a new password. */
 let estimator: Promise<(password: string, userInputs: string[]) => Strength> | undefined;
 function loadEstimator() {
-  estimator ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(([core, common]) => {
-    const zxcvbn = new core.ZxcvbnFactory({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary } });
+  estimator ??= Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    // Only its English messages; the English dictionaries are left out of the chunk.
+    import("@zxcvbn-ts/language-en").then(({ translations }) => translations),
+  ]).then(([core, common, translations]) => {
+    const zxcvbn = new core.ZxcvbnFactory({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary }, translations });
     return (password, userInputs) => {
       const result = zxcvbn.check(password, userInputs);
       return { score: result.score, warning: result.feedback.warning ?? "", suggestion: result.feedback.suggestions[0] ?? "" };
