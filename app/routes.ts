@@ -22,6 +22,8 @@ export default [
   // set-password page of reset and invitation links is public and outside it.
   route("admin", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
+  // The second step of a two-step sign-in (ADR 033): public, a pending challenge is the permission.
+  route("admin/two-factor", "routes/admin/two-factor.tsx"),
   ...prefix("admin", [
     // The token is a path segment (ADR 032); the bare address answers old ?token= links.
     route("reset-password/:token?", "routes/admin/reset-password.tsx"),

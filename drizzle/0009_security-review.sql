@@ -11,6 +11,7 @@ CREATE TABLE "two_factor" (
 ALTER TABLE "notification_outbox" DROP CONSTRAINT "notification_outbox_subject_type_check";--> statement-breakpoint
 ALTER TABLE "session" ADD COLUMN "keep_signed_in" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "session" ADD COLUMN "last_used_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "require_two_factor" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "two_factor_enabled" boolean DEFAULT false;--> statement-breakpoint
 ALTER TABLE "two_factor" ADD CONSTRAINT "two_factor_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -34,7 +34,7 @@ export function isSameOrigin(origin: string | undefined, secFetchSite: string | 
   return origin === undefined;
 }
 
-const SIGN_IN_PATHS = new Set(["/admin", "/admin.data"]);
+const SIGN_IN_PATHS = new Set(["/admin", "/admin.data", "/admin/two-factor", "/admin/two-factor.data"]);
 
 /** Decoded, lower-cased, without trailing slashes: `/%61dmin/` is the sign-in page too. */
 function normalisedPath(rawPath: string): string {

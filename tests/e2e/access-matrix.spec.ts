@@ -53,6 +53,8 @@ const RULES: Record<string, Rule> = {
   // Sign-in and sign-out (ADR 022).
   "routes/admin/login.tsx": { page: { anonymous: "ok", editor: "to:/admin/dashboard", admin: "to:/admin/dashboard" } },
   "routes/admin/logout.tsx": { page: { anonymous: "to:/admin", editor: "to:/admin", admin: "to:/admin" } },
+  // The second step of a two-step sign-in (ADR 033): public; signed-in staff go on to the dashboard.
+  "routes/admin/two-factor.tsx": { page: { anonymous: "ok", editor: "to:/admin/dashboard", admin: "to:/admin/dashboard" } },
   // The admin shell (branch adminui).
   "routes/admin/dashboard.tsx": { page: staffOnly },
   "routes/admin/packages.tsx": { page: staffOnly },

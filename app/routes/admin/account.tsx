@@ -1,5 +1,6 @@
 import { data, Form, useLocation } from "react-router";
 import { ActiveSessions } from "~/components/admin/account/active-sessions";
+import { TwoStepPanel } from "~/components/admin/account/two-step-panel";
 import { AdminPage, adminMeta, adminUi, Panel } from "~/components/admin/admin-page";
 import { NewPasswordField } from "~/components/admin/password/new-password-field";
 import { TextField } from "~/components/ui/form-field";
@@ -7,6 +8,8 @@ import { useFocusFirstError } from "~/components/admin/use-focus-first-error";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { PASSWORD_RULES_TEXT } from "~/server/auth/password-policy.server";
+import { isTwoFactorRequired } from "~/server/auth/two-factor.server";
+import { handleTwoStepAction } from "~/server/auth/two-factor-page.server";
 import { endOtherSessions, endOwnSession, listOwnSessions } from "~/server/auth/staff-sessions.server";
 import { fieldErrors } from "~/server/forms/form-input.server";
 import { changeOwnPassword } from "~/server/user/account.server";
@@ -25,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     mustChangePassword: Boolean(viewer.mustChangePassword),
     passwordRules: PASSWORD_RULES_TEXT,
     sessions: await listOwnSessions(viewer),
+    twoFactorEnabled: Boolean(viewer.twoFactorEnabled),
+    twoFactorRequired: await isTwoFactorRequired(),
   };
 }
 
@@ -32,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
+  const twoStep = await handleTwoStepAction(request, form, viewer, context.clientIp);
+  if (twoStep) return twoStep;
   if (intent === "end-session") {
     const ended = await endOwnSession(viewer, String(form.get("sessionId") ?? ""), context.clientIp);
     return redirectWithNotice(PAGE, ended ? { kind: "success", message: "That session is signed out." } : { kind: "error", message: "That session had already ended." });
@@ -50,8 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Your account");
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const formRef = useFocusFirstError(actionData?.errors);
+  const errors: Record<string, string> = (actionData && "errors" in actionData ? actionData.errors : undefined) ?? {};
+  const formRef = useFocusFirstError(actionData && "errors" in actionData ? actionData.errors : undefined);
   // Fields start empty after every post (passwords are never sent back).
   const { key } = useLocation();
   return (
@@ -79,6 +86,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </Form>
       </Panel>
+      <TwoStepPanel enabled={loaderData.twoFactorEnabled} required={loaderData.twoFactorRequired} state={actionData && "twoStep" in actionData ? actionData.twoStep : undefined} />
       <ActiveSessions sessions={loaderData.sessions} />
     </AdminPage>
   );

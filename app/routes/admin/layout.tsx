@@ -4,19 +4,25 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { redirectWithNotice, takeNotice } from "~/server/admin/notice.server";
 import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
+import { isTwoFactorRequired } from "~/server/auth/two-factor.server";
 import { countNewEnquiries } from "~/server/enquiry/inbox.server";
 import type { Route } from "./+types/layout";
 
 const ACCOUNT_PATH = "/admin/account";
+export const SET_UP_TWO_STEP_FIRST = "Two-step sign-in is required for every staff account. Set it up below to go on.";
 export const CHANGE_PASSWORD_FIRST =
   "Your password does not meet the new password rules. Please choose a new one before you go on.";
 
 /** Every signed-in page of the back office; each child route guards itself too. */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  // A password set before the policy: choosing a new one comes first (ADR 032).
-  if (viewer.mustChangePassword && new URL(request.url).pathname.replace(/\.data$/, "") !== ACCOUNT_PATH) {
-    throw redirectWithNotice(ACCOUNT_PATH, { kind: "error", message: CHANGE_PASSWORD_FIRST });
+  // First things first, on the account page: a password set before the policy
+  // (ADR 032), then two-step sign-in where an admin requires it (ADR 033).
+  if (new URL(request.url).pathname.replace(/\.data$/, "") !== ACCOUNT_PATH) {
+    if (viewer.mustChangePassword) throw redirectWithNotice(ACCOUNT_PATH, { kind: "error", message: CHANGE_PASSWORD_FIRST });
+    if (!viewer.twoFactorEnabled && (await isTwoFactorRequired())) {
+      throw redirectWithNotice(`${ACCOUNT_PATH}#two-step`, { kind: "error", message: SET_UP_TWO_STEP_FIRST });
+    }
   }
   const { notice, headers } = takeNotice(request);
   // The sidebar's figure: two counts on (status, created_at) indexes.

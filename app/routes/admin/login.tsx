@@ -39,6 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const safeRedirect = typeof redirectTo === "string" && redirectTo ? safeAdminRedirect(redirectTo) : "";
 
   const outcome = await signIn(request, context.clientIp, { email, password: form.get("password"), keepSignedIn: form.get("keepSignedIn") });
+  if (outcome.status === "two-factor") {
+    const headers = new Headers(outcome.headers);
+    headers.set("Cache-Control", "no-store");
+    throw redirect(`/admin/two-factor${safeRedirect ? `?redirectTo=${encodeURIComponent(safeRedirect)}` : ""}`, { headers });
+  }
   if (outcome.status === "signed-in") {
     const headers = new Headers(outcome.headers);
     headers.set("Cache-Control", "no-store");

@@ -1,6 +1,8 @@
 import { AdminPage, adminMeta, adminUi, Panel } from "~/components/admin/admin-page";
 import { AddUserForm } from "~/components/admin/users/add-user-form";
+import { TwoStepRequirement } from "~/components/admin/users/two-step-requirement";
 import { PASSWORD_RULES_TEXT } from "~/server/auth/password-policy.server";
+import { isTwoFactorRequired } from "~/server/auth/two-factor.server";
 import { PasswordLinkPanel } from "~/components/admin/users/password-link-panel";
 import { UserTable } from "~/components/admin/users/user-table";
 import { canManageUsers } from "~/server/auth/access.server";
@@ -12,7 +14,13 @@ import type { Route } from "./+types/users";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canManageUsers });
-  return { users: await listStaff(), viewerId: viewer.id, mailEnabled: isStaffMailConfigured(), passwordRules: PASSWORD_RULES_TEXT };
+  return {
+    users: await listStaff(),
+    viewerId: viewer.id,
+    mailEnabled: isStaffMailConfigured(),
+    passwordRules: PASSWORD_RULES_TEXT,
+    twoFactorRequired: await isTwoFactorRequired(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,13 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Users");
 
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, viewerId, mailEnabled, passwordRules } = loaderData;
+  const { users, viewerId, mailEnabled, passwordRules, twoFactorRequired } = loaderData;
   return (
     <AdminPage title="Users" lead="Who can sign in to the back office, and what they may do.">
       {actionData && "link" in actionData ? <PasswordLinkPanel link={actionData.link} /> : null}
       <div className={adminUi.section}>
         <UserTable users={users} viewerId={viewerId} mailEnabled={mailEnabled} />
       </div>
+      <TwoStepRequirement required={twoFactorRequired} withoutIt={users.filter((user) => user.active && !user.twoFactor).length} />
       <Panel title="Add user" id="add-user">
         <AddUserForm state={actionData && "add" in actionData ? actionData.add : undefined} mailEnabled={mailEnabled} passwordRules={passwordRules} />
       </Panel>

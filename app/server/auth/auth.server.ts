@@ -4,9 +4,10 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { adminAc, defaultAc } from "better-auth/plugins/admin/access";
 import { getDb } from "~/server/db/db.server";
-import { accounts, sessions, users, verifications } from "~/server/db/schema.server";
+import { accounts, sessions, twoFactors, users, verifications } from "~/server/db/schema.server";
 import { getEnv, type Env } from "~/server/env.server";
 import { getLogger } from "~/server/logger.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -31,6 +32,8 @@ export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
  */
 export const KEPT_SESSION_MAX_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+/** Recovery codes issued at once (each works once). */
+export const RECOVERY_CODE_COUNT = 10;
 
 const ROUTINE_WARNINGS = new Set(["User not found", "Invalid password", "Password not found"]);
 
@@ -43,7 +46,7 @@ function createAuth(env: Env) {
     secret: resolveSessionSecret(env),
     database: drizzleAdapter(getDb(), {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -92,6 +95,14 @@ function createAuth(env: Env) {
       },
     },
     plugins: [
+      // Two-step sign-in with an authenticator app (ADR 033): secrets and
+      // recovery codes stored encrypted; 5 code attempts per sign-in, then the
+      // password again; 10 failures lock the codes for a while.
+      twoFactor({
+        issuer: "Pravas",
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10 },
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
       admin({
         defaultRole: "editor",
         adminRoles: ["admin"],

@@ -20,6 +20,8 @@ export type Viewer = {
   sessionId?: string;
   /** Their password predates the policy: the back office asks for a new one first (ADR 032). */
   mustChangePassword?: boolean;
+  /** Two-step sign-in is on (ADR 033). */
+  twoFactorEnabled?: boolean;
 };
 
 /** How often a session's "last used" time is written: often enough for the Active sessions list. */
@@ -75,7 +77,15 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
       .where(eq(sessions.id, session.id))
       .catch((error: unknown) => getLogger().warn({ err: error }, "could not note a session's last use"));
   }
-  return { id: user.id, email: user.email, name: user.name, role: user.role, sessionId: session.id, mustChangePassword: Boolean(user.mustChangePassword) };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    sessionId: session.id,
+    mustChangePassword: Boolean(user.mustChangePassword),
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
+  };
 }
 
 export type RequireUserOptions = {

@@ -8,6 +8,7 @@ import { sessions, users } from "~/server/db/schema.server";
 import { authHeaders, getAuth, KEPT_SESSION_MAX_SECONDS, SESSION_COOKIE } from "./auth.server";
 import { getViewer, isRole, sessionHardExpiry, type Viewer } from "./guard.server";
 import { passwordProblem } from "./password-policy.server";
+import { sessionTokenFromSetCookie } from "./two-factor.server";
 import { LoginThrottle } from "./login-throttle.server";
 import { forgetCheckedSessions } from "./session-check-cache.server";
 
@@ -21,8 +22,13 @@ export const loginSchema = z.object({
 
 export type SignInOutcome =
   | { status: "signed-in"; viewer: Viewer; headers: Headers }
+  /** The password was right; two-step sign-in asks for a code next (ADR 033). `headers` carry the pending challenge. */
+  | { status: "two-factor"; headers: Headers }
   | { status: "failed" }
   | { status: "throttled"; retryAfterSeconds: number };
+
+/** Between the two steps of a two-step sign-in: whether the person ticked "Keep me signed in". */
+export const KEEP_PENDING_COOKIE = "pravas_2fa_keep";
 
 /**
  * With "Keep me signed in" the browser keeps the cookie this long: the absolute
@@ -86,6 +92,16 @@ export async function signIn(
     return fail(code === "BANNED_USER" ? "deactivated" : "wrong e-mail or password");
   }
 
+  if ("twoFactorRedirect" in result.response) {
+    // Right password; no session yet. Its policy check happens now, while the password is known.
+    throttle.recordSuccess(typedEmail, clientIp);
+    const [pending] = await getDb().select().from(users).where(eq(users.email, email));
+    if (pending) await noteWhetherPasswordMustChange(pending, password);
+    const headers = new Headers();
+    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", `${KEEP_PENDING_COOKIE}=${keepSignedIn ? "1" : "0"}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=600`);
+    return { status: "two-factor", headers };
+  }
   const { user } = result.response;
   if (!isRole(user.role)) {
     await revokeNewSession(result.response.token);
@@ -93,14 +109,42 @@ export async function signIn(
   }
   throttle.recordSuccess(typedEmail, clientIp);
   await startSession(result.response.token, keepSignedIn, clientIp);
-  // The plain password is known only now: one set before the policy is to be changed first.
+  const mustChangePassword = await noteWhetherPasswordMustChange(user, password);
+  const viewer: Viewer = { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword };
+  await recordActivity({ kind: "auth.sign-in", actor: viewer, ip: clientIp, detail: { keepSignedIn } });
+  return { status: "signed-in", viewer, headers: keepSignedIn ? withKeptCookieLifetime(result.headers) : result.headers };
+}
+
+/** The plain password is known only at sign-in: one set before the policy is to be changed first (ADR 032). */
+async function noteWhetherPasswordMustChange(user: { id: string; email: string; name: string; mustChangePassword?: boolean | null }, password: string) {
   const mustChangePassword = passwordProblem(password, user) !== null;
   if (mustChangePassword !== Boolean(user.mustChangePassword)) {
     await getDb().update(users).set({ mustChangePassword }).where(eq(users.id, user.id));
   }
-  const viewer: Viewer = { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword };
-  await recordActivity({ kind: "auth.sign-in", actor: viewer, ip: clientIp, detail: { keepSignedIn } });
-  return { status: "signed-in", viewer, headers: keepSignedIn ? withKeptCookieLifetime(result.headers) : result.headers };
+  return mustChangePassword;
+}
+
+/**
+ * The second step of a two-step sign-in succeeded: the new session gets what
+ * the password step decided ("Keep me signed in", the address), and the sign-in is logged.
+ */
+export async function finishTwoFactorSignIn(request: Request, clientIp: string, userId: string, sessionHeaders: Headers): Promise<{ viewer: Viewer; headers: Headers } | null> {
+  const token = sessionTokenFromSetCookie(sessionHeaders);
+  const [user] = await getDb().select().from(users).where(eq(users.id, userId));
+  if (!token || !user || !isRole(user.role)) return null;
+  const keepSignedIn = /(?:^|;\s*)pravas_2fa_keep=1(?:;|$)/.test(request.headers.get("cookie") ?? "");
+  await startSession(token, keepSignedIn, clientIp);
+  const viewer: Viewer = { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword: user.mustChangePassword };
+  await recordActivity({ kind: "auth.sign-in", actor: viewer, ip: clientIp, detail: { keepSignedIn, twoFactor: true } });
+  const headers = keepSignedIn ? withKeptCookieLifetime(sessionHeaders) : copyCookies(sessionHeaders);
+  headers.append("Set-Cookie", `${KEEP_PENDING_COOKIE}=; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=0`);
+  return { viewer, headers };
+}
+
+function copyCookies(source: Headers): Headers {
+  const headers = new Headers();
+  for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 /**

@@ -238,6 +238,8 @@ export const siteSettings = pgTable("site_settings", {
   linkedinUrl: text("linkedin_url"),
   websiteUrl: text("website_url"),
   address: text("address").notNull().default(""),
+  /** Every staff account must use two-step sign-in (an admin's setting, ADR 033). */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   updatedAt: timestamps.updatedAt,
 });
 

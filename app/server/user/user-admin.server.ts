@@ -26,6 +26,8 @@ export type StaffUser = {
   active: boolean;
   lastSignInAt: Date | null;
   createdAt: Date;
+  /** Two-step sign-in is on (ADR 033). */
+  twoFactor: boolean;
 };
 
 /** Who acts and from where (for the activity log). */
@@ -71,6 +73,7 @@ export async function listStaff(): Promise<StaffUser[]> {
       role: users.role,
       banned: users.banned,
       createdAt: users.createdAt,
+      twoFactor: users.twoFactorEnabled,
       lastSignInAt: lastSignIn.at,
     })
     .from(users)
@@ -83,6 +86,7 @@ export async function listStaff(): Promise<StaffUser[]> {
     role: toRole(row.role),
     active: !row.banned,
     createdAt: row.createdAt,
+    twoFactor: Boolean(row.twoFactor),
     lastSignInAt: row.lastSignInAt == null ? null : new Date(row.lastSignInAt as string | Date),
   }));
 }
@@ -139,6 +143,7 @@ async function changeUser(userId: string, change: Change): Promise<Outcome<Staff
       name: row.name,
       email: row.email,
       role: toRole(row.role),
+      twoFactor: Boolean(row.twoFactorEnabled),
       active: !row.banned,
       createdAt: row.createdAt,
       lastSignInAt: null,

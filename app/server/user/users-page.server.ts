@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { AdminNotice } from "~/lib/admin-notice";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
+import { resetTwoFactorFor, setTwoFactorRequired } from "~/server/auth/two-factor.server";
 import { fieldErrors } from "~/server/forms/form-input.server";
 import { isStaffMailConfigured, sendStaffMail } from "./staff-mail.server";
 import {
@@ -67,9 +68,26 @@ export async function handleUsersAction(request: Request, viewer: Viewer, ip: st
     return done({ kind: "success", message: `${changed.value.name} is now ${parsed.data.role === "admin" ? "an admin" : "an editor"}.` });
   }
 
+  if (intent === "require-two-factor") {
+    const required = form.get("required") === "on";
+    // Requiring it would send the admin straight to set it up: they set it up first.
+    if (required && !viewer.twoFactorEnabled) return failed("Turn on two-step sign-in for your own account first (on your account page), then require it for everyone.");
+    await setTwoFactorRequired(required, viewer, ip);
+    return done({
+      kind: "success",
+      message: required ? "Two-step sign-in is now required: staff without it set it up at their next page." : "Two-step sign-in is now optional.",
+    });
+  }
+
   const parsed = userIdSchema.safeParse(body);
   if (!parsed.success) return failed("Which user? Reload the page and try again.");
   const { userId } = parsed.data;
+
+  if (intent === "reset-two-factor") {
+    const reset = await resetTwoFactorFor(userId, viewer, ip);
+    if (!reset.ok) return failed(reset.message);
+    return done({ kind: "success", message: `${reset.value.name}'s two-step sign-in was reset and they were signed out.` });
+  }
 
   if (intent === "deactivate") {
     const changed = await deactivateStaff(userId, context);

@@ -11,6 +11,8 @@ export type UserRowData = {
   role: "admin" | "editor";
   active: boolean;
   lastSignInAt: Date | string | null;
+  /** Two-step sign-in is on (ADR 033). */
+  twoFactor: boolean;
 };
 
 function Hidden({ intent, userId }: { intent: string; userId: string }) {
@@ -37,6 +39,7 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
             <th scope="col">E-mail</th>
             <th scope="col">Role</th>
             <th scope="col">Status</th>
+            <th scope="col">Two-step</th>
             <th scope="col">Last sign-in</th>
             <th scope="col">Actions</th>
           </tr>
@@ -73,6 +76,9 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
                     {user.active ? "Active" : "Deactivated"}
                   </span>
                 </td>
+                <td data-label="Two-step">
+                  <span className={`${adminUi.badge} ${user.twoFactor ? adminUi.badgeOk : adminUi.badgeOff}`}>{user.twoFactor ? "On" : "Off"}</span>
+                </td>
                 <td data-label="Last sign-in" className={styles.when}>
                   {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : <span className={adminUi.muted}>Never</span>}
                 </td>
@@ -89,6 +95,24 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
                           Reset password
                         </button>
                       </Form>
+                    ) : null}
+                    {user.twoFactor && !isViewer ? (
+                      <ConfirmAction
+                        small
+                        triggerLabel="Reset two-step"
+                        triggerAriaLabel={`Reset two-step sign-in of ${user.name}`}
+                        title={`Reset ${user.name}'s two-step sign-in?`}
+                        description={
+                          <p>
+                            For a lost or replaced phone. {user.name} is signed out everywhere, signs in next with the password alone, and is e-mailed
+                            about it. If two-step sign-in is required, they set it up again at once.
+                          </p>
+                        }
+                        confirmLabel="Reset two-step"
+                        tone="danger"
+                      >
+                        <Hidden intent="reset-two-factor" userId={user.id} />
+                      </ConfirmAction>
                     ) : null}
                     {isViewer ? null : user.active ? (
                       <ConfirmAction

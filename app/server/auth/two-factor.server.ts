@@ -1,0 +1,197 @@
+import { isAPIError } from "better-auth/api";
+import { and, eq, gt } from "drizzle-orm";
+import QRCode from "qrcode";
+import { recordActivity } from "~/server/activity/activity.server";
+import { getDb } from "~/server/db/db.server";
+import { sessions, siteSettings, twoFactors, users } from "~/server/db/schema.server";
+import { recordWithSecurityNotice } from "~/server/user/security-notice.server";
+import { authHeaders, getAuth, SESSION_COOKIE } from "./auth.server";
+import type { Viewer } from "./guard.server";
+import { forgetCheckedSessions } from "./session-check-cache.server";
+
+/**
+ * Two-step sign-in for staff with an authenticator app (TOTP), on
+ * better-auth's twoFactor plugin (ADR 033). Every step is a plain form post;
+ * each change is logged and its owner e-mailed.
+ */
+
+export type TwoFactorOutcome<T = undefined> = { ok: true; value: T } | { ok: false; message: string; field?: string };
+
+export const WRONG_PASSWORD = "Your password is not correct.";
+export const WRONG_CODE = "That code is not right. Check the time on your phone and enter the newest code.";
+
+const actor = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, name: viewer.name });
+const subject = (viewer: Pick<Viewer, "id" | "email">) => ({ type: "user", id: viewer.id, label: viewer.email });
+const codeOf = (error: unknown) => (isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined);
+
+/** A new session's token from better-auth's Set-Cookie (its value is "token.signature", URL-encoded). */
+export function sessionTokenFromSetCookie(headers: Headers): string | null {
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(";", 1);
+    const at = pair!.indexOf("=");
+    const name = pair!.slice(0, at);
+    if (name !== SESSION_COOKIE && name !== `__Secure-${SESSION_COOKIE}`) continue;
+    const value = decodeURIComponent(pair!.slice(at + 1));
+    if (value) return value.split(".")[0] ?? null;
+  }
+  return null;
+}
+
+/**
+ * better-auth replaces the session when two-step sign-in is turned on or off;
+ * the new one keeps what the old one was: its sign-in time (so its absolute
+ * lifetime does not start again), "Keep me signed in", its address.
+ */
+async function carrySessionOver(oldSessionId: string | undefined, headers: Headers) {
+  const token = sessionTokenFromSetCookie(headers);
+  if (!token || !oldSessionId) return;
+  const [old] = await getDb().select().from(sessions).where(eq(sessions.id, oldSessionId));
+  if (!old) return;
+  await getDb()
+    .update(sessions)
+    .set({ createdAt: old.createdAt, keepSignedIn: old.keepSignedIn, ipAddress: old.ipAddress, lastUsedAt: new Date() })
+    .where(eq(sessions.token, token));
+}
+
+/** Whether this user has two-step sign-in on (its secret confirmed). */
+export async function hasTwoFactor(userId: string): Promise<boolean> {
+  const [row] = await getDb().select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.on);
+}
+
+export type Enrolment = { secret: string; otpauthUrl: string; qrSvgDataUrl: string; recoveryCodes: string[] };
+
+/** Step 1: with the password, a new secret (as a QR code and as text) and the recovery codes. Not on until confirmed. */
+export async function beginEnrolment(request: Request, password: string): Promise<TwoFactorOutcome<Enrolment>> {
+  let result: { totpURI?: string; backupCodes?: string[] };
+  try {
+    result = await getAuth().api.enableTwoFactor({ body: { password, method: "totp" }, headers: authHeaders(request) }) as typeof result;
+  } catch (error) {
+    if (codeOf(error) === "INVALID_PASSWORD") return { ok: false, message: WRONG_PASSWORD, field: "password" };
+    if (codeOf(error) === "TOTP_ALREADY_ENABLED") return { ok: false, message: "Two-step sign-in is already on." };
+    throw error;
+  }
+  return { ok: true, value: await enrolmentView(result.totpURI ?? "", result.backupCodes ?? []) };
+}
+
+/** What the enrolment shows: the secret as a QR code (an SVG data URL: the CSP allows no other image source) and as text. */
+export async function enrolmentView(otpauthUrl: string, recoveryCodes: string[]): Promise<Enrolment> {
+  if (!otpauthUrl.startsWith("otpauth://totp/")) return { secret: "", otpauthUrl: "", qrSvgDataUrl: "", recoveryCodes };
+  const secret = new URL(otpauthUrl).searchParams.get("secret") ?? "";
+  const svg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { secret, otpauthUrl, qrSvgDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, recoveryCodes };
+}
+
+/** Step 2: the first code from the app turns it on. Returns the new session's cookie. */
+export async function confirmEnrolment(request: Request, viewer: Viewer, code: string, ip?: string | null): Promise<TwoFactorOutcome<{ headers: Headers }>> {
+  let headers: Headers;
+  try {
+    ({ headers } = await getAuth().api.verifyTOTP({ body: { code }, headers: authHeaders(request), returnHeaders: true }));
+  } catch (error) {
+    if (codeOf(error) === "INVALID_CODE") return { ok: false, message: WRONG_CODE, field: "code" };
+    if (codeOf(error) === "TOTP_NOT_ENABLED") return { ok: false, message: "Start again: set up two-step sign-in first." };
+    throw error;
+  }
+  await carrySessionOver(viewer.sessionId, headers);
+  forgetCheckedSessions();
+  await recordWithSecurityNotice({ kind: "user.two-factor-enabled", actor: actor(viewer), subject: subject(viewer), ip }, { change: "two-factor-on", to: viewer.email });
+  return { ok: true, value: { headers: cookiesOf(headers) } };
+}
+
+/** Turns it off, with the password. */
+export async function turnOffTwoFactor(request: Request, viewer: Viewer, password: string, ip?: string | null): Promise<TwoFactorOutcome<{ headers: Headers }>> {
+  if (await isTwoFactorRequired()) return { ok: false, message: "Two-step sign-in is required for every staff account: it cannot be turned off." };
+  let headers: Headers;
+  try {
+    ({ headers } = await getAuth().api.disableTwoFactor({ body: { password }, headers: authHeaders(request), returnHeaders: true }));
+  } catch (error) {
+    if (codeOf(error) === "INVALID_PASSWORD") return { ok: false, message: WRONG_PASSWORD, field: "password" };
+    throw error;
+  }
+  await carrySessionOver(viewer.sessionId, headers);
+  forgetCheckedSessions();
+  await recordWithSecurityNotice({ kind: "user.two-factor-disabled", actor: actor(viewer), subject: subject(viewer), ip }, { change: "two-factor-off", to: viewer.email });
+  return { ok: true, value: { headers: cookiesOf(headers) } };
+}
+
+/** New recovery codes (the old ones stop working), with the password. */
+export async function regenerateRecoveryCodes(request: Request, viewer: Viewer, password: string, ip?: string | null): Promise<TwoFactorOutcome<string[]>> {
+  let result: { backupCodes: string[] };
+  try {
+    result = await getAuth().api.generateBackupCodes({ body: { password }, headers: authHeaders(request) });
+  } catch (error) {
+    if (codeOf(error) === "INVALID_PASSWORD") return { ok: false, message: WRONG_PASSWORD, field: "password" };
+    throw error;
+  }
+  await recordActivity({ kind: "user.recovery-codes-regenerated", actor: actor(viewer), subject: subject(viewer), ip });
+  return { ok: true, value: result.backupCodes };
+}
+
+export type SecondStepOutcome =
+  | { status: "signed-in"; userId: string; headers: Headers }
+  | { status: "wrong-code"; message: string }
+  | { status: "expired"; message: string };
+
+export const SIGN_IN_AGAIN = "Your sign-in timed out or had too many wrong codes. Sign in again.";
+
+/** The sign-in's second step: a code from the app, or a recovery code (each works once). */
+export async function verifySecondStep(request: Request, clientIp: string, kind: "app" | "recovery", code: string): Promise<SecondStepOutcome> {
+  const cleaned = kind === "app" ? code.replace(/\s+/g, "") : code.trim();
+  try {
+    const { response, headers } =
+      kind === "app"
+        ? await getAuth().api.verifyTOTP({ body: { code: cleaned }, headers: authHeaders(request, clientIp), returnHeaders: true })
+        : await getAuth().api.verifyBackupCode({ body: { code: cleaned }, headers: authHeaders(request, clientIp), returnHeaders: true });
+    return { status: "signed-in", userId: response.user.id, headers };
+  } catch (error) {
+    const errorCode = codeOf(error);
+    if (errorCode === "INVALID_CODE" || errorCode === "INVALID_BACKUP_CODE") {
+      await recordActivity({ kind: "auth.two-factor-failed", actor: null, ip: clientIp, detail: { kind } });
+      return { status: "wrong-code", message: kind === "app" ? WRONG_CODE : "That recovery code is not right, or it was used already." };
+    }
+    if (isAPIError(error)) return { status: "expired", message: SIGN_IN_AGAIN };
+    throw error;
+  }
+}
+
+/** An admin turns a user's two-step sign-in off (a lost phone): every session of theirs ends. */
+export async function resetTwoFactorFor(userId: string, by: Viewer, ip?: string | null): Promise<TwoFactorOutcome<{ name: string }>> {
+  const [user] = await getDb().select().from(users).where(eq(users.id, userId));
+  if (!user) return { ok: false, message: "That user no longer exists." };
+  await getDb().transaction(async (tx) => {
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+  forgetCheckedSessions();
+  await recordWithSecurityNotice({ kind: "user.two-factor-reset", actor: actor(by), subject: subject(user), ip }, { change: "two-factor-reset", to: user.email });
+  return { ok: true, value: { name: user.name } };
+}
+
+/** Whether every staff account must use two-step sign-in (a setting an admin changes). */
+export async function isTwoFactorRequired(): Promise<boolean> {
+  const [row] = await getDb().select({ required: siteSettings.requireTwoFactor }).from(siteSettings).where(eq(siteSettings.id, 1));
+  return Boolean(row?.required);
+}
+
+export async function setTwoFactorRequired(required: boolean, by: Viewer, ip?: string | null): Promise<void> {
+  await getDb().update(siteSettings).set({ requireTwoFactor: required }).where(eq(siteSettings.id, 1));
+  await recordActivity({ kind: "settings.two-factor-required", actor: actor(by), subject: { type: "settings", id: "two-factor", label: "Two-step sign-in" }, ip, detail: { required } });
+}
+
+/** Staff who have it on, for the Users page. */
+export async function usersWithTwoFactor(): Promise<Set<string>> {
+  const rows = await getDb().select({ id: users.id }).from(users).where(eq(users.twoFactorEnabled, true));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Sessions of a user opened after `since` (tests and the sign-in step). */
+export async function sessionsSince(userId: string, since: Date) {
+  return getDb().select().from(sessions).where(and(eq(sessions.userId, userId), gt(sessions.createdAt, since)));
+}
+
+function cookiesOf(source: Headers): Headers {
+  const headers = new Headers();
+  for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
