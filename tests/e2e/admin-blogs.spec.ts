@@ -40,8 +40,12 @@ test("write a post with bold text and a dropped header image, then read it on th
   await page.keyboard.type("We reached Agra before dawn. ");
   await page.getByRole("button", { name: "Bold" }).click();
   await expect(page.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+  // The tool hands focus back to the article: typed before that, a space would press the button again.
+  await expect(content).toBeFocused();
   await page.keyboard.type("The marble glowed pink");
   await page.getByRole("button", { name: "Bold" }).click();
+  await expect(page.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "false");
+  await expect(content).toBeFocused();
   await page.keyboard.type(" as the sun rose.");
   await expect(page.getByLabel("Reading time (minutes)")).toHaveValue("1");
   await page.screenshot({ path: "test-results/screens/admin-blogs-new-written-1366.png" });
