@@ -23,6 +23,13 @@ export function loader({ context }: Route.LoaderArgs) {
   return { nonce: context.nonce, siteUrl: getEnv().SITE_URL };
 }
 
+/**
+ * Its data (the first render's CSP nonce, the site's address) never changes in
+ * the browser: never reloaded, so a form that fails to save while the server is
+ * unreachable cannot unmount the page through a failed reload (ADR 040).
+ */
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
   return (

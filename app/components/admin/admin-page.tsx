@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useNavigation } from "react-router";
 import styles from "./admin-ui.module.css";
+import { SaveFailureNotice } from "./save-failure-notice";
 
 export { styles as adminUi };
 
@@ -29,6 +30,7 @@ export function AdminPage({
         </div>
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
+      <SaveFailureNotice />
       {children}
     </div>
   );

@@ -15,6 +15,7 @@ import {
 } from "./admin-icons";
 import { NoticeArea } from "./admin-notice";
 import styles from "./admin-shell.module.css";
+import { forgetAllDrafts } from "./use-form-draft";
 
 export type ShellViewer = { name: string; email: string; role: "admin" | "editor" };
 
@@ -74,7 +75,8 @@ export function AdminShell({
               <span className={styles.userName}>{viewer.name}</span>
               <span className={styles.role}>{viewer.role === "admin" ? "Admin" : "Editor"}</span>
             </NavLink>
-            <form method="post" action="/admin/logout">
+            {/* Signing out also removes this browser's copies of unsaved forms (ADR 040). */}
+            <form method="post" action="/admin/logout" onSubmit={forgetAllDrafts}>
               <button type="submit" className={styles.logout}>
                 <LogoutIcon className={styles.icon} />
                 Logout

@@ -14,6 +14,7 @@ import { endOtherSessions, endOwnSession, listOwnSessions } from "~/server/auth/
 import { fieldErrors } from "~/server/forms/form-input.server";
 import { changeOwnPassword } from "~/server/user/account.server";
 import { changeOwnPasswordSchema } from "~/server/user/user-schemas.server";
+import { keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/account";
 
 const PAGE = "/admin/account";
@@ -53,6 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!changed.ok) return data({ errors: { [changed.field ?? "form"]: changed.message } }, { status: 400 });
   return redirectWithNotice(PAGE, { kind: "success", message: "Your password was changed. Your other sessions were signed out." }, changed.value.headers);
 }
+
+/** A save that cannot reach the server keeps the form as typed, with Retry (ADR 040). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormOnFailure(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailure;
 
 export const meta: Route.MetaFunction = () => adminMeta("Your account");
 

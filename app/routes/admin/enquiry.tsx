@@ -9,6 +9,7 @@ import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleEnquiryAction } from "~/server/enquiry/enquiry-page.server";
 import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server/enquiry/enquiry.server";
+import { isSaveFailure, keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/enquiry";
 
 const NOT_FOUND = { message: "There is no enquiry at this address." };
@@ -40,10 +41,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleEnquiryAction(request, refOf(params), { viewer, ip: context.clientIp });
 }
 
+/** A save that cannot reach the server keeps the form as typed, with Retry (ADR 040). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormOnFailure(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Enquiry from ${loaded.enquiry.name}` : "Enquiry not found");
 
-export default function EnquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function EnquiryPage({ loaderData, actionData: answered }: Route.ComponentProps) {
   const { enquiry, notes, history, staff, now } = loaderData;
+  // A failed save is shown by AdminPage (with Retry); the forms keep their text.
+  const actionData = isSaveFailure(answered) ? undefined : answered;
   return (
     <AdminPage
       title={enquiry.name}
@@ -71,7 +78,7 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
             createdAt={enquiry.createdAt}
             now={now}
           />
-          <NotesPanel notes={notes} now={now} actionData={actionData} max={NOTE_MAX} />
+          <NotesPanel enquiryKey={enquiry.key} notes={notes} now={now} actionData={actionData} max={NOTE_MAX} />
         </div>
         <div>
           <FollowUp status={enquiry.status} assignedTo={enquiry.assignedTo} staff={staff} actionData={actionData} />

@@ -6,6 +6,7 @@ import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { isTwoFactorRequired } from "~/server/auth/two-factor.server";
 import { countNewEnquiries } from "~/server/enquiry/inbox.server";
+import { skipRevalidationAfterFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/layout";
 
 const ACCOUNT_PATH = "/admin/account";
@@ -28,10 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The sidebar's figure: two counts on (status, created_at) indexes.
   const newEnquiries = canManageEnquiries(viewer) ? await countNewEnquiries() : null;
   return data(
-    { viewer: { name: viewer.name, email: viewer.email, role: viewer.role }, notice, newEnquiries },
+    { viewer: { id: viewer.id, name: viewer.name, email: viewer.email, role: viewer.role }, notice, newEnquiries },
     { headers },
   );
 }
+
+/** After a failed save nothing reloads: the form keeps what was typed (ADR 040). */
+export const shouldRevalidate = skipRevalidationAfterFailure;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Panel · Pravas" },

@@ -10,6 +10,7 @@ import { requireUser } from "~/server/auth/guard.server";
 import { isStaffMailConfigured } from "~/server/user/staff-mail.server";
 import { listStaff } from "~/server/user/user-admin.server";
 import { handleUsersAction } from "~/server/user/users-page.server";
+import { keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/users";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,6 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canManageUsers });
   return handleUsersAction(request, viewer, context.clientIp);
 }
+
+/** A save that cannot reach the server keeps the form as typed, with Retry (ADR 040). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormOnFailure(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailure;
 
 export const meta: Route.MetaFunction = () => adminMeta("Users");
 

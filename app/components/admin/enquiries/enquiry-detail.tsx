@@ -1,5 +1,7 @@
 import { Fragment } from "react";
 import { Form, useLocation } from "react-router";
+import { DraftOffer } from "../draft-offer";
+import { useFormDraft } from "../use-form-draft";
 import { TextAreaField } from "~/components/ui/form-field";
 import { telHref, whatsappHref } from "~/lib/contact-links";
 import { enquiryReply, whatsappNumber } from "~/lib/enquiry-format";
@@ -144,10 +146,12 @@ export function FollowUp({
 export type NoteView = { id: number; body: string; authorName: string; createdAt: string };
 
 /** The team's notes, oldest first, and a form to add one. */
-export function NotesPanel({ notes, now, actionData, max }: { notes: NoteView[]; now: string; actionData?: DetailActionData; max: number }) {
-  const { key } = useLocation();
+export function NotesPanel({ enquiryKey, notes, now, actionData, max }: { enquiryKey: string; notes: NoteView[]; now: string; actionData?: DetailActionData; max: number }) {
   const errors = errorsOf(actionData, "note");
   const formRef = useFocusFirstError(errors);
+  // The note being typed is kept when the status or assignment is saved, and in
+  // this browser until it is added (ADR 040): its form starts empty only after a note was added.
+  const draft = useFormDraft(formRef, { entity: `enquiry-note:${enquiryKey}`, savedMarker: notes.length, skip: (name) => name === "intent" });
   return (
     <Panel title="Notes" id="notes">
       {notes.length === 0 ? (
@@ -164,7 +168,8 @@ export function NotesPanel({ notes, now, actionData, max }: { notes: NoteView[];
           ))}
         </ol>
       )}
-      <Form ref={formRef} method="post" className={styles.inlineForm} key={`note-${key}`} noValidate>
+      {draft.offer ? <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} /> : null}
+      <Form ref={formRef} method="post" className={styles.inlineForm} key={`note-${notes.length}`} noValidate>
         <input type="hidden" name="intent" value="note" />
         <TextAreaField
           idPrefix="enquiry-"

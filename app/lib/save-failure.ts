@@ -1,0 +1,49 @@
+import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+
+/**
+ * A save that did not reach the database: the network was down, the server did
+ * not answer, or it failed (5xx). The form stays exactly as typed and says so,
+ * with a Retry (issue 20, ADR 040). A refusal (a 4xx: invalid fields, a
+ * conflict, no permission) is not a failure: the action answers it itself.
+ */
+export type SaveFailure = { saveFailure: { reason: "offline" | "network" | "server"; message: string } };
+
+const MESSAGES: Record<SaveFailure["saveFailure"]["reason"], string> = {
+  offline: "You are offline, so nothing was saved. Everything you typed is still here: connect, then press Retry.",
+  network: "The server could not be reached, so nothing was saved. Everything you typed is still here: press Retry.",
+  server: "The server had a problem and nothing was saved. Everything you typed is still here: press Retry.",
+};
+
+export function saveFailure(reason: SaveFailure["saveFailure"]["reason"]): SaveFailure {
+  return { saveFailure: { reason, message: MESSAGES[reason] } };
+}
+
+export function isSaveFailure(value: unknown): value is SaveFailure {
+  return typeof value === "object" && value !== null && "saveFailure" in value;
+}
+
+/**
+ * A route's `clientAction`: the server's action, but a failure to save comes
+ * back as data for the page instead of unmounting it into the error boundary.
+ * Redirects and 4xx answers pass through as before.
+ */
+export async function keepFormOnFailure<T>(serverAction: () => Promise<T>): Promise<T | SaveFailure> {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return saveFailure("offline");
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isRouteErrorResponse(error) && error.status < 500) throw error;
+    if (typeof navigator !== "undefined" && navigator.onLine === false) return saveFailure("offline");
+    return saveFailure(isRouteErrorResponse(error) || (error instanceof Error && !/fetch|network|load failed/i.test(error.message)) ? "server" : "network");
+  }
+}
+
+/**
+ * `shouldRevalidate` of every route on a page that can fail to save (root, the
+ * admin layout, the page): after a failure nothing is reloaded, since the
+ * server that just failed would fail the reload too and replace the form.
+ */
+export function skipRevalidationAfterFailure({ actionResult, defaultShouldRevalidate }: Pick<ShouldRevalidateFunctionArgs, "actionResult" | "defaultShouldRevalidate">) {
+  return isSaveFailure(actionResult) ? false : defaultShouldRevalidate;
+}
