@@ -43,10 +43,13 @@ export function formatWhen(value: Date | string, now: Date = new Date()): string
 export function parseIndianDateTime(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
   // India has no daylight saving: always UTC+5:30.
-  const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0) - 330 * 60_000);
-  return Number.isNaN(date.getTime()) || date.getUTCFullYear() !== y ? null : date;
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s) - 330 * 60_000);
+  // A day the month does not have (31 Nov) rolls over: not a date.
+  const back = new Date(date.getTime() + 330 * 60_000);
+  return Number.isNaN(date.getTime()) || back.getUTCDate() !== d ? null : date;
 }
 
 /** A moment as a `datetime-local` value in Indian time ("2026-12-01T09:00"). */

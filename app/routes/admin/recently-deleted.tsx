@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Recently deleted");
 
-const COLUMNS = ["What", "Deleted", "By", "Restorable until", ""];
+const COLUMNS = ["What", "Deleted", "By", "Restorable until", "Restore"];
 
 /** Packages and blogs deleted in the last 30 days, each with Restore (ADR 037). */
 export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
@@ -40,7 +40,7 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
             <td data-label="Deleted">{formatDateTime(item.deletedAt)}</td>
             <td data-label="By">{item.deletedBy}</td>
             <td data-label="Restorable until">{formatDate(item.restorableUntil)}</td>
-            <td>
+            <td data-label="Restore">
               <Form method="post">
                 <input type="hidden" name="revisionId" value={item.revisionId} />
                 <button type="submit" className={adminUi.button} aria-label={`Restore ${item.title}`}>
