@@ -24,10 +24,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ?
 export default function RevisionPage({ loaderData }: Route.ComponentProps) {
   const { revision, entity, diffs } = loaderData;
   const noun = ENTITY_NOUNS[entity.type];
+  // The version before the first recorded change has no author or time of its own.
+  const original = revision.kind === "original";
   return (
     <AdminPage
-      title={`${entity.label}: ${revisionKindLabel(revision.kind).toLowerCase()}, ${formatWhen(revision.at)}`}
-      lead={`By ${revision.who}. ${entity.exists ? `What differs from the current version of this ${noun}.` : `This ${noun} is deleted; restore it from Recently deleted.`}`}
+      title={`${entity.label}: ${revisionKindLabel(revision.kind).toLowerCase()}${original ? "" : `, ${formatWhen(revision.at)}`}`}
+      lead={`${original ? "" : `By ${revision.who}. `}${entity.exists ? `What differs from the current version of this ${noun}.` : `This ${noun} is deleted; restore it from Recently deleted.`}`}
       actions={
         entity.exists ? (
           <>

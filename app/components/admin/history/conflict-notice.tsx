@@ -24,7 +24,7 @@ export function ConflictNotice({ conflict, noun, formId, editorPath }: { conflic
       <p>Your changes are not saved yet, and everything you typed is still in the form.</p>
       {conflict.theirChanges && conflict.theirChanges.length > 0 ? (
         <>
-          <p>{conflict.by}:</p>
+          <p>What {conflict.by} changed:</p>
           <ul className={styles.list}>
             {conflict.theirChanges.map((change) => (
               <li key={change.field}>{describeChange(change)}</li>

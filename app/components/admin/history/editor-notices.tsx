@@ -30,8 +30,8 @@ export function EditorNotices({ type, id, noun, formId, editorPath, state, actio
       {restoring ? (
         <div className={styles.notice}>
           <p>
-            The version of {formatWhen(restoring.at)} by {restoring.who} ({revisionKindLabel(restoring.kind).toLowerCase()}) is loaded as unsaved changes. Save to make it the
-            current version; nothing is changed until you do.
+            {restoring.kind === "original" ? "The version before the first recorded change" : `The version of ${formatWhen(restoring.at)} by ${restoring.who} (${revisionKindLabel(restoring.kind).toLowerCase()})`}{" "}
+            is loaded as unsaved changes. Save to make it the current version; nothing is changed until you do.
           </p>
           <p>
             <Link to={editorPath}>Back to the current version</Link>

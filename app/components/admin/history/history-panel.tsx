@@ -20,11 +20,18 @@ function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; ed
     <li className={styles.entry}>
       <div className={styles.entryHead}>
         <span className={styles.entryWhat}>{revisionKindLabel(entry.kind)}</span>
-        <span className={styles.small}>
-          {formatWhen(entry.at)}, {entry.who}
-        </span>
+        {/* The version before the first recorded change has no author or time of its own. */}
+        {entry.kind === "original" ? null : (
+          <span className={styles.small}>
+            {formatWhen(entry.at)}, {entry.who}
+          </span>
+        )}
       </div>
-      {fields.length > 0 ? <p className={styles.fields}>Changed: {fields.join(", ")}</p> : null}
+      {fields.length > 0 ? (
+        <p className={styles.fields}>Changed: {fields.join(", ")}</p>
+      ) : entry.kind === "updated" || entry.kind === "draft-saved" ? (
+        <p className={styles.fields}>No field changed.</p>
+      ) : null}
       <p className={styles.fields}>
         <button type="button" className={styles.linkButton} aria-expanded={open} aria-controls={detailId} onClick={onOpen}>
           {open ? "Hide differences" : "Compare with current"}
@@ -34,10 +41,10 @@ function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; ed
         {open && fetcher.data ? (
           <>
             <RevisionDiffView diffs={fetcher.data.diffs} exists={fetcher.data.entity.exists} />
-            <p>
+            <p className={styles.links}>
               <Link to={`${editorPath}?restore=${entry.id}`} className={styles.linkButton}>
                 Restore this version
-              </Link>{" "}
+              </Link>
               <Link to={historyPath(entry.id)} className={styles.linkButton}>
                 Open on its own page
               </Link>
