@@ -43,7 +43,7 @@ test("an itinerary day's photo is uploaded, saved, shown on the public page; a r
   expect(secondKey).not.toBe(firstKey);
   expect(await db.query(`select 1 from media where key = $1`, [firstKey])).toHaveLength(1);
   expect((await page.request.get(firstFileUrl)).status()).toBe(200);
-  db.onCleanup(async () => void (await db.query(`delete from media where key = any($1)`, [[firstKey, secondKey]])));
+  db.onCleanup(async () => void (await db.query(`delete from media where key in ($1, $2)`, [firstKey, secondKey])));
 
   // The public page shows the new photo on day 1.
   const [stored] = await db.query<{ variants: { url: string }[] }>(`select variants from media where key = $1`, [secondKey]);
