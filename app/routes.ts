@@ -30,6 +30,8 @@ export default [
     // Downloads (resource routes, guarded like the pages).
     route("enquiries.csv", "routes/admin/enquiries-csv.ts"),
     route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
+    // Open editors' heartbeat (ADR 037): POST only.
+    route("presence", "routes/admin/presence.ts"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("packages", "routes/admin/packages.tsx"),
@@ -39,6 +41,9 @@ export default [
       route("blogs", "routes/admin/blogs.tsx"),
       route("blogs/new", "routes/admin/blog-new.tsx"),
       route("blogs/:id", "routes/admin/blog-edit.tsx"),
+      // Revisions (ADR 037): one against the current version, and deleted items to restore.
+      route("history/:revisionId", "routes/admin/revision.tsx"),
+      route("recently-deleted", "routes/admin/recently-deleted.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),

@@ -17,7 +17,7 @@ import { redactUrlForLog } from "~/server/http/redact-url.server";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { publicBodyLimit } from "./body-limit";
 import { crossSiteGuard } from "./cross-site";
-import { e2eFixtureRouter } from "./e2e-fixtures";
+import { e2eFixtureRouter, type E2eFixtureOptions } from "./e2e-fixtures";
 import { sendError } from "./http-errors";
 import { hasCookieNamed } from "./page-cache/cache-rules";
 import { PageCache } from "./page-cache/page-cache";
@@ -46,7 +46,7 @@ export type AppOptions = {
   /** Which proxies may name the client (TRUST_PROXY); false: the socket's address is the client. */
   trustProxy?: TrustProxy;
   /** Test runs only (NODE_ENV=test and a token): mounts the Playwright fixture route. */
-  e2eFixtures?: { token: string };
+  e2eFixtures?: E2eFixtureOptions;
   /** Memory for the page cache in MiB (PAGE_CACHE_MB); 0 or unset: off. Never with Vite. */
   pageCacheMb?: number;
   /** Page renders per client per minute (PAGE_RENDER_LIMIT); unset: no cap. Never with Vite. */
@@ -166,7 +166,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
   app.use(rejectUndecodablePaths());
   app.use(canonicalAdminPath());
   // Test runs only: fixtures send larger bodies and are not a public form.
-  if (e2eFixtures) app.use("/__e2e", e2eFixtureRouter(e2eFixtures.token));
+  if (e2eFixtures) app.use("/__e2e", e2eFixtureRouter(e2eFixtures.token, e2eFixtures.scheduling));
   app.use(publicBodyLimit());
   app.use(allowOnlyServedMethods());
   // Cross-site writes with the session cookie (and sign-in posts) are refused (ADR 022).

@@ -10,6 +10,11 @@ import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { OutboxWorker } from "~/server/notify/outbox-worker.server";
 import { createWebhookSender } from "~/server/notify/webhook.server";
 import { startRetentionSweep } from "~/server/enquiry/retention.server";
+import { AdjustableClock, systemClock } from "~/server/content/clock.server";
+import { startRevisionSweep } from "~/server/content/revision-sweep.server";
+import { ScheduledPublisher } from "~/server/content/schedule.server";
+import { publishScheduledBlog } from "~/server/blog/blog-documents.server";
+import { publishScheduledPackage } from "~/server/package/package-documents.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
 
@@ -78,9 +83,17 @@ export async function boot() {
   await outboxWorker.start();
   // Optional: deletes old Closed and Spam enquiries (ADR 029).
   const stopRetention = startRetentionSweep(env.ENQUIRY_RETENTION_MONTHS, logger);
+  // Scheduled publishing, exactly once across servers (ADR 037). A test run's
+  // clock can be moved on through /__e2e, so tests need not wait.
+  const clock = e2eFixturesFrom(env) ? new AdjustableClock() : systemClock;
+  const publisher = new ScheduledPublisher({ handlers: { package: publishScheduledPackage, blog: publishScheduledBlog }, logger, clock });
+  publisher.start();
+  const stopRevisionSweep = startRevisionSweep(logger);
 
   const shutdown = async () => {
     stopRetention();
+    stopRevisionSweep();
+    publisher.stop();
     await outboxWorker.stop();
     await closeDatabase();
     process.exit(0);
@@ -90,15 +103,20 @@ export async function boot() {
 
   /** Partial tus uploads; finished ones move to media storage (ADR 024). */
   const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
-  return { env, logger, mediaDir, uploadsDir };
+  return { env, logger, mediaDir, uploadsDir, scheduling: { clock, publisher } };
 }
 
 /**
  * The Playwright fixture route runs arbitrary SQL: it exists only in a test
  * run (NODE_ENV=test) that also set the shared token. A token alone is not enough.
  */
-export function e2eFixturesFrom(env: Pick<ReturnType<typeof getEnv>, "NODE_ENV" | "E2E_FIXTURE_TOKEN">) {
-  return env.NODE_ENV === "test" && env.E2E_FIXTURE_TOKEN ? { token: env.E2E_FIXTURE_TOKEN } : undefined;
+export function e2eFixturesFrom(
+  env: Pick<ReturnType<typeof getEnv>, "NODE_ENV" | "E2E_FIXTURE_TOKEN">,
+  scheduling?: { clock: unknown; publisher: ScheduledPublisher },
+) {
+  if (env.NODE_ENV !== "test" || !env.E2E_FIXTURE_TOKEN) return undefined;
+  const clock = scheduling?.clock instanceof AdjustableClock ? scheduling.clock : undefined;
+  return { token: env.E2E_FIXTURE_TOKEN, scheduling: clock && scheduling ? { clock, publisher: scheduling.publisher } : undefined };
 }
 
 function printAdminHint(env: ReturnType<typeof getEnv>, generatedPassword?: string) {

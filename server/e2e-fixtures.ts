@@ -4,14 +4,28 @@ import { sql } from "drizzle-orm";
 import { getAuth } from "~/server/auth/auth.server";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { getDb } from "~/server/db/db.server";
+import type { AdjustableClock } from "~/server/content/clock.server";
+import type { ScheduledPublisher } from "~/server/content/schedule.server";
+
+export type E2eFixtureOptions = { token: string; scheduling?: { clock: AdjustableClock; publisher: ScheduledPublisher } };
 
 /**
  * Test runs only: Playwright fixtures insert and remove rows in the server's
  * database through this route, because the embedded database admits one process.
  * Mounted only when E2E_FIXTURE_TOKEN is set, and every call must carry it.
  */
-export function e2eFixtureRouter(token: string) {
+export function e2eFixtureRouter(token: string, scheduling?: E2eFixtureOptions["scheduling"]) {
   const router = express.Router();
+  // The scheduled-publishing worker's clock (ADR 037): moved on, then the worker runs at once.
+  router.post("/clock", express.json(), async (req, res) => {
+    if (!tokenMatches(req, token)) return void res.status(403).json({ error: "Forbidden" });
+    if (!scheduling) return void res.status(404).json({ error: "No test clock" });
+    const advanceMs = Number((req.body as { advanceMs?: unknown }).advanceMs ?? 0);
+    if (!Number.isFinite(advanceMs) || advanceMs < 0) return void res.status(400).json({ error: "Expected { advanceMs >= 0 }" });
+    scheduling.clock.advance(advanceMs);
+    const published = await scheduling.publisher.runDue();
+    res.json({ now: scheduling.clock.now().toISOString(), published });
+  });
   router.post("/sql", express.json({ limit: "1mb" }), async (req, res) => {
     const given = Buffer.from(String(req.get("x-e2e-token") ?? ""));
     const expected = Buffer.from(token);

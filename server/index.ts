@@ -5,7 +5,7 @@ import { addAcceptors, LISTEN_BACKLOG } from "./acceptors";
 import { createApp } from "./app";
 import { boot, e2eFixturesFrom } from "./boot";
 
-const { env, logger, mediaDir, uploadsDir } = await boot();
+const { env, logger, mediaDir, uploadsDir, scheduling } = await boot();
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const buildPath = pathToFileURL(path.join(buildDir, "server/index.js")).href;
@@ -16,7 +16,7 @@ const app = createApp({
   mediaDir,
   uploadsDir,
   trustProxy: env.TRUST_PROXY,
-  e2eFixtures: e2eFixturesFrom(env),
+  e2eFixtures: e2eFixturesFrom(env, scheduling),
   pageCacheMb: env.PAGE_CACHE_MB,
   pageRenderLimit: env.PAGE_RENDER_LIMIT,
   clientDir: path.join(buildDir, "client"),

@@ -1,3 +1,5 @@
+import { describeChange } from "./content-fields";
+
 /** How the activity log names each kind of entry; unknown kinds show as stored. */
 const LABELS: Record<string, string> = {
   "auth.sign-in": "Signed in",
@@ -28,11 +30,23 @@ const LABELS: Record<string, string> = {
   "package.published": "Published a package",
   "package.unpublished": "Unpublished a package",
   "package.deleted": "Deleted a package",
+  "package.draft-saved": "Saved draft changes to a package",
+  "package.draft-discarded": "Discarded draft changes to a package",
+  "package.scheduled": "Scheduled a package to publish",
+  "package.unscheduled": "Cancelled a package's scheduled publishing",
+  "package.schedule-failed": "Could not publish a package on schedule",
+  "package.restored": "Restored a deleted package",
   "blog.created": "Created a blog",
   "blog.updated": "Updated a blog",
   "blog.published": "Published a blog",
   "blog.unpublished": "Unpublished a blog",
   "blog.deleted": "Deleted a blog",
+  "blog.draft-saved": "Saved draft changes to a blog",
+  "blog.draft-discarded": "Discarded draft changes to a blog",
+  "blog.scheduled": "Scheduled a blog to publish",
+  "blog.unscheduled": "Cancelled a blog's scheduled publishing",
+  "blog.schedule-failed": "Could not publish a blog on schedule",
+  "blog.restored": "Restored a deleted blog",
   "media.uploaded": "Uploaded media",
   "media.deleted": "Deleted media",
   "enquiry.updated": "Updated an enquiry",
@@ -47,4 +61,27 @@ const LABELS: Record<string, string> = {
 
 export function activityLabel(kind: string): string {
   return LABELS[kind] ?? kind;
+}
+
+/** One changed field as the log says it (stored with the entry by writeContent, ADR 037). */
+type StoredChange = { label?: unknown; from?: unknown; to?: unknown };
+
+/**
+ * What an entry's detail says changed: "changed price (adult) from ₹99,500 to
+ * ₹1,04,500", one line per field, and "and 3 more" past the stored ones.
+ */
+export function activityChanges(detail: Record<string, unknown> | null | undefined): string[] {
+  const changes = Array.isArray(detail?.changes) ? (detail.changes as StoredChange[]) : [];
+  const lines = changes
+    .filter((change) => typeof change?.label === "string")
+    .map((change) =>
+      describeChange({
+        field: "",
+        label: String(change.label),
+        ...(typeof change.from === "string" && typeof change.to === "string" ? { from: change.from, to: change.to } : {}),
+      }),
+    );
+  const total = typeof detail?.changeCount === "number" ? detail.changeCount : lines.length;
+  if (total > lines.length) lines.push(`and ${total - lines.length} more`);
+  return lines;
 }

@@ -19,6 +19,10 @@ export type AdminBlogCard = {
   headImage: MediaView | null;
   /** …or a site path (seeded posts); null when there is none. */
   headImageUrl: string | null;
+  /** When it will be published (ISO): it, or its draft changes (ADR 037); null when nothing is scheduled. */
+  scheduledFor: string | null;
+  /** Draft changes wait beside the live version. */
+  hasDraftChanges: boolean;
 };
 
 /** Reads the filters from the URL, ignoring anything unknown. */

@@ -17,6 +17,10 @@ export type AdminPackageCard = {
   /** Lowest price in whole rupees. */
   price: number;
   thumbnail: MediaView | null;
+  /** When it will be published (ISO): it, or its draft changes (ADR 037); null when nothing is scheduled. */
+  scheduledFor: string | null;
+  /** Draft changes wait beside the live version. */
+  hasDraftChanges: boolean;
 };
 
 /** Reads the filters from the URL, ignoring anything unknown. */

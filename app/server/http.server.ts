@@ -1,10 +1,14 @@
 import { data } from "react-router";
 
-/** JSON error body shared by every API route: `{ error, fields? }`. */
-export type ApiError = { error: string; fields?: Record<string, string> };
+/**
+ * JSON error body shared by every API route: `{ error, fields? }`; a 409
+ * (the document changed since the version sent) also carries the current
+ * `version` (ADR 037).
+ */
+export type ApiError = { error: string; fields?: Record<string, string>; version?: number };
 
-export function jsonError(status: number, error: string, fields?: Record<string, string>) {
-  return Response.json({ error, ...(fields ? { fields } : {}) } satisfies ApiError, {
+export function jsonError(status: number, error: string, fields?: Record<string, string>, extra: Pick<ApiError, "version"> = {}) {
+  return Response.json({ error, ...(fields ? { fields } : {}), ...extra } satisfies ApiError, {
     status,
     headers: { "Cache-Control": "no-store" },
   });

@@ -29,6 +29,8 @@ type Rule =
   | { writes: ByWho; sample?: string }
   /** An API resource whose write methods differ (a body of `{}`; the sample id must not exist). */
   | { writesByMethod: Record<(typeof WRITE_METHODS)[number], ByWho>; sample?: string }
+  /** An /admin endpoint that only takes POST (a JSON body of `{}`); the server answers its other methods 405 before any route runs. */
+  | { post: ByWho; sample?: string }
   /** A public API endpoint (visitor forms, health): not part of the staff matrix. */
   | { publicApi: true };
 
@@ -64,6 +66,11 @@ const RULES: Record<string, Rule> = {
   "routes/admin/blogs.tsx": { page: staffOnly },
   "routes/admin/blog-new.tsx": { page: staffOnly },
   "routes/admin/blog-edit.tsx": { page: staffOnly, sample: "/admin/blogs/1" },
+  // Revisions (ADR 037): one revision against the current version (an id that names nothing is a 404),
+  // deleted items to restore, and the open editors' heartbeat (POST only; an empty body is refused).
+  "routes/admin/revision.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/history/999999" },
+  "routes/admin/recently-deleted.tsx": { page: staffOnly },
+  "routes/admin/presence.ts": { post: { anonymous: "login", editor: 400, admin: 400 } },
   "routes/admin/enquiries.tsx": { page: staffOnly },
   // The enquiry inbox (issue 13): detail pages (an id that names nothing is a 404), the CSV,
   // and personal data (admins only: canManagePersonalData; the JSON export is a POST, GET goes back to the page).
@@ -146,6 +153,9 @@ async function runMatrix(request: APIRequestContext, who: Who) {
       const response = await request.get(url, { maxRedirects: 0 });
       await check(response, rule.page[who], url, `${who} GET ${url} (${route.file})`);
       if (response.status() === 200) expect.soft(response.headers()["cache-control"], `${url} is not cached`).toContain("no-store");
+    } else if ("post" in rule) {
+      const response = await request.post(url, { data: {}, maxRedirects: 0 });
+      await check(response, rule.post[who], url, `${who} POST ${url} (${route.file})`);
     } else {
       for (const method of WRITE_METHODS) {
         const outcome = "writes" in rule ? rule.writes[who] : rule.writesByMethod[method][who];

@@ -5,9 +5,12 @@ import type { TestDatabase } from "./fixtures";
 
 export const PHOTO = "/work/shared/photos/02-taj-mahal-riverside-small.webp";
 
-/** Removes a post and its activity entries (cascades take its views). */
+/** Removes a post, its activity entries and its revisions, drafts and schedule (cascades take its views). */
 export async function deleteBlogRow(db: TestDatabase, id: number) {
   await db.query(`delete from activity where subject_type = 'blog' and subject_id = $1`, [String(id)]);
+  for (const table of ["content_revisions", "content_drafts", "content_schedule", "editor_presence"]) {
+    await db.query(`delete from ${table} where entity_type = 'blog' and entity_id = $1`, [String(id)]);
+  }
   await db.query(`delete from blogs where id = $1`, [id]);
 }
 

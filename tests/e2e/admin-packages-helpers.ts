@@ -5,9 +5,12 @@ const COPIED = `country, region, status, sort_order, category, days, nights, des
   price_options, thumbnail, gallery, highlights, included, excluded, itinerary, group_dates, brochure_url, rating_stars,
   rating_count, reviews, seo_title, seo_description`;
 
-/** Removes a package and what refers to it (activity entries, redirects when that table exists). */
+/** Removes a package and what refers to it (activity entries; revisions, drafts and schedule). */
 export async function deletePackageRow(db: TestDatabase, id: number) {
   await db.query(`delete from activity where subject_type = 'package' and subject_id = $1`, [String(id)]);
+  for (const table of ["content_revisions", "content_drafts", "content_schedule", "editor_presence"]) {
+    await db.query(`delete from ${table} where entity_type = 'package' and entity_id = $1`, [String(id)]);
+  }
   await db.query(`delete from packages where id = $1`, [id]);
 }
 

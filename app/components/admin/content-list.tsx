@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import fieldStyles from "~/components/ui/form-field.module.css";
+import { formatDayTime } from "~/lib/admin-format";
 import type { PublishStatus } from "~/lib/content-types";
 import { adminUi } from "./admin-page";
 import styles from "./content-list.module.css";
@@ -51,9 +52,12 @@ export type ContentCardProps = {
   meta: React.ReactNode;
   /** Lines below it. */
   children?: React.ReactNode;
+  /** When it will be published (ISO), and whether draft changes wait (ADR 037). */
+  scheduledFor?: string | null;
+  hasDraftChanges?: boolean;
 };
 
-function ContentCard({ href, title, status, media, meta, children }: ContentCardProps) {
+function ContentCard({ href, title, status, media, meta, children, scheduledFor, hasDraftChanges }: ContentCardProps) {
   return (
     <li className={styles.card}>
       <div className={styles.media}>{media}</div>
@@ -67,6 +71,12 @@ function ContentCard({ href, title, status, media, meta, children }: ContentCard
           <span className={`${adminUi.badge} ${status === "published" ? adminUi.badgeOk : adminUi.badgeOff}`}>{status === "published" ? "Published" : "Draft"}</span>
           {meta}
         </p>
+        {scheduledFor || hasDraftChanges ? (
+          <p className={styles.meta}>
+            {hasDraftChanges ? <span className={`${adminUi.badge} ${adminUi.badgeOff}`}>Draft changes</span> : null}
+            {scheduledFor ? <span>Scheduled for {formatDayTime(scheduledFor)}</span> : null}
+          </p>
+        ) : null}
         {children}
       </div>
     </li>

@@ -1,19 +1,21 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
+import type { EditConflict } from "~/lib/revisions";
 import { slugify } from "~/lib/slugify";
 import { useShowNotice } from "./admin-notice";
 import { useUploadsBusy } from "./packages/package-uploads";
 
-/** What a content editor's action answers when it refuses a save. */
-export type EditorActionData = { errors: Record<string, string[] | null>; notice: string };
+/** What a content editor's action answers when it refuses a save: field errors, or a conflict (409, ADR 037) with the button pressed. */
+export type EditorActionData = { errors: Record<string, string[] | null>; notice: string; conflict?: EditConflict & { intent: string } };
 
 /**
  * The state every content editor (packages, blogs) shares: unsaved changes,
  * saving and uploads in progress, and a refused save's notice with focus on
  * the first field to fix.
  */
-export function useEditorForm(actionData: EditorActionData | undefined) {
-  const [dirty, setDirty] = useState(false);
+export function useEditorForm(actionData: EditorActionData | undefined, { startDirty = false }: { startDirty?: boolean } = {}) {
+  // A restored revision is loaded as unsaved changes (ADR 037).
+  const [dirty, setDirty] = useState(startDirty);
   const navigation = useNavigation();
   const { uploading, reporter } = useUploadsBusy();
   const saving = navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod === "POST");
@@ -25,7 +27,8 @@ export function useEditorForm(actionData: EditorActionData | undefined) {
   const showNoticeRef = useRef(showNotice);
   showNoticeRef.current = showNotice;
   useEffect(() => {
-    if (!actionData) return;
+    // A conflict has its own notice, with what to do about it (ConflictNotice).
+    if (!actionData || actionData.conflict) return;
     showNoticeRef.current({ kind: "error", message: actionData.notice });
     // Focus goes to the first field to fix; the view stays on the notice, which
     // the notice area brings into view (focus moving would scroll it away).

@@ -16,8 +16,8 @@ function blogId(params: Route.LoaderArgs["params"]): number {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request, { can: canEditContent });
-  const editor = await getBlogForEditor(blogId(params));
+  const viewer = await requireUser(request, { can: canEditContent });
+  const editor = await getBlogForEditor(blogId(params), viewer, new URL(request.url));
   if (!editor) throw data(null, { status: 404 });
   return editor;
 }
@@ -30,12 +30,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Blog not found");
 
 export default function EditBlog({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, status, views, createdAt, updatedAt, values, headImagePreview } = loaderData;
+  const { id, status, views, createdAt, values, headImagePreview, version, draft, schedule, editors, history, restoring } = loaderData;
+  const revisions = { version, draft, schedule, editors, history, restoring };
   const state = status === "published" ? "Published: live on the website" : "Draft: only staff can see it";
   return (
     <AdminPage title={values.title} lead={`${state}. Created ${formatDate(createdAt)}, ${views.toLocaleString("en-IN")} ${views === 1 ? "view" : "views"}.`}>
-      {/* A failed save keeps the editor; a new load (another post) starts again. */}
-      <BlogEditor key={updatedAt} id={id} values={values} headPreview={headImagePreview ?? undefined} actionData={actionData} />
+      {/* A failed save keeps the editor (4xx does not reload); a new version or another post starts again. */}
+      <BlogEditor
+        key={`${id}:${version}:${restoring?.id ?? ""}`}
+        id={id}
+        values={values}
+        headPreview={headImagePreview ?? undefined}
+        actionData={actionData}
+        stored={{ state: revisions, live: status === "published" }}
+      />
     </AdminPage>
   );
 }

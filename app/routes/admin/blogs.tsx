@@ -32,9 +32,14 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
       title="Blogs"
       lead={failed ? undefined : `${cards.length} ${cards.length === 1 ? "post" : "posts"}${filtered ? " match" : ""}.`}
       actions={
-        <Link to="/admin/blogs/new" className={`${adminUi.button} ${adminUi.primary}`}>
-          Create Blog
-        </Link>
+        <>
+          <Link to="/admin/recently-deleted" className={adminUi.button}>
+            Recently deleted
+          </Link>
+          <Link to="/admin/blogs/new" className={`${adminUi.button} ${adminUi.primary}`}>
+            Create Blog
+          </Link>
+        </>
       }
     >
       <BlogFilters key={JSON.stringify(filters)} filters={filters} />

@@ -14,8 +14,8 @@ function packageId(params: Route.LoaderArgs["params"]): number {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request, { can: canEditContent });
-  const editor = await loadPackageEditor(packageId(params));
+  const viewer = await requireUser(request, { can: canEditContent });
+  const editor = await loadPackageEditor(packageId(params), viewer, new URL(request.url));
   if (!editor) throw data(null, { status: 404 });
   return editor;
 }
@@ -28,11 +28,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Package not found");
 
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, slug, status, updatedAt, values, previews, missing } = loaderData;
+  const { id, slug, status, values, previews, missing, version, draft, schedule, editors, history, restoring } = loaderData;
+  const state = { version, draft, schedule, editors, history, restoring };
   return (
     <AdminPage title={values.title} lead={status === "published" ? "Published: live on the website." : "Draft: only staff can see it."}>
-      {/* A save reloads the package: the editor starts again from what was stored. */}
-      <PackageEditor key={updatedAt} id={id} publicPath={`/packages/${slug}`} values={values} previews={previews} missing={missing} actionData={actionData} />
+      {/* A save reloads the package: the editor starts again from what was stored (a refused save keeps it: 4xx does not reload). */}
+      <PackageEditor
+        key={`${version}:${restoring?.id ?? ""}`}
+        id={id}
+        publicPath={`/packages/${slug}`}
+        values={values}
+        previews={previews}
+        missing={missing}
+        actionData={actionData}
+        stored={{ state, live: status === "published" }}
+      />
     </AdminPage>
   );
 }

@@ -23,6 +23,9 @@ export default function AdminPackages({ loaderData }: Route.ComponentProps) {
       lead={`${cards.length} ${cards.length === 1 ? "package" : "packages"}${filters.q || filters.region || filters.status ? " match" : ""}.`}
       actions={
         <>
+          <Link to="/admin/recently-deleted" className={adminUi.button}>
+            Recently deleted
+          </Link>
           <Link to="/admin/packages/featured" className={adminUi.button}>
             Home carousel order
           </Link>

@@ -1,5 +1,6 @@
 import { badBodyResponse, readBody } from "~/server/forms/form-input.server";
 import { methodNotAllowedJson, notFoundJson, parseId } from "~/server/http.server";
+import { conflictJson, readBaseVersion, versionTag } from "~/server/content/versions-http.server";
 import { toPackagesJson } from "~/server/package/package-json.server";
 import { getPackageInput, packageFieldsError, parsePackageBody } from "~/server/package/package-input.server";
 import { deletePackage, updatePackage } from "~/server/package/package-mutations.server";
@@ -8,19 +9,21 @@ import { canSeeDrafts } from "~/server/auth/access.server";
 import { getViewer, requireUser } from "~/server/auth/guard.server";
 import type { Route } from "./+types/package";
 
-/** GET /api/packages/:id (or slug): drafts only for signed-in staff. */
+/** GET /api/packages/:id (or slug): drafts only for signed-in staff. The ETag is its version (ADR 037). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const row = await getPackage(params.id, { includeDrafts: canSeeDrafts(viewer) });
   if (!row) return notFoundJson("Package");
   const [json] = await toPackagesJson([row]);
-  return Response.json(json, { headers: { "Cache-Control": "no-cache" } });
+  return Response.json(json, { headers: { "Cache-Control": "no-cache", ETag: versionTag(row.revision) } });
 }
 
 /**
  * PUT /api/packages/:id: the fields sent replace the stored ones (the spec's
  * admin payload or any part of the full model); 200 with the package.
  * DELETE /api/packages/:id: 204, and GET answers 404 from then on.
+ * With `If-Match: "<version>"` (or a `version` field) a write based on an
+ * older version is refused with 409; without one, the last writer wins.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowedJson(["GET", "PUT", "DELETE"]);
@@ -30,20 +33,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!id) return notFoundJson("Package");
 
   if (request.method === "DELETE") {
-    const deleted = await deletePackage(id, ctx);
+    const base = readBaseVersion(request, null);
+    if (!base.ok) return base.response;
+    const deleted = await deletePackage(id, ctx, { expectedVersion: base.version });
     if (!deleted) return notFoundJson("Package");
+    if (!deleted.ok) return "conflict" in deleted ? conflictJson("package", deleted.conflict) : packageFieldsError(deleted.fields);
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   }
 
   const body = await readBody(request);
   if (!body) return badBodyResponse();
+  const base = readBaseVersion(request, body);
+  if (!base.ok) return base.response;
   const existing = await getPackageInput(id);
   if (!existing) return notFoundJson("Package");
   const parsed = parsePackageBody(body, existing.input);
   if (!parsed.ok) return packageFieldsError(parsed.fields);
-  const result = await updatePackage(id, parsed.input, ctx);
+  const result = await updatePackage(id, parsed.input, ctx, { expectedVersion: base.version });
   if (!result) return notFoundJson("Package");
-  if (!result.ok) return packageFieldsError(result.fields);
+  if (!result.ok) return "conflict" in result ? conflictJson("package", result.conflict) : packageFieldsError(result.fields);
   const [json] = await toPackagesJson([result.row]);
-  return Response.json(json, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(json, { headers: { "Cache-Control": "no-store", ETag: versionTag(result.row.revision) } });
 }

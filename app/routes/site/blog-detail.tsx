@@ -5,6 +5,7 @@ import { NotFoundNotice } from "~/components/site/not-found/not-found-notice";
 import { isoDuration } from "~/lib/blog-format";
 import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { toBlogArticle, toBlogCards } from "~/server/blog/blog-page.server";
+import { withBlogDraftChanges } from "~/server/blog/blog-preview.server";
 import { getBlog, listPublishedBlogs } from "~/server/blog/blog-queries.server";
 import { recordBlogView } from "~/server/blog/blog-views.server";
 import { countViewOnCacheHits } from "~/server/cache/page-cache-hints.server";
@@ -74,8 +75,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (row) throw redirect(`/blogs/${row.id}`, 301);
     throw data({ message: NOT_FOUND }, { status: 404 });
   }
-  const row = await getBlog(String(id), { includeDrafts });
-  if (!row) throw data({ message: NOT_FOUND }, { status: 404 });
+  const found = await getBlog(String(id), { includeDrafts });
+  if (!found) throw data({ message: NOT_FOUND }, { status: 404 });
+  // Staff previewing draft changes see them as a draft (ADR 037).
+  const row = await withBlogDraftChanges(request, found);
 
   const view = row.status === "published" ? await recordBlogView(row.id, request, context.clientIp) : null;
   if (row.status === "published") countViewOnCacheHits(context, "blog", row.id);

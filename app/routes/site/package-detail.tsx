@@ -19,6 +19,7 @@ import { STORAGE_UNAVAILABLE_MESSAGE } from "~/server/http.server";
 import { getLogger } from "~/server/logger.server";
 import { createEnquiry, enquirySchema } from "~/server/lead/enquiry.server";
 import { toPackageDetail } from "~/server/package/package-detail.server";
+import { withDraftChanges } from "~/server/package/package-preview.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";
 import { touristTripJsonLd } from "~/server/package/package-seo.server";
 import { countViewOnCacheHits } from "~/server/cache/page-cache-hints.server";
@@ -53,10 +54,12 @@ async function throwPackageNotFound(slug: string): Promise<never> {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).search;
-  const row = await findPackageOr404(request, params.slug);
+  const found = await findPackageOr404(request, params.slug);
   // A package reached by its id gets its one canonical address.
-  if (row.slug !== params.slug) throw redirect(`/packages/${row.slug}${search}`, 308);
+  if (found.slug !== params.slug) throw redirect(`/packages/${found.slug}${search}`, 308);
 
+  // Staff previewing draft changes see them as a draft (ADR 037).
+  const row = await withDraftChanges(request, found);
   // Counted once per visitor per day, never for bots or staff previews of drafts (ADR 030).
   if (row.status === "published") {
     await recordPackageView(row.id, request, context.clientIp);

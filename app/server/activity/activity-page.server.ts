@@ -1,5 +1,6 @@
 import { ACTIVITY_KINDS, countActivity, isActivityKind, listActivity } from "./activity.server";
 import { listStaff } from "~/server/user/user-admin.server";
+import { activityChanges } from "~/lib/activity-labels";
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -35,6 +36,8 @@ export async function loadActivityPage(url: URL) {
       subject: row.subjectLabel ?? (row.subjectId ? `${row.subjectType ?? "item"} ${row.subjectId}` : ""),
       subjectType: row.subjectType ?? "",
       ip: row.ip ?? "",
+      // What changed, in words (ADR 037): "changed price (adult) from ₹99,500 to ₹1,04,500".
+      changes: activityChanges(row.detail),
     })),
   };
 }

@@ -4,9 +4,12 @@ import { blogInputSchema } from "~/lib/blog-schema";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getLogger } from "~/server/logger.server";
+import { readEditorRequest, refusal, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
+import { blogDocuments } from "./blog-documents.server";
 import { createBlog, deleteBlog, updateBlog } from "./blog-mutations.server";
+import { getBlog } from "./blog-queries.server";
 
-export type BlogEditorActionData = { errors: Record<string, string[] | null>; notice: string };
+export type BlogEditorActionData = EditorActionResult;
 
 /** The spec's notices (§4). */
 export const BLOG_NOTICES = {
@@ -31,24 +34,34 @@ async function deleteFromEditor(id: number, ctx: { viewer: Viewer; ip?: string }
 }
 
 /**
- * Create, update or delete from the editor. Success returns to the list with
- * the notice (spec §4, post/redirect/get); a refused save stays on the form
- * with its field errors and 'Something went wrong!'.
+ * Create, update or delete from the editor, and the intents that leave the
+ * live post alone (draft changes, schedules: runDocumentIntent). Success
+ * returns to the list with the notice (spec §4, post/redirect/get); draft
+ * changes and schedules come back to the editor. A refused save stays on the
+ * form with its field errors and 'Something went wrong!', or a conflict (409).
  */
 export async function handleBlogEditorAction(request: Request, viewer: Viewer, id: number | null, ip?: string) {
   const formData = await request.formData();
   const ctx = { viewer, ip };
-  if (formData.get("intent") === "delete" && id !== null) return deleteFromEditor(id, ctx);
+  const editor = readEditorRequest(formData);
+  if (editor.intent === "delete" && id !== null) return deleteFromEditor(id, ctx);
+  const editorPath = `/admin/blogs/${id}`;
+  if (id !== null && (editor.intent === "discard-draft" || editor.intent === "unschedule")) {
+    return (await runDocumentIntent(blogDocuments, id, editor, () => null, ctx, { live: false, editorPath }))!;
+  }
 
   const submission = parseWithZod(formData, { schema: blogInputSchema });
   if (submission.status !== "success") {
     return data<BlogEditorActionData>({ errors: submission.reply().error ?? {}, notice: BLOG_NOTICES.failed }, { status: 400 });
   }
-  const result = id === null ? await createBlog(submission.value, ctx) : await updateBlog(id, submission.value, ctx);
-  if (!result) throw data(null, { status: 404 });
-  if (!result.ok) {
-    const errors = Object.fromEntries(Object.entries(result.fields).map(([name, message]) => [name, [message]]));
-    return data<BlogEditorActionData>({ errors, notice: BLOG_NOTICES.failed }, { status: 400 });
+  if (id !== null && editor.intent !== "save") {
+    const live = await getBlog(String(id), { includeDrafts: true });
+    if (!live) throw data(null, { status: 404 });
+    const answer = await runDocumentIntent(blogDocuments, id, editor, () => submission.value, ctx, { live: live.status === "published", editorPath });
+    if (answer) return answer;
   }
+  const result = id === null ? await createBlog(submission.value, ctx) : await updateBlog(id, submission.value, ctx, { ...editor.options, clearDraft: true });
+  if (!result) throw data(null, { status: 404 });
+  if (!result.ok) return refusal(result, editor.intent)!;
   return redirectWithNotice(LIST, { kind: "success", message: id === null ? BLOG_NOTICES.created : BLOG_NOTICES.updated });
 }

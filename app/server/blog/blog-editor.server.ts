@@ -2,13 +2,19 @@ import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AdminBlogCard, AdminBlogFilters } from "~/lib/admin-blog-list";
 import { isoDateIn } from "~/lib/blog-format";
 import { emptyBlogValues, type BlogEditorValues } from "~/lib/blog-editor-values";
+import type { BlogInputDraft } from "~/lib/blog-schema";
+import type { Viewer } from "~/server/auth/guard.server";
+import { listDraftIds } from "~/server/content/drafts.server";
+import { loadEditorState, type EditorState } from "~/server/content/editor-state.server";
+import { listSchedules } from "~/server/content/schedule.server";
 import { fallbackUrl } from "~/lib/media";
 import { getDb } from "~/server/db/db.server";
 import { blogs, type BlogRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
+import { blogDocument } from "./blog-mutations.server";
 
-/** What /admin/blogs/:id loads: the form's default values and what the page shows beside them. */
-export type BlogEditorData = {
+/** What /admin/blogs/:id loads: the form's default values and what the page shows beside them (ADR 037: version, draft changes, schedule, presence, History). */
+export type BlogEditorData = EditorState & {
   id: number;
   slug: string;
   status: BlogRow["status"];
@@ -20,18 +26,19 @@ export type BlogEditorData = {
   headImagePreview: string | null;
 };
 
-function toEditorValues(row: BlogRow): BlogEditorValues {
+/** The form's values of a blog document (the live post, its draft changes, or a revision being restored). */
+export function blogEditorValues(document: BlogInputDraft): BlogEditorValues {
   return {
-    title: row.title,
-    slug: row.slug,
-    content: row.content,
-    headImage: row.headImage ?? "",
-    excerpt: row.excerpt,
-    durationMinutes: String(row.durationMinutes),
-    uploadDate: row.uploadDate,
-    status: row.status,
-    seoTitle: row.seoTitle,
-    seoDescription: row.seoDescription,
+    title: document.title ?? "",
+    slug: document.slug ?? "",
+    content: document.content ?? "",
+    headImage: document.headImage ?? "",
+    excerpt: document.excerpt ?? "",
+    durationMinutes: document.durationMinutes === undefined ? "" : String(document.durationMinutes),
+    uploadDate: document.uploadDate ?? "",
+    status: document.status ?? "draft",
+    seoTitle: document.seoTitle ?? "",
+    seoDescription: document.seoDescription ?? "",
   };
 }
 
@@ -44,9 +51,11 @@ export async function headImagePreview(headImage: string | null): Promise<string
 }
 
 /** The editor's starting point for a stored post (drafts included), or null when there is none. */
-export async function getBlogForEditor(id: number): Promise<BlogEditorData | null> {
+export async function getBlogForEditor(id: number, viewer: Viewer, url: URL): Promise<BlogEditorData | null> {
   const [row] = await getDb().select().from(blogs).where(eq(blogs.id, id)).limit(1);
   if (!row) return null;
+  const { state, document } = await loadEditorState("blog", id, { version: row.revision, document: blogDocument(row) }, viewer.id, url);
+  const values = blogEditorValues(document as BlogInputDraft);
   return {
     id: row.id,
     slug: row.slug,
@@ -54,8 +63,9 @@ export async function getBlogForEditor(id: number): Promise<BlogEditorData | nul
     views: row.views,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    values: toEditorValues(row),
-    headImagePreview: await headImagePreview(row.headImage),
+    values,
+    headImagePreview: await headImagePreview(values.headImage || null),
+    ...state,
   };
 }
 
@@ -79,7 +89,7 @@ export async function listBlogsForAdmin({ q, status }: AdminBlogFilters): Promis
     .from(blogs)
     .where(and(...conditions))
     .orderBy(desc(blogs.createdAt), desc(blogs.id));
-  const media = await getMediaByKeys(rows.map((row) => row.headImage ?? ""));
+  const [media, schedules, drafts] = await Promise.all([getMediaByKeys(rows.map((row) => row.headImage ?? "")), listSchedules("blog"), listDraftIds("blog")]);
   return rows.map((row) => {
     const view = (row.headImage && media[row.headImage]) || null;
     return {
@@ -92,6 +102,8 @@ export async function listBlogsForAdmin({ q, status }: AdminBlogFilters): Promis
       uploadDate: row.uploadDate,
       headImage: view,
       headImageUrl: !view && row.headImage?.startsWith("/") ? row.headImage : null,
+      scheduledFor: schedules.get(String(row.id))?.publishAt.toISOString() ?? null,
+      hasDraftChanges: drafts.has(String(row.id)),
     };
   });
 }

@@ -64,7 +64,7 @@ function renameHeadImage(result: ParsedBlogInput, body: object): ParsedBlogInput
 }
 
 /** The stored post as an input (the base of an API update). */
-export function rowToBlogInput(row: BlogRow): BlogInputDraft {
+export function rowToBlogInput(row: Omit<BlogRow, "id" | "views" | "revision" | "createdAt" | "updatedAt">): BlogInputDraft {
   return {
     title: row.title,
     slug: row.slug,

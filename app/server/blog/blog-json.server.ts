@@ -22,6 +22,8 @@ export async function toBlogsJson(rows: BlogRow[], { withContent }: { withConten
       ...(withContent ? { content: sanitizeRichHtml(row.content) } : {}),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      /** The version a write sends back (If-Match or `version`) to be refused if someone changed it since (ADR 037). */
+      version: row.revision,
     };
   });
 }

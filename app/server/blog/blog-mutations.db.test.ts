@@ -1,14 +1,17 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isoDateIn } from "~/lib/blog-format";
 import { listActivity } from "~/server/activity/activity.server";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
-import { blogs, media } from "~/server/db/schema.server";
+import { blogs, contentRevisions, media } from "~/server/db/schema.server";
+import { documentMediaRefs } from "~/server/content/document-media.server";
+import { sweepDeletedRevisions } from "~/server/content/revisions.server";
+import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
 import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
 import { getEnv } from "~/server/env.server";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
@@ -166,6 +169,12 @@ describe("blog mutations", () => {
     );
     expect(updated?.ok && updated.row).toMatchObject({ title: "Hampi at Sunrise", uploadDate: "2026-10-01", status: "draft", headImage: newHead.key });
     expect(updated?.ok && updated.row.updatedAt > created.row.updatedAt).toBe(true);
+    // The replaced images stay while a kept revision uses them (ADR 037: an old version can be restored)…
+    expect(await mediaExists(head.key)).toBe(true);
+    expect(await mediaExists(inline.key)).toBe(true);
+    // …and go once no revision does.
+    await db.delete(contentRevisions).where(and(eq(contentRevisions.entityType, "blog"), eq(contentRevisions.entityId, String(created.row.id))));
+    await deleteMediaIfUnused([head.key, inline.webp, kept.key]);
     expect(await mediaExists(head.key)).toBe(false);
     expect(await mediaExists(inline.key)).toBe(false);
     expect(await mediaExists(kept.key)).toBe(true);
@@ -174,7 +183,7 @@ describe("blog mutations", () => {
     expect((await listActivity({ kind: "blog.updated" }))[0]?.subjectId).toBe(String(created.row.id));
     expect(await updateBlog(999_999, input, ctx())).toBeNull();
     const invalid = await updateBlog(created.row.id, { ...input, title: " " }, ctx());
-    expect(!invalid?.ok && invalid?.fields.title).toBe("Title is required.");
+    expect(invalid && "fields" in invalid && invalid.fields.title).toBe("Title is required.");
   });
 
   it("an API update lays the body over the stored post and recomputes the reading time of new content", async () => {
@@ -192,12 +201,17 @@ describe("blog mutations", () => {
     const row = (await getBlog("street-food-of-delhi"))!;
     const headKey = row.headImage!;
     const deleted = await deleteBlog(row.id, ctx());
-    expect(deleted?.id).toBe(row.id);
+    expect(deleted?.ok && deleted.row.id).toBe(row.id);
     expect(await getBlog(String(row.id), { includeDrafts: true })).toBeNull();
     // "Absolute" still uses the same head image: it stays.
     expect(await mediaExists(headKey)).toBe(true);
     const absolute = (await getBlog("absolute", { includeDrafts: true }))!;
     await deleteBlog(absolute.id, ctx());
+    // Both can be restored for 30 days, with their head image; then their history and the image go.
+    expect(await mediaExists(headKey)).toBe(true);
+    const removed = await sweepDeletedRevisions(new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
+    expect(removed.length).toBeGreaterThanOrEqual(2);
+    await deleteMediaIfUnused(removed.flatMap(({ type, document }) => documentMediaRefs(type, document)));
     expect(await mediaExists(headKey)).toBe(false);
     expect((await listActivity({ kind: "blog.deleted" })).map((entry) => entry.subjectLabel)).toEqual(["Absolute", "Street Food of Delhi"]);
     expect(await deleteBlog(row.id, ctx())).toBeNull();
@@ -205,10 +219,10 @@ describe("blog mutations", () => {
 
   it("the editor's values and the admin list (search and status filter, drafts included)", async () => {
     const hampi = (await getBlog("hampi-at-dawn", { includeDrafts: true }))!;
-    const editor = await getBlogForEditor(hampi.id);
+    const editor = await getBlogForEditor(hampi.id, viewer, new URL("http://localhost/admin/blogs/1"));
     expect(editor?.values).toMatchObject({ title: "Hampi at Sunrise", slug: "hampi-at-dawn", durationMinutes: "1", status: "draft", headImage: "upload-new-head", uploadDate: "2026-10-01" });
     expect(editor?.headImagePreview).toBe("/media/upload-new-head-400.webp");
-    expect(await getBlogForEditor(999_999)).toBeNull();
+    expect(await getBlogForEditor(999_999, viewer, new URL("http://localhost/admin/blogs/1"))).toBeNull();
 
     const drafts = await listBlogsForAdmin({ q: "", status: "draft" });
     expect(drafts.every((card) => card.status === "draft")).toBe(true);

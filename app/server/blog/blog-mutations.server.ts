@@ -1,6 +1,8 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { ContentDocument } from "~/lib/content-fields";
 import { isoDateIn } from "~/lib/blog-format";
 import { defaultDuration, type BlogInput } from "~/lib/blog-schema";
+import type { EditConflict, RevisionKind } from "~/lib/revisions";
 import { slugify } from "~/lib/slugify";
 import type { ActivityKind } from "~/server/activity/activity.server";
 import {
@@ -9,7 +11,10 @@ import {
   type ContentChange,
   type ContentWriteContext,
 } from "~/server/content/content-write.server";
+import { describeConflict, documentAtVersion, mergeDocuments } from "~/server/content/conflicts.server";
+import { dropDraft } from "~/server/content/drafts.server";
 import { sanitizeForSave } from "~/server/content/sanitize-html.server";
+import { dropSchedule } from "~/server/content/schedule.server";
 import type { Db } from "~/server/db/db.server";
 import { blogs, type BlogRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
@@ -19,10 +24,26 @@ import {
   parseBlogInput,
   referencedMediaKeys,
   resolveHeadImage,
+  rowToBlogInput,
   type FieldErrors,
 } from "./blog-input.server";
 
-export type BlogWriteResult = { ok: true; row: BlogRow } | { ok: false; fields: FieldErrors };
+/** A create's answer: the post, or what to fix. */
+export type BlogSaveResult = { ok: true; row: BlogRow } | { ok: false; fields: FieldErrors };
+/** A write to a stored post may also meet a newer version (409, ADR 037). */
+export type BlogWriteResult = BlogSaveResult | { ok: false; conflict: EditConflict };
+
+/** How a write meets other writers (ADR 037): as PackageWriteOptions. */
+export type BlogWriteOptions = {
+  /** The version the change was based on: another stored version refuses it (409). */
+  expectedVersion?: number;
+  /** "Overwrite with mine": fields the writer left as they were at this version keep the stored change. */
+  mergeFrom?: number;
+  /** The editor's save publishes its pending draft changes: they (and their schedule) go. */
+  clearDraft?: boolean;
+  /** The revision's kind when it is not a plain save (restore, scheduled publishing). */
+  kind?: RevisionKind;
+};
 
 export const BLOG_SLUG_TAKEN_MESSAGE = "Another blog already uses this address.";
 
@@ -36,7 +57,7 @@ async function slugTaken(tx: Db, slug: string, exceptId?: number): Promise<boole
 }
 
 /** A slug derived from the title gets -2, -3… when taken; one typed by hand must be free. */
-async function chooseSlug(tx: Db, typed: string | undefined, title: string, exceptId?: number) {
+export async function chooseSlug(tx: Db, typed: string | undefined, title: string, exceptId?: number) {
   if (typed) return (await slugTaken(tx, typed, exceptId)) ? null : typed;
   // All digits would read as an id in /blogs/{id}.
   const derived = slugify(title);
@@ -79,7 +100,7 @@ const abort = (fields: FieldErrors): never => {
  * sites refused with a message), head image resolved to a media key, slug
  * free, reading time computed when empty. Aborts the write on a field error.
  */
-async function toBlogValues(tx: Db, input: BlogInput, before?: BlogRow) {
+export async function toBlogValues(tx: Db, input: BlogInput, before?: BlogRow) {
   const siteOrigin = getEnv().SITE_URL;
   const { html, foreignImages } = sanitizeForSave(input.content, siteOrigin);
   const fields: FieldErrors = {};
@@ -103,44 +124,92 @@ async function toBlogValues(tx: Db, input: BlogInput, before?: BlogRow) {
   } satisfies Omit<typeof blogs.$inferInsert, "id" | "views" | "createdAt" | "updatedAt">;
 }
 
-function subjectOf(row: BlogRow) {
+export function subjectOf(row: Pick<BlogRow, "id" | "title">) {
   return { type: "blog", id: row.id, label: row.title };
 }
 
-async function insertBlog(tx: Db, input: BlogInput): Promise<ContentChange<BlogWriteResult>> {
+/** A post's document (its revisions' JSON): the full input as stored. */
+export function blogDocument(row: Parameters<typeof rowToBlogInput>[0]): ContentDocument {
+  // Through the schema, so every document has one form and compares field by field.
+  const input = rowToBlogInput(row);
+  const parsed = parseBlogInput(input);
+  return JSON.parse(JSON.stringify(parsed.ok ? parsed.input : input)) as ContentDocument;
+}
+
+/**
+ * The stored post, locked for this write, checked against the version the
+ * writer based the change on (a conflict aborts the write, ADR 037). Returns
+ * the row, its document and the column values to write (merged with the
+ * stored change on "Overwrite with mine").
+ */
+export async function lockBlogForWrite(tx: Db, id: number, input: BlogInput | null, options: BlogWriteOptions) {
+  const [before] = await tx.select().from(blogs).where(eq(blogs.id, id)).limit(1).for("update");
+  if (!before) return null;
+  const current = blogDocument(before);
+  let values = input ? await toBlogValues(tx, input, before) : null;
+  if (options.expectedVersion !== undefined && options.expectedVersion !== before.revision) {
+    const at = { type: "blog" as const, id, baseVersion: options.expectedVersion, version: before.revision, updatedAt: before.updatedAt };
+    throw new ContentWriteAbort<BlogWriteResult>({ ok: false, conflict: await describeConflict(tx, at, current, values && blogDocument(values)) });
+  }
+  if (values && options.mergeFrom !== undefined && options.mergeFrom !== before.revision) {
+    const merged = parseBlogInput(mergeDocuments(await documentAtVersion(tx, "blog", id, options.mergeFrom), current, blogDocument(values)));
+    if (!merged.ok) return abort(merged.fields);
+    values = await toBlogValues(tx, merged.input, before);
+  }
+  return { before, current, values };
+}
+
+async function insertBlog(tx: Db, input: BlogInput): Promise<ContentChange<BlogSaveResult>> {
   const [row] = await tx.insert(blogs).values(await toBlogValues(tx, input)).returning();
   const kinds: ActivityKind[] = ["blog.created", ...(row!.status === "published" ? (["blog.published"] as const) : [])];
   return {
     result: { ok: true, row: row! },
+    revisions: [{ type: "blog", id: row!.id, version: row!.revision, kind: "created", label: row!.title, document: blogDocument(row!), previous: null }],
     activity: kinds.map((kind) => ({ kind, subject: subjectOf(row!), detail: { slug: row!.slug } })),
   };
 }
 
-async function replaceBlog(tx: Db, id: number, input: BlogInput): Promise<ContentChange<BlogWriteResult | null>> {
-  const [before] = await tx.select().from(blogs).where(eq(blogs.id, id)).limit(1).for("update");
-  if (!before) return { result: null };
+/**
+ * Writes a validated input over a post inside a content write: the core of a
+ * save, of publishing draft changes and of scheduled publishing. Images it no
+ * longer uses are offered to deleteMediaIfUnused after the commit.
+ */
+export async function replaceBlog(tx: Db, id: number, input: BlogInput, options: BlogWriteOptions): Promise<ContentChange<BlogWriteResult | null>> {
+  const locked = await lockBlogForWrite(tx, id, input, options);
+  if (!locked) return { result: null, revisions: [] };
+  const { before, current } = locked;
   const [row] = await tx
     .update(blogs)
-    .set({ ...(await toBlogValues(tx, input, before)), updatedAt: new Date() })
+    .set({ ...locked.values!, revision: sql`${blogs.revision} + 1`, updatedAt: new Date() })
     .where(eq(blogs.id, id))
     .returning();
+  if (options.clearDraft) {
+    await dropDraft(tx, "blog", id);
+    await dropSchedule(tx, "blog", id, "publish-changes");
+  }
+  if (row!.status === "published") await dropSchedule(tx, "blog", id, "publish");
   const kinds: ActivityKind[] = ["blog.updated"];
   if (before.status !== row!.status) kinds.push(row!.status === "published" ? "blog.published" : "blog.unpublished");
+  const statusKind: RevisionKind = before.status === row!.status ? "updated" : row!.status === "published" ? "published" : "unpublished";
   const kept = new Set(await referencedMediaKeys(tx, row!));
   const dropped = (await referencedMediaKeys(tx, before)).filter((key) => !kept.has(key));
   return {
     result: { ok: true, row: row! },
+    revisions: [{ type: "blog", id, version: row!.revision, kind: options.kind ?? statusKind, label: row!.title, document: blogDocument(row!), previous: current }],
     activity: kinds.map((kind) => ({
       kind,
       subject: subjectOf(row!),
-      detail: row!.slug !== before.slug ? { slug: row!.slug, previousSlug: before.slug } : { slug: row!.slug },
+      detail: {
+        ...(row!.slug !== before.slug ? { slug: row!.slug, previousSlug: before.slug } : { slug: row!.slug }),
+        ...(options.kind === "scheduled-publish" ? { scheduled: true } : {}),
+      },
     })),
     afterCommit: dropped.length ? async () => void (await deleteMediaIfUnused(dropped)) : undefined,
   };
 }
 
 /** Creates a post from a full input (validated here). A title alone makes a draft. */
-export async function createBlog(value: unknown, ctx: ContentWriteContext): Promise<BlogWriteResult> {
+export async function createBlog(value: unknown, ctx: ContentWriteContext): Promise<BlogSaveResult> {
   const parsed = parseBlogInput(value);
   if (!parsed.ok) return parsed;
   return retryAfterSlugRace(() => writeContent(ctx, (tx) => insertBlog(tx, parsed.input)));
@@ -151,23 +220,29 @@ export async function createBlog(value: unknown, ctx: ContentWriteContext): Prom
  * such post. Images it no longer uses (a replaced head image, images taken out
  * of the content) are offered to deleteMediaIfUnused after the commit.
  */
-export async function updateBlog(id: number, value: unknown, ctx: ContentWriteContext): Promise<BlogWriteResult | null> {
+export async function updateBlog(id: number, value: unknown, ctx: ContentWriteContext, options: BlogWriteOptions = {}): Promise<BlogWriteResult | null> {
   const parsed = parseBlogInput(value);
   if (!parsed.ok) return parsed;
-  return retryAfterSlugRace(() => writeContent(ctx, (tx) => replaceBlog(tx, id, parsed.input)));
+  return retryAfterSlugRace(() => writeContent(ctx, (tx) => replaceBlog(tx, id, parsed.input, options)));
 }
 
-/** Deletes a post (its view rows go with it); its images once nothing else uses them. Null when there is none. */
-export async function deleteBlog(id: number, ctx: ContentWriteContext): Promise<BlogRow | null> {
-  return writeContent<BlogRow | null>(ctx, async (tx) => {
-    const [existing] = await tx.select().from(blogs).where(eq(blogs.id, id)).limit(1);
-    if (!existing) return { result: null };
-    const keys = await referencedMediaKeys(tx, existing);
+/**
+ * Deletes a post (its view rows, draft changes and schedule go with it); its
+ * images once nothing else uses them. Null when there is none. Its last
+ * document stays in its revisions, so it can be restored for 30 days (ADR 037).
+ */
+export async function deleteBlog(id: number, ctx: ContentWriteContext, options: Pick<BlogWriteOptions, "expectedVersion"> = {}): Promise<BlogWriteResult | null> {
+  return writeContent<BlogWriteResult | null>(ctx, async (tx) => {
+    const locked = await lockBlogForWrite(tx, id, null, options);
+    if (!locked) return { result: null, revisions: [] };
+    const keys = await referencedMediaKeys(tx, locked.before);
     const [row] = await tx.delete(blogs).where(eq(blogs.id, id)).returning();
-    if (!row) return { result: null };
+    await dropDraft(tx, "blog", id);
+    await dropSchedule(tx, "blog", id);
     return {
-      result: row,
-      activity: [{ kind: "blog.deleted", subject: subjectOf(row), detail: { slug: row.slug } }],
+      result: { ok: true, row: row! },
+      revisions: [{ type: "blog", id, version: row!.revision + 1, kind: "deleted", label: row!.title, document: locked.current }],
+      activity: [{ kind: "blog.deleted", subject: subjectOf(row!), detail: { slug: row!.slug } }],
       afterCommit: keys.length ? async () => void (await deleteMediaIfUnused(keys)) : undefined,
     };
   });

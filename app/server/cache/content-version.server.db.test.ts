@@ -20,7 +20,7 @@ describe("the content version", () => {
   it("moves with every content write, in its transaction, and stays when the write rolls back", async () => {
     const before = await readContentVersion(db);
     const local = await currentContentVersion();
-    await writeContent({ viewer }, async () => ({ result: null }));
+    await writeContent({ viewer }, async () => ({ result: null, revisions: [] }));
     expect(await readContentVersion(db)).toBe(before + 1);
     expect(await currentContentVersion()).not.toBe(local);
 
@@ -48,7 +48,7 @@ describe("the content version", () => {
       const { rows } = await other.query<{ version: number }>("select version from content_version where id = 1");
       await other.end();
       seenDuring = rows[0]?.version ?? 0;
-      return { result: null };
+      return { result: null, revisions: [] };
     });
     expect(seenDuring).toBe(before);
     expect(await readContentVersion(db)).toBe(before + 1);

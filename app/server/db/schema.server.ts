@@ -91,6 +91,8 @@ export const packages = pgTable(
     seoDescription: text("seo_description").notNull().default(""),
     /** Page views, counted like blog views: once per visitor per day (ADR 014, 030). */
     views: integer("views").notNull().default(0),
+    /** The document's version: bumped by every write (ADR 037); editors and If-Match send it back. */
+    revision: integer("revision").notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -117,6 +119,8 @@ export const blogs = pgTable(
     status: text("status").$type<PublishStatus>().notNull().default("draft"),
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
+    /** The document's version: bumped by every write (ADR 037); editors and If-Match send it back. */
+    revision: integer("revision").notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -579,3 +583,109 @@ export const contentVersion = pgTable("content_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
 });
+
+/**
+ * Every content write's document (ADR 037): the whole document as JSON after
+ * the write (as it was, for a deletion), who, when, what kind of write and a
+ * summary of the fields it changed. Written by writeContent in the write's own
+ * transaction; generic over entity types ("package", "blog", …; `entity_id` is
+ * text so singletons such as site settings fit). Each document keeps its last
+ * 50 revisions and every revision younger than 30 days.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: serial("id").primaryKey(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** The document's version after this write (packages.revision for a package). */
+    version: integer("version").notNull(),
+    kind: text("kind").notNull(),
+    /** The document's title when written (lists of deleted items show it). */
+    label: text("label").notNull().default(""),
+    document: jsonb("document").$type<Record<string, unknown>>().notNull(),
+    /** The changed fields: `[{ field, label, from?, to? }]` (app/lib/content-fields.ts). */
+    changes: jsonb("changes").$type<unknown[]>().notNull().default([]),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    actorEmail: text("actor_email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("content_revisions_entity_idx").on(t.entityType, t.entityId, t.id),
+    index("content_revisions_kind_idx").on(t.kind, t.createdAt),
+  ],
+);
+
+export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
+
+/**
+ * Draft changes to a live document (ADR 037): saved beside the live row, which
+ * they leave alone until published ("Publish changes", or on schedule).
+ */
+export const contentDrafts = pgTable(
+  "content_drafts",
+  {
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    document: jsonb("document").$type<Record<string, unknown>>().notNull(),
+    /** The live document's version the draft was saved on. */
+    baseVersion: integer("base_version").notNull(),
+    savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
+    savedByName: text("saved_by_name"),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entityType, t.entityId] })],
+);
+
+export type ContentDraftRow = typeof contentDrafts.$inferSelect;
+
+export const SCHEDULE_ACTIONS = ["publish", "publish-changes"] as const;
+export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
+
+/**
+ * Scheduled publishing (ADR 037): at `publish_at` the worker publishes the
+ * draft document ("publish") or its draft changes ("publish-changes"). The
+ * worker claims a row by deleting it in the publishing transaction, so it
+ * happens once however many servers or retries run.
+ */
+export const contentSchedule = pgTable(
+  "content_schedule",
+  {
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    action: text("action").$type<ScheduleAction>().notNull(),
+    publishAt: timestamp("publish_at", { withTimezone: true }).notNull(),
+    scheduledBy: text("scheduled_by").references(() => users.id, { onDelete: "set null" }),
+    scheduledByName: text("scheduled_by_name"),
+    scheduledByEmail: text("scheduled_by_email"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityType, t.entityId] }),
+    index("content_schedule_due_idx").on(t.publishAt),
+    check("content_schedule_action_check", sql`${t.action} in ('publish', 'publish-changes')`),
+  ],
+);
+
+export type ContentScheduleRow = typeof contentSchedule.$inferSelect;
+
+/**
+ * Who has an editor open (ADR 037): a heartbeat every 30 s; a row older than
+ * 2 minutes has lapsed. Shown to others, it blocks no one.
+ */
+export const editorPresence = pgTable(
+  "editor_presence",
+  {
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userName: text("user_name").notNull(),
+    /** When this stretch of editing began (kept while heartbeats keep coming). */
+    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entityType, t.entityId, t.userId] })],
+);

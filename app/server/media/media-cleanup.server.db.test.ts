@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
-import { blogs, media, packages } from "~/server/db/schema.server";
+import { blogs, contentDrafts, contentRevisions, media, packages } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 import { deleteMediaIfUnused } from "./media-cleanup.server";
 import { LocalDiskStorage, setMediaStorage } from "./storage.server";
@@ -86,5 +86,20 @@ describe("deleteMediaIfUnused", () => {
     expect(await fileExists("/media/taj-mahal-400.webp")).toBe(true);
 
     expect(await deleteMediaIfUnused([])).toEqual({ deleted: [] });
+  });
+
+  it("keeps media a kept revision or pending draft changes refer to (ADR 037), and deletes them once none does", async () => {
+    const old = await addMedia("upload-old-thumb");
+    const drafted = await addMedia("upload-drafted");
+    await db.insert(contentRevisions).values({ entityType: "package", entityId: "41", version: 3, kind: "updated", label: "Kerala", document: { thumbnail: "upload-old-thumb" } });
+    await db.insert(contentDrafts).values({ entityType: "blog", entityId: "7", baseVersion: 2, document: { content: `<p><img src="${drafted[1]!.url}" alt=""></p>` } });
+    // Offered by key, and by a variant's path (as a blog's HTML names it).
+    expect(await deleteMediaIfUnused(["upload-old-thumb", drafted[1]!.url])).toEqual({ deleted: [] });
+    for (const variant of [...old, ...drafted]) expect(await fileExists(variant.url)).toBe(true);
+
+    await db.delete(contentRevisions);
+    await db.delete(contentDrafts);
+    expect((await deleteMediaIfUnused(["upload-old-thumb", drafted[1]!.url])).deleted.sort()).toEqual(["upload-drafted", "upload-old-thumb"]);
+    for (const variant of [...old, ...drafted]) expect(await fileExists(variant.url)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { inArray, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/server/db/db.server";
-import { blogs, legalPages, media, packages } from "~/server/db/schema.server";
+import { blogs, contentDrafts, contentRevisions, legalPages, media, packages } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
 import { getMediaStorage } from "./storage.server";
 import { uploadMediaKey } from "./uploads.server";
@@ -44,6 +44,22 @@ async function loadReferences(db: Db) {
   return (identifier: string) => exact.has(identifier) || richText.includes(identifier);
 }
 
+/**
+ * Whether a kept revision or a pending draft refers to any of these
+ * identifiers (ADR 037): a deleted package can be restored, and an old version
+ * restored, with its photos, for as long as its revisions are kept. Searched in
+ * the database, one query per media item, so the documents are not loaded.
+ */
+async function keptByRevisions(db: Db, identifiers: string[]): Promise<boolean> {
+  if (identifiers.length === 0) return false;
+  const mentions = (column: typeof contentRevisions.document | typeof contentDrafts.document) =>
+    or(...identifiers.map((identifier) => sql`strpos(${column}::text, ${identifier}) > 0`));
+  const [revision] = await db.select({ id: contentRevisions.id }).from(contentRevisions).where(mentions(contentRevisions.document)).limit(1);
+  if (revision) return true;
+  const [draft] = await db.select({ id: contentDrafts.entityId }).from(contentDrafts).where(mentions(contentDrafts.document)).limit(1);
+  return Boolean(draft);
+}
+
 type MediaFiles = { key: string; url: string | null; variants: { url: string }[] };
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, "\\$&");
@@ -51,10 +67,11 @@ const identifiersOf = (row: MediaFiles) => [row.key, ...(row.url ? [row.url] : [
 const fileUrlsOf = (row: MediaFiles) => [...(row.url ? [row.url] : []), ...row.variants.map((v) => v.url)];
 
 /**
- * Deletes the uploaded media among `keys` (media keys, or a brochure's URL)
- * that nothing refers to any more: their rows, then their files. Checks every
- * reference first; seeded photos are never deleted, nor is a file another
- * media row still uses (the same photo uploaded twice shares its variants).
+ * Deletes the uploaded media among `keys` (media keys, a brochure's URL, or an
+ * image variant's path) that nothing refers to any more: their rows, then
+ * their files. Checks every reference first, kept revisions and pending drafts
+ * included; seeded photos are never deleted, nor is a file another media row
+ * still uses (the same photo uploaded twice shares its variants).
  * Call it after the change that dropped the references has committed.
  */
 export async function deleteMediaIfUnused(keys: string[], options: { db?: Db } = {}): Promise<{ deleted: string[] }> {
@@ -66,12 +83,22 @@ export async function deleteMediaIfUnused(keys: string[], options: { db?: Db } =
     await db
       .select({ key: media.key, url: media.url, variants: media.variants })
       .from(media)
-      .where(or(inArray(media.key, wanted), inArray(media.url, wanted)))
+      .where(
+        or(
+          inArray(media.key, wanted),
+          inArray(media.url, wanted),
+          ...wanted.filter((ref) => ref.startsWith("/")).map((path) => sql`${media.variants} @> ${JSON.stringify([{ url: path }])}::jsonb`),
+        ),
+      )
   ).filter((row) => row.key.startsWith(UPLOADED_KEY_PREFIX));
   if (candidates.length === 0) return { deleted: [] };
 
   const isReferenced = await loadReferences(db);
-  const unused = candidates.filter((row) => !identifiersOf(row).some(isReferenced));
+  const unused: MediaFiles[] = [];
+  for (const row of candidates) {
+    if (identifiersOf(row).some(isReferenced) || (await keptByRevisions(db, identifiersOf(row)))) continue;
+    unused.push(row);
+  }
   if (unused.length === 0) return { deleted: [] };
   const deletedKeys = unused.map((row) => row.key);
   await db.delete(media).where(inArray(media.key, deletedKeys));

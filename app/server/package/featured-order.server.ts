@@ -35,7 +35,9 @@ export async function moveFeaturedPackage(packageId: number, direction: MoveDire
     await tx.select({ id: topDestinations.packageId }).from(topDestinations).for("update");
     const order = await featuredInOrder(tx);
     const from = order.findIndex((row) => row.id === packageId);
-    if (from < 0) return { result: null };
+    if (from < 0) return { result: null, revisions: [] };
+    const document = (rows: typeof order) => ({ order: rows.map(({ id, title }) => ({ id, title })) });
+    const previous = document(order);
     const to = direction === "up" ? Math.max(0, from - 1) : Math.min(order.length - 1, from + 1);
     const [moved] = order.splice(from, 1);
     order.splice(to, 0, moved!);
@@ -44,6 +46,8 @@ export async function moveFeaturedPackage(packageId: number, direction: MoveDire
     }
     return {
       result: { title: moved!.title, position: to + 1 },
+      // The carousel is a document of its own (ADR 037): its revisions keep each order.
+      revisions: to === from ? [] : [{ type: "featured-order", id: "home", kind: "updated", label: "Home carousel", document: document(order), previous }],
       activity:
         to === from
           ? []

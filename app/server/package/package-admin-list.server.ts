@@ -2,6 +2,8 @@ import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { lowestPrice } from "~/lib/price";
 import type { AdminPackageCard, AdminPackageFilters } from "~/lib/admin-package-list";
+import { listDraftIds } from "~/server/content/drafts.server";
+import { listSchedules } from "~/server/content/schedule.server";
 import { listPackages } from "./package-queries.server";
 
 function matches(row: PackageRow, { q, region, status }: AdminPackageFilters): boolean {
@@ -18,7 +20,7 @@ function matches(row: PackageRow, { q, region, status }: AdminPackageFilters): b
  */
 export async function listAdminPackages(filters: AdminPackageFilters): Promise<AdminPackageCard[]> {
   const rows = (await listPackages({ includeDrafts: true })).filter((row) => matches(row, filters));
-  const media = await getMediaByKeys(rows.map((row) => row.thumbnail));
+  const [media, schedules, drafts] = await Promise.all([getMediaByKeys(rows.map((row) => row.thumbnail)), listSchedules("package"), listDraftIds("package")]);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -30,5 +32,7 @@ export async function listAdminPackages(filters: AdminPackageFilters): Promise<A
     nights: row.nights,
     price: lowestPrice(row.price, row.priceOptions),
     thumbnail: media[row.thumbnail] ?? null,
+    scheduledFor: schedules.get(String(row.id))?.publishAt.toISOString() ?? null,
+    hasDraftChanges: drafts.has(String(row.id)),
   }));
 }

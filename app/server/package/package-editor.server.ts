@@ -1,59 +1,65 @@
-import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { EMPTY_PACKAGE, type PackageEditorValues } from "~/lib/package-editor-values";
-import { missingForPublish, packageInputSchema, PUBLISH_REQUIREMENTS } from "~/lib/package-schema";
+import { missingForPublish, packageInputSchema, PUBLISH_REQUIREMENTS, type PackageInputDraft } from "~/lib/package-schema";
 import { fallbackUrl } from "~/lib/media";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
+import { FAILED_NOTICE, readEditorRequest, refusal, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
+import { loadEditorState } from "~/server/content/editor-state.server";
 import { getDb } from "~/server/db/db.server";
-import { topDestinations, type PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
-import { createPackage, deletePackage, updatePackage } from "./package-mutations.server";
+import { packageDocuments } from "./package-documents.server";
+import { createPackage, deletePackage, isFeatured, packageDocument, updatePackage } from "./package-mutations.server";
 import { getPackage } from "./package-queries.server";
 
 const num = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
 
-function toEditorValues(row: PackageRow, featured: boolean): PackageEditorValues {
-  const price = row.price;
+/**
+ * The form's values of a package document (the live package, its draft
+ * changes, or a revision being restored: ADR 037).
+ */
+export function packageEditorValues(document: PackageInputDraft): PackageEditorValues {
+  const price = document.price;
   return {
     ...EMPTY_PACKAGE,
-    title: row.title,
-    slug: row.slug,
-    country: row.country,
-    region: row.region,
-    category: row.category,
-    days: row.days > 0 ? String(row.days) : "",
-    nights: row.days > 0 ? String(row.nights) : "",
-    description: row.description,
-    longDescription: row.longDescription,
-    priceKind: price.kind,
-    priceAmount: price.kind === "single" && price.amount > 0 ? String(price.amount) : "",
-    priceUnit: price.kind === "single" ? price.unit : "per person",
-    priceAdult: price.kind === "adultChild" ? num(price.adult) : "",
-    priceChildWithBed: price.kind === "adultChild" ? num(price.childWithBed) : "",
-    priceChildNoBed: price.kind === "adultChild" ? num(price.childNoBed) : "",
-    priceOptions: row.priceOptions.map((option) => ({
-      ...option,
+    title: document.title ?? "",
+    slug: document.slug ?? "",
+    country: document.country ?? "",
+    region: document.region ?? "",
+    category: document.category ?? "",
+    days: num(document.days),
+    nights: document.days ? num(document.nights) : "",
+    description: document.description ?? "",
+    longDescription: document.longDescription ?? "",
+    priceKind: price?.kind ?? "single",
+    priceAmount: price?.kind === "single" && (price.amount ?? 0) > 0 ? String(price.amount) : "",
+    priceUnit: price?.kind === "single" ? (price.unit ?? "per person") : "per person",
+    priceAdult: price?.kind === "adultChild" ? num(price.adult) : "",
+    priceChildWithBed: price?.kind === "adultChild" ? num(price.childWithBed) : "",
+    priceChildNoBed: price?.kind === "adultChild" ? num(price.childNoBed) : "",
+    priceOptions: (document.priceOptions ?? []).map((option) => ({
+      label: option.label,
       amount: String(option.amount),
-      hotels: option.hotels.map((hotel) => ({ ...hotel, nights: String(hotel.nights) })),
+      unit: option.unit ?? "per person",
+      hotels: (option.hotels ?? []).map((hotel) => ({ ...hotel, roomType: hotel.roomType ?? "", mealPlan: hotel.mealPlan ?? "", nights: String(hotel.nights) })),
     })),
-    highlights: row.highlights,
-    included: row.included,
-    excluded: row.excluded,
-    itinerary: row.itinerary.map(({ title, description, photo }) => ({ title, description, photo })),
-    groupDates: row.groupDates,
-    brochureUrl: row.brochureUrl ?? "",
-    ratingStars: String(row.ratingStars),
-    ratingCount: String(row.ratingCount),
-    reviews: row.reviews.map((review) => ({ ...review, stars: String(review.stars) })),
-    seoTitle: row.seoTitle,
-    seoDescription: row.seoDescription,
-    status: row.status,
-    sortOrder: String(row.sortOrder),
-    featured,
-    thumbnail: row.thumbnail,
-    gallery: row.gallery,
+    highlights: document.highlights ?? [],
+    included: document.included ?? [],
+    excluded: document.excluded ?? [],
+    itinerary: (document.itinerary ?? []).map(({ title, description, photo }) => ({ title, description: description ?? "", photo: photo ?? "" })),
+    groupDates: document.groupDates ?? [],
+    brochureUrl: document.brochureUrl ?? "",
+    ratingStars: num(document.ratingStars ?? 5),
+    ratingCount: num(document.ratingCount ?? 0),
+    reviews: (document.reviews ?? []).map((review) => ({ ...review, stars: String(review.stars) })),
+    seoTitle: document.seoTitle ?? "",
+    seoDescription: document.seoDescription ?? "",
+    status: document.status ?? "draft",
+    sortOrder: num(document.sortOrder ?? 0),
+    featured: document.featured ?? false,
+    thumbnail: document.thumbnail ?? "",
+    gallery: document.gallery ?? [],
   };
 }
 
@@ -63,15 +69,20 @@ export async function imagePreviews(keys: string[]): Promise<Record<string, stri
   return Object.fromEntries(Object.entries(media).map(([key, view]) => [key, fallbackUrl(view, 400)]));
 }
 
-/** The editor's starting point for a stored package, or null when there is none. */
-export async function loadPackageEditor(id: number) {
+/**
+ * The editor's starting point for a stored package, or null when there is
+ * none: its values (from pending draft changes, or a revision being restored,
+ * when there is one), and its version, schedule, presence and History.
+ */
+export async function loadPackageEditor(id: number, viewer: Viewer, url: URL) {
   const row = await getPackage(String(id), { includeDrafts: true });
   if (!row) return null;
-  const [featured] = await getDb().select().from(topDestinations).where(eq(topDestinations.packageId, id)).limit(1);
-  const values = toEditorValues(row, Boolean(featured));
+  const live = packageDocument(row, await isFeatured(getDb(), id));
+  const { state, document } = await loadEditorState("package", id, { version: row.revision, document: live }, viewer.id, url);
+  const values = packageEditorValues(document as PackageInputDraft);
   const keys = [values.thumbnail, ...values.gallery, ...values.itinerary.map((day) => day.photo)].filter(Boolean);
   const missing = missingForPublish({ ...row, days: row.days || undefined, price: row.priceFrom > 0 ? row.price : undefined }).map((item) => item.label);
-  return { id: row.id, slug: row.slug, status: row.status, updatedAt: row.updatedAt.toISOString(), values, missing, previews: await imagePreviews(keys) };
+  return { id: row.id, slug: row.slug, status: row.status, updatedAt: row.updatedAt.toISOString(), values, missing, previews: await imagePreviews(keys), ...state };
 }
 
 /** What a new package needs before it can be published. */
@@ -79,15 +90,19 @@ export function newPackageMissing(): string[] {
   return PUBLISH_REQUIREMENTS.map((item) => item.label);
 }
 
-export type PackageEditorActionData = { errors: Record<string, string[] | null>; notice: string };
+export type PackageEditorActionData = EditorActionResult;
 
-const FAILED = "Something went wrong!";
-
-/** Create, update or delete from the editor; success redirects with a notice (post/redirect/get). */
+/**
+ * The editor's action: create, save, delete, and the intents that leave the
+ * live package alone (draft changes, schedules: runDocumentIntent). Success
+ * redirects with a notice (post/redirect/get); a refused save returns field
+ * errors (400) or a conflict (409) and the form keeps every typed value.
+ */
 export async function handlePackageEditorAction(request: Request, viewer: Viewer, id: number | null, ip?: string) {
   const formData = await request.formData();
   const ctx = { viewer, ip };
-  if (formData.get("intent") === "delete" && id !== null) {
+  const editor = readEditorRequest(formData);
+  if (editor.intent === "delete" && id !== null) {
     const row = await getPackage(String(id), { includeDrafts: true });
     if (!row) throw data(null, { status: 404 });
     if (String(formData.get("confirmTitle") ?? "").trim() !== row.title) {
@@ -96,17 +111,24 @@ export async function handlePackageEditorAction(request: Request, viewer: Viewer
     await deletePackage(id, ctx);
     return redirectWithNotice("/admin/packages", { kind: "success", message: "Package deleted successfully!" });
   }
+  if (id !== null && (editor.intent === "discard-draft" || editor.intent === "unschedule")) {
+    return (await runDocumentIntent(packageDocuments, id, editor, () => null, ctx, { live: false, editorPath: `/admin/packages/${id}` }))!;
+  }
 
   const submission = parseWithZod(formData, { schema: packageInputSchema });
   if (submission.status !== "success") {
-    return data<PackageEditorActionData>({ errors: submission.reply().error ?? {}, notice: FAILED }, { status: 400 });
+    return data<PackageEditorActionData>({ errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
   }
-  const result = id === null ? await createPackage(submission.value, ctx) : await updatePackage(id, submission.value, ctx);
+  if (id !== null && editor.intent !== "save") {
+    const live = await getPackage(String(id), { includeDrafts: true });
+    if (!live) throw data(null, { status: 404 });
+    const editorPath = `/admin/packages/${id}`;
+    const answer = await runDocumentIntent(packageDocuments, id, editor, () => submission.value, ctx, { live: live.status === "published", editorPath });
+    if (answer) return answer;
+  }
+  const result = id === null ? await createPackage(submission.value, ctx) : await updatePackage(id, submission.value, ctx, { ...editor.options, clearDraft: true });
   if (!result) throw data(null, { status: 404 });
-  if (!result.ok) {
-    const errors = Object.fromEntries(Object.entries(result.fields).map(([name, message]) => [name, [message]]));
-    return data<PackageEditorActionData>({ errors, notice: FAILED }, { status: 400 });
-  }
+  if (!result.ok) return refusal(result, editor.intent)!;
   return redirectWithNotice(`/admin/packages/${result.row.id}`, {
     kind: "success",
     message: id === null ? "Package created successfully!" : "Package updated successfully!",

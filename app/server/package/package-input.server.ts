@@ -56,8 +56,14 @@ export function parsePackageBody(body: unknown, existing?: PackageInputDraft): P
   return parsePackageInput(existing ? { ...existing, ...fields } : fields);
 }
 
-/** The stored package as an input (the editor's initial values; the base of an API update). */
-export function rowToInput(row: PackageRow, featured: boolean): PackageInputDraft {
+/** A package's content columns: a stored row, or the values a write is about to store. */
+export type PackageContent = Omit<PackageRow, "id" | "views" | "revision" | "createdAt" | "updatedAt">;
+
+/**
+ * The stored package as an input (the editor's initial values; the base of an
+ * API update). It is also the package's document in its revisions (ADR 037).
+ */
+export function rowToInput(row: PackageContent, featured: boolean): PackageInputDraft {
   const emptyPrice = row.price.kind === "single" ? row.price.amount === 0 : row.price.adult === 0;
   return {
     title: row.title,

@@ -51,5 +51,7 @@ export async function toPackagesJson(rows: PackageRow[]) {
     seoDescription: row.seoDescription,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    /** The version a write sends back (If-Match or `version`) to be refused if someone changed it since (ADR 037). */
+    version: row.revision,
   }));
 }

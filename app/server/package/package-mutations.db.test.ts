@@ -137,7 +137,8 @@ describe("package mutations", () => {
 
   it("delete: gone with its carousel place and redirects, logged", async () => {
     const row = (await getPackage("kerala-backwaters", { includeDrafts: true }))!;
-    expect((await deletePackage(row.id, ctx()))?.id).toBe(row.id);
+    const deleted = await deletePackage(row.id, ctx());
+    expect(deleted?.ok && deleted.row.id).toBe(row.id);
     expect(await getPackage(String(row.id), { includeDrafts: true })).toBeNull();
     expect(await db.select().from(topDestinations).where(eq(topDestinations.packageId, row.id))).toEqual([]);
     expect(await findRedirect("/packages/kerala")).toBeNull();

@@ -15,7 +15,11 @@ export type ActivityEntryView = {
   subject: string;
   subjectType: string;
   ip: string;
+  /** What changed, one line per field (content writes, ADR 037). */
+  changes: string[];
 };
+
+const DELETED_KINDS = new Set(["package.deleted", "blog.deleted"]);
 
 /** Filters by user and kind: a GET form, so the URL holds the view. */
 export function ActivityFilters({
@@ -84,7 +88,21 @@ export function ActivityTable({ entries, total }: { entries: ActivityEntryView[]
             {entry.who}
             {entry.whoEmail && entry.whoEmail !== entry.who ? <span className={styles.sub}>{entry.whoEmail}</span> : null}
           </td>
-          <td data-label="What">{activityLabel(entry.kind)}</td>
+          <td data-label="What">
+            {activityLabel(entry.kind)}
+            {entry.changes.length > 0 ? (
+              <ul className={styles.changes}>
+                {entry.changes.map((change, index) => (
+                  <li key={index}>{change}</li>
+                ))}
+              </ul>
+            ) : null}
+            {DELETED_KINDS.has(entry.kind) ? (
+              <span className={styles.sub}>
+                <Link to="/admin/recently-deleted">Restore from Recently deleted</Link>
+              </span>
+            ) : null}
+          </td>
           <td data-label="Which item" className={styles.subject}>
             {entry.subject || <span className={adminUi.muted}>–</span>}
           </td>

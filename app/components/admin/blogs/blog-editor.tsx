@@ -1,11 +1,15 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { BlogEditorValues } from "~/lib/blog-editor-values";
+import type { EditorRevisionState } from "~/lib/revisions";
 import { readingMinutes } from "~/lib/reading-time";
 import { adminUi, Panel } from "../admin-page";
 import { EditorColumns, editorUi, SaveButton, ViewOnSiteLink } from "../editor-layout";
 import { type EditorActionData, useDerivedSlug, useEditorForm } from "../use-editor-form";
 import { ConfirmAction } from "../confirm-dialog";
+import { EditorNotices } from "../history/editor-notices";
+import { HistoryPanel } from "../history/history-panel";
+import { PublishControls } from "../history/publish-controls";
 import { EditorContext } from "../packages/editor-context";
 import { EditorInput, EditorTextArea, PublishStatusField } from "../packages/editor-field";
 import { UnsavedChangesGuard } from "../packages/use-unsaved-guard";
@@ -22,6 +26,8 @@ export type BlogEditorProps = {
   /** Preview URL of the stored head image, when it is one of our media. */
   headPreview?: string;
   actionData?: EditorActionData;
+  /** A stored post's version, draft changes, schedule, presence and History (ADR 037), and whether it is live. */
+  stored?: { state: EditorRevisionState; live: boolean };
 };
 
 const FORM_ID = "blog-editor";
@@ -53,8 +59,9 @@ function DeleteBlog({ title, disabled }: { title: string; disabled: boolean }) {
  * form (its submit button names the form) because Delete's dialog is a form of
  * its own, and forms do not nest.
  */
-export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorProps) {
-  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData);
+export function BlogEditor({ id, values, headPreview, actionData, stored }: BlogEditorProps) {
+  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, { startDirty: Boolean(stored?.state.restoring) });
+  const editorPath = `/admin/blogs/${id}`;
   const { slug, followTitle, editSlug } = useDerivedSlug(values.slug);
   const [html, setHtml] = useState(values.content);
   const computedMinutes = readingMinutes(html);
@@ -71,6 +78,7 @@ export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorPr
   return (
     <EditorContext.Provider value={{ errors, markDirty }}>
       <UnsavedChangesGuard dirty={dirty} what="blog" />
+      {id !== null && stored ? <EditorNotices type="blog" id={id} noun="blog" formId={FORM_ID} editorPath={editorPath} state={stored.state} actionData={actionData} /> : null}
       <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markDirty} aria-label={id === null ? "New blog" : `Edit ${values.title}`}>
         <EditorColumns
           wideMain
@@ -142,7 +150,7 @@ export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorPr
       </Form>
 
       <div className={styles.actionBar}>
-        <SaveButton form={FORM_ID} label={id === null ? "Create Blog" : "Update Blog"} saving={saving} uploading={uploading} />
+        <SaveButton form={FORM_ID} label={id === null ? "Create Blog" : stored?.live && stored.state.draft ? "Publish changes" : "Update Blog"} saving={saving} uploading={uploading} />
         <Link to="/admin/blogs" className={adminUi.button}>
           Cancel
         </Link>
@@ -157,6 +165,27 @@ export function BlogEditor({ id, values, headPreview, actionData }: BlogEditorPr
           </>
         ) : null}
       </div>
+      {/* After the action bar, so the form's default button (Enter) stays Update Blog. */}
+      {id !== null && stored ? (
+        <EditorColumns
+          side={
+            <Panel title="Draft and schedule">
+              <PublishControls
+                formId={FORM_ID}
+                noun="blog"
+                version={stored.state.version}
+                live={stored.live}
+                draft={stored.state.draft}
+                schedule={stored.state.schedule}
+                previewPath={`/blogs/${id}?preview=changes`}
+                disabled={saving || uploading}
+              />
+            </Panel>
+          }
+        >
+          <HistoryPanel history={stored.state.history} editorPath={editorPath} />
+        </EditorColumns>
+      ) : null}
     </EditorContext.Provider>
   );
 }

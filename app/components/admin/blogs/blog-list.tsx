@@ -20,6 +20,8 @@ export function BlogCardList({ cards, filtered }: { cards: AdminBlogCard[]; filt
         href: `/admin/blogs/${card.id}`,
         title: card.title,
         status: card.status,
+        scheduledFor: card.scheduledFor,
+        hasDraftChanges: card.hasDraftChanges,
         media: card.headImage ? (
           <ResponsiveImage media={card.headImage} sizes="(min-width: 64rem) 22rem, 90vw" alt="" />
         ) : card.headImageUrl ? (

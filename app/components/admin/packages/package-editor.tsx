@@ -2,11 +2,15 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
+import type { EditorRevisionState } from "~/lib/revisions";
 import { taxNote } from "~/lib/price";
 import { adminUi, Panel } from "../admin-page";
 import { EditorColumns, editorUi, SaveButton, ViewOnSiteLink } from "../editor-layout";
 import { type EditorActionData, useDerivedSlug, useEditorForm } from "../use-editor-form";
 import { ConfirmAction } from "../confirm-dialog";
+import { EditorNotices } from "../history/editor-notices";
+import { HistoryPanel } from "../history/history-panel";
+import { PublishControls } from "../history/publish-controls";
 import { EditorContext } from "./editor-context";
 import { EditorInput, EditorSelect, EditorTextArea, PublishStatusField } from "./editor-field";
 import { GroupDatesField, PriceOptionsField, ReviewsField } from "./editor-lists";
@@ -28,7 +32,11 @@ export type PackageEditorProps = {
   /** What publishing still needs (labels), from the stored package. */
   missing: string[];
   actionData?: EditorActionData;
+  /** A stored package's version, draft changes, schedule, presence and History (ADR 037), and whether it is live. */
+  stored?: { state: EditorRevisionState; live: boolean };
 };
+
+const FORM_ID = "package-editor";
 
 /** Delete: the shared confirm dialog, asking for the package's exact title. */
 function DeletePackage({ title, disabled }: { title: string; disabled: boolean }) {
@@ -56,8 +64,9 @@ function DeletePackage({ title, disabled }: { title: string; disabled: boolean }
  * a phone). Lists are edited in the page; the whole form posts once, and the
  * shared schema's errors come back inline under their fields.
  */
-export function PackageEditor({ id, publicPath, values, previews, missing, actionData }: PackageEditorProps) {
-  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData);
+export function PackageEditor({ id, publicPath, values, previews, missing, actionData, stored }: PackageEditorProps) {
+  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, { startDirty: Boolean(stored?.state.restoring) });
+  const editorPath = `/admin/packages/${id}`;
   const { slug, followTitle, editSlug } = useDerivedSlug(values.slug);
   const [region, setRegion] = useState(values.region);
 
@@ -89,10 +98,22 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
           <EditorInput name="seoTitle" label="SEO title" maxLength={120} defaultValue={values.seoTitle} />
           <EditorTextArea name="seoDescription" label="SEO description" rows={3} maxLength={320} defaultValue={values.seoDescription} />
           <div className={styles.saveBar}>
-            <SaveButton label={id === null ? "Create Package" : "Update Package"} saving={saving} uploading={uploading} />
+            <SaveButton label={id === null ? "Create Package" : stored?.live && stored.state.draft ? "Publish changes" : "Update Package"} saving={saving} uploading={uploading} />
             {uploading ? <span className={adminUi.muted}>Waiting for uploads to finish…</span> : null}
             {dirty ? <span className={adminUi.muted}>Unsaved changes</span> : null}
           </div>
+          {id !== null && stored ? (
+            <PublishControls
+              formId={FORM_ID}
+              noun="package"
+              version={stored.state.version}
+              live={stored.live}
+              draft={stored.state.draft}
+              schedule={stored.state.schedule}
+              previewPath={`${publicPath}?preview=changes`}
+              disabled={saving || uploading}
+            />
+          ) : null}
         </div>
       </Panel>
       <ImagesField
@@ -108,6 +129,7 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
         initial={values.gallery.map(image)}
         uploader={(add) => <ImageUploader label="Upload gallery images" multiple add={add} onBusyChange={reporter("gallery")} />}
       />
+      {id !== null && stored ? <HistoryPanel history={stored.state.history} editorPath={editorPath} /> : null}
     </>
   );
 
@@ -120,7 +142,10 @@ export function PackageEditor({ id, publicPath, values, previews, missing, actio
           <DeletePackage title={values.title} disabled={saving} />
         </div>
       ) : null}
-      <Form method="post" ref={formRef} noValidate onChange={markDirty} aria-label={id === null ? "New package" : `Edit ${values.title}`}>
+      {id !== null && stored ? (
+        <EditorNotices type="package" id={id} noun="package" formId={FORM_ID} editorPath={editorPath} state={stored.state} actionData={actionData} />
+      ) : null}
+      <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markDirty} aria-label={id === null ? "New package" : `Edit ${values.title}`}>
         <EditorColumns stickySide side={side}>
           <Panel title="Basics">
             <div className={editorUi.stack}>

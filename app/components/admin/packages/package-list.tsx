@@ -32,6 +32,8 @@ export function PackageCardList({ cards }: { cards: AdminPackageCard[] }) {
         href: `/admin/packages/${card.id}`,
         title: card.title,
         status: card.status,
+        scheduledFor: card.scheduledFor,
+        hasDraftChanges: card.hasDraftChanges,
         media: card.thumbnail ? <ResponsiveImage media={card.thumbnail} sizes="(min-width: 64rem) 22rem, 90vw" alt="" /> : null,
         meta: (
           <>

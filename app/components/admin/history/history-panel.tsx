@@ -1,0 +1,83 @@
+import { useEffect, useId, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { formatWhen } from "~/lib/admin-format";
+import { revisionKindLabel, type RevisionDetail, type RevisionSummary } from "~/lib/revisions";
+import { Panel } from "../admin-page";
+import styles from "./history.module.css";
+import { RevisionDiffView } from "./revision-diff";
+
+const historyPath = (id: number) => `/admin/history/${id}`;
+
+function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; editorPath: string; open: boolean; onOpen: () => void }) {
+  const fetcher = useFetcher<RevisionDetail>();
+  const detailId = useId();
+  const load = fetcher.load;
+  useEffect(() => {
+    if (open && fetcher.state === "idle" && !fetcher.data) void load(historyPath(entry.id));
+  }, [open, fetcher.state, fetcher.data, load, entry.id]);
+  const fields = entry.changes.map((change) => change.label);
+  return (
+    <li className={styles.entry}>
+      <div className={styles.entryHead}>
+        <span className={styles.entryWhat}>{revisionKindLabel(entry.kind)}</span>
+        {/* The version before the first recorded change has no author or time of its own. */}
+        {entry.kind === "original" ? null : (
+          <span className={styles.small}>
+            {formatWhen(entry.at)}, {entry.who}
+          </span>
+        )}
+      </div>
+      {fields.length > 0 ? (
+        <p className={styles.fields}>Changed: {fields.join(", ")}</p>
+      ) : entry.kind === "updated" || entry.kind === "draft-saved" ? (
+        <p className={styles.fields}>No field changed.</p>
+      ) : null}
+      <p className={styles.fields}>
+        <button type="button" className={styles.linkButton} aria-expanded={open} aria-controls={detailId} onClick={onOpen}>
+          {open ? "Hide differences" : "Compare with current"}
+        </button>
+      </p>
+      <div id={detailId} hidden={!open}>
+        {open && fetcher.data ? (
+          <>
+            <RevisionDiffView diffs={fetcher.data.diffs} exists={fetcher.data.entity.exists} />
+            <p className={styles.links}>
+              <Link to={`${editorPath}?restore=${entry.id}`} className={styles.linkButton}>
+                Restore this version
+              </Link>
+              <Link to={historyPath(entry.id)} className={styles.linkButton}>
+                Open on its own page
+              </Link>
+            </p>
+          </>
+        ) : open ? (
+          <p className={styles.small} role="status">
+            Loading the differences…
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * An editor's History (ADR 037): each revision with who, when and which
+ * fields; opening one shows its differences from the current version, with
+ * "Restore this version" (loads it into the form as unsaved changes).
+ */
+export function HistoryPanel({ history, editorPath }: { history: RevisionSummary[]; editorPath: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <Panel title="History">
+      {history.length === 0 ? (
+        <p className={styles.small}>No changes recorded yet. Each save appears here.</p>
+      ) : (
+        <ol className={styles.history} aria-label="Revisions, newest first">
+          {history.map((entry) => (
+            <Entry key={entry.id} entry={entry} editorPath={editorPath} open={open === entry.id} onOpen={() => setOpen(open === entry.id ? null : entry.id)} />
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,56 @@
+import { Form } from "react-router";
+import { AdminPage, adminMeta, adminUi } from "~/components/admin/admin-page";
+import { ListTable } from "~/components/admin/list-table";
+import { formatDate, formatDateTime } from "~/lib/admin-format";
+import { canEditContent } from "~/server/auth/access.server";
+import { requireUser } from "~/server/auth/guard.server";
+import { handleRecentlyDeletedAction, loadRecentlyDeleted } from "~/server/content/recently-deleted-page.server";
+import type { Route } from "./+types/recently-deleted";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request, { can: canEditContent });
+  return { items: await loadRecentlyDeleted() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request, { can: canEditContent });
+  return handleRecentlyDeletedAction(request, viewer, context.clientIp);
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Recently deleted");
+
+const COLUMNS = ["What", "Deleted", "By", "Restorable until", "Restore"];
+
+/** Packages and blogs deleted in the last 30 days, each with Restore (ADR 037). */
+export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  return (
+    <AdminPage title="Recently deleted" lead="Packages and blogs deleted in the last 30 days. Restoring one brings it back with its history.">
+      <ListTable
+        label="Recently deleted"
+        caption={`${items.length} ${items.length === 1 ? "item" : "items"}`}
+        columns={COLUMNS}
+        rows={items}
+        empty={<p className={adminUi.muted}>Nothing was deleted in the last 30 days.</p>}
+        row={(item) => (
+          <tr key={item.revisionId}>
+            <td data-label="What">
+              {item.title} <span className={adminUi.muted}>({item.noun})</span>
+            </td>
+            <td data-label="Deleted">{formatDateTime(item.deletedAt)}</td>
+            <td data-label="By">{item.deletedBy}</td>
+            <td data-label="Restorable until">{formatDate(item.restorableUntil)}</td>
+            <td data-label="Restore">
+              <Form method="post">
+                <input type="hidden" name="revisionId" value={item.revisionId} />
+                <button type="submit" className={adminUi.button} aria-label={`Restore ${item.title}`}>
+                  Restore
+                </button>
+              </Form>
+            </td>
+          </tr>
+        )}
+      />
+    </AdminPage>
+  );
+}
