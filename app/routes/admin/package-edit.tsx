@@ -28,11 +28,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Package not found");
 
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, slug, status, updatedAt, values, previews, missing } = loaderData;
+  const { id, slug, status, updatedAt, savedAt, today, values, previews, alts, missing } = loaderData;
   return (
     <AdminPage title={values.title} lead={status === "published" ? "Published: live on the website." : "Draft: only staff can see it."}>
       {/* A save reloads the package: the editor starts again from what was stored. */}
-      <PackageEditor key={updatedAt} id={id} publicPath={`/packages/${slug}`} values={values} previews={previews} missing={missing} actionData={actionData} />
+      <PackageEditor
+        key={updatedAt}
+        id={id}
+        publicPath={`/packages/${slug}`}
+        values={values}
+        previews={previews}
+        alts={alts}
+        missing={missing}
+        savedAt={savedAt}
+        today={today}
+        actionData={actionData}
+      />
     </AdminPage>
   );
 }

@@ -2,6 +2,8 @@ import { and, eq, max, ne } from "drizzle-orm";
 import { slugify } from "~/lib/package-schema";
 import type { ActivityKind } from "~/server/activity/activity.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
+import type { ImageAlt } from "~/lib/image-alt-schema";
+import { setImageAlts } from "~/server/media/media-alt.server";
 import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
 import type { Db } from "~/server/db/db.server";
 import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
@@ -9,6 +11,8 @@ import { addRedirect, clearRedirectFrom, removeRedirectsTo } from "~/server/redi
 import { parsePackageInput, resolveMediaRefs, toPackageValues, type FieldErrors } from "./package-input.server";
 
 export type PackageWriteResult = { ok: true; row: PackageRow } | { ok: false; fields: FieldErrors };
+/** What the editor saves with a package in the same write: its photos' alt texts (kept in the media table). */
+export type PackageWriteOptions = { imageAlts?: ImageAlt[] };
 export type PackageDeleteResult = { ok: true; row: PackageRow } | { ok: false; notFound: true };
 
 export const SLUG_TAKEN_MESSAGE = "Another package already uses this address.";
@@ -69,7 +73,7 @@ function subjectOf(row: PackageRow) {
 }
 
 /** Creates a package from a full-model input (validated here). A title alone makes a draft. */
-export async function createPackage(value: unknown, ctx: ContentWriteContext): Promise<PackageWriteResult> {
+export async function createPackage(value: unknown, ctx: ContentWriteContext, options: PackageWriteOptions = {}): Promise<PackageWriteResult> {
   const parsed = parsePackageInput(value);
   if (!parsed.ok) return parsed;
   return writeContent<PackageWriteResult>(ctx, async (tx) => {
@@ -79,6 +83,7 @@ export async function createPackage(value: unknown, ctx: ContentWriteContext): P
     if (!slug) throw new ContentWriteAbort<PackageWriteResult>({ ok: false, fields: { slug: SLUG_TAKEN_MESSAGE } });
     const [row] = await tx.insert(packages).values(toPackageValues(input, slug)).returning();
     await setFeatured(tx, row!.id, input.featured);
+    if (options.imageAlts?.length) await setImageAlts(tx, options.imageAlts, referencedKeys(row!));
     await clearRedirectFrom(tx, packagePath(slug));
     const kinds: ActivityKind[] = ["package.created", ...(row!.status === "published" ? (["package.published"] as const) : [])];
     return {
@@ -93,7 +98,7 @@ export async function createPackage(value: unknown, ctx: ContentWriteContext): P
  * leaves a permanent redirect from the old address; media the package no
  * longer refers to are offered to deleteMediaIfUnused after the commit.
  */
-export async function updatePackage(id: number, value: unknown, ctx: ContentWriteContext): Promise<PackageWriteResult | null> {
+export async function updatePackage(id: number, value: unknown, ctx: ContentWriteContext, options: PackageWriteOptions = {}): Promise<PackageWriteResult | null> {
   const parsed = parsePackageInput(value);
   if (!parsed.ok) return parsed;
   return writeContent<PackageWriteResult | null>(ctx, async (tx) => {
@@ -111,6 +116,7 @@ export async function updatePackage(id: number, value: unknown, ctx: ContentWrit
       .where(eq(packages.id, id))
       .returning();
     await setFeatured(tx, id, input.featured);
+    if (options.imageAlts?.length) await setImageAlts(tx, options.imageAlts, referencedKeys(row!));
     if (slug !== before.slug) await addRedirect(tx, packagePath(before.slug), packagePath(slug));
 
     const kinds: ActivityKind[] = ["package.updated"];

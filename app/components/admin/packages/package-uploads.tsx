@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { UploadField, type UploadedFile } from "../upload";
 import { useFieldError } from "./editor-context";
-import type { EditorImage } from "./images-field";
+import type { EditorImage } from "./photos-section";
 
 const IMAGE_HINT = "JPEG, PNG, WebP or AVIF, at most 25 MB. Drag and drop or choose.";
 

@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { packageWarnings, sectionBadges, type PackageSectionId, type PackageWarning, type SectionBadge } from "~/lib/package-checks";
+import { generatedSeoDescription } from "~/lib/package-seo-description";
+import { snapshotFromForm, type PackageSnapshot } from "~/lib/package-snapshot";
+import { createStore, type Store } from "./editor-store";
+
+/** What the navigation, the save bar and the SEO field show about the form as it stands. */
+export type EditorOverview = {
+  snapshot: PackageSnapshot;
+  warnings: PackageWarning[];
+  badges: Record<PackageSectionId, SectionBadge>;
+  generatedSeoDescription: string;
+};
+
+export function overviewOf(snapshot: PackageSnapshot, today: string): EditorOverview {
+  const warnings = packageWarnings(snapshot, today);
+  return { snapshot, warnings, badges: sectionBadges(snapshot, warnings, today), generatedSeoDescription: generatedSeoDescription(snapshot) };
+}
+
+/** After the last change, how long to wait before reading the form again (typing stays cheap). */
+const SETTLE_MS = 250;
+
+/**
+ * The overview store: first from the stored package (the same on the server
+ * and in the browser), then read back from the form's FormData a moment after
+ * each change. Only the components that show it re-render.
+ */
+export function useFormOverview(formRef: React.RefObject<HTMLFormElement | null>, initial: PackageSnapshot, today: string) {
+  const [store] = useState<Store<EditorOverview>>(() => createStore(overviewOf(initial, today)));
+  const timer = useRef<number | undefined>(undefined);
+  const refresh = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      if (formRef.current) store.set(overviewOf(snapshotFromForm(new FormData(formRef.current)), today));
+    }, SETTLE_MS);
+  }, [formRef, store, today]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return { store, refresh };
+}
