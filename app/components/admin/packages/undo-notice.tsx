@@ -13,7 +13,7 @@ export type UndoOffer = {
   returnFocus: () => void;
 };
 
-/** How long Undo is offered (issue 20); the time stops while the pointer or focus is on the notice. */
+/** How long Undo is offered (issue 20); the time stops while the pointer rests on the notice. */
 export const UNDO_MS = 10_000;
 
 type Shown = UndoOffer & { id: number };
@@ -44,7 +44,8 @@ export function UndoProvider({ children }: { children: React.ReactNode }) {
 /**
  * The in-page notice with the Undo button (never a browser dialog). It takes
  * focus when it appears, so a keyboard user is one key from Undo; it is read
- * out through its live region. Escape dismisses it.
+ * out through its live region. Escape dismisses it. When it goes (after ten
+ * seconds, or dismissed) holding focus, focus goes back to the list.
  */
 export function UndoNotice() {
   const { shown, close } = useContext(UndoContext);
@@ -78,10 +79,6 @@ export function UndoNotice() {
       role="status"
       onPointerEnter={() => setPaused(true)}
       onPointerLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
-      }}
       onKeyDown={(event) => {
         if (event.key === "Escape") finish(false);
       }}
