@@ -24,8 +24,9 @@
 //   BENCH_URL=http://127.0.0.1:3000 node bench/editor-inp.mjs    # a running server
 //
 // Each --build starts that production build (BUILD_DIR) on a fresh seeded
-// database at BENCH_PORT (default 3260) in turn, so "before" and "after" are
-// measured in one run on the same machine. Writes bench/results/editor-inp.json.
+// database, at BENCH_PORT (default 3260), BENCH_PORT + 1… all at once, and the
+// rounds take turns between them, so "before" and "after" are measured in one
+// run under the same load. Writes bench/results/editor-inp.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -191,38 +192,40 @@ function summary(values) {
 
 const results = [];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+// Every build's server runs at once and the rounds take turns, so a busy moment of the machine hurts all builds alike.
+const servers = builds.map((build, index) =>
+  process.env.BENCH_URL ? { baseUrl: process.env.BENCH_URL, stop: async () => {}, child: null } : startServer(build.dir, Number(process.env.BENCH_PORT ?? 3260) + index),
+);
 try {
-  for (const build of builds) {
-    const port = Number(process.env.BENCH_PORT ?? 3260);
-    const server = process.env.BENCH_URL ? { baseUrl: process.env.BENCH_URL, stop: async () => {}, child: null } : startServer(build.dir, port);
-    try {
-      await waitUp(server.baseUrl, server.child);
-      const presses = [];
-      for (let round = 0; round < rounds; round++) presses.push(...(await measure(browser, server.baseUrl)));
-      const row = {
-        label: build.label,
-        build: build.dir,
-        presses: presses.length,
-        mainThread: summary(presses.map((press) => press.mainThread)),
-        eventTiming: summary(presses.map((press) => press.eventTiming)),
-        byField: Object.fromEntries(
-          FIELDS.map((field) => {
-            const mine = presses.filter((press) => press.field === field.name);
-            return [field.name, { mainThread: summary(mine.map((press) => press.mainThread)), eventTiming: summary(mine.map((press) => press.eventTiming)) }];
-          }),
-        ),
-      };
-      results.push(row);
-      const line = (name, { p50, p98, max }) => `${name} p50 ${p50} ms, p98 ${p98} ms, max ${max} ms`;
-      console.log(`${build.label}: ${row.presses} key presses at ${CPU_SLOWDOWN}× CPU`);
-      console.log(`  ${line("main thread: ", row.mainThread)}`);
-      console.log(`  ${line("event timing:", row.eventTiming)}`);
-      if (verbose) for (const [name, field] of Object.entries(row.byField)) console.log(`    ${name.padEnd(18)} ${line("main", field.mainThread)} | ${line("event", field.eventTiming)}`);
-    } finally {
-      await server.stop();
-    }
+  await Promise.all(servers.map((server) => waitUp(server.baseUrl, server.child)));
+  const presses = builds.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, server] of servers.entries()) presses[index].push(...(await measure(browser, server.baseUrl)));
+  }
+  for (const [index, build] of builds.entries()) {
+    const mine = presses[index];
+    const row = {
+      label: build.label,
+      build: build.dir,
+      presses: mine.length,
+      mainThread: summary(mine.map((press) => press.mainThread)),
+      eventTiming: summary(mine.map((press) => press.eventTiming)),
+      byField: Object.fromEntries(
+        FIELDS.map((field) => {
+          const ofField = mine.filter((press) => press.field === field.name);
+          return [field.name, { mainThread: summary(ofField.map((press) => press.mainThread)), eventTiming: summary(ofField.map((press) => press.eventTiming)) }];
+        }),
+      ),
+    };
+    results.push(row);
+    const line = (name, { p50, p98, max }) => `${name} p50 ${p50} ms, p98 ${p98} ms, max ${max} ms`;
+    console.log(`${build.label}: ${row.presses} key presses at ${CPU_SLOWDOWN}× CPU`);
+    console.log(`  ${line("main thread: ", row.mainThread)}`);
+    console.log(`  ${line("event timing:", row.eventTiming)}`);
+    if (verbose) for (const [name, field] of Object.entries(row.byField)) console.log(`    ${name.padEnd(18)} ${line("main", field.mainThread)} | ${line("event", field.eventTiming)}`);
   }
 } finally {
+  await Promise.all(servers.map((server) => server.stop()));
   await browser.close();
 }
 fs.mkdirSync(path.resolve("bench/results"), { recursive: true });

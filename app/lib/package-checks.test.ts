@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { packageWarnings, sectionBadges, sectionOfField, statedPrices } from "./package-checks";
+import { formatIsoDay, packageWarnings, sectionBadges, sectionOfField, statedPrices } from "./package-checks";
 import { EMPTY_PACKAGE, type PackageEditorValues } from "./package-editor-values";
-import { generatedSeoDescription, SEO_DESCRIPTION_LENGTH } from "./package-seo-description";
+import { durationWords, generatedSeoDescription, SEO_DESCRIPTION_LENGTH } from "./package-seo-description";
 import { snapshotFromForm, snapshotFromValues } from "./package-snapshot";
+import { formatDuration, formatTourDate } from "./tour-format";
 
 const TODAY = "2026-11-24";
 
@@ -151,5 +152,12 @@ describe("generatedSeoDescription", () => {
 
   it("falls back to the title, and leaves out what is not known", () => {
     expect(generatedSeoDescription({ title: "Spiti Valley", description: "", days: null, nights: null, prices: [] })).toBe("Spiti Valley");
+  });
+});
+
+describe("the editor's copies of the public formatters", () => {
+  it("say the same as tour-format", () => {
+    for (const iso of ["2027-03-12", "2026-01-01", "2026-12-31", "not a date", "2026-13-01"]) expect(formatIsoDay(iso)).toBe(formatTourDate(iso));
+    for (const [days, nights] of [[1, 0], [1, 1], [7, 6], [2, 1]] as const) expect(durationWords(days, nights)).toBe(formatDuration(days, nights));
   });
 });

@@ -1,6 +1,19 @@
 import { formatInr } from "./price";
 import type { PackageSnapshot } from "./package-snapshot";
-import { formatTourDate } from "./tour-format";
+
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * "2027-03-12" → "12 Mar 2027", as a calendar date: tour-format's
+ * formatTourDate in the same words (a test keeps them equal). A copy on
+ * purpose: importing that one into the editor moved it into a chunk every
+ * public page loads.
+ */
+export function formatIsoDay(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  const month = match ? Number(match[2]) : 0;
+  return match && month >= 1 && month <= 12 ? `${Number(match[3])} ${SHORT_MONTHS[month - 1]} ${match[1]}` : iso;
+}
 
 /** The package editor's sections, in order; the id is also the address's #fragment. */
 export const PACKAGE_SECTIONS = [
@@ -90,7 +103,7 @@ export function packageWarnings(snapshot: PackageSnapshot, today: string): Packa
       field: `groupDates[${first.index}].start`,
       message:
         past.length === 1
-          ? `Departure ${first.index + 1}${first.name ? ` (${first.name})` : ""} started on ${formatTourDate(first.start)}, in the past: the website no longer shows it.`
+          ? `Departure ${first.index + 1}${first.name ? ` (${first.name})` : ""} started on ${formatIsoDay(first.start)}, in the past: the website no longer shows it.`
           : `${past.length} departures are in the past: the website no longer shows them.`,
     });
   }

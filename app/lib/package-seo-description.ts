@@ -1,5 +1,13 @@
 import { formatInr } from "./price";
-import { formatDuration } from "./tour-format";
+
+/**
+ * 7, 6 → "7 Days / 6 Nights": tour-format's formatDuration in the same words
+ * (a test keeps them equal), copied so the editor does not pull that module
+ * into its chunk list.
+ */
+export function durationWords(days: number, nights: number): string {
+  return `${days} ${days === 1 ? "Day" : "Days"} / ${nights} ${nights === 1 ? "Night" : "Nights"}`;
+}
 
 /** Search engines show about this many characters of a description. */
 export const SEO_DESCRIPTION_LENGTH = 160;
@@ -29,7 +37,7 @@ function clip(text: string, max: number): string {
  */
 export function generatedSeoDescription(source: SeoDescriptionSource): string {
   const lowest = source.prices.length > 0 ? Math.min(...source.prices) : 0;
-  const duration = source.days ? formatDuration(source.days, source.nights ?? Math.max(source.days - 1, 0)) : "";
+  const duration = source.days ? durationWords(source.days, source.nights ?? Math.max(source.days - 1, 0)) : "";
   const facts = [duration, lowest > 0 ? `from ${formatInr(lowest)}` : ""].filter(Boolean).join(" ");
   const tail = facts ? `${facts.charAt(0).toUpperCase()}${facts.slice(1)}.` : "";
   const lead = source.description.trim() || source.title.trim();

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef } from "react";
+import { formatIsoDay } from "~/lib/package-checks";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { formatInr } from "~/lib/price";
-import { formatTourDate } from "~/lib/tour-format";
 import { EditorInput, EditorSelect, EditorTextArea } from "./editor-field";
 import { ListFrame, useRowHasError } from "./list-frame";
 import styles from "./package-editor.module.css";
@@ -188,7 +188,7 @@ const DepartureRow = memo(function DepartureRow(props: RowProps<Departure>) {
       <RowFrame
         rowId={rowId}
         title={`Departure ${index + 1}`}
-        detail={[date.name, date.start ? formatTourDate(date.start) : ""].filter(Boolean).join(", ")}
+        detail={[date.name, date.start ? formatIsoDay(date.start) : ""].filter(Boolean).join(", ")}
         collapsed={props.collapsed}
         onToggle={(value) => props.toggle(date.key, value)}
         forceOpen={hasError}

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef } from "react";
-import { sectionOfField } from "~/lib/package-checks";
+import { sectionOfField, type SectionBadge } from "~/lib/package-checks";
 import { useEditor } from "./editor-context";
 import type { Store } from "./editor-store";
 import { useStore } from "./editor-store";
@@ -24,7 +24,7 @@ export function useEditorUi(): EditorUi {
 function NavLink({ section }: { section: SectionSpec }) {
   const { sections, overview } = useEditorUi();
   const current = useStore(sections.store, (state) => state.active === section.id);
-  const badge = useStore(overview, (value) => (value.badges as Record<string, EditorOverview["badges"]["basics"] | undefined>)[section.id]);
+  const badge = useStore(overview, (value) => (value.badges as Record<string, SectionBadge | undefined>)[section.id]);
   // A refused save's errors outrank the counts: the section to go to says so.
   const { errors } = useEditor();
   const errorCount = Object.entries(errors).filter(([name, messages]) => messages?.length && sectionOfField(name) === section.id).length;

@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useCallback } from "react";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { EditorInput, EditorTextArea } from "./editor-field";
 import { ListFrame, useRowHasError } from "./list-frame";
@@ -33,6 +33,11 @@ const SortableDay = memo(function SortableDay({
   const number = index + 1;
   const rowId = `itinerary-${day.key}`;
   const hasError = useRowHasError(prefix);
+  // Stable, so the photo's uploader (memoised) is left alone while the day's text is typed.
+  const onPhotoChange = useCallback(
+    ({ key, url, name }: { key: string; url?: string; name?: string }) => rows.change(day.key, { photo: key, photoUrl: url, photoName: name }),
+    [rows, day.key],
+  );
   return (
     <SortableRow id={day.key} className={rowStyles.row} labelledBy={`${rowId}-title`}>
       <RowFrame
@@ -77,7 +82,7 @@ const SortableDay = memo(function SortableDay({
           photo={day.photo}
           preview={day.photoUrl}
           fileName={day.photoName}
-          onChange={({ key, url, name }) => rows.change(day.key, { photo: key, photoUrl: url, photoName: name })}
+          onChange={onPhotoChange}
           onBusyChange={reporter(`day-${day.key}`)}
         />
       </RowFrame>

@@ -7,21 +7,13 @@ import { snapshotFromValues } from "~/lib/package-snapshot";
 import { ConfirmAction } from "../confirm-dialog";
 import { SaveButton, ViewOnSiteLink } from "../editor-layout";
 import { type EditorActionData, useEditorForm } from "../use-editor-form";
-import { BasicsFields } from "./basics-section";
 import { EditorContext } from "./editor-context";
-import { GroupDatesField, ReviewsField } from "./editor-lists";
-import { EditorInput } from "./editor-field";
 import { ActiveSectionInput, EditorSection, EditorUiContext, SectionNav, SectionsFrame, type SectionSpec } from "./editor-sections";
+import { PackageSections } from "./package-sections";
 import sectionStyles from "./editor-sections.module.css";
-import { ItineraryBuilder } from "./itinerary-builder";
 import { DuplicatePackage } from "./duplicate-package";
 import styles from "./package-editor.module.css";
-import { BrochureUploader } from "./package-uploads";
-import { PhotosSection } from "./photos-section";
-import { PricesFields } from "./prices-section";
 import { SaveBar } from "./save-bar";
-import { SeoPublishingFields } from "./seo-section";
-import { StringListField } from "./string-list-field";
 import { UndoProvider } from "./undo-notice";
 import { useFormOverview } from "./use-form-snapshot";
 import { useSaveShortcut } from "./use-save-shortcut";
@@ -121,7 +113,6 @@ export function PackageEditor(props: PackageEditorProps) {
   const editor = useMemo(() => ({ errors, markDirty: markChanged }), [errors, markChanged]);
   const navSections: SectionSpec[] = [...PACKAGE_SECTIONS, ...extraSections];
   const initial = errorSection ?? "basics";
-  const image = (key: string) => ({ key, url: previews[key] ?? (/^(https?:)?\//.test(key) ? key : undefined) });
 
   return (
     <EditorContext.Provider value={editor}>
@@ -140,39 +131,7 @@ export function PackageEditor(props: PackageEditorProps) {
             <SectionsFrame>
               <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markChanged} aria-label={id === null ? "New package" : `Edit ${values.title}`}>
                 <ActiveSectionInput />
-                <EditorSection id="basics" title="Basics" initial={initial === "basics"}>
-                  <BasicsFields values={values} />
-                </EditorSection>
-                <EditorSection id="prices" title="Prices" initial={initial === "prices"}>
-                  <PricesFields values={values} />
-                </EditorSection>
-                <EditorSection id="highlights" title="Highlights & inclusions" initial={initial === "highlights"}>
-                  <StringListField name="highlights" title="Highlights" itemLabel="Highlight" initial={values.highlights} />
-                  <StringListField name="included" title="Included" itemLabel="Included item" initial={values.included} />
-                  <StringListField name="excluded" title="Excluded" itemLabel="Excluded item" initial={values.excluded} />
-                </EditorSection>
-                <EditorSection id="itinerary" title="Itinerary" initial={initial === "itinerary"}>
-                  <ItineraryBuilder initial={values.itinerary} previews={previews} reporter={reporter} />
-                </EditorSection>
-                <EditorSection id="departures" title="Departures" initial={initial === "departures"}>
-                  <GroupDatesField initial={values.groupDates} />
-                </EditorSection>
-                <EditorSection id="photos" title="Photos" initial={initial === "photos"}>
-                  <PhotosSection thumbnail={values.thumbnail ? image(values.thumbnail) : null} gallery={values.gallery.map(image)} alts={alts} reporter={reporter} />
-                </EditorSection>
-                <EditorSection id="brochure" title="Brochure" initial={initial === "brochure"}>
-                  <BrochureUploader initial={values.brochureUrl} error={errors.brochureUrl?.[0] ?? undefined} onChange={markChanged} onBusyChange={reporter("brochure")} />
-                </EditorSection>
-                <EditorSection id="reviews" title="Reviews" initial={initial === "reviews"}>
-                  <div className={styles.grid2}>
-                    <EditorInput name="ratingStars" label="Rating (0 to 5)" type="number" inputMode="decimal" min={0} max={5} step={0.1} defaultValue={values.ratingStars} />
-                    <EditorInput name="ratingCount" label="Number of ratings" type="number" inputMode="numeric" min={0} defaultValue={values.ratingCount} />
-                  </div>
-                  <ReviewsField initial={values.reviews} />
-                </EditorSection>
-                <EditorSection id="seo" title="SEO & publishing" initial={initial === "seo"}>
-                  <SeoPublishingFields values={values} missing={missing} />
-                </EditorSection>
+                <PackageSections values={values} previews={previews} alts={alts} missing={missing} reporter={reporter} initial={initial} brochureError={errors.brochureUrl?.[0] ?? undefined} onBrochureChange={markChanged} />
               </Form>
               {/* Extra panels (e.g. History) are sections too, outside the form (forms do not nest); the navigation lists them last. */}
               {extraSections.map((section) => (

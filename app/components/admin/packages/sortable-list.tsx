@@ -10,7 +10,7 @@ import {
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import styles from "./rows.module.css";
 
 /**
@@ -41,20 +41,33 @@ export function SortableList({
   const idsRef = useRef(keys);
   if (idsRef.current.join("\0") !== keys.join("\0")) idsRef.current = keys;
   const position = (key: UniqueIdentifier) => idsRef.current.indexOf(String(key));
-  const name = (key: UniqueIdentifier) => labelOf(position(key));
-  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${capital(name(active.id))} is at position ${position(over.id) + 1} of ${keys.length}.` : undefined),
-    onDragEnd: ({ active, over }) =>
-      over ? `${capital(name(active.id))} dropped at position ${position(over.id) + 1} of ${keys.length}.` : `${capital(name(active.id))} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${name(active.id)} cancelled; it is back at position ${position(active.id) + 1}.`,
-  };
+  // The same objects while nothing moves: DndContext and its rows are left alone while someone types in a row.
+  const latest = useRef({ labelOf, onMove });
+  latest.current = { labelOf, onMove };
+  const accessibility = useMemo(() => {
+    const at = (key: UniqueIdentifier) => idsRef.current.indexOf(String(key));
+    const name = (key: UniqueIdentifier) => latest.current.labelOf(at(key));
+    const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+    const count = () => idsRef.current.length;
+    const announcements: Announcements = {
+      onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
+      onDragOver: ({ active, over }) => (over ? `${capital(name(active.id))} is at position ${at(over.id) + 1} of ${count()}.` : undefined),
+      onDragEnd: ({ active, over }) =>
+        over ? `${capital(name(active.id))} dropped at position ${at(over.id) + 1} of ${count()}.` : `${capital(name(active.id))} dropped.`,
+      onDragCancel: ({ active }) => `Moving ${name(active.id)} cancelled; it is back at position ${at(active.id) + 1}.`,
+    };
+    return {
+      announcements,
+      screenReaderInstructions: {
+        draggable: "To move this row with the keyboard, press Space, then the arrow keys, then Space again to drop it, or Escape to cancel.",
+      },
+    };
+  }, []);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = position(active.id);
     const to = position(over.id);
-    if (from >= 0 && to >= 0) onMove(from, to);
+    if (from >= 0 && to >= 0) latest.current.onMove(from, to);
   };
   return (
     <DndContext
@@ -62,12 +75,7 @@ export function SortableList({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable: "To move this row with the keyboard, press Space, then the arrow keys, then Space again to drop it, or Escape to cancel.",
-        },
-      }}
+      accessibility={accessibility}
     >
       <SortableContext items={idsRef.current} strategy={grid ? rectSortingStrategy : verticalListSortingStrategy}>
         {children}

@@ -17,6 +17,17 @@ export function overviewOf(snapshot: PackageSnapshot, today: string): EditorOver
   return { snapshot, warnings, badges: sectionBadges(snapshot, warnings, today), generatedSeoDescription: generatedSeoDescription(snapshot) };
 }
 
+/** The parts that did not change keep their identity, so the components showing them do not re-render. */
+function keepUnchanged(previous: EditorOverview, next: EditorOverview): EditorOverview {
+  const same = <T>(a: T, b: T) => JSON.stringify(a) === JSON.stringify(b);
+  return {
+    snapshot: same(previous.snapshot, next.snapshot) ? previous.snapshot : next.snapshot,
+    warnings: same(previous.warnings, next.warnings) ? previous.warnings : next.warnings,
+    badges: same(previous.badges, next.badges) ? previous.badges : next.badges,
+    generatedSeoDescription: next.generatedSeoDescription,
+  };
+}
+
 /** After the last change, how long to wait before reading the form again (typing stays cheap). */
 const SETTLE_MS = 250;
 
@@ -31,7 +42,15 @@ export function useFormOverview(formRef: React.RefObject<HTMLFormElement | null>
   const refresh = useCallback(() => {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
-      if (formRef.current) store.set(overviewOf(snapshotFromForm(new FormData(formRef.current)), today));
+      // When the browser has nothing else to do: a key pressed meanwhile is never kept waiting.
+      const read = () => {
+        if (!formRef.current) return;
+        const previous = store.get();
+        const next = keepUnchanged(previous, overviewOf(snapshotFromForm(new FormData(formRef.current)), today));
+        if (next.snapshot !== previous.snapshot || next.warnings !== previous.warnings || next.badges !== previous.badges) store.set(next);
+      };
+      if ("requestIdleCallback" in window) window.requestIdleCallback(read, { timeout: 1000 });
+      else read();
     }, SETTLE_MS);
   }, [formRef, store, today]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
