@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import type { TestDatabase } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, type TestDatabase } from "./fixtures";
 
 const COPIED = `country, region, status, sort_order, category, days, nights, description, long_description, price_from, price,
   price_options, thumbnail, gallery, highlights, included, excluded, itinerary, group_dates, brochure_url, rating_stars,
@@ -30,4 +31,20 @@ export async function copyPackage(db: TestDatabase, title = `E2E Tour ${crypto.r
   if (!row) throw new Error("no seeded package with an itinerary to copy");
   db.onCleanup(() => deletePackageRow(db, row.id));
   return { id: row.id, title, slug, itinerary: row.itinerary };
+}
+
+/** Opens a section of the package editor from its section navigation ("Prices", "SEO & publishing"…). */
+export async function openSection(page: Page, title: string) {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await page
+    .getByRole("navigation", { name: "Package sections" })
+    .getByRole("link", { name: new RegExp(`^${escaped}(:|$)`) })
+    .click();
+  await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
+}
+
+/** Chooses an item ("Move down", "Remove"…) from a list row's "⋯" menu, e.g. for "highlight 2". */
+export async function rowAction(page: Page, row: string, action: string) {
+  await page.getByRole("button", { name: `Actions for ${row}`, exact: true }).click();
+  await page.getByRole("menu", { name: `Actions for ${row}` }).getByRole("menuitem", { name: action, exact: true }).click();
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN, signIn } from "./admin-helpers";
+import { openSection } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 // This file's own client address: its sign-ins never count against other files' throttles.
@@ -14,43 +15,63 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}.png` });
 }
 
-/** Whether the element's top is below the sticky top bar and inside the viewport. */
-async function clearOfTopBar(page: Page, element: Locator) {
-  const bar = await page.getByRole("banner").boundingBox();
+/** The bottom of what sticks to the top of the view: the admin's top bar, and on a phone the section strip under it. */
+async function stickyTop(page: Page) {
+  const bar = (await page.getByRole("banner").boundingBox())!;
+  const nav = await page.getByRole("navigation", { name: "Package sections" }).boundingBox();
+  const navSticksOnTop = nav && nav.y <= bar.y + bar.height + 1 && nav.width > page.viewportSize()!.width / 2;
+  return navSticksOnTop ? nav.y + nav.height : bar.y + bar.height;
+}
+
+/** Whether the element's top is below the sticky bars and inside the viewport. */
+async function clearOfTopBars(page: Page, element: Locator) {
+  const top = await stickyTop(page);
   const box = await element.boundingBox();
   const viewport = page.viewportSize()!;
-  return Boolean(bar && box && box.y >= bar.y + bar.height - 1 && box.y < viewport.height);
+  return Boolean(box && box.y >= top - 1 && box.y < viewport.height);
+}
+
+/** Whether the element's bottom is above the sticky save bar. */
+async function clearOfSaveBar(page: Page, element: Locator) {
+  const save = await page.getByRole("button", { name: /^(Create|Update) Package$/ }).boundingBox();
+  const box = await element.boundingBox();
+  return Boolean(save && box && box.y + box.height <= save.y);
 }
 
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1366, height: 768 },
 ]) {
-  test(`at ${viewport.width} px the sticky top bar never covers a focused field, and a save's notice is in view`, async ({ page }) => {
+  test(`at ${viewport.width} px the sticky bars never cover a focused field, and a save's notice is in view`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signIn(page, ADMIN);
     await gotoHydrated(page, "/admin/packages/new");
     await shoot(page, `editor-${viewport.width}-top`);
 
-    // A field brought to the top of the view (as a link to #field does) lands below the bar, not under it.
-    await page.mouse.wheel(0, 2500);
-    await page.waitForFunction(() => window.scrollY > 500);
-    await page.getByRole("spinbutton", { name: "Days" }).evaluate((field) => field.scrollIntoView({ block: "start" }));
+    // A field brought to the top of the view (as a link to #field does) lands below the bars, not under them;
+    // one brought to the bottom stays above the save bar.
+    const longDescription = page.getByLabel("Long description");
+    await longDescription.evaluate((field) => field.scrollIntoView({ block: "start" }));
     await page.waitForTimeout(500);
     await shoot(page, `editor-${viewport.width}-scrolled-to-field`);
-    await expect.soft.poll(() => clearOfTopBar(page, page.getByRole("spinbutton", { name: "Days" }))).toBe(true);
+    await expect.soft.poll(() => clearOfTopBars(page, longDescription)).toBe(true);
+    const days = page.getByRole("spinbutton", { name: "Days" });
+    await days.evaluate((field) => field.scrollIntoView({ block: "end" }));
+    await page.waitForTimeout(500);
+    await expect.soft.poll(() => clearOfSaveBar(page, days)).toBe(true);
 
-    // A refused save from far down the page: the notice comes into view, clear of the bar.
+    // A refused save from the bottom of another section: the notice comes into view, clear of the bars.
     await page.getByLabel("Title", { exact: true }).fill(`Layout check ${Date.now()}`);
+    await openSection(page, "SEO & publishing");
     await page.getByLabel("Status").selectOption("published");
-    await page.getByRole("button", { name: "Create Package" }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 3000);
     await page.getByRole("button", { name: "Create Package" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Something went wrong!" });
     await expect(alert).toBeVisible();
     await page.waitForTimeout(1000);
     await shoot(page, `editor-${viewport.width}-refused-save`);
-    await expect.soft.poll(() => clearOfTopBar(page, alert)).toBe(true);
-    // Focus is on the first field to fix.
+    await expect.soft.poll(() => clearOfTopBars(page, alert)).toBe(true);
+    // Focus is on the first field to fix, in its section, which opened by itself.
     await expect(page.getByLabel("Country")).toBeFocused();
   });
 }

@@ -1,5 +1,5 @@
 import { ADMIN, signIn } from "./admin-helpers";
-import { copyPackage } from "./admin-packages-helpers";
+import { copyPackage, openSection } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 const PHOTOS = "/work/shared/photos";
@@ -14,6 +14,7 @@ test("an itinerary day's photo is uploaded, saved, shown on the public page; a r
   const copy = await copyPackage(db);
   await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  await openSection(page, "Itinerary");
   const day = page.getByRole("listitem", { name: "Day 1", exact: true });
 
   // Upload a photo: it shows with a remove button, and the field now offers to replace it.
@@ -28,7 +29,8 @@ test("an itinerary day's photo is uploaded, saved, shown on the public page; a r
   const [firstMedia] = await db.query<{ variants: { url: string }[] }>(`select variants from media where key = $1`, [firstKey]);
   const firstFileUrl = firstMedia!.variants[0]!.url;
   expect((await page.request.get(firstFileUrl)).status()).toBe(200);
-  // After the reload the stored photo shows from its preview.
+  // After the reload the editor is back on the Itinerary, and the stored photo shows from its preview.
+  await expect(page).toHaveURL(/#itinerary$/);
   await expect(page.getByRole("listitem", { name: "Day 1", exact: true }).getByRole("button", { name: `Remove ${firstKey}` })).toBeVisible();
 
   // Replace it: the old upload stays while a kept revision uses it (ADR 037: the

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { ADMIN, signIn } from "./admin-helpers";
-import { copyPackage, deletePackageRow } from "./admin-packages-helpers";
+import { copyPackage, deletePackageRow, openSection, rowAction } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 const PHOTOS = "/work/shared/photos";
@@ -45,23 +45,39 @@ test("create a draft: the schema's errors show inline and the form keeps what wa
   await page.getByLabel("Title", { exact: true }).fill(title);
   await expect(page.getByLabel("Address (slug)")).toHaveValue(title.toLowerCase().replace(/ /g, "-"));
   await page.getByLabel("Short description").fill("High desert monasteries.");
-  await page.getByLabel("Status").selectOption("published");
+  await openSection(page, "Itinerary");
   await page.getByRole("button", { name: "Add day" }).click();
   await page.getByLabel("Day 1 title").fill("Arrive in Manali");
+  await openSection(page, "SEO & publishing");
+  await page.getByLabel("Status").selectOption("published");
   await page.getByRole("button", { name: "Create Package" }).click();
   await expect(page.getByRole("alert")).toContainText("Something went wrong!");
+  // The section of the first error opens by itself, on that field.
   await expect(page.getByLabel("Country")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Country")).toBeFocused();
+  await expect(page).toHaveURL(/#basics$/);
+  // The navigation says where the other errors are.
+  const nav = page.getByRole("navigation", { name: "Package sections" });
+  await expect(nav.getByRole("link", { name: "Photos: 1 error" })).toBeVisible();
+  await openSection(page, "Photos");
   await expect(page.getByText("Needed to publish: a thumbnail.")).toBeVisible();
+  await openSection(page, "Basics");
   await expect(page.getByLabel("Short description")).toHaveValue("High desert monasteries.");
+  await openSection(page, "Itinerary");
   await expect(page.getByLabel("Day 1 title")).toHaveValue("Arrive in Manali");
 
   // As a draft, a title is enough.
+  await openSection(page, "SEO & publishing");
   await page.getByLabel("Status").selectOption("draft");
   await page.getByRole("button", { name: "Create Package" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Package created successfully!" })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/packages\/\d+$/);
+  await expect(page).toHaveURL(/\/admin\/packages\/\d+#seo$/);
   const id = Number(new URL(page.url()).pathname.split("/").pop());
   db.onCleanup(() => deletePackageRow(db, id));
+  // The editor opens again on the section the save was made from.
+  await expect(page).toHaveURL(/#seo$/);
+  await expect(page.getByLabel("Status")).toBeVisible();
+  await openSection(page, "Itinerary");
   await expect(page.getByLabel("Day 1 title")).toHaveValue("Arrive in Manali");
   const [row] = await db.query<{ status: string; itinerary: { day: number; title: string }[] }>(`select status, itinerary from packages where id = $1`, [id]);
   expect(row).toMatchObject({ status: "draft", itinerary: [{ day: 1, title: "Arrive in Manali" }] });
@@ -76,33 +92,41 @@ test("create and publish with thumbnail and gallery uploads; it is live on the p
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Country").fill("India");
   await page.getByLabel("Region").selectOption("national");
-  await expect(page.getByText("Shown with “+ 5% GST”.")).toBeVisible();
   await page.getByRole("spinbutton", { name: "Days" }).fill("3");
   await page.getByRole("spinbutton", { name: "Nights" }).fill("2");
   await page.getByLabel("Short description").fill("The Taj at sunrise and the old city.");
+  await openSection(page, "Prices");
+  await expect(page.getByText("Shown with “+ 5% GST”.")).toBeVisible();
   await page.getByLabel("Price (₹)").first().fill("18500");
 
+  await openSection(page, "Photos");
   const thumbnail = page.getByRole("region", { name: "Thumbnail" });
   await thumbnail.locator('input[type="file"]').setInputFiles(`${PHOTOS}/01-taj-mahal-agra.webp`);
   await expect(thumbnail.getByRole("img", { name: /^Thumbnail:/ })).toBeVisible({ timeout: 30_000 });
   const gallery = page.getByRole("region", { name: "Gallery" });
   await gallery.locator('input[type="file"]').setInputFiles([`${PHOTOS}/01-taj-mahal-agra.webp`, `${PHOTOS}/02-taj-mahal-riverside-small.webp`]);
   await expect(gallery.getByRole("img", { name: /^Gallery image/ })).toHaveCount(2, { timeout: 30_000 });
-  // Reorder and remove in the gallery.
-  await gallery.getByRole("button", { name: "Move gallery image 2 up" }).click();
-  await gallery.getByRole("button", { name: "Remove gallery image 2" }).click();
+  // Reorder and remove in the gallery, from each photo's "⋯" menu.
+  const second = await gallery.getByRole("img", { name: /^Gallery image 2/ }).getAttribute("src");
+  await rowAction(page, "gallery image 2", "Move up");
+  await expect(gallery.getByRole("img", { name: /^Gallery image 1/ })).toHaveAttribute("src", second!);
+  await rowAction(page, "gallery image 2", "Remove");
   await expect(gallery.getByRole("img", { name: /^Gallery image/ })).toHaveCount(1);
+  // Uploads have no alt text yet: the Photos section says so, and the checks list it; it does not stop the save.
+  await expect(page.getByRole("navigation", { name: "Package sections" }).getByRole("link", { name: "Photos: 2 without alt text" })).toBeVisible();
 
+  await openSection(page, "SEO & publishing");
   await page.getByLabel("Status").selectOption("published");
   await page.getByRole("button", { name: "Create Package" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Package created successfully!" })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/packages\/\d+$/);
+  await expect(page).toHaveURL(/\/admin\/packages\/\d+#seo$/);
   const id = Number(new URL(page.url()).pathname.split("/").pop());
   db.onCleanup(() => deletePackageRow(db, id));
   const [row] = await db.query<{ slug: string; thumbnail: string; gallery: string[]; status: string }>(`select slug, thumbnail, gallery, status from packages where id = $1`, [id]);
   expect(row!.status).toBe("published");
   expect(row!.thumbnail).not.toBe("");
   expect(row!.gallery).toHaveLength(1);
+  await openSection(page, "Photos");
   await expect(page.getByRole("region", { name: "Thumbnail" }).getByRole("img", { name: /^Thumbnail:/ })).toBeVisible();
 
   await page.goto(`/packages/${row!.slug}`);
@@ -124,23 +148,45 @@ test("edit a title and see it on the public page", async ({ page, db }) => {
 
 test("reorder the itinerary with the keyboard; day numbers follow the order", async ({ page, db }) => {
   const copy = await copyPackage(db);
-  const [first, second] = copy.itinerary;
+  const [first, second, third] = copy.itinerary;
   await signIn(page, ADMIN);
-  await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  await gotoHydrated(page, `/admin/packages/${copy.id}#itinerary`);
   await expect(page.getByLabel("Day 1 title")).toHaveValue(first!.title);
-  await page.getByRole("button", { name: "Move day 1 down" }).focus();
+  // The "⋯" menu: Enter opens it on its first item, the arrow keys move, Enter chooses.
+  await page.getByRole("button", { name: "Actions for day 1" }).focus();
   await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu", { name: "Actions for day 1" });
+  await expect(menu.getByRole("menuitem", { name: "Move up" })).toBeFocused();
+  await expect(menu.getByRole("menuitem", { name: "Move up" })).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Move down" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeHidden();
   await expect(page.getByLabel("Day 1 title")).toHaveValue(second!.title);
   await expect(page.getByLabel("Day 2 title")).toHaveValue(first!.title);
   await expect(page.getByText("Day 1 is now day 2.")).toBeVisible();
-  // Focus stayed on the moved day's button, now "Move day 2 down".
-  await expect(page.getByRole("button", { name: "Move day 2 down" })).toBeFocused();
+  // Focus stayed on the moved day's menu button, now "Actions for day 2".
+  await expect(page.getByRole("button", { name: "Actions for day 2" })).toBeFocused();
+  // Escape closes the menu without doing anything, back on its button.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Actions for day 2" })).toBeFocused();
+
+  // The drag handle with the keyboard: Space picks day 3 up, ↑ moves it, Space drops it.
+  await page.getByRole("button", { name: "Drag day 3" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Space");
+  await expect(page.getByLabel("Day 2 title")).toHaveValue(third!.title);
+  await expect(page.getByLabel("Day 3 title")).toHaveValue(first!.title);
   await page.getByRole("button", { name: "Update Package" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
   const [row] = await db.query<{ itinerary: { day: number; title: string }[] }>(`select itinerary from packages where id = $1`, [copy.id]);
-  expect(row!.itinerary.slice(0, 2)).toEqual([
+  expect(row!.itinerary.slice(0, 3)).toEqual([
     expect.objectContaining({ day: 1, title: second!.title }),
-    expect.objectContaining({ day: 2, title: first!.title }),
+    expect.objectContaining({ day: 2, title: third!.title }),
+    expect.objectContaining({ day: 3, title: first!.title }),
   ]);
 });
 
@@ -199,20 +245,42 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test(`list and editor pass axe at ${viewport.width} px`, async ({ page, db }) => {
-    // Three long pages and a dialog, each analysed whole.
-    test.setTimeout(120_000);
+    // The list, the new-package form, every section of the editor, an open menu, the checks, Undo and two dialogs.
+    test.setTimeout(180_000);
     const copy = await copyPackage(db);
     await page.setViewportSize(viewport);
     await signIn(page, ADMIN);
+    const axe = async (what: string) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, `${what}: ${results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`).join(", ")}`).toEqual([]);
+    };
     for (const path of ["/admin/packages", "/admin/packages/new", `/admin/packages/${copy.id}`]) {
       await gotoHydrated(page, path);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations, `${path}: ${results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`).join(", ")}`).toEqual([]);
+      await axe(path);
       const name = path.replace(/\W+/g, "-").replace(/^-|-$/g, "");
       await page.screenshot({ path: `test-results/screens/${name}-${viewport.width}.png`, fullPage: path === "/admin/packages" });
     }
+    for (const section of ["Prices", "Highlights & inclusions", "Itinerary", "Departures", "Photos", "Brochure", "Reviews", "SEO & publishing"]) {
+      await openSection(page, section);
+      await axe(section);
+    }
+    // An open "⋯" menu, the checks panel (a day added: the duration no longer matches) and the Undo notice.
+    await openSection(page, "Itinerary");
+    await page.getByRole("button", { name: "Add day" }).click();
+    await page.getByRole("button", { name: "Actions for day 1" }).click();
+    await axe("row menu");
+    await page.keyboard.press("Escape");
+    await page.getByText(/things? to check/).click();
+    await axe("checks");
+    await page.getByText(/things? to check/).click();
+    await rowAction(page, "day 2", "Remove");
+    await expect(page.getByRole("button", { name: "Undo: bring back day 2" })).toBeFocused();
+    await axe("undo");
+    await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Delete Package" }).click();
-    const dialogResults = await new AxeBuilder({ page }).analyze();
-    expect(dialogResults.violations.map((v) => v.id)).toEqual([]);
+    await axe("delete dialog");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Duplicate package" }).click();
+    await axe("duplicate dialog");
   });
 }

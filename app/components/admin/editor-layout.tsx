@@ -27,10 +27,14 @@ export function EditorColumns({
   );
 }
 
-/** The save button; it waits while the form posts or an upload is running. `form` names the form when the button is outside it. */
-export function SaveButton({ label, saving, uploading, form }: { label: string; saving: boolean; uploading: boolean; form?: string }) {
+/**
+ * The save button; it waits while the form posts or an upload is running.
+ * `form` names the form when the button is outside it; `keyShortcuts` tells
+ * assistive technology about a shortcut that presses it (aria-keyshortcuts).
+ */
+export function SaveButton({ label, saving, uploading, form, id, keyShortcuts }: { label: string; saving: boolean; uploading: boolean; form?: string; id?: string; keyShortcuts?: string }) {
   return (
-    <button type="submit" form={form} className={`${adminUi.button} ${adminUi.primary}`} disabled={saving || uploading}>
+    <button type="submit" id={id} form={form} className={`${adminUi.button} ${adminUi.primary}`} disabled={saving || uploading} aria-keyshortcuts={keyShortcuts}>
       {saving ? "Saving…" : label}
     </button>
   );

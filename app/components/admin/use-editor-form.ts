@@ -8,6 +8,9 @@ import { useUploadsBusy } from "./packages/package-uploads";
 /** What a content editor's action answers when it refuses a save: field errors, or a conflict (409, ADR 037) with the button pressed. */
 export type EditorActionData = { errors: Record<string, string[] | null>; notice: string; conflict?: EditConflict & { intent: string } };
 
+/** No errors: the same object every render, so what depends on the errors is not redone while someone types. */
+const NO_ERRORS: EditorActionData["errors"] = {};
+
 /**
  * The state every content editor (packages, blogs) shares: unsaved changes,
  * saving and uploads in progress, and a refused save's notice with focus on
@@ -35,7 +38,7 @@ export function useEditorForm(actionData: EditorActionData | undefined, { startD
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
   }, [actionData]);
 
-  return { dirty, setDirty, markDirty: () => setDirty(true), saving, uploading, reporter, formRef, errors: actionData?.errors ?? {} };
+  return { dirty, setDirty, markDirty: () => setDirty(true), saving, uploading, reporter, formRef, errors: actionData?.errors ?? NO_ERRORS };
 }
 
 /** A slug that follows the title until someone edits it by hand. */

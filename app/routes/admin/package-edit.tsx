@@ -28,18 +28,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Package not found");
 
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, slug, status, values, previews, missing, version, draft, schedule, editors, history, restoring } = loaderData;
+  const { id, slug, status, savedAt, today, values, previews, alts, missing, version, draft, schedule, editors, history, restoring } = loaderData;
   const state = { version, draft, schedule, editors, history, restoring };
   return (
     <AdminPage title={values.title} lead={status === "published" ? "Published: live on the website." : "Draft: only staff can see it."}>
       {/* A save reloads the package: the editor starts again from what was stored (a refused save keeps it: 4xx does not reload). */}
       <PackageEditor
-        key={`${version}:${restoring?.id ?? ""}`}
+        key={`${version}:${draft?.savedAt ?? ""}:${restoring?.id ?? ""}`}
         id={id}
         publicPath={`/packages/${slug}`}
         values={values}
         previews={previews}
+        alts={alts}
         missing={missing}
+        savedAt={savedAt}
+        today={today}
         actionData={actionData}
         stored={{ state, live: status === "published" }}
       />

@@ -1,5 +1,6 @@
 import type { PackageDetail, PriceBlock, PriceOffer } from "~/lib/package-views";
 import { largestUrl, type MediaView } from "~/lib/media";
+import { generatedSeoDescription } from "~/lib/package-seo-description";
 import { formatInr, lowestPrice, priceLines, taxNote } from "~/lib/price";
 import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
@@ -88,7 +89,16 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
     reviews: row.reviews.slice(0, MAX_PACKAGE_REVIEWS),
     seo: {
       title: row.seoTitle || `${row.title} (${formatDuration(row.days, row.nights)}) | Pravas`,
-      description: row.seoDescription || row.description,
+      // Empty means generated from the package (ADR 038): it follows the description, duration and price.
+      description:
+        row.seoDescription ||
+        generatedSeoDescription({
+          title: row.title,
+          description: row.description,
+          days: row.days || null,
+          nights: row.days ? row.nights : null,
+          prices: row.priceFrom > 0 ? [row.priceFrom] : [],
+        }),
       image: thumbnail ? largestUrl(thumbnail) : null,
       imageAlt: thumbnail?.alt ?? "",
       offers: priceOffers(row),

@@ -1,8 +1,12 @@
 import { data } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formatDateTime } from "~/lib/admin-format";
+import { imageAltsInputSchema } from "~/lib/image-alt-schema";
 import { EMPTY_PACKAGE, type PackageEditorValues } from "~/lib/package-editor-values";
+import { PACKAGE_SECTIONS } from "~/lib/package-checks";
 import { missingForPublish, packageInputSchema, PUBLISH_REQUIREMENTS, type PackageInputDraft } from "~/lib/package-schema";
 import { fallbackUrl } from "~/lib/media";
+import { todayIso } from "~/lib/tour-format";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { FAILED_NOTICE, readEditorRequest, refusal, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
@@ -10,6 +14,7 @@ import { loadEditorState } from "~/server/content/editor-state.server";
 import { getDb } from "~/server/db/db.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { packageDocuments } from "./package-documents.server";
+import { duplicatePackage } from "./package-duplicate.server";
 import { createPackage, deletePackage, isFeatured, packageDocument, updatePackage } from "./package-mutations.server";
 import { getPackage } from "./package-queries.server";
 
@@ -63,10 +68,13 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
   };
 }
 
-/** Preview URLs (a small WebP variant) of the images a package uses. */
-export async function imagePreviews(keys: string[]): Promise<Record<string, string>> {
+/** Preview URLs (a small WebP variant) and alt texts of the images a package uses. */
+export async function imagePreviews(keys: string[]): Promise<{ previews: Record<string, string>; alts: Record<string, string> }> {
   const media = await getMediaByKeys(keys);
-  return Object.fromEntries(Object.entries(media).map(([key, view]) => [key, fallbackUrl(view, 400)]));
+  return {
+    previews: Object.fromEntries(Object.entries(media).map(([key, view]) => [key, fallbackUrl(view, 400)])),
+    alts: Object.fromEntries(Object.entries(media).map(([key, view]) => [key, view.alt])),
+  };
 }
 
 /**
@@ -82,12 +90,26 @@ export async function loadPackageEditor(id: number, viewer: Viewer, url: URL) {
   const values = packageEditorValues(document as PackageInputDraft);
   const keys = [values.thumbnail, ...values.gallery, ...values.itinerary.map((day) => day.photo)].filter(Boolean);
   const missing = missingForPublish({ ...row, days: row.days || undefined, price: row.priceFrom > 0 ? row.price : undefined }).map((item) => item.label);
-  return { id: row.id, slug: row.slug, status: row.status, updatedAt: row.updatedAt.toISOString(), values, missing, previews: await imagePreviews(keys), ...state };
+  const { previews, alts } = await imagePreviews(keys);
+  return {
+    id: row.id,
+    slug: row.slug,
+    status: row.status,
+    updatedAt: row.updatedAt.toISOString(),
+    /** Shown in the save bar; formatted here so the server and the browser show the same text. */
+    savedAt: formatDateTime(row.updatedAt),
+    today: todayIso(),
+    values,
+    missing,
+    previews,
+    alts,
+    ...state,
+  };
 }
 
-/** What a new package needs before it can be published. */
-export function newPackageMissing(): string[] {
-  return PUBLISH_REQUIREMENTS.map((item) => item.label);
+/** A new package's editor: what publishing needs, and today for the checks. */
+export function newPackageEditor() {
+  return { missing: PUBLISH_REQUIREMENTS.map((item) => item.label), today: todayIso() };
 }
 
 export type PackageEditorActionData = EditorActionResult;
@@ -115,9 +137,21 @@ export async function handlePackageEditorAction(request: Request, viewer: Viewer
     return (await runDocumentIntent(packageDocuments, id, editor, () => null, ctx, { live: false, editorPath: `/admin/packages/${id}` }))!;
   }
 
+  if (formData.get("intent") === "duplicate" && id !== null) {
+    const copy = await duplicatePackage(id, ctx);
+    if (!copy) throw data(null, { status: 404 });
+    if (!copy.ok) return redirectWithNotice(`/admin/packages/${id}`, { kind: "error", message: FAILED_NOTICE });
+    return redirectWithNotice(`/admin/packages/${copy.row.id}`, {
+      kind: "success",
+      message: `Draft copy made: you are now editing “${copy.row.title}”.`,
+    });
+  }
+
   const submission = parseWithZod(formData, { schema: packageInputSchema });
-  if (submission.status !== "success") {
-    return data<PackageEditorActionData>({ errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+  const alts = parseWithZod(formData, { schema: imageAltsInputSchema });
+  if (submission.status !== "success" || alts.status !== "success") {
+    const errors = { ...(submission.status === "success" ? {} : submission.reply().error), ...(alts.status === "success" ? {} : alts.reply().error) };
+    return data<PackageEditorActionData>({ errors, notice: FAILED_NOTICE }, { status: 400 });
   }
   if (id !== null && editor.intent !== "save") {
     const live = await getPackage(String(id), { includeDrafts: true });
@@ -126,10 +160,14 @@ export async function handlePackageEditorAction(request: Request, viewer: Viewer
     const answer = await runDocumentIntent(packageDocuments, id, editor, () => submission.value, ctx, { live: live.status === "published", editorPath });
     if (answer) return answer;
   }
-  const result = id === null ? await createPackage(submission.value, ctx) : await updatePackage(id, submission.value, ctx, { ...editor.options, clearDraft: true });
+  const imageAlts = alts.value.imageAlts;
+  const result = id === null ? await createPackage(submission.value, ctx, { imageAlts }) : await updatePackage(id, submission.value, ctx, { ...editor.options, clearDraft: true, imageAlts });
   if (!result) throw data(null, { status: 404 });
   if (!result.ok) return refusal(result, editor.intent)!;
-  return redirectWithNotice(`/admin/packages/${result.row.id}`, {
+  // Back on the section the save was made from (the editor posts which one is open).
+  const section = String(formData.get("section") ?? "");
+  const fragment = section !== "basics" && PACKAGE_SECTIONS.some((known) => known.id === section) ? `#${section}` : "";
+  return redirectWithNotice(`/admin/packages/${result.row.id}${fragment}`, {
     kind: "success",
     message: id === null ? "Package created successfully!" : "Package updated successfully!",
   });

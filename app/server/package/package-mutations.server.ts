@@ -7,6 +7,8 @@ import { describeConflict, documentAtVersion, mergeDocuments } from "~/server/co
 import { ContentWriteAbort, writeContent, type ContentChange, type ContentWriteContext } from "~/server/content/content-write.server";
 import { dropDraft } from "~/server/content/drafts.server";
 import { dropSchedule } from "~/server/content/schedule.server";
+import type { ImageAlt } from "~/lib/image-alt-schema";
+import { setImageAlts } from "~/server/media/media-alt.server";
 import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
 import type { Db } from "~/server/db/db.server";
 import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
@@ -28,6 +30,8 @@ export type PackageWriteOptions = {
   clearDraft?: boolean;
   /** The revision's kind when it is not a plain save (restore, scheduled publishing). */
   kind?: RevisionKind;
+  /** What the editor saves with a package in the same write: its photos' alt texts (kept in the media table). */
+  imageAlts?: ImageAlt[];
 };
 
 export const SLUG_TAKEN_MESSAGE = "Another package already uses this address.";
@@ -129,7 +133,7 @@ export async function lockForWrite(tx: Db, id: number, input: PackageInput | nul
 }
 
 /** Creates a package from a full-model input (validated here). A title alone makes a draft. */
-export async function createPackage(value: unknown, ctx: ContentWriteContext, options: { kind?: RevisionKind } = {}): Promise<PackageSaveResult> {
+export async function createPackage(value: unknown, ctx: ContentWriteContext, options: Pick<PackageWriteOptions, "kind" | "imageAlts"> = {}): Promise<PackageSaveResult> {
   const parsed = parsePackageInput(value);
   if (!parsed.ok) return parsed;
   return writeContent<PackageSaveResult>(ctx, async (tx) => {
@@ -139,6 +143,7 @@ export async function createPackage(value: unknown, ctx: ContentWriteContext, op
     if (!slug) return abort({ ok: false, fields: { slug: SLUG_TAKEN_MESSAGE } });
     const [row] = await tx.insert(packages).values(toPackageValues(input, slug)).returning();
     await setFeatured(tx, row!.id, input.featured);
+    if (options.imageAlts?.length) await setImageAlts(tx, options.imageAlts, referencedKeys(row!));
     await clearRedirectFrom(tx, packagePath(slug));
     const kinds: ActivityKind[] = ["package.created", ...(row!.status === "published" ? (["package.published"] as const) : [])];
     return {
@@ -171,6 +176,7 @@ export async function replacePackage(tx: Db, id: number, sent: PackageInput, opt
     .where(eq(packages.id, id))
     .returning();
   await setFeatured(tx, id, input.featured);
+  if (options.imageAlts?.length) await setImageAlts(tx, options.imageAlts, referencedKeys(row!));
   if (slug !== before.slug) await addRedirect(tx, packagePath(before.slug), packagePath(slug));
   if (options.clearDraft) {
     await dropDraft(tx, "package", id);

@@ -65,10 +65,11 @@ function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; ed
  * fields; opening one shows its differences from the current version, with
  * "Restore this version" (loads it into the form as unsaved changes).
  */
-export function HistoryPanel({ history, editorPath }: { history: RevisionSummary[]; editorPath: string }) {
+export function HistoryPanel({ history, editorPath, framed = true }: { history: RevisionSummary[]; editorPath: string; framed?: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
+  const Frame = framed ? HistoryFrame : Unframed;
   return (
-    <Panel title="History">
+    <Frame>
       {history.length === 0 ? (
         <p className={styles.small}>No changes recorded yet. Each save appears here.</p>
       ) : (
@@ -78,6 +79,15 @@ export function HistoryPanel({ history, editorPath }: { history: RevisionSummary
           ))}
         </ol>
       )}
-    </Panel>
+    </Frame>
   );
+}
+
+function HistoryFrame({ children }: { children: React.ReactNode }) {
+  return <Panel title="History">{children}</Panel>;
+}
+
+/** Inside an editor section, which has its own heading. */
+function Unframed({ children }: { children: React.ReactNode }) {
+  return <>{children}</>;
 }

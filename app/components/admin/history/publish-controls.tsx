@@ -18,6 +18,8 @@ export type PublishControlsProps = {
   /** The public page showing the draft changes (staff only). */
   previewPath: string;
   disabled: boolean;
+  /** The editor shows "Save draft" in its save bar (the package editor), not here. */
+  saveDraftInSaveBar?: boolean;
 };
 
 /**
@@ -26,15 +28,17 @@ export type PublishControlsProps = {
  * "Publish at" (Indian time). Every control names the form, so the editor
  * may place them anywhere; the primary save button stays the form's default.
  */
-export function PublishControls({ formId, noun, version, live, draft, schedule, previewPath, disabled }: PublishControlsProps) {
+export function PublishControls({ formId, noun, version, live, draft, schedule, previewPath, disabled, saveDraftInSaveBar = false }: PublishControlsProps) {
   return (
     <div className={styles.controls}>
       <input type="hidden" form={formId} name="baseVersion" value={version} />
-      {live ? (
+      {live && (draft || !saveDraftInSaveBar) ? (
         <div className={styles.row}>
-          <button type="submit" form={formId} name="intent" value="save-draft" className={adminUi.button} disabled={disabled}>
-            Save draft
-          </button>
+          {saveDraftInSaveBar ? null : (
+            <button type="submit" form={formId} name="intent" value="save-draft" className={adminUi.button} disabled={disabled}>
+              Save draft
+            </button>
+          )}
           {draft ? (
             <>
               <Link to={previewPath} target="_blank" rel="noopener" className={adminUi.button}>

@@ -1,10 +1,15 @@
+import { memo, useEffect, useRef } from "react";
+import { formatIsoDay } from "~/lib/package-checks";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
-import { adminUi } from "../admin-page";
-import { useEditor } from "./editor-context";
+import { formatInr } from "~/lib/price";
 import { EditorInput, EditorSelect, EditorTextArea } from "./editor-field";
-import { ItemTools } from "./item-tools";
+import { ListFrame, useRowHasError } from "./list-frame";
 import styles from "./package-editor.module.css";
-import { useKeyedList } from "./use-list";
+import { RowMenu, rowMenuItems } from "./row-menu";
+import rowStyles from "./rows.module.css";
+import { DragHandle, RowFrame, SortableRow, useCollapsedRows } from "./sortable-list";
+import { useEditableList, type ListRows } from "./use-editable-list";
+import type { Keyed } from "./use-list";
 
 const UNIT_OPTIONS = [
   { value: "per person", label: "per person" },
@@ -14,131 +19,268 @@ const UNIT_OPTIONS = [
 type Option = PackageEditorValues["priceOptions"][number];
 type Hotel = Option["hotels"][number];
 
-function HotelsField({ prefix, initial, optionLabel }: { prefix: string; initial: Hotel[]; optionLabel: string }) {
-  const { markDirty } = useEditor();
-  const list = useKeyedList(initial, markDirty);
+/** The parts every long row gets: its place, the list's actions, and whether it is collapsed. */
+type RowProps<T> = {
+  item: Keyed<T>;
+  index: number;
+  count: number;
+  rows: ListRows<T>;
+  collapsed: boolean;
+  toggle: (key: string, value?: boolean) => void;
+};
+
+function menuFor<T>({ item, index, count, rows }: RowProps<T>) {
+  return (
+    <RowMenu
+      id={rows.menuId(item.key)}
+      label={rows.label(index)}
+      items={rowMenuItems({ index, count, move: (to) => rows.move(index, to), duplicate: () => rows.duplicate(index), remove: () => rows.remove(index) })}
+    />
+  );
+}
+
+const HotelRow = memo(function HotelRow(props: RowProps<Hotel> & { prefix: string; listId: string }) {
+  const { item: hotel, index, rows, prefix, listId } = props;
+  const name = `${prefix}.hotels[${index}]`;
+  const set = (patch: Partial<Hotel>) => rows.change(hotel.key, patch);
+  const rowId = `${listId}-${hotel.key}`;
+  const hasError = useRowHasError(name);
+  return (
+    <SortableRow id={hotel.key} className={rowStyles.row} labelledBy={`${rowId}-title`}>
+      <RowFrame
+        rowId={rowId}
+        title={`Hotel ${index + 1}`}
+        detail={[hotel.destination, hotel.hotel].filter(Boolean).join(", ")}
+        collapsed={props.collapsed}
+        onToggle={(value) => props.toggle(hotel.key, value)}
+        forceOpen={hasError}
+        handle={<DragHandle label={rows.label(index)} />}
+        menu={menuFor(props)}
+      >
+        <div className={styles.grid2}>
+          <EditorInput name={`${name}.destination`} label="Destination" value={hotel.destination} onChange={(e) => set({ destination: e.target.value })} />
+          <EditorInput name={`${name}.nights`} label="Nights" type="number" inputMode="numeric" min={0} value={hotel.nights} onChange={(e) => set({ nights: e.target.value })} />
+          <EditorInput name={`${name}.hotel`} label="Hotel" value={hotel.hotel} onChange={(e) => set({ hotel: e.target.value })} />
+          <EditorInput name={`${name}.roomType`} label="Room type" value={hotel.roomType} onChange={(e) => set({ roomType: e.target.value })} />
+          <EditorInput name={`${name}.mealPlan`} label="Meal plan" value={hotel.mealPlan} onChange={(e) => set({ mealPlan: e.target.value })} />
+        </div>
+      </RowFrame>
+    </SortableRow>
+  );
+});
+
+function HotelsField({ prefix, listId, initial, optionLabel, onHotelsChange }: { prefix: string; listId: string; initial: Hotel[]; optionLabel: string; onHotelsChange: (hotels: Hotel[]) => void }) {
+  const list = useEditableList<Hotel>({ id: listId, initial, label: (index) => `hotel ${index + 1} of ${optionLabel}` });
+  const collapse = useCollapsedRows();
+  // The option holds its hotels too, so duplicating the option copies them as they are now.
+  const first = useRef(true);
+  const report = useRef(onHotelsChange);
+  report.current = onHotelsChange;
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    report.current(list.items.map(({ key: _key, ...hotel }) => hotel));
+  }, [list.items]);
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Hotels of {optionLabel}</legend>
-      <ol className={styles.items}>
-        {list.items.map((hotel, index) => {
-          const name = `${prefix}.hotels[${index}]`;
-          const set = (patch: Partial<Hotel>) => list.change(index, patch);
-          return (
-            <li key={hotel.key} className={styles.item}>
-              <div className={styles.grid2}>
-                <EditorInput name={`${name}.destination`} label="Destination" value={hotel.destination} onChange={(e) => set({ destination: e.target.value })} />
-                <EditorInput name={`${name}.nights`} label="Nights" type="number" inputMode="numeric" min={0} value={hotel.nights} onChange={(e) => set({ nights: e.target.value })} />
-                <EditorInput name={`${name}.hotel`} label="Hotel" value={hotel.hotel} onChange={(e) => set({ hotel: e.target.value })} />
-                <EditorInput name={`${name}.roomType`} label="Room type" value={hotel.roomType} onChange={(e) => set({ roomType: e.target.value })} />
-                <EditorInput name={`${name}.mealPlan`} label="Meal plan" value={hotel.mealPlan} onChange={(e) => set({ mealPlan: e.target.value })} />
-              </div>
-              <ItemTools index={index} count={list.items.length} label={`hotel ${index + 1} of ${optionLabel}`} onMove={(to) => list.move(index, to)} onRemove={() => list.remove(index)} />
-            </li>
-          );
-        })}
-      </ol>
-      <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={() => list.add({ destination: "", nights: "", hotel: "", roomType: "", mealPlan: "" })}>
-        Add hotel
-      </button>
+      <ListFrame
+        id={listId}
+        keys={list.keys}
+        labelOf={list.rows.label}
+        onMove={list.rows.move}
+        status={list.status}
+        addId={list.addId}
+        addLabel="Add hotel"
+        onAdd={() => list.add({ destination: "", nights: "", hotel: "", roomType: "", mealPlan: "" })}
+        collapse={collapse}
+        collapseWhat="hotels"
+      >
+        {list.items.map((hotel, index) => (
+          <HotelRow
+            key={hotel.key}
+            item={hotel}
+            index={index}
+            count={list.items.length}
+            rows={list.rows}
+            collapsed={Boolean(collapse.collapsed[hotel.key])}
+            toggle={collapse.toggle}
+            prefix={prefix}
+            listId={listId}
+          />
+        ))}
+      </ListFrame>
     </fieldset>
   );
 }
 
+const OptionRow = memo(function OptionRow(props: RowProps<Option>) {
+  const { item: option, index, rows } = props;
+  const name = `priceOptions[${index}]`;
+  const rowId = `priceOptions-${option.key}`;
+  const amount = Number(option.amount);
+  const hasError = useRowHasError(name);
+  return (
+    <SortableRow id={option.key} className={rowStyles.row} labelledBy={`${rowId}-title`}>
+      <RowFrame
+        rowId={rowId}
+        title={`Price option ${index + 1}`}
+        detail={[option.label, amount > 0 ? formatInr(amount) : ""].filter(Boolean).join(", ")}
+        collapsed={props.collapsed}
+        onToggle={(value) => props.toggle(option.key, value)}
+        forceOpen={hasError}
+        handle={<DragHandle label={rows.label(index)} />}
+        menu={menuFor(props)}
+      >
+        <div className={styles.grid2}>
+          <EditorInput name={`${name}.label`} label="Option name" value={option.label} onChange={(e) => rows.change(option.key, { label: e.target.value })} />
+          <EditorInput name={`${name}.amount`} label="Price (₹)" type="number" inputMode="numeric" min={0} value={option.amount} onChange={(e) => rows.change(option.key, { amount: e.target.value })} />
+          <EditorSelect name={`${name}.unit`} label="Per" options={UNIT_OPTIONS} value={option.unit} onChange={(e) => rows.change(option.key, { unit: e.target.value as Option["unit"] })} />
+        </div>
+        <HotelsField
+          prefix={name}
+          listId={`${rowId}-hotels`}
+          initial={option.hotels}
+          optionLabel={rows.label(index)}
+          onHotelsChange={(hotels) => rows.change(option.key, { hotels })}
+        />
+      </RowFrame>
+    </SortableRow>
+  );
+});
+
 /** Price options (e.g. "Deluxe hotels"), each with its hotels. */
 export function PriceOptionsField({ initial }: { initial: Option[] }) {
-  const { markDirty } = useEditor();
-  const list = useKeyedList(initial, markDirty);
+  const list = useEditableList<Option>({ id: "priceOptions", initial, label: (index) => `price option ${index + 1}` });
+  const collapse = useCollapsedRows();
   return (
-    <>
-      <ol className={styles.items}>
-        {list.items.map((option, index) => {
-          const name = `priceOptions[${index}]`;
-          const label = `option ${index + 1}`;
-          return (
-            <li key={option.key} className={styles.item}>
-              <div className={styles.itemHead}>
-                <h3 className={styles.itemTitle}>Price option {index + 1}</h3>
-                <ItemTools index={index} count={list.items.length} label={`price ${label}`} onMove={(to) => list.move(index, to)} onRemove={() => list.remove(index)} />
-              </div>
-              <div className={styles.grid2}>
-                <EditorInput name={`${name}.label`} label="Option name" value={option.label} onChange={(e) => list.change(index, { label: e.target.value })} />
-                <EditorInput name={`${name}.amount`} label="Price (₹)" type="number" inputMode="numeric" min={0} value={option.amount} onChange={(e) => list.change(index, { amount: e.target.value })} />
-                <EditorSelect name={`${name}.unit`} label="Per" options={UNIT_OPTIONS} value={option.unit} onChange={(e) => list.change(index, { unit: e.target.value as Option["unit"] })} />
-              </div>
-              <HotelsField prefix={name} initial={option.hotels} optionLabel={`price ${label}`} />
-            </li>
-          );
-        })}
-      </ol>
-      <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={() => list.add({ label: "", amount: "", unit: "per person", hotels: [] })}>
-        Add price option
-      </button>
-    </>
+    <ListFrame
+      id="priceOptions"
+      keys={list.keys}
+      labelOf={list.rows.label}
+      onMove={list.rows.move}
+      status={list.status}
+      addId={list.addId}
+      addLabel="Add price option"
+      onAdd={() => list.add({ label: "", amount: "", unit: "per person", hotels: [] })}
+      collapse={collapse}
+      collapseWhat="price options"
+      listLabel="Price options"
+    >
+      {list.items.map((option, index) => (
+        <OptionRow key={option.key} item={option} index={index} count={list.items.length} rows={list.rows} collapsed={Boolean(collapse.collapsed[option.key])} toggle={collapse.toggle} />
+      ))}
+    </ListFrame>
   );
 }
 
 type Departure = PackageEditorValues["groupDates"][number];
 
+const DepartureRow = memo(function DepartureRow(props: RowProps<Departure>) {
+  const { item: date, index, rows } = props;
+  const name = `groupDates[${index}]`;
+  const rowId = `groupDates-${date.key}`;
+  const hasError = useRowHasError(name);
+  return (
+    <SortableRow id={date.key} className={rowStyles.row} labelledBy={`${rowId}-title`}>
+      <RowFrame
+        rowId={rowId}
+        title={`Departure ${index + 1}`}
+        detail={[date.name, date.start ? formatIsoDay(date.start) : ""].filter(Boolean).join(", ")}
+        collapsed={props.collapsed}
+        onToggle={(value) => props.toggle(date.key, value)}
+        forceOpen={hasError}
+        handle={<DragHandle label={rows.label(index)} />}
+        menu={menuFor(props)}
+      >
+        <div className={styles.grid2}>
+          <EditorInput name={`${name}.name`} label={`Departure ${index + 1} name`} value={date.name} onChange={(e) => rows.change(date.key, { name: e.target.value })} />
+          <EditorInput name={`${name}.start`} label="Start" type="date" value={date.start} onChange={(e) => rows.change(date.key, { start: e.target.value })} />
+          <EditorInput name={`${name}.end`} label="End" type="date" min={date.start || undefined} value={date.end} onChange={(e) => rows.change(date.key, { end: e.target.value })} />
+        </div>
+      </RowFrame>
+    </SortableRow>
+  );
+});
+
 /** Group departures: a name, a start and an end (not before the start). */
 export function GroupDatesField({ initial }: { initial: Departure[] }) {
-  const { markDirty } = useEditor();
-  const list = useKeyedList(initial, markDirty);
+  const list = useEditableList<Departure>({ id: "groupDates", initial, label: (index) => `departure ${index + 1}` });
+  const collapse = useCollapsedRows();
   return (
-    <>
-      <ol className={styles.items}>
-        {list.items.map((date, index) => {
-          const name = `groupDates[${index}]`;
-          return (
-            <li key={date.key} className={styles.item}>
-              <div className={styles.grid2}>
-                <EditorInput name={`${name}.name`} label={`Departure ${index + 1} name`} value={date.name} onChange={(e) => list.change(index, { name: e.target.value })} />
-                <EditorInput name={`${name}.start`} label="Start" type="date" value={date.start} onChange={(e) => list.change(index, { start: e.target.value })} />
-                <EditorInput name={`${name}.end`} label="End" type="date" min={date.start || undefined} value={date.end} onChange={(e) => list.change(index, { end: e.target.value })} />
-              </div>
-              <ItemTools index={index} count={list.items.length} label={`departure ${index + 1}`} onMove={(to) => list.move(index, to)} onRemove={() => list.remove(index)} />
-            </li>
-          );
-        })}
-      </ol>
-      <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={() => list.add({ name: "", start: "", end: "" })}>
-        Add departure
-      </button>
-    </>
+    <ListFrame
+      id="groupDates"
+      keys={list.keys}
+      labelOf={list.rows.label}
+      onMove={list.rows.move}
+      status={list.status}
+      addId={list.addId}
+      addLabel="Add departure"
+      onAdd={() => list.add({ name: "", start: "", end: "" })}
+      collapse={collapse}
+      collapseWhat="departures"
+      listLabel="Departures"
+    >
+      {list.items.map((date, index) => (
+        <DepartureRow key={date.key} item={date} index={index} count={list.items.length} rows={list.rows} collapsed={Boolean(collapse.collapsed[date.key])} toggle={collapse.toggle} />
+      ))}
+    </ListFrame>
   );
 }
 
 type Review = PackageEditorValues["reviews"][number];
 
-export function ReviewsField({ initial }: { initial: Review[] }) {
-  const { markDirty } = useEditor();
-  const list = useKeyedList(initial, markDirty);
+const STAR_OPTIONS = ["5", "4", "3", "2", "1"].map((value) => ({ value, label: `${value} of 5` }));
+
+const ReviewRow = memo(function ReviewRow(props: RowProps<Review>) {
+  const { item: review, index, rows } = props;
+  const name = `reviews[${index}]`;
+  const rowId = `reviews-${review.key}`;
+  const hasError = useRowHasError(name);
   return (
-    <>
-      <ol className={styles.items}>
-        {list.items.map((review, index) => {
-          const name = `reviews[${index}]`;
-          return (
-            <li key={review.key} className={styles.item}>
-              <div className={styles.grid2}>
-                <EditorInput name={`${name}.name`} label={`Review ${index + 1}: reviewer`} value={review.name} onChange={(e) => list.change(index, { name: e.target.value })} />
-                <EditorSelect
-                  name={`${name}.stars`}
-                  label="Stars"
-                  options={["5", "4", "3", "2", "1"].map((value) => ({ value, label: `${value} of 5` }))}
-                  value={review.stars}
-                  onChange={(e) => list.change(index, { stars: e.target.value })}
-                />
-              </div>
-              <EditorTextArea name={`${name}.review`} label="Review" rows={3} value={review.review} onChange={(e) => list.change(index, { review: e.target.value })} />
-              <ItemTools index={index} count={list.items.length} label={`review ${index + 1}`} onMove={(to) => list.move(index, to)} onRemove={() => list.remove(index)} />
-            </li>
-          );
-        })}
-      </ol>
-      <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={() => list.add({ name: "", stars: "5", review: "" })}>
-        Add review
-      </button>
-    </>
+    <SortableRow id={review.key} className={rowStyles.row} labelledBy={`${rowId}-title`}>
+      <RowFrame
+        rowId={rowId}
+        title={`Review ${index + 1}`}
+        detail={[review.name, review.stars ? `${review.stars} of 5` : ""].filter(Boolean).join(", ")}
+        collapsed={props.collapsed}
+        onToggle={(value) => props.toggle(review.key, value)}
+        forceOpen={hasError}
+        handle={<DragHandle label={rows.label(index)} />}
+        menu={menuFor(props)}
+      >
+        <div className={styles.grid2}>
+          <EditorInput name={`${name}.name`} label={`Review ${index + 1}: reviewer`} value={review.name} onChange={(e) => rows.change(review.key, { name: e.target.value })} />
+          <EditorSelect name={`${name}.stars`} label="Stars" options={STAR_OPTIONS} value={review.stars} onChange={(e) => rows.change(review.key, { stars: e.target.value })} />
+        </div>
+        <EditorTextArea name={`${name}.review`} label="Review" rows={3} value={review.review} onChange={(e) => rows.change(review.key, { review: e.target.value })} />
+      </RowFrame>
+    </SortableRow>
+  );
+});
+
+export function ReviewsField({ initial }: { initial: Review[] }) {
+  const list = useEditableList<Review>({ id: "reviews", initial, label: (index) => `review ${index + 1}` });
+  const collapse = useCollapsedRows();
+  return (
+    <ListFrame
+      id="reviews"
+      keys={list.keys}
+      labelOf={list.rows.label}
+      onMove={list.rows.move}
+      status={list.status}
+      addId={list.addId}
+      addLabel="Add review"
+      onAdd={() => list.add({ name: "", stars: "5", review: "" })}
+      collapse={collapse}
+      collapseWhat="reviews"
+      listLabel="Reviews"
+    >
+      {list.items.map((review, index) => (
+        <ReviewRow key={review.key} item={review} index={index} count={list.items.length} rows={list.rows} collapsed={Boolean(collapse.collapsed[review.key])} toggle={collapse.toggle} />
+      ))}
+    </ListFrame>
   );
 }

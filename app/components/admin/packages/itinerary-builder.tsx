@@ -1,89 +1,99 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useState } from "react";
+import { memo, useCallback } from "react";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
-import { adminUi } from "../admin-page";
-import { useEditor } from "./editor-context";
 import { EditorInput, EditorTextArea } from "./editor-field";
-import { ItemTools } from "./item-tools";
+import { ListFrame, useRowHasError } from "./list-frame";
 import { DayPhotoUploader } from "./package-uploads";
-import styles from "./package-editor.module.css";
-import { useKeyedList, type Keyed } from "./use-list";
+import { RowMenu, rowMenuItems } from "./row-menu";
+import rowStyles from "./rows.module.css";
+import { DragHandle, RowFrame, SortableRow, useCollapsedRows } from "./sortable-list";
+import { useEditableList, type ListRows } from "./use-editable-list";
+import type { Keyed } from "./use-list";
 
 /** A day as the builder holds it: the stored fields, and the preview of a photo uploaded here. */
 type Day = PackageEditorValues["itinerary"][number] & { photoUrl?: string; photoName?: string };
 
-function SortableDay({
+const SortableDay = memo(function SortableDay({
   day,
   index,
   count,
-  onChange,
-  onMove,
-  onRemove,
-  onBusyChange,
+  rows,
+  collapsed,
+  toggle,
+  reporter,
 }: {
   day: Keyed<Day>;
   index: number;
   count: number;
-  onChange: (patch: Partial<Day>) => void;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-  onBusyChange: (busy: boolean) => void;
+  rows: ListRows<Day>;
+  collapsed: boolean;
+  toggle: (key: string, value?: boolean) => void;
+  reporter: (name: string) => (busy: boolean) => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: day.key });
   const prefix = `itinerary[${index}]`;
   const number = index + 1;
-  return (
-    <li
-      ref={setNodeRef}
-      className={`${styles.item} ${isDragging ? styles.dragging : ""}`}
-      style={{ transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined, transition }}
-      aria-labelledby={`${day.key}-title`}
-    >
-      <div className={styles.itemHead}>
-        <h3 className={styles.itemTitle} id={`${day.key}-title`}>
-          Day {number}
-        </h3>
-        <ItemTools index={index} count={count} label={`day ${number}`} onMove={onMove} onRemove={onRemove}>
-          <button
-            type="button"
-            ref={setActivatorNodeRef}
-            className={`${adminUi.button} ${adminUi.small} ${styles.handle}`}
-            {...attributes}
-            {...listeners}
-            aria-label={`Drag day ${number}`}
-            aria-roledescription="sortable day"
-          >
-            ⠿ Drag
-          </button>
-        </ItemTools>
-      </div>
-      {/* Day numbers follow the order. */}
-      <input type="hidden" name={`${prefix}.day`} value={number} />
-      <EditorInput name={`${prefix}.title`} label={`Day ${number} title`} value={day.title} onChange={(event) => onChange({ title: event.target.value })} maxLength={200} />
-      <EditorTextArea
-        name={`${prefix}.description`}
-        label={`Day ${number} description`}
-        value={day.description}
-        onChange={(event) => onChange({ description: event.target.value })}
-        rows={3}
-      />
-      <DayPhotoUploader
-        name={`${prefix}.photo`}
-        label={`Day ${number} photo`}
-        photo={day.photo}
-        preview={day.photoUrl}
-        fileName={day.photoName}
-        onChange={({ key, url, name }) => onChange({ photo: key, photoUrl: url, photoName: name })}
-        onBusyChange={onBusyChange}
-      />
-    </li>
+  const rowId = `itinerary-${day.key}`;
+  const hasError = useRowHasError(prefix);
+  // Stable, so the photo's uploader (memoised) is left alone while the day's text is typed.
+  const onPhotoChange = useCallback(
+    ({ key, url, name }: { key: string; url?: string; name?: string }) => rows.change(day.key, { photo: key, photoUrl: url, photoName: name }),
+    [rows, day.key],
   );
-}
+  return (
+    <SortableRow id={day.key} className={rowStyles.row} labelledBy={`${rowId}-title`}>
+      <RowFrame
+        rowId={rowId}
+        title={`Day ${number}`}
+        detail={day.title}
+        collapsed={collapsed}
+        onToggle={(value) => toggle(day.key, value)}
+        forceOpen={hasError}
+        handle={<DragHandle label={`day ${number}`} />}
+        menu={
+          <RowMenu
+            id={rows.menuId(day.key)}
+            label={`day ${number}`}
+            items={rowMenuItems({
+              index,
+              count,
+              move: (to) => rows.move(index, to),
+              duplicate: () => rows.duplicate(index),
+              remove: () => {
+                // A removed day's upload no longer holds the save back.
+                reporter(`day-${day.key}`)(false);
+                rows.remove(index);
+              },
+            })}
+          />
+        }
+      >
+        {/* Day numbers follow the order. */}
+        <input type="hidden" name={`${prefix}.day`} value={number} />
+        <EditorInput name={`${prefix}.title`} label={`Day ${number} title`} value={day.title} onChange={(event) => rows.change(day.key, { title: event.target.value })} maxLength={200} />
+        <EditorTextArea
+          name={`${prefix}.description`}
+          label={`Day ${number} description`}
+          value={day.description}
+          onChange={(event) => rows.change(day.key, { description: event.target.value })}
+          rows={3}
+        />
+        <DayPhotoUploader
+          name={`${prefix}.photo`}
+          label={`Day ${number} photo`}
+          photo={day.photo}
+          preview={day.photoUrl}
+          fileName={day.photoName}
+          onChange={onPhotoChange}
+          onBusyChange={reporter(`day-${day.key}`)}
+        />
+      </RowFrame>
+    </SortableRow>
+  );
+});
 
 /**
- * The itinerary: days reordered by dragging (pointer or keyboard, dnd-kit) or
- * with Move up / Move down; a status line announces each move.
+ * The itinerary: days reordered by dragging their handle (pointer or
+ * keyboard, dnd-kit) or from their "⋯" menu; a status line announces each
+ * move; a day collapses to its title.
  */
 export function ItineraryBuilder({
   initial,
@@ -96,52 +106,39 @@ export function ItineraryBuilder({
   /** Reports a day's uploads in progress (saving waits for them). */
   reporter: (name: string) => (busy: boolean) => void;
 }) {
-  const { markDirty } = useEditor();
-  const list = useKeyedList<Day>(
-    initial.map((day) => ({ ...day, photoUrl: previews[day.photo] })),
-    markDirty,
-  );
-  const [status, setStatus] = useState("");
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const move = (from: number, to: number) => {
-    list.move(from, to);
-    setStatus(`Day ${from + 1} is now day ${to + 1}.`);
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = list.items.findIndex((item) => item.key === active.id);
-    const to = list.items.findIndex((item) => item.key === over.id);
-    if (from >= 0 && to >= 0) move(from, to);
-  };
+  const list = useEditableList<Day>({
+    id: "itinerary",
+    initial: initial.map((day) => ({ ...day, photoUrl: previews[day.photo] })),
+    label: (index) => `day ${index + 1}`,
+    movedMessage: (from, to) => `Day ${from + 1} is now day ${to + 1}.`,
+  });
+  const collapse = useCollapsedRows();
   return (
-    <>
-      <DndContext id="itinerary-dnd" sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={list.items.map((item) => item.key)} strategy={verticalListSortingStrategy}>
-          <ol className={styles.items} aria-label="Itinerary days">
-            {list.items.map((day, index) => (
-              <SortableDay
-                key={day.key}
-                day={day}
-                index={index}
-                count={list.items.length}
-                onChange={(patch) => list.change(index, patch)}
-                onMove={(to) => move(index, to)}
-                onRemove={() => {
-                  reporter(`day-${day.key}`)(false);
-                  list.remove(index);
-                }}
-                onBusyChange={reporter(`day-${day.key}`)}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
-      <p aria-live="polite" className={adminUi.muted}>
-        {status}
-      </p>
-      <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={() => list.add({ title: "", description: "", photo: "" })}>
-        Add day
-      </button>
-    </>
+    <ListFrame
+      id="itinerary"
+      keys={list.keys}
+      labelOf={list.rows.label}
+      onMove={list.rows.move}
+      status={list.status}
+      addId={list.addId}
+      addLabel="Add day"
+      onAdd={() => list.add({ title: "", description: "", photo: "" })}
+      collapse={collapse}
+      collapseWhat="days"
+      listLabel="Itinerary days"
+    >
+      {list.items.map((day, index) => (
+        <SortableDay
+          key={day.key}
+          day={day}
+          index={index}
+          count={list.items.length}
+          rows={list.rows}
+          collapsed={Boolean(collapse.collapsed[day.key])}
+          toggle={collapse.toggle}
+          reporter={reporter}
+        />
+      ))}
+    </ListFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState } from "react";
+import { memo, useCallback, useRef, useState } from "react";
 import { UploadField, type UploadedFile } from "../upload";
 import { useFieldError } from "./editor-context";
-import type { EditorImage } from "./images-field";
+import type { EditorImage } from "./photos-section";
 
 const IMAGE_HINT = "JPEG, PNG, WebP or AVIF, at most 25 MB. Drag and drop or choose.";
 
@@ -80,7 +80,7 @@ export function BrochureUploader({
  * remove, replace). Its media key posts as `name`; a photo replaced or removed
  * is deleted from storage once the save no longer refers to it.
  */
-export function DayPhotoUploader({
+export const DayPhotoUploader = memo(function DayPhotoUploader({
   name,
   label,
   photo,
@@ -113,4 +113,4 @@ export function DayPhotoUploader({
       onBusyChange={onBusyChange}
     />
   );
-}
+});

@@ -1,50 +1,63 @@
-import { useState } from "react";
+import { memo } from "react";
 import { adminUi } from "../admin-page";
-import { useEditor } from "./editor-context";
 import { EditorInput } from "./editor-field";
-import { ItemTools } from "./item-tools";
 import styles from "./package-editor.module.css";
-import { useKeyedList } from "./use-list";
+import { RowMenu, rowMenuItems } from "./row-menu";
+import rowStyles from "./rows.module.css";
+import { DragHandle, SortableList, SortableRow } from "./sortable-list";
+import { useEditableList, type ListRows } from "./use-editable-list";
+import type { Keyed } from "./use-list";
 
-/** Highlights, included, excluded: a list of lines to add, remove and reorder. */
-export function StringListField({ name, title, itemLabel, initial }: { name: string; title: string; itemLabel: string; initial: string[] }) {
-  const { markDirty } = useEditor();
-  const list = useKeyedList(
-    initial.map((value) => ({ value })),
-    markDirty,
+type Line = { value: string };
+
+const LineRow = memo(function LineRow({
+  name,
+  itemLabel,
+  item,
+  index,
+  count,
+  rows,
+}: {
+  name: string;
+  itemLabel: string;
+  item: Keyed<Line>;
+  index: number;
+  count: number;
+  rows: ListRows<Line>;
+}) {
+  const label = `${itemLabel} ${index + 1}`;
+  return (
+    <SortableRow id={item.key} className={rowStyles.line}>
+      <DragHandle label={rows.label(index)} />
+      <EditorInput name={`${name}[${index}]`} label={label} value={item.value} onChange={(event) => rows.change(item.key, { value: event.target.value })} maxLength={500} />
+      <RowMenu
+        id={rows.menuId(item.key)}
+        label={rows.label(index)}
+        items={rowMenuItems({ index, count, move: (to) => rows.move(index, to), duplicate: () => rows.duplicate(index), remove: () => rows.remove(index) })}
+      />
+    </SortableRow>
   );
-  const [status, setStatus] = useState("");
+});
+
+/** Highlights, included, excluded: a list of lines to add, remove (with Undo), duplicate and reorder. */
+export function StringListField({ name, title, itemLabel, initial }: { name: string; title: string; itemLabel: string; initial: string[] }) {
+  const lower = itemLabel.toLowerCase();
+  const list = useEditableList<Line>({ id: name, initial: initial.map((value) => ({ value })), label: (index) => `${lower} ${index + 1}` });
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{title}</legend>
-      <ol className={styles.items}>
-        {list.items.map((item, index) => (
-          <li key={item.key} className={styles.itemRow}>
-            <EditorInput
-              name={`${name}[${index}]`}
-              label={`${itemLabel} ${index + 1}`}
-              value={item.value}
-              onChange={(event) => list.change(index, { value: event.target.value })}
-              maxLength={500}
-            />
-            <ItemTools
-              index={index}
-              count={list.items.length}
-              label={`${itemLabel.toLowerCase()} ${index + 1}`}
-              onMove={(to) => {
-                list.move(index, to);
-                setStatus(`${itemLabel} moved to position ${to + 1}.`);
-              }}
-              onRemove={() => list.remove(index)}
-            />
-          </li>
-        ))}
-      </ol>
-      <p aria-live="polite" className={adminUi.muted}>
-        {status}
+      <SortableList id={name} keys={list.keys} labelOf={list.rows.label} onMove={list.rows.move}>
+        <ol className={rowStyles.rows}>
+          {list.items.map((item, index) => (
+            <LineRow key={item.key} name={name} itemLabel={itemLabel} item={item} index={index} count={list.items.length} rows={list.rows} />
+          ))}
+        </ol>
+      </SortableList>
+      <p aria-live="polite" className={rowStyles.status}>
+        {list.status}
       </p>
-      <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={() => list.add({ value: "" })}>
-        Add {itemLabel.toLowerCase()}
+      <button id={list.addId} type="button" className={`${adminUi.button} ${adminUi.small} ${styles.addButton}`} onClick={() => list.add({ value: "" })}>
+        Add {lower}
       </button>
     </fieldset>
   );

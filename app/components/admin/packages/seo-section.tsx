@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { PackageEditorValues } from "~/lib/package-editor-values";
+import { adminUi } from "../admin-page";
+import { editorUi } from "../editor-layout";
+import { useEditor } from "./editor-context";
+import { EditorInput, EditorTextArea, PublishStatusField } from "./editor-field";
+import { useEditorUi } from "./editor-sections";
+import { useStore } from "./editor-store";
+import styles from "./package-editor.module.css";
+
+/**
+ * The SEO description: generated from the package (stored empty) unless
+ * someone writes one by hand. The field says which; the generated text shows
+ * as its placeholder and follows the package as it is edited.
+ */
+function SeoDescriptionField({ initial }: { initial: string }) {
+  const { markDirty } = useEditor();
+  const { overview } = useEditorUi();
+  const generated = useStore(overview, (value) => value.generatedSeoDescription);
+  const [text, setText] = useState(initial);
+  const handWritten = text.trim() !== "";
+  return (
+    <div className={editorUi.stack}>
+      <EditorTextArea
+        name="seoDescription"
+        label="SEO description"
+        rows={4}
+        maxLength={320}
+        value={text}
+        placeholder={generated}
+        hint={
+          handWritten
+            ? "Written by hand: it stays as written when the package changes."
+            : "Generated from the package (the short description, duration and lowest price), as shown. Type here to write your own."
+        }
+        onChange={(event) => setText(event.target.value)}
+      />
+      {handWritten ? (
+        <button
+          type="button"
+          className={`${adminUi.button} ${adminUi.small} ${styles.addButton}`}
+          onClick={() => {
+            setText("");
+            markDirty();
+          }}
+        >
+          Use the generated description
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Status, what publishing still needs, the home carousel, the order, and what search engines show. */
+export function SeoPublishingFields({ values, missing }: { values: PackageEditorValues; missing: string[] }) {
+  return (
+    <div className={editorUi.stack}>
+      <PublishStatusField defaultValue={values.status} />
+      {missing.length > 0 ? (
+        <div className={styles.missing}>
+          To publish, this package still needs:
+          <ul>
+            {missing.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <label className={styles.check}>
+        <input type="checkbox" name="featured" defaultChecked={values.featured} /> Featured on home
+      </label>
+      <p className={styles.hint}>
+        A newly featured package joins the end of the carousel. <Link to="/admin/packages/featured">Change the carousel order</Link>
+      </p>
+      <EditorInput name="sortOrder" label="Sort order" type="number" inputMode="numeric" hint="Lower numbers come first." defaultValue={values.sortOrder} />
+      <EditorInput name="seoTitle" label="SEO title" maxLength={120} hint="Empty: the title with the duration." defaultValue={values.seoTitle} />
+      <SeoDescriptionField initial={values.seoDescription} />
+    </div>
+  );
+}

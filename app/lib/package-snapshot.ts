@@ -1,0 +1,124 @@
+import type { PackageEditorValues } from "./package-editor-values";
+
+/**
+ * What the package editor's section badges and consistency checks read: a
+ * summary of the form as it stands. Made on the server from the stored
+ * package (the first render, also without JavaScript) and in the browser from
+ * the form's own FormData after each change, so the editor's fields keep their
+ * state to themselves and nothing re-renders while someone types.
+ */
+export type PackageSnapshot = {
+  title: string;
+  description: string;
+  country: string;
+  region: string;
+  /** As typed: null when empty or not a whole number. */
+  days: number | null;
+  nights: number | null;
+  /** Every amount a traveller can be quoted (the price and each option), in rupees, > 0. */
+  prices: number[];
+  highlights: number;
+  included: number;
+  excluded: number;
+  itineraryDays: number;
+  departures: { name: string; start: string; index: number }[];
+  /** Thumbnail and gallery, in the order the Photos section shows them, with their alt text (kept in the media table). */
+  photos: { key: string; field: string; label: string; alt: string }[];
+  brochure: boolean;
+  reviews: number;
+  status: string;
+  /** What is stored as the SEO description: empty means generated from the package. */
+  seoDescription: string;
+};
+
+function whole(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value.trim() === "") return null;
+  const number = Number(value);
+  return Number.isInteger(number) ? number : null;
+}
+
+const amount = (value: string | null | undefined) => {
+  const number = whole(value);
+  return number !== null && number > 0 ? [number] : [];
+};
+
+/** The snapshot of a package as the editor starts from it; `alts` are the stored alt texts by media key. */
+export function snapshotFromValues(values: PackageEditorValues, alts: Record<string, string>): PackageSnapshot {
+  const price =
+    values.priceKind === "single" ? amount(values.priceAmount) : [...amount(values.priceAdult), ...amount(values.priceChildWithBed), ...amount(values.priceChildNoBed)];
+  return {
+    title: values.title,
+    description: values.description,
+    country: values.country,
+    region: values.region,
+    days: whole(values.days),
+    nights: whole(values.nights),
+    prices: [...price, ...values.priceOptions.flatMap((option) => amount(option.amount))],
+    highlights: values.highlights.length,
+    included: values.included.length,
+    excluded: values.excluded.length,
+    itineraryDays: values.itinerary.length,
+    departures: values.groupDates.map((date, index) => ({ name: date.name, start: date.start, index })),
+    photos: [
+      ...(values.thumbnail ? [{ key: values.thumbnail, field: "thumbnail", label: "Thumbnail", alt: alts[values.thumbnail] ?? "" }] : []),
+      ...values.gallery.map((key, index) => ({ key, field: `gallery[${index}]`, label: `Gallery image ${index + 1}`, alt: alts[key] ?? "" })),
+    ],
+    brochure: values.brochureUrl !== "",
+    reviews: values.reviews.length,
+    status: values.status,
+    seoDescription: values.seoDescription,
+  };
+}
+
+/** Highest index + 1 of the list fields named `${list}[i]…`. */
+function listLength(names: string[], list: string): number {
+  const pattern = new RegExp(`^${list}\\[(\\d+)\\]`);
+  let length = 0;
+  for (const name of names) {
+    const match = pattern.exec(name);
+    if (match) length = Math.max(length, Number(match[1]) + 1);
+  }
+  return length;
+}
+
+/** The snapshot of the form as it stands (its fields carry conform's names, e.g. `itinerary[2].title`). */
+export function snapshotFromForm(form: FormData): PackageSnapshot {
+  const get = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const names = [...new Set([...form.keys()])];
+  const priceKind = get("price.kind") || "single";
+  const price = priceKind === "single" ? amount(get("price.amount")) : [...amount(get("price.adult")), ...amount(get("price.childWithBed")), ...amount(get("price.childNoBed"))];
+  const options = listLength(names, "priceOptions");
+  const gallery = listLength(names, "gallery");
+  const thumbnail = get("thumbnail");
+  const departures = listLength(names, "groupDates");
+  // Alt texts post as imageAlts[i].key / imageAlts[i].alt (see photo-alt-field.tsx).
+  const alts = new Map(Array.from({ length: listLength(names, "imageAlts") }, (_, i) => [get(`imageAlts[${i}].key`), get(`imageAlts[${i}].alt`)]));
+  return {
+    title: get("title"),
+    description: get("description"),
+    country: get("country"),
+    region: get("region"),
+    days: whole(get("days")),
+    nights: whole(get("nights")),
+    prices: [...price, ...Array.from({ length: options }, (_, i) => amount(get(`priceOptions[${i}].amount`))).flat()],
+    highlights: listLength(names, "highlights"),
+    included: listLength(names, "included"),
+    excluded: listLength(names, "excluded"),
+    itineraryDays: listLength(names, "itinerary"),
+    departures: Array.from({ length: departures }, (_, index) => ({ name: get(`groupDates[${index}].name`), start: get(`groupDates[${index}].start`), index })),
+    photos: [
+      ...(thumbnail ? [{ key: thumbnail, field: "thumbnail", label: "Thumbnail", alt: alts.get(thumbnail) ?? "" }] : []),
+      ...Array.from({ length: gallery }, (_, index) => {
+        const key = get(`gallery[${index}]`);
+        return { key, field: `gallery[${index}]`, label: `Gallery image ${index + 1}`, alt: alts.get(key) ?? "" };
+      }),
+    ],
+    brochure: get("brochureUrl") !== "",
+    reviews: listLength(names, "reviews"),
+    status: get("status"),
+    seoDescription: get("seoDescription"),
+  };
+}
