@@ -36,3 +36,22 @@ export function emptyBlogValues(today: string): BlogEditorValues {
     seoDescription: "",
   };
 }
+
+/** The form's values from the fields a browser copy kept (useFormDraft). */
+export function blogValuesFromFields(fields: [string, string][], fallback: BlogEditorValues): BlogEditorValues {
+  const sent = new Map(fields);
+  const text = (name: keyof BlogEditorValues) => sent.get(name) ?? String(fallback[name]);
+  const status = sent.get("status");
+  return {
+    title: text("title"),
+    slug: text("slug"),
+    content: text("content"),
+    headImage: text("headImage"),
+    excerpt: text("excerpt"),
+    durationMinutes: text("durationMinutes"),
+    uploadDate: text("uploadDate"),
+    status: status === "published" || status === "draft" ? status : fallback.status,
+    seoTitle: text("seoTitle"),
+    seoDescription: text("seoDescription"),
+  };
+}

@@ -1,4 +1,5 @@
-import type { GroupDate, HotelStay, PackageReview, PriceUnit, PublishStatus, Region } from "./package-schema";
+import { structuredFields } from "./form-fields";
+import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PriceUnit, PublishStatus, Region } from "./package-schema";
 
 /**
  * What the package editor starts from: every field of the model as the form
@@ -74,3 +75,62 @@ export const EMPTY_PACKAGE: PackageEditorValues = {
   thumbnail: "",
   gallery: [],
 };
+
+const num = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
+
+/**
+ * The form's values of a package document (the live package, its draft
+ * changes, or a revision being restored: ADR 037).
+ */
+export function packageEditorValues(document: PackageInputDraft): PackageEditorValues {
+  const price = document.price;
+  return {
+    ...EMPTY_PACKAGE,
+    title: document.title ?? "",
+    slug: document.slug ?? "",
+    country: document.country ?? "",
+    region: document.region ?? "",
+    category: document.category ?? "",
+    days: num(document.days),
+    nights: document.days ? num(document.nights) : "",
+    description: document.description ?? "",
+    longDescription: document.longDescription ?? "",
+    priceKind: price?.kind ?? "single",
+    priceAmount: price?.kind === "single" && (price.amount ?? 0) > 0 ? String(price.amount) : "",
+    priceUnit: price?.kind === "single" ? (price.unit ?? "per person") : "per person",
+    priceAdult: price?.kind === "adultChild" ? num(price.adult) : "",
+    priceChildWithBed: price?.kind === "adultChild" ? num(price.childWithBed) : "",
+    priceChildNoBed: price?.kind === "adultChild" ? num(price.childNoBed) : "",
+    priceOptions: (document.priceOptions ?? []).map((option) => ({
+      label: option.label,
+      amount: String(option.amount),
+      unit: option.unit ?? "per person",
+      hotels: (option.hotels ?? []).map((hotel) => ({ ...hotel, roomType: hotel.roomType ?? "", mealPlan: hotel.mealPlan ?? "", nights: String(hotel.nights) })),
+    })),
+    highlights: document.highlights ?? [],
+    included: document.included ?? [],
+    excluded: document.excluded ?? [],
+    itinerary: (document.itinerary ?? []).map(({ title, description, photo }) => ({ title, description: description ?? "", photo: photo ?? "" })),
+    groupDates: document.groupDates ?? [],
+    brochureUrl: document.brochureUrl ?? "",
+    ratingStars: num(document.ratingStars ?? 5),
+    ratingCount: num(document.ratingCount ?? 0),
+    reviews: (document.reviews ?? []).map((review) => ({ ...review, stars: String(review.stars) })),
+    seoTitle: document.seoTitle ?? "",
+    seoDescription: document.seoDescription ?? "",
+    status: document.status ?? "draft",
+    sortOrder: num(document.sortOrder ?? 0),
+    featured: document.featured ?? false,
+    thumbnail: document.thumbnail ?? "",
+    gallery: document.gallery ?? [],
+  };
+}
+
+/**
+ * The form's values from the fields a browser copy kept (useFormDraft): they
+ * carry conform's names (`price.adult`, `itinerary[2].title`), typed as text.
+ */
+export function packageValuesFromFields(fields: [string, string][]): PackageEditorValues {
+  const sent = structuredFields(fields) as Record<string, unknown>;
+  return packageEditorValues({ ...sent, featured: sent.featured === "on" } as unknown as PackageInputDraft);
+}

@@ -9,9 +9,9 @@ import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-r
 export type SaveFailure = { saveFailure: { reason: "offline" | "network" | "server"; message: string } };
 
 const MESSAGES: Record<SaveFailure["saveFailure"]["reason"], string> = {
-  offline: "You are offline, so nothing was saved. Everything you typed is still here: connect, then press Retry.",
-  network: "The server could not be reached, so nothing was saved. Everything you typed is still here: press Retry.",
-  server: "The server had a problem and nothing was saved. Everything you typed is still here: press Retry.",
+  offline: "Something went wrong! You are offline, so nothing was saved. Everything you typed is still here: connect, then press Retry.",
+  network: "Something went wrong! The server could not be reached, so nothing was saved. Everything you typed is still here: press Retry.",
+  server: "Something went wrong! The server had a problem and nothing was saved. Everything you typed is still here: press Retry.",
 };
 
 export function saveFailure(reason: SaveFailure["saveFailure"]["reason"]): SaveFailure {
@@ -46,4 +46,14 @@ export async function keepFormOnFailure<T>(serverAction: () => Promise<T>): Prom
  */
 export function skipRevalidationAfterFailure({ actionResult, defaultShouldRevalidate }: Pick<ShouldRevalidateFunctionArgs, "actionResult" | "defaultShouldRevalidate">) {
   return isSaveFailure(actionResult) ? false : defaultShouldRevalidate;
+}
+
+/** What an editor reads from its action: its own answers (errors, a conflict); a failure is AdminPage's notice. */
+export function withoutSaveFailure<T>(actionData: T | undefined): Exclude<T, SaveFailure> | undefined {
+  return isSaveFailure(actionData) ? undefined : (actionData as Exclude<T, SaveFailure> | undefined);
+}
+
+/** The values a failed save sent back (keepSentValuesOnFailure): the form shows them again, also without JavaScript. */
+export function sentAfterFailure<V>(actionData: unknown): V | null {
+  return isSaveFailure(actionData) && "sent" in actionData ? (actionData.sent as V) : null;
 }

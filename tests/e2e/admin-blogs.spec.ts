@@ -179,8 +179,8 @@ test("an image pasted from another site is refused with a message, and the form 
   });
   await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();
   await page.getByRole("button", { name: "Update Blog" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong!" })).toBeVisible();
-  await expect(page.getByText(/Images from other sites are blocked on this site.*images\.example\.com/)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet: 1 field needs attention." }).getByRole("link", { name: "Content" })).toBeVisible();
+  await expect(page.getByRole("form").getByText(/Images from other sites are blocked on this site.*images\.example\.com/)).toBeVisible();
   await expect(content).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByPlaceholder("Enter blog title")).toHaveValue(`${post.title} with a hotlink`);
   await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();

@@ -66,7 +66,7 @@ for (const viewport of [
     await page.getByLabel("Status").selectOption("published");
     await page.mouse.wheel(0, 3000);
     await page.getByRole("button", { name: "Create Package" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "Something went wrong!" });
+    const alert = page.getByRole("alert").filter({ hasText: "Not saved yet" });
     await expect(alert).toBeVisible();
     await page.waitForTimeout(1000);
     await shoot(page, `editor-${viewport.width}-refused-save`);

@@ -51,7 +51,11 @@ test("create a draft: the schema's errors show inline and the form keeps what wa
   await openSection(page, "SEO & publishing");
   await page.getByLabel("Status").selectOption("published");
   await page.getByRole("button", { name: "Create Package" }).click();
-  await expect(page.getByRole("alert")).toContainText("Something went wrong!");
+  // Fields to fix are not a failure: the notice names them, each a link to its field.
+  const notice = page.getByRole("alert").filter({ hasText: "Not saved yet" });
+  await expect(notice).toContainText(/Not saved yet: \d+ fields need attention\./);
+  await expect(notice.getByRole("link", { name: "Country" })).toBeVisible();
+  await expect(notice).not.toContainText("Something went wrong");
   // The section of the first error opens by itself, on that field.
   await expect(page.getByLabel("Country")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Country")).toBeFocused();
@@ -59,8 +63,10 @@ test("create a draft: the schema's errors show inline and the form keeps what wa
   // The navigation says where the other errors are.
   const nav = page.getByRole("navigation", { name: "Package sections" });
   await expect(nav.getByRole("link", { name: "Photos: 1 error" })).toBeVisible();
-  await openSection(page, "Photos");
-  await expect(page.getByText("Needed to publish: a thumbnail.")).toBeVisible();
+  // The notice's link to the thumbnail opens the Photos section.
+  await notice.getByRole("link", { name: "Thumbnail" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Photos", exact: true })).toBeVisible();
+  await expect(page.getByText("Needed to publish: a thumbnail.", { exact: true })).toBeVisible();
   await openSection(page, "Basics");
   await expect(page.getByLabel("Short description")).toHaveValue("High desert monasteries.");
   await openSection(page, "Itinerary");
@@ -176,7 +182,10 @@ test("reorder the itinerary with the keyboard; day numbers follow the order", as
   // The drag handle with the keyboard: Space picks day 3 up, ↑ moves it, Space drops it.
   await page.getByRole("button", { name: "Drag day 3" }).focus();
   await page.keyboard.press("Space");
+  // Each step waits for what a screen reader hears: the drop needs the move to have been measured.
+  await expect(page.getByText("Day 3 is at position 3 of 7.")).toBeAttached();
   await page.keyboard.press("ArrowUp");
+  await expect(page.getByText("Day 3 is at position 2 of 7.")).toBeAttached();
   await page.keyboard.press("Space");
   await expect(page.getByLabel("Day 2 title")).toHaveValue(third!.title);
   await expect(page.getByLabel("Day 3 title")).toHaveValue(first!.title);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, newStaffContext, signIn, signInRequest, test } from "./admin-helpers";
 import { insertBlog } from "./admin-blogs-helpers";
-import { copyPackage } from "./admin-packages-helpers";
+import { copyPackage, openSection } from "./admin-packages-helpers";
 import { gotoHydrated } from "./fixtures";
 
 /**
@@ -48,6 +48,7 @@ test("two editors at once: the second save gets the conflict view naming the oth
   await expect(ravi.getByText(/Administrator is editing this package \(since \d{1,2}:\d{2} [ap]m\)/)).toBeVisible();
 
   // The admin changes the adult price and saves first.
+  await openSection(page, "Prices");
   await page.getByLabel("Adult (₹)").fill("104500");
   await page.getByRole("button", { name: "Update Package" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
@@ -97,6 +98,7 @@ test("three saves, then History lists them with their fields; restoring the firs
   await save("Title", `${copy.title} Three`);
 
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  await openSection(page, "History");
   const history = page.getByRole("list", { name: "Revisions, newest first" });
   const entries = history.getByRole("listitem");
   // Three saves, newest first, and the version before them.
@@ -123,6 +125,7 @@ test("three saves, then History lists them with their fields; restoring the firs
   await page.getByRole("button", { name: "Update Package" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
   expect(await publicTitle(page, copy.slug)).toBe(`${copy.title} One`);
+  await openSection(page, "History");
   await expect(page.getByRole("list", { name: "Revisions, newest first" }).getByRole("listitem")).toHaveCount(5);
 });
 
@@ -139,6 +142,7 @@ test("draft changes to a published package: the public page is unchanged, Previe
   // The editor loads the draft and says so.
   await expect(page.getByText(/These are draft changes, saved by Administrator/)).toBeVisible();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(drafted);
+  await openSection(page, "Draft & schedule");
   const [preview] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "Preview changes" }).click()]);
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText(drafted);
   await expect(preview.getByText("Draft preview: only signed-in staff can see this package.")).toBeVisible();
@@ -199,6 +203,7 @@ test("delete a package, then restore it from Recently deleted", async ({ page, d
   await expect(page.getByRole("status").filter({ hasText: `Restored the package “${copy.title}”.` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/packages/${copy.id}$`));
   expect(await publicTitle(page, copy.slug)).toBe(copy.title);
+  await openSection(page, "History");
   await expect(page.getByRole("list", { name: "Revisions, newest first" }).getByRole("listitem").first()).toContainText("Restored after deletion");
 });
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import type { AdminNotice } from "~/lib/admin-notice";
+import { REVEAL_FIELD_EVENT, type AdminNotice, type NoticeField } from "~/lib/admin-notice";
 import { CloseIcon } from "./admin-icons";
 import styles from "./admin-notice.module.css";
 
@@ -8,6 +8,31 @@ const ShowNotice = createContext<(notice: AdminNotice | null) => void>(() => {})
 /** Shows a notice from a client-side component (the same place flash notices appear). */
 export function useShowNotice() {
   return useContext(ShowNotice);
+}
+
+/** A refused save's fields, each a link that shows and focuses the field (an editor may first open its section). */
+function FieldLinks({ fields }: { fields: NoticeField[] }) {
+  return (
+    <ul className={styles.fields}>
+      {fields.map((field) => (
+        <li key={field.id}>
+          <a
+            href={`#${field.id}`}
+            onClick={(event) => {
+              const target = document.getElementById(field.id);
+              if (!target) return;
+              event.preventDefault();
+              target.dispatchEvent(new CustomEvent(REVEAL_FIELD_EVENT, { bubbles: true }));
+              window.setTimeout(() => target.focus(), 0);
+            }}
+          >
+            {field.label}
+          </a>
+          {field.message ? `: ${field.message}` : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -33,7 +58,10 @@ export function NoticeArea({ initial, children }: { initial: AdminNotice | null;
   const card = (kind: AdminNotice["kind"]) =>
     notice?.kind === kind ? (
       <div ref={cardRef} className={`${styles.notice} ${styles[kind]}`}>
-        <p className={styles.message}>{notice.message}</p>
+        <div className={styles.message}>
+          <p className={styles.text}>{notice.message}</p>
+          {notice.fields?.length ? <FieldLinks fields={notice.fields} /> : null}
+        </div>
         <button type="button" className={styles.dismiss} aria-label="Dismiss message" onClick={() => show(null)}>
           <CloseIcon className={styles.icon} />
         </button>

@@ -4,7 +4,10 @@ import { isSaveFailure } from "~/lib/save-failure";
 import styles from "./save-failure-notice.module.css";
 
 /** The last form this page submitted, and the button that submitted it (its `intent`). */
-const lastSubmission: { form: HTMLFormElement | null; submitter: HTMLElement | null } = { form: null, submitter: null };
+const lastSubmission: {
+  form: HTMLFormElement | null;
+  submitter: HTMLElement | null;
+} = { form: null, submitter: null };
 
 function rememberSubmission(event: SubmitEvent) {
   if (event.target instanceof HTMLFormElement) {
@@ -30,24 +33,21 @@ export function SaveFailureNotice() {
   useEffect(() => {
     if (failure) ref.current?.scrollIntoView({ block: "nearest" });
   }, [failure]);
+  if (!failure) return null;
   return (
-    <div role="alert" aria-atomic="true">
-      {failure ? (
-        <div ref={ref} className={styles.notice}>
-          <p className={styles.message}>{failure.message}</p>
-          <button
-            type="button"
-            className={styles.retry}
-            disabled={busy}
-            onClick={() => {
-              const { form, submitter } = lastSubmission;
-              if (form?.isConnected) form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : undefined);
-            }}
-          >
-            {busy ? "Retrying…" : "Retry"}
-          </button>
-        </div>
-      ) : null}
+    <div role="alert" aria-atomic="true" ref={ref} className={styles.notice}>
+      <p className={styles.message}>{failure.message}</p>
+      <button
+        type="button"
+        className={styles.retry}
+        disabled={busy}
+        onClick={() => {
+          const { form, submitter } = lastSubmission;
+          if (form?.isConnected) form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : undefined);
+        }}
+      >
+        {busy ? "Retrying…" : "Retry"}
+      </button>
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { useRouteLoaderData } from "react-router";
 export const DRAFT_PREFIX = "pravas:draft:";
 const WRITE_EVERY_MS = 1_000;
 
-export type StoredDraft = { savedAt: string; fields: [string, string][] };
+/** `marker` is the stored version the copy was typed on; `submitted` says the copy was flushed by a save that was sent. */
+export type StoredDraft = { savedAt: string; fields: [string, string][]; marker?: string | number; submitted?: boolean };
 
 type Options = {
   /** What is edited and which one: "blog:12", "enquiry-note:lead-3", "package:new". */
@@ -21,7 +22,11 @@ type Options = {
   /** Changes when this form's own save succeeded (an updatedAt, a count of notes): the copy is dropped. */
   savedMarker?: string | number;
   /** Puts a copy back; the default sets each named field in the form. */
-  restore?: (fields: [string, string][], form: HTMLFormElement) => void;
+  restore?: (fields: [string, string][], form: HTMLFormElement, savedAt: string) => void;
+  /** False once a copy was restored into a fresh form: it is not offered again. */
+  offer?: boolean;
+  /** The new-item form that created this item ("package:new"): its copy, sent with the create and matching this item, is done. */
+  createdFrom?: { entity: string; matches: (fields: [string, string][]) => boolean };
   /** Fields never kept (hidden bookkeeping, secrets). */
   skip?: (name: string) => boolean;
 };
@@ -76,37 +81,44 @@ export function useFormDraft(formRef: React.RefObject<HTMLFormElement | null>, o
 
   // On opening: a copy newer than the stored version is offered; a stale one is dropped.
   useEffect(() => {
+    const created = optionsRef.current.createdFrom;
+    if (created) {
+      const createKey = `${DRAFT_PREFIX}${viewerId}:${created.entity}`;
+      const copy = readDraft(createKey);
+      if (copy?.submitted && created.matches(copy.fields)) window.localStorage.removeItem(createKey);
+    }
     const draft = readDraft(key);
-    if (!draft) return;
-    const storedAt = optionsRef.current.storedAt;
-    if (storedAt && new Date(draft.savedAt) <= new Date(storedAt)) window.localStorage.removeItem(key);
+    if (!draft || optionsRef.current.offer === false) return;
+    const { storedAt, savedMarker } = optionsRef.current;
+    // Sent with a save that then stored a new version (the page reloaded with it): done.
+    const saved = draft.submitted && savedMarker !== undefined && draft.marker !== savedMarker;
+    if (saved || (storedAt && new Date(draft.savedAt) <= new Date(storedAt))) window.localStorage.removeItem(key);
     else setOffer(draft);
-  }, [key]);
+  }, [key, viewerId]);
 
   // While typing: at most one write a second.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const write = () => {
+    const write = (submitted = false) => {
       timer.current = null;
       const skip = optionsRef.current.skip ?? (() => false);
       const fields: [string, string][] = [];
       for (const [name, value] of new FormData(form)) if (typeof value === "string" && !skip(name)) fields.push([name, value]);
       try {
-        window.localStorage.setItem(key, JSON.stringify({ savedAt: new Date().toISOString(), fields } satisfies StoredDraft));
+        window.localStorage.setItem(key, JSON.stringify({ savedAt: new Date().toISOString(), fields, marker: optionsRef.current.savedMarker, submitted } satisfies StoredDraft));
       } catch {
         // full or blocked: the form still holds everything
       }
     };
     const onInput = () => {
-      timer.current ??= setTimeout(write, WRITE_EVERY_MS);
+      timer.current ??= setTimeout(() => write(), WRITE_EVERY_MS);
     };
     const onSubmit = () => {
       markerAtSubmit.current = optionsRef.current.savedMarker;
-      if (timer.current) {
-        clearTimeout(timer.current);
-        write();
-      }
+      if (timer.current) clearTimeout(timer.current);
+      // Flushed and marked: when the save stores a new version, the reloaded editor drops the copy.
+      if (timer.current || readDraft(key)) write(true);
     };
     form.addEventListener("input", onInput);
     form.addEventListener("change", onInput);
@@ -132,7 +144,7 @@ export function useFormDraft(formRef: React.RefObject<HTMLFormElement | null>, o
   const restore = useCallback(() => {
     const form = formRef.current;
     if (!offer || !form) return;
-    (optionsRef.current.restore ?? restoreFieldsInPlace)(offer.fields, form);
+    (optionsRef.current.restore ?? restoreFieldsInPlace)(offer.fields, form, offer.savedAt);
     setOffer(null);
   }, [offer, formRef]);
 

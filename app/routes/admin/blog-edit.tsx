@@ -7,6 +7,7 @@ import { requireUser } from "~/server/auth/guard.server";
 import { handleBlogEditorAction } from "~/server/blog/blog-editor-action.server";
 import { getBlogForEditor } from "~/server/blog/blog-editor.server";
 import { parseId } from "~/server/http.server";
+import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/blog-edit";
 
 function blogId(params: Route.LoaderArgs["params"]): number {
@@ -27,10 +28,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleBlogEditorAction(request, viewer, blogId(params), context.clientIp);
 }
 
+/** A failed save keeps the editor as typed, with a Retry (ADR 040). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormOnFailure(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Blog not found");
 
 export default function EditBlog({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, status, views, createdAt, values, headImagePreview, version, draft, schedule, editors, history, restoring } = loaderData;
+  const { id, status, views, createdAt, updatedAt, values, headImagePreview, version, draft, schedule, editors, history, restoring } = loaderData;
   const revisions = { version, draft, schedule, editors, history, restoring };
   const state = status === "published" ? "Published: live on the website" : "Draft: only staff can see it";
   return (
@@ -39,10 +44,11 @@ export default function EditBlog({ loaderData, actionData }: Route.ComponentProp
       <BlogEditor
         key={`${id}:${version}:${restoring?.id ?? ""}`}
         id={id}
-        values={values}
+        values={sentAfterFailure<typeof values>(actionData) ?? values}
         headPreview={headImagePreview ?? undefined}
-        actionData={actionData}
+        actionData={withoutSaveFailure(actionData)}
         stored={{ state: revisions, live: status === "published" }}
+        storedAt={updatedAt}
       />
     </AdminPage>
   );

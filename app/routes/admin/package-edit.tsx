@@ -5,6 +5,7 @@ import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { parseId } from "~/server/http.server";
 import { handlePackageEditorAction, loadPackageEditor } from "~/server/package/package-editor.server";
+import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/package-edit";
 
 function packageId(params: Route.LoaderArgs["params"]): number {
@@ -25,26 +26,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handlePackageEditorAction(request, viewer, packageId(params), context.clientIp);
 }
 
+/** A failed save keeps the editor as typed, with a Retry (ADR 040). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormOnFailure(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Package not found");
 
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, slug, status, savedAt, today, values, previews, alts, missing, version, draft, schedule, editors, history, restoring } = loaderData;
+  const { id, slug, status, updatedAt, savedAt, today, values, previews, alts, missing, version, draft, schedule, editors, history, restoring } = loaderData;
   const state = { version, draft, schedule, editors, history, restoring };
   return (
     <AdminPage title={values.title} lead={status === "published" ? "Published: live on the website." : "Draft: only staff can see it."}>
       {/* A save reloads the package: the editor starts again from what was stored (a refused save keeps it: 4xx does not reload). */}
       <PackageEditor
-        key={`${version}:${draft?.savedAt ?? ""}:${restoring?.id ?? ""}`}
+        key={`${id}:${version}:${draft?.savedAt ?? ""}:${restoring?.id ?? ""}`}
         id={id}
         publicPath={`/packages/${slug}`}
-        values={values}
+        values={sentAfterFailure<typeof values>(actionData) ?? values}
         previews={previews}
         alts={alts}
         missing={missing}
         savedAt={savedAt}
         today={today}
-        actionData={actionData}
+        actionData={withoutSaveFailure(actionData)}
         stored={{ state, live: status === "published" }}
+        storedAt={updatedAt}
       />
     </AdminPage>
   );

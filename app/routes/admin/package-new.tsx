@@ -4,6 +4,7 @@ import { EMPTY_PACKAGE } from "~/lib/package-editor-values";
 import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handlePackageEditorAction, newPackageEditor } from "~/server/package/package-editor.server";
+import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/package-new";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,12 +17,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handlePackageEditorAction(request, viewer, null, context.clientIp);
 }
 
+/** A failed save keeps the editor as typed, with a Retry (ADR 040). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormOnFailure(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
 export const meta: Route.MetaFunction = () => adminMeta("New package");
 
 export default function NewPackage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminPage title="Create New Package" lead="A title is enough for a draft; publishing needs a few more details.">
-      <PackageEditor id={null} values={EMPTY_PACKAGE} previews={{}} alts={{}} missing={loaderData.missing} savedAt={null} today={loaderData.today} actionData={actionData} />
+      <PackageEditor id={null} values={sentAfterFailure<typeof EMPTY_PACKAGE>(actionData) ?? EMPTY_PACKAGE} previews={{}} alts={{}} missing={loaderData.missing} savedAt={null} today={loaderData.today} actionData={withoutSaveFailure(actionData)} />
     </AdminPage>
   );
 }

@@ -1,10 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { blogValuesFromFields, emptyBlogValues } from "~/lib/blog-editor-values";
 import { blogInputSchema } from "~/lib/blog-schema";
+import { todayIso } from "~/lib/tour-format";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getLogger } from "~/server/logger.server";
-import { readEditorRequest, refusal, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
+import { keepSentValuesOnFailure, readEditorRequest, refusal, sentFields, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
 import { blogDocuments } from "./blog-documents.server";
 import { createBlog, deleteBlog, updateBlog } from "./blog-mutations.server";
 import { getBlog } from "./blog-queries.server";
@@ -42,6 +44,11 @@ async function deleteFromEditor(id: number, ctx: { viewer: Viewer; ip?: string }
  */
 export async function handleBlogEditorAction(request: Request, viewer: Viewer, id: number | null, ip?: string) {
   const formData = await request.formData();
+  const sent = () => blogValuesFromFields(sentFields(formData), emptyBlogValues(todayIso()));
+  return keepSentValuesOnFailure("saving a blog", sent, () => blogEditorAction(formData, viewer, id, ip));
+}
+
+async function blogEditorAction(formData: FormData, viewer: Viewer, id: number | null, ip?: string) {
   const ctx = { viewer, ip };
   const editor = readEditorRequest(formData);
   if (editor.intent === "delete" && id !== null) return deleteFromEditor(id, ctx);

@@ -1,3 +1,5 @@
+import { saveFailure, type SaveFailure } from "~/lib/save-failure";
+import { getLogger } from "~/server/logger.server";
 import { data } from "react-router";
 import { formatDayTime, parseIndianDateTime } from "~/lib/admin-format";
 import type { EditConflict } from "~/lib/revisions";
@@ -103,4 +105,28 @@ export async function runDocumentIntent<I>(
   }
   if (!result) throw data(null, { status: 404 });
   return refusal(result, request.intent) ?? redirectWithNotice(editorPath, { kind: "success", message: notice });
+}
+
+/**
+ * Runs an editor's save; a failure inside the server (the database refused or
+ * was gone) is logged and answered 503 with the values that were sent, so the
+ * form comes back exactly as typed, with its Retry, with or without
+ * JavaScript (ADR 040). Refusals and redirects pass through untouched.
+ */
+export async function keepSentValuesOnFailure<T, V>(what: string, sent: () => V, save: () => Promise<T>) {
+  try {
+    return await save();
+  } catch (error) {
+    // Thrown responses (404, redirects) are answers, not failures.
+    if (!(error instanceof Error)) throw error;
+    // The reason only: a failed query's message carries every value sent (personal data, whole texts).
+    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    getLogger().error({ error: error.name, cause: cause ?? error.message.split("\n")[0]?.slice(0, 200) }, `${what} failed`);
+    return data<SaveFailure & { sent: V }>({ ...saveFailure("server"), sent: sent() }, { status: 503 });
+  }
+}
+
+/** The text fields of a posted form, as a browser copy keeps them (useFormDraft). */
+export function sentFields(formData: FormData): [string, string][] {
+  return [...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string");
 }

@@ -2,14 +2,14 @@ import { data } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDateTime } from "~/lib/admin-format";
 import { imageAltsInputSchema } from "~/lib/image-alt-schema";
-import { EMPTY_PACKAGE, type PackageEditorValues } from "~/lib/package-editor-values";
+import { packageEditorValues, packageValuesFromFields } from "~/lib/package-editor-values";
 import { PACKAGE_SECTIONS } from "~/lib/package-checks";
 import { missingForPublish, packageInputSchema, PUBLISH_REQUIREMENTS, type PackageInputDraft } from "~/lib/package-schema";
 import { fallbackUrl } from "~/lib/media";
 import { todayIso } from "~/lib/tour-format";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
-import { FAILED_NOTICE, readEditorRequest, refusal, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
+import { FAILED_NOTICE, keepSentValuesOnFailure, readEditorRequest, sentFields, refusal, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
 import { loadEditorState } from "~/server/content/editor-state.server";
 import { getDb } from "~/server/db/db.server";
 import { getMediaByKeys } from "~/server/media/media.server";
@@ -17,56 +17,6 @@ import { packageDocuments } from "./package-documents.server";
 import { duplicatePackage } from "./package-duplicate.server";
 import { createPackage, deletePackage, isFeatured, packageDocument, updatePackage } from "./package-mutations.server";
 import { getPackage } from "./package-queries.server";
-
-const num = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
-
-/**
- * The form's values of a package document (the live package, its draft
- * changes, or a revision being restored: ADR 037).
- */
-export function packageEditorValues(document: PackageInputDraft): PackageEditorValues {
-  const price = document.price;
-  return {
-    ...EMPTY_PACKAGE,
-    title: document.title ?? "",
-    slug: document.slug ?? "",
-    country: document.country ?? "",
-    region: document.region ?? "",
-    category: document.category ?? "",
-    days: num(document.days),
-    nights: document.days ? num(document.nights) : "",
-    description: document.description ?? "",
-    longDescription: document.longDescription ?? "",
-    priceKind: price?.kind ?? "single",
-    priceAmount: price?.kind === "single" && (price.amount ?? 0) > 0 ? String(price.amount) : "",
-    priceUnit: price?.kind === "single" ? (price.unit ?? "per person") : "per person",
-    priceAdult: price?.kind === "adultChild" ? num(price.adult) : "",
-    priceChildWithBed: price?.kind === "adultChild" ? num(price.childWithBed) : "",
-    priceChildNoBed: price?.kind === "adultChild" ? num(price.childNoBed) : "",
-    priceOptions: (document.priceOptions ?? []).map((option) => ({
-      label: option.label,
-      amount: String(option.amount),
-      unit: option.unit ?? "per person",
-      hotels: (option.hotels ?? []).map((hotel) => ({ ...hotel, roomType: hotel.roomType ?? "", mealPlan: hotel.mealPlan ?? "", nights: String(hotel.nights) })),
-    })),
-    highlights: document.highlights ?? [],
-    included: document.included ?? [],
-    excluded: document.excluded ?? [],
-    itinerary: (document.itinerary ?? []).map(({ title, description, photo }) => ({ title, description: description ?? "", photo: photo ?? "" })),
-    groupDates: document.groupDates ?? [],
-    brochureUrl: document.brochureUrl ?? "",
-    ratingStars: num(document.ratingStars ?? 5),
-    ratingCount: num(document.ratingCount ?? 0),
-    reviews: (document.reviews ?? []).map((review) => ({ ...review, stars: String(review.stars) })),
-    seoTitle: document.seoTitle ?? "",
-    seoDescription: document.seoDescription ?? "",
-    status: document.status ?? "draft",
-    sortOrder: num(document.sortOrder ?? 0),
-    featured: document.featured ?? false,
-    thumbnail: document.thumbnail ?? "",
-    gallery: document.gallery ?? [],
-  };
-}
 
 /** Preview URLs (a small WebP variant) and alt texts of the images a package uses. */
 export async function imagePreviews(keys: string[]): Promise<{ previews: Record<string, string>; alts: Record<string, string> }> {
@@ -122,6 +72,10 @@ export type PackageEditorActionData = EditorActionResult;
  */
 export async function handlePackageEditorAction(request: Request, viewer: Viewer, id: number | null, ip?: string) {
   const formData = await request.formData();
+  return keepSentValuesOnFailure("saving a package", () => packageValuesFromFields(sentFields(formData)), () => packageEditorAction(formData, viewer, id, ip));
+}
+
+async function packageEditorAction(formData: FormData, viewer: Viewer, id: number | null, ip?: string) {
   const ctx = { viewer, ip };
   const editor = readEditorRequest(formData);
   if (editor.intent === "delete" && id !== null) {

@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Form, Link } from "react-router";
-import type { BlogEditorValues } from "~/lib/blog-editor-values";
+import { blogValuesFromFields, type BlogEditorValues } from "~/lib/blog-editor-values";
 import type { EditorRevisionState } from "~/lib/revisions";
 import { readingMinutes } from "~/lib/reading-time";
 import { adminUi, Panel } from "../admin-page";
@@ -13,6 +13,8 @@ import { PublishControls } from "../history/publish-controls";
 import { EditorContext } from "../packages/editor-context";
 import { EditorInput, EditorTextArea, PublishStatusField } from "../packages/editor-field";
 import { UnsavedChangesGuard } from "../packages/use-unsaved-guard";
+import { DraftOffer } from "../draft-offer";
+import { useFormDraft } from "../use-form-draft";
 import styles from "./blog-editor.module.css";
 import { HeadImageField } from "./head-image-field";
 import { RichTextEditor } from "./rich-text-editor";
@@ -28,6 +30,8 @@ export type BlogEditorProps = {
   actionData?: EditorActionData;
   /** A stored post's version, draft changes, schedule, presence and History (ADR 037), and whether it is live. */
   stored?: { state: EditorRevisionState; live: boolean };
+  /** When the stored post was last written (ISO): a browser copy older than this is stale. */
+  storedAt?: string | null;
 };
 
 const FORM_ID = "blog-editor";
@@ -59,8 +63,33 @@ function DeleteBlog({ title, disabled }: { title: string; disabled: boolean }) {
  * form (its submit button names the form) because Delete's dialog is a form of
  * its own, and forms do not nest.
  */
-export function BlogEditor({ id, values, headPreview, actionData, stored }: BlogEditorProps) {
-  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, { startDirty: Boolean(stored?.state.restoring) });
+export function BlogEditor(props: BlogEditorProps) {
+  // A browser copy restored (ADR 040): the editor starts again from it, as unsaved changes.
+  const [restored, setRestored] = useState<{ values: BlogEditorValues; savedAt: string } | null>(null);
+  const { values } = props;
+  const onRestore = useCallback(
+    (fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: blogValuesFromFields(fields, values), savedAt }),
+    [values],
+  );
+  return <BlogEditorForm key={restored?.savedAt ?? "stored"} {...props} values={restored?.values ?? values} restoredCopy={restored !== null} onRestore={onRestore} />;
+}
+
+type BlogEditorFormProps = BlogEditorProps & {
+  restoredCopy: boolean;
+  onRestore: (fields: [string, string][], form: HTMLFormElement, savedAt: string) => void;
+};
+
+function BlogEditorForm({ id, values, headPreview, actionData, stored, storedAt, restoredCopy, onRestore }: BlogEditorFormProps) {
+  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, { startDirty: Boolean(stored?.state.restoring) || restoredCopy });
+  const draft = useFormDraft(formRef, {
+    entity: `blog:${id ?? "new"}`,
+    storedAt,
+    savedMarker: stored ? `${stored.state.version}:${stored.state.draft?.savedAt ?? ""}` : undefined,
+    restore: onRestore,
+    offer: !restoredCopy,
+    skip: (name) => name === "baseVersion" || name === "intent",
+    createdFrom: id === null ? undefined : { entity: "blog:new", matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title) },
+  });
   const editorPath = `/admin/blogs/${id}`;
   const { slug, followTitle, editSlug } = useDerivedSlug(values.slug);
   const [html, setHtml] = useState(values.content);
@@ -78,6 +107,7 @@ export function BlogEditor({ id, values, headPreview, actionData, stored }: Blog
   return (
     <EditorContext.Provider value={{ errors, markDirty }}>
       <UnsavedChangesGuard dirty={dirty} what="blog" />
+      {draft.offer ? <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} /> : null}
       {id !== null && stored ? <EditorNotices type="blog" id={id} noun="blog" formId={FORM_ID} editorPath={editorPath} state={stored.state} actionData={actionData} /> : null}
       <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markDirty} aria-label={id === null ? "New blog" : `Edit ${values.title}`}>
         <EditorColumns

@@ -22,7 +22,10 @@ import { useSaveShortcut } from "./use-save-shortcut";
 import { UnsavedChangesGuard } from "./use-unsaved-guard";
 import { useSectionState } from "./use-section-state";
 import { revisionSections } from "./revision-sections";
-
+import { REVEAL_FIELD_EVENT } from "~/lib/admin-notice";
+import { packageValuesFromFields } from "~/lib/package-editor-values";
+import { DraftOffer } from "../draft-offer";
+import { useFormDraft } from "../use-form-draft";
 
 export type PackageEditorProps = {
   /** Null for a new package. */
@@ -42,6 +45,8 @@ export type PackageEditorProps = {
   actionData?: EditorActionData;
   /** A stored package's version, draft changes, schedule, presence and History (ADR 037), and whether it is live. */
   stored?: { state: EditorRevisionState; live: boolean };
+  /** When the stored package was last written (ISO): a browser copy older than this is stale. */
+  storedAt?: string | null;
 };
 
 const FORM_ID = "package-editor";
@@ -85,8 +90,29 @@ function firstErrorSection(errors: Record<string, string[] | null>): PackageSect
  * section with the first one opens.
  */
 export function PackageEditor(props: PackageEditorProps) {
-  const { id, publicPath, values, previews, alts, missing, savedAt, today, actionData, stored } = props;
-  const { dirty, setDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, { startDirty: Boolean(stored?.state.restoring) });
+  // A browser copy restored (ADR 040): the editor starts again from it, as unsaved changes.
+  const [restored, setRestored] = useState<{ values: PackageEditorValues; savedAt: string } | null>(null);
+  const onRestore = useCallback((fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: packageValuesFromFields(fields), savedAt }), []);
+  return <PackageEditorForm key={restored?.savedAt ?? "stored"} {...props} values={restored?.values ?? props.values} restoredCopy={restored !== null} onRestore={onRestore} />;
+}
+
+type PackageEditorFormProps = PackageEditorProps & {
+  restoredCopy: boolean;
+  onRestore: (fields: [string, string][], form: HTMLFormElement, savedAt: string) => void;
+};
+
+function PackageEditorForm(props: PackageEditorFormProps) {
+  const { id, publicPath, values, previews, alts, missing, savedAt, today, actionData, stored, storedAt, restoredCopy, onRestore } = props;
+  const { dirty, setDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, { startDirty: Boolean(stored?.state.restoring) || restoredCopy, anchorOf: sectionOfField });
+  const draft = useFormDraft(formRef, {
+    entity: `package:${id ?? "new"}`,
+    storedAt,
+    savedMarker: stored ? `${stored.state.version}:${stored.state.draft?.savedAt ?? ""}` : undefined,
+    restore: onRestore,
+    offer: !restoredCopy,
+    skip: (name) => name === "baseVersion" || name === "section" || name === "intent",
+    createdFrom: id === null ? undefined : { entity: "package:new", matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title) },
+  });
   const errorSection = firstErrorSection(errors);
   const sections = useSectionState(errorSection ?? "basics");
   const [initialSnapshot] = useState(() => snapshotFromValues(values, alts));
@@ -107,6 +133,19 @@ export function PackageEditor(props: PackageEditorProps) {
     const field = document.querySelector<HTMLElement>(`[data-editor-section="${section}"] [aria-invalid="true"]`);
     openSection(section, field?.id ? { field: field.id } : { heading: true });
   }, [actionData, openSection]);
+
+  // A notice's link to a field in a closed section opens that section first.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const reveal = (event: Event) => {
+      const field = event.target as HTMLElement;
+      const section = field.closest("[data-editor-section]")?.getAttribute("data-editor-section");
+      if (section) openSection(section, field.id === section ? { heading: true } : { field: field.id });
+    };
+    form.addEventListener(REVEAL_FIELD_EVENT, reveal);
+    return () => form.removeEventListener(REVEAL_FIELD_EVENT, reveal);
+  }, [formRef, openSection]);
 
   const ui = useMemo(() => ({ sections, overview: overview.store }), [sections, overview.store]);
   const editor = useMemo(() => ({ errors, markDirty: markChanged }), [errors, markChanged]);
@@ -134,6 +173,7 @@ export function PackageEditor(props: PackageEditorProps) {
           {id !== null && stored ? (
             <EditorNotices type="package" id={id} noun="package" formId={FORM_ID} editorPath={editorPath} state={stored.state} actionData={actionData} />
           ) : null}
+          {draft.offer ? <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} /> : null}
           <div className={sectionStyles.layout}>
             <SectionNav label="Package sections" sections={navSections} />
             <SectionsFrame>

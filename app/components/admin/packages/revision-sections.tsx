@@ -32,7 +32,7 @@ export function revisionSections({ formId, state, live, editorPath, previewPath,
   const extraSections: ExtraEditorSection[] = [
     {
       id: "schedule",
-      title: state.draft || state.schedule ? "Draft & schedule •" : "Draft & schedule",
+      title: "Draft & schedule",
       content: (
         <PublishControls
           formId={formId}
