@@ -124,14 +124,17 @@ function PackageEditorForm(props: PackageEditorFormProps) {
   }, [setDirty, refresh]);
   useSaveShortcut(FORM_ID, SAVE_ID);
 
-  // A refused save opens the section of its first error and focuses the field (or the section's heading).
+  // A refused save opens the section of its first error and focuses the field, without
+  // scrolling: the view stays on the notice, which lists every field to fix as a link.
   const { openSection } = sections;
   useEffect(() => {
     if (!actionData) return;
     const section = firstErrorSection(actionData.errors);
     if (!section) return;
     const field = document.querySelector<HTMLElement>(`[data-editor-section="${section}"] [aria-invalid="true"]`);
-    openSection(section, field?.id ? { field: field.id } : { heading: true });
+    openSection(section);
+    const timer = window.setTimeout(() => field?.focus({ preventScroll: true }), 0);
+    return () => window.clearTimeout(timer);
   }, [actionData, openSection]);
 
   // A notice's link to a field in a closed section opens that section first.
