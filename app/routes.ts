@@ -43,6 +43,7 @@ export default [
       route("blogs/:id", "routes/admin/blog-edit.tsx"),
       // Revisions (ADR 037): one against the current version, and deleted items to restore.
       route("history/:revisionId", "routes/admin/revision.tsx"),
+      route("history/:revisionId/detail", "routes/admin/revision-detail.ts"),
       route("recently-deleted", "routes/admin/recently-deleted.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),

@@ -69,6 +69,7 @@ const RULES: Record<string, Rule> = {
   // Revisions (ADR 037): one revision against the current version (an id that names nothing is a 404),
   // deleted items to restore, and the open editors' heartbeat (POST only; an empty body is refused).
   "routes/admin/revision.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/history/999999" },
+  "routes/admin/revision-detail.ts": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/history/999999/detail" },
   "routes/admin/recently-deleted.tsx": { page: staffOnly },
   "routes/admin/presence.ts": { post: { anonymous: "login", editor: 400, admin: 400 } },
   "routes/admin/enquiries.tsx": { page: staffOnly },

@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import { formatWhen } from "~/lib/admin-format";
 import { revisionKindLabel, type EditorRevisionState } from "~/lib/revisions";
 import type { EditorActionData } from "../use-editor-form";
-import { ConflictNotice } from "./conflict-notice";
+import { lazy, Suspense } from "react";
+
+// Only a save that met another person's change shows it: loaded then.
+const ConflictNotice = lazy(() => import("./conflict-notice").then((module) => ({ default: module.ConflictNotice })));
 import { PresenceNotice } from "./presence-notice";
 import styles from "./history.module.css";
 
@@ -26,7 +29,11 @@ export function EditorNotices({ type, id, noun, formId, editorPath, state, actio
   return (
     <>
       <PresenceNotice type={type} id={id} noun={noun} initial={state.editors} />
-      {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun={noun} formId={formId} editorPath={editorPath} /> : null}
+      {actionData?.conflict ? (
+        <Suspense fallback={<p role="status">Someone else saved this {noun} while you were editing…</p>}>
+          <ConflictNotice conflict={actionData.conflict} noun={noun} formId={formId} editorPath={editorPath} />
+        </Suspense>
+      ) : null}
       {restoring ? (
         <div className={styles.notice}>
           <p>

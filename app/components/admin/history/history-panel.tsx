@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { formatWhen } from "~/lib/admin-format";
 import { revisionKindLabel, type RevisionDetail, type RevisionSummary } from "~/lib/revisions";
 import { Panel } from "../admin-page";
@@ -9,12 +9,26 @@ import { RevisionDiffView } from "./revision-diff";
 const historyPath = (id: number) => `/admin/history/${id}`;
 
 function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; editorPath: string; open: boolean; onOpen: () => void }) {
-  const fetcher = useFetcher<RevisionDetail>();
+  const [detail, setDetail] = useState<RevisionDetail | null>(null);
+  const [failed, setFailed] = useState(false);
   const detailId = useId();
-  const load = fetcher.load;
   useEffect(() => {
-    if (open && fetcher.state === "idle" && !fetcher.data) void load(historyPath(entry.id));
-  }, [open, fetcher.state, fetcher.data, load, entry.id]);
+    if (!open || detail) return;
+    let cancelled = false;
+    setFailed(false);
+    fetch(`${historyPath(entry.id)}/detail`, { headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const loaded = (await response.json()) as RevisionDetail;
+        if (!cancelled) setDetail(loaded);
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [open, detail, entry.id]);
   const fields = entry.changes.map((change) => change.label);
   return (
     <li className={styles.entry}>
@@ -38,9 +52,9 @@ function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; ed
         </button>
       </p>
       <div id={detailId} hidden={!open}>
-        {open && fetcher.data ? (
+        {open && detail ? (
           <>
-            <RevisionDiffView diffs={fetcher.data.diffs} exists={fetcher.data.entity.exists} />
+            <RevisionDiffView diffs={detail.diffs} exists={detail.entity.exists} />
             <p className={styles.links}>
               <Link to={`${editorPath}?restore=${entry.id}`} className={styles.linkButton}>
                 Restore this version
@@ -52,7 +66,7 @@ function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; ed
           </>
         ) : open ? (
           <p className={styles.small} role="status">
-            Loading the differences…
+            {failed ? "The differences could not be loaded. Close and open again to retry." : "Loading the differences…"}
           </p>
         ) : null}
       </div>

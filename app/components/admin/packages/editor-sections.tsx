@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { sectionOfField, type SectionBadge } from "~/lib/package-checks";
 import { useEditor } from "./editor-context";
 import type { Store } from "./editor-store";
@@ -96,6 +96,19 @@ export function ActiveSectionInput() {
   const { sections } = useEditorUi();
   const active = useStore(sections.store, (state) => state.active);
   return <input type="hidden" name="section" value={active} />;
+}
+
+/**
+ * Renders its content only once the section has been opened in the browser:
+ * for sections whose code is loaded on demand (History), so opening the
+ * editor does not download it. Before that, and without JavaScript, `fallback`.
+ */
+export function OnceOpened({ id, fallback, children }: { id: string; fallback: React.ReactNode; children: React.ReactNode }) {
+  const { sections } = useEditorUi();
+  const active = useStore(sections.store, (state) => state.enhanced && state.active === id);
+  const [opened, setOpened] = useState(false);
+  if (active && !opened) setOpened(true);
+  return <>{opened || active ? children : fallback}</>;
 }
 
 /** One section: a heading (focused when the navigation opens it) and its fields. */

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from "react";
 import type { EditorRevisionState } from "~/lib/revisions";
 import { adminUi } from "../admin-page";
-import { HistoryPanel } from "../history/history-panel";
 import { PublishControls } from "../history/publish-controls";
-import type { SectionSpec } from "./editor-sections";
+import historyStyles from "../history/history.module.css";
+import { OnceOpened, type SectionSpec } from "./editor-sections";
+
+// Loaded when the History section is first opened: most visits to the editor never do.
+const HistoryPanel = lazy(() => import("../history/history-panel").then((module) => ({ default: module.HistoryPanel })));
 
 /** A section another feature adds to the editor (e.g. History): it joins the navigation after the package's own. */
 export type ExtraEditorSection = SectionSpec & { content: React.ReactNode };
@@ -47,7 +51,17 @@ export function revisionSections({ formId, state, live, editorPath, previewPath,
         />
       ),
     },
-    { id: "history", title: "History", content: <HistoryPanel history={state.history} editorPath={editorPath} framed={false} /> },
+    {
+      id: "history",
+      title: "History",
+      content: (
+        <OnceOpened id="history" fallback={<p className={historyStyles.small}>Open this section to see every saved version.</p>}>
+          <Suspense fallback={<p className={historyStyles.small} role="status">Loading the history…</p>}>
+            <HistoryPanel history={state.history} editorPath={editorPath} framed={false} />
+          </Suspense>
+        </OnceOpened>
+      ),
+    },
   ];
   return { saveBarActions, extraSections };
 }

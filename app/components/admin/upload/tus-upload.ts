@@ -1,4 +1,3 @@
-import { Upload } from "tus-js-client";
 import type { MediaKind } from "~/lib/media";
 import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH, type UploadResult } from "~/lib/upload";
 
@@ -56,15 +55,18 @@ export function errorMessageOf(body: string | undefined, status: number | undefi
 }
 
 /**
- * Uploads one file to /api/uploads with tus (tus-js-client 4, imported statically:
- * a dynamic import here split Vite's preload helper into a chunk of its own that
- * every public page then fetched; admin modules never reach public pages anyway). Retries after a
+ * Uploads one file to /api/uploads with tus (tus-js-client 4, loaded with the
+ * first upload: a quarter of an editor's JavaScript otherwise, for a screen
+ * most visits use without uploading; public pages fetch none of it, checked
+ * by bench/bundle-size.mjs, ADR 040). Retries after a
  * dropped connection, and resumes a file this browser started before (its
  * upload URL is kept in localStorage until the upload succeeds). Resolves with
  * the server's result: the media key and its variants.
  */
 export async function uploadFile(file: File | NamedBytes, options: UploadFileOptions): Promise<UploadResult> {
   const endpoint = options.endpoint ?? UPLOADS_PATH;
+  if (options.signal?.aborted) throw new UploadError("The upload was cancelled.");
+  const { Upload } = await import("tus-js-client");
   if (options.signal?.aborted) throw new UploadError("The upload was cancelled.");
 
   return new Promise<UploadResult>((resolve, reject) => {
