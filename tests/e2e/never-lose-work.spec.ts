@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN, signIn } from "./admin-helpers";
 import { insertBlog } from "./admin-blogs-helpers";
@@ -109,6 +110,7 @@ test("a package save with the connection dropped keeps the typed title and price
   await expect(failure).toContainText("Something went wrong! The server could not be reached, so nothing was saved.");
   await expect(page.getByLabel("Adult (₹)")).toHaveValue("104500");
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
   const [before] = await db.query<{ title: string }>("select title from packages where id = $1", [copy.id]);
   expect(before!.title).toBe(copy.title);
 
@@ -155,6 +157,8 @@ test("a package typed and left in a closed tab is offered back; restoring brings
   const again = await context.newPage();
   await gotoHydrated(again, copy.path);
   await expect(again.getByLabel("Title", { exact: true })).toHaveValue(copy.title);
+  await expect(again.getByRole("button", { name: /^Restore unsaved changes from / })).toBeVisible();
+  await expect((await new AxeBuilder({ page: again }).include("main").analyze()).violations).toEqual([]);
   await again.getByRole("button", { name: /^Restore unsaved changes from / }).click();
   await expect(again.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(again.getByText("Unsaved changes", { exact: true })).toBeVisible();
