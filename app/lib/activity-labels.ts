@@ -23,6 +23,7 @@ const LABELS: Record<string, string> = {
   "user.two-factor-reset": "Reset a user's two-step sign-in",
   "user.recovery-codes-regenerated": "Made new recovery codes",
   "settings.two-factor-required": "Changed whether two-step sign-in is required",
+  "settings.updated": "Changed the site settings",
   "auth.other-sessions-ended": "Signed out everywhere else",
   "user.deleted": "Deleted a user",
   "package.created": "Created a package",

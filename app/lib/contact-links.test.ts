@@ -10,7 +10,7 @@ describe("contact links", () => {
   });
 
   it("words the package message and the copy notice as the spec does", () => {
-    expect(packageWhatsappMessage("Dubai Tour")).toContain("interested in the Dubai Tour package");
+    expect(packageWhatsappMessage("Hi Pravas, I'm interested in the {package} package.", "Dubai Tour")).toContain("interested in the Dubai Tour package");
     expect(phoneCopiedMessage("+91 98765 43210")).toBe("Phone number +91 98765 43210 copied to clipboard!");
   });
 

@@ -8,9 +8,9 @@ export function whatsappHref(number: string, message: string): string {
   return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(message)}`;
 }
 
-/** The message of the WhatsApp button on a package page. */
-export function packageWhatsappMessage(title: string): string {
-  return `Hi Pravas, I'm interested in the ${title} package. Could you share the details?`;
+/** The message of the WhatsApp button on a package page: the settings' template with `{package}` as its title. */
+export function packageWhatsappMessage(template: string, title: string): string {
+  return template.replaceAll("{package}", title);
 }
 
 /** Call buttons open the dialler on these devices and copy the number elsewhere (spec §8). */

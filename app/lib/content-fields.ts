@@ -13,7 +13,7 @@ import { formatUploadDate } from "./blog-format";
 import { formatInr } from "./price";
 import { formatTourDateRange } from "./tour-format";
 
-export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order"] as const;
+export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings"] as const;
 export type ContentEntityType = (typeof CONTENT_ENTITY_TYPES)[number];
 
 export function isContentEntityType(value: unknown): value is ContentEntityType {
@@ -25,6 +25,7 @@ export const ENTITY_NOUNS: Record<ContentEntityType, string> = {
   package: "package",
   blog: "blog",
   "featured-order": "home carousel",
+  "site-settings": "site settings",
 };
 
 export type ContentDocument = Record<string, unknown>;
@@ -197,7 +198,30 @@ const FEATURED_ORDER_FIELDS: FieldSpec[] = [
   field("order", "carousel order", (value) => list(value).map((item, index) => `${index + 1}. ${str(record(item).title)}`).join("\n"), true),
 ];
 
+const percent = (value: unknown) => (value === undefined || value === null ? "" : `${str(value)}%`);
+
+const SITE_SETTINGS_FIELDS: FieldSpec[] = [
+  field("brandName", "agency name"),
+  field("phonePrimary", "phone"),
+  field("phoneSecondary", "second phone"),
+  field("email", "e-mail"),
+  field("whatsappNumber", "WhatsApp number"),
+  field("whatsappMessage", "WhatsApp message"),
+  field("whatsappPackageMessage", "package WhatsApp message"),
+  field("instagramUrl", "Instagram"),
+  field("linkedinUrl", "LinkedIn"),
+  field("websiteUrl", "website"),
+  field("footerDescription", "footer description", str, true),
+  field("notifyEmail", "enquiry e-mails to"),
+  field("gstPercent", "GST rate", percent),
+  field("gstLabel", "GST wording"),
+  field("tcsPercent", "TCS rate", percent),
+  field("tcsLabel", "TCS wording"),
+  field("leadPopupEnabled", "lead popup", yesNo),
+];
+
 export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
+  "site-settings": SITE_SETTINGS_FIELDS,
   package: PACKAGE_FIELDS,
   blog: BLOG_FIELDS,
   "featured-order": FEATURED_ORDER_FIELDS,

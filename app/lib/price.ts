@@ -11,9 +11,16 @@ export function formatInr(rupees: number): string {
   return inrFormatter.format(rupees);
 }
 
-/** "+ 5% GST", plus "+ 5% TCS" on international trips (spec §9). */
-export function taxNote(region: Region): string {
-  return region === "international" ? "+ 5% GST + 5% TCS" : "+ 5% GST";
+/** The taxes added to every price, from the site settings (ADR 041). */
+export type TaxRates = { gstPercent: number; gstLabel: string; tcsPercent: number; tcsLabel: string };
+
+/** Spec §9, and the settings' first-start values. */
+export const DEFAULT_TAXES: TaxRates = { gstPercent: 5, gstLabel: "GST", tcsPercent: 5, tcsLabel: "TCS" };
+
+/** "+ 5% GST", plus "+ 5% TCS" on international trips (spec §9); a rate of 0 is left out. */
+export function taxNote(region: Region, taxes: TaxRates = DEFAULT_TAXES): string {
+  const parts = [taxes.gstPercent > 0 ? `+ ${taxes.gstPercent}% ${taxes.gstLabel}` : "", region === "international" && taxes.tcsPercent > 0 ? `+ ${taxes.tcsPercent}% ${taxes.tcsLabel}` : ""];
+  return parts.filter(Boolean).join(" ");
 }
 
 /** The lowest price a traveller can pay, in rupees: the admin's numeric price. */

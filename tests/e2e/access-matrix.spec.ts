@@ -78,6 +78,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/enquiry.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/enquiries/lead-999999" },
   "routes/admin/enquiries-csv.ts": { page: staffOnly },
   "routes/admin/personal-data.tsx": { page: adminOnly },
+  // Site settings (ADR 041): admins only.
+  "routes/admin/settings.tsx": { page: adminOnly },
   "routes/admin/personal-data-export.ts": { page: { anonymous: "login", editor: "denied", admin: "to:/admin/enquiries/personal-data" } },
   "routes/admin/account.tsx": { page: staffOnly },
   "routes/admin/users.tsx": { page: adminOnly },

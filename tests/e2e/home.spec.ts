@@ -1,3 +1,4 @@
+import { formatPhone } from "../../app/lib/phone";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
@@ -223,7 +224,7 @@ test.describe("home page", () => {
     expect(data).toMatchObject({
       "@type": "TravelAgency",
       name: "Pravas",
-      telephone: settings!.phone_primary,
+      telephone: formatPhone(settings!.phone_primary),
       email: settings!.email,
     });
   });

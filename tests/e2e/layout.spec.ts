@@ -1,3 +1,4 @@
+import { formatPhone } from "../../app/lib/phone";
 import { devices, type Page } from "@playwright/test";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
@@ -16,7 +17,8 @@ async function settingsOf(db: TestDatabase): Promise<Settings> {
     `select phone_primary, phone_secondary, email, whatsapp_number, whatsapp_message, instagram_url, footer_description
      from site_settings where id = 1`,
   );
-  return row!;
+  // Phones are stored in E.164 and shown as "+91 98765 43210" (ADR 041).
+  return { ...row!, phone_primary: formatPhone(row!.phone_primary), phone_secondary: row!.phone_secondary ? formatPhone(row!.phone_secondary) : null };
 }
 
 const digits = (phone: string) => phone.replace(/[^\d+]/g, "");

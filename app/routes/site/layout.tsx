@@ -34,7 +34,7 @@ function Chrome({ settings, overHero = false, children }: ChromeProps) {
               phone={settings.phonePrimary}
               whatsappUrl={whatsappHref(settings.whatsappNumber, settings.whatsappMessage)}
             />
-            <LeadPopup />
+            {settings.leadPopupEnabled ? <LeadPopup /> : null}
           </aside>
         </>
       ) : null}

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, Link, redirect, useLocation, useRouteError, useSearchParams } from "react-router";
+import { packageWhatsappMessage, whatsappHref } from "~/lib/contact-links";
 import { DraftBanner } from "~/components/site/draft-banner";
 import { EnquirySection } from "~/components/site/package/enquiry-section";
 import { GalleryPanel } from "~/components/site/package/gallery-panel";
@@ -72,7 +73,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     terms: PACKAGE_TERMS,
     conveniences: BOOKING_CONVENIENCES,
     months: nextMonths(today),
-    contact: { phone: settings.phonePrimary, whatsappNumber: settings.whatsappNumber },
+    // The chat link is made here: the message (site settings) names the package.
+    contact: { phone: settings.phonePrimary, whatsappUrl: whatsappHref(settings.whatsappNumber, packageWhatsappMessage(settings.whatsappPackageMessage, pkg.title)) },
     tripJsonLd: touristTripJsonLd(pkg, getEnv().SITE_URL, settings.brandName),
   };
 }
@@ -140,7 +142,7 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
   return (
     <>
       {pkg.draft ? <DraftBanner what="package" /> : null}
-      <PackageHead pkg={pkg} months={months} phone={contact.phone} whatsappNumber={contact.whatsappNumber} />
+      <PackageHead pkg={pkg} months={months} phone={contact.phone} whatsappUrl={contact.whatsappUrl} />
       <div className="container">
         <PackageTabs
           active={tab}
@@ -165,7 +167,7 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
         packageTitle={pkg.title}
         months={months}
         phone={contact.phone}
-        whatsappNumber={contact.whatsappNumber}
+        whatsappUrl={contact.whatsappUrl}
         initial={{ ...actionData, sent }}
       />
     </>

@@ -28,6 +28,7 @@ export const ACTIVITY_KINDS = [
   "user.two-factor-reset",
   "user.recovery-codes-regenerated",
   "settings.two-factor-required",
+  "settings.updated",
   "auth.other-sessions-ended",
   "user.deleted",
   "package.created",

@@ -32,3 +32,5 @@ export const canManagePersonalData = (viewer: Viewer | null) => hasRole(viewer, 
 export const canManageUsers = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** Read the activity log of everyone. */
 export const canViewActivity = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** Site settings (contacts, notifications, taxes, the lead popup): admins only (ADR 041). */
+export const canManageSettings = (viewer: Viewer | null) => hasRole(viewer, "admin");

@@ -244,6 +244,18 @@ export const siteSettings = pgTable("site_settings", {
   address: text("address").notNull().default(""),
   /** Every staff account must use two-step sign-in (an admin's setting, ADR 033). */
   requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+  /** The WhatsApp message on a package page; `{package}` becomes its title (ADR 041). */
+  whatsappPackageMessage: text("whatsapp_package_message").notNull().default("Hi Pravas, I'm interested in the {package} package. Could you share the details?"),
+  /** Where the team's enquiry e-mails go; null: NOTIFY_EMAIL, else `email`. */
+  notifyEmail: text("notify_email"),
+  /** Taxes on every price note, JSON-LD offer and brochure: GST on all trips, TCS on international ones. */
+  gstPercent: real("gst_percent").notNull().default(5),
+  gstLabel: text("gst_label").notNull().default("GST"),
+  tcsPercent: real("tcs_percent").notNull().default(5),
+  tcsLabel: text("tcs_label").notNull().default("TCS"),
+  leadPopupEnabled: boolean("lead_popup_enabled").notNull().default(true),
+  /** Bumped by every write: the version an editor loaded (ADR 037). */
+  revision: integer("revision").notNull().default(1),
   updatedAt: timestamps.updatedAt,
 });
 

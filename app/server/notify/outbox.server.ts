@@ -4,7 +4,7 @@ import type { Db } from "~/server/db/db.server";
 import { getDb } from "~/server/db/db.server";
 import { notificationOutbox, type OutboxSubjectType } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
+import { getStoredSiteSettings } from "~/server/settings/settings.server";
 import { webhookPayloadSchema, type WebhookPayload } from "./webhook.server";
 
 /** A transaction handle, or the database itself. */
@@ -30,9 +30,10 @@ export type DeliverableChannel = keyof typeof outboxPayloadSchemas;
 
 export type OutboxSubject = { type: OutboxSubjectType; id: number };
 
-/** Where the team's e-mail goes: NOTIFY_EMAIL, else the agency's e-mail from the site settings. */
+/** Where the team's e-mail goes: the settings' "enquiry e-mails to", else NOTIFY_EMAIL (a first-start default), else the agency's e-mail. */
 export async function teamAddress(): Promise<string> {
-  return getEnv().NOTIFY_EMAIL ?? (await getSiteSettings()).email;
+  const settings = await getStoredSiteSettings();
+  return settings.notifyEmail ?? getEnv().NOTIFY_EMAIL ?? settings.email;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { PackageDetail, PriceBlock, PriceOffer } from "~/lib/package-views";
 import { largestUrl, type MediaView } from "~/lib/media";
 import { generatedSeoDescription } from "~/lib/package-seo-description";
-import { formatInr, lowestPrice, priceLines, taxNote } from "~/lib/price";
+import { formatInr, lowestPrice, priceLines, taxNote, type TaxRates } from "~/lib/price";
+import { getTaxRates } from "~/server/settings/settings.server";
 import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
@@ -18,7 +19,7 @@ export type { PackageDetail, PriceBlock, PriceOffer, PriceOptionView } from "~/l
 
 
 /** The price block in the spec's two shapes, or the hotel options where a package has them. */
-export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "region">): PriceBlock {
+export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "region">, taxes: TaxRates): PriceBlock {
   const options = row.priceOptions.map((option) => ({
     label: option.label,
     amount: formatInr(option.amount),
@@ -26,7 +27,7 @@ export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "reg
     hotels: option.hotels,
   }));
   return {
-    taxNote: taxNote(row.region),
+    taxNote: taxNote(row.region, taxes),
     from: formatInr(lowestPrice(row.price, row.priceOptions)),
     lines: options.length > 0 ? [] : priceLines(row.price),
     options,
@@ -50,7 +51,7 @@ export function priceOffers(row: Pick<PackageRow, "price" | "priceOptions">): Pr
 
 /** Everything the package page shows, images resolved, itinerary sorted by day, dates as of `today`. */
 export async function toPackageDetail(row: PackageRow, today: string): Promise<PackageDetail> {
-  const media = await getMediaByKeys(packageMediaKeys(row));
+  const [media, taxes] = await Promise.all([getMediaByKeys(packageMediaKeys(row)), getTaxRates()]);
   const thumbnail = media[row.thumbnail] ?? null;
   const departures = upcomingDates(row.groupDates, today);
   const paragraphs = (row.longDescription || row.description)
@@ -84,7 +85,7 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
     highlights: row.highlights,
     included: row.included,
     excluded: row.excluded,
-    price: priceBlock(row),
+    price: priceBlock(row, taxes),
     brochureUrl: row.brochureUrl,
     reviews: row.reviews.slice(0, MAX_PACKAGE_REVIEWS),
     seo: {

@@ -2,6 +2,7 @@ import { largestUrl, type MediaView } from "~/lib/media";
 import { priceLines, taxNote } from "~/lib/price";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
+import { getTaxRates } from "~/server/settings/settings.server";
 
 /** Media keys a package refers to (thumbnail, gallery, itinerary photos). */
 export function packageMediaKeys(row: PackageRow): string[] {
@@ -15,7 +16,7 @@ function imageUrl(media: Record<string, MediaView>, key: string): string | null 
 
 /** The API's JSON shape of a package: stored fields plus resolved image URLs and price texts. */
 export async function toPackagesJson(rows: PackageRow[]) {
-  const media = await getMediaByKeys(rows.flatMap(packageMediaKeys));
+  const [media, taxes] = await Promise.all([getMediaByKeys(rows.flatMap(packageMediaKeys)), getTaxRates()]);
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,
@@ -32,7 +33,7 @@ export async function toPackagesJson(rows: PackageRow[]) {
     price: row.price,
     priceFrom: row.priceFrom,
     priceText: priceLines(row.price).map((line) => `${line.label}: ${line.amount} ${line.unit}`),
-    taxNote: taxNote(row.region),
+    taxNote: taxNote(row.region, taxes),
     priceOptions: row.priceOptions,
     thumbnail: imageUrl(media, row.thumbnail),
     images: row.gallery.map((key) => imageUrl(media, key)).filter((url): url is string => url !== null),

@@ -21,6 +21,8 @@ export function touristTripJsonLd(pkg: PackageDetail, siteUrl: string, brandName
       name: offer.name,
       price: offer.price,
       priceCurrency: "INR",
+      // The taxes added to the price (site settings, ADR 041).
+      description: pkg.price.taxNote,
       availability: "https://schema.org/InStock",
       url,
     })),

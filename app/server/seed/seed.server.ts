@@ -1,3 +1,4 @@
+import { toE164 } from "~/lib/phone";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
@@ -13,6 +14,8 @@ import { parsePackageInput } from "~/server/package/package-input.server";
 import { seedPackages } from "./data/packages";
 import { photos } from "./data/photos";
 import { lowestPrice } from "~/lib/price";
+
+const storedPhone = (phone: string) => toE164(phone) ?? phone;
 
 export type SeedOptions = {
   mediaDir: string;
@@ -142,8 +145,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         ...siteSettings,
         introParagraph,
         whatsappMessage: whatsappGeneralMessage,
-        phonePrimary: contact.phone ?? siteSettings.phonePrimary,
-        phoneSecondary: contact.phoneSecondary ?? siteSettings.phoneSecondary,
+        // Stored in E.164 (ADR 041); a number the settings cannot read is kept as written.
+        phonePrimary: storedPhone(contact.phone ?? siteSettings.phonePrimary),
+        phoneSecondary: storedPhone(contact.phoneSecondary ?? siteSettings.phoneSecondary),
         email: contact.email ?? siteSettings.email,
         whatsappNumber: contact.whatsapp ?? siteSettings.whatsappNumber,
       })

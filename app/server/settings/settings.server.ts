@@ -1,10 +1,45 @@
 import { eq } from "drizzle-orm";
+import { formatPhone } from "~/lib/phone";
+import type { TaxRates } from "~/lib/price";
+import type { SiteSettingsView } from "~/lib/site-views";
 import { getDb } from "~/server/db/db.server";
 import { siteSettings, type SiteSettingsRow } from "~/server/db/schema.server";
 
-/** The agency's contact settings (single row, seeded at first start). */
-export async function getSiteSettings(): Promise<SiteSettingsRow> {
+/** The stored settings row as written (phones in E.164): the settings screen and its writes. */
+export async function getStoredSiteSettings(): Promise<SiteSettingsRow> {
   const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1));
   if (!row) throw new Error("Site settings are missing: the database was not seeded.");
   return row;
+}
+
+/** What public pages read of the settings: no internal addresses (the team's notification e-mail) in their data. */
+export type PublicSiteSettings = SiteSettingsView & Pick<SiteSettingsRow, "whatsappPackageMessage" | "leadPopupEnabled" | "updatedAt">;
+
+/** The agency's settings as pages show them (single row, seeded at first start): phones as "+91 98450 12345". */
+export async function getSiteSettings(): Promise<PublicSiteSettings> {
+  const row = await getStoredSiteSettings();
+  return {
+    brandName: row.brandName,
+    tagline: row.tagline,
+    footerDescription: row.footerDescription,
+    introParagraph: row.introParagraph,
+    phonePrimary: formatPhone(row.phonePrimary),
+    phoneSecondary: row.phoneSecondary ? formatPhone(row.phoneSecondary) : null,
+    email: row.email,
+    whatsappNumber: row.whatsappNumber,
+    whatsappMessage: row.whatsappMessage,
+    whatsappPackageMessage: row.whatsappPackageMessage,
+    instagramUrl: row.instagramUrl,
+    linkedinUrl: row.linkedinUrl,
+    websiteUrl: row.websiteUrl,
+    address: row.address,
+    leadPopupEnabled: row.leadPopupEnabled,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The taxes every price note, JSON-LD offer and brochure adds (ADR 041). */
+export async function getTaxRates(): Promise<TaxRates> {
+  const { gstPercent, gstLabel, tcsPercent, tcsLabel } = await getStoredSiteSettings();
+  return { gstPercent, gstLabel, tcsPercent, tcsLabel };
 }

@@ -1,6 +1,5 @@
 import { CallButton } from "~/components/site/call-button";
 import { PhoneIcon, WhatsappIcon } from "~/components/site/layout/icons";
-import { packageWhatsappMessage, whatsappHref } from "~/lib/contact-links";
 import { EnquiryForm, type EnquiryFormState } from "./enquiry-form";
 import styles from "./enquiry-section.module.css";
 
@@ -9,7 +8,8 @@ type EnquirySectionProps = {
   packageTitle: string;
   months: string[];
   phone: string;
-  whatsappNumber: string;
+  /** The WhatsApp chat link, its message naming the package (made by the loader). */
+  whatsappUrl: string;
   initial?: EnquiryFormState;
 };
 
@@ -17,7 +17,7 @@ type EnquirySectionProps = {
  * The enquiry form in the page: where Enquire Now leads without JavaScript,
  * and a second chance to ask for everyone who read the whole page.
  */
-export function EnquirySection({ packageId, packageTitle, months, phone, whatsappNumber, initial }: EnquirySectionProps) {
+export function EnquirySection({ packageId, packageTitle, months, phone, whatsappUrl, initial }: EnquirySectionProps) {
   return (
     <section id="enquire" className={styles.section} aria-labelledby="enquire-heading">
       <div className={`container ${styles.inner}`}>
@@ -36,7 +36,7 @@ export function EnquirySection({ packageId, packageTitle, months, phone, whatsap
             </CallButton>
             <a
               className="btn btn-whatsapp"
-              href={whatsappHref(whatsappNumber, packageWhatsappMessage(packageTitle))}
+              href={whatsappUrl}
               target="_blank"
               rel="noopener noreferrer"
             >

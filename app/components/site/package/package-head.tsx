@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { WhatsappIcon } from "~/components/site/layout/icons";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Stars } from "~/components/ui/stars";
-import { packageWhatsappMessage, whatsappHref } from "~/lib/contact-links";
 import { preloadImage } from "~/lib/image-preload";
 import type { PackageDetail } from "~/lib/package-views";
 import { EnquiryDialog } from "./enquiry-dialog";
@@ -16,11 +15,12 @@ type PackageHeadProps = {
   pkg: Pick<PackageDetail, "id" | "title" | "country" | "rating" | "duration" | "nextDate" | "thumbnail">;
   months: string[];
   phone: string;
-  whatsappNumber: string;
+  /** The WhatsApp chat link, its message naming the package (made by the loader). */
+  whatsappUrl: string;
 };
 
 /** The package page's head (spec §2): photo, title, rating, duration, next date and the two calls to action. */
-export function PackageHead({ pkg, months, phone, whatsappNumber }: PackageHeadProps) {
+export function PackageHead({ pkg, months, phone, whatsappUrl }: PackageHeadProps) {
   const rounded = Math.round(pkg.rating.stars);
   // The head photo is the page's largest paint (LCP).
   if (pkg.thumbnail) preloadImage(pkg.thumbnail, HEAD_PHOTO_SIZES);
@@ -85,7 +85,7 @@ export function PackageHead({ pkg, months, phone, whatsappNumber }: PackageHeadP
               />
               <a
                 className="btn btn-whatsapp"
-                href={whatsappHref(whatsappNumber, packageWhatsappMessage(pkg.title))}
+                href={whatsappUrl}
                 target="_blank"
                 rel="noopener noreferrer"
               >

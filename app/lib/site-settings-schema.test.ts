@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { siteSettingsInputSchema } from "./site-settings-schema";
+
+const valid = {
+  brandName: "Pravas",
+  phonePrimary: "98450 12345",
+  email: "hello@pravas.travel",
+  whatsappNumber: "+91 98450 12345",
+  whatsappMessage: "Hi Pravas!",
+  whatsappPackageMessage: "Hi, I'm interested in {package}.",
+  instagramUrl: "https://instagram.com/pravas",
+  gstPercent: 5,
+  gstLabel: "GST",
+  tcsPercent: 20,
+  tcsLabel: "TCS",
+  leadPopupEnabled: "on",
+};
+
+describe("siteSettingsInputSchema", () => {
+  it("stores phones in E.164 and the WhatsApp number as digits", () => {
+    const parsed = siteSettingsInputSchema.parse(valid);
+    expect(parsed).toMatchObject({ phonePrimary: "+919845012345", whatsappNumber: "919845012345", tcsPercent: 20, leadPopupEnabled: true });
+  });
+
+  it("refuses what the issue lists, field by field", () => {
+    const result = siteSettingsInputSchema.safeParse({
+      ...valid,
+      phonePrimary: "12345",
+      instagramUrl: "http://instagram.com/pravas",
+      tcsPercent: 31,
+      whatsappPackageMessage: "Hi there",
+    });
+    expect(result.success).toBe(false);
+    const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+    expect(fields).toMatchObject({
+      phonePrimary: expect.stringContaining("Indian number"),
+      instagramUrl: "Enter a full address starting with https://",
+      tcsPercent: "From 0 to 30%.",
+      whatsappPackageMessage: "Keep {package} where the package's name goes.",
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { PHONE_MESSAGE, toE164 } from "./phone";
+import { toSingleLine } from "./single-line";
+
+/**
+ * The site settings screen's one input (ADR 041), shared by its form and its
+ * action. Phones come back in E.164; the WhatsApp number as digits only.
+ */
+const line = (max: number, required: string) => z.preprocess(toSingleLine, z.string().trim().min(1, required).max(max, `At most ${max} characters.`));
+
+const phone = z.preprocess(toSingleLine, z.string()).transform((typed, ctx) => {
+  const e164 = toE164(typed);
+  if (!e164) {
+    ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+    return z.NEVER;
+  }
+  return e164;
+});
+
+const httpsUrl = z
+  .preprocess(toSingleLine, z.string().trim().max(300))
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" && Boolean(url.hostname);
+    } catch {
+      return false;
+    }
+  }, "Enter a full address starting with https://")
+  .optional();
+
+const rate = (name: string) => z.number({ error: `Enter the ${name} rate as a number.` }).min(0, "From 0 to 30%.").max(30, "From 0 to 30%.");
+
+export const PACKAGE_PLACEHOLDER = "{package}";
+
+export const siteSettingsInputSchema = z.object({
+  brandName: line(80, "Enter the agency's name."),
+  phonePrimary: phone,
+  phoneSecondary: phone.optional(),
+  email: z.preprocess(toSingleLine, z.email("Enter an e-mail address like name@example.com.")),
+  whatsappNumber: phone.transform((e164) => e164.slice(1)),
+  whatsappMessage: line(300, "Enter the message a WhatsApp chat starts with."),
+  whatsappPackageMessage: z
+    .preprocess(toSingleLine, z.string().trim().min(1, "Enter the message a package's WhatsApp chat starts with.").max(300, "At most 300 characters."))
+    .refine((text) => text.includes(PACKAGE_PLACEHOLDER), `Keep ${PACKAGE_PLACEHOLDER} where the package's name goes.`),
+  instagramUrl: httpsUrl,
+  linkedinUrl: httpsUrl,
+  websiteUrl: httpsUrl,
+  footerDescription: z.string().trim().max(600, "At most 600 characters.").optional(),
+  notifyEmail: z.preprocess(toSingleLine, z.email("Enter an e-mail address like team@example.com.")).optional(),
+  gstPercent: rate("GST"),
+  gstLabel: line(20, "Enter how the tax is named, e.g. GST."),
+  tcsPercent: rate("TCS"),
+  tcsLabel: line(20, "Enter how the tax is named, e.g. TCS."),
+  leadPopupEnabled: z.preprocess((value) => value === "on" || value === true, z.boolean()),
+});
+
+export type SiteSettingsInput = z.infer<typeof siteSettingsInputSchema>;
+
+/** The settings form's values as typed text (phones shown as "+91 98450 12345"). */
+export type SiteSettingsFormValues = Record<
+  | "brandName"
+  | "phonePrimary"
+  | "phoneSecondary"
+  | "email"
+  | "whatsappNumber"
+  | "whatsappMessage"
+  | "whatsappPackageMessage"
+  | "instagramUrl"
+  | "linkedinUrl"
+  | "websiteUrl"
+  | "footerDescription"
+  | "notifyEmail"
+  | "gstPercent"
+  | "gstLabel"
+  | "tcsPercent"
+  | "tcsLabel",
+  string
+> & { leadPopupEnabled: boolean };

@@ -1,0 +1,40 @@
+import { AdminPage, adminMeta } from "~/components/admin/admin-page";
+import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
+import type { SiteSettingsFormValues } from "~/lib/site-settings-schema";
+import { canManageSettings } from "~/server/auth/access.server";
+import { requireUser } from "~/server/auth/guard.server";
+import { handleSettingsAction, loadSettingsPage } from "~/server/settings/settings-page.server";
+import type { Route } from "./+types/settings";
+
+/** Site settings (ADR 041): admins only (an editor gets 403). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request, { can: canManageSettings });
+  return loadSettingsPage();
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request, { can: canManageSettings });
+  return handleSettingsAction(request, viewer, context.clientIp);
+}
+
+/** A save that cannot reach the server keeps the form as typed, with Retry (ADR 040). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormOnFailure(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
+export const meta: Route.MetaFunction = () => adminMeta("Site settings");
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { values, version, updatedAt } = loaderData;
+  return (
+    <AdminPage title="Site settings" lead="Contacts, enquiry e-mails, taxes and the lead popup: the website shows a change at once.">
+      <SettingsForm
+        key={version}
+        values={sentAfterFailure<SiteSettingsFormValues>(actionData) ?? values}
+        version={version}
+        storedAt={updatedAt}
+        actionData={withoutSaveFailure(actionData)}
+      />
+    </AdminPage>
+  );
+}

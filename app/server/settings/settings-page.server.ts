@@ -1,0 +1,81 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { formatPhone } from "~/lib/phone";
+import { siteSettingsInputSchema, type SiteSettingsFormValues } from "~/lib/site-settings-schema";
+import { redirectWithNotice } from "~/server/admin/notice.server";
+import type { Viewer } from "~/server/auth/guard.server";
+import { conflictData, FAILED_NOTICE, keepSentValuesOnFailure, readEditorRequest, sentFields, type EditorActionResult } from "~/server/content/editor-actions.server";
+import { getStoredSiteSettings } from "./settings.server";
+import { updateSiteSettings } from "./settings-mutations.server";
+
+export const SETTINGS_PATH = "/admin/settings";
+export const SETTINGS_SAVED = "Settings saved. The website shows them now.";
+
+/** The screen's data: the stored settings as the form shows them, and their version. */
+export async function loadSettingsPage() {
+  const row = await getStoredSiteSettings();
+  const values: SiteSettingsFormValues = {
+    brandName: row.brandName,
+    phonePrimary: formatPhone(row.phonePrimary),
+    phoneSecondary: row.phoneSecondary ? formatPhone(row.phoneSecondary) : "",
+    email: row.email,
+    whatsappNumber: formatPhone(`+${row.whatsappNumber}`),
+    whatsappMessage: row.whatsappMessage,
+    whatsappPackageMessage: row.whatsappPackageMessage,
+    instagramUrl: row.instagramUrl ?? "",
+    linkedinUrl: row.linkedinUrl ?? "",
+    websiteUrl: row.websiteUrl ?? "",
+    footerDescription: row.footerDescription,
+    notifyEmail: row.notifyEmail ?? "",
+    gstPercent: String(row.gstPercent),
+    gstLabel: row.gstLabel,
+    tcsPercent: String(row.tcsPercent),
+    tcsLabel: row.tcsLabel,
+    leadPopupEnabled: row.leadPopupEnabled,
+  };
+  return { values, version: row.revision, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The values a failed save sent back, for the form to show again (ADR 040). */
+function sentValues(formData: FormData): SiteSettingsFormValues {
+  const sent = new Map(sentFields(formData));
+  const text = (name: keyof SiteSettingsFormValues) => sent.get(name) ?? "";
+  return {
+    brandName: text("brandName"),
+    phonePrimary: text("phonePrimary"),
+    phoneSecondary: text("phoneSecondary"),
+    email: text("email"),
+    whatsappNumber: text("whatsappNumber"),
+    whatsappMessage: text("whatsappMessage"),
+    whatsappPackageMessage: text("whatsappPackageMessage"),
+    instagramUrl: text("instagramUrl"),
+    linkedinUrl: text("linkedinUrl"),
+    websiteUrl: text("websiteUrl"),
+    footerDescription: text("footerDescription"),
+    notifyEmail: text("notifyEmail"),
+    gstPercent: text("gstPercent"),
+    gstLabel: text("gstLabel"),
+    tcsPercent: text("tcsPercent"),
+    tcsLabel: text("tcsLabel"),
+    leadPopupEnabled: sent.get("leadPopupEnabled") === "on",
+  };
+}
+
+/**
+ * Saves the settings (admins; the route's guard checked it): field errors
+ * come back inline (400), a save based on an older version is refused (409)
+ * with what changed, success redirects with the notice.
+ */
+export async function handleSettingsAction(request: Request, viewer: Viewer, ip?: string) {
+  const formData = await request.formData();
+  return keepSentValuesOnFailure("saving the site settings", () => sentValues(formData), async () => {
+    const submission = parseWithZod(formData, { schema: siteSettingsInputSchema });
+    if (submission.status !== "success") {
+      return data<EditorActionResult>({ errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+    }
+    const editor = readEditorRequest(formData);
+    const result = await updateSiteSettings(submission.value, { viewer, ip }, { expectedVersion: editor.options.expectedVersion ?? editor.options.mergeFrom });
+    if (!result.ok) return conflictData(result.conflict, "save");
+    return redirectWithNotice(SETTINGS_PATH, { kind: "success", message: SETTINGS_SAVED });
+  });
+}
