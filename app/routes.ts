@@ -49,6 +49,7 @@ export default [
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("site/home", "routes/admin/home-content.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("activity", "routes/admin/activity.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -13,7 +13,7 @@ import { formatUploadDate } from "./blog-format";
 import { formatInr } from "./price";
 import { formatTourDateRange } from "./tour-format";
 
-export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings"] as const;
+export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero"] as const;
 export type ContentEntityType = (typeof CONTENT_ENTITY_TYPES)[number];
 
 export function isContentEntityType(value: unknown): value is ContentEntityType {
@@ -26,6 +26,9 @@ export const ENTITY_NOUNS: Record<ContentEntityType, string> = {
   blog: "blog",
   "featured-order": "home carousel",
   "site-settings": "site settings",
+  "home-faqs": "FAQ",
+  "home-reviews": "traveller reviews",
+  "home-hero": "home page hero",
 };
 
 export type ContentDocument = Record<string, unknown>;
@@ -220,8 +223,30 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("leadPopupEnabled", "lead popup", yesNo),
 ];
 
+const HOME_FAQ_FIELDS: FieldSpec[] = [
+  field("faqs", "questions", (value) => list(value).map((item, index) => `${index + 1}. ${str(record(item).question)}`).join("\n"), true),
+];
+
+const HOME_REVIEW_FIELDS: FieldSpec[] = [
+  field(
+    "reviews",
+    "reviews",
+    (value) =>
+      lines(
+        list(value).map((item) => {
+          const review = record(item);
+          return `${str(review.name)} (${str(review.rating)}★): ${str(review.comment)}`;
+        }),
+      ),
+    true,
+  ),
+];
+
 export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
   "site-settings": SITE_SETTINGS_FIELDS,
+  "home-faqs": HOME_FAQ_FIELDS,
+  "home-reviews": HOME_REVIEW_FIELDS,
+  "home-hero": [field("headline", "headline"), field("subheadline", "line under the headline")],
   package: PACKAGE_FIELDS,
   blog: BLOG_FIELDS,
   "featured-order": FEATURED_ORDER_FIELDS,

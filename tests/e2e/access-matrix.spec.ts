@@ -80,6 +80,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/personal-data.tsx": { page: adminOnly },
   // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },
+  "routes/admin/home-content.tsx": { page: staffOnly },
   "routes/admin/personal-data-export.ts": { page: { anonymous: "login", editor: "denied", admin: "to:/admin/enquiries/personal-data" } },
   "routes/admin/account.tsx": { page: staffOnly },
   "routes/admin/users.tsx": { page: adminOnly },

@@ -81,6 +81,15 @@ export function ActivityIcon(props: IconProps) {
   );
 }
 
+/** A house: the home page's content. */
+export function HomeIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 11 12 4l9 7M5.5 9.5V20h13V9.5M10 20v-5h4v5" />
+    </Svg>
+  );
+}
+
 /** Sliders: the site settings. */
 export function SettingsIcon(props: IconProps) {
   return (

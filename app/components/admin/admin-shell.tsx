@@ -11,6 +11,7 @@ import {
   LogoutIcon,
   MenuIcon,
   PackageIcon,
+  HomeIcon,
   SettingsIcon,
   UsersIcon,
 } from "./admin-icons";
@@ -27,6 +28,7 @@ const links = [
   { to: "/admin/packages", label: "Packages", Icon: PackageIcon, adminOnly: false },
   { to: "/admin/blogs", label: "Blogs", Icon: BlogIcon, adminOnly: false },
   { to: "/admin/enquiries", label: "Enquiries", Icon: InboxIcon, adminOnly: false },
+  { to: "/admin/site/home", label: "Home page", Icon: HomeIcon, adminOnly: false },
   { to: "/admin/settings", label: "Settings", Icon: SettingsIcon, adminOnly: true },
   { to: "/admin/users", label: "Users", Icon: UsersIcon, adminOnly: true },
   { to: "/admin/activity", label: "Activity", Icon: ActivityIcon, adminOnly: true },

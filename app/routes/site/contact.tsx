@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [settings, faqs] = await Promise.all([getSiteSettings(), listFaqs()]);
+  const [settings, faqs] = await Promise.all([getSiteSettings(), listFaqs("contact")]);
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   return { settings, faqs, sent };
 }

@@ -11,28 +11,28 @@ import { WhyChooseUs } from "~/components/site/home/why-choose-us";
 import { largestUrl } from "~/lib/media";
 import { absoluteUrl, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { listFaqs, listHomeCards, listTestimonials } from "~/server/home/home-queries.server";
+import { getHeroText } from "~/server/home/home-content.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { toPackageCards } from "~/server/package/package-card.server";
 import { listTopDestinations } from "~/server/package/package-queries.server";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout";
 
-/** Spec §1: the hero's exact words. */
-const HEADLINE = "Best Place to find Your Inner Peace";
-const SUBHEADLINE = "Feeling relaxed? Connect with us to plan your journey and explore the world!";
 const DESCRIPTION =
   "Curated group tours and tailor-made holidays to Bali, Dubai, Sri Lanka, Vietnam and across India, with clear rupee prices. Plan your journey with Pravas.";
 
 export async function loader() {
-  const [destinations, whyChooseUs, processSteps, testimonials, faqs, media] = await Promise.all([
+  const [destinations, whyChooseUs, processSteps, testimonials, faqs, media, heroText] = await Promise.all([
     listTopDestinations().then(toPackageCards),
     listHomeCards("why-choose-us"),
     listHomeCards("process"),
     listTestimonials(),
-    listFaqs(),
+    listFaqs("home"),
     getMediaByKeys(["hero"]),
+    // Spec §1's words at first start; the team edits them (ADR 041).
+    getHeroText(),
   ]);
-  return { destinations, whyChooseUs, processSteps, testimonials, faqs, hero: media.hero ?? null };
+  return { destinations, whyChooseUs, processSteps, testimonials, faqs, hero: media.hero ?? null, heroText };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -70,11 +70,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { destinations, whyChooseUs, processSteps, testimonials, faqs, hero } = loaderData;
+  const { destinations, whyChooseUs, processSteps, testimonials, faqs, hero, heroText } = loaderData;
   const intro = useRouteLoaderData<typeof layoutLoader>("routes/site/layout")?.settings.introParagraph ?? "";
   return (
     <>
-      <Hero headline={HEADLINE} subheadline={SUBHEADLINE} image={hero} nextId="intro" />
+      <Hero headline={heroText.headline} subheadline={heroText.subheadline} image={hero} nextId="intro" />
       {intro ? <IntroReveal id="intro" text={intro} /> : <span id="intro" />}
 
       <section className={`${styles.section} ${styles.sand}`} aria-labelledby="destinations-title">

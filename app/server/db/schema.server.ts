@@ -173,12 +173,18 @@ export const testimonials = pgTable("testimonials", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
-export const faqs = pgTable("faqs", {
-  id: serial("id").primaryKey(),
-  question: text("question").notNull(),
-  answer: text("answer").notNull(),
-  sortOrder: integer("sort_order").notNull().default(0),
-});
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: serial("id").primaryKey(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** Which pages list it (ADR 041): the home page, the contact page, or both. */
+    pages: text("pages").$type<"home" | "contact" | "both">().notNull().default("both"),
+  },
+  (t) => [check("faqs_pages_check", sql`${t.pages} in ('home', 'contact', 'both')`)],
+);
 
 /** Why-choose-us cards and process steps share one shape, told apart by `section`. */
 export const homeCards = pgTable(
@@ -254,6 +260,9 @@ export const siteSettings = pgTable("site_settings", {
   tcsPercent: real("tcs_percent").notNull().default(5),
   tcsLabel: text("tcs_label").notNull().default("TCS"),
   leadPopupEnabled: boolean("lead_popup_enabled").notNull().default(true),
+  /** The home page's hero words (spec §1 at first start), edited on the home content screen (ADR 041). */
+  heroHeadline: text("hero_headline").notNull().default("Best Place to find Your Inner Peace"),
+  heroSubheadline: text("hero_subheadline").notNull().default("Feeling relaxed? Connect with us to plan your journey and explore the world!"),
   /** Bumped by every write: the version an editor loaded (ADR 037). */
   revision: integer("revision").notNull().default(1),
   updatedAt: timestamps.updatedAt,

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { faqs, homeCards, testimonials } from "~/server/db/schema.server";
 
@@ -6,8 +6,13 @@ export function listTestimonials() {
   return getDb().select().from(testimonials).orderBy(asc(testimonials.sortOrder), asc(testimonials.id));
 }
 
-export function listFaqs() {
-  return getDb().select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.id));
+/** The FAQ of one page (ADR 041: each question shows on the home page, the contact page or both), in order. */
+export function listFaqs(page: "home" | "contact") {
+  return getDb()
+    .select()
+    .from(faqs)
+    .where(inArray(faqs.pages, [page, "both"]))
+    .orderBy(asc(faqs.sortOrder), asc(faqs.id));
 }
 
 export function listHomeCards(section: "why-choose-us" | "process") {

@@ -1,0 +1,122 @@
+import { Form } from "react-router";
+import { FAQ_PAGE_LABELS, FAQ_PAGES, type FaqFormItem, type ReviewFormItem } from "~/lib/home-content-schema";
+import { adminUi, Panel } from "../admin-page";
+import { SaveButton } from "../editor-layout";
+import { ConflictNotice } from "../history/conflict-notice";
+import { EditorContext } from "../packages/editor-context";
+import { EditorInput, EditorSelect, EditorTextArea } from "../packages/editor-field";
+import { UnsavedChangesGuard } from "../packages/use-unsaved-guard";
+import { type EditorActionData, useEditorForm } from "../use-editor-form";
+import { ListEditor } from "./list-editor";
+import listStyles from "./list-editor.module.css";
+
+type ListFormProps<Item> = { initial: Item[]; version: number; actionData?: EditorActionData };
+
+const PATH = "/admin/site/home";
+
+/** The hero's headline and the line under it: the home page's h1 (ADR 041). */
+export function HeroForm({ initial, version, actionData }: { initial: { headline: string; subheadline: string }; version: number; actionData?: EditorActionData }) {
+  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData);
+  return (
+    <EditorContext.Provider value={{ errors, markDirty }}>
+      <UnsavedChangesGuard dirty={dirty} what="page" />
+      <Panel title="Hero">
+        {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="hero" formId="hero-form" editorPath={PATH} /> : null}
+        <Form id="hero-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Hero">
+          <input type="hidden" name="list" value="hero" />
+          <input type="hidden" name="baseVersion" value={version} />
+          <div className={listStyles.fieldsStack}>
+            <EditorInput name="headline" label="Headline" maxLength={120} defaultValue={initial.headline} />
+            <EditorInput name="subheadline" label="Line under the headline" maxLength={240} defaultValue={initial.subheadline} />
+          </div>
+          <div className={listStyles.saveBar}>
+            <SaveButton label="Save hero" saving={saving} uploading={false} />
+          </div>
+        </Form>
+      </Panel>
+    </EditorContext.Provider>
+  );
+}
+
+/** The FAQ of the home and contact pages: questions in order, each shown on one page or both (ADR 041). */
+export function FaqForm({ initial, version, actionData }: ListFormProps<FaqFormItem>) {
+  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData);
+  return (
+    <EditorContext.Provider value={{ errors, markDirty }}>
+      <UnsavedChangesGuard dirty={dirty} what="page" />
+      <Panel title="FAQ">
+        {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="FAQ" formId="faq-form" editorPath={PATH} /> : null}
+        <p className={adminUi.muted}>The first question shows open.</p>
+        <Form id="faq-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="FAQ">
+          <input type="hidden" name="list" value="faqs" />
+          <input type="hidden" name="baseVersion" value={version} />
+          <ListEditor
+            initial={initial}
+            blank={() => ({ question: "", answer: "", pages: "both" })}
+            addLabel="Add a question"
+            itemLabel={(index) => `question ${index + 1}`}
+            onChange={markDirty}
+            renderRow={(item, index) => (
+              <>
+                <EditorInput name={`faqs[${index}].question`} label={`Question ${index + 1}`} maxLength={300} defaultValue={item.question} />
+                <EditorTextArea name={`faqs[${index}].answer`} label={`Answer ${index + 1}`} rows={3} maxLength={2000} defaultValue={item.answer} />
+                <EditorSelect
+                  name={`faqs[${index}].pages`}
+                  label={`Question ${index + 1} shows on`}
+                  defaultValue={item.pages}
+                  options={FAQ_PAGES.map((value) => ({ value, label: FAQ_PAGE_LABELS[value] }))}
+                />
+              </>
+            )}
+          />
+          <div className={listStyles.saveBar}>
+            <SaveButton label="Save FAQ" saving={saving} uploading={false} />
+          </div>
+        </Form>
+      </Panel>
+    </EditorContext.Provider>
+  );
+}
+
+/** The traveller reviews on the home page (16 shown, 8 on a desktop until "show more"). */
+export function ReviewsForm({ initial, version, actionData }: ListFormProps<ReviewFormItem>) {
+  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData);
+  return (
+    <EditorContext.Provider value={{ errors, markDirty }}>
+      <UnsavedChangesGuard dirty={dirty} what="page" />
+      <Panel title="Traveller reviews">
+        {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="reviews" formId="reviews-form" editorPath={PATH} /> : null}
+        <Form id="reviews-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Traveller reviews">
+          <input type="hidden" name="list" value="reviews" />
+          <input type="hidden" name="baseVersion" value={version} />
+          <ListEditor
+            initial={initial}
+            blank={() => ({ name: "", location: "", comment: "", rating: "5" })}
+            addLabel="Add a review"
+            itemLabel={(index) => `review ${index + 1}`}
+            onChange={markDirty}
+            renderRow={(item, index) => (
+              <>
+                <EditorInput name={`reviews[${index}].name`} label={`Review ${index + 1}: name`} maxLength={80} defaultValue={item.name} />
+                <EditorInput name={`reviews[${index}].location`} label={`Review ${index + 1}: place (optional)`} maxLength={80} defaultValue={item.location} />
+                <EditorTextArea name={`reviews[${index}].comment`} label={`Review ${index + 1}: what they said`} rows={3} maxLength={1000} defaultValue={item.comment} />
+                <EditorInput
+                  name={`reviews[${index}].rating`}
+                  label={`Review ${index + 1}: rating (1 to 5)`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={5}
+                  defaultValue={item.rating}
+                />
+              </>
+            )}
+          />
+          <div className={listStyles.saveBar}>
+            <SaveButton label="Save reviews" saving={saving} uploading={false} />
+          </div>
+        </Form>
+      </Panel>
+    </EditorContext.Provider>
+  );
+}

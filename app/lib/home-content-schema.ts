@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { toSingleLine } from "./single-line";
+
+/** The home page's FAQ and traveller reviews as the team edits them (ADR 041); one schema each, for form and action. */
+
+export const FAQ_PAGES = ["both", "home", "contact"] as const;
+export type FaqPages = (typeof FAQ_PAGES)[number];
+export const FAQ_PAGE_LABELS: Record<FaqPages, string> = { both: "Home and contact", home: "Home only", contact: "Contact only" };
+
+const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`);
+
+export const faqItemSchema = z.object({
+  question: z.preprocess(toSingleLine, text(300, "Enter the question.")),
+  answer: text(2000, "Enter the answer."),
+  pages: z.enum(FAQ_PAGES, { error: "Choose where it shows." }).default("both"),
+});
+
+export const faqListInputSchema = z.object({
+  faqs: z.array(faqItemSchema).max(60, "At most 60 questions.").default([]),
+});
+
+export const reviewItemSchema = z.object({
+  name: z.preprocess(toSingleLine, text(80, "Enter the traveller's name.")),
+  location: z.preprocess(toSingleLine, z.string().trim().max(80, "At most 80 characters.")).optional(),
+  comment: text(1000, "Enter what they said."),
+  rating: z.number({ error: "Enter a rating from 1 to 5." }).int("A whole number from 1 to 5.").min(1, "From 1 to 5.").max(5, "From 1 to 5."),
+});
+
+export const reviewListInputSchema = z.object({
+  reviews: z.array(reviewItemSchema).max(60, "At most 60 reviews.").default([]),
+});
+
+export type FaqItem = z.infer<typeof faqItemSchema>;
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+/** A list as the form starts from it: every field as text. */
+export type FaqFormItem = { question: string; answer: string; pages: FaqPages };
+export type ReviewFormItem = { name: string; location: string; comment: string; rating: string };
+
+export const heroInputSchema = z.object({
+  headline: z.preprocess(toSingleLine, text(120, "Enter the headline.")),
+  subheadline: z.preprocess(toSingleLine, text(240, "Enter the line under the headline.")),
+});
+
+export type HeroInput = z.infer<typeof heroInputSchema>;

@@ -1,0 +1,49 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { faqListInputSchema, heroInputSchema, reviewListInputSchema } from "~/lib/home-content-schema";
+import { redirectWithNotice } from "~/server/admin/notice.server";
+import type { Viewer } from "~/server/auth/guard.server";
+import { conflictData, FAILED_NOTICE, readEditorRequest, type EditorActionResult } from "~/server/content/editor-actions.server";
+import { saveFaqs, saveHero, saveReviews } from "./home-content.server";
+
+export const HOME_CONTENT_PATH = "/admin/site/home";
+
+export type HomeListsActionData = EditorActionResult & { list: HomeList };
+type HomeList = "faqs" | "reviews" | "hero";
+
+/**
+ * Saves one list of the home content screen (the form says which): field
+ * errors inline (400), a conflict (409), or back to the screen with the notice.
+ */
+export async function handleHomeListsAction(request: Request, viewer: Viewer, ip?: string) {
+  const formData = await request.formData();
+  const sent = formData.get("list");
+  const list: HomeList = sent === "reviews" || sent === "hero" ? sent : "faqs";
+  const ctx = { viewer, ip };
+  const { options } = readEditorRequest(formData);
+  const expectedVersion = options.expectedVersion;
+  if (list === "hero") {
+    const submission = parseWithZod(formData, { schema: heroInputSchema });
+    if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+    const result = await saveHero(submission.value, ctx, { expectedVersion });
+    if (!result.ok) return listConflict(list, result.conflict);
+    return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Hero saved. The home page shows it now." });
+  }
+  if (list === "faqs") {
+    const submission = parseWithZod(formData, { schema: faqListInputSchema });
+    if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+    const result = await saveFaqs(submission.value.faqs, ctx, { expectedVersion });
+    if (!result.ok) return listConflict(list, result.conflict);
+    return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "FAQ saved. The home and contact pages show it now." });
+  }
+  const submission = parseWithZod(formData, { schema: reviewListInputSchema });
+  if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+  const result = await saveReviews(submission.value.reviews, ctx, { expectedVersion });
+  if (!result.ok) return listConflict(list, result.conflict);
+  return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Reviews saved. The home page shows them now." });
+}
+
+function listConflict(list: HomeList, conflict: Parameters<typeof conflictData>[0]) {
+  const answer = conflictData(conflict, "save");
+  return data<HomeListsActionData>({ ...answer.data, list }, answer.init ?? { status: 409 });
+}

@@ -1,0 +1,137 @@
+import { asc, eq } from "drizzle-orm";
+import type { ContentDocument } from "~/lib/content-fields";
+import type { FaqItem, HeroInput, ReviewItem } from "~/lib/home-content-schema";
+import type { EditConflict } from "~/lib/revisions";
+import { describeConflict } from "~/server/content/conflicts.server";
+import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
+import { lastRevision } from "~/server/content/revisions.server";
+import { getDb, type Db } from "~/server/db/db.server";
+import { faqs, siteSettings, testimonials } from "~/server/db/schema.server";
+
+type HomeDocumentType = "home-faqs" | "home-reviews" | "home-hero";
+
+export type ListWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict };
+
+const HOME_LABELS: Record<HomeDocumentType, string> = { "home-faqs": "FAQ", "home-reviews": "Traveller reviews", "home-hero": "Home page hero" };
+const HOME_ACTIVITY = { "home-faqs": "home.faqs-updated", "home-reviews": "home.reviews-updated", "home-hero": "home.hero-updated" } as const;
+
+/** A list's version: its last revision's (1 before the first recorded save). */
+export async function listVersion(db: Db, type: HomeDocumentType): Promise<number> {
+  return (await lastRevision(db, type, "home"))?.version ?? 1;
+}
+
+async function faqDocument(db: Db): Promise<ContentDocument> {
+  const rows = await db.select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.id));
+  return { faqs: rows.map(({ question, answer, pages }) => ({ question, answer, pages })) };
+}
+
+async function reviewDocument(db: Db): Promise<ContentDocument> {
+  const rows = await db.select().from(testimonials).orderBy(asc(testimonials.sortOrder), asc(testimonials.id));
+  return { reviews: rows.map(({ name, location, comment, rating }) => ({ name, location, comment, rating })) };
+}
+
+async function heroDocument(db: Db): Promise<ContentDocument> {
+  const [row] = await db.select({ headline: siteSettings.heroHeadline, subheadline: siteSettings.heroSubheadline }).from(siteSettings).where(eq(siteSettings.id, 1));
+  return { headline: row?.headline ?? "", subheadline: row?.subheadline ?? "" };
+}
+
+/** The hero's words as the home page shows them. */
+export async function getHeroText(): Promise<{ headline: string; subheadline: string }> {
+  return (await heroDocument(getDb())) as { headline: string; subheadline: string };
+}
+
+/** The hero, the FAQ and the reviews as the home content screen edits them, with their versions. */
+export async function loadHomeLists() {
+  const db = getDb();
+  const [faqDoc, reviewDoc, faqVersion, reviewVersion, hero, heroVersion] = await Promise.all([
+    faqDocument(db),
+    reviewDocument(db),
+    listVersion(db, "home-faqs"),
+    listVersion(db, "home-reviews"),
+    heroDocument(db),
+    listVersion(db, "home-hero"),
+  ]);
+  return {
+    hero: hero as { headline: string; subheadline: string },
+    heroVersion,
+    faqs: faqDoc.faqs as { question: string; answer: string; pages: "both" | "home" | "contact" }[],
+    reviews: reviewDoc.reviews as { name: string; location: string; comment: string; rating: number }[],
+    faqVersion,
+    reviewVersion,
+  };
+}
+
+/**
+ * Replaces a whole list in one content write (ADR 041): its rows in the order
+ * sent, a revision of the list, activity, and the content version (the home and
+ * contact pages follow at the next request). A save based on an older version
+ * of the list is refused with what changed.
+ */
+async function replaceList(
+  ctx: ContentWriteContext,
+  type: HomeDocumentType,
+  expectedVersion: number | undefined,
+  read: (tx: Db) => Promise<ContentDocument>,
+  write: (tx: Db) => Promise<void>,
+  mine: ContentDocument,
+): Promise<ListWriteResult> {
+  return writeContent<ListWriteResult>(ctx, async (tx) => {
+    // One writer at a time per document: the lock is taken on its table.
+    await tx.execute(`lock table ${type === "home-faqs" ? "faqs" : type === "home-reviews" ? "testimonials" : "site_settings"} in share row exclusive mode`);
+    const version = await listVersion(tx, type);
+    const previous = await read(tx);
+    if (expectedVersion !== undefined && expectedVersion !== version) {
+      const last = await lastRevision(tx, type, "home");
+      const at = { type, id: "home", baseVersion: expectedVersion, version, updatedAt: last?.createdAt ?? new Date() };
+      throw new ContentWriteAbort<ListWriteResult>({ ok: false, conflict: await describeConflict(tx, at, previous, mine) });
+    }
+    await write(tx);
+    const label = HOME_LABELS[type];
+    return {
+      result: { ok: true, version: version + 1 },
+      revisions: [{ type, id: "home", version: version + 1, kind: "updated", label, document: await read(tx), previous }],
+      activity: [{ kind: HOME_ACTIVITY[type], subject: { type: "home", id: type, label } }],
+    };
+  });
+}
+
+export function saveFaqs(items: FaqItem[], ctx: ContentWriteContext, options: { expectedVersion?: number } = {}) {
+  return replaceList(
+    ctx,
+    "home-faqs",
+    options.expectedVersion,
+    faqDocument,
+    async (tx) => {
+      await tx.delete(faqs);
+      if (items.length) await tx.insert(faqs).values(items.map((item, index) => ({ ...item, sortOrder: index + 1 })));
+    },
+    { faqs: items },
+  );
+}
+
+export function saveReviews(items: ReviewItem[], ctx: ContentWriteContext, options: { expectedVersion?: number } = {}) {
+  return replaceList(
+    ctx,
+    "home-reviews",
+    options.expectedVersion,
+    reviewDocument,
+    async (tx) => {
+      await tx.delete(testimonials);
+      if (items.length) await tx.insert(testimonials).values(items.map((item, index) => ({ ...item, location: item.location ?? "", sortOrder: index + 1 })));
+    },
+    { reviews: items.map((item) => ({ ...item, location: item.location ?? "" })) },
+  );
+}
+
+export function saveHero(input: HeroInput, ctx: ContentWriteContext, options: { expectedVersion?: number } = {}) {
+  return replaceList(
+    ctx,
+    "home-hero",
+    options.expectedVersion,
+    heroDocument,
+    async (tx) => {
+      await tx.update(siteSettings).set({ heroHeadline: input.headline, heroSubheadline: input.subheadline, updatedAt: new Date() }).where(eq(siteSettings.id, 1));
+    },
+    { ...input },
+  );
+}

@@ -1,0 +1,114 @@
+import AxeBuilder from "@axe-core/playwright";
+import { ADMIN, expect, signIn, test } from "./admin-helpers";
+import { gotoHydrated, type TestDatabase } from "./fixtures";
+
+/**
+ * Issue 21 §2 (ADR 041): the FAQ and the traveller reviews, edited by the team.
+ * Saves change the home and contact pages for everyone, so each test puts the
+ * lists back afterwards and the file runs serially.
+ */
+test.describe.configure({ mode: "serial" });
+
+async function keepLists(db: TestDatabase) {
+  const faqs = await db.query("select question, answer, sort_order, pages from faqs order by sort_order, id");
+  const reviews = await db.query("select name, location, comment, rating, sort_order from testimonials order by sort_order, id");
+  db.onCleanup(async () => {
+    await db.query("delete from faqs");
+    for (const row of faqs) await db.query("insert into faqs (question, answer, sort_order, pages) values ($1, $2, $3, $4)", [row.question, row.answer, row.sort_order, row.pages]);
+    await db.query("delete from testimonials");
+    for (const row of reviews)
+      await db.query("insert into testimonials (name, location, comment, rating, sort_order) values ($1, $2, $3, $4, $5)", [row.name, row.location, row.comment, row.rating, row.sort_order]);
+    await db.query("delete from content_revisions where entity_type in ('home-faqs', 'home-reviews')");
+    await db.query("update content_version set version = version + 1");
+  });
+}
+
+test("FAQ: edit a question, add one and move it first; home and contact show the new order with the first open", async ({ page, db, browser }) => {
+  await keepLists(db);
+  const [second] = await db.query<{ question: string }>("select question from faqs order by sort_order, id offset 1 limit 1");
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/site/home");
+  const editor = page.getByRole("form", { name: "FAQ" });
+  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await editor.getByLabel("Question 2", { exact: true }).fill(`${second!.question} (updated)`);
+  await editor.getByRole("button", { name: "Add a question" }).click();
+  await expect(editor.getByLabel("Question 13", { exact: true })).toBeFocused();
+  await page.keyboard.type("Can we pay in instalments?");
+  await editor.getByLabel("Answer 13").fill("Yes: 25% to book, the rest 30 days before departure.");
+  // Moved first with the keyboard, one place at a time.
+  for (let from = 13; from > 1; from--) await editor.getByRole("button", { name: `Move question ${from} up` }).click();
+  await expect(editor.getByLabel("Question 1", { exact: true })).toHaveValue("Can we pay in instalments?");
+  await editor.getByRole("button", { name: "Save FAQ" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "FAQ saved." })).toBeVisible();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  for (const path of ["/", "/contact"]) {
+    await gotoHydrated(visitorPage, path);
+    const faq = visitorPage.getByRole("region", { name: "Frequently Asked Questions" });
+    const items = faq.locator("details");
+    await expect(items).toHaveCount(13);
+    await expect(items.first()).toHaveAttribute("open", "");
+    await expect(items.first()).toContainText("Can we pay in instalments?");
+    await expect(faq.getByText("Yes: 25% to book, the rest 30 days before departure.")).toBeVisible();
+    await expect(items.nth(2)).toContainText(`${second!.question} (updated)`);
+  }
+  await visitor.close();
+});
+
+test("an empty question is refused inline and the list keeps what was typed", async ({ page, db }) => {
+  await keepLists(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/site/home");
+  const editor = page.getByRole("form", { name: "FAQ" });
+  await editor.getByLabel("Question 1", { exact: true }).fill("");
+  await editor.getByLabel("Answer 1", { exact: true }).fill("An answer kept while the question is fixed.");
+  await editor.getByRole("button", { name: "Save FAQ" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet: 1 field needs attention." })).toBeVisible();
+  await expect(editor.getByLabel("Question 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(editor.getByText("Enter the question.")).toBeVisible();
+  await expect(editor.getByLabel("Answer 1", { exact: true })).toHaveValue("An answer kept while the question is fixed.");
+});
+
+test("a review added by an editor appears on the home page, which still shows 8 on a desktop", async ({ page, db, staff, request }) => {
+  await keepLists(db);
+  await signIn(page, await staff.create("editor"));
+  await gotoHydrated(page, "/admin/site/home");
+  const editor = page.getByRole("form", { name: "Traveller reviews" });
+  const count = await editor.getByRole("listitem").count();
+  await editor.getByRole("button", { name: "Add a review" }).click();
+  const n = count + 1;
+  await editor.getByLabel(`Review ${n}: name`).fill("Farah Khan");
+  await editor.getByLabel(`Review ${n}: what they said`).fill("Our Kerala houseboat night was the calmest of the whole year.");
+  await editor.getByLabel(`Review ${n}: rating (1 to 5)`).fill("6");
+  await editor.getByRole("button", { name: "Save reviews" }).click();
+  await expect(editor.getByText("From 1 to 5.")).toBeVisible();
+  await editor.getByLabel(`Review ${n}: rating (1 to 5)`).fill("5");
+  for (let from = n; from > 1; from--) await editor.getByRole("button", { name: `Move review ${from} up` }).click();
+  await editor.getByRole("button", { name: "Save reviews" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Reviews saved." })).toBeVisible();
+
+  expect(await (await request.get("/")).text()).toContain("Our Kerala houseboat night was the calmest of the whole year.");
+  await gotoHydrated(page, "/");
+  const reviews = page.getByRole("region", { name: "Traveler Reviews" });
+  await expect(reviews.locator("figure").filter({ visible: true })).toHaveCount(8);
+  await expect(reviews.getByText("Farah Khan")).toBeVisible();
+});
+
+test("a new hero headline is the home page's h1 in the server HTML", async ({ page, db, request }) => {
+  const [before] = await db.query<{ hero_headline: string; hero_subheadline: string }>("select hero_headline, hero_subheadline from site_settings where id = 1");
+  db.onCleanup(async () => {
+    await db.query("update site_settings set hero_headline = $1, hero_subheadline = $2 where id = 1", [before!.hero_headline, before!.hero_subheadline]);
+    await db.query("delete from content_revisions where entity_type = 'home-hero'");
+    await db.query("update content_version set version = version + 1");
+  });
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/site/home");
+  const hero = page.getByRole("form", { name: "Hero" });
+  await expect(hero.getByLabel("Headline", { exact: true })).toHaveValue(before!.hero_headline);
+  await hero.getByLabel("Headline", { exact: true }).fill("Monsoon trips that feel like home");
+  await hero.getByRole("button", { name: "Save hero" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Hero saved." })).toBeVisible();
+  const html = await (await request.get("/", { headers: { cookie: "" } })).text();
+  expect(html).toMatch(/<h1[^>]*>[^<]*Monsoon trips that feel like home[^<]*<\/h1>/);
+});
