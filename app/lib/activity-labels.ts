@@ -27,6 +27,7 @@ const LABELS: Record<string, string> = {
   "home.faqs-updated": "Changed the FAQ",
   "home.reviews-updated": "Changed the traveller reviews",
   "home.hero-updated": "Changed the home page hero",
+  "home.cards-updated": "Changed Why Choose Us or the process steps",
   "auth.other-sessions-ended": "Signed out everywhere else",
   "user.deleted": "Deleted a user",
   "package.created": "Created a package",

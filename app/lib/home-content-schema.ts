@@ -43,3 +43,31 @@ export const heroInputSchema = z.object({
 });
 
 export type HeroInput = z.infer<typeof heroInputSchema>;
+
+/** The site's icon set for home cards (app/components/site/home/home-icon.tsx draws them). */
+export const HOME_ICONS = ["suitcase", "route", "compass", "rupee", "phone", "map", "check", "plane"] as const;
+export const HOME_ICON_LABELS: Record<(typeof HOME_ICONS)[number], string> = {
+  suitcase: "Suitcase",
+  route: "Route",
+  compass: "Compass",
+  rupee: "Rupee",
+  phone: "Phone",
+  map: "Map",
+  check: "Tick",
+  plane: "Plane",
+};
+
+const homeCardSchema = z.object({
+  title: z.preprocess(toSingleLine, text(80, "Enter the title.")),
+  body: text(400, "Enter the text."),
+  icon: z.enum(HOME_ICONS, { error: "Choose an icon." }),
+});
+
+/** Why Choose Us (4 cards) and the process (4 steps): always four of each, as the page lays them out. */
+export const homeCardsInputSchema = z.object({
+  whyChooseUs: z.array(homeCardSchema).length(4, "Keep four cards."),
+  process: z.array(homeCardSchema).length(4, "Keep four steps."),
+});
+
+export type HomeCardsInput = z.infer<typeof homeCardsInputSchema>;
+export type HomeCardFormItem = { title: string; body: string; icon: string };

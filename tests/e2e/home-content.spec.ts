@@ -112,3 +112,26 @@ test("a new hero headline is the home page's h1 in the server HTML", async ({ pa
   const html = await (await request.get("/", { headers: { cookie: "" } })).text();
   expect(html).toMatch(/<h1[^>]*>[^<]*Monsoon trips that feel like home[^<]*<\/h1>/);
 });
+
+test("a Why Choose Us card's title and icon and a process step's text change on the home page", async ({ page, db, request }) => {
+  const before = await db.query("select section, title, body, icon, sort_order from home_cards order by id");
+  db.onCleanup(async () => {
+    await db.query("delete from home_cards");
+    for (const row of before) await db.query("insert into home_cards (section, title, body, icon, sort_order) values ($1, $2, $3, $4, $5)", [row.section, row.title, row.body, row.icon, row.sort_order]);
+    await db.query("delete from content_revisions where entity_type = 'home-cards'");
+    await db.query("update content_version set version = version + 1");
+  });
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/site/home");
+  const cards = page.getByRole("form", { name: "Why Choose Us and the process" });
+  await cards.getByLabel("Card 1: title").fill("Trips planned by people who went");
+  await cards.getByLabel("Card 1: icon").selectOption("plane");
+  await cards.getByLabel("Step 4: text").fill("We stay in touch on WhatsApp from the airport to your return.");
+  await cards.getByRole("button", { name: "Save cards and steps" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Cards and steps saved." })).toBeVisible();
+  const html = await (await request.get("/", { headers: { cookie: "" } })).text();
+  expect(html).toContain("Trips planned by people who went");
+  expect(html).toContain("We stay in touch on WhatsApp from the airport to your return.");
+  const [first] = await db.query<{ icon: string }>("select icon from home_cards where section = 'why-choose-us' order by sort_order limit 1");
+  expect(first!.icon).toBe("plane");
+});

@@ -1,5 +1,5 @@
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
-import { FaqForm, HeroForm, ReviewsForm } from "~/components/admin/home/home-lists";
+import { FaqForm, HeroForm, HomeCardsForm, ReviewsForm } from "~/components/admin/home/home-lists";
 import { keepFormOnFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
 import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
@@ -29,11 +29,12 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = () => adminMeta("Home page content");
 
 export default function HomeContentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { hero, heroVersion, faqs, reviews, faqVersion, reviewVersion } = loaderData;
+  const { hero, heroVersion, cards, cardsVersion, faqs, reviews, faqVersion, reviewVersion } = loaderData;
   const answer = withoutSaveFailure(actionData);
   return (
-    <AdminPage title="Home page content" lead="The hero, the FAQ (home and contact pages) and the traveller reviews. A save is live at once.">
+    <AdminPage title="Home page content" lead="The hero, Why Choose Us, the process steps, the FAQ (home and contact pages) and the traveller reviews. A save is live at once.">
       <HeroForm key={`hero:${heroVersion}`} initial={hero} version={heroVersion} actionData={answer?.list === "hero" ? answer : undefined} />
+      <HomeCardsForm key={`cards:${cardsVersion}`} initial={cards} version={cardsVersion} actionData={answer?.list === "cards" ? answer : undefined} />
       <FaqForm key={`faqs:${faqVersion}`} initial={faqs} version={faqVersion} actionData={answer?.list === "faqs" ? answer : undefined} />
       <ReviewsForm key={`reviews:${reviewVersion}`} initial={reviews} version={reviewVersion} actionData={answer?.list === "reviews" ? answer : undefined} />
     </AdminPage>

@@ -32,6 +32,7 @@ export const ACTIVITY_KINDS = [
   "home.faqs-updated",
   "home.reviews-updated",
   "home.hero-updated",
+  "home.cards-updated",
   "auth.other-sessions-ended",
   "user.deleted",
   "package.created",

@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { faqListInputSchema, heroInputSchema, reviewListInputSchema } from "~/lib/home-content-schema";
+import { faqListInputSchema, heroInputSchema, homeCardsInputSchema, reviewListInputSchema } from "~/lib/home-content-schema";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { conflictData, FAILED_NOTICE, readEditorRequest, type EditorActionResult } from "~/server/content/editor-actions.server";
-import { saveFaqs, saveHero, saveReviews } from "./home-content.server";
+import { saveFaqs, saveHero, saveHomeCards, saveReviews } from "./home-content.server";
 
 export const HOME_CONTENT_PATH = "/admin/site/home";
 
 export type HomeListsActionData = EditorActionResult & { list: HomeList };
-type HomeList = "faqs" | "reviews" | "hero";
+type HomeList = "faqs" | "reviews" | "hero" | "cards";
 
 /**
  * Saves one list of the home content screen (the form says which): field
@@ -18,10 +18,17 @@ type HomeList = "faqs" | "reviews" | "hero";
 export async function handleHomeListsAction(request: Request, viewer: Viewer, ip?: string) {
   const formData = await request.formData();
   const sent = formData.get("list");
-  const list: HomeList = sent === "reviews" || sent === "hero" ? sent : "faqs";
+  const list: HomeList = sent === "reviews" || sent === "hero" || sent === "cards" ? sent : "faqs";
   const ctx = { viewer, ip };
   const { options } = readEditorRequest(formData);
   const expectedVersion = options.expectedVersion;
+  if (list === "cards") {
+    const submission = parseWithZod(formData, { schema: homeCardsInputSchema });
+    if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+    const result = await saveHomeCards(submission.value, ctx, { expectedVersion });
+    if (!result.ok) return listConflict(list, result.conflict);
+    return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Cards and steps saved. The home page shows them now." });
+  }
   if (list === "hero") {
     const submission = parseWithZod(formData, { schema: heroInputSchema });
     if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });

@@ -1,19 +1,25 @@
 import { asc, eq } from "drizzle-orm";
 import type { ContentDocument } from "~/lib/content-fields";
-import type { FaqItem, HeroInput, ReviewItem } from "~/lib/home-content-schema";
+import type { FaqItem, HeroInput, HomeCardsInput, ReviewItem } from "~/lib/home-content-schema";
 import type { EditConflict } from "~/lib/revisions";
 import { describeConflict } from "~/server/content/conflicts.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
 import { lastRevision } from "~/server/content/revisions.server";
 import { getDb, type Db } from "~/server/db/db.server";
-import { faqs, siteSettings, testimonials } from "~/server/db/schema.server";
+import { faqs, homeCards, siteSettings, testimonials } from "~/server/db/schema.server";
 
-type HomeDocumentType = "home-faqs" | "home-reviews" | "home-hero";
+type HomeDocumentType = "home-faqs" | "home-reviews" | "home-hero" | "home-cards";
 
 export type ListWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict };
 
-const HOME_LABELS: Record<HomeDocumentType, string> = { "home-faqs": "FAQ", "home-reviews": "Traveller reviews", "home-hero": "Home page hero" };
-const HOME_ACTIVITY = { "home-faqs": "home.faqs-updated", "home-reviews": "home.reviews-updated", "home-hero": "home.hero-updated" } as const;
+const HOME_LABELS: Record<HomeDocumentType, string> = {
+  "home-faqs": "FAQ",
+  "home-reviews": "Traveller reviews",
+  "home-hero": "Home page hero",
+  "home-cards": "Why Choose Us and the process",
+};
+const HOME_ACTIVITY = { "home-faqs": "home.faqs-updated", "home-reviews": "home.reviews-updated", "home-hero": "home.hero-updated", "home-cards": "home.cards-updated" } as const;
+const LOCKED_TABLE: Record<HomeDocumentType, string> = { "home-faqs": "faqs", "home-reviews": "testimonials", "home-hero": "site_settings", "home-cards": "home_cards" };
 
 /** A list's version: its last revision's (1 before the first recorded save). */
 export async function listVersion(db: Db, type: HomeDocumentType): Promise<number> {
@@ -35,6 +41,12 @@ async function heroDocument(db: Db): Promise<ContentDocument> {
   return { headline: row?.headline ?? "", subheadline: row?.subheadline ?? "" };
 }
 
+async function cardsDocument(db: Db): Promise<ContentDocument> {
+  const rows = await db.select().from(homeCards).orderBy(asc(homeCards.sortOrder), asc(homeCards.id));
+  const of = (section: "why-choose-us" | "process") => rows.filter((row) => row.section === section).map(({ title, body, icon }) => ({ title, body, icon }));
+  return { whyChooseUs: of("why-choose-us"), process: of("process") };
+}
+
 /** The hero's words as the home page shows them. */
 export async function getHeroText(): Promise<{ headline: string; subheadline: string }> {
   return (await heroDocument(getDb())) as { headline: string; subheadline: string };
@@ -51,7 +63,10 @@ export async function loadHomeLists() {
     heroDocument(db),
     listVersion(db, "home-hero"),
   ]);
+  const [cards, cardsVersion] = await Promise.all([cardsDocument(db), listVersion(db, "home-cards")]);
   return {
+    cards: cards as { whyChooseUs: { title: string; body: string; icon: string }[]; process: { title: string; body: string; icon: string }[] },
+    cardsVersion,
     hero: hero as { headline: string; subheadline: string },
     heroVersion,
     faqs: faqDoc.faqs as { question: string; answer: string; pages: "both" | "home" | "contact" }[],
@@ -77,7 +92,7 @@ async function replaceList(
 ): Promise<ListWriteResult> {
   return writeContent<ListWriteResult>(ctx, async (tx) => {
     // One writer at a time per document: the lock is taken on its table.
-    await tx.execute(`lock table ${type === "home-faqs" ? "faqs" : type === "home-reviews" ? "testimonials" : "site_settings"} in share row exclusive mode`);
+    await tx.execute(`lock table ${LOCKED_TABLE[type]} in share row exclusive mode`);
     const version = await listVersion(tx, type);
     const previous = await read(tx);
     if (expectedVersion !== undefined && expectedVersion !== version) {
@@ -131,6 +146,23 @@ export function saveHero(input: HeroInput, ctx: ContentWriteContext, options: { 
     heroDocument,
     async (tx) => {
       await tx.update(siteSettings).set({ heroHeadline: input.headline, heroSubheadline: input.subheadline, updatedAt: new Date() }).where(eq(siteSettings.id, 1));
+    },
+    { ...input },
+  );
+}
+
+export function saveHomeCards(input: HomeCardsInput, ctx: ContentWriteContext, options: { expectedVersion?: number } = {}) {
+  return replaceList(
+    ctx,
+    "home-cards",
+    options.expectedVersion,
+    cardsDocument,
+    async (tx) => {
+      await tx.delete(homeCards);
+      await tx.insert(homeCards).values([
+        ...input.whyChooseUs.map((card, index) => ({ ...card, section: "why-choose-us" as const, sortOrder: index + 1 })),
+        ...input.process.map((card, index) => ({ ...card, section: "process" as const, sortOrder: index + 1 })),
+      ]);
     },
     { ...input },
   );

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { FAQ_PAGE_LABELS, FAQ_PAGES, type FaqFormItem, type ReviewFormItem } from "~/lib/home-content-schema";
+import { FAQ_PAGE_LABELS, FAQ_PAGES, HOME_ICON_LABELS, HOME_ICONS, type FaqFormItem, type HomeCardFormItem, type ReviewFormItem } from "~/lib/home-content-schema";
 import { adminUi, Panel } from "../admin-page";
 import { SaveButton } from "../editor-layout";
 import { ConflictNotice } from "../history/conflict-notice";
@@ -31,6 +31,51 @@ export function HeroForm({ initial, version, actionData }: { initial: { headline
           </div>
           <div className={listStyles.saveBar}>
             <SaveButton label="Save hero" saving={saving} uploading={false} />
+          </div>
+        </Form>
+      </Panel>
+    </EditorContext.Provider>
+  );
+}
+
+/** Why Choose Us (4 cards with an icon each) and the 4 process steps, saved together (ADR 041). */
+export function HomeCardsForm({
+  initial,
+  version,
+  actionData,
+}: {
+  initial: { whyChooseUs: HomeCardFormItem[]; process: HomeCardFormItem[] };
+  version: number;
+  actionData?: EditorActionData;
+}) {
+  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData);
+  const card = (list: "whyChooseUs" | "process", noun: string, item: HomeCardFormItem, index: number) => (
+    <fieldset key={`${list}-${index}`} className={listStyles.row}>
+      <legend className={listStyles.legend}>
+        {noun} {index + 1}
+      </legend>
+      <EditorInput name={`${list}[${index}].title`} label={`${noun} ${index + 1}: title`} maxLength={80} defaultValue={item.title} />
+      <EditorTextArea name={`${list}[${index}].body`} label={`${noun} ${index + 1}: text`} rows={2} maxLength={400} defaultValue={item.body} />
+      <EditorSelect
+        name={`${list}[${index}].icon`}
+        label={`${noun} ${index + 1}: icon`}
+        defaultValue={item.icon}
+        options={HOME_ICONS.map((value) => ({ value, label: HOME_ICON_LABELS[value] }))}
+      />
+    </fieldset>
+  );
+  return (
+    <EditorContext.Provider value={{ errors, markDirty }}>
+      <UnsavedChangesGuard dirty={dirty} what="page" />
+      <Panel title="Why Choose Us and the process">
+        {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="cards" formId="cards-form" editorPath={PATH} /> : null}
+        <Form id="cards-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Why Choose Us and the process">
+          <input type="hidden" name="list" value="cards" />
+          <input type="hidden" name="baseVersion" value={version} />
+          <div className={listStyles.cards}>{initial.whyChooseUs.map((item, index) => card("whyChooseUs", "Card", item, index))}</div>
+          <div className={listStyles.cards}>{initial.process.map((item, index) => card("process", "Step", item, index))}</div>
+          <div className={listStyles.saveBar}>
+            <SaveButton label="Save cards and steps" saving={saving} uploading={false} />
           </div>
         </Form>
       </Panel>
