@@ -50,6 +50,8 @@ export default [
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("site/home", "routes/admin/home-content.tsx"),
+      route("site/legal", "routes/admin/legal-pages.tsx"),
+      route("site/legal/:slug", "routes/admin/legal-edit.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("activity", "routes/admin/activity.tsx"),
       route("account", "routes/admin/account.tsx"),

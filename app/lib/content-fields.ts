@@ -13,7 +13,7 @@ import { formatUploadDate } from "./blog-format";
 import { formatInr } from "./price";
 import { formatTourDateRange } from "./tour-format";
 
-export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero", "home-cards"] as const;
+export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero", "home-cards", "legal-page"] as const;
 export type ContentEntityType = (typeof CONTENT_ENTITY_TYPES)[number];
 
 export function isContentEntityType(value: unknown): value is ContentEntityType {
@@ -30,6 +30,7 @@ export const ENTITY_NOUNS: Record<ContentEntityType, string> = {
   "home-reviews": "traveller reviews",
   "home-hero": "home page hero",
   "home-cards": "Why Choose Us and process",
+  "legal-page": "legal page",
 };
 
 export type ContentDocument = Record<string, unknown>;
@@ -248,6 +249,12 @@ export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
   "home-faqs": HOME_FAQ_FIELDS,
   "home-reviews": HOME_REVIEW_FIELDS,
   "home-hero": [field("headline", "headline"), field("subheadline", "line under the headline")],
+  "legal-page": [
+    field("title", "title"),
+    field("lastUpdated", "last updated"),
+    field("body", "page", (value) => htmlToText(str(value)), true),
+    field("seoDescription", "SEO description"),
+  ],
   "home-cards": [
     field("whyChooseUs", "Why Choose Us cards", (value) => lines(list(value).map((item) => `${str(record(item).title)}: ${str(record(item).body)}`)), true),
     field("process", "process steps", (value) => lines(list(value).map((item) => `${str(record(item).title)}: ${str(record(item).body)}`)), true),

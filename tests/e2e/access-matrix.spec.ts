@@ -81,6 +81,8 @@ const RULES: Record<string, Rule> = {
   // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },
   "routes/admin/home-content.tsx": { page: staffOnly },
+  "routes/admin/legal-pages.tsx": { page: adminOnly },
+  "routes/admin/legal-edit.tsx": { page: { anonymous: "login", editor: "denied", admin: "ok" }, sample: "/admin/site/legal/refund-policy" },
   "routes/admin/personal-data-export.ts": { page: { anonymous: "login", editor: "denied", admin: "to:/admin/enquiries/personal-data" } },
   "routes/admin/account.tsx": { page: staffOnly },
   "routes/admin/users.tsx": { page: adminOnly },

@@ -33,6 +33,7 @@ export const ACTIVITY_KINDS = [
   "home.reviews-updated",
   "home.hero-updated",
   "home.cards-updated",
+  "legal.updated",
   "auth.other-sessions-ended",
   "user.deleted",
   "package.created",

@@ -34,3 +34,5 @@ export const canManageUsers = (viewer: Viewer | null) => hasRole(viewer, "admin"
 export const canViewActivity = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** Site settings (contacts, notifications, taxes, the lead popup): admins only (ADR 041). */
 export const canManageSettings = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** The legal pages (privacy, terms, refunds, disclaimer): admins only (ADR 041). */
+export const canEditLegalPages = (viewer: Viewer | null) => hasRole(viewer, "admin");

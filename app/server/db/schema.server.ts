@@ -580,6 +580,7 @@ export type PackageRow = typeof packages.$inferSelect;
 export type BlogRow = typeof blogs.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+export type LegalPageRow = typeof legalPages.$inferSelect;
 
 /**
  * Which seed items were ever inserted. Seeding inserts an item only if it is not
