@@ -1,12 +1,46 @@
 import crypto from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-export const baseURL = `http://127.0.0.1:${port}`;
-/** The e2e server's DATA_DIR (scripts/e2e-server.mjs empties it at start). */
-export const e2eDataDir = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${port}`;
-// Shared with the server so tests can insert and remove fixtures in its database.
-process.env.E2E_FIXTURE_TOKEN ??= crypto.randomBytes(16).toString("hex");
+/**
+ * Each Playwright worker has a production server of its own (ADR 036): its own
+ * port, database and media directory, so what one worker's tests change never
+ * reaches the other's. Worker i (its parallelIndex) talks to server i.
+ */
+export const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
+const firstPort = Number(process.env.E2E_PORT ?? 3100);
+
+export type E2eServer = { port: number; baseURL: string; dataDir: string; mediaDir: string; privatePort: number };
+
+/** The server of the worker with this parallelIndex. */
+export function e2eServer(parallelIndex: number): E2eServer {
+  const port = firstPort + parallelIndex;
+  return {
+    port,
+    baseURL: `http://127.0.0.1:${port}`,
+    /** Its DATA_DIR (scripts/e2e-server.mjs empties it at start). */
+    dataDir: `.cache/e2e-data-${port}`,
+    /** Its MEDIA_DIR: tests upload and delete files, checked against its own database only. */
+    mediaDir: `.cache/e2e-media-${port}`,
+    /** For a test's private server (tests/e2e/private-server.ts), one at a time per worker. */
+    privatePort: firstPort + 60 + parallelIndex,
+  };
+}
+
+// Playwright sets TEST_PARALLEL_INDEX in each worker before loading this file
+// or a spec; in the runner process it is unset (server 0).
+const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+if (parallelIndex >= e2eWorkers) {
+  throw new Error(`worker ${parallelIndex} has no e2e server: set E2E_WORKERS=${parallelIndex + 1} rather than --workers`);
+}
+const ownServer = e2eServer(parallelIndex);
+/** This worker's server. */
+export const baseURL = ownServer.baseURL;
+/** This worker's server's DATA_DIR. */
+export const e2eDataDir = ownServer.dataDir;
+/** The port for this worker's private server (tests/e2e/private-server.ts). */
+export const privateServerPort = ownServer.privatePort;
+// Shared with the servers so tests can insert and remove fixtures in their databases.
+const fixtureToken = (process.env.E2E_FIXTURE_TOKEN ??= crypto.randomBytes(16).toString("hex"));
 
 const chromiumArgs = [
   "--headless",
@@ -21,8 +55,9 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // A spec file runs in one worker, its tests in order; files are spread over the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
@@ -37,26 +72,33 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 768 } } },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 600_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      ...(process.env as Record<string, string>),
-      PORT: String(port),
-      E2E_DATA_DIR: e2eDataDir,
-      SITE_URL: baseURL,
-      E2E_FIXTURE_TOKEN: process.env.E2E_FIXTURE_TOKEN,
-      FORM_RATE_LIMIT: "1000",
-      // Every test signs in from 127.0.0.1: a high per-IP cap keeps specs independent;
-      // the per-e-mail limit stays at its default of 5 (tests/e2e/admin-auth.spec.ts).
-      LOGIN_MAX_PER_IP: "1000",
-      LOG_LEVEL: "warn",
-      // The whole suite renders pages from 127.0.0.1; the cap's own test uses another address.
-      PAGE_RENDER_LIMIT: "300",
-    },
-  },
+  // Started one after another: the first builds when needed (scripts/start.mjs)
+  // and fills the shared cache of processed seed photos for the next.
+  webServer: Array.from({ length: e2eWorkers }, (_, index) => {
+    const server = e2eServer(index);
+    return {
+      name: `server ${index}`,
+      command: "node scripts/e2e-server.mjs",
+      url: `${server.baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 600_000,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+      env: {
+        ...(process.env as Record<string, string>),
+        PORT: String(server.port),
+        E2E_DATA_DIR: server.dataDir,
+        MEDIA_DIR: server.mediaDir,
+        SITE_URL: server.baseURL,
+        E2E_FIXTURE_TOKEN: fixtureToken,
+        FORM_RATE_LIMIT: "1000",
+        // Every test signs in from 127.0.0.1: a high per-IP cap keeps specs independent;
+        // the per-e-mail limit stays at its default of 5 (tests/e2e/admin-auth.spec.ts).
+        LOGIN_MAX_PER_IP: "1000",
+        LOG_LEVEL: "warn",
+        // The whole suite renders pages from 127.0.0.1; the cap's own test uses another address.
+        PAGE_RENDER_LIMIT: "300",
+      },
+    };
+  }),
 });

@@ -1,13 +1,47 @@
 // Serves the production build for Playwright on a fresh database, so every run
-// starts from the seeded content. Processed images are content-hashed and
-// kept in .cache/media between runs.
+// starts from the seeded content. Processed seed photos are content-hashed and
+// kept in .cache/media between runs and between servers.
 import fs from "node:fs";
+import path from "node:path";
 
 // A test run: the fixture route (/__e2e) exists only with NODE_ENV=test. The
 // pages are the production build's all the same (see readBuiltCss).
 process.env.NODE_ENV ??= "test";
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${process.env.PORT ?? 3100}`;
-process.env.MEDIA_DIR ??= ".cache/media";
 process.env.ADMIN_PASSWORD ??= "lotus-temple-at-dawn-42";
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+
+/** Processed seed photos, shared by every server and test run (scripts/process-seed-photos.ts fills it). */
+const PHOTO_CACHE = path.resolve(".cache/media");
+process.env.MEDIA_DIR ??= PHOTO_CACHE;
+const mediaDir = path.resolve(process.env.MEDIA_DIR);
+const ownMedia = mediaDir !== PHOTO_CACHE;
+
+// A media directory of its own (each Playwright worker's server: tests upload
+// and delete files there) starts as a copy of the cache, so the seed finds its
+// photos processed; what the seed had to process goes back into the cache.
+if (ownMedia) {
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+  if (fs.existsSync(PHOTO_CACHE)) fs.cpSync(PHOTO_CACHE, mediaDir, { recursive: true, filter: (source) => !source.endsWith(".tmp") });
+}
+
 await import("./start.mjs");
+
+// The server is up and seeded (start.mjs returns once it listens).
+if (ownMedia) copyNewFiles(mediaDir, PHOTO_CACHE);
+
+function copyNewFiles(from, to) {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      fs.mkdirSync(target, { recursive: true });
+      copyNewFiles(source, target);
+    } else if (!entry.name.endsWith(".tmp") && !fs.existsSync(target)) {
+      // Under a name of its own first: another server may be copying the same file.
+      const temporary = `${target}.${process.pid}.tmp`;
+      fs.copyFileSync(source, temporary);
+      fs.renameSync(temporary, target);
+    }
+  }
+}

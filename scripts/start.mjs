@@ -20,7 +20,14 @@ function newestMtime(entry) {
 }
 
 const builtAt = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
-if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+// BUILD_ON_START=0: the build was made beforehand (CI builds once for every
+// server; ADR 036): never build here, where servers starting at once would race.
+if (process.env.BUILD_ON_START === "0") {
+  if (builtAt === 0) {
+    console.error(`BUILD_ON_START=0 but there is no build in ${buildDir}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+} else if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
   console.log("Building Pravas (first start or sources changed)...");
   // Always a production build: a test run (NODE_ENV=test, scripts/e2e-server.mjs)
   // must serve the very pages production serves, and Vite builds for NODE_ENV.

@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { baseURL as configuredBaseURL, e2eServer } from "../../playwright.config";
 
 export type Row = Record<string, unknown>;
 
@@ -29,6 +30,14 @@ export class TestDatabase {
 }
 
 export const test = base.extend<{ db: TestDatabase }>({
+  // Each worker has a server of its own (playwright.config.ts, ADR 036): its parallelIndex names it.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => {
+    const own = e2eServer(testInfo.parallelIndex).baseURL;
+    // Modules that import baseURL from the config (tests/e2e/raw-http.ts) must name the same server.
+    if (configuredBaseURL !== own) throw new Error(`worker ${testInfo.parallelIndex}: the config says ${configuredBaseURL}, its server is ${own}`);
+    await use(own);
+  },
   db: async ({ request }, use) => {
     const db = new TestDatabase(request);
     await use(db);

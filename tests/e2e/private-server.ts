@@ -7,6 +7,7 @@ import path from "node:path";
  * shared e2e server must not have (its log at info level, the default sign-in
  * limits). It uses the build the shared server was started from, its own
  * data directory and port, and is stopped (and its data removed) after use.
+ * Give it `privateServerPort` from playwright.config: each worker has its own.
  */
 export type PrivateServer = { baseURL: string; dataDir: string; log: () => string; stop: () => Promise<void> };
 

@@ -1,13 +1,12 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { startTestSmtpServer } from "../../app/server/notify/test-smtp.server";
+import { privateServerPort } from "../../playwright.config";
 import { ADMIN, createStaff, expect, newStaffContext, signIn, signInRequest, submitLogin, test } from "./admin-helpers";
 import { gotoHydrated } from "./fixtures";
 import { startPrivateServer, type PrivateServer } from "./private-server";
 
 // Issue 19 (security review), sessions and passwords (ADR 032): each test
 // failed on the code the review tried.
-
-const PRIVATE_PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
 
 test("'Keep me signed in' is an unchecked box: without it the cookie ends with the browser, with it it lasts 30 days", async ({ page, playwright, baseURL }) => {
   await page.goto("/admin");
@@ -114,7 +113,7 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
   let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
   test.beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    server = await startPrivateServer(PRIVATE_PORT, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TRUST_PROXY: "loopback", OUTBOX_POLL_MS: "200" });
+    server = await startPrivateServer(privateServerPort, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TRUST_PROXY: "loopback", OUTBOX_POLL_MS: "200" });
   });
   test.afterAll(async () => {
     await server?.stop();

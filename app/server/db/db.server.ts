@@ -18,7 +18,8 @@ export type Db = NodePgDatabase<typeof schema>;
 export type DatabaseConfig =
   | { kind: "postgres"; url: string }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  /** In memory; `loadDataDir`: start from a dump (PGlite's dumpDataDir) instead of an empty cluster. */
+  | { kind: "pglite-memory"; loadDataDir?: Blob };
 
 type OpenDatabase = {
   db: Db;
@@ -113,7 +114,7 @@ async function openPglite(
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = config.loadDataDir ? await PGlite.create({ loadDataDir: config.loadDataDir }) : await PGlite.create();
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

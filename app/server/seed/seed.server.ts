@@ -13,6 +13,7 @@ import { legalPages } from "./data/legal";
 import { parsePackageInput } from "~/server/package/package-input.server";
 import { seedPackages } from "./data/packages";
 import { photos } from "./data/photos";
+import type { SeedPhoto } from "./types";
 import { lowestPrice } from "~/lib/price";
 
 const storedPhone = (phone: string) => toE164(phone) ?? phone;
@@ -32,6 +33,15 @@ export type SeedResult = {
   generatedAdminPassword?: string;
   adminCreated: boolean;
 };
+
+/**
+ * Makes a seed photo's image files in mediaDir. They are named by a hash of
+ * the source, so a file already there is reused (scripts/process-seed-photos.ts
+ * makes them once for every test database and e2e server; ADR 036).
+ */
+export async function processSeedPhoto(photo: SeedPhoto, mediaDir: string, photosDir = path.resolve("content/photos")) {
+  return processImage(await fs.readFile(path.join(photosDir, photo.file)), photo.key, mediaDir);
+}
 
 /**
  * Inserts the seed content that was never inserted before (see seedLedger):
@@ -62,11 +72,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await once("media", photo.key, async (tx) => {
       if (existing) return;
       log(`processing ${photo.file}`);
-      const processed = await processImage(
-        await fs.readFile(path.join(photosDir, photo.file)),
-        photo.key,
-        options.mediaDir,
-      );
+      const processed = await processSeedPhoto(photo, options.mediaDir, photosDir);
       await tx.insert(t.media).values({
         key: photo.key,
         originalName: photo.file,
