@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# `npm test`: every check (ADR 036), side by side where they do not need each
+# other: route types; lint, typecheck, one production build and the seed
+# photos; then the unit and database tests (PGlite), the same database tests on
+# PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts one), the W3C
+# HTML check; then the end-to-end tests (two Playwright workers, a server each).
+# Each stage's time is printed, and a table of them at the end.
+#
+# Ports (override for a shared machine): E2E_PORT (3100, and the next one per
+# worker; +60 for private servers), VALIDATE_PORT (3300), TWO_SERVERS_PORT (3158 and 3159).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Every server starts from the one build made below; none builds on its own.
+export BUILD_ON_START=0
+
+CI_DIR=$(mktemp -d /tmp/pravas-test.XXXXXX)
+CI_START=$EPOCHREALTIME
+STAGES=()
+FAILED=()
+
+# The machine's load while the checks run, for reading the times (a busy machine is slower).
+(while :; do cut -d' ' -f1 /proc/loadavg; sleep 5; done) >"$CI_DIR/load" &
+LOAD_SAMPLER=$!
+
+cleanup() {
+  kill "$LOAD_SAMPLER" 2>/dev/null || true
+  rm -rf "$CI_DIR"
+}
+trap cleanup EXIT
+
+seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", b - a }'; }
+
+# Runs one stage in this subshell: its output to $CI_DIR/NAME.log (and to the
+# terminal when LIVE=1), then "status wall-seconds cpu-seconds" to NAME.time.
+# CPU time is that of every process the stage waited for (servers included).
+run_stage() {
+  local name=$1 start=$EPOCHREALTIME status=0
+  shift
+  if [ "${LIVE:-0}" = 1 ]; then
+    "$@" 2>&1 | tee "$CI_DIR/$name.log" || status=$?
+  else
+    "$@" >"$CI_DIR/$name.log" 2>&1 || status=$?
+  fi
+  local cpu
+  times >"$CI_DIR/$name.times" # a builtin: in a pipe or $(…) it would run in a child without ours
+  cpu=$(awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); n += t[1] * 60 + t[2] } printf "%.0f", n }' "$CI_DIR/$name.times")
+  echo "$status $(seconds_since "$start") $cpu" >"$CI_DIR/$name.time"
+}
+
+# stage NAME COMMAND...: runs in the foreground, its output shown as it comes.
+stage() {
+  local name=$1
+  STAGES+=("$name")
+  echo "ci: ▶ $name"
+  (LIVE=1 run_stage "$@")
+  report "$name"
+}
+
+# begin NAME COMMAND...: starts a stage in the background; `finish NAME` waits
+# for it and shows its output then, so side-by-side stages never interleave.
+declare -A PIDS
+begin() {
+  local name=$1
+  STAGES+=("$name")
+  echo "ci: ▶ $name (in the background)"
+  (run_stage "$@") &
+  PIDS[$name]=$!
+}
+finish() {
+  local name
+  for name in "$@"; do
+    wait "${PIDS[$name]}" || true
+    echo "ci: ── output of $name ──"
+    cat "$CI_DIR/$name.log"
+    report "$name"
+  done
+}
+
+report() {
+  local status wall cpu
+  read -r status wall cpu <"$CI_DIR/$1.time"
+  if [ "$status" = 0 ]; then
+    echo "ci: ✓ $1: ${wall} s"
+  else
+    echo "ci: ✗ $1 failed (exit $status) after ${wall} s"
+    FAILED+=("$1")
+  fi
+}
+
+summary() {
+  local name status wall cpu total load
+  echo
+  echo "ci: stage times (wall-clock; CPU = user + system of the stage's processes)"
+  printf 'ci:   %-34s %7s %7s  %s\n' stage wall CPU result
+  for name in "${STAGES[@]}"; do
+    [ -f "$CI_DIR/$name.time" ] || continue
+    read -r status wall cpu <"$CI_DIR/$name.time"
+    printf 'ci:   %-34s %5s s %5s s  %s\n' "$name" "$wall" "$cpu" "$([ "$status" = 0 ] && echo ok || echo "FAILED ($status)")"
+  done
+  total=$(seconds_since "$CI_START")
+  load=$(awk '{ sum += $1; n++ } END { if (n) printf "%.1f", sum / n; else print "?" }' "$CI_DIR/load")
+  printf 'ci:   %-34s %5s s  (%dm %02ds; mean load average %s on %s cores)\n' total "$total" $((total / 60)) $((total % 60)) "$load" "$(nproc)"
+}
+
+# Stops after a group of stages if one of them failed.
+check() {
+  if [ ${#FAILED[@]} -gt 0 ]; then
+    summary
+    echo "ci: failed: ${FAILED[*]}"
+    exit 1
+  fi
+}
+
+
+# Route types first: the typecheck reads them and the build would write them too.
+stage "route types" npx react-router typegen
+check
+begin "lint" npx eslint .
+begin "typecheck" npx tsc --noEmit
+begin "build" sh -c "npx react-router build && node scripts/build-server.mjs"
+begin "seed photos" npx tsx scripts/process-seed-photos.ts
+finish "lint" "typecheck" "build" "seed photos"
+check
+
+# The PGlite run must not see the PostgreSQL address the next stage uses.
+begin "unit and db tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  begin "db tests (PostgreSQL)" npx vitest run --project db
+else
+  echo "ci: db tests on PostgreSQL skipped: TEST_DATABASE_URL is not set (.ci/run sets it)"
+fi
+begin "HTML check" node scripts/validate-html.mjs
+finish "unit and db tests (PGlite)" "HTML check"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)"; fi
+check
+
+stage "e2e (Playwright)" npx playwright test
+check
+
+summary
+echo "ci: all checks passed"
