@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every check (ADR 036), side by side where they do not need each
 # other: route types; lint, typecheck, one production build and the seed
-# photos; then the unit and database tests (PGlite), the same database tests on
-# PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts one), the W3C
-# HTML check; then the end-to-end tests (two Playwright workers, a server each).
+# photos; then, together, the end-to-end tests (two Playwright workers, a
+# server each), the unit and database tests (PGlite), the same database tests
+# on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts one) and the
+# W3C HTML check.
 # Each stage's time is printed, and a table of them at the end.
 #
 # Ports (override for a shared machine): E2E_PORT (3100, and the next one per
@@ -123,6 +124,8 @@ begin "seed photos" npx tsx scripts/process-seed-photos.ts
 finish "lint" "typecheck" "build" "seed photos"
 check
 
+# The unit, database and HTML checks run beside the end-to-end tests: those
+# wait on browsers and timers more than they compute (ADR 036).
 # The PGlite run must not see the PostgreSQL address the next stage uses.
 begin "unit and db tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -131,11 +134,9 @@ else
   echo "ci: db tests on PostgreSQL skipped: TEST_DATABASE_URL is not set (.ci/run sets it)"
 fi
 begin "HTML check" node scripts/validate-html.mjs
+stage "e2e (Playwright)" npx playwright test
 finish "unit and db tests (PGlite)" "HTML check"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)"; fi
-check
-
-stage "e2e (Playwright)" npx playwright test
 check
 
 summary
