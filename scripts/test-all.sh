@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every check (ADR 036), side by side where they do not need each
 # other: route types; lint, typecheck, one production build and the seed
-# photos; then, together, the end-to-end tests (two Playwright workers, a
-# server each), the unit and database tests (PGlite), the same database tests
+# photos; then the unit and database tests (PGlite), the same database tests
 # on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts one) and the
-# W3C HTML check.
+# W3C HTML check; then the end-to-end tests (three Playwright workers, a
+# server each).
 # Each stage's time is printed, and a table of them at the end.
 #
 # Ports (override for a shared machine): E2E_PORT (3100, and the next one per
@@ -124,8 +124,6 @@ begin "seed photos" npx tsx scripts/process-seed-photos.ts
 finish "lint" "typecheck" "build" "seed photos"
 check
 
-# The unit, database and HTML checks run beside the end-to-end tests: those
-# wait on browsers and timers more than they compute (ADR 036).
 # The PGlite run must not see the PostgreSQL address the next stage uses.
 begin "unit and db tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -134,9 +132,13 @@ else
   echo "ci: db tests on PostgreSQL skipped: TEST_DATABASE_URL is not set (.ci/run sets it)"
 fi
 begin "HTML check" node scripts/validate-html.mjs
-stage "e2e (Playwright)" npx playwright test
 finish "unit and db tests (PGlite)" "HTML check"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)"; fi
+check
+
+# Alone: its three workers wait on browsers and timers more than they compute,
+# and timing-sensitive tests elsewhere are kept off a crowded machine (ADR 036).
+stage "e2e (Playwright)" npx playwright test
 check
 
 summary

@@ -70,12 +70,12 @@ afterAll(async () => {
   await closeTestDatabase();
 });
 
-function webhookWorker(format: WebhookFormat = "json", options: { timeoutMs?: number; mailer?: Mailer } = {}) {
+function webhookWorker(format: WebhookFormat = "json", options: { timeoutMs?: number; mailer?: Mailer; retryDelayMs?: number } = {}) {
   const worker = new OutboxWorker({
     mailer: options.mailer ?? noMail,
     webhook: createWebhookSender({ url: hook.url, format, timeoutMs: options.timeoutMs ?? 2_000 }),
-    baseDelayMs: 50,
-    maxDelayMs: 50,
+    baseDelayMs: options.retryDelayMs ?? 50,
+    maxDelayMs: options.retryDelayMs ?? 50,
   });
   workers.push(worker);
   return worker;
@@ -86,10 +86,10 @@ const webhookRow = async (subjectType: "lead" | "contact-message", id: number) =
   (await db.select().from(notificationOutbox).where(and(eq(notificationOutbox.subjectId, id), eq(notificationOutbox.subjectType, subjectType), eq(notificationOutbox.channel, "webhook"))))[0]!;
 
 /** Runs the worker until nothing is due, waiting out short backoffs. */
-async function drain(worker: OutboxWorker, rounds = 6) {
+async function drain(worker: OutboxWorker, rounds = 6, pauseMs = 80) {
   for (let i = 0; i < rounds; i++) {
     while ((await worker.runOnce()) > 0);
-    await sleep(80);
+    await sleep(pauseMs);
   }
 }
 
@@ -145,14 +145,15 @@ describe("the enquiry notifications with WEBHOOK_URL and NOTIFY_EMAIL set", () =
   it("after a 500, the retry's 200 is the one success: no second POST", async () => {
     hook.script.push(500);
     const { id } = await createPopupLead({ name: "Ravi", phone: "+91 90000 40003" });
-    const worker = webhookWorker();
+    // A backoff longer than a slow machine's pass over the queue, so the retry waits for drain().
+    const worker = webhookWorker("json", { retryDelayMs: 400 });
     expect(await worker.runOnce()).toBeGreaterThan(0);
     while ((await worker.runOnce()) > 0);
     const failed = await webhookRow("lead", id);
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
     expect(failed.lastError).toMatch(/HTTP 500 boom/);
 
-    await drain(worker);
+    await drain(worker, 6, 200);
     const hits = hook.received.filter((hit) => hit.body.includes("+91 90000 40003"));
     expect(hits).toHaveLength(2);
     // The same delivery id both times, so a receiver could drop a repeat.
