@@ -6,7 +6,7 @@ import { defineConfig, devices } from "@playwright/test";
  * port, database and media directory, so what one worker's tests change never
  * reaches the other's. Worker i (its parallelIndex) talks to server i.
  */
-export const e2eWorkers = Number(process.env.E2E_WORKERS ?? 3);
+export const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 
 export type E2eServer = { port: number; baseURL: string; dataDir: string; mediaDir: string; privatePort: number };

@@ -3,7 +3,7 @@
 # other: route types; lint, typecheck, one production build and the seed
 # photos; then the unit and database tests (PGlite), the same database tests
 # on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts one) and the
-# W3C HTML check; then the end-to-end tests (three Playwright workers, a
+# W3C HTML check; then the end-to-end tests (two Playwright workers, a
 # server each).
 # Each stage's time is printed, and a table of them at the end.
 #
@@ -136,8 +136,8 @@ finish "unit and db tests (PGlite)" "HTML check"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)"; fi
 check
 
-# Alone: its three workers wait on browsers and timers more than they compute,
-# and timing-sensitive tests elsewhere are kept off a crowded machine (ADR 036).
+# Alone, on two workers: a third, or the checks above beside it, gained under
+# 20 s and made timing-sensitive tests fail on this 2-core machine (ADR 036).
 stage "e2e (Playwright)" npx playwright test
 check
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { LegalEditorValues } from "~/lib/legal-page-schema";
 import { adminUi, Panel } from "../admin-page";
 import { RichTextEditor } from "../blogs/rich-text-editor";
-import { SaveButton } from "../editor-layout";
+import { FormSaveBar } from "../form-save-bar";
 import { ConflictNotice } from "../history/conflict-notice";
 import { EditorContext } from "../packages/editor-context";
 import { EditorInput, EditorTextArea } from "../packages/editor-field";
@@ -52,15 +52,11 @@ export function LegalEditor({
             <EditorTextArea name="seoDescription" label="SEO description" hint="Empty: a sentence made from the title." rows={2} maxLength={320} defaultValue={values.seoDescription} />
           </div>
         </Panel>
-        <div className={styles.saveBar}>
-          <SaveButton label="Save page" saving={saving} uploading={uploading} />
+        <FormSaveBar label="Save page" saving={saving} uploading={uploading} dirty={dirty}>
           <Link to={`/legal/${slug}`} className={adminUi.button} target="_blank">
             View on the website
           </Link>
-          <span className={adminUi.muted} aria-live="polite">
-            {dirty ? "Unsaved changes" : ""}
-          </span>
-        </div>
+        </FormSaveBar>
       </Form>
     </EditorContext.Provider>
   );

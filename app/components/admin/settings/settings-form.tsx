@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { SiteSettingsFormValues } from "~/lib/site-settings-schema";
 import { adminUi, Panel } from "../admin-page";
 import { DraftOffer } from "../draft-offer";
-import { SaveButton } from "../editor-layout";
+import { FormSaveBar } from "../form-save-bar";
 import { ConflictNotice } from "../history/conflict-notice";
 import { EditorContext } from "../packages/editor-context";
 import { EditorInput, EditorTextArea } from "../packages/editor-field";
@@ -109,12 +109,7 @@ function SettingsFields({
             </label>
           </Panel>
         </div>
-        <div className={styles.actions}>
-            <SaveButton label="Save settings" saving={saving} uploading={false} />
-            <span className={adminUi.muted} aria-live="polite">
-              {dirty ? "Unsaved changes" : ""}
-            </span>
-        </div>
+        <FormSaveBar label="Save settings" saving={saving} dirty={dirty} />
       </Form>
     </EditorContext.Provider>
   );
