@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enquiryReply, relativeTime, whatsappNumber } from "./enquiry-format";
+import { enquiryName, enquiryReply, relativeTime, whatsappNumber } from "./enquiry-format";
 
 describe("whatsappNumber", () => {
   it("reads a number without a country code as Indian", () => {
@@ -30,5 +30,13 @@ describe("relativeTime", () => {
     expect(relativeTime("2026-11-23T07:00:00.000Z", now)).toBe("3 hours ago");
     expect(relativeTime("2026-11-22T10:00:00.000Z", now)).toBe("yesterday");
     expect(relativeTime("2026-09-20T10:00:00.000Z", now)).toBe("2 months ago");
+  });
+});
+
+describe("enquiryName", () => {
+  it("names the enquirer and the package", () => {
+    expect(enquiryName({ name: "Asha Rao", source: "package-enquiry", packageTitle: "Bali" })).toBe("Asha Rao’s enquiry about Bali");
+    expect(enquiryName({ name: "Ravi", source: "popup", packageTitle: null })).toBe("Ravi’s call-back request");
+    expect(enquiryName({ name: "Thomas", source: "contact", packageTitle: null })).toBe("Thomas’ contact message");
   });
 });

@@ -38,3 +38,15 @@ export function enquiryReply(firstName: string, packageTitle: string | null): st
   const about = packageTitle ? `your enquiry about the ${packageTitle} package` : "your enquiry";
   return `Hello ${firstName}, this is Pravas. Thank you for ${about}. When would be a good time to talk?`;
 }
+
+const ENQUIRY_NOUNS = { popup: "call-back request", "package-enquiry": "enquiry", contact: "contact message" } as const;
+
+/**
+ * An enquiry as people say it (issue 23): "Asha Rao's enquiry about Bali",
+ * "Ravi's call-back request". Activity entries and notices use it; ids stay in URLs.
+ */
+export function enquiryName(enquiry: { name: string; source: keyof typeof ENQUIRY_NOUNS; packageTitle: string | null }): string {
+  const owner = enquiry.name.trim() || "Someone";
+  const about = enquiry.packageTitle ? ` about ${enquiry.packageTitle}` : "";
+  return `${owner}${owner.endsWith("s") ? "’" : "’s"} ${ENQUIRY_NOUNS[enquiry.source]}${about}`;
+}

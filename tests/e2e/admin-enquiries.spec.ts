@@ -117,14 +117,14 @@ test("with the keyboard alone: open an enquiry from the list, change its status,
   await expect(status).toHaveValue("contacted");
   await tabTo(page, page.getByRole("button", { name: "Save status" }));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: "Status changed to Contacted." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Status changed to Contacted: Keyboard Lead ${tag}’s call-back request.` })).toBeVisible();
 
   const note = page.getByLabel("Add a note");
   await tabTo(page, note);
   await page.keyboard.type(`Called ${tag}; will send the itinerary.`);
   await tabTo(page, page.getByRole("button", { name: "Add note" }));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: "Note added." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Note added to Keyboard Lead ${tag}’s call-back request.` })).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("contacted");
@@ -156,7 +156,10 @@ test("the detail page shows every field, a WhatsApp reply naming the package, an
 
   await page.getByLabel("Assigned to").selectOption({ label: editor.name });
   await page.getByRole("button", { name: "Save assignment" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Assignment saved." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Assignment saved: Nila Detail ${tag}’s enquiry about ${lead!.package_title}.` })).toBeVisible();
+  // The activity log names the enquiry as people say it; the id is only its link.
+  const [entry] = await db.query<{ subject_label: string }>(`select subject_label from activity where kind = 'enquiry.assigned' and subject_id = $1`, [`lead-${lead!.id}`]);
+  expect(entry!.subject_label).toBe(`Nila Detail ${tag}’s enquiry about ${lead!.package_title}`);
   await page.goto(`/admin/enquiries?q=${tag}`);
   await expect(bodyRows(page).first()).toContainText(editor.name);
 

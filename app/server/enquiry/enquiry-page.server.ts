@@ -5,7 +5,8 @@ import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
 import { ENQUIRY_STATUSES, NOTE_MAX, STATUS_LABELS } from "~/lib/enquiry-status";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { storableText } from "~/server/forms/form-input.server";
-import { addNote, assignEnquiry, changeStatus, type EnquiryContext } from "./enquiry.server";
+import { enquiryName } from "~/lib/enquiry-format";
+import { addNote, assignEnquiry, changeStatus, getEnquiry, type EnquiryContext } from "./enquiry.server";
 
 /** The detail page's three forms, one schema each, told apart by `intent`. */
 export const enquiryActionSchema = z.discriminatedUnion("intent", [
@@ -43,11 +44,15 @@ export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx
     return data<EnquiryActionData>({ intent: String(form.get("intent") ?? ""), errors: submission.reply().error ?? {}, values }, { status: 400 });
   }
   const input = submission.value;
+  // Notices name the enquiry as people say it ("Status changed to Contacted: Asha Rao's enquiry about Bali").
+  const enquiry = await getEnquiry(ref);
+  if (!enquiry) return notFound();
+  const name = enquiryName(enquiry);
   if (input.intent === "status") {
     const outcome = await changeStatus(ref, input.status, ctx);
     if (outcome === "not-found") return notFound();
     const label = STATUS_LABELS[input.status];
-    return redirectWithNotice(page, { kind: "success", message: outcome === "changed" ? `Status changed to ${label}.` : `The status is already ${label}.` });
+    return redirectWithNotice(page, { kind: "success", message: outcome === "changed" ? `Status changed to ${label}: ${name}.` : `The status is already ${label}: ${name}.` });
   }
   if (input.intent === "assign") {
     const outcome = await assignEnquiry(ref, input.assignee || null, ctx);
@@ -55,8 +60,8 @@ export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx
     if (outcome === "unknown-user") {
       return data<EnquiryActionData>({ intent: "assign", errors: { assignee: ["Choose a team member from the list."] }, values: {} }, { status: 400 });
     }
-    return redirectWithNotice(page, { kind: "success", message: input.assignee ? "Assignment saved." : "The enquiry is unassigned." });
+    return redirectWithNotice(page, { kind: "success", message: input.assignee ? `Assignment saved: ${name}.` : `Nobody is assigned to ${name} now.` });
   }
   if (!(await addNote(ref, input.note, ctx))) return notFound();
-  return redirectWithNotice(page, { kind: "success", message: "Note added." });
+  return redirectWithNotice(page, { kind: "success", message: `Note added to ${name}.` });
 }

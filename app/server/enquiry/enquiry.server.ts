@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
+import { enquiryName } from "~/lib/enquiry-format";
 import { formatMonth } from "~/lib/tour-format";
 import { STATUS_LABELS, type EnquirySource, type EnquiryStatus } from "~/lib/enquiry-status";
 import { recordActivity } from "~/server/activity/activity.server";
@@ -128,7 +129,8 @@ export async function assignableStaff(current: string | null) {
 
 export type EnquiryContext = { viewer: Viewer; ip?: string | null };
 
-const subjectOf = (ref: EnquiryRef) => ({ type: "enquiry", id: enquiryKey(ref), label: enquiryKey(ref) });
+// Activity names the enquirer ("Asha Rao's enquiry about Bali"); the id is for links only (issue 23).
+const subjectOf = (ref: EnquiryRef, enquiry: EnquiryDetail) => ({ type: "enquiry", id: enquiryKey(ref), label: enquiryName(enquiry) });
 const actorOf = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, name: viewer.name });
 const tableOf = (ref: EnquiryRef) => (ref.kind === "lead" ? leads : contactMessages);
 
@@ -144,7 +146,7 @@ export async function changeStatus(ref: EnquiryRef, status: EnquiryStatus, ctx: 
     const table = tableOf(ref);
     await tx.update(table).set({ status }).where(eq(table.id, ref.id));
     await recordActivity(
-      { kind: "enquiry.status-changed", actor: actorOf(ctx.viewer), subject: subjectOf(ref), ip: ctx.ip, detail: { from: current.status, to: status } },
+      { kind: "enquiry.status-changed", actor: actorOf(ctx.viewer), subject: subjectOf(ref, current), ip: ctx.ip, detail: { from: current.status, to: status } },
       { db: tx },
     );
     return "changed";
@@ -168,7 +170,7 @@ export async function assignEnquiry(ref: EnquiryRef, userId: string | null, ctx:
       {
         kind: "enquiry.assigned",
         actor: actorOf(ctx.viewer),
-        subject: subjectOf(ref),
+        subject: subjectOf(ref, current),
         ip: ctx.ip,
         detail: { to: assignee?.id ?? null, toName: assignee?.name ?? null },
       },
@@ -194,7 +196,7 @@ export async function addNote(ref: EnquiryRef, body: string, ctx: EnquiryContext
       })
       .returning({ id: enquiryNotes.id });
     await recordActivity(
-      { kind: "enquiry.note-added", actor: actorOf(ctx.viewer), subject: subjectOf(ref), ip: ctx.ip, detail: { noteId: note?.id } },
+      { kind: "enquiry.note-added", actor: actorOf(ctx.viewer), subject: subjectOf(ref, current), ip: ctx.ip, detail: { noteId: note?.id } },
       { db: tx },
     );
     return true;

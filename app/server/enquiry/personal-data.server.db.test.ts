@@ -113,6 +113,8 @@ describe("deletion", () => {
     const [contact] = await db.select().from(contactMessages);
     const partial = `${files.get(`contact-message:${contact!.id}`)!}.4242.tmp`;
     fs.writeFileSync(partial, "Phone: +91 98765 43210");
+    // An earlier activity entry named her enquiry ("Asha Patil's call-back request", issue 23).
+    await db.insert(activity).values({ kind: "enquiry.status-changed", subjectType: "enquiry", subjectId: `lead-${popupLead!.id}`, subjectLabel: "Asha Patil’s call-back request" });
     const form = new URLSearchParams({ intent: "delete", q: "98765 43210", confirm: "+91 98765-43210" });
     const response = (await handlePersonalDataAction(new Request("http://x/", { method: "POST", body: form }), admin)) as Response;
     expect(response.status).toBe(303);
@@ -130,6 +132,9 @@ describe("deletion", () => {
     expect(entry!.detail).toEqual({ leads: 2, contactMessages: 1, notes: 2, outbox: 3 });
     const logged = JSON.stringify(entry);
     for (const secret of ["98765", "43210", "asha", "Asha", "Patil"]) expect(logged).not.toContain(secret);
+    // The earlier entry keeps what was done, no longer whose.
+    const earlier = await db.select().from(activity).where(eq(activity.kind, "enquiry.status-changed"));
+    expect(earlier.map((row) => row.subjectLabel)).toEqual(["a deleted enquiry"]);
   });
 
   it("rolls back everything when a step fails, and keeps the .eml files", async () => {

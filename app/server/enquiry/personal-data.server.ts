@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
-import { contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
+import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
 import { removeFallbackMail } from "~/server/notify/mail-files.server";
 import type { DbExecutor } from "~/server/notify/outbox.server";
@@ -108,6 +108,9 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
     if (found.notes.length) await tx.delete(enquiryNotes).where(inArray(enquiryNotes.id, found.notes.map((note) => note.id)));
     if (leadIds.length) await tx.delete(leads).where(inArray(leads.id, leadIds));
     if (contactIds.length) await tx.delete(contactMessages).where(inArray(contactMessages.id, contactIds));
+    // Activity entries named the person ("Asha Rao's enquiry"): they keep what was done, not whose.
+    const keys = [...leadIds.map((id) => `lead-${id}`), ...contactIds.map((id) => `contact-${id}`)];
+    await tx.update(activity).set({ subjectLabel: "a deleted enquiry" }).where(and(eq(activity.subjectType, "enquiry"), inArray(activity.subjectId, keys)));
     await recordActivity(
       {
         kind: "enquiry.personal-data-deleted",
