@@ -103,6 +103,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
   const app = express();
   setMediaStorage(new LocalDiskStorage(mediaDir));
   const brochures = new BrochureService();
+  if (!vite) brochures.warmUp();
   const uploads = createUploadService({ directory: uploadsDir ?? path.join(mediaDir, "..", "uploads"), logger });
   app.disable("x-powered-by");
   // Off unless configured: trusting X-Forwarded-For without a proxy lets anyone pick their address.

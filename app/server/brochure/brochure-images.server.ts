@@ -51,10 +51,10 @@ export class PrintImages {
 }
 
 async function convert(url: string, width: number, height: number): Promise<Buffer | null> {
-  const storage = getMediaStorage();
-  const key = storage.keyOf(url);
-  if (!key) return null;
   try {
+    const storage = getMediaStorage();
+    const key = storage.keyOf(url);
+    if (!key) return null;
     const source = await storage.read(key);
     return await sharp(source).rotate().resize({ width, height, fit: "cover" }).flatten({ background: "#ffffff" }).jpeg({ quality: PRINT_JPEG_QUALITY }).toBuffer();
   } catch {

@@ -91,8 +91,10 @@ export async function renderBrochurePdf(content: BrochureContent, images: Brochu
   try {
     cover(doc, content, images.cover);
     overview(doc, content);
+    // Highlights first: a list flows over a page break, and fills the cover page.
+    highlights(doc, content);
     prices(doc, content);
-    lists(doc, content);
+    inclusions(doc, content);
     itinerary(doc, content, images.days);
     departures(doc, content);
     terms(doc, content);
@@ -105,6 +107,27 @@ export async function renderBrochurePdf(content: BrochureContent, images: Brochu
   }
   doc.end();
   return done;
+}
+
+/**
+ * Loads the fonts and the PDF and font code once, off the request path: the
+ * process's first brochure then costs what the next ones do.
+ */
+export async function warmUpPdfWriter(): Promise<void> {
+  const doc = new PDFDocument({ size: "A4", compress: true });
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on("data", () => undefined);
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+  const bytes = fontBytes();
+  for (const name of Object.keys(FONT_FILES) as FontName[]) {
+    doc.registerFont(name, bytes[name]);
+    doc.font(name).text("Bali ₹1,04,500 – Day 1 ★");
+  }
+  QRCode.create("https://example.com/packages/bali?utm_source=brochure");
+  doc.end();
+  await done;
 }
 
 // ---------------------------------------------------------------------------
@@ -300,11 +323,13 @@ function prices(doc: Doc, content: BrochureContent) {
   doc.moveDown(0.3);
 }
 
-function lists(doc: Doc, content: BrochureContent) {
-  if (content.highlights.length > 0) {
-    heading(doc, "Highlights");
-    bulletList(doc, content.highlights, COLOR.star);
-  }
+function highlights(doc: Doc, content: BrochureContent) {
+  if (content.highlights.length === 0) return;
+  heading(doc, "Highlights", 70);
+  bulletList(doc, content.highlights, COLOR.star);
+}
+
+function inclusions(doc: Doc, content: BrochureContent) {
   if (content.included.length > 0) {
     heading(doc, "What's included");
     bulletList(doc, content.included, COLOR.accent);

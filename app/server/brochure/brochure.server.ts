@@ -15,7 +15,7 @@ import { lowestPrice } from "~/lib/price";
 import { BrochureCache, type RenderedBrochure } from "./brochure-cache.server";
 import { brochureContent, canMakeBrochure } from "./brochure-content.server";
 import { PrintImages } from "./brochure-images.server";
-import { COVER_IMAGE, DAY_IMAGE, renderBrochurePdf } from "./brochure-pdf.server";
+import { COVER_IMAGE, DAY_IMAGE, renderBrochurePdf, warmUpPdfWriter } from "./brochure-pdf.server";
 import { brochureTerms } from "./brochure-terms.server";
 
 export type BrochureAnswer =
@@ -48,8 +48,18 @@ export class BrochureService {
   readonly cache: BrochureCache;
   private readonly images = new PrintImages();
 
-  constructor(options: { maxBytes?: number } = {}) {
+  private readonly renderPdf: typeof renderBrochurePdf;
+
+  constructor(options: { maxBytes?: number; renderPdf?: typeof renderBrochurePdf } = {}) {
     this.cache = new BrochureCache(options.maxBytes);
+    this.renderPdf = options.renderPdf ?? renderBrochurePdf;
+  }
+
+  /** Loads the fonts and the writer's code soon after boot, once, off the request path. */
+  warmUp(delayMs = 1500): void {
+    setTimeout(() => {
+      warmUpPdfWriter().catch((error: unknown) => getLogger().warn({ err: error }, "brochure writer warm-up failed"));
+    }, delayMs).unref();
   }
 
   /** The brochure of a package as the request may see it; never throws for a renderer failure. */
@@ -97,7 +107,7 @@ export class BrochureService {
         },
       });
       const [cover, ...days] = await Promise.all([this.images.get(content.cover, COVER_IMAGE), ...content.days.map((day) => this.images.get(day.photo, DAY_IMAGE))]);
-      const pdf = await renderBrochurePdf(content, { cover: cover ?? null, days });
+      const pdf = await this.renderPdf(content, { cover: cover ?? null, days });
       return { pdf, fileName: content.fileName, title: content.title, slug: row.slug };
     } catch (error) {
       getLogger().error({ err: error, packageId: row.id, slug: row.slug }, "brochure could not be rendered");
