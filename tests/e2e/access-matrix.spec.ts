@@ -83,6 +83,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/home-content.tsx": { page: staffOnly },
   "routes/admin/legal-pages.tsx": { page: adminOnly },
   "routes/admin/legal-edit.tsx": { page: { anonymous: "login", editor: "denied", admin: "ok" }, sample: "/admin/site/legal/refund-policy" },
+  // The site-wide package terms (ADR 044): admins only, like the legal pages.
+  "routes/admin/site-terms.tsx": { page: adminOnly },
   "routes/admin/personal-data-export.ts": { page: { anonymous: "login", editor: "denied", admin: "to:/admin/enquiries/personal-data" } },
   "routes/admin/account.tsx": { page: staffOnly },
   "routes/admin/users.tsx": { page: adminOnly },

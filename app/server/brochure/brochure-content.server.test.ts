@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PackageDetail } from "~/lib/package-views";
 import { formatInr } from "~/lib/price";
-import { brochureContent, brochureFileName, brochurePackageUrl, brochureTaxNote, canMakeBrochure, ratingText, refundRuleOf, whatsappText } from "./brochure-content.server";
+import { brochureContent, brochureFileName, brochurePackageUrl, brochureTaxNote, canMakeBrochure, ratingText, splitRefundRule, whatsappText } from "./brochure-content.server";
 import { isUploadedBrochure } from "./brochure-link.server";
 
 const pkg: PackageDetail = {
@@ -69,9 +69,15 @@ describe("brochure wording", () => {
     expect(whatsappText("")).toBe("");
   });
 
-  it("finds the refund rule among the terms", () => {
-    expect(refundRuleOf(terms)?.title).toBe("Cancellation and refunds");
-    expect(refundRuleOf([{ title: "Other", text: "Nothing." }])).toBeNull();
+  it("prints the refund rule once, in its box, under its clause's title", () => {
+    const rule = "90% refunded more than 30 days before departure.";
+    expect(splitRefundRule(terms, rule)).toEqual({ refundRule: terms[1], others: [terms[0]] });
+    // A package's own clause on refunds is what its box says.
+    const own = [terms[0]!, { title: "Refunds", text: "No refunds on this charter." }];
+    expect(splitRefundRule(own, rule)).toEqual({ refundRule: own[1], others: [terms[0]] });
+    // Terms without one: the site's rule.
+    expect(splitRefundRule([terms[0]!], rule)).toEqual({ refundRule: { title: "Cancellation and refunds", text: rule }, others: [terms[0]] });
+    expect(splitRefundRule([{ title: "Other", text: "Nothing." }], undefined)).toEqual({ refundRule: null, others: [{ title: "Other", text: "Nothing." }] });
   });
 
   it("needs a title and a price; only an uploaded PDF overrides", () => {

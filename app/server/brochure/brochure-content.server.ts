@@ -41,8 +41,9 @@ export type BrochureContent = {
   /** Sorted by day (stored order is not trusted). */
   days: { label: string; title: string; description: string; photo: MediaView | null }[];
   departures: { name: string; dates: string }[];
+  /** The clauses but the refund rule's. */
   terms: PackageTerm[];
-  /** The refund clause of the terms, repeated in a box: what travellers ask first. */
+  /** The refund rule, in a box before the other clauses: what travellers ask first. */
   refundRule: PackageTerm | null;
   contacts: { label: string; value: string; href: string }[];
   agency: BrochureAgency;
@@ -89,9 +90,17 @@ export function brochurePackageUrl(siteUrl: string, slug: string): string {
   return url.toString();
 }
 
-/** The clause about cancellations and refunds, where the terms have one. */
-export function refundRuleOf(terms: readonly PackageTerm[]): PackageTerm | null {
-  return terms.find((term) => /refund/i.test(term.title)) ?? terms.find((term) => /refund|cancel/i.test(term.text)) ?? null;
+/**
+ * The refund rule for its box, and the other clauses: the clause that states
+ * the rule (or, failing that, the clause about refunds) is printed once, in
+ * the box. Terms without one still get the site's rule.
+ */
+export function splitRefundRule(terms: readonly PackageTerm[], refundRule: string | undefined): { refundRule: PackageTerm | null; others: PackageTerm[] } {
+  const rule = refundRule?.trim();
+  const clause = (rule ? terms.find((term) => term.text.includes(rule)) : undefined) ?? terms.find((term) => /refund/i.test(term.title));
+  const others = terms.filter((term) => term !== clause);
+  if (clause) return { refundRule: clause, others };
+  return { refundRule: rule ? { title: "Cancellation and refunds", text: rule } : null, others };
 }
 
 /**
@@ -107,10 +116,13 @@ export function canMakeBrochure(pkg: { title: string; priceFrom: number }): bool
 export function brochureContent(input: {
   pkg: PackageDetail;
   terms: readonly PackageTerm[];
+  /** The site's refund rule (ADR 044), printed in its own box. */
+  refundRule?: string;
   agency: BrochureAgency;
   siteUrl: string;
 }): BrochureContent {
   const { pkg, terms, agency, siteUrl } = input;
+  const { refundRule, others } = splitRefundRule(terms, input.refundRule);
   const whatsapp = whatsappText(agency.whatsappNumber);
   const contacts = [
     agency.phone ? { label: "Phone", value: agency.phone, href: `tel:${agency.phone.replace(/[^\d+]/g, "")}` } : null,
@@ -137,8 +149,8 @@ export function brochureContent(input: {
       .sort((a, b) => a.day - b.day)
       .map((day) => ({ label: `Day ${day.day}`, title: day.title, description: day.description, photo: day.photo })),
     departures: pkg.departures.map((departure) => ({ name: departure.name, dates: departure.dates })),
-    terms: [...terms],
-    refundRule: refundRuleOf(terms),
+    terms: others,
+    refundRule,
     contacts,
     agency,
     packageUrl: brochurePackageUrl(siteUrl, pkg.slug),

@@ -385,7 +385,7 @@ function departures(doc: Doc, content: BrochureContent) {
 }
 
 function terms(doc: Doc, content: BrochureContent) {
-  if (content.terms.length === 0) return;
+  if (content.terms.length === 0 && !content.refundRule) return;
   heading(doc, "Terms and conditions");
   if (content.refundRule) {
     font(doc, "sans", 9.5);
@@ -400,9 +400,7 @@ function terms(doc: Doc, content: BrochureContent) {
     doc.y = y + height + 12;
   }
   // The refund rule is in its box above: the other clauses follow.
-  content.terms
-    .filter((term) => term !== content.refundRule)
-    .forEach((term) => {
+  content.terms.forEach((term) => {
     font(doc, "sans", 8.5);
     const height = doc.heightOfString(term.text, { width: CONTENT_WIDTH, lineGap: 1.5 }) + 16;
     ensureSpace(doc, height);

@@ -92,10 +92,11 @@ export class BrochureService {
   /** One render: the package page's data, the terms, the settings, the photos; then the PDF. */
   private async render(row: PackageRow, today: string): Promise<RenderedBrochure> {
     try {
-      const [pkg, settings, terms] = await Promise.all([toPackageDetail(row, today), getSiteSettings(), brochureTerms(row)]);
+      const [pkg, settings, { terms, refundRule }] = await Promise.all([toPackageDetail(row, today), getSiteSettings(), brochureTerms(row)]);
       const content = brochureContent({
         pkg,
         terms,
+        refundRule,
         siteUrl: getEnv().SITE_URL,
         agency: {
           brandName: settings.brandName,
