@@ -1,6 +1,6 @@
 // Brochures made from the live package (issue 22, ADR 042), against the
 // production build on a fresh seeded database:
-//   1. a cold render of the Bali brochure: the process's first, then the
+//   1. a cold render of the Bali brochure: the process's first (5 s after boot), then the
 //      median of five more, each after a content write (nothing kept);
 //   2. a kept brochure at 20 connections (autocannon, 8 s): p50, p99, req/s;
 //   3. the server's peak RSS growth while 7 brochures render at once (all
@@ -64,6 +64,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const round = (value) => Math.round(value * 10) / 10;
 
 try {
+  // The server lays out a made-up brochure a second after boot (JIT warm-up, ADR 042): let it finish.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
   const bali = `${base}/packages/bali/brochure.pdf`;
   // 1. Cold renders.
   const first = await timedGet(bali);

@@ -17,6 +17,7 @@ import { brochureContent, canMakeBrochure } from "./brochure-content.server";
 import { PrintImages } from "./brochure-images.server";
 import { COVER_IMAGE, DAY_IMAGE, renderBrochurePdf, warmUpPdfWriter } from "./brochure-pdf.server";
 import { brochureTerms } from "./brochure-terms.server";
+import { DEFAULT_REFUND_RULE, PACKAGE_TERMS } from "~/server/package/package-terms.server";
 
 export type BrochureAnswer =
   | { kind: "pdf"; brochure: RenderedBrochure; from: "hit" | "render" | "shared" | "preview"; etag: string | null }
@@ -55,10 +56,19 @@ export class BrochureService {
     this.renderPdf = options.renderPdf ?? renderBrochurePdf;
   }
 
-  /** Loads the fonts and the writer's code soon after boot, once, off the request path. */
-  warmUp(delayMs = 1500): void {
+  /**
+   * Soon after boot, off the request path: loads the fonts and lays out a
+   * made-up brochure twice, so the JIT has compiled the layout code before the
+   * first traveller's download (the process's first render costs about five
+   * times a later one otherwise).
+   */
+  warmUp(delayMs = 1000): void {
     setTimeout(() => {
-      warmUpPdfWriter().catch((error: unknown) => getLogger().warn({ err: error }, "brochure writer warm-up failed"));
+      (async () => {
+        await warmUpPdfWriter();
+        const content = sampleBrochure();
+        for (let i = 0; i < 2; i++) await this.renderPdf(content, { cover: null, days: [] });
+      })().catch((error: unknown) => getLogger().warn({ err: error }, "brochure writer warm-up failed"));
     }, delayMs).unref();
   }
 
@@ -115,4 +125,46 @@ export class BrochureService {
       throw error;
     }
   }
+}
+
+/** A made-up brochure with every part (the warm-up's). */
+function sampleBrochure() {
+  const text = "A day of temples, rice terraces and the beach, with time to rest in the afternoon and dinner together in the evening.";
+  const hotels = [1, 2, 3].map((n) => ({ destination: `Town ${n}`, nights: n, hotel: "A hotel or similar", roomType: "Deluxe Room", mealPlan: "Breakfast" }));
+  return brochureContent({
+    pkg: {
+      id: 0,
+      slug: "sample",
+      title: "Sample Tour – Seven Days",
+      country: "India",
+      region: "national",
+      draft: false,
+      duration: "7 Days / 6 Nights",
+      description: text,
+      paragraphs: [text, text, text],
+      rating: { stars: 4.8, reviews: 120 },
+      thumbnail: null,
+      gallery: [],
+      itinerary: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, title: `Day ${day} sights`, description: `${text} ${text}`, photo: null })),
+      departures: [{ name: "Batch A", start: "12 Dec 2026", dates: "12 Dec 2026 – 18 Dec 2026" }],
+      nextDate: "12 Dec 2026",
+      features: [],
+      highlights: [text, text, text],
+      included: [text, text, text],
+      excluded: [text, text],
+      price: {
+        taxNote: "+ 5% GST",
+        from: "₹77,500",
+        lines: [{ label: "Adult", amount: "₹1,04,500", unit: "per adult" }],
+        options: [{ label: "Option 1", amount: "₹27,400", unit: "per person", hotels }],
+      },
+      brochureUrl: null,
+      reviews: [],
+      seo: { title: "", description: "", image: null, imageAlt: "", offers: [] },
+    },
+    terms: PACKAGE_TERMS,
+    refundRule: DEFAULT_REFUND_RULE,
+    siteUrl: "https://example.com",
+    agency: { brandName: "Pravas", tagline: "", phone: "+91 98765 43210", email: "hello@example.com", whatsappNumber: "+919876543210", address: "Pune" },
+  });
 }
