@@ -3,6 +3,7 @@ import type { PackageDetail } from "~/lib/package-views";
 import { formatInr } from "~/lib/price";
 import { brochureContent, brochureFileName, brochurePackageUrl, brochureTaxNote, canMakeBrochure, ratingText, splitRefundRule, whatsappText } from "./brochure-content.server";
 import { isUploadedBrochure } from "./brochure-link.server";
+import { balancedSplit } from "./brochure-pdf.server";
 
 const pkg: PackageDetail = {
   id: 1,
@@ -99,5 +100,15 @@ describe("brochure wording", () => {
     expect(content.metadata).toMatchObject({ title: "Dubai – City of Gold (6 Days / 5 Nights) | Pravas", author: "Pravas" });
     expect(content.metadata.subject).toContain("from ₹1,04,500");
     expect(content.fileName).toBe("pravas-dubai-brochure.pdf");
+  });
+});
+
+describe("balancedSplit (the terms' two columns)", () => {
+  const items = (...heights: number[]) => heights.map((height) => ({ height }));
+  it("breaks where the taller column is shortest, if both fit", () => {
+    expect(balancedSplit(items(10, 10, 10, 10), 100)).toBe(2);
+    expect(balancedSplit(items(30, 10, 10, 10), 100)).toBe(1);
+    expect(balancedSplit(items(30, 30, 30), 50)).toBe(0);
+    expect(balancedSplit(items(30, 30, 30), 60)).toBe(1);
   });
 });

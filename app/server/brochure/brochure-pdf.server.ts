@@ -97,8 +97,9 @@ export async function renderBrochurePdf(content: BrochureContent, images: Brochu
     inclusions(doc, content);
     itinerary(doc, content, images.days);
     departures(doc, content);
-    terms(doc, content);
+    // The contacts and QR code before the fine print: never a page of their own.
     contacts(doc, content, qr);
+    terms(doc, content);
     footers(doc, content);
   } catch (error) {
     doc.end();
@@ -218,6 +219,27 @@ function table(doc: Doc, columns: readonly Column[], rows: readonly string[][], 
   });
   doc.x = MARGIN.left;
   doc.moveDown(0.4);
+}
+
+/**
+ * Where to break `items` (heights in points) into two columns no taller than
+ * `room`, as evenly as can be: the number in the left column, or 0 when they
+ * do not fit.
+ */
+export function balancedSplit(items: readonly { height: number }[], room: number): number {
+  const total = items.reduce((sum, item) => sum + item.height, 0);
+  let best = 0;
+  let bestHeight = Infinity;
+  let left = 0;
+  items.forEach((item, index) => {
+    left += item.height;
+    const tallest = Math.max(left, total - left);
+    if (tallest <= room && tallest < bestHeight) {
+      best = index + 1;
+      bestHeight = tallest;
+    }
+  });
+  return best;
 }
 
 // ---------------------------------------------------------------------------
@@ -386,38 +408,89 @@ function departures(doc: Doc, content: BrochureContent) {
 
 function terms(doc: Doc, content: BrochureContent) {
   if (content.terms.length === 0 && !content.refundRule) return;
+  // The clauses are fine print in two columns, as even as fit on the page.
+  const gap = 18;
+  const width = (CONTENT_WIDTH - gap) / 2;
+  const measured = content.terms.map((term) => {
+    font(doc, "sansBold", 9);
+    const title = doc.heightOfString(term.title, { width });
+    font(doc, "sans", 8.2);
+    return { term, title, height: title + 1 + doc.heightOfString(term.text, { width, lineGap: 1.2 }) + 6 };
+  });
+  font(doc, "sans", 9.5);
+  const boxHeight = content.refundRule ? doc.heightOfString(content.refundRule.text, { width: CONTENT_WIDTH - 28, lineGap: 2 }) + 36 : 0;
+  // Terms that would leave a clause or two on a page of their own start on a new page.
+  const head = 60 + boxHeight + 12;
+  if (balancedSplit(measured, BOTTOM - doc.y - head) === 0 && balancedSplit(measured, BOTTOM - MARGIN.top - head) > 0) {
+    doc.addPage();
+    doc.y = MARGIN.top;
+  }
   heading(doc, "Terms and conditions");
   if (content.refundRule) {
-    font(doc, "sans", 9.5);
-    const height = doc.heightOfString(content.refundRule.text, { width: CONTENT_WIDTH - 28, lineGap: 2 }) + 40;
+    const height = boxHeight;
     ensureSpace(doc, height + 10);
     const y = doc.y;
     doc.roundedRect(MARGIN.left, y, CONTENT_WIDTH, height, 6).fill(COLOR.accentSoft);
     doc.rect(MARGIN.left, y, 4, height).fill(COLOR.accent);
-    font(doc, "sansBold", 10.5, COLOR.accentStrong).text(content.refundRule.title, MARGIN.left + 14, y + 12, { width: CONTENT_WIDTH - 28 });
+    font(doc, "sansBold", 10.5, COLOR.accentStrong).text(content.refundRule.title, MARGIN.left + 14, y + 10, { width: CONTENT_WIDTH - 28 });
     font(doc, "sans", 9.5, COLOR.ink).text(content.refundRule.text, MARGIN.left + 14, doc.y + 4, { width: CONTENT_WIDTH - 28, lineGap: 2 });
     doc.x = MARGIN.left;
     doc.y = y + height + 12;
   }
-  // The refund rule is in its box above: the other clauses follow.
-  content.terms.forEach((term) => {
-    font(doc, "sans", 8.5);
-    const height = doc.heightOfString(term.text, { width: CONTENT_WIDTH, lineGap: 1.5 }) + 16;
-    ensureSpace(doc, height);
-    font(doc, "sansBold", 9, COLOR.ink).text(term.title, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
-    font(doc, "sans", 8.5, COLOR.inkSoft).text(term.text, MARGIN.left, doc.y + 1, { width: CONTENT_WIDTH, lineGap: 1.5 });
-    doc.moveDown(0.5);
-  });
+  type Clause = (typeof measured)[number];
+  /** As many clauses from the start of `list` as fit in `room`. */
+  const fitting = (list: readonly Clause[], room: number) => {
+    let used = 0;
+    let count = 0;
+    while (count < list.length && used + list[count]!.height <= room) used += list[count++]!.height;
+    return count;
+  };
+  const draw = (list: readonly Clause[], column: number, top: number) => {
+    let y = top;
+    for (const item of list) {
+      const x = MARGIN.left + column * (width + gap);
+      font(doc, "sansBold", 9, COLOR.ink).text(item.term.title, x, y, { width });
+      font(doc, "sans", 8.2, COLOR.inkSoft).text(item.term.text, x, y + item.title + 1, { width, lineGap: 1.2 });
+      y += item.height;
+    }
+    return y;
+  };
+  let rest = measured;
+  while (rest.length > 0) {
+    const room = BOTTOM - doc.y;
+    if (fitting(rest, room) === 0) {
+      doc.addPage();
+      doc.y = MARGIN.top;
+      continue;
+    }
+    // The most even split that fits both columns on this page, if there is one.
+    const best = balancedSplit(rest, room);
+    const top = doc.y;
+    if (best > 0) {
+      const bottom = Math.max(draw(rest.slice(0, best), 0, top), draw(rest.slice(best), 1, top));
+      rest = [];
+      doc.y = bottom;
+    } else {
+      // Both columns full, the rest on the next page.
+      const first = fitting(rest, room);
+      const second = fitting(rest.slice(first), room);
+      draw(rest.slice(0, first), 0, top);
+      draw(rest.slice(first, first + second), 1, top);
+      rest = rest.slice(first + second);
+      doc.y = BOTTOM;
+    }
+  }
+  doc.x = MARGIN.left;
 }
 
 function contacts(doc: Doc, content: BrochureContent, qr: QRCode.QRCode) {
-  const height = 150;
+  const height = 136;
   ensureSpace(doc, height + 20);
   doc.moveDown(0.6);
   const y = doc.y;
   doc.roundedRect(MARGIN.left, y, CONTENT_WIDTH, height, 8).fill(COLOR.accentStrong);
   const textWidth = CONTENT_WIDTH - 150;
-  font(doc, "display", 17, COLOR.white).text("Book or ask us anything", MARGIN.left + 20, y + 18, { width: textWidth });
+  font(doc, "display", 17, COLOR.white).text("Book or ask us anything", MARGIN.left + 20, y + 16, { width: textWidth });
   let lineY = doc.y + 6;
   for (const contact of content.contacts) {
     font(doc, "sans", 8, COLOR.accentSoft).text(contact.label.toUpperCase(), MARGIN.left + 20, lineY + 2, { characterSpacing: 0.8, lineBreak: false });
@@ -429,9 +502,9 @@ function contacts(doc: Doc, content: BrochureContent, qr: QRCode.QRCode) {
   }
 
   // The QR code, drawn as vector squares on white, linking to the live page.
-  const size = 104;
+  const size = 96;
   const qrX = MARGIN.left + CONTENT_WIDTH - size - 22;
-  const qrY = y + 14;
+  const qrY = y + 13;
   doc.roundedRect(qrX - 6, qrY - 6, size + 12, size + 12, 6).fill(COLOR.white);
   const count = qr.modules.size;
   const cell = size / count;
@@ -442,7 +515,7 @@ function contacts(doc: Doc, content: BrochureContent, qr: QRCode.QRCode) {
   }
   doc.fill(COLOR.ink);
   doc.link(qrX, qrY, size, size, content.packageUrl);
-  font(doc, "sans", 7.5, COLOR.accentSoft).text("Scan for today's prices and dates", qrX - 12, qrY + size + 10, { width: size + 24, align: "center", lineBreak: false });
+  font(doc, "sans", 7.5, COLOR.accentSoft).text("Scan for today's prices and dates", qrX - 14, qrY + size + 9, { width: size + 28, align: "center", lineBreak: false });
   doc.x = MARGIN.left;
   doc.y = y + height + 8;
 }
