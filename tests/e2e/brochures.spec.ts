@@ -188,3 +188,19 @@ test("without a title and prices there is no brochure: the page says 'Brochure l
   await expect(alert).toContainText("Brochure link not available");
   expect((await page.request.get(`/packages/${copy.slug}/brochure.pdf`)).status()).toBe(404);
 });
+
+test("an uploaded brochure overrides the generated one, on the page and at the brochure's address; the editor says so", async ({ page, db }) => {
+  const copy = await copyPackage(db);
+  const uploaded = `/media/brochures/${copy.slug}-1a2b3c4d5e.pdf`;
+  await db.query(`update packages set brochure_url = $2 where id = $1`, [copy.id, uploaded]);
+  await page.goto(`/packages/${copy.slug}`);
+  await expect(page.getByRole("link", { name: "Download Brochure" })).toHaveAttribute("href", uploaded);
+  const generated = await page.request.get(`/packages/${copy.slug}/brochure.pdf`, { maxRedirects: 0 });
+  expect(generated.status()).toBe(302);
+  expect(generated.headers().location).toBe(uploaded);
+
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  await openSection(page, "Brochure");
+  await expect(page.getByText("In use: the uploaded PDF.")).toBeVisible();
+});
