@@ -100,6 +100,7 @@ test("a price changed in the editor and a day added are in the brochure download
   await expect(page.getByRole("heading", { level: 1, name: "Bali Group Tour" })).toBeVisible();
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   // The Brochure section says which brochure is in use and previews it.
+  await expect(page.getByRole("navigation", { name: "Package sections" }).getByRole("link", { name: /^Brochure/ })).toContainText("Generated");
   await openSection(page, "Brochure");
   await expect(page.getByText("In use: the brochure made from this package.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Preview brochure" })).toHaveAttribute("href", "/packages/bali/brochure.pdf?preview=changes");
@@ -201,6 +202,7 @@ test("an uploaded brochure overrides the generated one, on the page and at the b
 
   await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  await expect(page.getByRole("navigation", { name: "Package sections" }).getByRole("link", { name: /^Brochure/ })).toContainText("Uploaded PDF");
   await openSection(page, "Brochure");
   await expect(page.getByText("In use: the uploaded PDF.")).toBeVisible();
 });
