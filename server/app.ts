@@ -10,12 +10,14 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { SESSION_COOKIE } from "~/server/auth/auth.server";
 import { getViewer } from "~/server/auth/guard.server";
+import { BrochureService } from "~/server/brochure/brochure.server";
 import { currentContentVersion } from "~/server/cache/content-version.server";
 import { recordCachedViews, type PageCacheHints } from "~/server/cache/page-cache-hints.server";
 import type { TrustProxy } from "~/server/env.server";
 import { redactUrlForLog } from "~/server/http/redact-url.server";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { publicBodyLimit } from "./body-limit";
+import { brochureHits } from "./brochure-hits";
 import { crossSiteGuard } from "./cross-site";
 import { e2eFixtureRouter, type E2eFixtureOptions } from "./e2e-fixtures";
 import { sendError } from "./http-errors";
@@ -35,6 +37,8 @@ declare module "react-router" {
     clientIp: string;
     /** What a page tells the page cache (views to count again on a hit); see ADR 003. */
     pageCache: PageCacheHints;
+    /** Brochures made from the live package, kept per content version (ADR 042). */
+    brochures: BrochureService;
   }
 }
 
@@ -98,6 +102,8 @@ function setStoredFileHeaders(res: express.Response, filePath: string) {
 export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2eFixtures, pageCacheMb = 0, pageRenderLimit, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
   const app = express();
   setMediaStorage(new LocalDiskStorage(mediaDir));
+  const brochures = new BrochureService();
+  if (!vite) brochures.warmUp();
   const uploads = createUploadService({ directory: uploadsDir ?? path.join(mediaDir, "..", "uploads"), logger });
   app.disable("x-powered-by");
   // Off unless configured: trusting X-Forwarded-For without a proxy lets anyone pick their address.
@@ -194,7 +200,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
         index: false,
       }),
     );
-    // Only what the client build has at its root (favicon, brochures): a page
+    // Only what the client build has at its root (favicon, robots' files): a page
     // request does not pay a file-system lookup first.
     const rootEntries = new Set(fs.existsSync(clientDir) ? fs.readdirSync(clientDir) : []);
     const serveRoot = express.static(clientDir, { maxAge: "1h", index: false, setHeaders: setStoredFileHeaders });
@@ -213,6 +219,8 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
     });
   // Pages, forms and the API (not static files): the outbox worker gives way while any is in flight.
   app.use(countRequestsInFlight());
+  // Kept brochures answered before routing (ADR 042); misses go on to their route.
+  app.use(brochureHits(brochures));
   app.all(
     "*",
     createRequestHandler({
@@ -222,6 +230,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
         nonce: res.locals.cspNonce as string,
         clientIp: clientIpOf(req),
         pageCache: { views: [] },
+        brochures,
       }),
       // Vite reloads code on change: pages rendered by old code must not stay.
       pageCache: !vite && pageCacheMb > 0 ? createPageCache(pageCacheMb) : undefined,

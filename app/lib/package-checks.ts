@@ -148,7 +148,8 @@ export function sectionBadges(snapshot: PackageSnapshot, warnings: PackageWarnin
     itinerary: count(plural(snapshot.itineraryDays, "day")),
     departures: pastDepartures > 0 ? { text: `${pastDepartures} in the past`, warning: true } : count(plural(snapshot.departures.length, "departure")),
     photos: photosMissingAlt > 0 ? { text: `${photosMissingAlt} without alt text`, warning: true } : count(plural(uniquePhotos, "photo")),
-    brochure: count(snapshot.brochure ? "PDF" : "None"),
+    // An uploaded PDF, else the one made from the package (ADR 042), which needs a price.
+    brochure: count(snapshot.brochure ? "Uploaded PDF" : lowest > 0 ? "Generated" : "None"),
     terms: count(snapshot.ownTerms ? "Own" : "Site-wide"),
     reviews: count(plural(snapshot.reviews, "review")),
     seo: warned("seo") > 0 ? { text: "Price out of date", warning: true } : count(snapshot.status === "published" ? "Published" : "Draft"),

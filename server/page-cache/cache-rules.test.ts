@@ -38,7 +38,7 @@ describe("pageCacheKey", () => {
 
   it("never keys other methods, the back office, the API or fixtures (decoded paths too)", () => {
     expect(key("/contact", "POST")).toBeNull();
-    for (const url of ["/admin", "/admin.data", "/admin/packages", "/%61dmin/packages", "/api/packages", "/__e2e/sql"]) {
+    for (const url of ["/admin", "/admin.data", "/admin/packages", "/%61dmin/packages", "/api/packages", "/__e2e/sql", "/packages/bali/brochure.pdf"]) {
       expect(key(url)).toBeNull();
     }
   });

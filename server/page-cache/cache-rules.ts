@@ -8,9 +8,12 @@
 /** `?tab=` on a package page (PACKAGE_TABS in package-tabs.tsx; a test keeps them equal). */
 export const CACHED_PACKAGE_TABS = ["overview", "itinerary", "gallery", "terms"] as const;
 
-/** Paths never cached: the back office, the API, test fixtures. Judged on the decoded path. */
+/**
+ * Paths never cached: the back office, the API, test fixtures, and brochures
+ * (PDFs kept by their own cache, ADR 042). Judged on the decoded path.
+ */
 function isExcludedPath(decodedPath: string) {
-  return decodedPath.startsWith("/admin") || decodedPath === "/api" || decodedPath.startsWith("/api/") || decodedPath.startsWith("/__");
+  return decodedPath.startsWith("/admin") || decodedPath === "/api" || decodedPath.startsWith("/api/") || decodedPath.startsWith("/__") || decodedPath.endsWith("/brochure.pdf");
 }
 
 /**

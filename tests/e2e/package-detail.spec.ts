@@ -130,23 +130,7 @@ test("the head shows the next departure, or Dates Coming Soon for Hampi", async 
   await expect(page.getByText("(120 reviews)")).toBeVisible();
 });
 
-test("Download Brochure says 'Brochure link not available' in the page when there is none", async ({ page }) => {
-  for (const slug of ["vietnam", "hampi"]) {
-    await gotoHydrated(page, `/packages/${slug}`);
-    await hydrated(page);
-    const alert = page.getByRole("alert").filter({ hasText: "Brochure" });
-    await expect(alert).toHaveCount(0);
-    await page.getByRole("link", { name: "Download Brochure" }).click();
-    await expect(alert).toContainText("Brochure link not available");
-    await expect(page).toHaveURL(new RegExp(`/packages/${slug}$`));
-  }
-  await gotoHydrated(page, "/packages/bali");
-  await expect(page.getByRole("link", { name: "Download Brochure" })).toHaveAttribute("href", "/brochures/bali.pdf");
-  const brochure = await page.request.get("/brochures/bali.pdf");
-  expect(brochure.status()).toBe(200);
-  expect(brochure.headers()["content-type"]).toBe("application/pdf");
-  expect((await brochure.body()).subarray(0, 5).toString()).toBe("%PDF-");
-});
+// Download Brochure, generated brochures and 'Brochure link not available': tests/e2e/brochures.spec.ts.
 
 test("the old Bangalore–Mysore–Ooty addresses redirect with 308", async ({ request }) => {
   for (const alias of ["bangalore-ooty-mysore", "bangalore-mysore-ooty"]) {

@@ -68,6 +68,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const today = todayIso();
   const [pkg, settings, { terms, conveniences }] = await Promise.all([toPackageDetail(row, today), getSiteSettings(), getPackageTerms(row.termsOverride)]);
+  // Staff previewing draft changes download the brochure of those changes (ADR 042).
+  if (row !== found && pkg.brochureUrl?.endsWith("/brochure.pdf")) pkg.brochureUrl += "?preview=changes";
   return {
     pkg,
     terms,

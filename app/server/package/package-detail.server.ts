@@ -6,6 +6,7 @@ import { getTaxRates } from "~/server/settings/settings.server";
 import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
+import { brochureHref } from "~/server/brochure/brochure-link.server";
 import { packageFeatures } from "./package-features.server";
 import { packageMediaKeys } from "./package-json.server";
 
@@ -86,7 +87,7 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
     included: row.included,
     excluded: row.excluded,
     price: priceBlock(row, taxes),
-    brochureUrl: row.brochureUrl,
+    brochureUrl: brochureHref(row),
     reviews: row.reviews.slice(0, MAX_PACKAGE_REVIEWS),
     seo: {
       title: row.seoTitle || `${row.title} (${formatDuration(row.days, row.nights)}) | Pravas`,

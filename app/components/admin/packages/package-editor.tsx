@@ -185,7 +185,7 @@ function PackageEditorForm(props: PackageEditorFormProps) {
             <SectionsFrame>
               <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markChanged} aria-label={id === null ? "New package" : `Edit ${values.title}`}>
                 <ActiveSectionInput />
-                <PackageSections values={values} previews={previews} alts={alts} missing={missing} siteTerms={siteTerms} reporter={reporter} initial={initial} brochureError={errors.brochureUrl?.[0] ?? undefined} onBrochureChange={markChanged} />
+                <PackageSections values={values} previews={previews} alts={alts} missing={missing} siteTerms={siteTerms} reporter={reporter} initial={initial} brochureError={errors.brochureUrl?.[0] ?? undefined} onBrochureChange={markChanged} brochurePreview={publicPath ? `${publicPath}/brochure.pdf?preview=changes` : undefined} />
               </Form>
               {/* Extra panels (e.g. History) are sections too, outside the form (forms do not nest); the navigation lists them last. */}
               {extraSections.map((section) => (

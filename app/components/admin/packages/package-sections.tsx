@@ -29,6 +29,7 @@ export const PackageSections = memo(function PackageSections({
   initial,
   brochureError,
   onBrochureChange,
+  brochurePreview,
 }: {
   values: PackageEditorValues;
   previews: Record<string, string>;
@@ -40,6 +41,8 @@ export const PackageSections = memo(function PackageSections({
   initial: string;
   brochureError?: string;
   onBrochureChange: () => void;
+  /** The generated brochure of a stored package, with its draft changes (ADR 042). */
+  brochurePreview?: string;
 }) {
   const image = (key: string) => ({ key, url: previews[key] ?? (/^(https?:)?\//.test(key) ? key : undefined) });
   return (
@@ -65,7 +68,7 @@ export const PackageSections = memo(function PackageSections({
         <PhotosSection thumbnail={values.thumbnail ? image(values.thumbnail) : null} gallery={values.gallery.map(image)} alts={alts} reporter={reporter} />
       </EditorSection>
       <EditorSection id="brochure" title="Brochure" initial={initial === "brochure"}>
-        <BrochureUploader initial={values.brochureUrl} error={brochureError} onChange={onBrochureChange} onBusyChange={reporter("brochure")} />
+        <BrochureUploader initial={values.brochureUrl} error={brochureError} onChange={onBrochureChange} onBusyChange={reporter("brochure")} preview={brochurePreview} />
       </EditorSection>
       <EditorSection id="terms" title="Terms" initial={initial === "terms"}>
         <PackageTermsFields initial={values.termsOverride} siteTerms={siteTerms} />

@@ -1,4 +1,5 @@
 import { memo, useCallback, useRef, useState } from "react";
+import { adminUi } from "../admin-page";
 import { UploadField, type UploadedFile } from "../upload";
 import { useFieldError } from "./editor-context";
 import type { EditorImage } from "./photos-section";
@@ -51,14 +52,34 @@ export function BrochureUploader({
   error,
   onChange,
   onBusyChange,
+  preview,
 }: {
   initial: string;
   error?: string;
   onChange: () => void;
   onBusyChange: (busy: boolean) => void;
+  /** The generated brochure's address with the draft changes; unset for a package not saved yet. */
+  preview?: string;
 }) {
   const [files, setFiles] = useState<UploadedFile[]>(initial ? [{ key: initial, url: initial, name: initial.split("/").pop() }] : []);
+  // Only a PDF uploaded here overrides the brochure made from the package (ADR 042).
+  const uploaded = files.some((file) => file.url?.startsWith("/media/brochures/"));
   return (
+    <>
+      <p id="brochure-in-use" className={adminUi.muted}>
+        {uploaded
+          ? "In use: the uploaded PDF. Travellers download it instead of the brochure made from this package; remove it to use that one again."
+          : "In use: the brochure made from this package. It follows every saved change: prices, itinerary, departures and the agency's contacts."}
+      </p>
+      {preview ? (
+        <p>
+          <a href={preview} target="_blank" rel="noopener" className={adminUi.button}>
+            Preview brochure
+          </a>
+        </p>
+      ) : (
+        <p className={adminUi.muted}>Save the package to preview its brochure.</p>
+      )}
     <UploadField
       label="Brochure (PDF)"
       kind="brochure"
@@ -68,10 +89,11 @@ export function BrochureUploader({
         setFiles(next);
         onChange();
       }}
-      description="A PDF of at most 10 MB."
+      description="Optional: a PDF of at most 10 MB, used instead of the brochure made from this package."
       error={error}
       onBusyChange={onBusyChange}
     />
+    </>
   );
 }
 

@@ -118,7 +118,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         groupDeparture("Batch B", 3, 9, 7, today),
         groupDeparture("Batch C", 6, 14, 7, today),
       ],
-      brochureUrl: "/brochures/bali.pdf",
+      brochureUrl: null,
       rating: { stars: 4.8, reviews: 120 },
       reviews: [
         {
@@ -272,7 +272,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         groupDeparture("Batch B", 4, 18, 6, today),
         groupDeparture("Batch C", 8, 7, 6, today),
       ],
-      brochureUrl: "/brochures/dubai.pdf",
+      brochureUrl: null,
       rating: { stars: 4.8, reviews: 120 },
       reviews: [
         {

@@ -1,0 +1,539 @@
+/**
+ * Lays a brochure out as an A4 PDF with pdfkit (ADR 042): the site's fonts
+ * (Plus Jakarta Sans, Fraunces; both have ₹ and the en dash) embedded as
+ * subsets with their Unicode maps, so text stays text. The whole file is
+ * made in memory and handed back as one Buffer: a failure never leaves half a PDF.
+ */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import type { BrochureContent } from "./brochure-content.server";
+import type { PrintImageSize } from "./brochure-images.server";
+
+/** Photos the layout asks for, by role: the writer draws whatever it is given. */
+export type BrochureImages = { cover: Buffer | null; days: (Buffer | null)[] };
+
+/** Pixel sizes of the photos (about 2.4 px per point: sharp in print). */
+export const COVER_IMAGE: PrintImageSize = { width: 1200, height: 620 };
+export const DAY_IMAGE: PrintImageSize = { width: 300, height: 200 };
+
+// The site's tokens (app/styles/tokens.css).
+const COLOR = {
+  ink: "#14221b",
+  inkSoft: "#3d4d45",
+  muted: "#5b6b63",
+  line: "#dfe4e1",
+  accent: "#11835a",
+  accentStrong: "#0b6946",
+  accentSoft: "#e3f3ec",
+  sand: "#f6f3ec",
+  sandDeep: "#ece6d8",
+  star: "#d99a00",
+  danger: "#b42318",
+  white: "#ffffff",
+};
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = { top: 48, bottom: 64, left: 48, right: 48 };
+const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+const BOTTOM = PAGE.height - MARGIN.bottom;
+const COVER_HEIGHT = 290;
+
+const FONT_FILES = {
+  sans: "@expo-google-fonts/plus-jakarta-sans/400Regular/PlusJakartaSans_400Regular.ttf",
+  sansBold: "@expo-google-fonts/plus-jakarta-sans/700Bold/PlusJakartaSans_700Bold.ttf",
+  display: "@expo-google-fonts/fraunces/600SemiBold/Fraunces_600SemiBold.ttf",
+} as const;
+type FontName = keyof typeof FONT_FILES;
+
+let fonts: Record<FontName, Buffer> | null = null;
+/** Read once per process; each document embeds the subset it uses. */
+function fontBytes(): Record<FontName, Buffer> {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    fonts = Object.fromEntries(Object.entries(FONT_FILES).map(([name, file]) => [name, fs.readFileSync(require.resolve(file))])) as Record<FontName, Buffer>;
+  }
+  return fonts;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+/** Renders the brochure to a Buffer (the whole file, or an error). */
+export async function renderBrochurePdf(content: BrochureContent, images: BrochureImages): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: MARGIN,
+    bufferPages: true,
+    autoFirstPage: true,
+    compress: true,
+    lang: "en-IN",
+    displayTitle: true,
+    pdfVersion: "1.7",
+    info: {
+      Title: content.metadata.title,
+      Author: content.metadata.author,
+      Subject: content.metadata.subject,
+      Keywords: content.metadata.keywords,
+      Creator: content.metadata.author,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const bytes = fontBytes();
+  for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(name, bytes[name]);
+  const qr = QRCode.create(content.packageUrl, { errorCorrectionLevel: "M" });
+
+  try {
+    cover(doc, content, images.cover);
+    overview(doc, content);
+    // Highlights first: a list flows over a page break, and fills the cover page.
+    highlights(doc, content);
+    prices(doc, content);
+    inclusions(doc, content);
+    itinerary(doc, content, images.days);
+    departures(doc, content);
+    // The contacts and QR code before the fine print: never a page of their own.
+    contacts(doc, content, qr);
+    terms(doc, content);
+    footers(doc, content);
+  } catch (error) {
+    doc.end();
+    await done.catch(() => undefined);
+    throw error;
+  }
+  doc.end();
+  return done;
+}
+
+/**
+ * Loads the fonts and the PDF and font code once, off the request path: the
+ * process's first brochure then costs what the next ones do.
+ */
+export async function warmUpPdfWriter(): Promise<void> {
+  const doc = new PDFDocument({ size: "A4", compress: true });
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on("data", () => undefined);
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+  const bytes = fontBytes();
+  for (const name of Object.keys(FONT_FILES) as FontName[]) {
+    doc.registerFont(name, bytes[name]);
+    doc.font(name).text("Bali ₹1,04,500 – Day 1 ★");
+  }
+  QRCode.create("https://example.com/packages/bali?utm_source=brochure");
+  doc.end();
+  await done;
+}
+
+// ---------------------------------------------------------------------------
+// Layout helpers
+
+function font(doc: Doc, name: FontName, size: number, color: string = COLOR.ink) {
+  return doc.font(name).fontSize(size).fillColor(color);
+}
+
+/** Starts a new page unless `height` points still fit below the cursor. */
+function ensureSpace(doc: Doc, height: number) {
+  if (doc.y + height > BOTTOM) {
+    doc.addPage();
+    doc.x = MARGIN.left;
+    doc.y = MARGIN.top;
+  }
+}
+
+function heading(doc: Doc, title: string, first = 80) {
+  ensureSpace(doc, first);
+  doc.moveDown(0.6);
+  const y = doc.y;
+  font(doc, "display", 17, COLOR.accentStrong).text(title, MARGIN.left, y, { width: CONTENT_WIDTH });
+  const under = doc.y + 3;
+  doc.moveTo(MARGIN.left, under).lineTo(MARGIN.left + 36, under).lineWidth(2).strokeColor(COLOR.accent).stroke();
+  doc.y = under + 10;
+  doc.x = MARGIN.left;
+}
+
+function paragraph(doc: Doc, text: string, size = 10, color: string = COLOR.inkSoft) {
+  font(doc, "sans", size, color).text(text, MARGIN.left, doc.y, { width: CONTENT_WIDTH, lineGap: 2.5 });
+  doc.moveDown(0.5);
+}
+
+/** A list with round bullets drawn (no glyph to miss), wrapped beside them. */
+function bulletList(doc: Doc, items: readonly string[], dot: string, x = MARGIN.left, width = CONTENT_WIDTH) {
+  for (const item of items) {
+    font(doc, "sans", 10, COLOR.inkSoft);
+    const height = doc.heightOfString(item, { width: width - 16, lineGap: 2 });
+    ensureSpace(doc, height + 4);
+    const y = doc.y;
+    doc.circle(x + 4, y + 6, 2.6).fill(dot);
+    font(doc, "sans", 10, COLOR.inkSoft).text(item, x + 16, y, { width: width - 16, lineGap: 2 });
+    doc.y += 4;
+  }
+  doc.x = MARGIN.left;
+}
+
+type Column = { title: string; width: number; bold?: boolean };
+
+/** A table with a header row; rows as tall as their tallest cell; a page break repeats the header. */
+function table(doc: Doc, columns: readonly Column[], rows: readonly string[][], options: { band?: string; size?: number } = {}) {
+  const size = options.size ?? 9.5;
+  const pad = 6;
+  const drawHeader = () => {
+    const y = doc.y;
+    doc.rect(MARGIN.left, y, CONTENT_WIDTH, 20).fill(options.band ?? COLOR.accentStrong);
+    let x = MARGIN.left;
+    for (const column of columns) {
+      font(doc, "sansBold", 8.5, COLOR.white).text(column.title.toUpperCase(), x + pad, y + 6, { width: column.width - pad * 2, characterSpacing: 0.4, lineBreak: false });
+      x += column.width;
+    }
+    doc.y = y + 20;
+  };
+  ensureSpace(doc, 20 + 24);
+  drawHeader();
+  rows.forEach((row, index) => {
+    const heights = row.map((cell, i) => {
+      font(doc, columns[i]?.bold ? "sansBold" : "sans", size);
+      return doc.heightOfString(cell || "–", { width: columns[i]!.width - pad * 2, lineGap: 1.5 });
+    });
+    const height = Math.max(...heights) + pad * 2;
+    if (doc.y + height > BOTTOM) {
+      doc.addPage();
+      doc.y = MARGIN.top;
+      drawHeader();
+    }
+    const y = doc.y;
+    if (index % 2 === 1) doc.rect(MARGIN.left, y, CONTENT_WIDTH, height).fill(COLOR.sand);
+    let x = MARGIN.left;
+    row.forEach((cell, i) => {
+      const column = columns[i]!;
+      font(doc, column.bold ? "sansBold" : "sans", size, column.bold ? COLOR.ink : COLOR.inkSoft).text(cell || "–", x + pad, y + pad, { width: column.width - pad * 2, lineGap: 1.5 });
+      x += column.width;
+    });
+    doc.moveTo(MARGIN.left, y + height).lineTo(MARGIN.left + CONTENT_WIDTH, y + height).lineWidth(0.5).strokeColor(COLOR.line).stroke();
+    doc.y = y + height;
+  });
+  doc.x = MARGIN.left;
+  doc.moveDown(0.4);
+}
+
+/**
+ * Where to break `items` (heights in points) into two columns no taller than
+ * `room`, as evenly as can be: the number in the left column, or 0 when they
+ * do not fit.
+ */
+export function balancedSplit(items: readonly { height: number }[], room: number): number {
+  const total = items.reduce((sum, item) => sum + item.height, 0);
+  let best = 0;
+  let bestHeight = Infinity;
+  let left = 0;
+  items.forEach((item, index) => {
+    left += item.height;
+    const tallest = Math.max(left, total - left);
+    if (tallest <= room && tallest < bestHeight) {
+      best = index + 1;
+      bestHeight = tallest;
+    }
+  });
+  return best;
+}
+
+// ---------------------------------------------------------------------------
+// Sections
+
+function cover(doc: Doc, content: BrochureContent, photo: Buffer | null) {
+  if (photo) {
+    doc.image(photo, 0, 0, { width: PAGE.width, height: COVER_HEIGHT });
+  } else {
+    doc.rect(0, 0, PAGE.width, COVER_HEIGHT).fill(COLOR.accentStrong);
+  }
+  // The agency's name on a white tab over the photo.
+  font(doc, "display", 15, COLOR.accentStrong);
+  const brand = content.agency.brandName || "Pravas";
+  const brandWidth = doc.widthOfString(brand) + 28;
+  doc.roundedRect(MARGIN.left, 28, brandWidth, 30, 15).fill(COLOR.white);
+  font(doc, "display", 15, COLOR.accentStrong).text(brand, MARGIN.left + 14, 35, { lineBreak: false });
+
+  let y = COVER_HEIGHT + 26;
+  font(doc, "sansBold", 9, COLOR.accent).text(content.country.toUpperCase(), MARGIN.left, y, { characterSpacing: 1.5, width: CONTENT_WIDTH });
+  y = doc.y + 4;
+  font(doc, "display", 28, COLOR.ink).text(content.title, MARGIN.left, y, { width: CONTENT_WIDTH, lineGap: 1 });
+  y = doc.y + 14;
+
+  const facts = [
+    { label: "Duration", value: content.duration },
+    { label: "Rating", value: content.rating ?? "New" },
+    { label: "Next departure", value: content.nextDeparture },
+    { label: "Price from", value: content.priceFrom },
+  ];
+  const gap = 8;
+  const boxWidth = (CONTENT_WIDTH - gap * (facts.length - 1)) / facts.length;
+  facts.forEach((fact, index) => {
+    const x = MARGIN.left + index * (boxWidth + gap);
+    const last = index === facts.length - 1;
+    doc.roundedRect(x, y, boxWidth, 52, 6).fill(last ? COLOR.accentSoft : COLOR.sand);
+    font(doc, "sans", 7.5, COLOR.muted).text(fact.label.toUpperCase(), x + 10, y + 10, { width: boxWidth - 20, characterSpacing: 0.6, lineBreak: false });
+    let valueX = x + 10;
+    let value = fact.value;
+    if (value.startsWith("★ ")) {
+      // The star in the site's star colour, the figures in ink.
+      font(doc, "sansBold", 10.5, COLOR.star).text("★", valueX, y + 24, { lineBreak: false });
+      valueX += doc.widthOfString("★ ");
+      value = value.slice(2);
+    }
+    font(doc, "sansBold", last ? 13 : 10.5, last ? COLOR.accentStrong : COLOR.ink).text(value, valueX, y + 24, { width: x + boxWidth - 10 - valueX, lineBreak: false, ellipsis: true });
+  });
+  doc.x = MARGIN.left;
+  doc.y = y + 52 + 18;
+}
+
+function overview(doc: Doc, content: BrochureContent) {
+  for (const text of content.paragraphs) paragraph(doc, text, 10.5);
+}
+
+function prices(doc: Doc, content: BrochureContent) {
+  // The heading stays with its first rows.
+  const firstHotels = content.priceOptions[0]?.hotels.length ?? 0;
+  heading(doc, "Prices", content.priceOptions.length > 0 ? 60 + 34 + 20 + 30 * Math.min(firstHotels, 3) : 60 + 28 * content.priceLines.length);
+  if (content.priceOptions.length > 0) {
+    content.priceOptions.forEach((option) => {
+      ensureSpace(doc, 34 + 20 + 30);
+      const y = doc.y;
+      doc.roundedRect(MARGIN.left, y, CONTENT_WIDTH, 28, 5).fill(COLOR.accentSoft);
+      font(doc, "sansBold", 11, COLOR.ink).text(option.label, MARGIN.left + 10, y + 8, { lineBreak: false });
+      const price = `${option.amount} ${option.unit}`;
+      font(doc, "sansBold", 11, COLOR.accentStrong);
+      doc.text(price, MARGIN.left + CONTENT_WIDTH - 10 - doc.widthOfString(price), y + 8, { lineBreak: false });
+      doc.x = MARGIN.left;
+      doc.y = y + 34;
+      if (option.hotels.length > 0) {
+        table(
+          doc,
+          [
+            { title: "Destination", width: 86, bold: true },
+            { title: "Nights", width: 48 },
+            { title: "Hotel", width: 165 },
+            { title: "Room type", width: 110 },
+            { title: "Meal plan", width: CONTENT_WIDTH - 86 - 48 - 165 - 110 },
+          ],
+          option.hotels.map((hotel) => [hotel.destination, String(hotel.nights), hotel.hotel, hotel.roomType, hotel.mealPlan]),
+        );
+      }
+      doc.moveDown(0.4);
+    });
+  } else {
+    ensureSpace(doc, 30 * content.priceLines.length);
+    content.priceLines.forEach((line, index) => {
+      const y = doc.y;
+      doc.rect(MARGIN.left, y, CONTENT_WIDTH, 28).fill(index % 2 === 0 ? COLOR.sand : COLOR.white);
+      font(doc, "sans", 10.5, COLOR.inkSoft).text(line.label, MARGIN.left + 10, y + 8, { lineBreak: false });
+      font(doc, "sans", 9, COLOR.muted);
+      const unitWidth = doc.widthOfString(line.unit);
+      doc.text(line.unit, MARGIN.left + CONTENT_WIDTH - 10 - unitWidth, y + 9.5, { lineBreak: false });
+      font(doc, "sansBold", 12, COLOR.ink);
+      doc.text(line.amount, MARGIN.left + CONTENT_WIDTH - 22 - unitWidth - doc.widthOfString(line.amount), y + 7, { lineBreak: false });
+      doc.x = MARGIN.left;
+      doc.y = y + 28;
+    });
+    doc.moveDown(0.4);
+  }
+  font(doc, "sans", 9, COLOR.muted).text(content.taxNote, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
+  doc.moveDown(0.3);
+}
+
+function highlights(doc: Doc, content: BrochureContent) {
+  if (content.highlights.length === 0) return;
+  heading(doc, "Highlights", 70);
+  bulletList(doc, content.highlights, COLOR.star);
+}
+
+function inclusions(doc: Doc, content: BrochureContent) {
+  if (content.included.length > 0) {
+    heading(doc, "What's included");
+    bulletList(doc, content.included, COLOR.accent);
+  }
+  if (content.excluded.length > 0) {
+    heading(doc, "Not included");
+    bulletList(doc, content.excluded, COLOR.danger);
+  }
+}
+
+function itinerary(doc: Doc, content: BrochureContent, photos: readonly (Buffer | null)[]) {
+  if (content.days.length === 0) return;
+  heading(doc, "Day by day", 130);
+  const photoWidth = 108;
+  const photoHeight = 72;
+  content.days.forEach((day, index) => {
+    const photo = photos[index] ?? null;
+    const textX = photo ? MARGIN.left + photoWidth + 14 : MARGIN.left;
+    const textWidth = MARGIN.left + CONTENT_WIDTH - textX;
+    font(doc, "sansBold", 12);
+    const titleHeight = doc.heightOfString(day.title, { width: textWidth });
+    font(doc, "sans", 9.5);
+    const bodyHeight = doc.heightOfString(day.description, { width: textWidth, lineGap: 2 });
+    const height = Math.max(photo ? photoHeight : 0, 14 + titleHeight + 4 + bodyHeight);
+    ensureSpace(doc, height + 14);
+    const y = doc.y;
+    if (photo) doc.image(photo, MARGIN.left, y, { width: photoWidth, height: photoHeight });
+    font(doc, "sansBold", 8.5, COLOR.accent).text(day.label.toUpperCase(), textX, y, { characterSpacing: 1, lineBreak: false });
+    font(doc, "sansBold", 12, COLOR.ink).text(day.title, textX, y + 13, { width: textWidth });
+    font(doc, "sans", 9.5, COLOR.inkSoft).text(day.description, textX, doc.y + 3, { width: textWidth, lineGap: 2 });
+    doc.x = MARGIN.left;
+    doc.y = y + height + 14;
+    if (index < content.days.length - 1) {
+      doc.moveTo(MARGIN.left, doc.y - 7).lineTo(MARGIN.left + CONTENT_WIDTH, doc.y - 7).lineWidth(0.5).strokeColor(COLOR.line).stroke();
+    }
+  });
+}
+
+function departures(doc: Doc, content: BrochureContent) {
+  heading(doc, "Upcoming group departures");
+  if (content.departures.length === 0) {
+    paragraph(doc, "Dates Coming Soon. Ask us for the next group, or for a private departure on dates that suit you.");
+    return;
+  }
+  table(
+    doc,
+    [
+      { title: "Group", width: 220, bold: true },
+      { title: "Dates", width: CONTENT_WIDTH - 220 },
+    ],
+    content.departures.map((departure) => [departure.name, departure.dates]),
+  );
+}
+
+function terms(doc: Doc, content: BrochureContent) {
+  if (content.terms.length === 0 && !content.refundRule) return;
+  // The clauses are fine print in two columns, as even as fit on the page.
+  const gap = 18;
+  const width = (CONTENT_WIDTH - gap) / 2;
+  const measured = content.terms.map((term) => {
+    font(doc, "sansBold", 9);
+    const title = doc.heightOfString(term.title, { width });
+    font(doc, "sans", 8.2);
+    return { term, title, height: title + 1 + doc.heightOfString(term.text, { width, lineGap: 1.2 }) + 6 };
+  });
+  font(doc, "sans", 9.5);
+  const boxHeight = content.refundRule ? doc.heightOfString(content.refundRule.text, { width: CONTENT_WIDTH - 28, lineGap: 2 }) + 36 : 0;
+  // Terms that would leave a clause or two on a page of their own start on a new page.
+  const head = 60 + boxHeight + 12;
+  if (balancedSplit(measured, BOTTOM - doc.y - head) === 0 && balancedSplit(measured, BOTTOM - MARGIN.top - head) > 0) {
+    doc.addPage();
+    doc.y = MARGIN.top;
+  }
+  heading(doc, "Terms and conditions");
+  if (content.refundRule) {
+    const height = boxHeight;
+    ensureSpace(doc, height + 10);
+    const y = doc.y;
+    doc.roundedRect(MARGIN.left, y, CONTENT_WIDTH, height, 6).fill(COLOR.accentSoft);
+    doc.rect(MARGIN.left, y, 4, height).fill(COLOR.accent);
+    font(doc, "sansBold", 10.5, COLOR.accentStrong).text(content.refundRule.title, MARGIN.left + 14, y + 10, { width: CONTENT_WIDTH - 28 });
+    font(doc, "sans", 9.5, COLOR.ink).text(content.refundRule.text, MARGIN.left + 14, doc.y + 4, { width: CONTENT_WIDTH - 28, lineGap: 2 });
+    doc.x = MARGIN.left;
+    doc.y = y + height + 12;
+  }
+  type Clause = (typeof measured)[number];
+  /** As many clauses from the start of `list` as fit in `room`. */
+  const fitting = (list: readonly Clause[], room: number) => {
+    let used = 0;
+    let count = 0;
+    while (count < list.length && used + list[count]!.height <= room) used += list[count++]!.height;
+    return count;
+  };
+  const draw = (list: readonly Clause[], column: number, top: number) => {
+    let y = top;
+    for (const item of list) {
+      const x = MARGIN.left + column * (width + gap);
+      font(doc, "sansBold", 9, COLOR.ink).text(item.term.title, x, y, { width });
+      font(doc, "sans", 8.2, COLOR.inkSoft).text(item.term.text, x, y + item.title + 1, { width, lineGap: 1.2 });
+      y += item.height;
+    }
+    return y;
+  };
+  let rest = measured;
+  while (rest.length > 0) {
+    const room = BOTTOM - doc.y;
+    if (fitting(rest, room) === 0) {
+      doc.addPage();
+      doc.y = MARGIN.top;
+      continue;
+    }
+    // The most even split that fits both columns on this page, if there is one.
+    const best = balancedSplit(rest, room);
+    const top = doc.y;
+    if (best > 0) {
+      const bottom = Math.max(draw(rest.slice(0, best), 0, top), draw(rest.slice(best), 1, top));
+      rest = [];
+      doc.y = bottom;
+    } else {
+      // Both columns full, the rest on the next page.
+      const first = fitting(rest, room);
+      const second = fitting(rest.slice(first), room);
+      draw(rest.slice(0, first), 0, top);
+      draw(rest.slice(first, first + second), 1, top);
+      rest = rest.slice(first + second);
+      doc.y = BOTTOM;
+    }
+  }
+  doc.x = MARGIN.left;
+}
+
+function contacts(doc: Doc, content: BrochureContent, qr: QRCode.QRCode) {
+  const height = 136;
+  ensureSpace(doc, height + 20);
+  doc.moveDown(0.6);
+  const y = doc.y;
+  doc.roundedRect(MARGIN.left, y, CONTENT_WIDTH, height, 8).fill(COLOR.accentStrong);
+  const textWidth = CONTENT_WIDTH - 150;
+  font(doc, "display", 17, COLOR.white).text("Book or ask us anything", MARGIN.left + 20, y + 16, { width: textWidth });
+  let lineY = doc.y + 6;
+  for (const contact of content.contacts) {
+    font(doc, "sans", 8, COLOR.accentSoft).text(contact.label.toUpperCase(), MARGIN.left + 20, lineY + 2, { characterSpacing: 0.8, lineBreak: false });
+    font(doc, "sansBold", 11, COLOR.white).text(contact.value, MARGIN.left + 90, lineY, { link: contact.href, lineBreak: false });
+    lineY += 19;
+  }
+  if (content.agency.address) {
+    font(doc, "sans", 8.5, COLOR.accentSoft).text(content.agency.address, MARGIN.left + 20, lineY + 4, { width: textWidth, lineBreak: false, ellipsis: true });
+  }
+
+  // The QR code, drawn as vector squares on white, linking to the live page.
+  const size = 96;
+  const qrX = MARGIN.left + CONTENT_WIDTH - size - 22;
+  const qrY = y + 13;
+  doc.roundedRect(qrX - 6, qrY - 6, size + 12, size + 12, 6).fill(COLOR.white);
+  const count = qr.modules.size;
+  const cell = size / count;
+  for (let row = 0; row < count; row++) {
+    for (let col = 0; col < count; col++) {
+      if (qr.modules.get(row, col)) doc.rect(qrX + col * cell, qrY + row * cell, cell + 0.05, cell + 0.05);
+    }
+  }
+  doc.fill(COLOR.ink);
+  doc.link(qrX, qrY, size, size, content.packageUrl);
+  font(doc, "sans", 7.5, COLOR.accentSoft).text("Scan for today's prices and dates", qrX - 14, qrY + size + 9, { width: size + 28, align: "center", lineBreak: false });
+  doc.x = MARGIN.left;
+  doc.y = y + height + 8;
+}
+
+/** On every page: the agency and its phone, the page number. */
+function footers(doc: Doc, content: BrochureContent) {
+  const range = doc.bufferedPageRange();
+  const left = [content.agency.brandName, content.contacts.find((c) => c.label === "Phone")?.value, content.contacts.find((c) => c.label === "E-mail")?.value].filter(Boolean).join("  ·  ");
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    // Below the bottom margin: without this pdfkit would start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = PAGE.height - 38;
+    doc.moveTo(MARGIN.left, y - 8).lineTo(PAGE.width - MARGIN.right, y - 8).lineWidth(0.5).strokeColor(COLOR.line).stroke();
+    font(doc, "sans", 8, COLOR.muted).text(left, MARGIN.left, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
+    const pageText = `Page ${index + 1} of ${range.count}`;
+    doc.text(pageText, PAGE.width - MARGIN.right - doc.widthOfString(pageText), y, { lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}

@@ -1,0 +1,136 @@
+// Brochures made from the live package (issue 22, ADR 042), against the
+// production build on a fresh seeded database:
+//   1. a cold render of the Bali brochure: the process's first (5 s after boot), then the
+//      median of five more, each after a content write (nothing kept);
+//   2. a kept brochure at 20 connections (autocannon, 8 s): p50, p99, req/s;
+//   3. the server's peak RSS growth while 7 brochures render at once (all
+//      seeded packages, just after a content write), sampled every 2 ms.
+// Prints the numbers and writes bench/results/brochure.json. Traffic goes to 127.0.0.1 only.
+//
+//   npm run build && node bench/brochure.mjs      (BENCH_PORT, default 3260)
+//
+// Goals: cold render at most 800 ms; cached p99 under 10 ms; peak RSS growth at most 150 MB.
+// The server runs with NODE_ENV=test and a fixture token only so that the bench
+// can make content writes (/__e2e/sql); the pages and PDFs are the production build's.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startBenchServer } from "./lib/server.mjs";
+
+const GOAL = { coldMs: 800, cachedP99Ms: 10, rssGrowthMb: 150 };
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const token = crypto.randomBytes(16).toString("hex");
+const server = await startBenchServer(3260, { NODE_ENV: "test", E2E_FIXTURE_TOKEN: token });
+const base = server.baseUrl;
+
+async function sql(text) {
+  const response = await fetch(`${base}/__e2e/sql`, { method: "POST", headers: { "content-type": "application/json", "x-e2e-token": token }, body: JSON.stringify({ text }) });
+  if (!response.ok) throw new Error(`fixture query failed: ${await response.text()}`);
+  return (await response.json()).rows;
+}
+/** Any content write: the kept brochures are for the old version from now on. */
+const contentWrite = () => sql("update content_version set version = version + 1");
+
+async function timedGet(url) {
+  const start = performance.now();
+  const response = await fetch(url);
+  const body = Buffer.from(await response.arrayBuffer());
+  const ms = performance.now() - start;
+  if (response.status !== 200 || body.subarray(0, 5).toString("latin1") !== "%PDF-") throw new Error(`${url}: ${response.status}`);
+  return { ms, bytes: body.length, cache: response.headers.get("x-brochure-cache") };
+}
+
+function rssKb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+}
+
+/** The stored photo closest in size to `bytes` (MEDIA_DIR, default .cache/media). */
+async function referenceFile(bytes) {
+  const dir = path.resolve(process.env.MEDIA_DIR ?? ".cache/media");
+  if (!fs.existsSync(dir)) return null;
+  const files = fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith(".webp"));
+  let best = null;
+  for (const entry of files) {
+    const size = fs.statSync(path.join(dir, entry.name)).size;
+    if (!best || Math.abs(size - bytes) < Math.abs(best.size - bytes)) best = { name: entry.name, size };
+  }
+  return best;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (value) => Math.round(value * 10) / 10;
+
+try {
+  // The server lays out a made-up brochure a second after boot (JIT warm-up, ADR 042): let it finish.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const bali = `${base}/packages/bali/brochure.pdf`;
+  // 1. Cold renders.
+  const first = await timedGet(bali);
+  if (first.cache !== "render") throw new Error(`the first request was ${first.cache}`);
+  const again = [];
+  for (let i = 0; i < 5; i++) {
+    await contentWrite();
+    const result = await timedGet(bali);
+    if (result.cache !== "render") throw new Error(`expected a render, got ${result.cache}`);
+    again.push(result.ms);
+  }
+  const cold = { firstMs: round(first.ms), medianMs: round(median(again)), maxMs: round(Math.max(...again)), bytes: first.bytes };
+  console.log(`cold render of Bali: first ${cold.firstMs} ms, then median ${cold.medianMs} ms, max ${cold.maxMs} ms (${(cold.bytes / 1024).toFixed(0)} KiB)`);
+
+  // 2. Kept: every request reads the content version, then answers from memory.
+  await timedGet(bali);
+  const run = await autocannon({ url: bali, connections: CONNECTIONS, duration: DURATION });
+  const cached = { connections: CONNECTIONS, p50Ms: run.latency.p50, p99Ms: run.latency.p99, maxMs: run.latency.max, rps: Math.round(run.requests.average), non2xx: run.non2xx, errors: run.errors };
+  console.log(`cached at ${CONNECTIONS} connections: p50 ${cached.p50Ms} ms, p99 ${cached.p99Ms} ms, ${cached.rps} req/s, non-2xx ${cached.non2xx}, errors ${cached.errors}`);
+  // For scale on this machine: a stored photo of about the PDF's size from express.static, same connections.
+  const photo = await referenceFile(first.bytes);
+  let reference = null;
+  if (photo) {
+    const staticRun = await autocannon({ url: `${base}/media/${photo.name}`, connections: CONNECTIONS, duration: DURATION });
+    reference = { file: photo.name, bytes: photo.size, p50Ms: staticRun.latency.p50, p99Ms: staticRun.latency.p99, rps: Math.round(staticRun.requests.average) };
+    console.log(`  reference, a ${(photo.size / 1024).toFixed(0)} KiB file from express.static: p50 ${reference.p50Ms} ms, p99 ${reference.p99Ms} ms, ${reference.rps} req/s`);
+  }
+  // And a tiny one (what the route costs, not the bytes): the answer to If-None-Match.
+  const etag = (await fetch(bali)).headers.get("etag");
+  const revalidate = await autocannon({ url: bali, connections: CONNECTIONS, duration: DURATION, headers: { "if-none-match": etag } });
+  cached.revalidated304 = { p50Ms: revalidate.latency.p50, p99Ms: revalidate.latency.p99, rps: Math.round(revalidate.requests.average) };
+  cached.reference = reference;
+  console.log(`  revalidated (304 on the ETag): p50 ${cached.revalidated304.p50Ms} ms, p99 ${cached.revalidated304.p99Ms} ms, ${cached.revalidated304.rps} req/s`);
+
+  // 3. Memory while all seven render at once.
+  const slugs = (await sql("select slug from packages where status = 'published' order by id")).map((row) => row.slug).slice(0, 7);
+  let memory = null;
+  if (server.pid) {
+    await contentWrite();
+    global.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = rssKb(server.pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssKb(server.pid));
+    }, 2);
+    const start = performance.now();
+    const results = await Promise.all(slugs.map((slug) => timedGet(`${base}/packages/${slug}/brochure.pdf`)));
+    const allMs = performance.now() - start;
+    clearInterval(sampler);
+    peak = Math.max(peak, rssKb(server.pid));
+    memory = { brochures: slugs.length, beforeMb: round(before / 1024), peakMb: round(peak / 1024), growthMb: round((peak - before) / 1024), allRenderedMs: round(allMs), largestKiB: Math.round(Math.max(...results.map((r) => r.bytes)) / 1024) };
+    console.log(`${slugs.length} at once: RSS ${memory.beforeMb} MB -> peak ${memory.peakMb} MB (growth ${memory.growthMb} MB), all done in ${memory.allRenderedMs} ms, largest PDF ${memory.largestKiB} KiB`);
+  }
+
+  const verdict = {
+    cold: cold.medianMs <= GOAL.coldMs && cold.firstMs <= GOAL.coldMs,
+    cachedP99: cached.p99Ms < GOAL.cachedP99Ms,
+    rssGrowth: memory ? memory.growthMb <= GOAL.rssGrowthMb : null,
+  };
+  console.log(`goals: cold ≤ ${GOAL.coldMs} ms ${verdict.cold ? "met" : "MISSED"}; cached p99 < ${GOAL.cachedP99Ms} ms ${verdict.cachedP99 ? "met" : "MISSED"}; RSS growth ≤ ${GOAL.rssGrowthMb} MB ${verdict.rssGrowth === null ? "not measured" : verdict.rssGrowth ? "met" : "MISSED"}`);
+  const file = path.resolve("bench/results/brochure.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), goal: GOAL, cold, cached, memory, verdict }, null, 2) + "\n");
+  console.log(`written: ${path.relative(process.cwd(), file)}`);
+} finally {
+  await server.stop();
+}
