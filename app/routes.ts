@@ -54,6 +54,7 @@ export default [
       route("site/home", "routes/admin/home-content.tsx"),
       route("site/legal", "routes/admin/legal-pages.tsx"),
       route("site/legal/:slug", "routes/admin/legal-edit.tsx"),
+      route("site/terms", "routes/admin/site-terms.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("activity", "routes/admin/activity.tsx"),

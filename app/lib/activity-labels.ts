@@ -29,6 +29,7 @@ const LABELS: Record<string, string> = {
   "home.hero-updated": "Changed the home page hero",
   "home.cards-updated": "Changed Why Choose Us or the process steps",
   "legal.updated": "Changed a legal page",
+  "terms.updated": "Changed the package terms",
   "auth.other-sessions-ended": "Signed out everywhere else",
   "user.deleted": "Deleted a user",
   "package.created": "Created a package",

@@ -13,7 +13,7 @@ import { formatUploadDate } from "./blog-format";
 import { formatInr } from "./price";
 import { formatTourDateRange } from "./tour-format";
 
-export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero", "home-cards", "legal-page", "media"] as const;
+export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero", "home-cards", "legal-page", "site-terms", "media"] as const;
 export type ContentEntityType = (typeof CONTENT_ENTITY_TYPES)[number];
 
 export function isContentEntityType(value: unknown): value is ContentEntityType {
@@ -31,6 +31,7 @@ export const ENTITY_NOUNS: Record<ContentEntityType, string> = {
   "home-hero": "home page hero",
   "home-cards": "Why Choose Us and process",
   "legal-page": "legal page",
+  "site-terms": "package terms",
   media: "image",
 };
 
@@ -165,6 +166,16 @@ const PACKAGE_FIELDS: FieldSpec[] = [
     true,
   ),
   field("brochureUrl", "brochure"),
+  field(
+    "termsOverride",
+    "own terms",
+    (value) => {
+      if (!value) return "";
+      const own = record(value);
+      return lines([...list(own.clauses).map((item) => `${str(record(item).title)}: ${str(record(item).text)}`), ...list(own.conveniences).map(str)]);
+    },
+    true,
+  ),
   field("ratingStars", "rating"),
   field("ratingCount", "number of ratings"),
   field(
@@ -249,7 +260,18 @@ export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
   "site-settings": SITE_SETTINGS_FIELDS,
   "home-faqs": HOME_FAQ_FIELDS,
   "home-reviews": HOME_REVIEW_FIELDS,
-  "home-hero": [field("headline", "headline"), field("subheadline", "line under the headline")],
+  "home-hero": [
+    field("headline", "headline"),
+    field("subheadline", "line under the headline"),
+    field("image", "hero photo"),
+    field("imageAlt", "hero photo's alt text"),
+    field("intro", "intro paragraph", str, true),
+  ],
+  "site-terms": [
+    field("refundRule", "refund rule", str, true),
+    field("clauses", "terms clauses", (value) => lines(list(value).map((item) => `${str(record(item).title)}: ${str(record(item).text)}`)), true),
+    field("conveniences", "convenience list", (value) => lines(list(value).map(str)), true),
+  ],
   "legal-page": [
     field("title", "title"),
     field("lastUpdated", "last updated"),

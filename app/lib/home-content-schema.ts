@@ -37,9 +37,20 @@ export type ReviewItem = z.infer<typeof reviewItemSchema>;
 export type FaqFormItem = { question: string; answer: string; pages: FaqPages };
 export type ReviewFormItem = { name: string; location: string; comment: string; rating: string };
 
+/**
+ * The hero and the intro paragraph under it (ADR 044). The photo is a media
+ * key with its alt text (the media row's, so it reads the same wherever the
+ * photo is used); the intro marks highlighted words as ==word==.
+ */
 export const heroInputSchema = z.object({
   headline: z.preprocess(toSingleLine, text(120, "Enter the headline.")),
   subheadline: z.preprocess(toSingleLine, text(240, "Enter the line under the headline.")),
+  image: z.string({ error: "Choose a hero photo." }).trim().min(1, "Choose a hero photo.").max(500),
+  imageAlt: z.preprocess(toSingleLine, text(300, "Describe the photo for people who cannot see it.")),
+  intro: z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\s+/g, " ") : value),
+    text(1200, "Enter the intro paragraph.").refine((value) => (value.match(/==/g) ?? []).length % 2 === 0, "A highlight is not closed: each == needs a second ==."),
+  ),
 });
 
 export type HeroInput = z.infer<typeof heroInputSchema>;

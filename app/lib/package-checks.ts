@@ -24,6 +24,7 @@ export const PACKAGE_SECTIONS = [
   { id: "departures", title: "Departures" },
   { id: "photos", title: "Photos" },
   { id: "brochure", title: "Brochure" },
+  { id: "terms", title: "Terms" },
   { id: "reviews", title: "Reviews" },
   { id: "seo", title: "SEO & publishing" },
 ] as const;
@@ -37,6 +38,7 @@ const FIELD_SECTIONS: [RegExp, PackageSectionId][] = [
   [/^groupDates\b/, "departures"],
   [/^(thumbnail|gallery|imageAlts)\b/, "photos"],
   [/^brochureUrl$/, "brochure"],
+  [/^termsOverride\b/, "terms"],
   [/^(ratingStars|ratingCount|reviews)\b/, "reviews"],
   [/^(seoTitle|seoDescription|status|sortOrder|featured)$/, "seo"],
 ];
@@ -147,6 +149,7 @@ export function sectionBadges(snapshot: PackageSnapshot, warnings: PackageWarnin
     departures: pastDepartures > 0 ? { text: `${pastDepartures} in the past`, warning: true } : count(plural(snapshot.departures.length, "departure")),
     photos: photosMissingAlt > 0 ? { text: `${photosMissingAlt} without alt text`, warning: true } : count(plural(uniquePhotos, "photo")),
     brochure: count(snapshot.brochure ? "PDF" : "None"),
+    terms: count(snapshot.ownTerms ? "Own" : "Site-wide"),
     reviews: count(plural(snapshot.reviews, "review")),
     seo: warned("seo") > 0 ? { text: "Price out of date", warning: true } : count(snapshot.status === "published" ? "Published" : "Draft"),
   };

@@ -1,4 +1,5 @@
 import { structuredFields } from "./form-fields";
+import type { PackageTermsOverride } from "./package-terms-schema";
 import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PriceUnit, PublishStatus, Region } from "./package-schema";
 
 /**
@@ -39,6 +40,8 @@ export type PackageEditorValues = {
   featured: boolean;
   thumbnail: string;
   gallery: string[];
+  /** The package's own terms; null: the site-wide ones (ADR 044). */
+  termsOverride: PackageTermsOverride | null;
 };
 
 export const EMPTY_PACKAGE: PackageEditorValues = {
@@ -74,7 +77,19 @@ export const EMPTY_PACKAGE: PackageEditorValues = {
   featured: false,
   thumbnail: "",
   gallery: [],
+  termsOverride: null,
 };
+
+/** A package's own terms as the form shows them (a browser copy's may lack an emptied list). */
+function ownTerms(value: unknown): PackageTermsOverride | null {
+  if (!value || typeof value !== "object") return null;
+  const { clauses, conveniences } = value as { clauses?: unknown; conveniences?: unknown };
+  const list = (items: unknown) => (Array.isArray(items) ? items : []);
+  return {
+    clauses: list(clauses).map((clause) => ({ title: String(clause?.title ?? ""), text: String(clause?.text ?? "") })),
+    conveniences: list(conveniences).map((line) => String(line ?? "")),
+  };
+}
 
 const num = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
 
@@ -123,6 +138,7 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     featured: document.featured ?? false,
     thumbnail: document.thumbnail ?? "",
     gallery: document.gallery ?? [],
+    termsOverride: ownTerms(document.termsOverride),
   };
 }
 

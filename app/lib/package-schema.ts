@@ -9,6 +9,7 @@
  * that Zod never reaches the public pages' JavaScript.
  */
 import { z } from "zod";
+import { packageTermsOverrideSchema } from "./package-terms-schema";
 import {
   groupDateSchema,
   itineraryDaySchema,
@@ -121,6 +122,8 @@ const packageFieldsSchema = z.object({
   /** Media key (or URL) of the card image; "" when none yet. */
   thumbnail: z.string().trim().max(500).default(""),
   gallery: z.array(z.string().trim().min(1).max(500)).max(60).default([]),
+  /** This package's own terms clauses and convenience list; null: the site-wide ones (ADR 044). */
+  termsOverride: packageTermsOverrideSchema.nullable().default(null),
 });
 
 /** What publishing needs beyond a draft, in the words the form shows. */

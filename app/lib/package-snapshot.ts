@@ -29,6 +29,8 @@ export type PackageSnapshot = {
   status: string;
   /** What is stored as the SEO description: empty means generated from the package. */
   seoDescription: string;
+  /** Whether the package uses its own terms rather than the site-wide ones (ADR 044). */
+  ownTerms: boolean;
 };
 
 function whole(value: string | null | undefined): number | null {
@@ -67,6 +69,7 @@ export function snapshotFromValues(values: PackageEditorValues, alts: Record<str
     reviews: values.reviews.length,
     status: values.status,
     seoDescription: values.seoDescription,
+    ownTerms: values.termsOverride !== null,
   };
 }
 
@@ -120,5 +123,6 @@ export function snapshotFromForm(form: FormData): PackageSnapshot {
     reviews: listLength(names, "reviews"),
     status: get("status"),
     seoDescription: get("seoDescription"),
+    ownTerms: get("termsOverride.own") === "on",
   };
 }

@@ -3,7 +3,6 @@ export type SiteSettingsView = {
   brandName: string;
   tagline: string;
   footerDescription: string;
-  introParagraph: string;
   phonePrimary: string;
   phoneSecondary: string | null;
   email: string;

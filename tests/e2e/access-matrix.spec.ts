@@ -83,6 +83,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/home-content.tsx": { page: staffOnly },
   "routes/admin/legal-pages.tsx": { page: adminOnly },
   "routes/admin/legal-edit.tsx": { page: { anonymous: "login", editor: "denied", admin: "ok" }, sample: "/admin/site/legal/refund-policy" },
+  // The site-wide package terms (ADR 044): admins only, like the legal pages.
+  "routes/admin/site-terms.tsx": { page: adminOnly },
   // The media library (ADR 043): editors and admins; the picker dialog's JSON list likewise.
   "routes/admin/media.tsx": { page: staffOnly },
   "routes/admin/media-library-json.ts": { page: staffOnly },

@@ -10,7 +10,7 @@ const PHOTOS = "/work/shared/photos";
 // This file's own client address: its sign-ins never count against other files' throttles.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.11.6" } });
 
-const SECTIONS = ["Basics", "Prices", "Highlights & inclusions", "Itinerary", "Departures", "Photos", "Brochure", "Reviews", "SEO & publishing"];
+const SECTIONS = ["Basics", "Prices", "Highlights & inclusions", "Itinerary", "Departures", "Photos", "Brochure", "Terms", "Reviews", "SEO & publishing"];
 
 /** Presses Tab until `target` has focus (keyboard only), at most `max` times. */
 async function tabTo(page: Page, target: Locator, max = 80) {

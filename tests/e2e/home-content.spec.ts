@@ -2,6 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { ADMIN, expect, signIn, test } from "./admin-helpers";
 import { gotoHydrated, type TestDatabase } from "./fixtures";
 
+const PHOTOS = "/work/shared/photos";
+
 /**
  * Issue 21 §2 (ADR 041): the FAQ and the traveller reviews, edited by the team.
  * Saves change the home and contact pages for everyone, so each test puts the
@@ -95,22 +97,70 @@ test("a review added by an editor appears on the home page, which still shows 8 
   await expect(reviews.getByText("Farah Khan")).toBeVisible();
 });
 
-test("a new hero headline is the home page's h1 in the server HTML", async ({ page, db, request }) => {
-  const [before] = await db.query<{ hero_headline: string; hero_subheadline: string }>("select hero_headline, hero_subheadline from site_settings where id = 1");
+test("hero and intro: a new headline, photo with alt text and a highlighted word show on the home page", async ({ page, db, request }) => {
+  const [before] = await db.query<{ hero_headline: string; hero_subheadline: string; hero_media_key: string; intro_paragraph: string }>(
+    "select hero_headline, hero_subheadline, hero_media_key, intro_paragraph from site_settings where id = 1",
+  );
   db.onCleanup(async () => {
-    await db.query("update site_settings set hero_headline = $1, hero_subheadline = $2 where id = 1", [before!.hero_headline, before!.hero_subheadline]);
+    await db.query("update site_settings set hero_headline = $1, hero_subheadline = $2, hero_media_key = $3, intro_paragraph = $4 where id = 1", [
+      before!.hero_headline,
+      before!.hero_subheadline,
+      before!.hero_media_key,
+      before!.intro_paragraph,
+    ]);
     await db.query("delete from content_revisions where entity_type = 'home-hero'");
     await db.query("update content_version set version = version + 1");
   });
   await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/site/home");
-  const hero = page.getByRole("form", { name: "Hero" });
+  const hero = page.getByRole("form", { name: "Hero and intro" });
   await expect(hero.getByLabel("Headline", { exact: true })).toHaveValue(before!.hero_headline);
   await hero.getByLabel("Headline", { exact: true }).fill("Monsoon trips that feel like home");
-  await hero.getByRole("button", { name: "Save hero" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Hero saved." })).toBeVisible();
+
+  // A new photo, uploaded in place, with its alt text.
+  await hero.locator('input[type="file"]').setInputFiles(`${PHOTOS}/08-mysore-palace.webp`);
+  await expect(hero.getByRole("list", { name: "Hero photo" }).getByRole("listitem")).toHaveCount(1);
+  await expect(hero.getByRole("button", { name: "Save hero and intro" })).toBeEnabled();
+  await hero.getByLabel("Hero photo: alt text").fill("Mysore Palace lit up at dusk");
+
+  // "details" highlighted: cursor in the word, then Highlight; "Travel" un-highlighted by selecting it again.
+  const intro = hero.getByLabel("Intro paragraph");
+  const text = await intro.inputValue();
+  const at = text.indexOf("details");
+  await intro.evaluate((field: HTMLTextAreaElement, position) => field.setSelectionRange(position + 2, position + 2), at);
+  await hero.getByRole("button", { name: "Highlight" }).click();
+  await expect(intro).toHaveValue(/==details==/);
+  await expect(hero.getByLabel("Intro preview").locator("mark").filter({ hasText: "details" })).toBeVisible();
+  await intro.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(0, 10));
+  await hero.getByRole("button", { name: "Highlight" }).click();
+  await expect(intro).toHaveValue(/^Travel is/);
+  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+  await hero.getByRole("button", { name: "Save hero and intro" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Hero and intro saved." })).toBeVisible();
   const html = await (await request.get("/", { headers: { cookie: "" } })).text();
   expect(html).toMatch(/<h1[^>]*>[^<]*Monsoon trips that feel like home[^<]*<\/h1>/);
+  expect(html).toContain('alt="Mysore Palace lit up at dusk"');
+  // The hero photo is the upload, served as its AVIF and WebP variants.
+  const [photo] = await db.query<{ variants: { format: string; url: string }[] }>("select variants from media where alt = 'Mysore Palace lit up at dusk'");
+  for (const format of ["avif", "webp"]) expect(html).toContain(photo!.variants.find((variant) => variant.format === format)!.url);
+
+  await gotoHydrated(page, "/");
+  const about = page.getByRole("region", { name: "About us" });
+  await expect(about.locator('span[class*="green"]').filter({ hasText: /^details/ })).toHaveCount(1);
+  await expect(about.locator('span[class*="green"]').filter({ hasText: /^Travel/ })).toHaveCount(0);
+  await expect(about).not.toContainText("==");
+});
+
+test("an unclosed highlight is refused inline and keeps the text", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/site/home");
+  const hero = page.getByRole("form", { name: "Hero and intro" });
+  await hero.getByLabel("Intro paragraph").fill("Travel ==slowly with us.");
+  await hero.getByRole("button", { name: "Save hero and intro" }).click();
+  await expect(hero.getByText("A highlight is not closed: each == needs a second ==.")).toBeVisible();
+  await expect(hero.getByLabel("Intro paragraph")).toHaveAttribute("aria-invalid", "true");
+  await expect(hero.getByLabel("Intro paragraph")).toHaveValue("Travel ==slowly with us.");
 });
 
 test("a Why Choose Us card's title and icon and a process step's text change on the home page", async ({ page, db, request }) => {

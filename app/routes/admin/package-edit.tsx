@@ -33,7 +33,7 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Package not found");
 
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, slug, status, updatedAt, savedAt, today, values, previews, alts, missing, version, draft, schedule, editors, history, restoring } = loaderData;
+  const { id, slug, status, updatedAt, savedAt, today, values, previews, alts, missing, siteTerms, version, draft, schedule, editors, history, restoring } = loaderData;
   const state = { version, draft, schedule, editors, history, restoring };
   return (
     <AdminPage title={values.title} lead={status === "published" ? "Published: live on the website." : "Draft: only staff can see it."}>
@@ -46,6 +46,7 @@ export default function EditPackage({ loaderData, actionData }: Route.ComponentP
         previews={previews}
         alts={alts}
         missing={missing}
+        siteTerms={siteTerms}
         savedAt={savedAt}
         today={today}
         actionData={withoutSaveFailure(actionData)}

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { FaqList } from "~/components/site/faq-list";
 import { DestinationsCarousel } from "~/components/site/home/destinations-carousel";
 import styles from "~/components/site/home/home-page.module.css";
@@ -11,7 +11,7 @@ import { WhyChooseUs } from "~/components/site/home/why-choose-us";
 import { largestUrl } from "~/lib/media";
 import { absoluteUrl, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { listFaqs, listHomeCards, listTestimonials } from "~/server/home/home-queries.server";
-import { getHeroText } from "~/server/home/home-content.server";
+import { getHeroContent } from "~/server/home/home-content.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { toPackageCards } from "~/server/package/package-card.server";
 import { listTopDestinations } from "~/server/package/package-queries.server";
@@ -22,17 +22,18 @@ const DESCRIPTION =
   "Curated group tours and tailor-made holidays to Bali, Dubai, Sri Lanka, Vietnam and across India, with clear rupee prices. Plan your journey with Pravas.";
 
 export async function loader() {
-  const [destinations, whyChooseUs, processSteps, testimonials, faqs, media, heroText] = await Promise.all([
+  const [destinations, whyChooseUs, processSteps, testimonials, faqs, heroContent] = await Promise.all([
     listTopDestinations().then(toPackageCards),
     listHomeCards("why-choose-us"),
     listHomeCards("process"),
     listTestimonials(),
     listFaqs("home"),
-    getMediaByKeys(["hero"]),
-    // Spec §1's words at first start; the team edits them (ADR 041).
-    getHeroText(),
+    // Spec §1's words and photo at first start; the team edits them (ADR 041, 044).
+    getHeroContent(),
   ]);
-  return { destinations, whyChooseUs, processSteps, testimonials, faqs, hero: media.hero ?? null, heroText };
+  const media = await getMediaByKeys([heroContent.image]);
+  const { headline, subheadline, intro } = heroContent;
+  return { destinations, whyChooseUs, processSteps, testimonials, faqs, hero: media[heroContent.image] ?? null, heroText: { headline, subheadline }, intro };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -70,8 +71,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { destinations, whyChooseUs, processSteps, testimonials, faqs, hero, heroText } = loaderData;
-  const intro = useRouteLoaderData<typeof layoutLoader>("routes/site/layout")?.settings.introParagraph ?? "";
+  const { destinations, whyChooseUs, processSteps, testimonials, faqs, hero, heroText, intro } = loaderData;
   return (
     <>
       <Hero headline={heroText.headline} subheadline={heroText.subheadline} image={hero} nextId="intro" />

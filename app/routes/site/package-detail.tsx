@@ -25,7 +25,7 @@ import { listPackages, getPackage } from "~/server/package/package-queries.serve
 import { touristTripJsonLd } from "~/server/package/package-seo.server";
 import { countViewOnCacheHits } from "~/server/cache/page-cache-hints.server";
 import { recordPackageView } from "~/server/package/package-views.server";
-import { BOOKING_CONVENIENCES, PACKAGE_TERMS } from "~/server/package/package-terms.server";
+import { getPackageTerms } from "~/server/package/package-terms.server";
 import { findRedirect } from "~/server/redirect/redirects.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { canSeeDrafts } from "~/server/auth/access.server";
@@ -67,11 +67,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     countViewOnCacheHits(context, "package", row.id);
   }
   const today = todayIso();
-  const [pkg, settings] = await Promise.all([toPackageDetail(row, today), getSiteSettings()]);
+  const [pkg, settings, { terms, conveniences }] = await Promise.all([toPackageDetail(row, today), getSiteSettings(), getPackageTerms(row.termsOverride)]);
   return {
     pkg,
-    terms: PACKAGE_TERMS,
-    conveniences: BOOKING_CONVENIENCES,
+    terms,
+    conveniences,
     months: nextMonths(today),
     // The chat link is made here: the message (site settings) names the package.
     contact: { phone: settings.phonePrimary, whatsappUrl: whatsappHref(settings.whatsappNumber, packageWhatsappMessage(settings.whatsappPackageMessage, pkg.title)) },

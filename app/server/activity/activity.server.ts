@@ -34,6 +34,7 @@ export const ACTIVITY_KINDS = [
   "home.hero-updated",
   "home.cards-updated",
   "legal.updated",
+  "terms.updated",
   "auth.other-sessions-ended",
   "user.deleted",
   "package.created",

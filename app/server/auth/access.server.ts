@@ -36,3 +36,5 @@ export const canViewActivity = (viewer: Viewer | null) => hasRole(viewer, "admin
 export const canManageSettings = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** The legal pages (privacy, terms, refunds, disclaimer): admins only (ADR 041). */
 export const canEditLegalPages = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** The site-wide package terms, convenience list and refund rule: admins, like the legal pages they must agree with (ADR 044). */
+export const canEditSiteTerms = (viewer: Viewer | null) => hasRole(viewer, "admin");

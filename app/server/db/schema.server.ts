@@ -25,6 +25,7 @@ import type {
   Region,
 } from "~/lib/content-types";
 import type { MediaKind, MediaVariant } from "~/lib/media";
+import type { PackageTerm, PackageTermsOverride } from "~/lib/package-terms-schema";
 import type { EnquirySource, EnquiryStatus } from "~/lib/enquiry-status";
 
 const timestamps = {
@@ -84,6 +85,8 @@ export const packages = pgTable(
     itinerary: jsonb("itinerary").$type<ItineraryDay[]>().notNull().default([]),
     groupDates: jsonb("group_dates").$type<GroupDate[]>().notNull().default([]),
     brochureUrl: text("brochure_url"),
+    /** This package's own terms clauses and convenience list; null: the site-wide ones (ADR 044). */
+    termsOverride: jsonb("terms_override").$type<PackageTermsOverride | null>(),
     ratingStars: real("rating_stars").notNull().default(5),
     ratingCount: integer("rating_count").notNull().default(0),
     reviews: jsonb("reviews").$type<PackageReview[]>().notNull().default([]),
@@ -263,6 +266,12 @@ export const siteSettings = pgTable("site_settings", {
   /** The home page's hero words (spec §1 at first start), edited on the home content screen (ADR 041). */
   heroHeadline: text("hero_headline").notNull().default("Best Place to find Your Inner Peace"),
   heroSubheadline: text("hero_subheadline").notNull().default("Feeling relaxed? Connect with us to plan your journey and explore the world!"),
+  /** The hero photo's media key; its alt text is the media row's (ADR 044). */
+  heroMediaKey: text("hero_media_key").notNull().default("hero"),
+  /** Every package's terms clauses and convenience list, and the refund rule; null: the first-start wording in code (ADR 044). */
+  packageTerms: jsonb("package_terms").$type<PackageTerm[] | null>(),
+  bookingConveniences: jsonb("booking_conveniences").$type<string[] | null>(),
+  refundRule: text("refund_rule"),
   /** Bumped by every write: the version an editor loaded (ADR 037). */
   revision: integer("revision").notNull().default(1),
   updatedAt: timestamps.updatedAt,

@@ -4,7 +4,7 @@ import { faqListInputSchema, heroInputSchema, homeCardsInputSchema, reviewListIn
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { conflictData, FAILED_NOTICE, readEditorRequest, type EditorActionResult } from "~/server/content/editor-actions.server";
-import { saveFaqs, saveHero, saveHomeCards, saveReviews } from "./home-content.server";
+import { saveFaqs, saveHero, saveHomeCards, saveReviews, type ListWriteResult } from "./home-content.server";
 
 export const HOME_CONTENT_PATH = "/admin/site/home";
 
@@ -26,31 +26,33 @@ export async function handleHomeListsAction(request: Request, viewer: Viewer, ip
     const submission = parseWithZod(formData, { schema: homeCardsInputSchema });
     if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
     const result = await saveHomeCards(submission.value, ctx, { expectedVersion });
-    if (!result.ok) return listConflict(list, result.conflict);
+    if (!result.ok) return listFailure(list, result);
     return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Cards and steps saved. The home page shows them now." });
   }
   if (list === "hero") {
     const submission = parseWithZod(formData, { schema: heroInputSchema });
     if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
     const result = await saveHero(submission.value, ctx, { expectedVersion });
-    if (!result.ok) return listConflict(list, result.conflict);
-    return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Hero saved. The home page shows it now." });
+    if (!result.ok) return listFailure(list, result);
+    return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Hero and intro saved. The home page shows them now." });
   }
   if (list === "faqs") {
     const submission = parseWithZod(formData, { schema: faqListInputSchema });
     if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
     const result = await saveFaqs(submission.value.faqs, ctx, { expectedVersion });
-    if (!result.ok) return listConflict(list, result.conflict);
+    if (!result.ok) return listFailure(list, result);
     return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "FAQ saved. The home and contact pages show it now." });
   }
   const submission = parseWithZod(formData, { schema: reviewListInputSchema });
   if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
   const result = await saveReviews(submission.value.reviews, ctx, { expectedVersion });
-  if (!result.ok) return listConflict(list, result.conflict);
+  if (!result.ok) return listFailure(list, result);
   return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Reviews saved. The home page shows them now." });
 }
 
-function listConflict(list: HomeList, conflict: Parameters<typeof conflictData>[0]) {
-  const answer = conflictData(conflict, "save");
+/** A refused write: a field the database had to check (400), or a newer version saved meanwhile (409). */
+function listFailure(list: HomeList, result: Exclude<ListWriteResult, { ok: true }>) {
+  if (!result.conflict) return data<HomeListsActionData>({ list, errors: result.errors, notice: FAILED_NOTICE }, { status: 400 });
+  const answer = conflictData(result.conflict, "save");
   return data<HomeListsActionData>({ ...answer.data, list }, answer.init ?? { status: 409 });
 }

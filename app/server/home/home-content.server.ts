@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { ContentDocument } from "~/lib/content-fields";
 import type { FaqItem, HeroInput, HomeCardsInput, ReviewItem } from "~/lib/home-content-schema";
 import type { EditConflict } from "~/lib/revisions";
@@ -6,11 +6,12 @@ import { describeConflict } from "~/server/content/conflicts.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
 import { lastRevision } from "~/server/content/revisions.server";
 import { getDb, type Db } from "~/server/db/db.server";
-import { faqs, homeCards, siteSettings, testimonials } from "~/server/db/schema.server";
+import { faqs, homeCards, media, siteSettings, testimonials } from "~/server/db/schema.server";
+import { getImageAlts, setImageAlts } from "~/server/media/media-alt.server";
 
 type HomeDocumentType = "home-faqs" | "home-reviews" | "home-hero" | "home-cards";
 
-export type ListWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict };
+export type ListWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict } | { ok: false; conflict?: undefined; errors: Record<string, string[]> };
 
 const HOME_LABELS: Record<HomeDocumentType, string> = {
   "home-faqs": "FAQ",
@@ -36,9 +37,17 @@ async function reviewDocument(db: Db): Promise<ContentDocument> {
   return { reviews: rows.map(({ name, location, comment, rating }) => ({ name, location, comment, rating })) };
 }
 
+export type HeroDocument = { headline: string; subheadline: string; image: string; imageAlt: string; intro: string };
+
+/** The hero and the intro as one document: its revisions restore the photo choice and the highlights too. */
 async function heroDocument(db: Db): Promise<ContentDocument> {
-  const [row] = await db.select({ headline: siteSettings.heroHeadline, subheadline: siteSettings.heroSubheadline }).from(siteSettings).where(eq(siteSettings.id, 1));
-  return { headline: row?.headline ?? "", subheadline: row?.subheadline ?? "" };
+  const [row] = await db
+    .select({ headline: siteSettings.heroHeadline, subheadline: siteSettings.heroSubheadline, image: siteSettings.heroMediaKey, intro: siteSettings.introParagraph })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  const image = row?.image ?? "";
+  const alts = await getImageAlts(db, [image]);
+  return { headline: row?.headline ?? "", subheadline: row?.subheadline ?? "", image, imageAlt: alts[image] ?? "", intro: row?.intro ?? "" } satisfies HeroDocument;
 }
 
 async function cardsDocument(db: Db): Promise<ContentDocument> {
@@ -47,9 +56,9 @@ async function cardsDocument(db: Db): Promise<ContentDocument> {
   return { whyChooseUs: of("why-choose-us"), process: of("process") };
 }
 
-/** The hero's words as the home page shows them. */
-export async function getHeroText(): Promise<{ headline: string; subheadline: string }> {
-  return (await heroDocument(getDb())) as { headline: string; subheadline: string };
+/** The hero and the intro as the home page shows them. */
+export async function getHeroContent(): Promise<HeroDocument> {
+  return (await heroDocument(getDb())) as HeroDocument;
 }
 
 /** The hero, the FAQ and the reviews as the home content screen edits them, with their versions. */
@@ -67,7 +76,7 @@ export async function loadHomeLists() {
   return {
     cards: cards as { whyChooseUs: { title: string; body: string; icon: string }[]; process: { title: string; body: string; icon: string }[] },
     cardsVersion,
-    hero: hero as { headline: string; subheadline: string },
+    hero: hero as HeroDocument,
     heroVersion,
     faqs: faqDoc.faqs as { question: string; answer: string; pages: "both" | "home" | "contact" }[],
     reviews: reviewDoc.reviews as { name: string; location: string; comment: string; rating: number }[],
@@ -145,7 +154,13 @@ export function saveHero(input: HeroInput, ctx: ContentWriteContext, options: { 
     options.expectedVersion,
     heroDocument,
     async (tx) => {
-      await tx.update(siteSettings).set({ heroHeadline: input.headline, heroSubheadline: input.subheadline, updatedAt: new Date() }).where(eq(siteSettings.id, 1));
+      const [photo] = await tx.select({ key: media.key }).from(media).where(and(eq(media.key, input.image), eq(media.kind, "image")));
+      if (!photo) throw new ContentWriteAbort<ListWriteResult>({ ok: false, errors: { image: ["Choose a photo from the uploads: this one was not found."] } });
+      await tx
+        .update(siteSettings)
+        .set({ heroHeadline: input.headline, heroSubheadline: input.subheadline, heroMediaKey: input.image, introParagraph: input.intro, updatedAt: new Date() })
+        .where(eq(siteSettings.id, 1));
+      await setImageAlts(tx, [{ key: input.image, alt: input.imageAlt }], [input.image]);
     },
     { ...input },
   );

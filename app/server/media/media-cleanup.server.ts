@@ -1,6 +1,6 @@
 import { inArray, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/server/db/db.server";
-import { blogs, contentDrafts, contentRevisions, legalPages, media, packages } from "~/server/db/schema.server";
+import { blogs, contentDrafts, contentRevisions, legalPages, media, packages, siteSettings } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
 import { deleteStoredFilesIfUnclaimed } from "./media-files.server";
 import { getMediaStorage } from "./storage.server";
@@ -11,7 +11,8 @@ const UPLOADED_KEY_PREFIX = uploadMediaKey("");
 
 /**
  * Every string content uses to point at media: exact references (a package's
- * thumbnail, gallery, itinerary photos and brochure; a blog's head image) and
+ * thumbnail, gallery, itinerary photos and brochure; a blog's head image; the
+ * home hero photo) and
  * rich text where a key or URL may appear inside (`<img src>` in a blog's
  * content, a package's long description, a legal page).
  */
@@ -41,6 +42,7 @@ async function loadReferences(db: Db) {
     text.push(row.content);
   }
   for (const row of await db.select({ body: legalPages.body }).from(legalPages)) text.push(row.body);
+  for (const row of await db.select({ hero: siteSettings.heroMediaKey }).from(siteSettings)) add(row.hero);
   const richText = text.join("\n");
   return (identifier: string) => exact.has(identifier) || richText.includes(identifier);
 }

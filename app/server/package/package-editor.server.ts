@@ -17,6 +17,7 @@ import { packageDocuments } from "./package-documents.server";
 import { duplicatePackage } from "./package-duplicate.server";
 import { createPackage, deletePackage, isFeatured, packageDocument, updatePackage } from "./package-mutations.server";
 import { getPackage } from "./package-queries.server";
+import { getSiteTerms } from "./package-terms.server";
 
 /** Preview URLs (a small WebP variant) and alt texts of the images a package uses. */
 export async function imagePreviews(keys: string[]): Promise<{ previews: Record<string, string>; alts: Record<string, string> }> {
@@ -53,13 +54,20 @@ export async function loadPackageEditor(id: number, viewer: Viewer, url: URL) {
     missing,
     previews,
     alts,
+    siteTerms: await siteTermsForEditor(),
     ...state,
   };
 }
 
-/** A new package's editor: what publishing needs, and today for the checks. */
-export function newPackageEditor() {
-  return { missing: PUBLISH_REQUIREMENTS.map((item) => item.label), today: todayIso() };
+/** The site-wide terms, which "Use this package's own terms" starts from (ADR 044). */
+async function siteTermsForEditor() {
+  const { clauses, conveniences } = await getSiteTerms(getDb());
+  return { clauses, conveniences };
+}
+
+/** A new package's editor: what publishing needs, today for the checks, and the site's terms. */
+export async function newPackageEditor() {
+  return { missing: PUBLISH_REQUIREMENTS.map((item) => item.label), today: todayIso(), siteTerms: await siteTermsForEditor() };
 }
 
 export type PackageEditorActionData = EditorActionResult;

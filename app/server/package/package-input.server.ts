@@ -93,6 +93,7 @@ export function rowToInput(row: PackageContent, featured: boolean): PackageInput
     featured,
     thumbnail: row.thumbnail,
     gallery: row.gallery,
+    termsOverride: row.termsOverride ?? null,
   };
 }
 
@@ -138,6 +139,7 @@ export function toPackageValues(input: PackageInput, slug: string) {
     reviews: input.reviews,
     seoTitle: input.seoTitle,
     seoDescription: input.seoDescription,
+    termsOverride: input.termsOverride ?? null,
     status: input.status,
     sortOrder: input.sortOrder,
   } satisfies Omit<typeof packages.$inferInsert, "id" | "createdAt" | "updatedAt">;

@@ -45,6 +45,8 @@ export async function toPackagesJson(rows: PackageRow[]) {
       .map((day) => ({ ...day, photo: imageUrl(media, day.photo) })),
     groupDates: row.groupDates,
     brochureUrl: row.brochureUrl,
+    /** The package's own terms; null: the site-wide ones (ADR 044). */
+    termsOverride: row.termsOverride ?? null,
     rating: { stars: row.ratingStars, reviews: row.ratingCount },
     reviews: row.reviews,
     link: `/packages/${row.slug}`,

@@ -1,11 +1,22 @@
 /**
- * The ten fixed clauses of every package page's Terms tab (spec §2, §9). They
- * are the same for every package, so they live here as typed text rather than
- * in the database or in the component.
+ * The package page's Terms tab (spec §2, §9) and the side card's convenience
+ * list. The team edits the site-wide ones on /admin/site/terms and may give a
+ * package its own (ADR 044); the wording here is the first-start default, used
+ * until the first save, as environment variables are for the settings.
  */
+import { eq } from "drizzle-orm";
+import { fillTermText, type PackageTermsOverride, type SiteTermsInput } from "~/lib/package-terms-schema";
 import type { PackageTerm } from "~/lib/package-views";
+import type { TaxRates } from "~/lib/price";
+import { getDb, type Db } from "~/server/db/db.server";
+import { siteSettings } from "~/server/db/schema.server";
+import { getTaxRates } from "~/server/settings/settings.server";
 
 export type { PackageTerm };
+
+/** The refund rule every clause that says {refund} shows. */
+export const DEFAULT_REFUND_RULE =
+  "If you cancel more than 30 days before departure, 90% of the tour cost is refunded. If you cancel 15 to 30 days before departure, 50% is refunded. Cancellations made less than 15 days before departure are not refunded.";
 
 export const PACKAGE_TERMS: readonly PackageTerm[] = [
   {
@@ -14,11 +25,11 @@ export const PACKAGE_TERMS: readonly PackageTerm[] = [
   },
   {
     title: "Cancellation and refunds",
-    text: "If you cancel more than 30 days before departure, 90% of the tour cost is refunded. If you cancel 15 to 30 days before departure, 50% is refunded. Cancellations made less than 15 days before departure are not refunded.",
+    text: "{refund}",
   },
   {
     title: "Prices and taxes",
-    text: "Prices are per person in Indian rupees. 5% GST is added to every package, and 5% TCS is collected on international packages as required by Indian income-tax rules; TCS can be claimed against your income tax.",
+    text: "Prices are per person in Indian rupees. {gst} is added to every package, and {tcs} is collected on international packages as required by Indian income-tax rules; TCS can be claimed against your income tax.",
   },
   {
     title: "Price changes",
@@ -58,3 +69,31 @@ export const BOOKING_CONVENIENCES: readonly string[] = [
   "Transparent prices with no hidden costs",
   "Support on call and WhatsApp throughout your trip",
 ];
+
+/** The site-wide terms as stored, or the first-start wording before the first save. */
+export async function getSiteTerms(db: Db): Promise<SiteTermsInput> {
+  const [row] = await db
+    .select({ clauses: siteSettings.packageTerms, conveniences: siteSettings.bookingConveniences, refundRule: siteSettings.refundRule })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return {
+    refundRule: row?.refundRule ?? DEFAULT_REFUND_RULE,
+    clauses: row?.clauses ?? [...PACKAGE_TERMS],
+    conveniences: row?.conveniences ?? [...BOOKING_CONVENIENCES],
+  };
+}
+
+/** A package's terms and convenience list as its page and brochure show them: its own, or the site's, with the rule and rates put in. */
+export function resolvePackageTerms(site: SiteTermsInput, override: PackageTermsOverride | null | undefined, taxes: TaxRates) {
+  const own = override ?? site;
+  return {
+    terms: own.clauses.map((clause) => ({ title: clause.title, text: fillTermText(clause.text, site.refundRule, taxes) })),
+    conveniences: own.conveniences.map((line) => fillTermText(line, site.refundRule, taxes)),
+  };
+}
+
+/** The terms a package's page and brochure show now: its own or the site's, with the rule and rates put in (ADR 044). */
+export async function getPackageTerms(override: PackageTermsOverride | null | undefined) {
+  const [site, taxes] = await Promise.all([getSiteTerms(getDb()), getTaxRates()]);
+  return resolvePackageTerms(site, override, taxes);
+}

@@ -22,7 +22,6 @@ export async function getSiteSettings(): Promise<PublicSiteSettings> {
     brandName: row.brandName,
     tagline: row.tagline,
     footerDescription: row.footerDescription,
-    introParagraph: row.introParagraph,
     phonePrimary: formatPhone(row.phonePrimary),
     phoneSecondary: row.phoneSecondary ? formatPhone(row.phoneSecondary) : null,
     email: row.email,

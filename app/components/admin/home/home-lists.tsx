@@ -14,30 +14,6 @@ type ListFormProps<Item> = { initial: Item[]; version: number; actionData?: Edit
 
 const PATH = "/admin/site/home";
 
-/** The hero's headline and the line under it: the home page's h1 (ADR 041). */
-export function HeroForm({ initial, version, actionData }: { initial: { headline: string; subheadline: string }; version: number; actionData?: EditorActionData }) {
-  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData);
-  return (
-    <EditorContext.Provider value={{ errors, markDirty }}>
-      <UnsavedChangesGuard dirty={dirty} what="page" />
-      <Panel title="Hero">
-        {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="hero" formId="hero-form" editorPath={PATH} /> : null}
-        <Form id="hero-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Hero">
-          <input type="hidden" name="list" value="hero" />
-          <input type="hidden" name="baseVersion" value={version} />
-          <div className={listStyles.fieldsStack}>
-            <EditorInput name="headline" label="Headline" maxLength={120} defaultValue={initial.headline} />
-            <EditorInput name="subheadline" label="Line under the headline" maxLength={240} defaultValue={initial.subheadline} />
-          </div>
-          <div className={listStyles.saveBar}>
-            <SaveButton label="Save hero" saving={saving} uploading={false} />
-          </div>
-        </Form>
-      </Panel>
-    </EditorContext.Provider>
-  );
-}
-
 /** Why Choose Us (4 cards with an icon each) and the 4 process steps, saved together (ADR 041). */
 export function HomeCardsForm({
   initial,

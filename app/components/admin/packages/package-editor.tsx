@@ -24,6 +24,7 @@ import { useSectionState } from "./use-section-state";
 import { revisionSections } from "./revision-sections";
 import { REVEAL_FIELD_EVENT } from "~/lib/admin-notice";
 import { packageValuesFromFields } from "~/lib/package-editor-values";
+import type { PackageTermsOverride } from "~/lib/package-terms-schema";
 import { DraftOffer } from "../draft-offer";
 import { useFormDraft } from "../use-form-draft";
 
@@ -38,6 +39,8 @@ export type PackageEditorProps = {
   alts: Record<string, string>;
   /** What publishing still needs (labels), from the stored package. */
   missing: string[];
+  /** The site-wide terms, which the Terms section's "own terms" start from. */
+  siteTerms: PackageTermsOverride;
   /** When the package was last saved, formatted by the server; null for a new one. */
   savedAt: string | null;
   /** Today in Indian time (yyyy-mm-dd), from the server, for the departure check. */
@@ -102,7 +105,7 @@ type PackageEditorFormProps = PackageEditorProps & {
 };
 
 function PackageEditorForm(props: PackageEditorFormProps) {
-  const { id, publicPath, values, previews, alts, missing, savedAt, today, actionData, stored, storedAt, restoredCopy, onRestore } = props;
+  const { id, publicPath, values, previews, alts, missing, siteTerms, savedAt, today, actionData, stored, storedAt, restoredCopy, onRestore } = props;
   const { dirty, setDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, { startDirty: Boolean(stored?.state.restoring) || restoredCopy, anchorOf: sectionOfField });
   const draft = useFormDraft(formRef, {
     entity: `package:${id ?? "new"}`,
@@ -182,7 +185,7 @@ function PackageEditorForm(props: PackageEditorFormProps) {
             <SectionsFrame>
               <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markChanged} aria-label={id === null ? "New package" : `Edit ${values.title}`}>
                 <ActiveSectionInput />
-                <PackageSections values={values} previews={previews} alts={alts} missing={missing} reporter={reporter} initial={initial} brochureError={errors.brochureUrl?.[0] ?? undefined} onBrochureChange={markChanged} />
+                <PackageSections values={values} previews={previews} alts={alts} missing={missing} siteTerms={siteTerms} reporter={reporter} initial={initial} brochureError={errors.brochureUrl?.[0] ?? undefined} onBrochureChange={markChanged} />
               </Form>
               {/* Extra panels (e.g. History) are sections too, outside the form (forms do not nest); the navigation lists them last. */}
               {extraSections.map((section) => (

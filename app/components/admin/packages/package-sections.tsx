@@ -11,9 +11,11 @@ import { PhotosSection } from "./photos-section";
 import { PricesFields } from "./prices-section";
 import { SeoPublishingFields } from "./seo-section";
 import { StringListField } from "./string-list-field";
+import { PackageTermsFields } from "./terms-section";
+import type { PackageTermsOverride } from "~/lib/package-terms-schema";
 
 /**
- * The package's nine sections, inside the editor's form. Memoised: the
+ * The package's ten sections, inside the editor's form. Memoised: the
  * editor re-rendering (unsaved changes, saving) leaves the fields alone, so
  * the first key press of an edit stays quick.
  */
@@ -22,6 +24,7 @@ export const PackageSections = memo(function PackageSections({
   previews,
   alts,
   missing,
+  siteTerms,
   reporter,
   initial,
   brochureError,
@@ -31,6 +34,7 @@ export const PackageSections = memo(function PackageSections({
   previews: Record<string, string>;
   alts: Record<string, string>;
   missing: string[];
+  siteTerms: PackageTermsOverride;
   reporter: (name: string) => (busy: boolean) => void;
   /** The section shown before the script runs (the first, or the first with an error). */
   initial: string;
@@ -62,6 +66,9 @@ export const PackageSections = memo(function PackageSections({
       </EditorSection>
       <EditorSection id="brochure" title="Brochure" initial={initial === "brochure"}>
         <BrochureUploader initial={values.brochureUrl} error={brochureError} onChange={onBrochureChange} onBusyChange={reporter("brochure")} />
+      </EditorSection>
+      <EditorSection id="terms" title="Terms" initial={initial === "terms"}>
+        <PackageTermsFields initial={values.termsOverride} siteTerms={siteTerms} />
       </EditorSection>
       <EditorSection id="reviews" title="Reviews" initial={initial === "reviews"}>
         <div className={styles.grid2}>

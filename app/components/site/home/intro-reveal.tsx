@@ -1,10 +1,6 @@
 import { useEffect, useRef } from "react";
+import { introWords } from "~/lib/intro-highlights";
 import styles from "./intro-reveal.module.css";
-
-/** Spec §1: the intro's words highlighted in green. */
-const GREEN_WORDS = new Set(["travel", "stories", "effortless", "memorable", "exploring", "discovering"]);
-
-const bare = (word: string) => word.replace(/[^\p{L}]/gu, "").toLowerCase();
 
 /**
  * The intro paragraph; its words light up one after another as the page
@@ -15,7 +11,8 @@ const bare = (word: string) => word.replace(/[^\p{L}]/gu, "").toLowerCase();
  */
 export function IntroReveal({ id, text }: { id: string; text: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
-  const words = text.split(/\s+/).filter(Boolean);
+  // Spec §1: the words the team marked (==word==) are highlighted in green (ADR 044).
+  const words = introWords(text);
   const count = words.length;
 
   useEffect(() => {
@@ -53,10 +50,10 @@ export function IntroReveal({ id, text }: { id: string; text: string }) {
     <section id={id} className={styles.intro} aria-label="About us">
       <div className="container">
         <p ref={ref} className={styles.text}>
-          {words.map((word, index) => (
+          {words.map(({ word, highlighted }, index) => (
             <span
               key={index}
-              className={GREEN_WORDS.has(bare(word)) ? `${styles.word} ${styles.green}` : styles.word}
+              className={highlighted ? `${styles.word} ${styles.green}` : styles.word}
               style={{ "--i": index } as React.CSSProperties}
             >
               {word}

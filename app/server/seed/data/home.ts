@@ -15,9 +15,9 @@ export type SeedSiteSettings = {
   address: string;
 };
 
-/** Home intro paragraph; the reveal highlights Travel, stories, effortless, memorable, exploring and discovering. */
+/** Home intro paragraph; ==marks== the words the reveal highlights (spec §1, ADR 044). */
 export const introParagraph =
-  "Travel is not just about ticking places off a map; it is about the stories you live along the way. At Pravas, we make every journey effortless and memorable, taking care of the details so you can focus on exploring and discovering the world.";
+  "==Travel== is not just about ticking places off a map; it is about the ==stories== you live along the way. At Pravas, we make every journey ==effortless== and ==memorable==, taking care of the details so you can focus on ==exploring== and ==discovering== the world.";
 
 export const whatsappGeneralMessage =
   "Hi Pravas, I'd like to plan a trip. Could you help me with packages and prices?";
