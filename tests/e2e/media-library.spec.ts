@@ -107,6 +107,7 @@ test("an image uploaded in the library with its alt text is unused and can be de
   const alt = `Palace lit at night, E2E ${crypto.randomBytes(3).toString("hex")}`;
   await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/media");
+  await page.getByText("Upload images", { exact: true }).first().click();
   await page.getByLabel("Alt text for the images you upload next").fill(alt);
   await page.locator(`input[type="file"][multiple]`).setInputFiles(`${PHOTOS}/08-mysore-palace.webp`);
   await expect(page.getByText("Uploaded 08-mysore-palace.webp.")).toBeVisible({ timeout: 30_000 });

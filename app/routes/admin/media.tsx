@@ -31,9 +31,10 @@ export default function MediaLibraryPage({ loaderData, actionData }: Route.Compo
   const answer = actionData as MediaActionData | undefined;
   return (
     <AdminPage title="Media library" lead="Every image on the site: its alt text (said wherever the image appears), where it is used, and its file.">
-      <section className={adminUi.filterBox} aria-label="Upload">
+      <details className={`${adminUi.filterBox} ${styles.upload}`}>
+        <summary>Upload images</summary>
         <LibraryUpload />
-      </section>
+      </details>
       <Form method="get" role="search" aria-label="Media library" className={`${adminUi.filterBox} ${styles.filters}`} key={`${search.q}|${search.filter}`}>
         <MediaSearchFields idPrefix="media-" search={search} />
       </Form>

@@ -8,7 +8,7 @@ export function LibraryUpload() {
   const showNotice = useShowNotice();
   return (
     <UploadField
-      label="Upload images"
+      label="New images"
       kind="image"
       multiple
       withLibrary={false}

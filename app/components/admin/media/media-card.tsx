@@ -53,14 +53,14 @@ export function MediaFacts({ item }: { item: LibraryItem }) {
   );
 }
 
-/** One image of the library: its thumbnail, name, facts, alt text and uses, then `children` (its actions). */
+/** One image of the library: its thumbnail, name, facts and uses (a badge when it has no alt text), then `children` (its actions, the alt text field first). */
 export function MediaCard({ item, children }: { item: LibraryItem; children?: React.ReactNode }) {
   return (
     <li className={styles.card} id={`media-${item.id}`}>
       <img className={styles.thumb} src={item.thumbUrl} alt="" width={400} height={300} loading="lazy" decoding="async" />
       <div className={styles.body}>
         <h2 className={styles.name}>{item.name}</h2>
-        {item.alt.trim() ? <p className={styles.alt}>Alt text: {item.alt}</p> : <NoAltBadge />}
+        {item.alt.trim() ? null : <NoAltBadge />}
         <MediaFacts item={item} />
         <MediaUses item={item} />
         {children}
