@@ -194,7 +194,8 @@ export function replaceImageFile(ctx: ContentWriteContext, id: number, uploadKey
     await tx.delete(media).where(eq(media.id, upload.id));
     await tx
       .update(media)
-      .set({ originalName: upload.originalName, width: upload.width, height: upload.height, placeholder: upload.placeholder, variants: upload.variants, bytes: upload.bytes })
+      // The new file is the team's own: the old photo's credit (author, licence, source) does not carry over.
+      .set({ originalName: upload.originalName, width: upload.width, height: upload.height, placeholder: upload.placeholder, variants: upload.variants, bytes: upload.bytes, uploadedBy: upload.uploadedBy, author: null, license: null, source: null })
       .where(eq(media.id, row.id));
     oldFiles = row.variants.map((variant) => variant.url).filter((url) => !upload.variants.some((variant) => variant.url === url));
 

@@ -70,7 +70,7 @@ function ReplaceFile({ item, answer }: { item: LibraryItem; answer?: MediaAction
     }
   }
   return (
-    <div className={styles.row}>
+    <div className={`${styles.row} ${styles.replace}`}>
       <label htmlFor={`${id}-file`} className={`${adminUi.button} ${adminUi.small}`}>
         Replace the file<span className="visually-hidden"> of {item.name}</span>
       </label>

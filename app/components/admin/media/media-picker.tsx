@@ -103,6 +103,9 @@ export function ChooseFromLibrary({
         ref={dialog}
         className={styles.dialog}
         aria-labelledby={`${id}-title`}
+        // React hands a portal's events to its parents: typing a search is no change to the editor's form.
+        onChange={(event) => event.stopPropagation()}
+        onInput={(event) => event.stopPropagation()}
         onCancel={(event) => {
           event.preventDefault();
           close();
