@@ -40,8 +40,14 @@ function copyNewFiles(from, to) {
     } else if (!entry.name.endsWith(".tmp") && !fs.existsSync(target)) {
       // Under a name of its own first: another server may be copying the same file.
       const temporary = `${target}.${process.pid}.tmp`;
-      fs.copyFileSync(source, temporary);
-      fs.renameSync(temporary, target);
+      try {
+        fs.copyFileSync(source, temporary);
+        fs.renameSync(temporary, target);
+      } catch (error) {
+        // A file the server replaced meanwhile (the seed still processing photos) is copied by a later run.
+        if (error.code !== "ENOENT") throw error;
+        fs.rmSync(temporary, { force: true });
+      }
     }
   }
 }

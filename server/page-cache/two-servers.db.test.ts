@@ -118,4 +118,29 @@ describe.skipIf(!databaseUrl)("page cache on two servers sharing PostgreSQL", ()
       expect((await get(reader, "/packages/dubai")).cache).toBe("hit");
     }
   });
+  it("serves the team's new home page hero, saved on one server's admin screen, at the other's next request", async () => {
+    const [a, b] = [first!, second!];
+    const cookie = await signIn(a);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const [hero] = (await client.query<{ image: string; alt: string; intro: string; subheadline: string }>(
+      "select s.hero_media_key as image, m.alt, s.intro_paragraph as intro, s.hero_subheadline as subheadline from site_settings s join media m on m.key = s.hero_media_key",
+    )).rows;
+    await client.end();
+    await get(b, "/");
+    expect((await get(b, "/")).cache).toBe("hit");
+
+    const headline = `Monsoon escapes ${Date.now()}`;
+    // The screen's own form post, as a browser without JavaScript sends it.
+    const save = await fetch(`${a.baseUrl}/admin/site/home`, {
+      method: "POST",
+      headers: { cookie, origin: a.baseUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ list: "hero", headline, subheadline: hero!.subheadline, image: hero!.image, imageAlt: hero!.alt, intro: hero!.intro }),
+      redirect: "manual",
+    });
+    expect([302, 303]).toContain(save.status);
+    const next = await get(b, "/");
+    expect(next.cache).toBe("miss");
+    expect(next.html).toMatch(new RegExp(`<h1[^>]*>[^<]*${headline}`));
+  });
 });

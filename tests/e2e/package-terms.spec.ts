@@ -32,7 +32,7 @@ test("an admin rewrites the refund rule and a clause: every package's Terms tab 
   await expect(page.getByRole("heading", { level: 1, name: "Package terms" })).toBeVisible();
   await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
   const form = page.getByRole("form", { name: "Package terms" });
-  await form.getByLabel("Refund rule", { exact: true }).fill("Cancel 45 days or more before departure for a full refund, less the visa fee; after that, 50% until 15 days before.");
+  await form.getByRole("textbox", { name: "Refund rule" }).fill("Cancel 45 days or more before departure for a full refund, less the visa fee; after that, 50% until 15 days before.");
   await form.getByLabel("Clause 1: title").fill("Booking and payment");
   await form.getByRole("button", { name: "Add a line" }).click();
   await page.keyboard.type("Airport pick-up on every international trip");

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { adminUi } from "../admin-page";
 import styles from "./list-editor.module.css";
 
@@ -27,9 +27,12 @@ export function ListEditor<Item>({
   const [rows, setRows] = useState(() => initial.map((item, index) => ({ key: index, item })));
   const [nextKey, setNextKey] = useState(initial.length);
   const [status, setStatus] = useState("");
+  // Rows are found inside this list only: a screen may hold several lists whose row keys repeat.
+  const container = useRef<HTMLDivElement>(null);
+  const inList = <Element extends HTMLElement>(selector: string) => container.current?.querySelector<Element>(selector) ?? null;
 
   const focusButton = (key: number, action: string) =>
-    window.setTimeout(() => document.querySelector<HTMLButtonElement>(`[data-row="${key}"] [data-action="${action}"]`)?.focus(), 0);
+    window.setTimeout(() => inList<HTMLButtonElement>(`[data-row="${key}"] [data-action="${action}"]`)?.focus(), 0);
   const move = (from: number, to: number) => {
     setRows((current) => {
       const next = [...current];
@@ -50,12 +53,12 @@ export function ListEditor<Item>({
     const key = nextKey;
     setNextKey(key + 1);
     setRows((current) => [...current, { key, item: blank() }]);
-    window.setTimeout(() => document.querySelector<HTMLElement>(`[data-row="${key}"] input, [data-row="${key}"] textarea`)?.focus(), 0);
+    window.setTimeout(() => inList(`[data-row="${key}"] input, [data-row="${key}"] textarea`)?.focus(), 0);
     onChange();
   };
 
   return (
-    <div>
+    <div ref={container}>
       <ol className={styles.list}>
         {rows.map((row, index) => (
           <li key={row.key} data-row={row.key} className={styles.row}>
