@@ -109,6 +109,22 @@ test("each failing delivery links to its enquiry's page: a lead's and a contact 
   await expect(page.getByRole("heading", { level: 1, name: "Linked Lead" })).toBeVisible();
 });
 
+test("without SMTP the dashboard and the enquiry page say e-mail is not set up, and an e-mail written to a file is not 'sent'", async ({ page, db }) => {
+  // The e2e servers have no SMTP_URL: the worker writes e-mails to files and marks them sent.
+  const { id, leadId } = await failedDelivery(db, "File Only");
+  await db.query(`update notification_outbox set status = 'sent', sent_at = now(), last_error = null where id = $1`, [id]);
+  await signIn(page, ADMIN);
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await expect(notifications.getByText("E-mail is not set up: notifications are saved on the server only")).toBeVisible();
+  await expect(notifications.getByText("Enquiry notifications: e-mail and webhook")).toBeVisible();
+  const lastSent = notifications.locator("dt", { hasText: "Last sent" }).locator("..");
+  await expect(lastSent).toContainText("Nothing sent yet");
+  await expect(lastSent).toContainText("webhook deliveries only");
+
+  await page.goto(`/admin/enquiries/lead-${leadId}`);
+  await expect(page.getByText("E-mail is not set up: notifications are saved on the server only")).toBeVisible();
+});
+
 test("a signed-out POST cannot retry a delivery", async ({ playwright, db, baseURL }) => {
   const { id } = await failedDelivery(db, "Anonymous Retry");
   const anonymous = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.31", origin: baseURL! } });

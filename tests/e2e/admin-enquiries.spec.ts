@@ -180,6 +180,9 @@ test("the CSV export holds the filtered enquiries, with a BOM: Indian times, rea
   await postLead(page, `=HYPERLINK("http://evil.example","${tag}")`);
   await postLead(page, `Asha;=2*7;${tag}`, "+91 98765 43210");
   await postLead(page, `Plain, Name ${tag}`, "+1+2");
+  // Notes are exported in one cell, oldest first, each with its Indian time and author.
+  const [asha] = await db.query<{ id: number }>(`select id from leads where name = $1`, [`Asha;=2*7;${tag}`]);
+  await db.query(`insert into enquiry_notes (lead_id, author_name, body, created_at) values ($1, 'Administrator', 'Called, quote sent', '2026-11-24T00:45:00Z'), ($1, 'Ravi', '=1+1 booked', '2026-11-24T03:00:00Z')`, [asha!.id]);
   await gotoHydrated(page, `/admin/enquiries?q=${tag}`);
   const csvLink = page.getByRole("link", { name: "Download CSV" });
   await expect(csvLink).toHaveAttribute("href", `/admin/enquiries.csv?q=${tag}`);
@@ -190,8 +193,10 @@ test("the CSV export holds the filtered enquiries, with a BOM: Indian times, rea
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8").slice(1);
   const lines = text.split("\r\n");
-  expect(lines[0]).toBe("Received (IST),Source,Name,Phone,E-mail,Package,Travellers,Preferred month,Message,Status,Assigned to,ID");
-  expect(lines.filter(Boolean)).toHaveLength(4);
+  expect(lines[0]).toBe("Received (IST),Source,Name,Phone,E-mail,Package,Travellers,Preferred month,Message,Status,Assigned to,Notes,ID");
+  expect(text).toContain(`"2026-11-24 06:15, Administrator: Called, quote sent\n2026-11-24 08:30, Ravi: =1+1 booked"`);
+  // Three records, each ending in its ID (a note's line break is inside its quoted cell).
+  expect(lines.filter((line) => /,lead-\d+$/.test(line))).toHaveLength(3);
   expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""${tag}"")"`);
   expect(text).toContain(`"Plain, Name ${tag}"`);
   // Opened with ";" as the separator, the second part is text, not a formula; the phone reads as typed.

@@ -51,6 +51,31 @@ test("an admin rewrites the refund rule and a clause: every package's Terms tab 
   expect(await (await request.get("/packages/bali?tab=terms")).text()).toContain(`${taxes!.gst_percent}% GST is added to every package, and ${taxes!.tcs_percent}% TCS is collected`);
 });
 
+test("History restores the terms as they were before: loaded as unsaved changes, live once saved", async ({ page, db, request }) => {
+  await keepSiteTerms(db);
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/site/terms");
+  const form = page.getByRole("form", { name: "Package terms" });
+  await form.getByRole("textbox", { name: "Refund rule" }).fill("No refunds at all, ever.");
+  await form.getByRole("button", { name: "Save terms" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Terms saved." })).toBeVisible();
+  expect(await (await request.get("/packages/bali?tab=terms", { headers: { cookie: "" } })).text()).toContain("No refunds at all, ever.");
+
+  // The oldest entry is the version before the first recorded change.
+  const history = page.getByRole("list", { name: "Revisions, newest first" });
+  await history.getByRole("button", { name: "Compare with current" }).last().click();
+  await expect(history.getByText("refund rule").first()).toBeVisible();
+  await history.getByRole("link", { name: "Restore this version" }).click();
+  await expect(page.getByText("is loaded as unsaved changes")).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Refund rule" })).toHaveValue(/^If you cancel more than 30 days before departure/);
+  expect(await (await request.get("/packages/bali?tab=terms", { headers: { cookie: "" } })).text()).toContain("No refunds at all, ever.");
+  await form.getByRole("button", { name: "Save terms" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Terms saved." })).toBeVisible();
+  const html = await (await request.get("/packages/bali?tab=terms", { headers: { cookie: "" } })).text();
+  expect(html).toContain("If you cancel more than 30 days before departure, 90% of the tour cost is refunded");
+  expect(html).not.toContain("No refunds at all, ever.");
+});
+
 test("an empty clause title is refused inline and keeps what was typed", async ({ page, db }) => {
   await keepSiteTerms(db);
   await signIn(page, ADMIN);

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { AdminPage, adminMeta, adminUi } from "~/components/admin/admin-page";
+import { EmailNotSetUpNotice } from "~/components/admin/email-not-set-up";
 import { StatusBadge } from "~/components/admin/enquiries/enquiry-bits";
 import { FollowUp, HistoryPanel, NotesPanel, SentFields } from "~/components/admin/enquiries/enquiry-detail";
 import styles from "~/components/admin/enquiries/enquiries.module.css";
@@ -8,6 +9,7 @@ import { NOTE_MAX, SOURCE_LABELS } from "~/lib/enquiry-status";
 import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleEnquiryAction } from "~/server/enquiry/enquiry-page.server";
+import { emailIsSetUp } from "~/server/notify/mailer.server";
 import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server/enquiry/enquiry.server";
 import { isSaveFailure, keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/enquiry";
@@ -33,6 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
     staff,
     now: new Date().toISOString(),
+    emailSetUp: emailIsSetUp(),
   };
 }
 
@@ -48,7 +51,7 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Enquiry from ${loaded.enquiry.name}` : "Enquiry not found");
 
 export default function EnquiryPage({ loaderData, actionData: answered }: Route.ComponentProps) {
-  const { enquiry, notes, history, staff, now } = loaderData;
+  const { enquiry, notes, history, staff, now, emailSetUp } = loaderData;
   // A failed save is shown by AdminPage (with Retry); the forms keep their text.
   const actionData = isSaveFailure(answered) ? undefined : answered;
   return (
@@ -66,6 +69,7 @@ export default function EnquiryPage({ loaderData, actionData: answered }: Route.
         </Link>
       }
     >
+      {emailSetUp ? null : <EmailNotSetUpNotice />}
       <div className={styles.detail}>
         <div>
           <SentFields

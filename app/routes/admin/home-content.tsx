@@ -1,25 +1,20 @@
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
+import { HistoryPanel } from "~/components/admin/history/history-panel";
+import { RestoringNotice } from "~/components/admin/history/restoring-notice";
 import { HeroForm } from "~/components/admin/home/hero-form";
 import { FaqForm, HomeCardsForm, ReviewsForm } from "~/components/admin/home/home-lists";
-import { fallbackUrl } from "~/lib/media";
 import { keepFormOnFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
 import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
-import { handleHomeListsAction } from "~/server/home/home-content-page.server";
-import { loadHomeLists } from "~/server/home/home-content.server";
-import { getMediaByKeys } from "~/server/media/media.server";
+import { handleHomeListsAction, loadHomeContentScreen } from "~/server/home/home-content-page.server";
 import type { Route } from "./+types/home-content";
 
-/** The home page's hero and intro, cards, FAQ and traveller reviews (ADR 041, 044): editors and admins. */
+const PATH = "/admin/site/home";
+
+/** The home page's hero and intro, cards, FAQ and traveller reviews, with their History (ADR 041, 044): editors and admins. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, { can: canEditContent });
-  const lists = await loadHomeLists();
-  const photo = (await getMediaByKeys([lists.hero.image]))[lists.hero.image];
-  return {
-    ...lists,
-    hero: { ...lists.hero, imageUrl: photo ? fallbackUrl(photo, 400) : "" },
-    reviews: lists.reviews.map((review) => ({ ...review, rating: String(review.rating) })),
-  };
+  return loadHomeContentScreen(new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,14 +29,18 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = () => adminMeta("Home page content");
 
 export default function HomeContentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { hero, heroVersion, cards, cardsVersion, faqs, reviews, faqVersion, reviewVersion } = loaderData;
+  const { hero, heroVersion, cards, cardsVersion, faqs, reviews, faqVersion, reviewVersion, history, restoring } = loaderData;
   const answer = withoutSaveFailure(actionData);
+  // A restored version remounts its form with the old values (unsaved until saved).
+  const restoredKey = restoring ? `:restore-${restoring.id}` : "";
   return (
     <AdminPage title="Home page content" lead="The hero and intro, Why Choose Us, the process steps, the FAQ (home and contact pages) and the traveller reviews. A save is live at once.">
-      <HeroForm key={`hero:${heroVersion}`} initial={hero} version={heroVersion} actionData={answer?.list === "hero" ? answer : undefined} />
-      <HomeCardsForm key={`cards:${cardsVersion}`} initial={cards} version={cardsVersion} actionData={answer?.list === "cards" ? answer : undefined} />
-      <FaqForm key={`faqs:${faqVersion}`} initial={faqs} version={faqVersion} actionData={answer?.list === "faqs" ? answer : undefined} />
-      <ReviewsForm key={`reviews:${reviewVersion}`} initial={reviews} version={reviewVersion} actionData={answer?.list === "reviews" ? answer : undefined} />
+      {restoring ? <RestoringNotice restoring={restoring} path={PATH} /> : null}
+      <HeroForm key={`hero:${heroVersion}${restoring?.type === "home-hero" ? restoredKey : ""}`} initial={hero} version={heroVersion} actionData={answer?.list === "hero" ? answer : undefined} />
+      <HomeCardsForm key={`cards:${cardsVersion}${restoring?.type === "home-cards" ? restoredKey : ""}`} initial={cards} version={cardsVersion} actionData={answer?.list === "cards" ? answer : undefined} />
+      <FaqForm key={`faqs:${faqVersion}${restoring?.type === "home-faqs" ? restoredKey : ""}`} initial={faqs} version={faqVersion} actionData={answer?.list === "faqs" ? answer : undefined} />
+      <ReviewsForm key={`reviews:${reviewVersion}${restoring?.type === "home-reviews" ? restoredKey : ""}`} initial={reviews} version={reviewVersion} actionData={answer?.list === "reviews" ? answer : undefined} />
+      <HistoryPanel history={history} editorPath={PATH} />
     </AdminPage>
   );
 }

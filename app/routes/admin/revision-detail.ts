@@ -11,9 +11,9 @@ import type { Route } from "./+types/revision-detail";
  * a fetcher keeps useFetcher out of the router chunk every public page loads.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request, { can: canEditContent });
+  const viewer = await requireUser(request, { can: canEditContent });
   const id = parseId(params.revisionId);
-  const detail = id ? await loadRevisionDetail(id) : null;
+  const detail = id ? await loadRevisionDetail(id, viewer) : null;
   if (!detail) throw data(null, { status: 404 });
   return Response.json(detail, { headers: { "Cache-Control": "private, no-store" } });
 }

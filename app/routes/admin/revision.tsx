@@ -12,9 +12,9 @@ import type { Route } from "./+types/revision";
 
 /** One revision against the current version (ADR 037); the editors' History panel loads this too. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request, { can: canEditContent });
+  const viewer = await requireUser(request, { can: canEditContent });
   const id = parseId(params.revisionId);
-  const detail = id ? await loadRevisionDetail(id) : null;
+  const detail = id ? await loadRevisionDetail(id, viewer) : null;
   if (!detail) throw data(null, { status: 404 });
   return detail;
 }

@@ -1,4 +1,6 @@
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
+import { HistoryPanel } from "~/components/admin/history/history-panel";
+import { RestoringNotice } from "~/components/admin/history/restoring-notice";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
 import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
 import type { SiteSettingsFormValues } from "~/lib/site-settings-schema";
@@ -10,7 +12,7 @@ import type { Route } from "./+types/settings";
 /** Site settings (ADR 041): admins only (an editor gets 403). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, { can: canManageSettings });
-  return loadSettingsPage();
+  return loadSettingsPage(new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,16 +27,18 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = () => adminMeta("Site settings");
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, version, updatedAt } = loaderData;
+  const { values, version, updatedAt, history, restoring } = loaderData;
   return (
     <AdminPage title="Site settings" lead="Contacts, enquiry e-mails, taxes and the lead popup: the website shows a change at once.">
+      {restoring ? <RestoringNotice restoring={restoring} path="/admin/settings" /> : null}
       <SettingsForm
-        key={version}
+        key={`${version}:${restoring?.id ?? ""}`}
         values={sentAfterFailure<SiteSettingsFormValues>(actionData) ?? values}
         version={version}
         storedAt={updatedAt}
         actionData={withoutSaveFailure(actionData)}
       />
+      <HistoryPanel history={history} editorPath="/admin/settings" />
     </AdminPage>
   );
 }

@@ -99,6 +99,15 @@ describe("dashboard figures", () => {
       ])
       .returning({ id: notificationOutbox.id });
     expect(await outboxHealth()).toEqual({ pending: 2, failing: 2, lastSentAt: sentAt });
+    // Without SMTP an e-mail was only written to a file: only webhook deliveries count as sent.
+    expect((await outboxHealth({ emailDelivered: false })).lastSentAt).toBeNull();
+    const webhookAt = new Date("2026-11-25T03:00:00Z");
+    const [webhook] = await db
+      .insert(notificationOutbox)
+      .values({ channel: "webhook", subjectType: "lead", subjectId: 9001, payload: {}, status: "sent", sentAt: webhookAt })
+      .returning({ id: notificationOutbox.id });
+    rows.push(webhook!);
+    expect((await outboxHealth({ emailDelivered: false })).lastSentAt).toEqual(webhookAt);
     await db.delete(notificationOutbox).where(inArray(notificationOutbox.id, rows.map((row) => row.id)));
   });
 });

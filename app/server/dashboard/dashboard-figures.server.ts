@@ -113,8 +113,12 @@ export async function mostReadBlogs(limit = 5): Promise<{ id: number; title: str
 
 export type OutboxHealth = { pending: number; failing: number; lastSentAt: Date | null };
 
-/** Pending (due or waiting to retry), failing (given up, or 3+ failed tries) and the last delivery. */
-export async function outboxHealth(): Promise<OutboxHealth> {
+/**
+ * Pending (due or waiting to retry), failing (given up, or 3+ failed tries)
+ * and the last real delivery. Without SMTP an e-mail "sent" was only written
+ * to a file on the server, so only webhook deliveries count then (issue 23).
+ */
+export async function outboxHealth(options: { emailDelivered: boolean } = { emailDelivered: true }): Promise<OutboxHealth> {
   const t = notificationOutbox;
   const db = getDb();
   const [pending] = await db.select({ n: count() }).from(t).where(eq(t.status, "pending"));
@@ -122,6 +126,7 @@ export async function outboxHealth(): Promise<OutboxHealth> {
     .select({ n: count() })
     .from(t)
     .where(or(eq(t.status, "failed"), and(eq(t.status, "pending"), gte(t.attempts, 3))));
-  const [last] = await db.select({ sentAt: t.sentAt }).from(t).where(isNotNull(t.sentAt)).orderBy(desc(t.sentAt)).limit(1);
+  const delivered = options.emailDelivered ? isNotNull(t.sentAt) : and(isNotNull(t.sentAt), eq(t.channel, "webhook"));
+  const [last] = await db.select({ sentAt: t.sentAt }).from(t).where(delivered).orderBy(desc(t.sentAt)).limit(1);
   return { pending: Number(pending?.n ?? 0), failing: Number(failing?.n ?? 0), lastSentAt: last?.sentAt ?? null };
 }

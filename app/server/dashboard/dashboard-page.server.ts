@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+import { emailIsSetUp } from "~/server/notify/mailer.server";
 import { z } from "zod";
 import { enquiryKey } from "~/lib/enquiry-id";
 import { listActivity, recordActivity } from "~/server/activity/activity.server";
@@ -49,7 +50,7 @@ export async function loadDashboard(viewer: Viewer, now: Date = new Date()) {
     topPackagesByEnquiries({ now }),
     topPackagesByViews(),
     mostReadBlogs(),
-    outboxHealth(),
+    outboxHealth({ emailDelivered: emailIsSetUp() }),
     showDeliveries ? listFailingDeliveries({ limit: 20 }) : null,
     showActivity ? listActivity({ limit: 8 }) : null,
   ]);
@@ -58,7 +59,7 @@ export async function loadDashboard(viewer: Viewer, now: Date = new Date()) {
     enquiries,
     topPackages: { byEnquiries, byViews },
     blogs,
-    outbox: { ...outbox, lastSentAt: outbox.lastSentAt?.toISOString() ?? null },
+    outbox: { ...outbox, lastSentAt: outbox.lastSentAt?.toISOString() ?? null, emailSetUp: emailIsSetUp() },
     failing:
       failing && subjectOf
         ? failing.map((row) => ({

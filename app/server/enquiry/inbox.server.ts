@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { parseEnquiryKey } from "~/lib/enquiry-id";
+import { spreadsheetIndiaTime } from "~/lib/spreadsheet-text";
 import { INBOX_PAGE_SIZE, indiaDayStart, type InboxFilters, type InboxRow } from "~/lib/enquiry-inbox";
 import { getDb } from "~/server/db/db.server";
-import { contactMessages, enquiryInbox as inbox, leads, users } from "~/server/db/schema.server";
+import { contactMessages, enquiryInbox as inbox, enquiryNotes, leads, users } from "~/server/db/schema.server";
 
 /** `%` and `_` typed in the search are literal characters, not wildcards. */
 function likePattern(text: string): string {
@@ -85,6 +87,29 @@ export async function listInboxForExport(filters: InboxFilters): Promise<InboxRo
     .orderBy(...orderOf(filters.sort))
     .limit(CSV_MAX_ROWS);
   return rows.map(toView);
+}
+
+/**
+ * Each exported enquiry's notes, oldest first, as one cell: "24 Nov 2026
+ * 06:15, Asha: Called, sending the quote", one note per line (issue 23).
+ */
+export async function exportNotes(rows: InboxRow[]): Promise<Map<string, string>> {
+  const refs = rows.map((row) => parseEnquiryKey(row.key)).filter((ref) => ref !== null);
+  const leadIds = refs.filter((ref) => ref.kind === "lead").map((ref) => ref.id);
+  const contactIds = refs.filter((ref) => ref.kind === "contact").map((ref) => ref.id);
+  if (leadIds.length + contactIds.length === 0) return new Map();
+  const notes = await getDb()
+    .select({ leadId: enquiryNotes.leadId, contactId: enquiryNotes.contactMessageId, author: enquiryNotes.authorName, body: enquiryNotes.body, at: enquiryNotes.createdAt })
+    .from(enquiryNotes)
+    .where(or(leadIds.length ? inArray(enquiryNotes.leadId, leadIds) : undefined, contactIds.length ? inArray(enquiryNotes.contactMessageId, contactIds) : undefined))
+    .orderBy(asc(enquiryNotes.createdAt), asc(enquiryNotes.id));
+  const cells = new Map<string, string[]>();
+  for (const note of notes) {
+    const key = note.leadId !== null ? `lead-${note.leadId}` : `contact-${note.contactId}`;
+    const line = `${spreadsheetIndiaTime(note.at)}, ${note.author}: ${note.body.replace(/\s+/g, " ")}`;
+    cells.set(key, [...(cells.get(key) ?? []), line]);
+  }
+  return new Map([...cells].map(([key, lines]) => [key, lines.join("\n")]));
 }
 
 /** The sidebar's figure: two index-only counts, no UNION. */

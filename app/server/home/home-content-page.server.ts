@@ -4,12 +4,36 @@ import { faqListInputSchema, heroInputSchema, homeCardsInputSchema, reviewListIn
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { conflictData, FAILED_NOTICE, readEditorRequest, type EditorActionResult } from "~/server/content/editor-actions.server";
-import { saveFaqs, saveHero, saveHomeCards, saveReviews, type ListWriteResult } from "./home-content.server";
+import { fallbackUrl } from "~/lib/media";
+import { HOME_DOCUMENT_TYPES, restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-documents.server";
+import { getMediaByKeys } from "~/server/media/media.server";
+import { loadHomeLists, saveFaqs, saveHero, saveHomeCards, saveReviews, type HeroDocument, type ListWriteResult } from "./home-content.server";
 
 export const HOME_CONTENT_PATH = "/admin/site/home";
 
 export type HomeListsActionData = EditorActionResult & { list: HomeList };
 type HomeList = "faqs" | "reviews" | "hero" | "cards";
+
+/**
+ * The screen's data: each document as its form starts from it (an older
+ * version when History's "Restore this version" named one), with its version,
+ * and the History of all four.
+ */
+export async function loadHomeContentScreen(url: URL) {
+  const [lists, history, restore] = await Promise.all([loadHomeLists(), siteDocumentHistory(HOME_DOCUMENT_TYPES, "home"), revisionToRestore(url, HOME_DOCUMENT_TYPES, "home")]);
+  const old = (restore?.document ?? {}) as Record<string, unknown>;
+  const hero = restore?.entityType === "home-hero" ? { ...lists.hero, ...(old as Partial<HeroDocument>) } : lists.hero;
+  const photo = (await getMediaByKeys([hero.image]))[hero.image];
+  return {
+    ...lists,
+    hero: { ...hero, imageUrl: photo ? fallbackUrl(photo, 400) : "" },
+    cards: restore?.entityType === "home-cards" ? (old as unknown as typeof lists.cards) : lists.cards,
+    faqs: restore?.entityType === "home-faqs" ? (old.faqs as typeof lists.faqs) : lists.faqs,
+    reviews: (restore?.entityType === "home-reviews" ? (old.reviews as typeof lists.reviews) : lists.reviews).map((review) => ({ ...review, location: review.location ?? "", rating: String(review.rating) })),
+    history,
+    restoring: restore ? restoringNotice(restore) : null,
+  };
+}
 
 /**
  * Saves one list of the home content screen (the form says which): field

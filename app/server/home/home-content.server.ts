@@ -9,7 +9,7 @@ import { getDb, type Db } from "~/server/db/db.server";
 import { faqs, homeCards, media, siteSettings, testimonials } from "~/server/db/schema.server";
 import { getImageAlts, setImageAlts } from "~/server/media/media-alt.server";
 
-type HomeDocumentType = "home-faqs" | "home-reviews" | "home-hero" | "home-cards";
+export type HomeDocumentType = "home-faqs" | "home-reviews" | "home-hero" | "home-cards";
 
 export type ListWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict } | { ok: false; conflict?: undefined; errors: Record<string, string[]> };
 
@@ -55,6 +55,14 @@ async function cardsDocument(db: Db): Promise<ContentDocument> {
   const of = (section: "why-choose-us" | "process") => rows.filter((row) => row.section === section).map(({ title, body, icon }) => ({ title, body, icon }));
   return { whyChooseUs: of("why-choose-us"), process: of("process") };
 }
+
+/** One of the home screen's documents as its revisions store it (History compares and restores these). */
+export function homeDocument(db: Db, type: HomeDocumentType): Promise<ContentDocument> {
+  const read = { "home-faqs": faqDocument, "home-reviews": reviewDocument, "home-hero": heroDocument, "home-cards": cardsDocument }[type];
+  return read(db);
+}
+
+export const HOME_DOCUMENT_LABELS = HOME_LABELS;
 
 /** The hero and the intro as the home page shows them. */
 export async function getHeroContent(): Promise<HeroDocument> {

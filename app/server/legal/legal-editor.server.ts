@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-documents.server";
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { legalPageInputSchema, type LegalEditorValues } from "~/lib/legal-page-schema";
@@ -17,11 +18,16 @@ export async function loadLegalList() {
 }
 
 /** One legal page as its editor starts from it (the stored HTML), its version, or null. */
-export async function loadLegalEditor(slug: string) {
+export async function loadLegalEditor(slug: string, url: URL) {
   const [row] = await getDb().select().from(legalPages).where(eq(legalPages.slug, slug)).limit(1);
   if (!row) return null;
-  const values: LegalEditorValues = { body: row.body, lastUpdated: "", seoDescription: row.seoDescription };
-  return { slug: row.slug, title: row.title, storedLastUpdated: row.lastUpdated, values, version: await legalPageVersion(getDb(), slug), updatedAt: row.updatedAt.toISOString() };
+  const [version, history, restore] = await Promise.all([legalPageVersion(getDb(), slug), siteDocumentHistory(["legal-page"], slug), revisionToRestore(url, ["legal-page"], slug)]);
+  // History's "Restore this version" loads the old text as unsaved changes; saving it dates the page today.
+  const old = restore?.document as { body?: string; lastUpdated?: string; seoDescription?: string } | undefined;
+  const values: LegalEditorValues = old
+    ? { body: old.body ?? "", lastUpdated: "", seoDescription: old.seoDescription ?? "" }
+    : { body: row.body, lastUpdated: "", seoDescription: row.seoDescription };
+  return { slug: row.slug, title: row.title, storedLastUpdated: row.lastUpdated, values, version, history, restoring: restore ? restoringNotice(restore) : null, updatedAt: row.updatedAt.toISOString() };
 }
 
 /** Saves a legal page from its editor: field errors inline, a conflict (409), or back to the page with the notice. */

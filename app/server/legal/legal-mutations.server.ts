@@ -13,7 +13,7 @@ import { getEnv } from "~/server/env.server";
 
 export type LegalWriteResult = { ok: true; version: number } | { ok: false; fields: Record<string, string> } | { ok: false; conflict: EditConflict };
 
-function legalDocument(row: LegalPageRow): ContentDocument {
+export function legalDocument(row: LegalPageRow): ContentDocument {
   return { title: row.title, lastUpdated: row.lastUpdated, body: row.body, seoDescription: row.seoDescription };
 }
 

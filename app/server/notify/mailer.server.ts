@@ -146,3 +146,8 @@ export function createMailerFromEnv(options: { journalFile?: string } = {}): Mai
     ? createThreadSmtpMailer(env.SMTP_URL, env.MAIL_FROM, options)
     : createFileMailer(fallbackMailDir(), env.MAIL_FROM);
 }
+
+/** Whether e-mail leaves the server (SMTP_URL is set); without it notifications are only written to DATA_DIR/outbox. */
+export function emailIsSetUp(): boolean {
+  return Boolean(getEnv().SMTP_URL);
+}

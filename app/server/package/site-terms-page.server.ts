@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { siteTermsInputSchema } from "~/lib/package-terms-schema";
+import { siteTermsInputSchema, type SiteTermsInput } from "~/lib/package-terms-schema";
+import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-documents.server";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { conflictData, FAILED_NOTICE, readEditorRequest, type EditorActionResult } from "~/server/content/editor-actions.server";
@@ -10,11 +11,16 @@ import { saveSiteTerms, siteTermsVersion } from "./site-terms-mutations.server";
 
 export const SITE_TERMS_PATH = "/admin/site/terms";
 
-/** The terms screen's data: what is in force now and its version. */
-export async function loadSiteTermsScreen() {
+/** The terms screen's data: what is in force now (or an older version being restored), its version and History. */
+export async function loadSiteTermsScreen(url: URL) {
   const db = getDb();
-  const [terms, version] = await Promise.all([getSiteTerms(db), siteTermsVersion(db)]);
-  return { terms, version };
+  const [terms, version, history, restore] = await Promise.all([
+    getSiteTerms(db),
+    siteTermsVersion(db),
+    siteDocumentHistory(["site-terms"], "site"),
+    revisionToRestore(url, ["site-terms"], "site"),
+  ]);
+  return { terms: restore ? (restore.document as SiteTermsInput) : terms, version, history, restoring: restore ? restoringNotice(restore) : null };
 }
 
 /** Saves the terms: field errors inline (400), a conflict (409), or back to the screen with the notice. */

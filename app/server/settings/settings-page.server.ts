@@ -1,4 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-documents.server";
+import type { SiteSettingsRow } from "~/server/db/schema.server";
 import { data } from "react-router";
 import { formatPhone } from "~/lib/phone";
 import { siteSettingsInputSchema, type SiteSettingsFormValues } from "~/lib/site-settings-schema";
@@ -11,9 +13,11 @@ import { updateSiteSettings } from "./settings-mutations.server";
 export const SETTINGS_PATH = "/admin/settings";
 export const SETTINGS_SAVED = "Settings saved. The website shows them now.";
 
-/** The screen's data: the stored settings as the form shows them, and their version. */
-export async function loadSettingsPage() {
-  const row = await getStoredSiteSettings();
+/** The screen's data: the stored settings (or an older version being restored) as the form shows them, their version and History. */
+export async function loadSettingsPage(url: URL) {
+  const [stored, history, restore] = await Promise.all([getStoredSiteSettings(), siteDocumentHistory(["site-settings"], "site"), revisionToRestore(url, ["site-settings"], "site")]);
+  // A revision's document holds the same fields as the row (settingsDocument), absent where the row is null.
+  const row = restore ? { ...stored, ...nullsForMissing(restore.document) } : stored;
   const values: SiteSettingsFormValues = {
     brandName: row.brandName,
     phonePrimary: formatPhone(row.phonePrimary),
@@ -33,7 +37,13 @@ export async function loadSettingsPage() {
     tcsLabel: row.tcsLabel,
     leadPopupEnabled: row.leadPopupEnabled,
   };
-  return { values, version: row.revision, updatedAt: row.updatedAt.toISOString() };
+  return { values, version: stored.revision, updatedAt: stored.updatedAt.toISOString(), history, restoring: restore ? restoringNotice(restore) : null };
+}
+
+const OPTIONAL_SETTINGS = ["phoneSecondary", "instagramUrl", "linkedinUrl", "websiteUrl", "notifyEmail"] as const;
+
+function nullsForMissing(document: Record<string, unknown>) {
+  return { ...Object.fromEntries(OPTIONAL_SETTINGS.map((key) => [key, null])), ...document } as Partial<SiteSettingsRow>;
 }
 
 /** The values a failed save sent back, for the form to show again (ADR 040). */

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { EmailNotSetUpNotice } from "../email-not-set-up";
 import { formatDateTime } from "~/lib/admin-format";
 import { activityLabel } from "~/lib/activity-labels";
 import type { DashboardData } from "~/server/dashboard/dashboard-page.server";
@@ -81,6 +82,7 @@ export function RankingPanels({ data }: { data: Pick<DashboardData, "enquiries" 
 export function NotificationHealth({ outbox, failing }: Pick<DashboardData, "outbox" | "failing">) {
   return (
     <Panel title="Notifications" id="notifications">
+      {outbox.emailSetUp ? null : <EmailNotSetUpNotice />}
       <dl className={styles.stats}>
         <div className={styles.stat}>
           <dt>Waiting to send</dt>
@@ -95,7 +97,10 @@ export function NotificationHealth({ outbox, failing }: Pick<DashboardData, "out
         </div>
         <div className={styles.stat}>
           <dt>Last sent</dt>
-          <dd className={styles.statText}>{outbox.lastSentAt ? formatDateTime(outbox.lastSentAt) : "Nothing sent yet"}</dd>
+          <dd className={styles.statText}>
+            {outbox.lastSentAt ? formatDateTime(outbox.lastSentAt) : "Nothing sent yet"}
+            {outbox.emailSetUp ? null : <span className={styles.statNote}>webhook deliveries only</span>}
+          </dd>
         </div>
       </dl>
       {failing && failing.length > 0 ? <FailingDeliveries rows={failing} /> : null}

@@ -8,7 +8,7 @@ import { RevisionDiffView } from "./revision-diff";
 
 const historyPath = (id: number) => `/admin/history/${id}`;
 
-function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; editorPath: string; open: boolean; onOpen: () => void }) {
+function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary & { label?: string }; editorPath: string; open: boolean; onOpen: () => void }) {
   const [detail, setDetail] = useState<RevisionDetail | null>(null);
   const [failed, setFailed] = useState(false);
   const detailId = useId();
@@ -33,7 +33,11 @@ function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; ed
   return (
     <li className={styles.entry}>
       <div className={styles.entryHead}>
-        <span className={styles.entryWhat}>{revisionKindLabel(entry.kind)}</span>
+        {/* A screen with several documents (the home page's) names each entry's. */}
+        <span className={styles.entryWhat}>
+          {revisionKindLabel(entry.kind)}
+          {entry.label ? `: ${entry.label}` : ""}
+        </span>
         {/* The version before the first recorded change has no author or time of its own. */}
         {entry.kind === "original" ? null : (
           <span className={styles.small}>
@@ -79,7 +83,7 @@ function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary; ed
  * fields; opening one shows its differences from the current version, with
  * "Restore this version" (loads it into the form as unsaved changes).
  */
-export function HistoryPanel({ history, editorPath, framed = true }: { history: RevisionSummary[]; editorPath: string; framed?: boolean }) {
+export function HistoryPanel({ history, editorPath, framed = true }: { history: (RevisionSummary & { label?: string })[]; editorPath: string; framed?: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
   const Frame = framed ? HistoryFrame : Unframed;
   return (
