@@ -143,3 +143,32 @@ test("an image uploaded in the library with its alt text is unused and can be de
   expect(refused.status(), await refused.text()).toBe(409);
   expect(await db.query(`select 1 from media where id = $1`, [used!.id])).toHaveLength(1);
 });
+
+test("replacing an image's file: the package using it shows the new file, and the old files are gone", async ({ page, db }) => {
+  test.slow();
+  const copy = await copyPackage(db);
+  const alt = `Harbour at dawn, E2E ${crypto.randomBytes(3).toString("hex")}`;
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/media");
+  await page.getByText("Upload images", { exact: true }).first().click();
+  await page.getByLabel("Alt text for the images you upload next").fill(alt);
+  await page.locator(`input[type="file"][multiple]`).setInputFiles(`${PHOTOS}/03-hawa-mahal-jaipur.webp`);
+  await expect(page.getByText("Uploaded 03-hawa-mahal-jaipur.webp.")).toBeVisible({ timeout: 30_000 });
+  const [before] = await db.query<MediaFacts & { variants: { url: string }[] }>(`select id, key, original_name, alt, variants from media where alt = $1`, [alt]);
+  db.onCleanup(() => db.query(`delete from media where id = $1`, [before!.id]));
+  await db.query(`update packages set thumbnail = $2 where id = $1`, [copy.id, before!.key]);
+
+  await gotoHydrated(page, `/admin/media?q=${encodeURIComponent(alt)}`);
+  const card = page.getByRole("listitem").filter({ hasText: alt });
+  await expect(card.getByRole("link", { name: `${copy.title} (thumbnail)` })).toBeVisible();
+  await card.getByLabel("Replace the file of 03-hawa-mahal-jaipur.webp").setInputFiles(`${PHOTOS}/08-mysore-palace.webp`);
+  await expect(page.getByText("Replaced the file: every use of it now shows 08-mysore-palace.webp.")).toBeVisible({ timeout: 30_000 });
+
+  const [after] = await db.query<{ key: string; alt: string; variants: { url: string }[] }>(`select key, alt, variants from media where id = $1`, [before!.id]);
+  expect(after).toMatchObject({ key: before!.key, alt });
+  expect(after!.variants[0]!.url).not.toBe(before!.variants[0]!.url);
+  const html = await (await page.request.get(`/packages/${copy.slug}`)).text();
+  expect(after!.variants.some((variant) => html.includes(variant.url))).toBe(true);
+  expect(before!.variants.some((variant) => html.includes(variant.url))).toBe(false);
+  expect((await page.request.get(before!.variants[0]!.url)).status()).toBe(404);
+});
