@@ -35,6 +35,8 @@ export default [
     route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
     // Open editors' heartbeat (ADR 037): POST only.
     route("presence", "routes/admin/presence.ts"),
+    // The "Choose from library" dialog's list (ADR 043), JSON.
+    route("media/library.json", "routes/admin/media-library-json.ts"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("packages", "routes/admin/packages.tsx"),
@@ -56,6 +58,7 @@ export default [
       route("site/legal", "routes/admin/legal-pages.tsx"),
       route("site/legal/:slug", "routes/admin/legal-edit.tsx"),
       route("site/terms", "routes/admin/site-terms.tsx"),
+      route("media", "routes/admin/media.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("activity", "routes/admin/activity.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -146,6 +146,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
           name: upload.metadata?.filename ?? upload.metadata?.name ?? "upload",
           bytes: upload.size ?? upload.offset,
           uploadedBy: upload.metadata?.uploadedBy ?? "",
+          alt: upload.metadata?.alt ?? "",
         });
         return {
           status_code: 200,

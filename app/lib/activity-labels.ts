@@ -56,6 +56,8 @@ const LABELS: Record<string, string> = {
   "blog.restored": "Restored a deleted blog",
   "media.uploaded": "Uploaded media",
   "media.deleted": "Deleted media",
+  "media.updated": "Changed an image's alt text",
+  "media.replaced": "Replaced an image's file",
   "enquiry.updated": "Updated an enquiry",
   "notification.retried": "Retried a notification",
   "enquiry.status-changed": "Changed an enquiry's status",

@@ -13,7 +13,7 @@ import { formatUploadDate } from "./blog-format";
 import { formatInr } from "./price";
 import { formatTourDateRange } from "./tour-format";
 
-export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero", "home-cards", "legal-page", "site-terms"] as const;
+export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero", "home-cards", "legal-page", "site-terms", "media"] as const;
 export type ContentEntityType = (typeof CONTENT_ENTITY_TYPES)[number];
 
 export function isContentEntityType(value: unknown): value is ContentEntityType {
@@ -32,6 +32,7 @@ export const ENTITY_NOUNS: Record<ContentEntityType, string> = {
   "home-cards": "Why Choose Us and process",
   "legal-page": "legal page",
   "site-terms": "package terms",
+  media: "image",
 };
 
 export type ContentDocument = Record<string, unknown>;
@@ -284,6 +285,8 @@ export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
   package: PACKAGE_FIELDS,
   blog: BLOG_FIELDS,
   "featured-order": FEATURED_ORDER_FIELDS,
+  // An image in the media library (ADR 043): what people edit or see of it, never its file addresses.
+  media: [field("name", "file"), field("alt", "alt text"), field("dimensions", "size in pixels")],
 };
 
 /** Equal as JSON, with object keys in any order and undefined like absent. */

@@ -10,6 +10,8 @@ export type UploadResult = {
   /** The file's name as the person's computer called it. */
   name: string;
   bytes: number;
+  /** An image's alt text (typed with the upload, or "" for none yet). */
+  alt: string;
   width: number;
   height: number;
   placeholder: string;

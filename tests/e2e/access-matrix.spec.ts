@@ -85,6 +85,9 @@ const RULES: Record<string, Rule> = {
   "routes/admin/legal-edit.tsx": { page: { anonymous: "login", editor: "denied", admin: "ok" }, sample: "/admin/site/legal/refund-policy" },
   // The site-wide package terms (ADR 044): admins only, like the legal pages.
   "routes/admin/site-terms.tsx": { page: adminOnly },
+  // The media library (ADR 043): editors and admins; the picker dialog's JSON list likewise.
+  "routes/admin/media.tsx": { page: staffOnly },
+  "routes/admin/media-library-json.ts": { page: staffOnly },
   "routes/admin/personal-data-export.ts": { page: { anonymous: "login", editor: "denied", admin: "to:/admin/enquiries/personal-data" } },
   "routes/admin/account.tsx": { page: staffOnly },
   "routes/admin/users.tsx": { page: adminOnly },

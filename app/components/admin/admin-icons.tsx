@@ -90,6 +90,17 @@ export function HomeIcon(props: IconProps) {
   );
 }
 
+/** A picture: the media library. */
+export function MediaIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <circle cx="9" cy="10" r="1.6" />
+      <path d="m21 16-5-5-9 8" />
+    </Svg>
+  );
+}
+
 /** Sliders: the site settings. */
 export function SettingsIcon(props: IconProps) {
   return (

@@ -12,6 +12,7 @@ import {
   MenuIcon,
   PackageIcon,
   HomeIcon,
+  MediaIcon,
   SettingsIcon,
   UsersIcon,
 } from "./admin-icons";
@@ -29,6 +30,7 @@ const links = [
   { to: "/admin/blogs", label: "Blogs", Icon: BlogIcon, adminOnly: false },
   { to: "/admin/enquiries", label: "Enquiries", Icon: InboxIcon, adminOnly: false },
   { to: "/admin/site/home", label: "Home page", Icon: HomeIcon, adminOnly: false },
+  { to: "/admin/media", label: "Media", Icon: MediaIcon, adminOnly: false },
   { to: "/admin/site/legal", label: "Legal pages", Icon: BlogIcon, adminOnly: true },
   { to: "/admin/site/terms", label: "Package terms", Icon: BlogIcon, adminOnly: true },
   { to: "/admin/settings", label: "Settings", Icon: SettingsIcon, adminOnly: true },

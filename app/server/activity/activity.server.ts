@@ -61,6 +61,8 @@ export const ACTIVITY_KINDS = [
   "blog.restored",
   "media.uploaded",
   "media.deleted",
+  "media.updated",
+  "media.replaced",
   "enquiry.updated",
   "notification.retried",
   "enquiry.status-changed",

@@ -2,6 +2,7 @@ import { inArray, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/server/db/db.server";
 import { blogs, contentDrafts, contentRevisions, legalPages, media, packages, siteSettings } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
+import { deleteStoredFilesIfUnclaimed } from "./media-files.server";
 import { getMediaStorage } from "./storage.server";
 import { uploadMediaKey } from "./uploads.server";
 
@@ -80,6 +81,8 @@ export async function deleteMediaIfUnused(keys: string[], options: { db?: Db } =
   const wanted = [...new Set(keys)].filter((key) => typeof key === "string" && key.length > 0);
   if (wanted.length === 0) return { deleted: [] };
   const db = options.db ?? getDb();
+  // Files no row holds any more (an image's old files after its file was replaced, ADR 043).
+  await deleteStoredFilesIfUnclaimed(wanted.filter((ref) => ref.startsWith("/")), { db });
 
   const candidates = (
     await db

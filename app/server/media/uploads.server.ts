@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { largestUrl, type MediaKind } from "~/lib/media";
+import { altTextSchema } from "~/lib/media-library";
 import type { UploadResult } from "~/lib/upload";
 import { getDb } from "~/server/db/db.server";
 import { media, type MediaRow } from "~/server/db/schema.server";
@@ -23,6 +24,8 @@ export type ReceivedUpload = {
   name: string;
   bytes: number;
   uploadedBy: string;
+  /** Alt text typed with the upload (an image's; too long or missing: none). */
+  alt?: string;
 };
 
 /** A file name safe for a storage key: "Kerala Beach (1).JPG" → "kerala-beach-1". */
@@ -65,9 +68,16 @@ export async function storeUploadedFile(upload: ReceivedUpload): Promise<UploadR
   }
   const [inserted] = await getDb()
     .insert(media)
-    .values({ ...row, key, originalName: upload.name, bytes: upload.bytes, uploadedBy: upload.uploadedBy })
+    .values({ ...row, key, originalName: upload.name, bytes: upload.bytes, uploadedBy: upload.uploadedBy, alt: uploadAlt(upload) })
     .returning();
   return toUploadResult(inserted!);
+}
+
+/** The alt text sent with an image upload, checked by the library's schema; refused text is dropped (it is editable later). */
+function uploadAlt(upload: ReceivedUpload): string {
+  if (upload.kind !== "image" || !upload.alt) return "";
+  const parsed = altTextSchema.safeParse(upload.alt.replaceAll("\0", "").toWellFormed());
+  return parsed.success ? parsed.data : "";
 }
 
 /** The result of a finished upload, or null when it is unknown (never finished, or refused). */
@@ -83,6 +93,7 @@ function toUploadResult(row: MediaRow): UploadResult {
     url: row.kind === "brochure" ? (row.url ?? "") : largestUrl(row),
     name: row.originalName,
     bytes: row.bytes ?? 0,
+    alt: row.alt,
     width: row.width,
     height: row.height,
     placeholder: row.placeholder,

@@ -2,6 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { adminUi } from "../admin-page";
 import { useShowNotice } from "../admin-notice";
 import { editorUi } from "../editor-layout";
+import fieldStyles from "~/components/ui/form-field.module.css";
+import { ALT_MAX } from "~/lib/media-library";
+import { ChooseFromLibrary } from "../media/media-picker";
 import { uploadFile } from "../upload";
 import { isImageFile, notAnImageMessage } from "./image-files";
 import styles from "./blog-editor.module.css";
@@ -36,6 +39,7 @@ export function HeadImageField({
   const [upload, setUpload] = useState<Upload | null>(null);
   const [message, setMessage] = useState("");
   const [dragging, setDragging] = useState(false);
+  const [alt, setAlt] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
   const showNotice = useShowNotice();
@@ -56,10 +60,12 @@ export function HeadImageField({
     try {
       const result = await uploadFile(file, {
         kind: "image",
+        alt,
         signal: own.signal,
         onProgress: (percent) => setUpload({ name: file.name, percent }),
       });
       setImage({ key: result.key, url: result.url, name: result.name });
+      setAlt("");
       onChange();
     } catch (failure) {
       const text = failure instanceof Error ? failure.message : "The upload failed.";
@@ -89,6 +95,15 @@ export function HeadImageField({
           <input type="hidden" name={name} value={image.key} />
         </div>
       ) : null}
+      <div className={fieldStyles.field}>
+        <label htmlFor={`${id}-alt`} className={fieldStyles.label}>
+          Alt text for the image you upload
+        </label>
+        <input id={`${id}-alt`} className={fieldStyles.control} value={alt} maxLength={ALT_MAX} aria-describedby={`${id}-alt-hint`} onChange={(event) => setAlt(event.target.value)} />
+        <p id={`${id}-alt-hint`} className={styles.dropHint}>
+          What the photo shows, for people who cannot see it. Change it any time in the media library.
+        </p>
+      </div>
       <div
         className={`${styles.dropZone} ${dragging ? styles.dragging : ""} ${image ? styles.dropZoneCompact : ""}`}
         onDragOver={(event) => {
@@ -132,6 +147,14 @@ export function HeadImageField({
           JPEG, PNG, WebP or AVIF, at most 25 MB. Shown wide above the article and on its card.
         </p>
       </div>
+      <ChooseFromLibrary
+        label="Choose the header image from the library"
+        onPick={(item) => {
+          setImage({ key: item.key, url: item.url, name: item.name });
+          setMessage("");
+          onChange();
+        }}
+      />
       <div aria-live="polite" className={styles.uploadLine}>
         {upload ? (
           <>

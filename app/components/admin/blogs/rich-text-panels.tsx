@@ -2,6 +2,7 @@ import type { Editor } from "@tiptap/react";
 import { useEffect, useId, useRef, useState } from "react";
 import fieldStyles from "~/components/ui/form-field.module.css";
 import { adminUi } from "../admin-page";
+import { ChooseFromLibrary } from "../media/media-picker";
 import { uploadFile } from "../upload";
 import { isImageFile, notAnImageMessage } from "./image-files";
 import styles from "./rich-text.module.css";
@@ -140,6 +141,7 @@ export function ImagePanel({ editor, onClose, onBusyChange }: { editor: Editor; 
     try {
       const result = await uploadFile(file, {
         kind: "image",
+        alt: alt.trim() || altFromFileName(file.name),
         signal: controller.current.signal,
         onProgress: (percent) => setProgress({ name: file.name, percent }),
       });
@@ -202,6 +204,18 @@ export function ImagePanel({ editor, onClose, onBusyChange }: { editor: Editor; 
         >
           Cancel
         </button>
+        <ChooseFromLibrary
+          label="Choose from library…"
+          title="Insert an image from the library"
+          onPick={(item) => {
+            editor
+              .chain()
+              .focus()
+              .insertBlogImage({ src: item.url, alt: alt.trim() || item.alt.trim() || altFromFileName(item.name), width: item.width, height: item.height })
+              .run();
+            onClose();
+          }}
+        />
       </div>
       <div aria-live="polite" className={styles.progressLine}>
         {progress ? (

@@ -26,8 +26,13 @@ function HeroPhotoField({ initial, onChange, onBusyChange }: { initial: Uploaded
       value={files}
       onChange={(next) => {
         setFiles(next);
+        // A new photo (uploaded, or chosen from the library) brings its own alt text into the alt field (ADR 043).
+        const form = document.getElementById("hero-form");
+        const altField = form instanceof HTMLFormElement ? form.elements.namedItem("imageAlt") : null;
+        if (altField instanceof HTMLInputElement && next[0]) altField.value = next[0].alt ?? "";
         onChange();
       }}
+      withAlt={false}
       description="A wide landscape photo, at least 1600 px across. JPEG, PNG, WebP or AVIF, at most 25 MB."
       error={message}
       onBusyChange={onBusyChange}

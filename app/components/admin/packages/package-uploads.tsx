@@ -39,7 +39,7 @@ export function ImageUploader({
       kind="image"
       multiple={multiple}
       value={[]}
-      onChange={(files) => add(files.map((file) => ({ key: file.key, url: file.url, name: file.name })))}
+      onChange={(files) => add(files.map((file) => ({ key: file.key, url: file.url, name: file.name, alt: file.alt })))}
       description={IMAGE_HINT}
       onBusyChange={onBusyChange}
     />

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import fieldStyles from "~/components/ui/form-field.module.css";
 import { adminUi } from "../admin-page";
 import { editorUi } from "../editor-layout";
@@ -12,7 +12,7 @@ import { DragHandle, SortableList, SortableRow } from "./sortable-list";
 import { useEditableList } from "./use-editable-list";
 
 /** An image the package refers to: its media key (or address) and a preview URL when known. */
-export type EditorImage = { key: string; url?: string; name?: string };
+export type EditorImage = { key: string; url?: string; name?: string; alt?: string };
 type GalleryImage = { media: string; url?: string; name?: string };
 
 const isAddress = (value: string) => /^(https?:)?\//.test(value);
@@ -56,36 +56,6 @@ function Preview({ image, label }: { image: EditorImage; label: string }) {
     <img src={image.url} alt={`${label}: ${image.name ?? image.key}`} width={160} height={120} />
   ) : (
     <span className={editorUi.previewPlaceholder}>{image.key}</span>
-  );
-}
-
-/** "Use an existing image instead": a media key or an address typed by hand. */
-function ExistingImage({ onAdd }: { onAdd: (image: EditorImage) => void }) {
-  const [typed, setTyped] = useState("");
-  const id = useId();
-  return (
-    <details>
-      <summary className={adminUi.muted}>Use an existing image instead</summary>
-      <div className={styles.itemRow}>
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${id}-key`} className={fieldStyles.label}>
-            Media key or image address
-          </label>
-          <input id={`${id}-key`} className={fieldStyles.control} value={typed} onChange={(event) => setTyped(event.target.value)} />
-        </div>
-        <button
-          type="button"
-          className={adminUi.button}
-          onClick={() => {
-            const value = typed.trim();
-            if (value) onAdd({ key: value, url: isAddress(value) ? value : undefined });
-            setTyped("");
-          }}
-        >
-          Add
-        </button>
-      </div>
-    </details>
   );
 }
 
@@ -145,6 +115,13 @@ export function PhotosSection({
     return posted.get(key)!;
   };
   const altOf = (key: string) => alts[key] ?? "";
+  // An image uploaded with alt text, or chosen from the library, brings its stored text (never posted as empty over it).
+  const learnAlts = (images: EditorImage[]) =>
+    setAlts((current) => {
+      const next = { ...current };
+      for (const image of images) if (!(image.key in next)) next[image.key] = image.alt ?? "";
+      return next;
+    });
 
   return (
     <>
@@ -186,16 +163,11 @@ export function PhotosSection({
           add={(images) => {
             const last = images.at(-1);
             if (!last) return;
+            learnAlts([last]);
             setThumbnail(last);
             markDirty();
           }}
           onBusyChange={reporter("thumbnail")}
-        />
-        <ExistingImage
-          onAdd={(image) => {
-            setThumbnail(image);
-            markDirty();
-          }}
         />
       </ImagesGroup>
 
@@ -231,11 +203,11 @@ export function PhotosSection({
           label="Upload gallery images"
           multiple
           add={(images) => {
+            learnAlts(images);
             for (const image of images) gallery.add({ media: image.key, url: image.url, name: image.name });
           }}
           onBusyChange={reporter("gallery")}
         />
-        <ExistingImage onAdd={(image) => gallery.add({ media: image.key, url: image.url, name: image.name })} />
       </ImagesGroup>
     </>
   );

@@ -12,6 +12,8 @@ export type UploadFileOptions = {
   endpoint?: string;
   /** Waits between retries after a dropped connection or a 5xx (ms). */
   retryDelays?: number[];
+  /** An image's alt text, stored with it (the field's "Alt text" box, ADR 043). */
+  alt?: string;
   /** Extra request headers (scripts and tests outside a browser send the session cookie so). */
   headers?: Record<string, string>;
 };
@@ -81,7 +83,7 @@ export async function uploadFile(file: File | NamedBytes, options: UploadFileOpt
       chunkSize: chunkSizeFor(file.size),
       headers: options.headers,
       retryDelays: options.retryDelays ?? DEFAULT_RETRY_DELAYS,
-      metadata: { filename: file.name, filetype: file.type, kind: options.kind },
+      metadata: { filename: file.name, filetype: file.type, kind: options.kind, ...(options.alt?.trim() ? { alt: options.alt.trim() } : {}) },
       removeFingerprintOnSuccess: true,
       onProgress(sent, total) {
         // The last percent waits for the server's answer: processing takes a moment.

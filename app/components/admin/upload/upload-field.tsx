@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { ALT_MAX } from "~/lib/media-library";
 import type { UploadResult } from "~/lib/upload";
+import { ChooseFromLibrary } from "../media/media-picker";
 import { useShowNotice } from "../admin-notice";
 import ui from "../admin-ui.module.css";
 import type { UploadKind } from "./tus-upload";
@@ -7,7 +9,7 @@ import styles from "./upload-field.module.css";
 import { useTusUpload } from "./use-tus-upload";
 
 /** A file the field holds: a media key (image) or a URL (brochure), and what to show for it. */
-export type UploadedFile = { key: string; url: string; name?: string };
+export type UploadedFile = { key: string; url: string; name?: string; alt?: string };
 
 export type UploadFieldProps = {
   label: string;
@@ -24,10 +26,16 @@ export type UploadFieldProps = {
   error?: string;
   /** Told when uploads start and end, e.g. to disable saving meanwhile. */
   onBusyChange?: (busy: boolean) => void;
+  /**
+   * Images: an "Alt text" box whose words are stored with the next upload,
+   * and "Choose from library" (ADR 043). Both on unless turned off.
+   */
+  withAlt?: boolean;
+  withLibrary?: boolean;
 };
 
 export function toUploadedFile(result: UploadResult): UploadedFile {
-  return { key: result.kind === "brochure" ? result.url : result.key, url: result.url, name: result.name };
+  return { key: result.kind === "brochure" ? result.url : result.key, url: result.url, name: result.name, alt: result.alt };
 }
 
 /** The file button's words: a single field that holds a file offers to replace it. */
@@ -42,8 +50,10 @@ function chooseLabel(kind: UploadKind, multiple: boolean, holdsFile: boolean): s
  * progress bar with its percentage in text, then joins the list with a remove
  * button. Failures appear in the admin notice and beside the file.
  */
-export function UploadField({ label, kind, multiple = false, value, onChange, name, description, error, onBusyChange }: UploadFieldProps) {
+export function UploadField({ label, kind, multiple = false, value, onChange, name, description, error, onBusyChange, withAlt = true, withLibrary = true }: UploadFieldProps) {
   const id = useId();
+  const [alt, setAlt] = useState("");
+  const image = kind === "image";
   const [dragging, setDragging] = useState(false);
   const { items, start, remove, uploading } = useTusUpload({ kind });
   const showNotice = useShowNotice();
@@ -57,13 +67,14 @@ export function UploadField({ label, kind, multiple = false, value, onChange, na
   async function upload(files: File[]) {
     const chosen = multiple ? files : files.slice(0, 1);
     if (chosen.length === 0) return;
-    const results = await start(chosen);
+    const results = await start(chosen, { alt: image && withAlt ? alt : undefined });
     if (results.length < chosen.length) {
       showNotice({ kind: "error", message: `${chosen.length - results.length} of ${chosen.length} file(s) could not be uploaded.` });
     }
     if (results.length === 0) return;
     const uploaded = results.map(toUploadedFile);
     onChange(multiple ? [...latest.current, ...uploaded] : uploaded);
+    setAlt("");
   }
 
   // Finished uploads leave the progress list: they now show in the value list.
@@ -80,6 +91,24 @@ export function UploadField({ label, kind, multiple = false, value, onChange, na
         <p className={styles.description} id={`${id}-description`}>
           {description}
         </p>
+      ) : null}
+      {image && withAlt ? (
+        <div className={styles.altField}>
+          <label htmlFor={`${id}-alt`} className={styles.altLabel}>
+            Alt text {multiple ? "for the images you upload next" : "for the image you upload"}
+          </label>
+          <input
+            id={`${id}-alt`}
+            className={styles.altInput}
+            value={alt}
+            maxLength={ALT_MAX}
+            aria-describedby={`${id}-alt-hint`}
+            onChange={(event) => setAlt(event.target.value)}
+          />
+          <p id={`${id}-alt-hint`} className={styles.description}>
+            What the photo shows, for people who cannot see it. Change it any time in the media library.
+          </p>
+        </div>
       ) : null}
       <div
         className={`${styles.dropzone} ${dragging ? styles.dragging : ""}`}
@@ -114,6 +143,16 @@ export function UploadField({ label, kind, multiple = false, value, onChange, na
           }}
         />
       </div>
+      {image && withLibrary ? (
+        <ChooseFromLibrary
+          multiple={multiple}
+          ariaLabel={`Choose from library: ${label}`}
+          onPick={(item) => {
+            const picked: UploadedFile = { key: item.key, url: item.url, name: item.name, alt: item.alt };
+            onChange(multiple ? [...latest.current, picked] : [picked]);
+          }}
+        />
+      ) : null}
       {error ? (
         <p className={styles.error} id={`${id}-error`}>
           {error}

@@ -34,7 +34,7 @@ export function useTusUpload({ kind }: { kind: UploadKind }) {
   }, []);
 
   const start = useCallback(
-    async (files: File[]): Promise<UploadResult[]> => {
+    async (files: File[], options: { alt?: string } = {}): Promise<UploadResult[]> => {
       const started = files.map((file) => ({ file, id: `upload-${++nextId}` }));
       setItems((current) => [
         ...current,
@@ -47,6 +47,7 @@ export function useTusUpload({ kind }: { kind: UploadKind }) {
           try {
             const result = await uploadFile(file, {
               kind,
+              alt: options.alt,
               signal: controller.signal,
               onProgress: (progress) => patch(id, { progress }),
             });
