@@ -133,7 +133,12 @@ test.describe("home page", () => {
     await openHome(page);
     const track = carouselTrack(page);
     await track.scrollIntoViewIfNeeded();
+    // Hovering holds it; with the page's clock paused, leaving starts the 2.5 s
+    // at a known instant however slow this machine is.
+    await track.hover();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
     await page.clock.runFor(2400);
     expect(await scrollLeftOf(track)).toBe(0);
     await page.clock.runFor(200);

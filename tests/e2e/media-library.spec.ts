@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { ADMIN, signIn } from "./admin-helpers";
 import { copyPackage, openSection } from "./admin-packages-helpers";
@@ -12,6 +13,18 @@ test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.21.4" } });
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
 });
+
+/**
+ * A copy of a photo with its own bytes (a random brightness), so its stored
+ * files are this test's alone: the same photo uploaded by another test stays
+ * claimed by that test's revisions, and a deleted file would still be served.
+ */
+async function uniquePhoto(testInfo: TestInfo, name: string): Promise<string> {
+  const { default: sharp } = await import("sharp");
+  const file = testInfo.outputPath(name);
+  await sharp(`${PHOTOS}/${name}`).modulate({ brightness: 0.9 + Math.random() * 0.2 }).webp().toFile(file);
+  return file;
+}
 
 type MediaFacts = { id: number; key: string; original_name: string; alt: string };
 
@@ -102,14 +115,14 @@ test("a library image chosen in the dialog becomes a package's thumbnail, by key
   expect(chosen!.variants.some((variant) => html.includes(variant.url))).toBe(true);
 });
 
-test("an image uploaded in the library with its alt text is unused and can be deleted; a used one cannot", async ({ page, db }) => {
+test("an image uploaded in the library with its alt text is unused and can be deleted; a used one cannot", async ({ page, db }, testInfo) => {
   test.slow();
   const alt = `Palace lit at night, E2E ${crypto.randomBytes(3).toString("hex")}`;
   await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/media");
   await page.getByText("Upload images", { exact: true }).first().click();
   await page.getByLabel("Alt text for the images you upload next").fill(alt);
-  await page.locator(`input[type="file"][multiple]`).setInputFiles(`${PHOTOS}/08-mysore-palace.webp`);
+  await page.locator(`input[type="file"][multiple]`).setInputFiles(await uniquePhoto(testInfo, "08-mysore-palace.webp"));
   await expect(page.getByText("Uploaded 08-mysore-palace.webp.")).toBeVisible({ timeout: 30_000 });
   const [uploaded] = await db.query<MediaFacts & { variants: { url: string }[] }>(`select id, key, original_name, alt, variants from media where alt = $1`, [alt]);
   expect(uploaded).toBeTruthy();
@@ -144,7 +157,7 @@ test("an image uploaded in the library with its alt text is unused and can be de
   expect(await db.query(`select 1 from media where id = $1`, [used!.id])).toHaveLength(1);
 });
 
-test("replacing an image's file: the package using it shows the new file, and the old files are gone", async ({ page, db }) => {
+test("replacing an image's file: the package using it shows the new file, and the old files are gone", async ({ page, db }, testInfo) => {
   test.slow();
   const copy = await copyPackage(db);
   const alt = `Harbour at dawn, E2E ${crypto.randomBytes(3).toString("hex")}`;
@@ -152,7 +165,7 @@ test("replacing an image's file: the package using it shows the new file, and th
   await gotoHydrated(page, "/admin/media");
   await page.getByText("Upload images", { exact: true }).first().click();
   await page.getByLabel("Alt text for the images you upload next").fill(alt);
-  await page.locator(`input[type="file"][multiple]`).setInputFiles(`${PHOTOS}/03-hawa-mahal-jaipur.webp`);
+  await page.locator(`input[type="file"][multiple]`).setInputFiles(await uniquePhoto(testInfo, "03-hawa-mahal-jaipur.webp"));
   await expect(page.getByText("Uploaded 03-hawa-mahal-jaipur.webp.")).toBeVisible({ timeout: 30_000 });
   const [before] = await db.query<MediaFacts & { variants: { url: string }[] }>(`select id, key, original_name, alt, variants from media where alt = $1`, [alt]);
   db.onCleanup(() => db.query(`delete from media where id = $1`, [before!.id]));
