@@ -23,9 +23,12 @@ export function inboxWhere(filters: Omit<InboxFilters, "page" | "sort">): SQL | 
     conditions.push(lt(inbox.createdAt, end));
   }
   if (filters.q) {
+    // Each `ilike` is pushed into both halves of the view, where a trigram index
+    // on the same expression answers it (drizzle/0015, ADR 047). A query of 1–2
+    // characters has no trigram: the same condition, read from the rows.
     const pattern = likePattern(filters.q);
     const digits = filters.q.replace(/\D/g, "");
-    const matches = [ilike(inbox.name, pattern), ilike(inbox.email, pattern), ilike(inbox.phone, pattern)];
+    const matches = [ilike(inbox.name, pattern), ilike(inbox.email, pattern), ilike(inbox.phone, pattern), ilike(inbox.message, pattern)];
     // "98765 43210" finds "+91 98765-43210": digits compared alone once there are enough of them.
     if (digits.length >= 4) matches.push(ilike(inbox.phoneDigits, `%${digits}%`));
     conditions.push(or(...matches)!);

@@ -37,7 +37,7 @@ export function InboxFilterForm({ filters, packages }: { filters: InboxFilters; 
   return (
     <Form method="get" role="search" aria-label="Enquiries" className={`${adminUi.filterBox} ${styles.filters}`}>
       <Field id="inbox-q" label="Search" className={styles.search}>
-        <input id="inbox-q" type="search" name="q" defaultValue={filters.q} className={fieldStyles.control} placeholder="Name, phone or e-mail" />
+        <input id="inbox-q" type="search" name="q" defaultValue={filters.q} className={fieldStyles.control} placeholder="Name, phone, e-mail or message" />
       </Field>
       {choices.map(({ name, label, options }) => (
         <SelectField key={name} idPrefix="inbox-" name={name} label={label} defaultValue={filters[name]} options={options} />
