@@ -63,12 +63,16 @@ export function InboxFilterForm({ filters, packages }: { filters: InboxFilters; 
   );
 }
 
+/** The list's id: the inbox's skip link goes there, and the next Tab is the first enquiry. */
+export const INBOX_LIST_ID = "enquiry-list";
+
 const COLUMNS = ["Received", "Name and source", "Phone", "E-mail", "Package", "Status", "Assigned to"];
 
 /** The list: one row per enquiry; the name opens it (the row's one link besides tel: and mailto:). */
 export function InboxTable({ rows, now }: { rows: InboxRow[]; now: string }) {
   return (
     <ListTable
+      id={INBOX_LIST_ID}
       label="Enquiry list"
       caption="Enquiries"
       captionHidden
