@@ -278,6 +278,7 @@ test("the first enquiry is three Tab presses from the top, through the skip link
     const skip = page.getByRole("link", { name: "Skip to the enquiry list" });
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
+    await page.screenshot({ path: `test-results/screens/inbox-skip-link-${viewport.width}.png` });
     await page.keyboard.press("Enter");
     await expect(page.getByRole("region", { name: "Enquiry list" })).toBeFocused();
     await page.keyboard.press("Tab");

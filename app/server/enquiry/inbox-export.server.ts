@@ -74,6 +74,7 @@ export const XLSX_TIME_FORMAT = "yyyy-mm-dd hh:mm";
 /** Excel's most characters in one cell. */
 const XLSX_CELL_MAX = 32_767;
 /** Characters XML 1.0 cannot hold (an .xlsx is XML): control characters, and halves of a pair. */
+// eslint-disable-next-line no-control-regex -- these are the characters to remove
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function xlsxValue(cell: Cell): ExcelJS.CellValue {
