@@ -235,7 +235,7 @@ test("the .xlsx export opens: date cells in Indian time, the phone and `=2*7` as
   await link.click();
   expect((await download).suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await fs.readFile(await (await download).path()));
+  await workbook.xlsx.load((await fs.readFile(await (await download).path())) as unknown as ExcelJS.Buffer);
   const sheet = workbook.getWorksheet("Enquiries")!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
   expect(header).toEqual(["Received (IST)", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "Notes", "ID"]);

@@ -8,6 +8,8 @@ import { at, insertContact, insertLead, insertPackage, insertStaff } from "./enq
 import { exportFileName, inboxCsv, inboxExportRows, inboxXlsx, XLSX_TIME_FORMAT } from "./inbox-export.server";
 
 let db: Db;
+/** exceljs types its input as its own Buffer interface; a Node Buffer is what it reads. */
+const asLoadable = (bytes: Buffer) => bytes as unknown as ExcelJS.Buffer;
 const filters = (query = "") => parseInboxFilters(new URL(`http://x/admin/enquiries.csv${query}`));
 
 beforeAll(async () => {
@@ -54,7 +56,7 @@ describe("the CSV", () => {
 describe("the .xlsx", () => {
   it("opens, with date cells in Indian time, phones and formulas as text, and the notes in one cell", async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await inboxXlsx(await inboxExportRows(filters())));
+    await workbook.xlsx.load(asLoadable(await inboxXlsx(await inboxExportRows(filters()))));
     const sheet = workbook.getWorksheet("Enquiries")!;
     expect(sheet.rowCount).toBe(3);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
@@ -85,10 +87,10 @@ describe("the .xlsx", () => {
 
   it("holds only the filtered rows, and an empty view still opens", async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await inboxXlsx(await inboxExportRows(filters("?q=nobody-at-all"))));
+    await workbook.xlsx.load(asLoadable(await inboxXlsx(await inboxExportRows(filters("?q=nobody-at-all")))));
     expect(workbook.getWorksheet("Enquiries")!.rowCount).toBe(1);
     const one = new ExcelJS.Workbook();
-    await one.xlsx.load(await inboxXlsx(await inboxExportRows(filters("?source=contact"))));
+    await one.xlsx.load(asLoadable(await inboxXlsx(await inboxExportRows(filters("?source=contact")))));
     expect(one.getWorksheet("Enquiries")!.getRow(2).getCell(2).value).toBe("Contact form");
   });
 });

@@ -51,8 +51,24 @@ const rowFields = {
   createdAt: inbox.createdAt,
 };
 
-function orderOf(sort: InboxFilters["sort"]) {
-  return sort === "oldest" ? [asc(inbox.createdAt), asc(inbox.key)] : [desc(inbox.createdAt), desc(inbox.key)];
+/**
+ * A search that matches this many rows or fewer reads them through the
+ * trigram indexes and sorts them; one that matches more walks the newest
+ * first (the created_at indexes) until the page is full, which, with that many
+ * matches, is soon (ADR 047).
+ */
+export const SORT_FOUND_MAX = 1000;
+
+/**
+ * The order of a view. `sortFound`: by `created_at + 0 seconds`, the same
+ * order, which no index holds, so the planner cannot choose to walk
+ * created_at backwards through thousands of rows (it guesses an `ilike`
+ * matches far more rows than a selective search does) and reads the few
+ * matching rows through the trigram indexes instead.
+ */
+function orderOf(sort: InboxFilters["sort"], sortFound = false) {
+  const at = sortFound ? sql`${inbox.createdAt} + interval '0 seconds'` : inbox.createdAt;
+  return sort === "oldest" ? [asc(at), asc(inbox.key)] : [desc(at), desc(inbox.key)];
 }
 
 type Selected = Omit<InboxRow, "createdAt"> & { createdAt: Date };
@@ -71,7 +87,7 @@ export async function listInbox(filters: InboxFilters, pageSize = INBOX_PAGE_SIZ
     .from(inbox)
     .leftJoin(users, eq(users.id, inbox.assignedTo))
     .where(where)
-    .orderBy(...orderOf(filters.sort))
+    .orderBy(...orderOf(filters.sort, Boolean(filters.q) && total <= SORT_FOUND_MAX))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { rows: rows.map(toView), total, page, pages };
