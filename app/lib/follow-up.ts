@@ -112,3 +112,6 @@ export function formatFollowUp(dueAt: Date | string, now: Date | string): string
   const day = days === 0 ? "Today" : days === 1 ? "Tomorrow" : days === -1 ? "Yesterday" : weekdayDay.format(at);
   return `${day}, ${timeOnly.format(at)}`;
 }
+
+/** The account page's daily-digest switch. */
+export const digestSwitchSchema = z.object({ intent: z.literal("digest"), digest: z.enum(["on", "off"], { error: "Choose on or off." }) });

@@ -1,7 +1,9 @@
 import { and, eq, inArray, notExists, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { enquiryName } from "~/lib/enquiry-format";
-import { formatFollowUp, indianDate, indianTimeOn } from "~/lib/follow-up";
+import { digestSwitchSchema, formatFollowUp, indianDate, indianTimeOn } from "~/lib/follow-up";
+import { recordActivity } from "~/server/activity/activity.server";
+import { redirectWithNotice } from "~/server/admin/notice.server";
 import { systemClock, type Clock } from "~/server/content/clock.server";
 import { getDb } from "~/server/db/db.server";
 import { digestOptOuts, digestSends, users } from "~/server/db/schema.server";
@@ -129,4 +131,17 @@ export class DigestScheduler {
     clearInterval(this.timer);
     this.timer = undefined;
   }
+}
+
+/** The account page's switch; records the change in the activity log. Null when the form is not this one. */
+export async function handleDigestSwitch(form: FormData, viewer: { id: string; email: string; name: string }, ip: string | null) {
+  if (form.get("intent") !== "digest") return null;
+  const parsed = digestSwitchSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return redirectWithNotice("/admin/account#daily-email", { kind: "error", message: "That request was not understood." });
+  const enabled = parsed.data.digest === "on";
+  if (enabled !== (await digestEnabled(viewer.id))) {
+    await setDigestEnabled(viewer.id, enabled);
+    await recordActivity({ kind: "account.digest-changed", actor: viewer, subject: { type: "user", id: viewer.id, label: viewer.name }, ip, detail: { enabled } });
+  }
+  return redirectWithNotice("/admin/account#daily-email", { kind: "success", message: enabled ? "The daily e-mail is on." : "The daily e-mail is off." });
 }

@@ -174,3 +174,10 @@ export async function followUpsFor(keys: string[]): Promise<Map<string, Date>> {
   const rows = await getDb().select({ key: followUps.enquiryKey, dueAt: followUps.dueAt }).from(followUps).where(inArray(followUps.enquiryKey, keys));
   return new Map(rows.map((row) => [row.key, row.dueAt]));
 }
+
+/** The Due view as a loader returns it (dates as ISO strings). */
+export async function dueView(now: Date, options: { limit?: number; upcoming?: boolean } = {}) {
+  const due = await listDue(now, options);
+  const view = (rows: DueRow[]) => rows.map(({ assignedTo: _assignedTo, ...row }) => ({ ...row, dueAt: row.dueAt.toISOString() }));
+  return { overdue: view(due.overdue), today: view(due.today), upcoming: view(due.upcoming) };
+}
