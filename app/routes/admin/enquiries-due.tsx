@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Due call backs");
 
-const EMPTY = { overdue: "Nothing overdue.", today: "Nothing else due today.", upcoming: "No call backs planned after today." } as const;
+const EMPTY = { overdue: "Nothing overdue.", today: "Nothing due today.", upcoming: "No call backs planned after today." } as const;
 
 export default function DueCallBacks({ loaderData }: Route.ComponentProps) {
   const { due, now } = loaderData;

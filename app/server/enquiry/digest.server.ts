@@ -141,7 +141,7 @@ export async function handleDigestSwitch(form: FormData, viewer: { id: string; e
   const enabled = parsed.data.digest === "on";
   if (enabled !== (await digestEnabled(viewer.id))) {
     await setDigestEnabled(viewer.id, enabled);
-    await recordActivity({ kind: "account.digest-changed", actor: viewer, subject: { type: "user", id: viewer.id, label: viewer.name }, ip, detail: { enabled } });
+    await recordActivity({ kind: "account.digest-changed", actor: viewer, subject: { type: "user", id: viewer.id, label: enabled ? "On" : "Off" }, ip, detail: { enabled } });
   }
   return redirectWithNotice("/admin/account#daily-email", { kind: "success", message: enabled ? "The daily e-mail is on." : "The daily e-mail is off." });
 }

@@ -66,10 +66,10 @@ export function CallBackPanel({ followUp, now, actionData }: { followUp: FollowU
           <div className={styles.pickFields}>
             <TextField idPrefix="follow-up-" name="date" label="Date" type="date" min={today} defaultValue={values?.date ?? tomorrow} error={errors?.date} />
             <TextField idPrefix="follow-up-" name="time" label="Time (India)" type="time" step={300} defaultValue={values?.time ?? "10:00"} error={errors?.time} />
-            <button type="submit" name="when" value="pick" className={adminUi.button}>
-              Set call back
-            </button>
           </div>
+          <button type="submit" name="when" value="pick" className={`${adminUi.button} ${styles.pickButton}`}>
+            Set call back
+          </button>
         </details>
       </Form>
       {followUp ? (
