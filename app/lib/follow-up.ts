@@ -59,10 +59,11 @@ export const FOLLOW_UP_REASON_MAX = 200;
 /** How far ahead a picked date may be. */
 export const FOLLOW_UP_MAX_DAYS = 366;
 
+// One line: a line break posted in the reason must not shape the digest e-mail's lines.
 const reason = z
   .string()
-  .trim()
-  .max(FOLLOW_UP_REASON_MAX, `Keep the reason under ${FOLLOW_UP_REASON_MAX} characters.`)
+  .transform((text) => text.replace(/[\s\p{Cc}]+/gu, " ").trim())
+  .pipe(z.string().max(FOLLOW_UP_REASON_MAX, `Keep the reason under ${FOLLOW_UP_REASON_MAX} characters.`))
   .optional();
 
 /**
