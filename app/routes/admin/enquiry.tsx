@@ -86,10 +86,11 @@ export default function EnquiryPage({ loaderData, actionData: answered }: Route.
             createdAt={enquiry.createdAt}
             now={now}
           />
+          {/* Second on a phone, where the columns stack: one tap away after what they sent (ADR 045). */}
+          <CallBackPanel followUp={followUp} now={now} actionData={actionData} />
           <NotesPanel enquiryKey={enquiry.key} notes={notes} now={now} actionData={actionData} max={NOTE_MAX} />
         </div>
         <div>
-          <CallBackPanel followUp={followUp} now={now} actionData={actionData} />
           <FollowUp status={enquiry.status} assignedTo={enquiry.assignedTo} staff={staff} actionData={actionData} />
           <HistoryPanel history={history} now={now} />
         </div>
