@@ -11,6 +11,8 @@ import { requireUser } from "~/server/auth/guard.server";
 import { handleEnquiryAction } from "~/server/enquiry/enquiry-page.server";
 import { emailIsSetUp } from "~/server/notify/mailer.server";
 import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server/enquiry/enquiry.server";
+import { getFollowUp } from "~/server/enquiry/follow-up.server";
+import { CallBackPanel } from "~/components/admin/enquiries/follow-ups";
 import { isSaveFailure, keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/enquiry";
 
@@ -23,25 +25,27 @@ function refOf(params: Route.LoaderArgs["params"]) {
   return ref;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(request, { can: canManageEnquiries });
   const ref = refOf(params);
   const enquiry = await getEnquiry(ref);
   if (!enquiry) throw data(NOT_FOUND, { status: 404 });
-  const [notes, history, staff] = await Promise.all([listNotes(ref), enquiryHistory(ref), assignableStaff(enquiry.assignedTo)]);
+  const [notes, history, staff, followUp] = await Promise.all([listNotes(ref), enquiryHistory(ref), assignableStaff(enquiry.assignedTo), getFollowUp(ref)]);
   return {
     enquiry: { ...enquiry, createdAt: enquiry.createdAt.toISOString() },
     notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
     history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
     staff,
-    now: new Date().toISOString(),
+    followUp: followUp ? { dueAt: followUp.dueAt.toISOString(), reason: followUp.reason, setByName: followUp.setByName } : null,
+    // The server's clock: "Today 5 pm" and "Overdue" as the server sees them (ADR 045).
+    now: context.clock.now().toISOString(),
     emailSetUp: emailIsSetUp(),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canManageEnquiries });
-  return handleEnquiryAction(request, refOf(params), { viewer, ip: context.clientIp });
+  return handleEnquiryAction(request, refOf(params), { viewer, ip: context.clientIp, now: context.clock.now() });
 }
 
 /** A save that cannot reach the server keeps the form as typed, with Retry (ADR 040). */
@@ -51,7 +55,7 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Enquiry from ${loaded.enquiry.name}` : "Enquiry not found");
 
 export default function EnquiryPage({ loaderData, actionData: answered }: Route.ComponentProps) {
-  const { enquiry, notes, history, staff, now, emailSetUp } = loaderData;
+  const { enquiry, notes, history, staff, now, emailSetUp, followUp } = loaderData;
   // A failed save is shown by AdminPage (with Retry); the forms keep their text.
   const actionData = isSaveFailure(answered) ? undefined : answered;
   return (
@@ -82,6 +86,8 @@ export default function EnquiryPage({ loaderData, actionData: answered }: Route.
             createdAt={enquiry.createdAt}
             now={now}
           />
+          {/* Second on a phone, where the columns stack: one tap away after what they sent (ADR 045). */}
+          <CallBackPanel followUp={followUp} now={now} actionData={actionData} />
           <NotesPanel enquiryKey={enquiry.key} notes={notes} now={now} actionData={actionData} max={NOTE_MAX} />
         </div>
         <div>
