@@ -197,7 +197,7 @@ test("the CSV export holds the filtered enquiries, with a BOM: Indian times, rea
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8").slice(1);
   const lines = text.split("\r\n");
-  expect(lines[0]).toBe("Received (IST),Source,Name,Phone,E-mail,Package,Travellers,Preferred month,Message,Status,Assigned to,Notes,ID");
+  expect(lines[0]).toBe("Received (IST),Source,Name,Phone,E-mail,Package,Travellers,Preferred month,Message,Status,Assigned to,Call back on (IST),Notes,ID");
   expect(text).toContain(`"2026-11-24 06:15, Administrator: Called, quote sent\n2026-11-24 08:30, Ravi: =1+1 booked"`);
   // Three records, each ending in its ID (a note's line break is inside its quoted cell).
   expect(lines.filter((line) => /,lead-\d+$/.test(line))).toHaveLength(3);
@@ -238,7 +238,7 @@ test("the .xlsx export opens: date cells in Indian time, the phone and `=2*7` as
   await workbook.xlsx.load((await fs.readFile(await (await download).path())) as unknown as ExcelJS.Buffer);
   const sheet = workbook.getWorksheet("Enquiries")!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
-  expect(header).toEqual(["Received (IST)", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "Notes", "ID"]);
+  expect(header).toEqual(["Received (IST)", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "Call back on (IST)", "Notes", "ID"]);
   const column = (name: string) => header.indexOf(name) + 1;
   const rows = sheet.getRows(2, sheet.rowCount - 1)!;
   expect(rows.map((row) => row.getCell(column("Name")).value)).toEqual([`=2*7 ${tag}`, `Asha ${tag}`]);

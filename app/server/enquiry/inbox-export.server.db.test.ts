@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilters } from "~/lib/enquiry-inbox";
 import type { Db } from "~/server/db/db.server";
-import { enquiryNotes } from "~/server/db/schema.server";
+import { enquiryFollowUps, enquiryNotes } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 import { at, insertContact, insertLead, insertPackage, insertStaff } from "./enquiry-fixtures";
 import { exportFileName, inboxCsv, inboxExportRows, inboxXlsx, XLSX_TIME_FORMAT } from "./inbox-export.server";
@@ -35,6 +35,8 @@ beforeAll(async () => {
     { leadId: lead.id, authorName: "Ravi Rao", body: "Called, sending the quote", createdAt: at("2026-11-24T00:50:00Z") },
     { leadId: lead.id, authorName: "Asha Admin", body: "@SUM(1) booked", createdAt: at("2026-11-25T10:00:00Z") },
   ]);
+  // Call back at 10:00 on 27 November in India.
+  await db.insert(enquiryFollowUps).values({ enquiryKey: `lead-${lead.id}`, leadId: lead.id, dueAt: at("2026-11-27T04:30:00Z"), setByName: "Ravi Rao" });
   await insertContact(db, { firstName: "+1+2", lastName: "Person", phone: "+1+2", message: "Line one\nline two\u0007", createdAt: at("2026-11-23T18:29:00Z") });
 });
 afterAll(closeTestDatabase);
@@ -43,10 +45,10 @@ describe("the CSV", () => {
   it("writes Indian times, readable phones, the notes, and formulas as text", async () => {
     const csv = inboxCsv(await inboxExportRows(filters()));
     const lines = csv.slice(1).split("\r\n");
-    expect(lines[0]).toBe("Received (IST),Source,Name,Phone,E-mail,Package,Travellers,Preferred month,Message,Status,Assigned to,Notes,ID");
+    expect(lines[0]).toBe("Received (IST),Source,Name,Phone,E-mail,Package,Travellers,Preferred month,Message,Status,Assigned to,Call back on (IST),Notes,ID");
     // One record: its notes cell holds a line break inside its quotes.
     expect(csv).toMatch(
-      /\r\n2026-11-24 06:15,Package enquiry,Asha Patil,\+91 98765 43210,asha@example\.com,Bali 7D\/6N,2,December,'=2\*7,Contacted,Ravi Rao,"2026-11-24 06:20, Ravi Rao: Called, sending the quote\n2026-11-25 15:30, Asha Admin: @SUM\(1\) booked",lead-\d+\r\n/,
+      /\r\n2026-11-24 06:15,Package enquiry,Asha Patil,\+91 98765 43210,asha@example\.com,Bali 7D\/6N,2,December,'=2\*7,Contacted,Ravi Rao,2026-11-27 10:00,"2026-11-24 06:20, Ravi Rao: Called, sending the quote\n2026-11-25 15:30, Asha Admin: @SUM\(1\) booked",lead-\d+\r\n/,
     );
     // 23:59 in India the day before; a "phone" that is not one stays inert.
     expect(csv).toContain(`2026-11-23 23:59,Contact form,'+1+2 Person,'+1+2,`);
@@ -60,7 +62,7 @@ describe("the .xlsx", () => {
     const sheet = workbook.getWorksheet("Enquiries")!;
     expect(sheet.rowCount).toBe(3);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      "Received (IST)", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "Notes", "ID",
+      "Received (IST)", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "Call back on (IST)", "Notes", "ID",
     ]);
     const asha = sheet.getRow(2);
     const received = asha.getCell(1);
@@ -76,8 +78,10 @@ describe("the .xlsx", () => {
     expect(asha.getCell(9).type).toBe(ExcelJS.ValueType.String);
     expect(asha.getCell(9).value).toBe("=2*7");
     expect(asha.getCell(11).value).toBe("Ravi Rao");
-    expect(asha.getCell(12).value).toBe("2026-11-24 06:20, Ravi Rao: Called, sending the quote\n2026-11-25 15:30, Asha Admin: @SUM(1) booked");
-    expect(asha.getCell(13).value).toMatch(/^lead-\d+$/);
+    expect(asha.getCell(12).type).toBe(ExcelJS.ValueType.Date);
+    expect((asha.getCell(12).value as Date).toISOString()).toBe("2026-11-27T10:00:00.000Z");
+    expect(asha.getCell(13).value).toBe("2026-11-24 06:20, Ravi Rao: Called, sending the quote\n2026-11-25 15:30, Asha Admin: @SUM(1) booked");
+    expect(asha.getCell(14).value).toMatch(/^lead-\d+$/);
     const contact = sheet.getRow(3);
     expect(contact.getCell(4).value).toBe("+1+2");
     // A control character XML cannot hold is left out; the line break stays.

@@ -4,6 +4,7 @@ import { toCsv, verbatim, type CsvValue } from "~/lib/csv";
 import type { InboxFilters, InboxRow } from "~/lib/enquiry-inbox";
 import { SOURCE_LABELS, STATUS_LABELS } from "~/lib/enquiry-status";
 import { spreadsheetIndiaTime, spreadsheetPhone } from "~/lib/spreadsheet-text";
+import { followUpsFor } from "./follow-up.server";
 import { exportNotes, listInboxForExport } from "./inbox.server";
 
 /**
@@ -16,12 +17,12 @@ import { exportNotes, listInboxForExport } from "./inbox.server";
  *  - number: a number in both.
  */
 type Cell =
-  | { kind: "time"; value: Date }
+  | { kind: "time"; value: Date | null }
   | { kind: "phone"; value: string }
   | { kind: "text"; value: string | null }
   | { kind: "number"; value: number | null };
 
-type ExportRow = InboxRow & { notes: string };
+type ExportRow = InboxRow & { notes: string; followUpAt: Date | null };
 
 type Column = { header: string; /** Excel width in characters. */ width: number; cell: (row: ExportRow) => Cell };
 
@@ -39,6 +40,7 @@ export const EXPORT_COLUMNS: Column[] = [
   { header: "Message", width: 40, cell: (row) => text(row.message) },
   { header: "Status", width: 11, cell: (row) => text(STATUS_LABELS[row.status]) },
   { header: "Assigned to", width: 18, cell: (row) => text(row.assigneeName) },
+  { header: "Call back on (IST)", width: 17, cell: (row) => ({ kind: "time", value: row.followUpAt }) },
   { header: "Notes", width: 50, cell: (row) => text(row.notes) },
   { header: "ID", width: 12, cell: (row) => text(row.key) },
 ];
@@ -46,14 +48,14 @@ export const EXPORT_COLUMNS: Column[] = [
 /** The filtered view's rows (as the inbox lists them, up to CSV_MAX_ROWS), each with its notes in one cell. */
 export async function inboxExportRows(filters: InboxFilters): Promise<ExportRow[]> {
   const rows = await listInboxForExport(filters);
-  const notes = await exportNotes(rows);
-  return rows.map((row) => ({ ...row, notes: notes.get(row.key) ?? "" }));
+  const [notes, followUps] = await Promise.all([exportNotes(rows), followUpsFor(rows.map((row) => row.key))]);
+  return rows.map((row) => ({ ...row, notes: notes.get(row.key) ?? "", followUpAt: followUps.get(row.key) ?? null }));
 }
 
 function csvValue(cell: Cell): CsvValue {
   switch (cell.kind) {
     case "time":
-      return verbatim(spreadsheetIndiaTime(cell.value));
+      return cell.value && verbatim(spreadsheetIndiaTime(cell.value));
     case "phone":
       return verbatim(spreadsheetPhone(cell.value));
     default:
@@ -80,7 +82,7 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 function xlsxValue(cell: Cell): ExcelJS.CellValue {
   switch (cell.kind) {
     case "time":
-      return new Date(cell.value.getTime() + INDIA_OFFSET_MS);
+      return cell.value && new Date(cell.value.getTime() + INDIA_OFFSET_MS);
     case "number":
       return cell.value;
     default:
