@@ -36,9 +36,13 @@ export const replyTemplateSchema = z
     subject: z.preprocess(toSingleLine, z.string().trim().max(TEMPLATE_SUBJECT_MAX, `At most ${TEMPLATE_SUBJECT_MAX} characters.`).refine(knownPlaceholders, PLACEHOLDER_ERROR)).default(""),
     body: text(TEMPLATE_BODY_MAX, "Write the message.").refine(knownPlaceholders, PLACEHOLDER_ERROR),
   })
-  .superRefine((item, ctx) => {
-    if (item.channel === "email" && !item.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "An e-mail needs a subject." });
-  });
+  .superRefine(
+    (item, ctx) => {
+      if (item.channel === "email" && !item.subject?.trim()) ctx.addIssue({ code: "custom", path: ["subject"], message: "An e-mail needs a subject." });
+    },
+    // Said together with the other fields' errors, not only once they are fixed.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
 
 export const replyTemplateListSchema = z.object({
   templates: z
