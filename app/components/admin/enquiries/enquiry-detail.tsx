@@ -107,8 +107,9 @@ function SelectForm({
   const submitNow = () => {
     if (pending.current) clearTimeout(pending.current);
     pending.current = null;
-    refocusAfterSave = intent;
-    formRef.current?.requestSubmit();
+    const form = formRef.current;
+    refocusAfterSave = form && form.contains(document.activeElement) ? intent : null;
+    form?.requestSubmit();
   };
   // Arrow keys change a closed select once per press: the save waits for them to settle (or for focus to leave).
   const onChange = autoSave ? () => {
@@ -117,11 +118,12 @@ function SelectForm({
   } : undefined;
   const onBlur = autoSave ? () => (pending.current ? submitNow() : undefined) : undefined;
   // The form is new after its save (its key): focus goes back to the select that saved it.
+  const formKey = `${intent}-${key}-${defaultValue}`;
   useEffect(() => {
     if (refocusAfterSave !== intent) return;
     refocusAfterSave = null;
     formRef.current?.querySelector<HTMLSelectElement>("select")?.focus({ preventScroll: true });
-  }, [intent, formRef]);
+  }, [intent, formRef, formKey]);
   useEffect(
     () => () => {
       if (pending.current) clearTimeout(pending.current);
@@ -134,7 +136,7 @@ function SelectForm({
     </button>
   );
   return (
-    <Form ref={formRef} method="post" className={styles.inlineForm} key={`${intent}-${key}`}>
+    <Form ref={formRef} method="post" className={styles.inlineForm} key={formKey}>
       <input type="hidden" name="intent" value={intent} />
       <div className={styles.row}>
         <SelectField idPrefix="enquiry-" name={name} label={label} defaultValue={defaultValue} error={errors?.[name]} options={options} onChange={onChange} onBlur={onBlur} />
