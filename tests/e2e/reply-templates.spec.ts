@@ -133,6 +133,7 @@ test("a contact message answered by e-mail opens the agent's mail app with subje
   const body = decodeURIComponent(href.split("&body=")[1]!);
   expect(body).toContain("Dear Meera,\n\nThank you for your enquiry about a holiday with us. I am preparing your quote for dates that suit you");
   expect(body).toContain(`Warm regards,\n${ADMIN.name}\nPravas`);
+  await sent.getByText("Reply on WhatsApp").click();
   await noAxeViolations(page);
 
   // Untick "Mark as Contacted": the note is recorded, the status stays New. The mailto: itself is the browser's business.
@@ -172,6 +173,9 @@ test("admins keep the templates: a name is required inline, a new template is of
   await noAxeViolations(page);
   const form = page.getByRole("form", { name: "Reply templates" });
   await expect(form.getByLabel("Template 1: name")).toHaveValue("Quote");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noAxeViolations(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   await form.getByRole("button", { name: "Add a template" }).click();
   await form.getByLabel("Template 4: message").fill("Hi {name}, {agent} here: the {package} group leaves in {departure}.");

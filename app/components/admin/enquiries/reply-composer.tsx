@@ -119,7 +119,7 @@ function Composer({ channel, enquiry, values, templates }: { channel: ReplyChann
           <label htmlFor={`${id}-message`} className={fieldStyles.label}>
             Message
           </label>
-          <textarea id={`${id}-message`} className={fieldStyles.control} rows={channel === "email" ? 9 : 5} value={message} onChange={(event) => setMessage(event.currentTarget.value)} />
+          <textarea id={`${id}-message`} className={fieldStyles.control} rows={channel === "email" ? 11 : 5} value={message} onChange={(event) => setMessage(event.currentTarget.value)} />
         </div>
         {isNew ? (
           <label className={styles.check}>
