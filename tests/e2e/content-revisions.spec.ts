@@ -85,6 +85,8 @@ test("two editors at once: the second save gets the conflict view naming the oth
 });
 
 test("three saves, then History lists them with their fields; restoring the first and saving puts it on the public page", async ({ page, db }) => {
+  // Many saves, reloads and an axe pass: over 30 s on a loaded machine.
+  test.slow();
   const copy = await livePackage(db);
   await signIn(page, ADMIN);
   const save = async (field: string, value: string) => {

@@ -54,6 +54,7 @@ export { expect };
  */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  // Longer than expect's 5 s: on a loaded 2-core machine a page with many photos hydrates late.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
   return response;
 }

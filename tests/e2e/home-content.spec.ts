@@ -26,6 +26,8 @@ async function keepLists(db: TestDatabase) {
 }
 
 test("FAQ: edit a question, add one and move it first; home and contact show the new order with the first open", async ({ page, db, browser }) => {
+  // Many saves, reloads and an axe pass: over 30 s on a loaded machine.
+  test.slow();
   await keepLists(db);
   const [second] = await db.query<{ question: string }>("select question from faqs order by sort_order, id offset 1 limit 1");
   await signIn(page, ADMIN);
