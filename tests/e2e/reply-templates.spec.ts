@@ -137,7 +137,7 @@ test("a contact message answered by e-mail opens the agent's mail app with subje
   await noAxeViolations(page);
 
   // Untick "Mark as Contacted": the note is recorded, the status stays New. The mailto: itself is the browser's business.
-  await sent.getByRole("checkbox", { name: "Mark as Contacted when sent" }).uncheck();
+  await sent.getByRole("group").filter({ hasText: "Reply by e-mail" }).getByRole("checkbox", { name: "Mark as Contacted when sent" }).uncheck();
   await link.evaluate((element) => element.addEventListener("click", (event) => event.preventDefault()));
   await link.click();
   await expect(page.getByRole("status").filter({ hasText: `Sent “Quote by e-mail” by e-mail: noted on Meera Mail ${tag}’s contact message.` })).toBeVisible();
