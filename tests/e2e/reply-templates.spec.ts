@@ -188,7 +188,16 @@ test("admins keep the templates: a name is required inline, a new template is of
   await name.fill(`Bali group ${tag}`);
   await form.getByRole("button", { name: "Save templates" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Reply templates saved." })).toBeVisible();
-  await expect(page.getByRole("region", { name: "History" })).toBeVisible();
+
+  // History: the version before the save loads back into the form as unsaved changes (not saved here).
+  const history = page.getByRole("list", { name: "Revisions, newest first" });
+  await history.getByRole("button", { name: "Compare with current" }).last().click();
+  await expect(history.getByText("reply templates").first()).toBeVisible();
+  await history.getByRole("link", { name: "Restore this version" }).click();
+  await expect(page.getByText("is loaded as unsaved changes")).toBeVisible();
+  await expect(form.getByLabel("Template 4: name")).toHaveCount(0);
+  await gotoHydrated(page, "/admin/reply-templates");
+  await expect(form.getByLabel("Template 4: name")).toHaveValue(`Bali group ${tag}`);
 
   const enquiry = await postPackageEnquiry(page, db, `Asha Group ${tag}`);
   await gotoHydrated(page, enquiry.path);
