@@ -1,25 +1,13 @@
 import { z } from "zod";
-import { whatsappNumber } from "./enquiry-format";
+import { REPLY_CHANNELS, REPLY_PLACEHOLDERS, TEMPLATE_BODY_MAX, TEMPLATE_NAME_MAX, TEMPLATE_SUBJECT_MAX, TEMPLATES_MAX } from "./reply-text";
 import { toSingleLine } from "./single-line";
-import { formatMonth } from "./tour-format";
 
 /**
- * Reply templates (issue 23, ADR 046): named WhatsApp and e-mail replies that
- * the enquiry page offers prefilled. One schema for the admin form and its
- * action; the filling is shared by the page and its tests.
+ * Reply templates (issue 23, ADR 046): one schema for the admin form and its
+ * action, and the enquiry page's record of a sent reply. The words and links
+ * are in reply-text.ts (no Zod, for the enquiry page).
  */
-
-export const REPLY_CHANNELS = ["whatsapp", "email"] as const;
-export type ReplyChannel = (typeof REPLY_CHANNELS)[number];
-export const CHANNEL_LABELS: Record<ReplyChannel, string> = { whatsapp: "WhatsApp", email: "E-mail" };
-/** How a sent reply is named in a note: "Sent “Quote” on WhatsApp". */
-export const CHANNEL_PHRASES: Record<ReplyChannel, string> = { whatsapp: "on WhatsApp", email: "by e-mail" };
-
-export const REPLY_PLACEHOLDERS = ["{name}", "{package}", "{departure}", "{agent}"] as const;
-export const TEMPLATE_NAME_MAX = 60;
-export const TEMPLATE_SUBJECT_MAX = 150;
-export const TEMPLATE_BODY_MAX = 2000;
-export const TEMPLATES_MAX = 30;
+export * from "./reply-text";
 
 const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`);
 
@@ -60,50 +48,6 @@ export const replyTemplateListSchema = z.object({
 });
 
 export type ReplyTemplateInput = z.infer<typeof replyTemplateSchema>;
-export type ReplyTemplate = { id: number; name: string; channel: ReplyChannel; subject: string; body: string };
-/** A template as the admin form starts from it. */
-export type ReplyTemplateFormItem = { name: string; channel: ReplyChannel; subject: string; body: string };
-
-/** What the placeholders become for one enquiry and one agent. */
-export type ReplyValues = { name: string; package: string; departure: string; agent: string };
-
-/** Said when an enquiry names no package or no month: the sentence still reads. */
-export const NO_PACKAGE = "a holiday with us";
-export const NO_DEPARTURE = "dates that suit you";
-
-/**
- * The placeholders' values: the enquirer's first name, the package, the
- * preferred month ("January 2027") and the signed-in agent's name.
- */
-export function replyValues(enquiry: { firstName: string; packageTitle: string | null; preferredMonth?: string | null }, agentName: string): ReplyValues {
-  return {
-    name: enquiry.firstName.trim() || "there",
-    package: enquiry.packageTitle?.trim() || NO_PACKAGE,
-    departure: enquiry.preferredMonth ? formatMonth(enquiry.preferredMonth) : NO_DEPARTURE,
-    agent: agentName.trim() || "the Pravas team",
-  };
-}
-
-/** A template's text with its placeholders filled; anything else in braces stays as written. */
-export function fillReply(template: string, values: ReplyValues): string {
-  return template.replace(/\{(name|package|departure|agent)\}/g, (_, key: keyof ReplyValues) => values[key]);
-}
-
-/** wa.me link to the enquirer's phone (read as Indian without a country code) with the message. */
-export function whatsappReplyHref(phone: string, message: string): string {
-  return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(message)}`;
-}
-
-/** mailto: link that opens the agent's own mail app with the subject and body. */
-export function emailReplyHref(email: string, subject: string, body: string): string {
-  // encodeURIComponent, not URLSearchParams: mail apps read "+" as a plus sign, not a space.
-  return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
-
-/** The note a sent reply leaves: "Sent “Quote” on WhatsApp" ("Sent a reply on WhatsApp" without a template). */
-export function sentReplyNote(templateName: string | null | undefined, channel: ReplyChannel): string {
-  return templateName ? `Sent “${templateName}” ${CHANNEL_PHRASES[channel]}` : `Sent a reply ${CHANNEL_PHRASES[channel]}`;
-}
 
 /** What the enquiry page posts when a reply link is tapped. */
 export const replySentSchema = z.object({

@@ -10,7 +10,7 @@ import {
   type ReplyChannel,
   type ReplyTemplate,
   type ReplyValues,
-} from "~/lib/reply-templates";
+} from "~/lib/reply-text";
 import { isSaveFailure, type SaveFailure } from "~/lib/save-failure";
 import { useShowNotice } from "../admin-notice";
 import { adminUi } from "../admin-page";

@@ -9,7 +9,7 @@ import {
   TEMPLATE_SUBJECT_MAX,
   type ReplyChannel,
   type ReplyTemplateFormItem,
-} from "~/lib/reply-templates";
+} from "~/lib/reply-text";
 import { adminUi, Panel } from "../admin-page";
 import { SaveButton } from "../editor-layout";
 import { ConflictNotice } from "../history/conflict-notice";
