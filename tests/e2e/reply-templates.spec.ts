@@ -139,10 +139,17 @@ test("a contact message answered by e-mail opens the agent's mail app with subje
   // Untick "Mark as Contacted": the note is recorded, the status stays New. The mailto: itself is the browser's business.
   await sent.getByRole("group").filter({ hasText: "Reply by e-mail" }).getByRole("checkbox", { name: "Mark as Contacted when sent" }).uncheck();
   await link.evaluate((element) => element.addEventListener("click", (event) => event.preventDefault()));
+  // The connection drops as the link is tapped: the page says the note is missing, and Retry records it once.
+  await page.route("**/admin/enquiries/*.data*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
   await link.click();
+  const failed = sent.getByRole("alert");
+  await expect(failed).toContainText("The reply opened, but the note was not recorded.");
+  await page.unroute("**/admin/enquiries/*.data*");
+  await failed.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Sent “Quote by e-mail” by e-mail: noted on Meera Mail ${tag}’s contact message.` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Notes" }).getByText("Sent “Quote by e-mail” by e-mail")).toBeVisible();
   await expect(page.getByLabel("Status")).toHaveValue("new");
+  expect(await db.query(`select id from enquiry_notes where contact_message_id = $1`, [contact!.id])).toHaveLength(1);
 });
 
 test("the status saves on change, without a Save button, and keeps the note being typed", async ({ page, db }) => {
