@@ -52,6 +52,7 @@ export default [
       route("recently-deleted", "routes/admin/recently-deleted.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
+      route("enquiries/due", "routes/admin/enquiries-due.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("site/home", "routes/admin/home-content.tsx"),

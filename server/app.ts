@@ -16,6 +16,7 @@ import { recordCachedViews, type PageCacheHints } from "~/server/cache/page-cach
 import type { TrustProxy } from "~/server/env.server";
 import { redactUrlForLog } from "~/server/http/redact-url.server";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
+import { systemClock, type Clock } from "~/server/content/clock.server";
 import { publicBodyLimit } from "./body-limit";
 import { brochureHits } from "./brochure-hits";
 import { crossSiteGuard } from "./cross-site";
@@ -39,6 +40,8 @@ declare module "react-router" {
     pageCache: PageCacheHints;
     /** Brochures made from the live package, kept per content version (ADR 042). */
     brochures: BrochureService;
+    /** The server's clock (a test run's can be moved on through /__e2e): follow-up dates (ADR 045). */
+    clock: Clock;
   }
 }
 
@@ -49,6 +52,8 @@ export type AppOptions = {
   uploadsDir?: string;
   /** Which proxies may name the client (TRUST_PROXY); false: the socket's address is the client. */
   trustProxy?: TrustProxy;
+  /** The server's clock, for pages that show what is due (unset: the system's). */
+  clock?: Clock;
   /** Test runs only (NODE_ENV=test and a token): mounts the Playwright fixture route. */
   e2eFixtures?: E2eFixtureOptions;
   /** Memory for the page cache in MiB (PAGE_CACHE_MB); 0 or unset: off. Never with Vite. */
@@ -99,7 +104,7 @@ function setStoredFileHeaders(res: express.Response, filePath: string) {
   }
 }
 
-export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2eFixtures, pageCacheMb = 0, pageRenderLimit, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
+export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, clock = systemClock, e2eFixtures, pageCacheMb = 0, pageRenderLimit, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
   const app = express();
   setMediaStorage(new LocalDiskStorage(mediaDir));
   const brochures = new BrochureService();
@@ -231,6 +236,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, e2
         clientIp: clientIpOf(req),
         pageCache: { views: [] },
         brochures,
+        clock,
       }),
       // Vite reloads code on change: pages rendered by old code must not stay.
       pageCache: !vite && pageCacheMb > 0 ? createPageCache(pageCacheMb) : undefined,

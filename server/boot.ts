@@ -15,6 +15,7 @@ import { startRevisionSweep } from "~/server/content/revision-sweep.server";
 import { ScheduledPublisher } from "~/server/content/schedule.server";
 import { publishScheduledBlog } from "~/server/blog/blog-documents.server";
 import { publishScheduledPackage } from "~/server/package/package-documents.server";
+import { DigestScheduler } from "~/server/enquiry/digest.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
 
@@ -88,12 +89,16 @@ export async function boot() {
   const clock = e2eFixturesFrom(env) ? new AdjustableClock() : systemClock;
   const publisher = new ScheduledPublisher({ handlers: { package: publishScheduledPackage, blog: publishScheduledBlog }, logger, clock });
   publisher.start();
+  // The team's daily digest at 9:00 Indian time, once per user and day across servers (ADR 045).
+  const digest = new DigestScheduler({ clock, logger });
+  digest.start();
   const stopRevisionSweep = startRevisionSweep(logger);
 
   const shutdown = async () => {
     stopRetention();
     stopRevisionSweep();
     publisher.stop();
+    digest.stop();
     await outboxWorker.stop();
     await closeDatabase();
     process.exit(0);
@@ -103,7 +108,7 @@ export async function boot() {
 
   /** Partial tus uploads; finished ones move to media storage (ADR 024). */
   const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
-  return { env, logger, mediaDir, uploadsDir, scheduling: { clock, publisher } };
+  return { env, logger, mediaDir, uploadsDir, scheduling: { clock, publisher, digest } };
 }
 
 /**
@@ -112,11 +117,11 @@ export async function boot() {
  */
 export function e2eFixturesFrom(
   env: Pick<ReturnType<typeof getEnv>, "NODE_ENV" | "E2E_FIXTURE_TOKEN">,
-  scheduling?: { clock: unknown; publisher: ScheduledPublisher },
+  scheduling?: { clock: unknown; publisher: ScheduledPublisher; digest?: DigestScheduler },
 ) {
   if (env.NODE_ENV !== "test" || !env.E2E_FIXTURE_TOKEN) return undefined;
   const clock = scheduling?.clock instanceof AdjustableClock ? scheduling.clock : undefined;
-  return { token: env.E2E_FIXTURE_TOKEN, scheduling: clock && scheduling ? { clock, publisher: scheduling.publisher } : undefined };
+  return { token: env.E2E_FIXTURE_TOKEN, scheduling: clock && scheduling ? { clock, publisher: scheduling.publisher, digest: scheduling.digest } : undefined };
 }
 
 function printAdminHint(env: ReturnType<typeof getEnv>, generatedPassword?: string) {

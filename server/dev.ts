@@ -5,7 +5,7 @@ import { boot, e2eFixturesFrom } from "./boot";
 const { env, logger, mediaDir, uploadsDir, scheduling } = await boot();
 
 const vite = await createServer({ server: { middlewareMode: true } });
-const app = createApp({ logger, mediaDir, uploadsDir, trustProxy: env.TRUST_PROXY, e2eFixtures: e2eFixturesFrom(env, scheduling), vite });
+const app = createApp({ logger, mediaDir, uploadsDir, trustProxy: env.TRUST_PROXY, clock: scheduling.clock, e2eFixtures: e2eFixturesFrom(env, scheduling), vite });
 
 app.listen(env.PORT, () => {
   process.stdout.write(`  Pravas dev server on http://localhost:${env.PORT}\n\n`);

@@ -6,8 +6,9 @@ import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-v
 import { getDb } from "~/server/db/db.server";
 import type { AdjustableClock } from "~/server/content/clock.server";
 import type { ScheduledPublisher } from "~/server/content/schedule.server";
+import type { DigestScheduler } from "~/server/enquiry/digest.server";
 
-export type E2eFixtureOptions = { token: string; scheduling?: { clock: AdjustableClock; publisher: ScheduledPublisher } };
+export type E2eFixtureOptions = { token: string; scheduling?: { clock: AdjustableClock; publisher: ScheduledPublisher; digest?: DigestScheduler } };
 
 /**
  * Test runs only: Playwright fixtures insert and remove rows in the server's
@@ -24,7 +25,9 @@ export function e2eFixtureRouter(token: string, scheduling?: E2eFixtureOptions["
     if (!Number.isFinite(advanceMs) || advanceMs < 0) return void res.status(400).json({ error: "Expected { advanceMs >= 0 }" });
     scheduling.clock.advance(advanceMs);
     const published = await scheduling.publisher.runDue();
-    res.json({ now: scheduling.clock.now().toISOString(), published });
+    // The daily digest (ADR 045) is due by the same clock.
+    const digests = (await scheduling.digest?.runDue()) ?? 0;
+    res.json({ now: scheduling.clock.now().toISOString(), published, digests });
   });
   router.post("/sql", express.json({ limit: "1mb" }), async (req, res) => {
     const given = Buffer.from(String(req.get("x-e2e-token") ?? ""));

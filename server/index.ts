@@ -16,6 +16,7 @@ const app = createApp({
   mediaDir,
   uploadsDir,
   trustProxy: env.TRUST_PROXY,
+  clock: scheduling.clock,
   e2eFixtures: e2eFixturesFrom(env, scheduling),
   pageCacheMb: env.PAGE_CACHE_MB,
   pageRenderLimit: env.PAGE_RENDER_LIMIT,

@@ -68,6 +68,9 @@ const LABELS: Record<string, string> = {
   "enquiry.personal-data-exported": "Exported a person's data",
   "enquiry.personal-data-deleted": "Deleted a person's data",
   "enquiry.retention-deleted": "Deleted old enquiries (retention)",
+  "enquiry.follow-up-set": "Set a call-back date",
+  "enquiry.follow-up-cleared": "Cleared a call-back date",
+  "account.digest-changed": "Changed their daily digest e-mail",
 };
 
 export function activityLabel(kind: string): string {

@@ -77,6 +77,9 @@ const RULES: Record<string, Rule> = {
   // and personal data (admins only: canManagePersonalData; the JSON export is a POST, GET goes back to the page).
   "routes/admin/enquiry.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/enquiries/lead-999999" },
   "routes/admin/enquiries-csv.ts": { page: staffOnly },
+  // Due call backs (ADR 045): editors and admins, like the inbox. Setting one is the enquiry page's
+  // POST (intent "follow-up", canManageEnquiries); the daily e-mail switch is the account page's (intent "digest").
+  "routes/admin/enquiries-due.tsx": { page: staffOnly },
   "routes/admin/personal-data.tsx": { page: adminOnly },
   // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },

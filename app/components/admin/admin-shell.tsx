@@ -118,7 +118,7 @@ export function AdminShell({
                   {to === "/admin/enquiries" && newEnquiries ? (
                     <span className={styles.count}>
                       {newEnquiries}
-                      <span className="visually-hidden"> new</span>
+                      <span className="visually-hidden"> new or due today</span>
                     </span>
                   ) : null}
                 </NavLink>

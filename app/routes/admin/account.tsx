@@ -1,6 +1,8 @@
 import { data, Form, useLocation } from "react-router";
 import { ActiveSessions } from "~/components/admin/account/active-sessions";
 import { TwoStepPanel } from "~/components/admin/account/two-step-panel";
+import { DigestPanel } from "~/components/admin/account/digest-panel";
+import { digestEnabled, handleDigestSwitch } from "~/server/enquiry/digest.server";
 import { AdminPage, adminMeta, adminUi, Panel } from "~/components/admin/admin-page";
 import { NewPasswordField } from "~/components/admin/password/new-password-field";
 import { TextField } from "~/components/ui/form-field";
@@ -31,6 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sessions: await listOwnSessions(viewer),
     twoFactorEnabled: Boolean(viewer.twoFactorEnabled),
     twoFactorRequired: await isTwoFactorRequired(),
+    digest: await digestEnabled(viewer.id),
   };
 }
 
@@ -40,6 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const twoStep = await handleTwoStepAction(request, form, viewer, context.clientIp);
   if (twoStep) return twoStep;
+  const digest = await handleDigestSwitch(form, viewer, context.clientIp);
+  if (digest) return digest;
   if (intent === "end-session") {
     const ended = await endOwnSession(viewer, String(form.get("sessionId") ?? ""), context.clientIp);
     return redirectWithNotice(PAGE, ended ? { kind: "success", message: "That session is signed out." } : { kind: "error", message: "That session had already ended." });
@@ -92,6 +97,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </Form>
       </Panel>
       <TwoStepPanel enabled={loaderData.twoFactorEnabled} required={loaderData.twoFactorRequired} state={actionData && "twoStep" in actionData ? actionData.twoStep : undefined} />
+      <DigestPanel enabled={loaderData.digest} />
       <ActiveSessions sessions={loaderData.sessions} />
     </AdminPage>
   );

@@ -3,11 +3,16 @@ import { EnquiryFigures, NotificationHealth, RankingPanels, RecentActivity } fro
 import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleDashboardAction, loadDashboard } from "~/server/dashboard/dashboard-page.server";
+import { dueView } from "~/server/enquiry/follow-up.server";
+import { DueToday } from "~/components/admin/dashboard/due-today";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  return { name: viewer.name, ...(await loadDashboard(viewer)) };
+  const now = context.clock.now();
+  // First on the dashboard: whom to call back today (ADR 045), for those who follow up enquiries.
+  const due = canManageEnquiries(viewer) ? await dueView(now, { limit: DUE_ON_DASHBOARD + 1 }) : null;
+  return { name: viewer.name, due, now: now.toISOString(), ...(await loadDashboard(viewer)) };
 }
 
 /** The failing deliveries' retry button (editors and admins, who follow up enquiries). */
@@ -16,12 +21,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleDashboardAction(request, viewer, context.clientIp);
 }
 
+const DUE_ON_DASHBOARD = 8;
+
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, enquiries, topPackages, blogs, outbox, failing, activity } = loaderData;
+  const { name, due, now, enquiries, topPackages, blogs, outbox, failing, activity } = loaderData;
   return (
     <AdminPage title="Welcome to Admin Dashboard" lead={`Signed in as ${name}. Figures in Indian time.`}>
+      {due ? <DueToday due={due} now={now} max={DUE_ON_DASHBOARD} /> : null}
       <EnquiryFigures enquiries={enquiries} />
       <RankingPanels data={{ enquiries, topPackages, blogs }} />
       <NotificationHealth outbox={outbox} failing={failing} />

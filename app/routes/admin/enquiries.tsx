@@ -6,26 +6,29 @@ import { hasActiveFilters, inboxQuery, parseInboxFilters } from "~/lib/enquiry-i
 import { canManageEnquiries, canManagePersonalData } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { inboxPackages, listInbox } from "~/server/enquiry/inbox.server";
+import { countDueToday } from "~/server/enquiry/follow-up.server";
+import { InboxViews } from "~/components/admin/enquiries/follow-ups";
 import type { Route } from "./+types/enquiries";
 
 /** The inbox: popup leads, package enquiries and contact messages in one list (editors and admins). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canManageEnquiries });
   const filters = parseInboxFilters(new URL(request.url));
-  const [list, packages] = await Promise.all([listInbox(filters), inboxPackages()]);
+  const [list, packages, due] = await Promise.all([listInbox(filters), inboxPackages(), countDueToday(context.clock.now())]);
   return {
     filters: { ...filters, page: list.page },
     packages,
     ...list,
     now: new Date().toISOString(),
     personalData: canManagePersonalData(viewer),
+    due,
   };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Enquiries");
 
 export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
-  const { filters, packages, rows, total, page, pages, now, personalData } = loaderData;
+  const { filters, packages, rows, total, page, pages, now, personalData, due } = loaderData;
   const filtered = hasActiveFilters(filters);
   return (
     <AdminPage
@@ -44,6 +47,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
+      <InboxViews current="all" due={due} />
       <InboxFilterForm key={JSON.stringify(filters)} filters={filters} packages={packages} />
       <p className={styles.summary} role="status">
         {total} {total === 1 ? "enquiry" : "enquiries"}

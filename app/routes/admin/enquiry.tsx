@@ -13,6 +13,8 @@ import { handleEnquiryAction, type EnquiryActionData } from "~/server/enquiry/en
 import { listReplyTemplates } from "~/server/reply-templates/reply-templates.server";
 import { emailIsSetUp } from "~/server/notify/mailer.server";
 import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server/enquiry/enquiry.server";
+import { getFollowUp } from "~/server/enquiry/follow-up.server";
+import { CallBackPanel } from "~/components/admin/enquiries/follow-ups";
 import { isSaveFailure, keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/enquiry";
 
@@ -25,12 +27,18 @@ function refOf(params: Route.LoaderArgs["params"]) {
   return ref;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canManageEnquiries });
   const ref = refOf(params);
   const enquiry = await getEnquiry(ref);
   if (!enquiry) throw data(NOT_FOUND, { status: 404 });
-  const [notes, history, staff, templates] = await Promise.all([listNotes(ref), enquiryHistory(ref), assignableStaff(enquiry.assignedTo), listReplyTemplates()]);
+  const [notes, history, staff, followUp, templates] = await Promise.all([
+    listNotes(ref),
+    enquiryHistory(ref),
+    assignableStaff(enquiry.assignedTo),
+    getFollowUp(ref),
+    listReplyTemplates(),
+  ]);
   return {
     enquiry: { ...enquiry, createdAt: enquiry.createdAt.toISOString() },
     notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
@@ -41,14 +49,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     agent: viewer.name,
     // Notes typed in the form, not left by a sent reply: the note form starts empty only after one of these.
     typedNotes: notes.length - history.filter((entry) => entry.kind === "enquiry.reply-sent").length,
-    now: new Date().toISOString(),
+    followUp: followUp ? { dueAt: followUp.dueAt.toISOString(), reason: followUp.reason, setByName: followUp.setByName } : null,
+    // The server's clock: "Today 5 pm" and "Overdue" as the server sees them (ADR 045).
+    now: context.clock.now().toISOString(),
     emailSetUp: emailIsSetUp(),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canManageEnquiries });
-  return handleEnquiryAction(request, refOf(params), { viewer, ip: context.clientIp });
+  return handleEnquiryAction(request, refOf(params), { viewer, ip: context.clientIp, now: context.clock.now() });
 }
 
 /** A save that cannot reach the server keeps the form as typed, with Retry (ADR 040). */
@@ -58,7 +68,7 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Enquiry from ${loaded.enquiry.name}` : "Enquiry not found");
 
 export default function EnquiryPage({ loaderData, actionData: answered }: Route.ComponentProps) {
-  const { enquiry, notes, history, staff, now, emailSetUp, templates, agent, typedNotes } = loaderData;
+  const { enquiry, notes, history, staff, now, emailSetUp, followUp, templates, agent, typedNotes } = loaderData;
   // A failed save is shown by AdminPage (with Retry); the forms keep their text.
   const actionData = isSaveFailure(answered) || answered?.intent === "reply" ? undefined : (answered as EnquiryActionData | undefined);
   return (
@@ -90,6 +100,8 @@ export default function EnquiryPage({ loaderData, actionData: answered }: Route.
             now={now}
             replies={<ReplyComposers enquiry={enquiry} templates={templates} agent={agent} />}
           />
+          {/* Second on a phone, where the columns stack: one tap away after what they sent (ADR 045). */}
+          <CallBackPanel followUp={followUp} now={now} actionData={actionData} />
           <NotesPanel enquiryKey={enquiry.key} notes={notes} now={now} actionData={actionData} max={NOTE_MAX} typedNotes={typedNotes} />
         </div>
         <div>

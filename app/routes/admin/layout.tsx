@@ -6,6 +6,7 @@ import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { isTwoFactorRequired } from "~/server/auth/two-factor.server";
 import { countNewEnquiries } from "~/server/enquiry/inbox.server";
+import { countDueToday } from "~/server/enquiry/follow-up.server";
 import { skipRevalidationAfterFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/layout";
 
@@ -15,7 +16,7 @@ export const CHANGE_PASSWORD_FIRST =
   "Your password does not meet the new password rules. Please choose a new one before you go on.";
 
 /** Every signed-in page of the back office; each child route guards itself too. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   // First things first, on the account page: a password set before the policy
   // (ADR 032), then two-step sign-in where an admin requires it (ADR 033).
@@ -26,8 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
   }
   const { notice, headers } = takeNotice(request);
-  // The sidebar's figure: two counts on (status, created_at) indexes.
-  const newEnquiries = canManageEnquiries(viewer) ? await countNewEnquiries() : null;
+  // The sidebar's figure: New plus call backs due by the end of today (ADR 045), each enquiry once.
+  const newEnquiries = canManageEnquiries(viewer) ? (await countNewEnquiries()) + (await countDueToday(context.clock.now(), { notNew: true })) : null;
   return data(
     { viewer: { id: viewer.id, name: viewer.name, email: viewer.email, role: viewer.role }, notice, newEnquiries },
     { headers },

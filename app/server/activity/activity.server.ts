@@ -73,6 +73,9 @@ export const ACTIVITY_KINDS = [
   "enquiry.personal-data-exported",
   "enquiry.personal-data-deleted",
   "enquiry.retention-deleted",
+  "enquiry.follow-up-set",
+  "enquiry.follow-up-cleared",
+  "account.digest-changed",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

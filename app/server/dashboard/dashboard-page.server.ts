@@ -38,7 +38,9 @@ async function deliverySubjects(rows: { subjectType: string; subjectId: number }
   return (row: { subjectType: string; subjectId: number }) =>
     row.subjectType === "activity"
       ? { about: `Account security notice (activity #${row.subjectId})`, enquiryKey: null }
-      : (subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null });
+      : row.subjectType === "digest"
+        ? { about: `Daily digest e-mail (#${row.subjectId})`, enquiryKey: null }
+        : (subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null });
 }
 
 /** Everything /admin/dashboard shows, as plain data. Sections a viewer may not see are null. */

@@ -413,9 +413,10 @@ export const OUTBOX_CHANNELS = ["email", "webhook"] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 /**
  * What a notification is about; with `subject_id` it names the enquiry's row,
- * or for a notice to a staff member the activity entry that caused it.
+ * for a notice to a staff member the activity entry that caused it, or for the
+ * daily digest its `digest_sends` row (ADR 045).
  */
-export const OUTBOX_SUBJECT_TYPES = ["lead", "contact-message", "activity"] as const;
+export const OUTBOX_SUBJECT_TYPES = ["lead", "contact-message", "activity", "digest"] as const;
 export type OutboxSubjectType = (typeof OUTBOX_SUBJECT_TYPES)[number];
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -454,7 +455,7 @@ export const notificationOutbox = pgTable(
     // The dashboard's: failed and retrying deliveries.
     index("notification_outbox_status_idx").on(t.status, t.createdAt),
     check("notification_outbox_channel_check", sql`${t.channel} in ('email', 'webhook')`),
-    check("notification_outbox_subject_type_check", sql`${t.subjectType} in ('lead', 'contact-message', 'activity')`),
+    check("notification_outbox_subject_type_check", sql`${t.subjectType} in ('lead', 'contact-message', 'activity', 'digest')`),
     check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
@@ -741,3 +742,58 @@ export const editorPresence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.entityType, t.entityId, t.userId] })],
 );
+
+/**
+ * "Call back on …" (issue 23, ADR 045): at most one follow-up per enquiry, keyed
+ * like the inbox ("lead-12"); exactly one of lead_id / contact_message_id is set
+ * and deleting the enquiry deletes it.
+ */
+export const enquiryFollowUps = pgTable(
+  "enquiry_follow_ups",
+  {
+    enquiryKey: text("enquiry_key").primaryKey(),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    contactMessageId: integer("contact_message_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", tz).notNull(),
+    reason: text("reason"),
+    setBy: text("set_by").references(() => users.id, { onDelete: "set null" }),
+    /** Who set it, kept when the user is deleted. */
+    setByName: text("set_by_name").notNull(),
+    setAt: timestamp("set_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index("enquiry_follow_ups_due_idx").on(t.dueAt),
+    uniqueIndex("enquiry_follow_ups_lead_idx").on(t.leadId),
+    uniqueIndex("enquiry_follow_ups_contact_idx").on(t.contactMessageId),
+    check("enquiry_follow_ups_one_subject_check", sql`(${t.leadId} is null) <> (${t.contactMessageId} is null)`),
+  ],
+);
+
+export type EnquiryFollowUpRow = typeof enquiryFollowUps.$inferSelect;
+
+/**
+ * The daily digest, claimed once per user and Indian date: the unique row is
+ * what stops two servers sending it twice (ADR 045). `items` is how many
+ * things it listed (0: nothing to tell, no e-mail).
+ */
+export const digestSends = pgTable(
+  "digest_sends",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    claimedAt: timestamp("claimed_at", tz).notNull().defaultNow(),
+    items: integer("items").notNull(),
+  },
+  (t) => [uniqueIndex("digest_sends_user_day_idx").on(t.userId, t.day)],
+);
+
+/** Staff who turned the daily digest off on their account page (no row: on). */
+export const digestOptOuts = pgTable("digest_opt_outs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  at: timestamp("at", tz).notNull().defaultNow(),
+});

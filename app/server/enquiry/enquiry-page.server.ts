@@ -8,6 +8,7 @@ import { storableText } from "~/server/forms/form-input.server";
 import { enquiryName } from "~/lib/enquiry-format";
 import { replySentSchema, sentReplyNote } from "~/lib/reply-templates";
 import { addNote, assignEnquiry, changeStatus, getEnquiry, recordReplySent, type EnquiryContext } from "./enquiry.server";
+import { handleFollowUpAction } from "./follow-up-page.server";
 
 /** The detail page's forms (and the reply links' record, ADR 046), one schema each, told apart by `intent`. */
 export const enquiryActionSchema = z.discriminatedUnion("intent", [
@@ -42,6 +43,8 @@ const notFound = () => {
 export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx: EnquiryContext) {
   const form = await request.formData();
   const page = `/admin/enquiries/${enquiryKey(ref)}`;
+  // The "Call back" form (ADR 045) has its own schema and handler.
+  if (form.get("intent") === "follow-up") return handleFollowUpAction(form, ref, ctx, ctx.now ?? new Date());
   const submission = parseWithZod(form, { schema: enquiryActionSchema });
   if (submission.status !== "success") {
     const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;

@@ -3,6 +3,7 @@ import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
 import { enquiryName } from "~/lib/enquiry-format";
 import { formatMonth } from "~/lib/tour-format";
 import { REPLY_CHANNELS, sentReplyNote, type ReplyChannel } from "~/lib/reply-templates";
+import { formatDayTime } from "~/lib/admin-format";
 import { STATUS_LABELS, type EnquirySource, type EnquiryStatus } from "~/lib/enquiry-status";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
@@ -108,6 +109,11 @@ function historyText(kind: string, detail: Record<string, unknown>): string {
   if (kind === "enquiry.assigned") return detail.toName ? `Assigned to ${String(detail.toName)}` : "Unassigned";
   if (kind === "enquiry.note-added") return "Added a note";
   if (kind === "enquiry.reply-sent" && isReplyChannel(detail.channel)) return sentReplyNote(typeof detail.template === "string" ? detail.template : null, detail.channel);
+  if (kind === "enquiry.follow-up-set") {
+    const when = typeof detail.dueAt === "string" ? formatDayTime(detail.dueAt) : "";
+    return `Call back set for ${when}${typeof detail.reason === "string" && detail.reason ? ` (${detail.reason})` : ""}`;
+  }
+  if (kind === "enquiry.follow-up-cleared") return "Call-back date cleared";
   return kind;
 }
 
@@ -134,11 +140,11 @@ export async function assignableStaff(current: string | null) {
   return rows.filter((row) => !row.banned || row.id === current).map(({ id, name }) => ({ id, name }));
 }
 
-export type EnquiryContext = { viewer: Viewer; ip?: string | null };
+export type EnquiryContext = { viewer: Viewer; ip?: string | null; /** The server's clock's time (follow-up choices). */ now?: Date };
 
 // Activity names the enquirer ("Asha Rao's enquiry about Bali"); the id is for links only (issue 23).
-const subjectOf = (ref: EnquiryRef, enquiry: EnquiryDetail) => ({ type: "enquiry", id: enquiryKey(ref), label: enquiryName(enquiry) });
-const actorOf = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, name: viewer.name });
+export const subjectOf = (ref: EnquiryRef, enquiry: EnquiryDetail) => ({ type: "enquiry", id: enquiryKey(ref), label: enquiryName(enquiry) });
+export const actorOf = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, name: viewer.name });
 const tableOf = (ref: EnquiryRef) => (ref.kind === "lead" ? leads : contactMessages);
 
 /**
