@@ -32,6 +32,7 @@ export default [
     route("reset-password/:token?", "routes/admin/reset-password.tsx"),
     // Downloads (resource routes, guarded like the pages).
     route("enquiries.csv", "routes/admin/enquiries-csv.ts"),
+    route("enquiries.xlsx", "routes/admin/enquiries-xlsx.ts"),
     route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
     // Open editors' heartbeat (ADR 037): POST only.
     route("presence", "routes/admin/presence.ts"),

@@ -228,7 +228,8 @@ async function readDatabase() {
     return { leads, outbox };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(path.join(DATA_DIR, "pglite"));
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = await PGlite.create(path.join(DATA_DIR, "pglite"), { extensions: { pg_trgm } });
   const leads = (await db.query(leadsQuery)).rows;
   const outbox = (await db.query(outboxQuery)).rows;
   await db.close();

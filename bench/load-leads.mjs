@@ -14,6 +14,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { startBenchServer } from "./lib/server.mjs";
 
 const RUN = `bench${Date.now().toString(36)}`;
@@ -123,7 +124,7 @@ if (process.env.DATABASE_URL && !process.env.BENCH_URL) {
   stored = (await client.query("select count(*)::int as n from leads where name like $1", [`${RUN} %`])).rows[0].n;
   await client.end();
 } else if (server.dataDir) {
-  const db = await PGlite.create(path.join(server.dataDir, "pglite"));
+  const db = await PGlite.create(path.join(server.dataDir, "pglite"), { extensions: { pg_trgm } });
   const { rows } = await db.query("select count(*)::int as n from leads where name like $1", [`${RUN} %`]);
   stored = rows[0].n;
   await db.close();

@@ -73,10 +73,11 @@ const RULES: Record<string, Rule> = {
   "routes/admin/recently-deleted.tsx": { page: staffOnly },
   "routes/admin/presence.ts": { post: { anonymous: "login", editor: 400, admin: 400 } },
   "routes/admin/enquiries.tsx": { page: staffOnly },
-  // The enquiry inbox (issue 13): detail pages (an id that names nothing is a 404), the CSV,
+  // The enquiry inbox (issue 13): detail pages (an id that names nothing is a 404), the CSV and .xlsx (issue 23),
   // and personal data (admins only: canManagePersonalData; the JSON export is a POST, GET goes back to the page).
   "routes/admin/enquiry.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/enquiries/lead-999999" },
   "routes/admin/enquiries-csv.ts": { page: staffOnly },
+  "routes/admin/enquiries-xlsx.ts": { page: staffOnly },
   // Due call backs (ADR 045): editors and admins, like the inbox. Setting one is the enquiry page's
   // POST (intent "follow-up", canManageEnquiries); the daily e-mail switch is the account page's (intent "digest").
   "routes/admin/enquiries-due.tsx": { page: staffOnly },

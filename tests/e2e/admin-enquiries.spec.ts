@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
+import ExcelJS from "exceljs";
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN, createStaff, signIn } from "./admin-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
@@ -220,6 +221,74 @@ test("the CSV export holds the filtered enquiries, with a BOM: Indian times, rea
   const response = await page.request.get(`/admin/enquiries.csv?q=${tag}`);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+});
+
+test("the .xlsx export opens: date cells in Indian time, the phone and `=2*7` as text cells, the notes in one cell", async ({ page, db }) => {
+  const tag = marker();
+  cleanUpEnquiries(db, tag);
+  await signIn(page, ADMIN);
+  await postLead(page, `Asha ${tag}`, "+91 98765 43210");
+  await postLead(page, `=2*7 ${tag}`);
+  const [asha] = await db.query<{ id: number; created_at: string }>(`select id, created_at from leads where name = $1`, [`Asha ${tag}`]);
+  await db.query(`insert into enquiry_notes (lead_id, author_name, body, created_at) values ($1, 'Administrator', 'Called, quote sent', '2026-11-24T00:45:00Z'), ($1, 'Ravi', 'Booked', '2026-11-24T03:00:00Z')`, [asha!.id]);
+  await gotoHydrated(page, `/admin/enquiries?q=${tag}`);
+  const link = page.getByRole("link", { name: "Download Excel (.xlsx)" });
+  await expect(link).toHaveAttribute("href", `/admin/enquiries.xlsx?q=${tag}`);
+  const download = page.waitForEvent("download");
+  await link.click();
+  expect((await download).suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await fs.readFile(await (await download).path())) as unknown as ExcelJS.Buffer);
+  const sheet = workbook.getWorksheet("Enquiries")!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header).toEqual(["Received (IST)", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "Notes", "ID"]);
+  const column = (name: string) => header.indexOf(name) + 1;
+  const rows = sheet.getRows(2, sheet.rowCount - 1)!;
+  expect(rows.map((row) => row.getCell(column("Name")).value)).toEqual([`=2*7 ${tag}`, `Asha ${tag}`]);
+  const [formula, row] = rows as [ExcelJS.Row, ExcelJS.Row];
+  expect(formula.getCell(column("Name")).type).toBe(ExcelJS.ValueType.String);
+  expect(row.getCell(column("Phone")).type).toBe(ExcelJS.ValueType.String);
+  expect(row.getCell(column("Phone")).value).toBe("+91 98765 43210");
+  // A real date, holding the time in India (UTC+5:30).
+  const received = row.getCell(column("Received (IST)"));
+  expect(received.type).toBe(ExcelJS.ValueType.Date);
+  const ist = new Date(new Date(asha!.created_at).getTime() + 330 * 60_000).toISOString().slice(0, 16);
+  expect((received.value as Date).toISOString().slice(0, 16)).toBe(ist);
+  expect(row.getCell(column("Notes")).value).toBe("2026-11-24 06:15, Administrator: Called, quote sent\n2026-11-24 08:30, Ravi: Booked");
+  expect(row.getCell(column("ID")).value).toBe(`lead-${asha!.id}`);
+
+  const response = await page.request.get(`/admin/enquiries.xlsx?q=${tag}`);
+  expect(response.headers()["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  const anonymous = await page.context().browser()!.newContext();
+  const refused = await anonymous.request.get(`/admin/enquiries.xlsx?q=${tag}`, { maxRedirects: 0 });
+  expect(refused.status()).toBe(302);
+  await anonymous.close();
+});
+
+test("the first enquiry is three Tab presses from the top, through the skip link to the list", async ({ page, db }) => {
+  const tag = marker();
+  cleanUpEnquiries(db, tag);
+  await signIn(page, ADMIN);
+  await postLead(page, `Keyboard ${tag}`);
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await gotoHydrated(page, "/admin/enquiries");
+    const first = bodyRows(page).first().getByRole("link").first();
+    await expect(first).toHaveText(`Keyboard ${tag}`);
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to the enquiry list" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.screenshot({ path: `test-results/screens/inbox-skip-link-${viewport.width}.png` });
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("region", { name: "Enquiry list" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(first).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: `Keyboard ${tag}` })).toBeVisible();
+  }
 });
 
 test("personal data: find a person by phone, export it as JSON, delete it after typing the number", async ({ page, db }) => {

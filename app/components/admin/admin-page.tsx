@@ -59,9 +59,9 @@ export function adminMeta(title: string) {
  * A table's horizontal scroller: focusable and named, so keyboard users can
  * scroll a wide table on a small screen.
  */
-export function TableScroller({ label, children }: { label: string; children: React.ReactNode }) {
+export function TableScroller({ label, id, children }: { label: string; id?: string; children: React.ReactNode }) {
   return (
-    <div className={styles.tableWrap} role="region" aria-label={label} tabIndex={0}>
+    <div id={id} className={styles.tableWrap} role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
   );

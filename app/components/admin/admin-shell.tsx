@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { NavLink, useLocation } from "react-router";
+import { NavLink, useLocation, useMatches } from "react-router";
 import type { AdminNotice } from "~/lib/admin-notice";
 import {
   AccountIcon,
@@ -23,6 +23,13 @@ import { forgetAllDrafts } from "./use-form-draft";
 export type ShellViewer = { name: string; email: string; role: "admin" | "editor" };
 
 const NAV_ID = "admin-nav";
+
+/** A page's own skip link (its route's `handle.skipLinks`), shown after "Skip to content". */
+export type SkipLink = { href: `#${string}`; label: string };
+
+function pageSkipLinks(matches: ReturnType<typeof useMatches>): SkipLink[] {
+  return matches.flatMap((match) => (match.handle as { skipLinks?: SkipLink[] } | undefined)?.skipLinks ?? []);
+}
 
 const links = [
   { to: "/admin/dashboard", label: "Dashboard", Icon: DashboardIcon, adminOnly: false },
@@ -59,6 +66,7 @@ export function AdminShell({
 }) {
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const skipLinks = pageSkipLinks(useMatches());
 
   // A link followed inside the open menu (client navigation) closes the menu.
   useEffect(() => {
@@ -72,6 +80,11 @@ export function AdminShell({
       <a className="skip-link" href="#admin-main">
         Skip to content
       </a>
+      {skipLinks.map((link) => (
+        <a key={link.href} className="skip-link" href={link.href}>
+          {link.label}
+        </a>
+      ))}
       <header className={styles.topbar}>
         <button type="button" className={styles.menuButton} popoverTarget={NAV_ID} aria-label="Menu">
           <MenuIcon className={styles.icon} />

@@ -7,6 +7,7 @@ import { adminUi, TableScroller } from "./admin-page";
  * With no rows and an `empty` note, the note in a panel instead.
  */
 export function ListTable<T>({
+  id,
   label,
   caption,
   captionHidden = false,
@@ -16,6 +17,8 @@ export function ListTable<T>({
   row,
   empty,
 }: {
+  /** The scroller's id (with no rows, the empty note's), for a skip link. */
+  id?: string;
   /** The scroller's name. */
   label: string;
   caption: React.ReactNode;
@@ -27,9 +30,15 @@ export function ListTable<T>({
   row: (item: T) => React.ReactNode;
   empty?: React.ReactNode;
 }) {
-  if (rows.length === 0 && empty !== undefined) return <div className={adminUi.panel}>{empty}</div>;
+  if (rows.length === 0 && empty !== undefined) {
+    return (
+      <div id={id} tabIndex={id ? -1 : undefined} className={adminUi.panel}>
+        {empty}
+      </div>
+    );
+  }
   return (
-    <TableScroller label={label}>
+    <TableScroller id={id} label={label}>
       <table className={[adminUi.table, adminUi.stack, className].filter(Boolean).join(" ")}>
         <caption className={captionHidden ? "visually-hidden" : undefined}>{caption}</caption>
         <thead>

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -33,6 +34,13 @@ type OpenDatabase = {
 const globalForDb = globalThis as typeof globalThis & { __pravasDb?: OpenDatabase };
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+/**
+ * Extensions the migrations create (pg_trgm: the inbox search's indexes, ADR 047).
+ * PGlite loads an extension only when it is registered, so every PGlite opened on
+ * Pravas's data (the server, the tests' template, the benches) passes these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export function getDb(): Db {
   const open = globalForDb.__pravasDb;
@@ -108,13 +116,13 @@ async function openPglite(
   if (config.kind === "pglite") {
     releaseLock = acquireDataDirLock(config.dataDir);
     try {
-      client = await PGlite.create(config.dataDir);
+      client = await PGlite.create(config.dataDir, { extensions: PGLITE_EXTENSIONS });
     } catch (error) {
       releaseLock();
       throw error;
     }
   } else {
-    client = config.loadDataDir ? await PGlite.create({ loadDataDir: config.loadDataDir }) : await PGlite.create();
+    client = await PGlite.create({ loadDataDir: config.loadDataDir, extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -301,6 +301,12 @@ export const leads = pgTable(
   (t) => [
     index("leads_created_idx").on(t.createdAt),
     index("leads_status_created_idx").on(t.status, t.createdAt),
+    // The inbox search (ADR 047): trigram indexes for `ilike '%…%'` on what the search reads.
+    index("leads_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("leads_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("leads_phone_trgm_idx").using("gin", t.phone.op("gin_trgm_ops")),
+    index("leads_phone_digits_trgm_idx").using("gin", sql`translate(${t.phone}, ' +-().', '') gin_trgm_ops`),
+    index("leads_message_trgm_idx").using("gin", t.message.op("gin_trgm_ops")),
     check("leads_status_check", sql`${t.status} in ('new', 'contacted', 'converted', 'closed', 'spam')`),
   ],
 );
@@ -324,6 +330,12 @@ export const contactMessages = pgTable(
   (t) => [
     index("contact_messages_created_idx").on(t.createdAt),
     index("contact_messages_status_created_idx").on(t.status, t.createdAt),
+    // The same expressions as the enquiry_inbox view's, so its search uses them (ADR 047).
+    index("contact_messages_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index("contact_messages_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("contact_messages_phone_trgm_idx").using("gin", t.phone.op("gin_trgm_ops")),
+    index("contact_messages_phone_digits_trgm_idx").using("gin", sql`translate(${t.phone}, ' +-().', '') gin_trgm_ops`),
+    index("contact_messages_message_trgm_idx").using("gin", t.message.op("gin_trgm_ops")),
     check("contact_messages_status_check", sql`${t.status} in ('new', 'contacted', 'converted', 'closed', 'spam')`),
   ],
 );

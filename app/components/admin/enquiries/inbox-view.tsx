@@ -37,7 +37,7 @@ export function InboxFilterForm({ filters, packages }: { filters: InboxFilters; 
   return (
     <Form method="get" role="search" aria-label="Enquiries" className={`${adminUi.filterBox} ${styles.filters}`}>
       <Field id="inbox-q" label="Search" className={styles.search}>
-        <input id="inbox-q" type="search" name="q" defaultValue={filters.q} className={fieldStyles.control} placeholder="Name, phone or e-mail" />
+        <input id="inbox-q" type="search" name="q" defaultValue={filters.q} className={fieldStyles.control} placeholder="Name, phone, e-mail or message" />
       </Field>
       {choices.map(({ name, label, options }) => (
         <SelectField key={name} idPrefix="inbox-" name={name} label={label} defaultValue={filters[name]} options={options} />
@@ -63,12 +63,16 @@ export function InboxFilterForm({ filters, packages }: { filters: InboxFilters; 
   );
 }
 
+/** The list's id: the inbox's skip link goes there, and the next Tab is the first enquiry. */
+export const INBOX_LIST_ID = "enquiry-list";
+
 const COLUMNS = ["Received", "Name and source", "Phone", "E-mail", "Package", "Status", "Assigned to"];
 
 /** The list: one row per enquiry; the name opens it (the row's one link besides tel: and mailto:). */
 export function InboxTable({ rows, now }: { rows: InboxRow[]; now: string }) {
   return (
     <ListTable
+      id={INBOX_LIST_ID}
       label="Enquiry list"
       caption="Enquiries"
       captionHidden
