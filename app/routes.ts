@@ -60,6 +60,7 @@ export default [
       route("site/legal", "routes/admin/legal-pages.tsx"),
       route("site/legal/:slug", "routes/admin/legal-edit.tsx"),
       route("site/terms", "routes/admin/site-terms.tsx"),
+      route("reply-templates", "routes/admin/reply-templates.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("activity", "routes/admin/activity.tsx"),

@@ -13,7 +13,7 @@ import { formatUploadDate } from "./blog-format";
 import { formatInr } from "./price";
 import { formatTourDateRange } from "./tour-format";
 
-export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero", "home-cards", "legal-page", "site-terms", "media"] as const;
+export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero", "home-cards", "legal-page", "site-terms", "media", "reply-templates"] as const;
 export type ContentEntityType = (typeof CONTENT_ENTITY_TYPES)[number];
 
 export function isContentEntityType(value: unknown): value is ContentEntityType {
@@ -33,6 +33,7 @@ export const ENTITY_NOUNS: Record<ContentEntityType, string> = {
   "legal-page": "legal page",
   "site-terms": "package terms",
   media: "image",
+  "reply-templates": "reply templates",
 };
 
 export type ContentDocument = Record<string, unknown>;
@@ -287,6 +288,22 @@ export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
   "featured-order": FEATURED_ORDER_FIELDS,
   // An image in the media library (ADR 043): what people edit or see of it, never its file addresses.
   media: [field("name", "file"), field("alt", "alt text"), field("dimensions", "size in pixels")],
+  // The enquiry page's reply templates (ADR 046), saved as one list.
+  "reply-templates": [
+    field(
+      "templates",
+      "reply templates",
+      (value) =>
+        lines(
+          list(value).map((item) => {
+            const template = record(item);
+            const subject = str(template.subject);
+            return `${str(template.name)} (${template.channel === "email" ? "e-mail" : "WhatsApp"}): ${subject ? `${subject}: ` : ""}${str(template.body)}`;
+          }),
+        ),
+      true,
+    ),
+  ],
 };
 
 /** Equal as JSON, with object keys in any order and undefined like absent. */

@@ -89,6 +89,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/legal-edit.tsx": { page: { anonymous: "login", editor: "denied", admin: "ok" }, sample: "/admin/site/legal/refund-policy" },
   // The site-wide package terms (ADR 044): admins only, like the legal pages.
   "routes/admin/site-terms.tsx": { page: adminOnly },
+  // The enquiry page's reply templates (ADR 046): admins edit them; editors only use them.
+  "routes/admin/reply-templates.tsx": { page: adminOnly },
   // The media library (ADR 043): editors and admins; the picker dialog's JSON list likewise.
   "routes/admin/media.tsx": { page: staffOnly },
   "routes/admin/media-library-json.ts": { page: staffOnly },

@@ -58,8 +58,8 @@ test("a note being typed is kept when the status is saved", async ({ page, db })
   await gotoHydrated(page, lead.path);
   await noteField(page).fill("Wants a twin room; will confirm dates by Friday.");
   const followUp = page.getByRole("region", { name: "Follow-up" });
+  // The status saves on change (issue 23).
   await followUp.getByLabel("Status").selectOption("contacted");
-  await followUp.getByRole("button", { name: "Save status" }).click();
   await expect(page.getByRole("status")).toContainText(/Contacted/);
   await expect(noteField(page)).toHaveValue("Wants a twin room; will confirm dates by Friday.");
 });

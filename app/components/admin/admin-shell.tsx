@@ -40,6 +40,7 @@ const links = [
   { to: "/admin/media", label: "Media", Icon: MediaIcon, adminOnly: false },
   { to: "/admin/site/legal", label: "Legal pages", Icon: BlogIcon, adminOnly: true },
   { to: "/admin/site/terms", label: "Package terms", Icon: BlogIcon, adminOnly: true },
+  { to: "/admin/reply-templates", label: "Reply templates", Icon: InboxIcon, adminOnly: true },
   { to: "/admin/settings", label: "Settings", Icon: SettingsIcon, adminOnly: true },
   { to: "/admin/users", label: "Users", Icon: UsersIcon, adminOnly: true },
   { to: "/admin/activity", label: "Activity", Icon: ActivityIcon, adminOnly: true },

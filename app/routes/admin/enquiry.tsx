@@ -4,11 +4,13 @@ import { EmailNotSetUpNotice } from "~/components/admin/email-not-set-up";
 import { StatusBadge } from "~/components/admin/enquiries/enquiry-bits";
 import { FollowUp, HistoryPanel, NotesPanel, SentFields } from "~/components/admin/enquiries/enquiry-detail";
 import styles from "~/components/admin/enquiries/enquiries.module.css";
+import { ReplyComposers } from "~/components/admin/enquiries/reply-composer";
 import { parseEnquiryKey } from "~/lib/enquiry-id";
 import { NOTE_MAX, SOURCE_LABELS } from "~/lib/enquiry-status";
 import { canManageEnquiries } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
-import { handleEnquiryAction } from "~/server/enquiry/enquiry-page.server";
+import { handleEnquiryAction, type EnquiryActionData } from "~/server/enquiry/enquiry-page.server";
+import { listReplyTemplates } from "~/server/reply-templates/reply-templates.server";
 import { emailIsSetUp } from "~/server/notify/mailer.server";
 import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server/enquiry/enquiry.server";
 import { getFollowUp } from "~/server/enquiry/follow-up.server";
@@ -26,16 +28,27 @@ function refOf(params: Route.LoaderArgs["params"]) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(request, { can: canManageEnquiries });
+  const viewer = await requireUser(request, { can: canManageEnquiries });
   const ref = refOf(params);
   const enquiry = await getEnquiry(ref);
   if (!enquiry) throw data(NOT_FOUND, { status: 404 });
-  const [notes, history, staff, followUp] = await Promise.all([listNotes(ref), enquiryHistory(ref), assignableStaff(enquiry.assignedTo), getFollowUp(ref)]);
+  const [notes, history, staff, followUp, templates] = await Promise.all([
+    listNotes(ref),
+    enquiryHistory(ref),
+    assignableStaff(enquiry.assignedTo),
+    getFollowUp(ref),
+    listReplyTemplates(),
+  ]);
   return {
     enquiry: { ...enquiry, createdAt: enquiry.createdAt.toISOString() },
     notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
     history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
     staff,
+    // Reply templates (ADR 046), filled in with the signed-in agent's name.
+    templates,
+    agent: viewer.name,
+    // Notes typed in the form, not left by a sent reply: the note form starts empty only after one of these.
+    typedNotes: notes.length - history.filter((entry) => entry.kind === "enquiry.reply-sent").length,
     followUp: followUp ? { dueAt: followUp.dueAt.toISOString(), reason: followUp.reason, setByName: followUp.setByName } : null,
     // The server's clock: "Today 5 pm" and "Overdue" as the server sees them (ADR 045).
     now: context.clock.now().toISOString(),
@@ -55,9 +68,9 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Enquiry from ${loaded.enquiry.name}` : "Enquiry not found");
 
 export default function EnquiryPage({ loaderData, actionData: answered }: Route.ComponentProps) {
-  const { enquiry, notes, history, staff, now, emailSetUp, followUp } = loaderData;
+  const { enquiry, notes, history, staff, now, emailSetUp, followUp, templates, agent, typedNotes } = loaderData;
   // A failed save is shown by AdminPage (with Retry); the forms keep their text.
-  const actionData = isSaveFailure(answered) ? undefined : answered;
+  const actionData = isSaveFailure(answered) || answered?.intent === "reply" ? undefined : (answered as EnquiryActionData | undefined);
   return (
     <AdminPage
       title={enquiry.name}
@@ -85,10 +98,11 @@ export default function EnquiryPage({ loaderData, actionData: answered }: Route.
             packageTitle={enquiry.packageTitle}
             createdAt={enquiry.createdAt}
             now={now}
+            replies={<ReplyComposers enquiry={enquiry} templates={templates} agent={agent} />}
           />
           {/* Second on a phone, where the columns stack: one tap away after what they sent (ADR 045). */}
           <CallBackPanel followUp={followUp} now={now} actionData={actionData} />
-          <NotesPanel enquiryKey={enquiry.key} notes={notes} now={now} actionData={actionData} max={NOTE_MAX} />
+          <NotesPanel enquiryKey={enquiry.key} notes={notes} now={now} actionData={actionData} max={NOTE_MAX} typedNotes={typedNotes} />
         </div>
         <div>
           <FollowUp status={enquiry.status} assignedTo={enquiry.assignedTo} staff={staff} actionData={actionData} />

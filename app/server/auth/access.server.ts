@@ -38,3 +38,5 @@ export const canManageSettings = (viewer: Viewer | null) => hasRole(viewer, "adm
 export const canEditLegalPages = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** The site-wide package terms, convenience list and refund rule: admins, like the legal pages they must agree with (ADR 044). */
 export const canEditSiteTerms = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** The enquiry page's reply templates: admins edit them; editors use them on enquiries (canManageEnquiries) (ADR 046). */
+export const canEditReplyTemplates = (viewer: Viewer | null) => hasRole(viewer, "admin");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ContentDocument, ContentEntityType } from "~/lib/content-fields";
 import type { RevisionSummary } from "~/lib/revisions";
-import { canEditContent, canEditLegalPages, canEditSiteTerms, canManageSettings } from "~/server/auth/access.server";
+import { canEditContent, canEditLegalPages, canEditReplyTemplates, canEditSiteTerms, canManageSettings } from "~/server/auth/access.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { legalPages, type ContentRevisionRow } from "~/server/db/schema.server";
@@ -9,6 +9,8 @@ import { HOME_DOCUMENT_LABELS, homeDocument, listVersion, type HomeDocumentType 
 import { legalDocument, legalPageVersion } from "~/server/legal/legal-mutations.server";
 import { getSiteTerms } from "~/server/package/package-terms.server";
 import { siteTermsVersion } from "~/server/package/site-terms-mutations.server";
+import { REPLY_TEMPLATES_LABEL, replyTemplatesDocument, replyTemplatesVersion } from "~/server/reply-templates/reply-templates.server";
+import { REPLY_TEMPLATES_PATH } from "~/server/reply-templates/reply-templates-page.server";
 import { settingsDocument } from "~/server/settings/settings-mutations.server";
 import { getStoredSiteSettings } from "~/server/settings/settings.server";
 import { getRevision, listRevisions, revisionSummary } from "./revisions.server";
@@ -19,7 +21,7 @@ import { getRevision, listRevisions, revisionSummary } from "./revisions.server"
  * has a History whose revisions open against the current version and load
  * back into the form ("Restore this version": unsaved until saved).
  */
-export const SITE_DOCUMENT_TYPES = ["site-settings", "home-hero", "home-cards", "home-faqs", "home-reviews", "site-terms", "legal-page"] as const;
+export const SITE_DOCUMENT_TYPES = ["site-settings", "home-hero", "home-cards", "home-faqs", "home-reviews", "site-terms", "legal-page", "reply-templates"] as const;
 export type SiteDocumentType = (typeof SITE_DOCUMENT_TYPES)[number];
 export const HOME_DOCUMENT_TYPES = ["home-hero", "home-cards", "home-faqs", "home-reviews"] as const;
 
@@ -31,6 +33,7 @@ export function siteDocumentPath(type: SiteDocumentType, id: string): string {
   if (type === "site-settings") return "/admin/settings";
   if (type === "site-terms") return "/admin/site/terms";
   if (type === "legal-page") return `/admin/site/legal/${id}`;
+  if (type === "reply-templates") return REPLY_TEMPLATES_PATH;
   return "/admin/site/home";
 }
 
@@ -39,6 +42,7 @@ export function canSeeSiteDocument(viewer: Viewer | null, type: SiteDocumentType
   if (type === "site-settings") return canManageSettings(viewer);
   if (type === "site-terms") return canEditSiteTerms(viewer);
   if (type === "legal-page") return canEditLegalPages(viewer);
+  if (type === "reply-templates") return canEditReplyTemplates(viewer);
   return canEditContent(viewer);
 }
 
@@ -49,6 +53,7 @@ export async function liveSiteDocument(type: SiteDocumentType, id: string): Prom
   const db = getDb();
   if (isHomeType(type)) return { document: await homeDocument(db, type), version: await listVersion(db, type), label: HOME_DOCUMENT_LABELS[type] };
   if (type === "site-terms") return { document: { ...(await getSiteTerms(db)) }, version: await siteTermsVersion(db), label: "Package terms" };
+  if (type === "reply-templates") return { document: await replyTemplatesDocument(db), version: await replyTemplatesVersion(db), label: REPLY_TEMPLATES_LABEL };
   if (type === "site-settings") {
     const row = await getStoredSiteSettings();
     return { document: settingsDocument(row), version: row.revision, label: "Site settings" };

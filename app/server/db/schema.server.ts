@@ -366,6 +366,27 @@ export const enquiryNotes = pgTable(
 export type EnquiryNoteRow = typeof enquiryNotes.$inferSelect;
 
 /**
+ * Reply templates (issue 23, ADR 046): named WhatsApp and e-mail replies with
+ * {name}, {package}, {departure} and {agent} placeholders. Admins edit them as
+ * one list (a revision per save); editors use them on the enquiry page.
+ */
+export const replyTemplates = pgTable(
+  "reply_templates",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    channel: text("channel").$type<"whatsapp" | "email">().notNull(),
+    /** The e-mail's subject; "" for WhatsApp. */
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [uniqueIndex("reply_templates_name_idx").on(t.name), check("reply_templates_channel_check", sql`${t.channel} in ('whatsapp', 'email')`)],
+);
+
+export type ReplyTemplateRow = typeof replyTemplates.$inferSelect;
+
+/**
  * The inbox: leads (popup, package enquiries) and contact messages as one
  * relation, so filters, sort and pagination run in the database. Keys are
  * "lead-12" / "contact-5" (app/lib/enquiry-id.ts).

@@ -6,10 +6,11 @@ import { ENQUIRY_STATUSES, NOTE_MAX, STATUS_LABELS } from "~/lib/enquiry-status"
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { storableText } from "~/server/forms/form-input.server";
 import { enquiryName } from "~/lib/enquiry-format";
-import { addNote, assignEnquiry, changeStatus, getEnquiry, type EnquiryContext } from "./enquiry.server";
+import { replySentSchema, sentReplyNote } from "~/lib/reply-templates";
+import { addNote, assignEnquiry, changeStatus, getEnquiry, recordReplySent, type EnquiryContext } from "./enquiry.server";
 import { handleFollowUpAction } from "./follow-up-page.server";
 
-/** The detail page's three forms, one schema each, told apart by `intent`. */
+/** The detail page's forms (and the reply links' record, ADR 046), one schema each, told apart by `intent`. */
 export const enquiryActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("status"),
@@ -27,9 +28,12 @@ export const enquiryActionSchema = z.discriminatedUnion("intent", [
       .transform(storableText)
       .pipe(z.string().trim().min(1, "Write the note first.").max(NOTE_MAX, `Keep the note under ${NOTE_MAX} characters.`)),
   }),
+  replySentSchema,
 ]);
 
 export type EnquiryActionData = { intent: string; errors: Record<string, string[] | null>; values: Record<string, string> };
+/** What a reply link's record answers (a fetcher's, so the page stays as it is): the notice to show. */
+export type ReplySentData = { intent: "reply"; ok: true; message: string };
 
 const notFound = () => {
   throw data(null, { status: 404 });
@@ -64,6 +68,13 @@ export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx
       return data<EnquiryActionData>({ intent: "assign", errors: { assignee: ["Choose a team member from the list."] }, values: {} }, { status: 400 });
     }
     return redirectWithNotice(page, { kind: "success", message: input.assignee ? `Assignment saved: ${name}.` : `Nobody is assigned to ${name} now.` });
+  }
+  if (input.intent === "reply") {
+    const outcome = await recordReplySent(ref, input, ctx);
+    if (!outcome) return notFound();
+    const sent = sentReplyNote(input.template, input.channel);
+    const message = outcome.contacted ? `${sent}: noted, and ${name} is Contacted now.` : `${sent}: noted on ${name}.`;
+    return data<ReplySentData>({ intent: "reply", ok: true, message });
   }
   if (!(await addNote(ref, input.note, ctx))) return notFound();
   return redirectWithNotice(page, { kind: "success", message: `Note added to ${name}.` });

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
 import { enquiryName } from "~/lib/enquiry-format";
 import { formatMonth } from "~/lib/tour-format";
+import { REPLY_CHANNELS, sentReplyNote, type ReplyChannel } from "~/lib/reply-templates";
 import { formatDayTime } from "~/lib/admin-format";
 import { STATUS_LABELS, type EnquirySource, type EnquiryStatus } from "~/lib/enquiry-status";
 import { recordActivity } from "~/server/activity/activity.server";
@@ -24,6 +25,8 @@ export type EnquiryDetail = {
   email: string | null;
   packageTitle: string | null;
   packageId: number | null;
+  /** The month they would like to travel ("2027-01"), when they gave one. */
+  preferredMonth: string | null;
   status: EnquiryStatus;
   assignedTo: string | null;
   createdAt: Date;
@@ -48,6 +51,7 @@ export async function getEnquiry(ref: EnquiryRef, db: DbExecutor = getDb()): Pro
       email: row.email,
       packageTitle: row.packageTitle,
       packageId: row.packageId,
+      preferredMonth: row.preferredMonth,
       status: row.status,
       assignedTo: row.assignedTo,
       createdAt: row.createdAt,
@@ -73,6 +77,7 @@ export async function getEnquiry(ref: EnquiryRef, db: DbExecutor = getDb()): Pro
     email: row.email,
     packageTitle: null,
     packageId: null,
+    preferredMonth: null,
     status: row.status,
     assignedTo: row.assignedTo,
     createdAt: row.createdAt,
@@ -96,13 +101,14 @@ export async function listNotes(ref: EnquiryRef) {
     .orderBy(asc(enquiryNotes.createdAt), asc(enquiryNotes.id));
 }
 
-export type HistoryEntry = { id: number; at: Date; who: string; text: string };
+export type HistoryEntry = { id: number; at: Date; who: string; text: string; kind: string };
 
 function historyText(kind: string, detail: Record<string, unknown>): string {
   const label = (value: unknown) => (typeof value === "string" && value in STATUS_LABELS ? STATUS_LABELS[value as EnquiryStatus] : String(value));
   if (kind === "enquiry.status-changed") return `Status: ${label(detail.from)} → ${label(detail.to)}`;
   if (kind === "enquiry.assigned") return detail.toName ? `Assigned to ${String(detail.toName)}` : "Unassigned";
   if (kind === "enquiry.note-added") return "Added a note";
+  if (kind === "enquiry.reply-sent" && isReplyChannel(detail.channel)) return sentReplyNote(typeof detail.template === "string" ? detail.template : null, detail.channel);
   if (kind === "enquiry.follow-up-set") {
     const when = typeof detail.dueAt === "string" ? formatDayTime(detail.dueAt) : "";
     return `Call back set for ${when}${typeof detail.reason === "string" && detail.reason ? ` (${detail.reason})` : ""}`;
@@ -124,6 +130,7 @@ export async function enquiryHistory(ref: EnquiryRef): Promise<HistoryEntry[]> {
     at: row.at,
     who: row.actorName || row.actorEmail || "Someone",
     text: historyText(row.kind, row.detail),
+    kind: row.kind,
   }));
 }
 
@@ -206,5 +213,45 @@ export async function addNote(ref: EnquiryRef, body: string, ctx: EnquiryContext
       { db: tx },
     );
     return true;
+  });
+}
+
+const isReplyChannel = (value: unknown): value is ReplyChannel => typeof value === "string" && (REPLY_CHANNELS as readonly string[]).includes(value);
+
+/**
+ * A reply sent from a template (issue 23, ADR 046): a note "Sent “Quote” on
+ * WhatsApp" by the viewer, its activity entry, and with `markContacted` a New
+ * enquiry becomes Contacted, all in one transaction.
+ */
+export async function recordReplySent(
+  ref: EnquiryRef,
+  reply: { template?: string; channel: ReplyChannel; markContacted: boolean },
+  ctx: EnquiryContext,
+): Promise<{ contacted: boolean } | null> {
+  return getDb().transaction(async (tx) => {
+    const current = await getEnquiry(ref, tx);
+    if (!current) return null;
+    const [note] = await tx
+      .insert(enquiryNotes)
+      .values({
+        leadId: ref.kind === "lead" ? ref.id : null,
+        contactMessageId: ref.kind === "contact" ? ref.id : null,
+        authorId: ctx.viewer.id,
+        authorName: ctx.viewer.name,
+        body: sentReplyNote(reply.template, reply.channel),
+      })
+      .returning({ id: enquiryNotes.id });
+    const subject = subjectOf(ref, current);
+    await recordActivity(
+      { kind: "enquiry.reply-sent", actor: actorOf(ctx.viewer), subject, ip: ctx.ip, detail: { noteId: note?.id, template: reply.template || null, channel: reply.channel } },
+      { db: tx },
+    );
+    const contacted = reply.markContacted && current.status === "new";
+    if (contacted) {
+      const table = tableOf(ref);
+      await tx.update(table).set({ status: "contacted" }).where(eq(table.id, ref.id));
+      await recordActivity({ kind: "enquiry.status-changed", actor: actorOf(ctx.viewer), subject, ip: ctx.ip, detail: { from: "new", to: "contacted" } }, { db: tx });
+    }
+    return { contacted };
   });
 }

@@ -8,6 +8,7 @@ import { processImage } from "~/server/media/process-image.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { generatePassword } from "~/server/auth/password.server";
 import { blogs } from "./data/blogs";
+import { replyTemplates } from "./data/reply-templates";
 import { faqs, introParagraph, processSteps, siteSettings, testimonials, whatsappGeneralMessage, whyChooseUs } from "./data/home";
 import { legalPages } from "./data/legal";
 import { parsePackageInput } from "~/server/package/package-input.server";
@@ -136,6 +137,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   for (const [index, card] of cards.entries()) {
     await once(`home-card:${card.section}`, card.title, (tx) =>
       tx.insert(t.homeCards).values({ ...card, sortOrder: index + 1 }),
+    );
+  }
+  for (const [index, template] of replyTemplates.entries()) {
+    await once("reply-template", template.name, (tx) =>
+      tx.insert(t.replyTemplates).values({ ...template, sortOrder: index + 1 }).onConflictDoNothing(),
     );
   }
   for (const page of legalPages) {

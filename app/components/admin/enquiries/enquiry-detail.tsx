@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { DraftOffer } from "../draft-offer";
 import { useFormDraft } from "../use-form-draft";
@@ -29,6 +29,7 @@ export function SentFields({
   packageTitle,
   createdAt,
   now,
+  replies,
 }: {
   fields: { label: string; value: string }[];
   name: string;
@@ -38,6 +39,8 @@ export function SentFields({
   packageTitle: string | null;
   createdAt: string;
   now: string;
+  /** The reply templates' controls (ADR 046); without them, a plain WhatsApp reply and e-mail link. */
+  replies?: React.ReactNode;
 }) {
   return (
     <Panel title="What they sent" id="sent">
@@ -53,14 +56,17 @@ export function SentFields({
           </Fragment>
         ))}
       </dl>
+      {replies}
       <div className={styles.reach}>
+        {replies ? null : (
         <a className={`${adminUi.button} ${adminUi.primary}`} href={whatsappHref(whatsappNumber(phone), enquiryReply(firstName, packageTitle))} target="_blank" rel="noopener noreferrer">
           Reply on WhatsApp<span className="visually-hidden"> to {name} (opens in a new tab)</span>
         </a>
+        )}
         <a className={adminUi.button} href={telHref(phone)}>
           Call {phone}
         </a>
-        {email ? (
+        {email && !replies ? (
           <a className={adminUi.button} href={`mailto:${email}`}>
             E-mail {email}
           </a>
@@ -79,6 +85,7 @@ function SelectForm({
   options,
   submitLabel,
   primary = false,
+  autoSave = false,
   actionData,
 }: {
   intent: string;
@@ -88,22 +95,65 @@ function SelectForm({
   options: { value: string; label: string }[];
   submitLabel: string;
   primary?: boolean;
+  /** Saves on change, without a button once the page is hydrated (issue 23); the button stays for a page without JavaScript. */
+  autoSave?: boolean;
   actionData?: DetailActionData;
 }) {
   const { key } = useLocation();
   const errors = errorsOf(actionData, intent);
   const formRef = useFocusFirstError(errors);
+  const hydrated = useHydrated();
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const submitNow = () => {
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = null;
+    const form = formRef.current;
+    refocusAfterSave = form && form.contains(document.activeElement) ? intent : null;
+    form?.requestSubmit();
+  };
+  // Arrow keys change a closed select once per press: the save waits for them to settle (or for focus to leave).
+  const onChange = autoSave ? () => {
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(submitNow, AUTO_SAVE_DELAY_MS);
+  } : undefined;
+  const onBlur = autoSave ? () => (pending.current ? submitNow() : undefined) : undefined;
+  // The form is new after its save (its key): focus goes back to the select that saved it.
+  const formKey = `${intent}-${key}-${defaultValue}`;
+  useEffect(() => {
+    if (refocusAfterSave !== intent) return;
+    refocusAfterSave = null;
+    formRef.current?.querySelector<HTMLSelectElement>("select")?.focus({ preventScroll: true });
+  }, [intent, formRef, formKey]);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
+  );
+  const button = (
+    <button type="submit" className={primary ? `${adminUi.button} ${adminUi.primary}` : adminUi.button}>
+      {submitLabel}
+    </button>
+  );
   return (
-    <Form ref={formRef} method="post" className={styles.inlineForm} key={`${intent}-${key}`}>
+    <Form ref={formRef} method="post" className={styles.inlineForm} key={formKey}>
       <input type="hidden" name="intent" value={intent} />
       <div className={styles.row}>
-        <SelectField idPrefix="enquiry-" name={name} label={label} defaultValue={defaultValue} error={errors?.[name]} options={options} />
-        <button type="submit" className={primary ? `${adminUi.button} ${adminUi.primary}` : adminUi.button}>
-          {submitLabel}
-        </button>
+        <SelectField idPrefix="enquiry-" name={name} label={label} defaultValue={defaultValue} error={errors?.[name]} options={options} onChange={onChange} onBlur={onBlur} />
+        {autoSave && hydrated ? null : button}
       </div>
     </Form>
   );
+}
+
+const AUTO_SAVE_DELAY_MS = 600;
+/** The select whose change just saved (its form remounts with the new location). */
+let refocusAfterSave: string | null = null;
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 /** Status and assignment: two small forms that post and come back with a notice. */
@@ -128,6 +178,7 @@ export function FollowUp({
         options={ENQUIRY_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
         submitLabel="Save status"
         primary
+        autoSave
         actionData={actionData}
       />
       <SelectForm
@@ -146,12 +197,27 @@ export function FollowUp({
 export type NoteView = { id: number; body: string; authorName: string; createdAt: string };
 
 /** The team's notes, oldest first, and a form to add one. */
-export function NotesPanel({ enquiryKey, notes, now, actionData, max }: { enquiryKey: string; notes: NoteView[]; now: string; actionData?: DetailActionData; max: number }) {
+export function NotesPanel({
+  enquiryKey,
+  notes,
+  now,
+  actionData,
+  max,
+  typedNotes = notes.length,
+}: {
+  enquiryKey: string;
+  notes: NoteView[];
+  now: string;
+  actionData?: DetailActionData;
+  max: number;
+  /** Notes added with this form (not a sent reply's): the form starts empty only when this changes. */
+  typedNotes?: number;
+}) {
   const errors = errorsOf(actionData, "note");
   const formRef = useFocusFirstError(errors);
   // The note being typed is kept when the status or assignment is saved, and in
   // this browser until it is added (ADR 040): its form starts empty only after a note was added.
-  const draft = useFormDraft(formRef, { entity: `enquiry-note:${enquiryKey}`, savedMarker: notes.length, skip: (name) => name === "intent" });
+  const draft = useFormDraft(formRef, { entity: `enquiry-note:${enquiryKey}`, savedMarker: typedNotes, skip: (name) => name === "intent" });
   return (
     <Panel title="Notes" id="notes">
       {notes.length === 0 ? (
@@ -169,7 +235,7 @@ export function NotesPanel({ enquiryKey, notes, now, actionData, max }: { enquir
         </ol>
       )}
       {draft.offer ? <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} /> : null}
-      <Form ref={formRef} method="post" className={styles.inlineForm} key={`note-${notes.length}`} noValidate>
+      <Form ref={formRef} method="post" className={styles.inlineForm} key={`note-${typedNotes}`} noValidate>
         <input type="hidden" name="intent" value="note" />
         <TextAreaField
           idPrefix="enquiry-"
