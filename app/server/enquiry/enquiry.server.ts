@@ -193,21 +193,27 @@ export async function assignEnquiry(ref: EnquiryRef, userId: string | null, ctx:
   });
 }
 
+/** A note on the enquiry by the viewer, in the caller's transaction. */
+async function insertNote(tx: DbExecutor, ref: EnquiryRef, viewer: Viewer, body: string) {
+  const [note] = await tx
+    .insert(enquiryNotes)
+    .values({
+      leadId: ref.kind === "lead" ? ref.id : null,
+      contactMessageId: ref.kind === "contact" ? ref.id : null,
+      authorId: viewer.id,
+      authorName: viewer.name,
+      body,
+    })
+    .returning({ id: enquiryNotes.id });
+  return note;
+}
+
 /** Adds a note by the viewer; the activity entry says a note was added, not what it says. */
 export async function addNote(ref: EnquiryRef, body: string, ctx: EnquiryContext): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const current = await getEnquiry(ref, tx);
     if (!current) return false;
-    const [note] = await tx
-      .insert(enquiryNotes)
-      .values({
-        leadId: ref.kind === "lead" ? ref.id : null,
-        contactMessageId: ref.kind === "contact" ? ref.id : null,
-        authorId: ctx.viewer.id,
-        authorName: ctx.viewer.name,
-        body,
-      })
-      .returning({ id: enquiryNotes.id });
+    const note = await insertNote(tx, ref, ctx.viewer, body);
     await recordActivity(
       { kind: "enquiry.note-added", actor: actorOf(ctx.viewer), subject: subjectOf(ref, current), ip: ctx.ip, detail: { noteId: note?.id } },
       { db: tx },
@@ -231,16 +237,7 @@ export async function recordReplySent(
   return getDb().transaction(async (tx) => {
     const current = await getEnquiry(ref, tx);
     if (!current) return null;
-    const [note] = await tx
-      .insert(enquiryNotes)
-      .values({
-        leadId: ref.kind === "lead" ? ref.id : null,
-        contactMessageId: ref.kind === "contact" ? ref.id : null,
-        authorId: ctx.viewer.id,
-        authorName: ctx.viewer.name,
-        body: sentReplyNote(reply.template, reply.channel),
-      })
-      .returning({ id: enquiryNotes.id });
+    const note = await insertNote(tx, ref, ctx.viewer, sentReplyNote(reply.template, reply.channel));
     const subject = subjectOf(ref, current);
     await recordActivity(
       { kind: "enquiry.reply-sent", actor: actorOf(ctx.viewer), subject, ip: ctx.ip, detail: { noteId: note?.id, template: reply.template || null, channel: reply.channel } },
