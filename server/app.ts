@@ -28,7 +28,7 @@ import { RenderLimit } from "./page-cache/render-limit";
 import { createRequestHandler } from "./request-handler";
 import { countRequestsInFlight } from "./requests-in-flight";
 import { allowOnlyServedMethods, canonicalAdminPath, rejectUndecodablePaths } from "./request-guards";
-import { createUploadService, isUploadPath } from "./uploads";
+import { createUploadService, isUploadPath } from "./tus-uploads";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -1,6 +1,6 @@
 /**
  * Bounds of the package enquiry form, shared by the form's HTML attributes and
- * the server's Zod schema (app/server/lead/enquiry.server.ts) so they agree.
+ * the server's Zod schema (app/server/lead/package-enquiry.server.ts) so they agree.
  */
 export const ENQUIRY_LIMITS = {
   nameMax: 80,

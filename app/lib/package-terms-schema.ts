@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PackageTerm } from "./package-views";
+import type { PackageTerm } from "./package-view-model";
 import { type TaxRates } from "./price";
 import { toSingleLine } from "./single-line";
 

@@ -118,7 +118,7 @@ const RULES: Record<string, Rule> = {
 
 /**
  * Endpoints Express serves before React Router, so app/routes.ts does not list
- * them: the tus uploads (server/uploads.ts). Each request and what each caller gets.
+ * them: the tus uploads (server/tus-uploads.ts). Each request and what each caller gets.
  */
 const EXPRESS_ENDPOINTS: { method: string; url: string; headers?: Record<string, string>; outcome: ByWho }[] = [
   // Creating an upload without its length: signed-in staff get tus's 400 (as JSON), nobody else gets that far.
@@ -185,7 +185,7 @@ async function runMatrix(request: APIRequestContext, who: Who) {
   }
   for (const endpoint of EXPRESS_ENDPOINTS) {
     const response = await request.fetch(endpoint.url, { method: endpoint.method, headers: endpoint.headers, maxRedirects: 0 });
-    await check(response, endpoint.outcome[who], endpoint.url, `${who} ${endpoint.method} ${endpoint.url} (server/uploads.ts)`);
+    await check(response, endpoint.outcome[who], endpoint.url, `${who} ${endpoint.method} ${endpoint.url} (server/tus-uploads.ts)`);
   }
 }
 

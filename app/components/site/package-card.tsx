@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Stars } from "~/components/ui/stars";
-import type { PackageCardData } from "~/lib/package-views";
+import type { PackageCardData } from "~/lib/package-view-model";
 
 export type { PackageCardData };
 import styles from "./package-card.module.css";

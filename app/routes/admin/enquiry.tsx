@@ -12,7 +12,7 @@ import { requireUser } from "~/server/auth/guard.server";
 import { handleEnquiryAction, type EnquiryActionData } from "~/server/enquiry/enquiry-page.server";
 import { listReplyTemplates } from "~/server/reply-templates/reply-templates.server";
 import { emailIsSetUp } from "~/server/notify/mailer.server";
-import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server/enquiry/enquiry.server";
+import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server/enquiry/enquiry-detail.server";
 import { getFollowUp } from "~/server/enquiry/follow-up.server";
 import { CallBackPanel } from "~/components/admin/enquiries/follow-ups";
 import { isSaveFailure, keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";

@@ -5,7 +5,7 @@ import {
   createEnquiry,
   ENQUIRY_SENT_MESSAGE,
   findEnquiryPackage,
-} from "~/server/lead/enquiry.server";
+} from "~/server/lead/package-enquiry.server";
 import type { Route } from "./+types/enquiries";
 
 // Public on purpose: visitors post enquiries; guarded by the form budget, body cap and schema instead.

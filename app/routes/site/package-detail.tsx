@@ -18,7 +18,7 @@ import { checkPageFormPost } from "~/server/forms/form-post.server";
 import { RATE_LIMITED_MESSAGE } from "~/server/forms/form-rate-limit.server";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/server/http.server";
 import { getLogger } from "~/server/logger.server";
-import { createEnquiry, enquirySchema } from "~/server/lead/enquiry.server";
+import { createEnquiry, enquirySchema } from "~/server/lead/package-enquiry.server";
 import { toPackageDetail } from "~/server/package/package-detail.server";
 import { withDraftChanges } from "~/server/package/package-preview.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";

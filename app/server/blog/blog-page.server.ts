@@ -1,6 +1,6 @@
 import { formatBlogAge, isoDateIn } from "~/lib/blog-format";
 import { largestUrl, type MediaView } from "~/lib/media";
-import type { BlogCardData, BlogImage } from "~/lib/blog-views";
+import type { BlogCardData, BlogImage } from "~/lib/blog-view-model";
 import type { BlogRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { sanitizeRichHtml } from "~/server/content/sanitize-html.server";

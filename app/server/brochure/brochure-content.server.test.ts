@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PackageDetail } from "~/lib/package-views";
+import type { PackageDetail } from "~/lib/package-view-model";
 import { formatInr } from "~/lib/price";
 import { brochureContent, brochureFileName, brochurePackageUrl, brochureTaxNote, canMakeBrochure, ratingText, splitRefundRule, whatsappText } from "./brochure-content.server";
 import { isUploadedBrochure } from "./brochure-link.server";

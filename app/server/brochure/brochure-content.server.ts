@@ -5,7 +5,7 @@
  */
 import { formatPhone } from "~/lib/phone";
 import type { MediaView } from "~/lib/media";
-import type { PackageDetail, PackageTerm, PriceOptionView } from "~/lib/package-views";
+import type { PackageDetail, PackageTerm, PriceOptionView } from "~/lib/package-view-model";
 import type { PriceLine } from "~/lib/price";
 
 /** The agency's contacts, as the site settings hold them. */

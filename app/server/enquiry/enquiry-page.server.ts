@@ -8,7 +8,7 @@ import { fieldErrors, readBody, storableText } from "~/server/forms/form-input.s
 import { enquiryName } from "~/lib/enquiry-format";
 import { replySentSchema, sentReplyNote, type ReplySentAnswer } from "~/lib/reply-templates";
 import { jsonError, notFoundJson } from "~/server/http.server";
-import { addNote, assignEnquiry, changeStatus, getEnquiry, recordReplySent, type EnquiryContext } from "./enquiry.server";
+import { addNote, assignEnquiry, changeStatus, getEnquiry, recordReplySent, type EnquiryContext } from "./enquiry-detail.server";
 import { handleFollowUpAction } from "./follow-up-page.server";
 
 /** The detail page's forms, one schema each, told apart by `intent`. */

@@ -4,7 +4,7 @@ import { enquiryName } from "~/lib/enquiry-format";
 import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
 import { followUpSchema, formatFollowUp, pickedTime, presetTime } from "~/lib/follow-up";
 import { redirectWithNotice } from "~/server/admin/notice.server";
-import { getEnquiry, type EnquiryContext } from "./enquiry.server";
+import { getEnquiry, type EnquiryContext } from "./enquiry-detail.server";
 import { clearFollowUp, setFollowUp } from "./follow-up.server";
 
 export type FollowUpActionData = { intent: "follow-up"; errors: Record<string, string[] | null>; values: Record<string, string> };

@@ -6,7 +6,7 @@ import { activity, enquiryFollowUps, leads } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
 import { handleEnquiryAction } from "./enquiry-page.server";
-import { enquiryHistory } from "./enquiry.server";
+import { enquiryHistory } from "./enquiry-detail.server";
 import { clearFollowUp, countDueToday, getFollowUp, listDue, setFollowUp } from "./follow-up.server";
 
 let db: Db;

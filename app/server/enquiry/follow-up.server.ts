@@ -6,7 +6,7 @@ import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages, enquiryFollowUps as followUps, leads, users } from "~/server/db/schema.server";
 import type { DbExecutor } from "~/server/notify/outbox.server";
-import { actorOf, getEnquiry, subjectOf, type EnquiryContext } from "./enquiry.server";
+import { actorOf, getEnquiry, subjectOf, type EnquiryContext } from "./enquiry-detail.server";
 
 /**
  * "Call back on …" dates (issue 23, ADR 045): one per enquiry, set and cleared

@@ -10,7 +10,7 @@ import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server"
 import { fallbackMailDir, fallbackMailName } from "~/server/notify/mail-files.server";
 import { createFileMailer } from "~/server/notify/mailer.server";
 import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
-import { addNote } from "./enquiry.server";
+import { addNote } from "./enquiry-detail.server";
 import { handlePersonalDataAction } from "./personal-data-page.server";
 import { deletePersonalData, findPersonalData, parsePersonKey, personalDataExport, type PersonKey } from "./personal-data.server";
 

@@ -4,7 +4,7 @@ import type { Db } from "~/server/db/db.server";
 import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 import { at, insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
-import { addNote } from "./enquiry.server";
+import { addNote } from "./enquiry-detail.server";
 import { deleteExpiredEnquiries, retentionCutoff } from "./retention.server";
 
 let db: Db;

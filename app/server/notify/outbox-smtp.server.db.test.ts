@@ -4,7 +4,7 @@ import { submitContactMessage } from "~/server/contact/contact-messages.server";
 import type { Db } from "~/server/db/db.server";
 import { contactMessages, leads, notificationOutbox, packages } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
-import { createEnquiry } from "~/server/lead/enquiry.server";
+import { createEnquiry } from "~/server/lead/package-enquiry.server";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
 import { createSmtpMailer } from "./mailer.server";
 import { OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker.server";

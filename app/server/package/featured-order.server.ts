@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { FeaturedPackage } from "~/lib/package-views";
+import type { FeaturedPackage } from "~/lib/package-view-model";
 import { writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
 import { getDb } from "~/server/db/db.server";
 import type { Db } from "~/server/db/db.server";

@@ -1,4 +1,4 @@
-import type { PackageCardData } from "~/lib/package-views";
+import type { PackageCardData } from "~/lib/package-view-model";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 

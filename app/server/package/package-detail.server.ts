@@ -1,4 +1,4 @@
-import type { PackageDetail, PriceBlock, PriceOffer } from "~/lib/package-views";
+import type { PackageDetail, PriceBlock, PriceOffer } from "~/lib/package-view-model";
 import { largestUrl, type MediaView } from "~/lib/media";
 import { generatedSeoDescription } from "~/lib/package-seo-description";
 import { formatInr, lowestPrice, priceLines, taxNote, type TaxRates } from "~/lib/price";
@@ -13,7 +13,7 @@ import { packageMediaKeys } from "./package-json.server";
 /** The package page shows at most this many reviews (spec §9). */
 export const MAX_PACKAGE_REVIEWS = 6;
 
-export type { PackageDetail, PriceBlock, PriceOffer, PriceOptionView } from "~/lib/package-views";
+export type { PackageDetail, PriceBlock, PriceOffer, PriceOptionView } from "~/lib/package-view-model";
 
 
 

@@ -1,5 +1,5 @@
 /** The five feature icons of the Overview tab (spec §2). */
-import type { FeatureKey, PackageFeature } from "~/lib/package-views";
+import type { FeatureKey, PackageFeature } from "~/lib/package-view-model";
 
 export type { FeatureKey, PackageFeature };
 

@@ -1,5 +1,5 @@
 import type { MediaView } from "~/lib/media";
-import type { GalleryRow } from "~/lib/package-views";
+import type { GalleryRow } from "~/lib/package-view-model";
 
 export type { GalleryRow };
 import { formatDuration, formatDurationPill } from "~/lib/tour-format";

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { fillTermText, type PackageTermsOverride, type SiteTermsInput } from "~/lib/package-terms-schema";
-import type { PackageTerm } from "~/lib/package-views";
+import type { PackageTerm } from "~/lib/package-view-model";
 import type { TaxRates } from "~/lib/price";
 import { getDb, type Db } from "~/server/db/db.server";
 import { siteSettings } from "~/server/db/schema.server";

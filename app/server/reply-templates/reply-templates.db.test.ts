@@ -7,7 +7,7 @@ import { activity, leads, seedLedger } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 import { insertContact, insertLead, insertStaff } from "~/server/enquiry/enquiry-fixtures";
 import { handleReplySent } from "~/server/enquiry/enquiry-page.server";
-import { enquiryHistory, getEnquiry, listNotes, recordReplySent } from "~/server/enquiry/enquiry.server";
+import { enquiryHistory, getEnquiry, listNotes, recordReplySent } from "~/server/enquiry/enquiry-detail.server";
 import { replyTemplates as seedTemplates } from "~/server/seed/data/reply-templates";
 import { listReplyTemplates, saveReplyTemplates } from "./reply-templates.server";
 import { handleReplyTemplatesAction } from "./reply-templates-page.server";

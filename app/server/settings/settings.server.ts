@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formatPhone } from "~/lib/phone";
 import type { TaxRates } from "~/lib/price";
-import type { SiteSettingsView } from "~/lib/site-views";
+import type { SiteSettingsView } from "~/lib/site-view-model";
 import { getDb } from "~/server/db/db.server";
 import { siteSettings, type SiteSettingsRow } from "~/server/db/schema.server";
 

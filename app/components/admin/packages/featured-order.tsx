@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import type { FeaturedPackage } from "~/lib/package-views";
+import type { FeaturedPackage } from "~/lib/package-view-model";
 import { adminUi } from "../admin-page";
 import styles from "./package-editor.module.css";
 

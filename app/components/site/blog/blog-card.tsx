@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatBlogDuration, formatViews } from "~/lib/blog-format";
-import type { BlogCardData } from "~/lib/blog-views";
+import type { BlogCardData } from "~/lib/blog-view-model";
 import { BlogThumbnail } from "./blog-thumbnail";
 
 export type { BlogCardData };

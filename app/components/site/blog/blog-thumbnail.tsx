@@ -1,7 +1,7 @@
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { preloadImage } from "~/lib/image-preload";
 
-import type { BlogImage } from "~/lib/blog-views";
+import type { BlogImage } from "~/lib/blog-view-model";
 
 export type { BlogImage };
 

@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { preloadImage } from "~/lib/image-preload";
-import type { GalleryRow } from "~/lib/package-views";
+import type { GalleryRow } from "~/lib/package-view-model";
 import styles from "./gallery-strip.module.css";
 
 /** One cycle of a strip, its whole set of photos passing once, takes this long (spec §9: 12 s). */

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { telHref, whatsappHref } from "~/lib/contact-links";
-import type { SiteSettingsView } from "~/lib/site-views";
+import type { SiteSettingsView } from "~/lib/site-view-model";
 import { InstagramIcon, LinkedinIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsappIcon } from "./icons";
 import { LEGAL_NAV, MAIN_NAV } from "./nav-links";
 import { BrandMark } from "./site-header";

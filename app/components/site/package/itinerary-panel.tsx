@@ -1,5 +1,5 @@
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import type { PackageDetail } from "~/lib/package-views";
+import type { PackageDetail } from "~/lib/package-view-model";
 import styles from "./itinerary-panel.module.css";
 
 /** Itinerary tab (spec §2): the days in ascending order, each with title, description and photo. */

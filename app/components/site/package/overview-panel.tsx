@@ -1,5 +1,5 @@
 import { Stars } from "~/components/ui/stars";
-import type { PackageDetail } from "~/lib/package-views";
+import type { PackageDetail } from "~/lib/package-view-model";
 import { CheckIcon, CrossIcon, FeatureIcon } from "./package-icons";
 import { PriceBlock } from "./price-block";
 import { SideCard } from "./side-card";

@@ -3,7 +3,7 @@ import { WhatsappIcon } from "~/components/site/layout/icons";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Stars } from "~/components/ui/stars";
 import { preloadImage } from "~/lib/image-preload";
-import type { PackageDetail } from "~/lib/package-views";
+import type { PackageDetail } from "~/lib/package-view-model";
 import { EnquiryDialog } from "./enquiry-dialog";
 import { CalendarIcon, ClockIcon } from "./package-icons";
 import styles from "./package-head.module.css";

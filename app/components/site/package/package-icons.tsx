@@ -1,5 +1,5 @@
 import { SvgIcon as Icon, type IconProps } from "~/components/ui/svg-icon";
-import type { FeatureKey } from "~/lib/package-views";
+import type { FeatureKey } from "~/lib/package-view-model";
 
 /** Line icons of the package page; decorative, the text beside them names the thing. */
 export function ClockIcon(props: IconProps) {

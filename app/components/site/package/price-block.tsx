@@ -1,4 +1,4 @@
-import type { PriceBlock as PriceBlockData } from "~/lib/package-views";
+import type { PriceBlock as PriceBlockData } from "~/lib/package-view-model";
 import styles from "./price-block.module.css";
 
 /**

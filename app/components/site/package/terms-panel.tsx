@@ -1,4 +1,4 @@
-import type { PackageTerm } from "~/lib/package-views";
+import type { PackageTerm } from "~/lib/package-view-model";
 import styles from "./terms-panel.module.css";
 
 /** Terms tab (spec §2): the ten fixed clauses. */

@@ -18,7 +18,7 @@ import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server"
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { uploadFile, UploadError } from "~/components/admin/upload/tus-upload";
 import { crossSiteGuard } from "./cross-site";
-import { createUploadService, PENDING_UPLOAD_BYTES_MAX, PENDING_UPLOADS_MAX, UPLOAD_QUOTA_MESSAGE } from "./uploads";
+import { createUploadService, PENDING_UPLOAD_BYTES_MAX, PENDING_UPLOADS_MAX, UPLOAD_QUOTA_MESSAGE } from "./tus-uploads";
 
 const SITE = "http://localhost:3000";
 let db: Db;

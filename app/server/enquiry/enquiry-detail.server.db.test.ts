@@ -6,7 +6,7 @@ import { activity, contactMessages, leads, users } from "~/server/db/schema.serv
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
 import { handleEnquiryAction } from "./enquiry-page.server";
-import { addNote, assignEnquiry, changeStatus, enquiryHistory, getEnquiry, listNotes } from "./enquiry.server";
+import { addNote, assignEnquiry, changeStatus, enquiryHistory, getEnquiry, listNotes } from "./enquiry-detail.server";
 
 let db: Db;
 let editor: Viewer;
