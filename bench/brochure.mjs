@@ -2,7 +2,10 @@
 // production build on a fresh seeded database:
 //   1. a cold render of the Bali brochure: the process's first (5 s after boot), then the
 //      median of five more, each after a content write (nothing kept);
-//   2. a kept brochure at 20 connections (autocannon, 8 s): p50, p99, req/s;
+//   2. a kept brochure at 20 connections (Node's HTTP client, 8 s each): p50, p90, p99,
+//      req/s and the server's CPU per answer; beside it the same bytes and headers
+//      from a bare node:http server (the floor), autocannon on both, a file of the
+//      same size from express.static, and the 304 answer to If-None-Match;
 //   3. the server's peak RSS growth while 7 brochures render at once (all
 //      seeded packages, just after a content write), sampled every 2 ms.
 // Prints the numbers and writes bench/results/brochure.json. Traffic goes to 127.0.0.1 only.
@@ -15,7 +18,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { spawn } from "node:child_process";
+import os from "node:os";
 import autocannon from "autocannon";
+import { closedLoopLoad } from "./lib/load.mjs";
 import { startBenchServer } from "./lib/server.mjs";
 
 const GOAL = { coldMs: 800, cachedP99Ms: 10, rssGrowthMb: 150 };
@@ -60,9 +66,59 @@ async function referenceFile(bytes) {
   return best;
 }
 
+/** CPU time (user + system) of a process so far, in ms. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 a second)
+}
+
+/** A load run, with the server's CPU per answer when its process is known. */
+async function measured(pid, run) {
+  const before = pid ? cpuMs(pid) : null;
+  const result = await run();
+  if (pid && result.requests > 0) result.serverCpuMsPerRequest = Math.round(((cpuMs(pid) - before) / result.requests) * 1000) / 1000;
+  return result;
+}
+
+async function autocannonLoad(url) {
+  const run = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return { rps: Math.round(run.requests.average), p50Ms: run.latency.p50, p90Ms: run.latency.p90, p99Ms: run.latency.p99, maxMs: run.latency.max, httpErrors: run.non2xx, errors: run.errors };
+}
+
+const line = (r) =>
+  `p50 ${r.p50Ms} ms, p90 ${r.p90Ms} ms, p99 ${r.p99Ms} ms, ${r.rps} req/s` +
+  (r.serverCpuMsPerRequest !== undefined ? `, server CPU ${r.serverCpuMsPerRequest} ms per answer` : "") +
+  (r.httpErrors || r.errors ? `, failed ${r.httpErrors + r.errors}` : "");
+
+/** bench/lib/bare-server.mjs with these bytes and headers (hop-by-hop and Date left out). */
+async function startBareServer(body, headers, port) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brochure-bench-"));
+  const file = path.join(dir, "body");
+  fs.writeFileSync(file, body);
+  const kept = {};
+  headers.forEach((value, name) => {
+    if (!["date", "connection", "keep-alive", "transfer-encoding", "content-length"].includes(name)) kept[name] = value;
+  });
+  fs.writeFileSync(path.join(dir, "headers.json"), JSON.stringify(kept));
+  const child = spawn(process.execPath, ["bench/lib/bare-server.mjs", file, path.join(dir, "headers.json"), String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve, reject) => {
+    child.stdout.once("data", resolve);
+    child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    pid: child.pid,
+    stop: () => {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round = (value) => Math.round(value * 10) / 10;
 
+let cached;
 try {
   // The server lays out a made-up brochure a second after boot (JIT warm-up, ADR 042): let it finish.
   await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -81,24 +137,43 @@ try {
   console.log(`cold render of Bali: first ${cold.firstMs} ms, then median ${cold.medianMs} ms, max ${cold.maxMs} ms (${(cold.bytes / 1024).toFixed(0)} KiB)`);
 
   // 2. Kept: every request reads the content version, then answers from memory.
-  await timedGet(bali);
-  const run = await autocannon({ url: bali, connections: CONNECTIONS, duration: DURATION });
-  const cached = { connections: CONNECTIONS, p50Ms: run.latency.p50, p99Ms: run.latency.p99, maxMs: run.latency.max, rps: Math.round(run.requests.average), non2xx: run.non2xx, errors: run.errors };
-  console.log(`cached at ${CONNECTIONS} connections: p50 ${cached.p50Ms} ms, p99 ${cached.p99Ms} ms, ${cached.rps} req/s, non-2xx ${cached.non2xx}, errors ${cached.errors}`);
-  // For scale on this machine: a stored photo of about the PDF's size from express.static, same connections.
-  const photo = await referenceFile(first.bytes);
-  let reference = null;
-  if (photo) {
-    const staticRun = await autocannon({ url: `${base}/media/${photo.name}`, connections: CONNECTIONS, duration: DURATION });
-    reference = { file: photo.name, bytes: photo.size, p50Ms: staticRun.latency.p50, p99Ms: staticRun.latency.p99, rps: Math.round(staticRun.requests.average) };
-    console.log(`  reference, a ${(photo.size / 1024).toFixed(0)} KiB file from express.static: p50 ${reference.p50Ms} ms, p99 ${reference.p99Ms} ms, ${reference.rps} req/s`);
+  // The load is Node's own HTTP client (bench/lib/load.mjs: autocannon turns
+  // every body into a string, which for a 160 KiB PDF costs more than the
+  // server's answer). Beside it, on the same bytes and headers: a bare
+  // node:http server (the floor on this machine, now), and autocannon on both.
+  // The server's CPU per answer is read from /proc: it does not depend on how
+  // much of the machine other work takes, the latencies do.
+  const kept = await fetch(bali);
+  const pdf = Buffer.from(await kept.arrayBuffer());
+  if (kept.headers.get("x-brochure-cache") !== "hit") throw new Error(`expected a kept brochure, got ${kept.headers.get("x-brochure-cache")}`);
+  const bare = await startBareServer(pdf, kept.headers, Number(process.env.BARE_PORT ?? Number(new URL(base).port) + 2));
+  try {
+    // Two seconds of the same load first, not counted, for each: the JIT compiles the answer's path.
+    await closedLoopLoad({ url: bali, connections: CONNECTIONS, duration: 2 });
+    await closedLoopLoad({ url: bare.url, connections: CONNECTIONS, duration: 2 });
+    const app = await measured(server.pid, () => closedLoopLoad({ url: bali, connections: CONNECTIONS, duration: DURATION }));
+    const floor = await measured(bare.pid, () => closedLoopLoad({ url: bare.url, connections: CONNECTIONS, duration: DURATION }));
+    const appAutocannon = await autocannonLoad(bali);
+    const floorAutocannon = await autocannonLoad(bare.url);
+    cached = { connections: CONNECTIONS, bytes: pdf.length, loadAverage: os.loadavg().map((value) => round(value)), ...app, bare: floor, autocannon: { app: appAutocannon, bare: floorAutocannon } };
+    console.log(`cached at ${CONNECTIONS} connections (${(pdf.length / 1024).toFixed(0)} KiB, load average ${cached.loadAverage.join(" ")}): ${line(app)}`);
+    console.log(`  reference, the same bytes and headers from a bare node:http server: ${line(floor)}`);
+    console.log(`  autocannon on the app: ${line(appAutocannon)}; on the bare server: ${line(floorAutocannon)}`);
+  } finally {
+    bare.stop();
   }
-  // And a tiny one (what the route costs, not the bytes): the answer to If-None-Match.
-  const etag = (await fetch(bali)).headers.get("etag");
-  const revalidate = await autocannon({ url: bali, connections: CONNECTIONS, duration: DURATION, headers: { "if-none-match": etag } });
-  cached.revalidated304 = { p50Ms: revalidate.latency.p50, p99Ms: revalidate.latency.p99, rps: Math.round(revalidate.requests.average) };
-  cached.reference = reference;
-  console.log(`  revalidated (304 on the ETag): p50 ${cached.revalidated304.p50Ms} ms, p99 ${cached.revalidated304.p99Ms} ms, ${cached.revalidated304.rps} req/s`);
+  // For scale: a stored photo of about the PDF's size from express.static, same connections.
+  const photo = await referenceFile(pdf.length);
+  if (photo) {
+    const staticRun = await measured(server.pid, () => closedLoopLoad({ url: `${base}/media/${photo.name}`, connections: CONNECTIONS, duration: DURATION }));
+    cached.staticFile = { file: photo.name, bytes: photo.size, ...staticRun };
+    console.log(`  reference, a ${(photo.size / 1024).toFixed(0)} KiB file from express.static: ${line(staticRun)}`);
+  }
+  // And a tiny one (what the path costs, not the bytes): the answer to If-None-Match.
+  const etag = kept.headers.get("etag");
+  const revalidate = await measured(server.pid, () => closedLoopLoad({ url: bali, connections: CONNECTIONS, duration: DURATION, headers: { "if-none-match": etag } }));
+  cached.revalidated304 = revalidate;
+  console.log(`  revalidated (304 on the ETag): ${line(revalidate)}`);
 
   // 3. Memory while all seven render at once.
   const slugs = (await sql("select slug from packages where status = 'published' order by id")).map((row) => row.slug).slice(0, 7);

@@ -151,6 +151,10 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, cl
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     next();
   });
+  // Kept brochures, with the headers above: before compression (a PDF is not
+  // compressed), the access log (like /assets and /media) and routing (ADR 042, 048).
+  // Misses, previews and drafts go on to their route.
+  app.use(brochureHits(brochures));
   app.use(
     compression({
       // tus answers are tiny, and srvx's response writer stalls under compression's wrapped res.
@@ -224,8 +228,6 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, cl
     });
   // Pages, forms and the API (not static files): the outbox worker gives way while any is in flight.
   app.use(countRequestsInFlight());
-  // Kept brochures answered before routing (ADR 042); misses go on to their route.
-  app.use(brochureHits(brochures));
   app.all(
     "*",
     createRequestHandler({

@@ -65,6 +65,9 @@ describe("upcoming departures", () => {
     // 20:00 UTC on 31 Dec is already 1 Jan in India.
     expect(todayIso(new Date("2026-12-31T20:00:00Z"))).toBe("2027-01-01");
     expect(todayIso(new Date("2026-12-31T10:00:00Z"))).toBe("2026-12-31");
+    // Each time zone its own (kept) format.
+    expect(todayIso(new Date("2026-12-31T20:00:00Z"), "UTC")).toBe("2026-12-31");
+    expect(todayIso(new Date("2026-12-31T20:00:00Z"))).toBe("2027-01-01");
   });
 });
 

@@ -52,10 +52,19 @@ export function formatDurationPill(days: number, nights: number): string {
   return `${days}D / ${nights}N`;
 }
 
+/** Day formats by time zone: making one costs a hundred times using it, and every brochure download asks for today (ADR 048). */
+let dayFormats: Map<string, Intl.DateTimeFormat> | undefined;
+
 /** Today's calendar date (yyyy-mm-dd) in the agency's time zone. */
 export function todayIso(now: Date = new Date(), timeZone: string = TOUR_TIME_ZONE): string {
-  // en-CA formats dates as yyyy-mm-dd.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  dayFormats ??= new Map();
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats dates as yyyy-mm-dd.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** Group departures that start today or later, soonest first. */

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,6 +76,14 @@ async function get(server: Server, path: string) {
   return { cache: response.headers.get("x-page-cache"), html: await response.text(), status: response.status };
 }
 
+/** A brochure download: which way it was answered (ADR 042, 048) and its text as pdftotext reads it. */
+async function brochure(server: Server, slug: string) {
+  const response = await fetch(`${server.baseUrl}/packages/${slug}/brochure.pdf`);
+  const pdf = Buffer.from(await response.arrayBuffer());
+  const text = spawnSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf }).stdout.toString("utf8").replace(/\s+/g, " ");
+  return { status: response.status, cache: response.headers.get("x-brochure-cache"), etag: response.headers.get("etag"), text };
+}
+
 describe.skipIf(!databaseUrl)("page cache on two servers sharing PostgreSQL", () => {
   let first: Server | undefined;
   let second: Server | undefined;
@@ -118,6 +126,38 @@ describe.skipIf(!databaseUrl)("page cache on two servers sharing PostgreSQL", ()
       expect((await get(reader, "/packages/dubai")).cache).toBe("hit");
     }
   });
+  it("answers a brochure made before a write on the other server never again: the next download is made anew", async () => {
+    const [a, b] = [first!, second!];
+    const cookie = { a: await signIn(a), b: await signIn(b) };
+    const { id, title } = (await (await fetch(`${a.baseUrl}/api/packages/bali`)).json()) as { id: number; title: string };
+
+    for (const [writer, reader, name] of [[a, b, "a"], [b, a, "b"]] as const) {
+      for (const server of [a, b]) {
+        await brochure(server, "bali");
+        expect((await brochure(server, "bali")).cache).toBe("hit");
+      }
+      const kept = await brochure(reader, "bali");
+      const renamed = `${title} (brochure written on ${name} at ${Date.now()})`;
+      const write = await fetch(`${writer.baseUrl}/api/packages/${id}`, {
+        method: "PUT",
+        headers: { cookie: cookie[name], "content-type": "application/json" },
+        body: JSON.stringify({ title: renamed }),
+      });
+      expect(write.status).toBe(200);
+      const next = await brochure(reader, "bali");
+      expect(next.status).toBe(200);
+      expect(next.cache).toBe("render");
+      expect(next.etag).not.toBe(kept.etag);
+      expect(next.text).toContain(renamed);
+      expect(await brochure(reader, "bali")).toMatchObject({ cache: "hit", etag: next.etag });
+    }
+    await fetch(`${a.baseUrl}/api/packages/${id}`, {
+      method: "PUT",
+      headers: { cookie: cookie.a, "content-type": "application/json" },
+      body: JSON.stringify({ title }),
+    });
+  });
+
   it("serves the team's new home page hero, saved on one server's admin screen, at the other's next request", async () => {
     const [a, b] = [first!, second!];
     const cookie = await signIn(a);

@@ -50,6 +50,8 @@ async function restorePackage(db: TestDatabase, slug: string) {
 }
 
 test("every published package's Download Brochure is a PDF with its title, its first day and the agency's phone", async ({ page, db, request }) => {
+  // Seven package pages and seven first renders: on the shared 2-core machine under load that is 4–5 s each.
+  test.slow();
   const phone = await agencyPhone(db);
   const packages = await db.query<{ slug: string; title: string; itinerary: { day: number; title: string }[] }>(
     `select slug, title, itinerary from packages where status = 'published' order by id`,
@@ -177,6 +179,38 @@ test("drafts: 404 for visitors, a preview for staff never kept; unknown slugs ar
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "We couldn't find that package" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Bali Group Tour (Indonesia)" })).toHaveAttribute("href", "/packages/bali");
+});
+
+test("draft changes a staff member previews are never the visitors' brochure, nor kept for them", async ({ page, request, db }) => {
+  const copy = await copyPackage(db);
+  const path = `/packages/${copy.slug}/brochure.pdf`;
+  await expectPdf(await request.get(path));
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  const drafted = `${copy.title} Next Season`;
+  await page.getByLabel("Title", { exact: true }).fill(drafted);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Draft changes saved. The live page is unchanged." })).toBeVisible();
+
+  const preview = await page.request.get(`${path}?preview=changes`);
+  expect(pdfText(await expectPdf(preview))).toContain(drafted);
+  expect(preview.headers()["x-brochure-cache"]).toBe("preview");
+  expect(preview.headers()["cache-control"]).toBe("private, no-store");
+
+  // The live brochure for staff at the plain address, and for visitors whatever they ask for.
+  const answers = [
+    ["staff", await page.request.get(path)],
+    ["a visitor", await request.get(path)],
+    ["a visitor asking for the preview", await request.get(`${path}?preview=changes`)],
+    ["a visitor again", await request.get(path)],
+  ] as const;
+  for (const [who, response] of answers) {
+    const text = pdfText(await expectPdf(response));
+    expect(text, who).toContain(copy.title);
+    expect(text, who).not.toContain(drafted);
+    expect(response.headers()["cache-control"], who).toBe("public, no-cache");
+  }
+  expect(answers[3][1].headers()["x-brochure-cache"]).toBe("hit");
 });
 
 test("without a title and prices there is no brochure: the page says 'Brochure link not available'", async ({ page, db }) => {

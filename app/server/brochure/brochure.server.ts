@@ -26,8 +26,11 @@ export type BrochureAnswer =
 
 /** What a kept brochure is valid for: the content version (the row, per request, on PostgreSQL) and the day (departures move on). */
 export async function currentBrochureVersion(today: string = todayIso()): Promise<string> {
-  return `${await currentContentVersion()}-${today}`;
+  return brochureVersion(await currentContentVersion(), today);
 }
+
+/** The key a brochure is kept under: a content version (as `currentContentVersion` reads it) and a day. */
+export const brochureVersion = (contentVersion: number, today: string = todayIso()) => `${contentVersion}-${today}`;
 
 /** The answer's headers, the same from the route and from the server's fast path. */
 export function brochureHeaders(brochure: RenderedBrochure, from: string, etag: string | null): Record<string, string> {
