@@ -135,7 +135,7 @@ describe("two workers sharing the database", () => {
     expect(claimed.sort((x, y) => x - y)).toEqual(ids);
   });
 
-  it("run every job exactly once, never the same one at once, when draining side by side with several runners each", async () => {
+  it("run every job exactly once, never the same one at once, when draining side by side, four at a time each", async () => {
     const ids = await enqueue("mail", 80);
     const running = new Set<number>();
     const runs: Array<{ worker: string; id: number }> = [];
@@ -147,8 +147,8 @@ describe("two workers sharing the database", () => {
       running.delete(job.id);
       runs.push({ worker, id: job.id });
     };
-    const a = new JobWorker({ handlers: { mail: handler("a") }, concurrency: 4, pollMs: 60_000 });
-    const b = new JobWorker({ handlers: { mail: handler("b") }, concurrency: 4, pollMs: 60_000 });
+    const a = new JobWorker({ handlers: { mail: handler("a") }, batchSize: 4, pollMs: 60_000 });
+    const b = new JobWorker({ handlers: { mail: handler("b") }, batchSize: 4, pollMs: 60_000 });
     await Promise.all([a.start(), b.start()]);
     await Promise.all([a.idle(), b.idle()]);
     await Promise.all([a.stop(), b.stop()]);

@@ -19,8 +19,8 @@ export class PermanentJobError extends Error {}
 export type JobWorkerOptions = {
   /** One handler per job type; jobs of other types are left for a worker that has one. */
   handlers: Record<string, JobHandler>;
-  /** Jobs run at once (each claimed on its own); the SMTP pool has as many connections. */
-  concurrency?: number;
+  /** Jobs claimed together and run at once (1 while the server is busy); marked done together. */
+  batchSize?: number;
   /** How often to look for due jobs; `nudgeJobs()` wakes the worker at once. */
   pollMs?: number;
   /** A claimed job is this worker's for this long; it must outlast `timeoutMs`. */
@@ -32,7 +32,7 @@ export type JobWorkerOptions = {
   maxDelayMs?: number;
   /** After this many failed tries the job is marked failed (kept for the dashboard). */
   maxAttempts?: number;
-  /** While the server is busy answering requests, one runner goes on, each claim after up to yieldMs (requests first, jobs just after). */
+  /** While the server is busy answering requests, each claim (of one job) waits up to yieldMs: requests first, jobs just after. */
   busy?: () => boolean;
   yieldMs?: number;
   /** Closes what the handlers hold open (an SMTP pool), once the jobs under way are recorded. */
@@ -41,7 +41,7 @@ export type JobWorkerOptions = {
   logger?: Logger;
 };
 
-export const JOB_DEFAULTS = { concurrency: 5, pollMs: 10_000, leaseMs: 120_000, timeoutMs: 60_000, baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12, yieldMs: 250 };
+export const JOB_DEFAULTS = { batchSize: 25, pollMs: 10_000, leaseMs: 120_000, timeoutMs: 60_000, baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12, yieldMs: 250 };
 
 /** The wait after `attempts` failed tries: exponential, capped, with jitter so retries spread out. */
 export function backoffDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
@@ -64,11 +64,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Runs due jobs (ADR 050). Each claim takes one job atomically (FOR UPDATE
- * SKIP LOCKED, then a lease), so several servers sharing PostgreSQL never run
- * the same job at once, and a crashed worker's job runs again when its lease
- * ends. At least once: a crash after the work, before the job is marked done,
- * runs it again (handlers make a repeat harmless: a stable Message-ID).
+ * Runs due jobs (ADR 050). Each claim takes up to `batchSize` jobs atomically
+ * (FOR UPDATE SKIP LOCKED, then a lease), so several servers sharing
+ * PostgreSQL never run the same job at once, and a crashed worker's jobs run
+ * again when their lease ends. At least once: a crash after the work, before
+ * the jobs are marked done, runs them again (handlers make a repeat harmless:
+ * a stable Message-ID). While the server is busy, one job at a time.
  */
 export class JobWorker {
   readonly id: string;
@@ -78,7 +79,7 @@ export class JobWorker {
   private readonly onStop: (() => void) | undefined;
   private readonly logger: Logger;
   private timer: NodeJS.Timeout | undefined;
-  private readonly running = new Set<Promise<void>>();
+  private draining: Promise<void> | undefined;
   private again = false;
   private stopped = true;
 
@@ -110,7 +111,7 @@ export class JobWorker {
     };
     poll();
     this.nudge();
-    this.logger.info({ types: Object.keys(this.handlers), concurrency: this.options.concurrency }, "job worker started");
+    this.logger.info({ types: Object.keys(this.handlers), batchSize: this.options.batchSize }, "job worker started");
   }
 
   /** Stops claiming and waits (10 s at most) for the jobs under way to be recorded. */
@@ -122,49 +123,47 @@ export class JobWorker {
     this.onStop?.();
   }
 
-  /** Starts runners up to `concurrency`; a runner under way looks once more before it ends. */
+  /** Runs a drain now, or once more after the one under way. */
   nudge(): void {
     if (this.stopped) return;
-    this.again = true;
-    while (this.running.size < this.options.concurrency) {
-      const runner: Promise<void> = this.runner(this.running.size === 0).finally(() => this.running.delete(runner));
-      this.running.add(runner);
+    if (this.draining) {
+      this.again = true;
+      return;
     }
+    this.draining = this.drain().finally(() => (this.draining = undefined));
   }
 
-  /** Resolves once no runner is running (tests). */
+  /** Resolves once no drain is running (tests). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all(this.running);
+    while (this.draining) await this.draining;
   }
 
-  /** `first`: the runner that goes on while the server is busy; the others stop then (requests first, and a crash catches fewer sends). */
-  private async runner(first: boolean): Promise<void> {
-    while (!this.stopped) {
+  private async drain(): Promise<void> {
+    do {
       this.again = false;
       try {
-        const until = performance.now() + this.options.yieldMs;
-        while (!this.stopped && this.busy() && performance.now() < until) await sleep(10);
-        if (!first && this.busy()) return;
-        if ((await this.runOnce()) > 0) continue;
+        for (;;) {
+          const until = performance.now() + this.options.yieldMs;
+          while (!this.stopped && this.busy() && performance.now() < until) await sleep(10);
+          if (this.stopped || (await this.runOnce(this.busy() ? 1 : this.options.batchSize)) === 0) break;
+        }
       } catch (err) {
         // The database may be down; the next poll tries again.
-        this.logger.warn({ err }, "job runner failed");
-        return;
+        this.logger.warn({ err }, "job drain failed");
       }
-      if (!this.again) return;
-    }
+    } while (this.again && !this.stopped);
   }
 
-  /** Claims one due job and runs it. Returns how many were run (0 or 1). */
-  async runOnce(): Promise<number> {
-    const [job] = await this.claim();
-    if (!job) return 0;
-    await this.run(job);
-    return 1;
+  /** Claims up to `limit` due jobs, runs them at once and records them. Returns how many were claimed. */
+  async runOnce(limit = this.options.batchSize): Promise<number> {
+    const claimed = await this.claim(limit);
+    const done = (await Promise.all(claimed.map((job) => this.run(job)))).filter((job) => job !== null);
+    if (done.length > 0) await this.markDone(done);
+    return claimed.length;
   }
 
-  /** Takes the oldest due job of a type this worker handles; jobs another worker holds are skipped, never waited for. */
-  async claim(): Promise<Job[]> {
+  /** Takes the oldest due jobs of the types this worker handles; jobs another worker holds are skipped, never waited for. */
+  async claim(limit = this.options.batchSize): Promise<Job[]> {
     const db = getDb();
     const due = db
       .select({ id: jobs.id })
@@ -178,7 +177,7 @@ export class JobWorker {
         ),
       )
       .orderBy(asc(jobs.nextAttemptAt), asc(jobs.id))
-      .limit(1)
+      .limit(limit)
       .for("update", { skipLocked: true });
     return db
       .update(jobs)
@@ -187,26 +186,30 @@ export class JobWorker {
       .returning({ id: jobs.id, type: jobs.channel, subjectType: jobs.subjectType, subjectId: jobs.subjectId, payload: jobs.payload, attempts: jobs.attempts, createdAt: jobs.createdAt });
   }
 
-  private async run(job: Job): Promise<void> {
-    const started = performance.now();
+  /** Runs one job; returns it when done, null when it failed (recorded). */
+  private async run(job: Job): Promise<Job | null> {
     try {
       await withTimeout(this.handlers[job.type]!(job), this.options.timeoutMs);
+      return job;
     } catch (error) {
       await this.recordFailure(job, errorText(error), error instanceof PermanentJobError);
-      return;
+      return null;
     }
-    // Done: marked at once, so only a crash in the next few milliseconds repeats it.
+  }
+
+  /** Marks jobs done in one statement, retried briefly: a crash before it runs them again (at least once). */
+  private async markDone(done: Job[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         await getDb()
           .update(jobs)
           .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lockedBy: null, lastError: null })
-          .where(eq(jobs.id, job.id));
-        this.logger.info({ jobId: job.id, type: job.type, subject: `${job.subjectType}:${job.subjectId}`, ms: Math.round(performance.now() - started) }, "job done");
+          .where(inArray(jobs.id, done.map((job) => job.id)));
+        for (const job of done) this.logger.info({ jobId: job.id, type: job.type, subject: `${job.subjectType}:${job.subjectId}` }, "job done");
         return;
       } catch (err) {
         if (attempt >= 5 || this.stopped) {
-          this.logger.error({ err, jobId: job.id }, "job done but not recorded: it runs again when its lease ends");
+          this.logger.error({ err, jobIds: done.map((job) => job.id) }, "jobs done but not recorded: they run again when their lease ends");
           return;
         }
         await sleep(200 * attempt);
