@@ -8,6 +8,7 @@
 //   BENCH_PORT=3131 CRASH_CONCURRENCY=8 CRASH_KILLS=3 node bench/crash-leads.mjs
 //   BENCH_DATABASE_URL=postgres://… node bench/crash-leads.mjs   (PostgreSQL; the database is emptied first)
 //   CRASH_KILLS=10 CRASH_DRAIN_MS=900000 node bench/crash-leads.mjs   (more kills, more leads to mail at the end)
+//   CRASH_KILL_AFTER_MS=5000 node bench/crash-leads.mjs   (kill 5–7 s into each stream: on a slow machine the first seconds store few leads)
 //
 // Writes bench/results/crash-leads-<engine>.json. Exits 1 when a lead is lost,
 // a stored lead was not notified, a repeat carries another Message-ID, or a
@@ -166,8 +167,8 @@ for (let phase = 0; phase <= KILLS; phase++) {
   const server = startServer();
   const startupMs = await waitUntilUp(server);
   if (phase < KILLS) {
-    // Kill somewhere between 1 and 3 s into the stream, while leads are being stored and mailed.
-    const killAfterMs = 1_000 + Math.round(Math.random() * 2_000);
+    // Kill somewhere between 1 and 3 s into the stream (CRASH_KILL_AFTER_MS moves the start), while leads are being stored and mailed.
+    const killAfterMs = Number(process.env.CRASH_KILL_AFTER_MS ?? 1_000) + Math.round(Math.random() * 2_000);
     let killed = false;
     let killedAt;
     const timer = setTimeout(() => {
