@@ -36,6 +36,44 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     rules: { "no-console": "error" },
   },
+  // The layers (house style 1): lib and components are isomorphic and import no server code; the
+  // server's domain code imports no routes or components. `~/server/...` and relative paths alike.
+  ...[
+    { files: ["app/lib/**/*.{ts,tsx}"], forbidden: ["server", "components", "routes"] },
+    { files: ["app/components/**/*.{ts,tsx}"], forbidden: ["server", "routes"] },
+    { files: ["app/server/**/*.{ts,tsx}"], forbidden: ["routes", "components"] },
+  ].map(({ files, forbidden }) => ({
+    files,
+    // Tests may drive a route module's loader or action directly.
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: forbidden.flatMap((layer) => [`~/${layer}/*`, `**/${layer}/*`]),
+              message: `This layer may not import app/${forbidden.join(", app/")} (house style 1); types only are fine.`,
+              allowTypeImports: true,
+            },
+          ],
+          // The router's code is one chunk shared by every page: a hook that only the admin uses
+          // (useFetcher, useRevalidator) would be downloaded by every visitor (ADR 051).
+          paths: [{ name: "react-router", importNames: ["useFetcher", "useFetchers", "useRevalidator"], message: "Use fetch, or navigate to the same address to reload (ADR 051)." }],
+        },
+      ],
+    },
+  })),
+  {
+    // The same rule for the route modules: no admin-only router hooks (ADR 051).
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "react-router", importNames: ["useFetcher", "useFetchers", "useRevalidator"], message: "Use fetch, or navigate to the same address to reload (ADR 051)." }] },
+      ],
+    },
+  },
   {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: globals.node },

@@ -34,6 +34,8 @@ export default [
     route("enquiries.csv", "routes/admin/enquiries-csv.ts"),
     route("enquiries.xlsx", "routes/admin/enquiries-xlsx.ts"),
     route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
+    // A reply link's record (ADR 046): POST only, JSON.
+    route("enquiries/:id/reply-sent", "routes/admin/enquiry-reply-sent.ts"),
     // Open editors' heartbeat (ADR 037): POST only.
     route("presence", "routes/admin/presence.ts"),
     // The "Choose from library" dialog's list (ADR 043), JSON.

@@ -61,6 +61,9 @@ try {
       files: seen.size,
       jsKiB: Number((raw / 1024).toFixed(1)),
       jsGzipKiB: Number((gzip / 1024).toFixed(1)),
+      // Exact, for comparing two builds: a rounded KiB hides a few bytes either way.
+      jsBytes: raw,
+      jsGzipBytes: gzip,
       htmlKiB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),
       inlineScriptKiB: Number((inlineScripts / 1024).toFixed(1)),
     };

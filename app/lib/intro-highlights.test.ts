@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { introPlainText, introWords, toggleHighlight } from "./intro-highlights";
+import { introReveal, introWords, toggleHighlight } from "./intro-highlights";
 
 describe("introWords", () => {
   it("reads ==word== as a highlighted word without its marks", () => {
@@ -18,9 +18,11 @@ describe("introWords", () => {
   it("highlights every word inside one pair of marks", () => {
     expect(introWords("a ==very calm== day").map((w) => w.highlighted)).toEqual([false, true, true, false]);
   });
+});
 
-  it("gives the text without marks", () => {
-    expect(introPlainText("==Travel== is ==effortless==")).toBe("Travel is effortless");
+describe("introReveal", () => {
+  it("gives the public page the words without marks and the highlighted words' positions", () => {
+    expect(introReveal("  We make ==travel==\n easy, ==truly memorable==. ")).toEqual({ text: "We make travel easy, truly memorable.", highlighted: [2, 4, 5] });
   });
 });
 

@@ -27,9 +27,12 @@ export function introWords(text: string): IntroWord[] {
   return words;
 }
 
-/** The paragraph without its marks, as read aloud or shown in a summary. */
-export function introPlainText(text: string): string {
-  return text.split(MARK).join("");
+/** What the public page needs: the words without marks (one space apart) and the highlighted ones' positions. */
+export type IntroReveal = { text: string; highlighted: number[] };
+
+export function introReveal(text: string): IntroReveal {
+  const words = introWords(text);
+  return { text: words.map(({ word }) => word).join(" "), highlighted: words.flatMap(({ highlighted }, index) => (highlighted ? [index] : [])) };
 }
 
 /**

@@ -49,12 +49,14 @@ export const replyTemplateListSchema = z.object({
 
 export type ReplyTemplateInput = z.infer<typeof replyTemplateSchema>;
 
-/** What the enquiry page posts when a reply link is tapped. */
+/** What the enquiry page posts to /admin/enquiries/:id/reply-sent when a reply link is tapped. */
 export const replySentSchema = z.object({
-  intent: z.literal("reply"),
   // Absent when the channel has no template and the agent wrote the message.
   template: z.preprocess(toSingleLine, z.string().trim().max(TEMPLATE_NAME_MAX)).optional(),
   channel: z.enum(REPLY_CHANNELS, { error: "Choose WhatsApp or e-mail." }),
   // A checkbox: "on" when ticked, absent otherwise.
-  markContacted: z.preprocess((value) => value === "on" || value === "true", z.boolean()).default(false),
+  markContacted: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
 });
+
+/** The answer of /admin/enquiries/:id/reply-sent: the notice to show. */
+export type ReplySentAnswer = { message: string };

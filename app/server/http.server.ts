@@ -1,4 +1,3 @@
-import { data } from "react-router";
 
 /**
  * JSON error body shared by every API route: `{ error, fields? }`; a 409
@@ -39,11 +38,6 @@ export function storageUnavailableJson() {
 
 export function notFoundJson(what: string) {
   return jsonError(404, `${what} not found`);
-}
-
-/** Thrown from page loaders to render the route's 404 boundary. */
-export function notFoundPage(message: string) {
-  return data({ message }, { status: 404 });
 }
 
 /** Parses a path parameter as a positive integer id, or null. */

@@ -76,6 +76,8 @@ const RULES: Record<string, Rule> = {
   // The enquiry inbox (issue 13): detail pages (an id that names nothing is a 404), the CSV and .xlsx (issue 23),
   // and personal data (admins only: canManagePersonalData; the JSON export is a POST, GET goes back to the page).
   "routes/admin/enquiry.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/enquiries/lead-999999" },
+  // A reply link's record (ADR 046): POST only; `{}` names no channel.
+  "routes/admin/enquiry-reply-sent.ts": { post: { anonymous: "login", editor: 400, admin: 400 }, sample: "/admin/enquiries/lead-999999/reply-sent" },
   "routes/admin/enquiries-csv.ts": { page: staffOnly },
   "routes/admin/enquiries-xlsx.ts": { page: staffOnly },
   // Due call backs (ADR 045): editors and admins, like the inbox. Setting one is the enquiry page's

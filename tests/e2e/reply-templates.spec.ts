@@ -90,7 +90,7 @@ test("an editor sends the Quote template on WhatsApp: the link has the name and 
   // A slow server does not hold the link back: the tab opens while the note is still on its way.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/admin/enquiries/*.data*", async (route) => {
+  await page.route("**/admin/enquiries/*/reply-sent", async (route) => {
     if (route.request().method() === "POST") await held;
     await route.continue();
   });
@@ -101,7 +101,7 @@ test("an editor sends the Quote template on WhatsApp: the link has the name and 
   await expect(sent.getByRole("status").filter({ hasText: "Noting the reply…" })).toBeVisible();
   release();
   await expect(page.getByRole("status").filter({ hasText: `Sent “Quote” on WhatsApp: noted, and Nila Quote ${tag}’s enquiry about ${enquiry.packageTitle} is Contacted now.` })).toBeVisible();
-  await page.unroute("**/admin/enquiries/*.data*");
+  await page.unroute("**/admin/enquiries/*/reply-sent");
 
   await expect(page.getByRole("region", { name: "Notes" }).getByText("Sent “Quote” on WhatsApp")).toBeVisible();
   await expect(page.getByRole("region", { name: "History" })).toContainText("Status: New → Contacted");
@@ -140,11 +140,11 @@ test("a contact message answered by e-mail opens the agent's mail app with subje
   await sent.getByRole("group").filter({ hasText: "Reply by e-mail" }).getByRole("checkbox", { name: "Mark as Contacted when sent" }).uncheck();
   await link.evaluate((element) => element.addEventListener("click", (event) => event.preventDefault()));
   // The connection drops as the link is tapped: the page says the note is missing, and Retry records it once.
-  await page.route("**/admin/enquiries/*.data*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+  await page.route("**/admin/enquiries/*/reply-sent", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
   await link.click();
   const failed = sent.getByRole("alert");
   await expect(failed).toContainText("The reply opened, but the note was not recorded.");
-  await page.unroute("**/admin/enquiries/*.data*");
+  await page.unroute("**/admin/enquiries/*/reply-sent");
   await failed.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Sent “Quote by e-mail” by e-mail: noted on Meera Mail ${tag}’s contact message.` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Notes" }).getByText("Sent “Quote by e-mail” by e-mail")).toBeVisible();

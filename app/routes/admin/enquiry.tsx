@@ -70,7 +70,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ?
 export default function EnquiryPage({ loaderData, actionData: answered }: Route.ComponentProps) {
   const { enquiry, notes, history, staff, now, emailSetUp, followUp, templates, agent, typedNotes } = loaderData;
   // A failed save is shown by AdminPage (with Retry); the forms keep their text.
-  const actionData = isSaveFailure(answered) || answered?.intent === "reply" ? undefined : (answered as EnquiryActionData | undefined);
+  const actionData = isSaveFailure(answered) ? undefined : (answered as EnquiryActionData | undefined);
   return (
     <AdminPage
       title={enquiry.name}

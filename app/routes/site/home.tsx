@@ -8,6 +8,7 @@ import { ProcessSteps } from "~/components/site/home/process-steps";
 import { SectionHeading } from "~/components/site/home/section-heading";
 import { TravelerReviews } from "~/components/site/home/traveler-reviews";
 import { WhyChooseUs } from "~/components/site/home/why-choose-us";
+import { introReveal } from "~/lib/intro-highlights";
 import { largestUrl } from "~/lib/media";
 import { absoluteUrl, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { listFaqs, listHomeCards, listTestimonials } from "~/server/home/home-queries.server";
@@ -33,7 +34,7 @@ export async function loader() {
   ]);
   const media = await getMediaByKeys([heroContent.image]);
   const { headline, subheadline, intro } = heroContent;
-  return { destinations, whyChooseUs, processSteps, testimonials, faqs, hero: media[heroContent.image] ?? null, heroText: { headline, subheadline }, intro };
+  return { destinations, whyChooseUs, processSteps, testimonials, faqs, hero: media[heroContent.image] ?? null, heroText: { headline, subheadline }, intro: intro ? introReveal(intro) : null };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -75,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero headline={heroText.headline} subheadline={heroText.subheadline} image={hero} nextId="intro" />
-      {intro ? <IntroReveal id="intro" text={intro} /> : <span id="intro" />}
+      {intro ? <IntroReveal id="intro" intro={intro} /> : <span id="intro" />}
 
       <section className={`${styles.section} ${styles.sand}`} aria-labelledby="destinations-title">
         <div className="container">

@@ -15,8 +15,6 @@ export function hasRole(viewer: Viewer | null, role: Role): boolean {
   return viewer !== null && RANK[viewer.role] >= RANK[role];
 }
 
-/** Any signed-in staff member may open the back office. */
-export const canUseAdmin = (viewer: Viewer | null) => viewer !== null;
 /** Staff see draft packages and blogs on the public pages and the API; visitors see published ones. */
 export const canSeeDrafts = (viewer: Viewer | null) => viewer !== null;
 /** Create, edit, publish and delete packages, blogs and their media. */

@@ -8,7 +8,6 @@ import { sessions } from "~/server/db/schema.server";
 import { authHeaders, getAuth, KEPT_SESSION_MAX_SECONDS, SESSION_COOKIE, SESSION_MAX_SECONDS } from "./auth.server";
 
 export type Role = "admin" | "editor";
-export const ROLES: readonly Role[] = ["admin", "editor"];
 
 /** The signed-in staff member making a request. */
 export type Viewer = {

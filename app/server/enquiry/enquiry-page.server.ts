@@ -4,13 +4,14 @@ import { z } from "zod";
 import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
 import { ENQUIRY_STATUSES, NOTE_MAX, STATUS_LABELS } from "~/lib/enquiry-status";
 import { redirectWithNotice } from "~/server/admin/notice.server";
-import { storableText } from "~/server/forms/form-input.server";
+import { fieldErrors, readBody, storableText } from "~/server/forms/form-input.server";
 import { enquiryName } from "~/lib/enquiry-format";
-import { replySentSchema, sentReplyNote } from "~/lib/reply-templates";
+import { replySentSchema, sentReplyNote, type ReplySentAnswer } from "~/lib/reply-templates";
+import { jsonError, notFoundJson } from "~/server/http.server";
 import { addNote, assignEnquiry, changeStatus, getEnquiry, recordReplySent, type EnquiryContext } from "./enquiry.server";
 import { handleFollowUpAction } from "./follow-up-page.server";
 
-/** The detail page's forms (and the reply links' record, ADR 046), one schema each, told apart by `intent`. */
+/** The detail page's forms, one schema each, told apart by `intent`. */
 export const enquiryActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("status"),
@@ -28,12 +29,9 @@ export const enquiryActionSchema = z.discriminatedUnion("intent", [
       .transform(storableText)
       .pipe(z.string().trim().min(1, "Write the note first.").max(NOTE_MAX, `Keep the note under ${NOTE_MAX} characters.`)),
   }),
-  replySentSchema,
 ]);
 
 export type EnquiryActionData = { intent: string; errors: Record<string, string[] | null>; values: Record<string, string> };
-/** What a reply link's record answers (a fetcher's, so the page stays as it is): the notice to show. */
-export type ReplySentData = { intent: "reply"; ok: true; message: string };
 
 const notFound = () => {
   throw data(null, { status: 404 });
@@ -69,13 +67,23 @@ export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx
     }
     return redirectWithNotice(page, { kind: "success", message: input.assignee ? `Assignment saved: ${name}.` : `Nobody is assigned to ${name} now.` });
   }
-  if (input.intent === "reply") {
-    const outcome = await recordReplySent(ref, input, ctx);
-    if (!outcome) return notFound();
-    const sent = sentReplyNote(input.template, input.channel);
-    const message = outcome.contacted ? `${sent}: noted, and ${name} is Contacted now.` : `${sent}: noted on ${name}.`;
-    return data<ReplySentData>({ intent: "reply", ok: true, message });
-  }
   if (!(await addNote(ref, input.note, ctx))) return notFound();
   return redirectWithNotice(page, { kind: "success", message: `Note added to ${name}.` });
+}
+
+/**
+ * POST /admin/enquiries/:id/reply-sent, a reply link's record (ADR 046): the
+ * note, and New → Contacted when asked. JSON, read by a plain fetch, so the
+ * page stays as it is (and no router hook reaches the public pages' bundle).
+ */
+export async function handleReplySent(request: Request, ref: EnquiryRef, ctx: EnquiryContext): Promise<Response> {
+  const parsed = replySentSchema.safeParse((await readBody(request)) ?? {});
+  if (!parsed.success) return jsonError(400, "Choose WhatsApp or e-mail.", fieldErrors(parsed.error));
+  const enquiry = await getEnquiry(ref);
+  const outcome = enquiry ? await recordReplySent(ref, parsed.data, ctx) : null;
+  if (!enquiry || !outcome) return notFoundJson("Enquiry");
+  const name = enquiryName(enquiry);
+  const sent = sentReplyNote(parsed.data.template, parsed.data.channel);
+  const message = outcome.contacted ? `${sent}: noted, and ${name} is Contacted now.` : `${sent}: noted on ${name}.`;
+  return Response.json({ message } satisfies ReplySentAnswer, { headers: { "Cache-Control": "no-store" } });
 }

@@ -6,7 +6,7 @@ import type { Db } from "~/server/db/db.server";
 import { activity, leads, seedLedger } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 import { insertContact, insertLead, insertStaff } from "~/server/enquiry/enquiry-fixtures";
-import { handleEnquiryAction } from "~/server/enquiry/enquiry-page.server";
+import { handleReplySent } from "~/server/enquiry/enquiry-page.server";
 import { enquiryHistory, getEnquiry, listNotes, recordReplySent } from "~/server/enquiry/enquiry.server";
 import { replyTemplates as seedTemplates } from "~/server/seed/data/reply-templates";
 import { listReplyTemplates, saveReplyTemplates } from "./reply-templates.server";
@@ -75,12 +75,13 @@ describe("a reply sent from the enquiry page", () => {
   it("records the note, names the enquirer in the activity, and moves New to Contacted in the same tap", async () => {
     const lead = await insertLead(db, { source: "package-enquiry", name: "Asha Rao", packageTitle: "Bali 7D/6N", preferredMonth: "2027-01" });
     const ref = { kind: "lead" as const, id: lead.id };
-    const request = new Request(`http://x/admin/enquiries/lead-${lead.id}`, {
+    const request = new Request(`http://x/admin/enquiries/lead-${lead.id}/reply-sent`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "reply", template: "Bali quote", channel: "whatsapp", markContacted: "on" }),
+      body: new URLSearchParams({ template: "Bali quote", channel: "whatsapp", markContacted: "on" }),
     });
-    const answer = (await handleEnquiryAction(request, ref, { viewer: editor })) as unknown as { data: { message: string } };
-    expect(answer.data.message).toBe("Sent “Bali quote” on WhatsApp: noted, and Asha Rao’s enquiry about Bali 7D/6N is Contacted now.");
+    const response = await handleReplySent(request, ref, { viewer: editor });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { message: string }).message).toBe("Sent “Bali quote” on WhatsApp: noted, and Asha Rao’s enquiry about Bali 7D/6N is Contacted now.");
     const notes = await listNotes(ref);
     expect(notes.map((note) => [note.body, note.authorName])).toEqual([["Sent “Bali quote” on WhatsApp", "Ravi Kumar"]]);
     expect((await getEnquiry(ref))?.status).toBe("contacted");
@@ -88,6 +89,16 @@ describe("a reply sent from the enquiry page", () => {
     expect(history.map((entry) => entry.text)).toEqual(["Sent “Bali quote” on WhatsApp", "Status: New → Contacted"]);
     const rows = await db.select().from(activity).where(eq(activity.subjectId, `lead-${lead.id}`));
     expect(rows.every((row) => row.subjectLabel === "Asha Rao’s enquiry about Bali 7D/6N")).toBe(true);
+  });
+
+  it("refuses a record without a channel (400, the JSON error shape) and a missing enquiry (404)", async () => {
+    const post = (body: Record<string, string>, id = 1) =>
+      new Request(`http://x/admin/enquiries/lead-${id}/reply-sent`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const refused = await handleReplySent(post({}), { kind: "lead", id: 1 }, { viewer: editor });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "Choose WhatsApp or e-mail.", fields: { channel: "Choose WhatsApp or e-mail." } });
+    const missing = await handleReplySent(post({ channel: "whatsapp" }, 999_999), { kind: "lead", id: 999_999 }, { viewer: editor });
+    expect(missing.status).toBe(404);
   });
 
   it("leaves any other status as it is, and works without a template or the box ticked", async () => {

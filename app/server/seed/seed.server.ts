@@ -1,7 +1,7 @@
 import { toE164 } from "~/lib/phone";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { processImage } from "~/server/media/process-image.server";
@@ -183,13 +183,4 @@ async function seedFirstAdmin(db: Db, admin: SeedOptions["admin"]) {
     adminCreated: true,
     generatedAdminPassword: admin.password ? undefined : password,
   };
-}
-
-/** For tests: whether the ledger holds an item. */
-export async function wasSeeded(db: Db, kind: string, key: string): Promise<boolean> {
-  const rows = await db
-    .select()
-    .from(t.seedLedger)
-    .where(and(eq(t.seedLedger.kind, kind), eq(t.seedLedger.key, key)));
-  return rows.length > 0;
 }

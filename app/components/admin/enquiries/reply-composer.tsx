@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useId, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { enquiryReply } from "~/lib/enquiry-format";
 import type { EnquiryStatus } from "~/lib/enquiry-status";
 import {
@@ -11,13 +11,33 @@ import {
   type ReplyTemplate,
   type ReplyValues,
 } from "~/lib/reply-text";
-import { isSaveFailure, type SaveFailure } from "~/lib/save-failure";
+import type { ReplySentAnswer } from "~/lib/reply-templates";
+import { saveFailure, type SaveFailure } from "~/lib/save-failure";
 import { useShowNotice } from "../admin-notice";
 import { adminUi } from "../admin-page";
 import fieldStyles from "~/components/ui/form-field.module.css";
 import styles from "./reply-composer.module.css";
 
-type ReplySent = { intent: "reply"; ok: true; message: string };
+/** The record's outcome: sending, or why it was not recorded (a failure to reach the server, or its refusal). */
+type Recording = { state: "idle" } | { state: "sending" } | { state: "failed"; message: string };
+
+/**
+ * Posts the record to its resource route with a plain fetch: useFetcher would
+ * put the router's fetcher hook into the chunk every public page loads.
+ */
+async function postReplySent(url: string, form: FormData): Promise<ReplySentAnswer | SaveFailure | { refused: string }> {
+  const offline = () => navigator.onLine === false;
+  if (offline()) return saveFailure("offline");
+  try {
+    const response = await fetch(url, { method: "POST", body: form, headers: { Accept: "application/json" }, credentials: "same-origin" });
+    const answer: unknown = await response.json().catch(() => null);
+    if (response.ok && answer && typeof answer === "object" && "message" in answer) return answer as ReplySentAnswer;
+    if (response.status >= 400 && response.status < 500 && answer && typeof answer === "object" && "error" in answer) return { refused: String(answer.error) };
+    return saveFailure("server");
+  } catch {
+    return saveFailure(offline() ? "offline" : "network");
+  }
+}
 
 export type ReplyEnquiry = {
   name: string;
@@ -56,16 +76,11 @@ function Composer({ channel, enquiry, values, templates }: { channel: ReplyChann
   const [message, setMessage] = useState(() => textOf(chosen));
   const [subject, setSubject] = useState(() => (chosen ? fillReply(chosen.subject, values) : "Your enquiry with Pravas"));
   const [markContacted, setMarkContacted] = useState(true);
-  const fetcher = useFetcher<ReplySent | SaveFailure>({ key: `reply-${channel}` });
+  const [recording, setRecording] = useState<Recording>({ state: "idle" });
   const sent = useRef<FormData | null>(null);
   const showNotice = useShowNotice();
-  const showNoticeRef = useRef(showNotice);
-  showNoticeRef.current = showNotice;
-
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (result && !isSaveFailure(result) && result.ok) showNoticeRef.current({ kind: "success", message: result.message });
-  }, [result]);
+  const navigate = useNavigate();
+  const location = useLocation();
 
   const choose = (template: ReplyTemplate) => {
     setChosen(template);
@@ -75,18 +90,30 @@ function Composer({ channel, enquiry, values, templates }: { channel: ReplyChann
   const href = channel === "whatsapp" ? whatsappReplyHref(enquiry.phone, message) : emailReplyHref(enquiry.email ?? "", subject, message);
   const isNew = enquiry.status === "new";
 
+  const post = async (form: FormData) => {
+    setRecording({ state: "sending" });
+    const answer = await postReplySent(`${location.pathname.replace(/\/$/, "")}/reply-sent`, form);
+    if ("message" in answer) {
+      setRecording({ state: "idle" });
+      // The same address again: its loaders run, so the new note and status show; the page stays as it is.
+      await navigate(location.pathname + location.search, { replace: true, preventScrollReset: true });
+      showNotice({ kind: "success", message: answer.message });
+    } else {
+      const reason = "refused" in answer ? answer.refused : answer.saveFailure.message.replace(/^Something went wrong! /, "");
+      setRecording({ state: "failed", message: reason });
+    }
+  };
   // Not awaited and no preventDefault: the link opens whatever the server does; the note follows.
   const record = () => {
     const form = new FormData();
-    form.set("intent", "reply");
     form.set("channel", channel);
     if (chosen) form.set("template", chosen.name);
     if (isNew && markContacted) form.set("markContacted", "on");
     sent.current = form;
-    void fetcher.submit(form, { method: "post" });
+    void post(form);
   };
   const retry = () => {
-    if (sent.current) void fetcher.submit(sent.current, { method: "post" });
+    if (sent.current) void post(sent.current);
   };
 
   return (
@@ -138,12 +165,12 @@ function Composer({ channel, enquiry, values, templates }: { channel: ReplyChann
             <span className="visually-hidden">{channel === "whatsapp" ? ` to ${enquiry.name} (opens in a new tab)` : ` to ${enquiry.name}`}</span>
           </a>
           <p className={styles.sending} role="status">
-            {fetcher.state !== "idle" ? "Noting the reply…" : ""}
+            {recording.state === "sending" ? "Noting the reply…" : ""}
           </p>
         </div>
-        {isSaveFailure(result) ? (
+        {recording.state === "failed" ? (
           <div className={styles.failed} role="alert">
-            <p>The reply opened, but the note was not recorded. {result.saveFailure.message.replace(/^Something went wrong! /, "")}</p>
+            <p>The reply opened, but the note was not recorded. {recording.message}</p>
             <button type="button" className={adminUi.button} onClick={retry}>
               Retry
             </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { introWords } from "~/lib/intro-highlights";
+import type { IntroReveal as IntroText } from "~/lib/intro-highlights";
 import styles from "./intro-reveal.module.css";
 
 /**
@@ -9,10 +9,12 @@ import styles from "./intro-reveal.module.css";
  * animation frame, and only while the paragraph is on screen. Without
  * JavaScript, or with reduced motion, every word is lit.
  */
-export function IntroReveal({ id, text }: { id: string; text: string }) {
+export function IntroReveal({ id, intro }: { id: string; intro: IntroText }) {
   const ref = useRef<HTMLParagraphElement>(null);
-  // Spec §1: the words the team marked (==word==) are highlighted in green (ADR 044).
-  const words = introWords(text);
+  // Spec §1: the words the team marked (==word==) are highlighted in green (ADR 044). The
+  // loader reads the marks (introReveal), so their parsing never reaches the page's JavaScript.
+  const words = intro.text.split(" ");
+  const highlighted = new Set(intro.highlighted);
   const count = words.length;
 
   useEffect(() => {
@@ -50,10 +52,10 @@ export function IntroReveal({ id, text }: { id: string; text: string }) {
     <section id={id} className={styles.intro} aria-label="About us">
       <div className="container">
         <p ref={ref} className={styles.text}>
-          {words.map(({ word, highlighted }, index) => (
+          {words.map((word, index) => (
             <span
               key={index}
-              className={highlighted ? `${styles.word} ${styles.green}` : styles.word}
+              className={highlighted.has(index) ? `${styles.word} ${styles.green}` : styles.word}
               style={{ "--i": index } as React.CSSProperties}
             >
               {word}
