@@ -1,7 +1,6 @@
 // Bundles the Express entry (server/index.ts) and the server code it imports
 // from app/ into build/server-entry/; npm packages stay external.
 import { build } from "esbuild";
-import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 
 await build({
@@ -17,6 +16,3 @@ await build({
   logLevel: "warning",
 });
 
-// The SMTP thread (ADR 020) is loaded by URL beside the module that starts it:
-// plain JavaScript with only npm imports, so it is copied, not bundled.
-fs.copyFileSync("app/server/notify/smtp-thread.mjs", `${process.env.BUILD_DIR ?? "build"}/server-entry/smtp-thread.mjs`);

@@ -226,7 +226,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, cl
       if (!vite) throw new Error("Either a build or a Vite dev server is required.");
       return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     });
-  // Pages, forms and the API (not static files): the outbox worker gives way while any is in flight.
+  // Pages, forms and the API (not static files): the job worker gives way while any is in flight.
   app.use(countRequestsInFlight());
   app.all(
     "*",

@@ -7,7 +7,7 @@ import { seedDatabase } from "~/server/seed/seed.server";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { setLogger } from "~/server/logger.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
-import { OutboxWorker } from "~/server/notify/outbox-worker.server";
+import { notificationWorker } from "~/server/notify/outbox.server";
 import { createWebhookSender } from "~/server/notify/webhook.server";
 import { startRetentionSweep } from "~/server/enquiry/retention.server";
 import { AdjustableClock, systemClock } from "~/server/content/clock.server";
@@ -29,7 +29,7 @@ export async function boot() {
     transport: env.NODE_ENV === "development" ? { target: "pino-pretty" } : undefined,
   });
   setLogger(logger);
-  // Everything this process writes (database, outbox, journal, secrets, partial
+  // Everything this process writes (database, outbox .eml files, secrets, partial
   // uploads) is for its own user only; an older, looser DATA_DIR is tightened.
   process.umask(PRIVATE_UMASK);
   const tightened = tightenPrivateDir(path.resolve(env.DATA_DIR));
@@ -67,21 +67,18 @@ export async function boot() {
   await bumpContentVersion(getDb());
   noteContentWritten();
 
-  // Sends the enquiry notifications stored in the outbox (ADR 020).
+  // Runs the queued jobs: the enquiry notifications, by e-mail and webhook (ADR 050).
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
   const webhook = env.WEBHOOK_URL ? createWebhookSender({ url: env.WEBHOOK_URL, format: env.WEBHOOK_FORMAT }) : undefined;
-  // Each accepted send is recorded here first, so a crash before the database records it does not resend it.
-  const journalFile = path.resolve(env.DATA_DIR, "outbox-sent.journal");
-  const outboxWorker = new OutboxWorker({
-    mailer: createMailerFromEnv({ journalFile }),
+  const jobWorker = notificationWorker({
+    mailer: createMailerFromEnv(),
     webhook,
     pollMs: env.OUTBOX_POLL_MS,
-    journalFile,
     logger,
     // A burst of enquiries is stored and answered first, mailed just after.
     busy: () => requestsInFlight() > 0,
   });
-  await outboxWorker.start();
+  await jobWorker.start();
   // Optional: deletes old Closed and Spam enquiries (ADR 029).
   const stopRetention = startRetentionSweep(env.ENQUIRY_RETENTION_MONTHS, logger);
   // Scheduled publishing, exactly once across servers (ADR 037). A test run's
@@ -99,7 +96,7 @@ export async function boot() {
     stopRevisionSweep();
     publisher.stop();
     digest.stop();
-    await outboxWorker.stop();
+    await jobWorker.stop();
     await closeDatabase();
     process.exit(0);
   };

@@ -1,6 +1,9 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { WEBHOOK_FORMATS } from "~/server/notify/webhook.server";
+
+/** How the webhook (app/server/notify/webhook.server.ts) puts an enquiry on the wire. */
+export const WEBHOOK_FORMATS = ["json", "sheet", "form"] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -64,7 +67,7 @@ const envSchema = z.object({
       .optional(),
   ),
   WEBHOOK_FORMAT: z.preprocess(emptyToUndefined, z.enum(WEBHOOK_FORMATS).default("json")),
-  /** How often the outbox worker looks for due notifications; new enquiries wake it at once. */
+  /** How often the job worker looks for due jobs (notifications); new enquiries wake it at once. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** Memory for the page cache of anonymous visitors' pages, in MiB (ADR 003); 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),

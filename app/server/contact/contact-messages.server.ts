@@ -3,7 +3,8 @@ import { getDb } from "~/server/db/db.server";
 import { contactMessages } from "~/server/db/schema.server";
 import { fieldErrors, isHoneypotFilled } from "~/server/forms/form-input.server";
 import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
-import { nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
+import { nudgeJobs } from "~/server/jobs/jobs.server";
+import { teamAddress } from "~/server/notify/outbox.server";
 import { contactSchema, type ContactInput } from "./contact-schema.server";
 
 export type ContactResult =
@@ -37,7 +38,7 @@ export async function submitContactMessage(body: Record<string, unknown>): Promi
     } as const;
     await enqueueEnquiryNotifications(tx, enquiry, { to, text: teamEmailText(row.id, message) });
   });
-  nudgeOutbox();
+  nudgeJobs();
   return { ok: true, stored: true };
 }
 

@@ -8,7 +8,7 @@ import { canManageEnquiries, canViewActivity } from "~/server/auth/access.server
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages, leads } from "~/server/db/schema.server";
-import { listFailingDeliveries, retryDelivery } from "~/server/notify/outbox.server";
+import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
 import { enquiryFigures, mostReadBlogs, outboxHealth, topPackagesByEnquiries, topPackagesByViews } from "./dashboard-figures.server";
 
 export const DASHBOARD_PATH = "/admin/dashboard";
@@ -53,7 +53,7 @@ export async function loadDashboard(viewer: Viewer, now: Date = new Date()) {
     topPackagesByViews(),
     mostReadBlogs(),
     outboxHealth({ emailDelivered: emailIsSetUp() }),
-    showDeliveries ? listFailingDeliveries({ limit: 20 }) : null,
+    showDeliveries ? listFailingJobs({ limit: 20 }) : null,
     showActivity ? listActivity({ limit: 8 }) : null,
   ]);
   const subjectOf = failing ? await deliverySubjects(failing) : null;
@@ -95,7 +95,7 @@ export async function handleDashboardAction(request: Request, viewer: Viewer, cl
   const parsed = retrySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return redirectWithNotice(DASHBOARD_PATH, { kind: "error", message: "That request was not understood." });
   const { id } = parsed.data;
-  if (!(await retryDelivery(id))) {
+  if (!(await retryJob(id))) {
     return redirectWithNotice(DASHBOARD_PATH, { kind: "error", message: `Delivery #${id} was already sent or no longer exists.` });
   }
   await recordActivity({

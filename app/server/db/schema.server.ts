@@ -294,8 +294,6 @@ export const leads = pgTable(
     status: text("status").$type<EnquiryStatus>().notNull().default("new"),
     /** The team member following it up (the inbox's assignment). */
     assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
-    /** When the team's e-mail about it went out (set with its outbox row marked sent). */
-    notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
   (t) => [
@@ -323,8 +321,6 @@ export const contactMessages = pgTable(
     status: text("status").$type<EnquiryStatus>().notNull().default("new"),
     /** The team member following it up (the inbox's assignment). */
     assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
-    /** When the team's e-mail about it went out (set with its outbox row marked sent). */
-    notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
   (t) => [
@@ -421,37 +417,32 @@ export const enquiryInbox = pgView("enquiry_inbox", {
   from contact_messages c
 `);
 
-export const OUTBOX_CHANNELS = ["email", "webhook"] as const;
-export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
-/**
- * What a notification is about; with `subject_id` it names the enquiry's row,
- * for a notice to a staff member the activity entry that caused it, or for the
- * daily digest its `digest_sends` row (ADR 045).
- */
-export const OUTBOX_SUBJECT_TYPES = ["lead", "contact-message", "activity", "digest"] as const;
-export type OutboxSubjectType = (typeof OUTBOX_SUBJECT_TYPES)[number];
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
- * Notifications waiting to go out, written in the same transaction as the
- * enquiry they are about and delivered by the outbox worker (ADR 020).
- * `payload` is validated at runtime by the channel's Zod schema
- * (app/server/notify/outbox.server.ts). Rows are kept once sent or failed.
+ * The job queue (ADR 050; the table keeps its first name). A job is written in
+ * the same transaction as what it is about and run by the job worker
+ * (app/server/jobs/worker.server.ts) through the handler of its type
+ * (`channel`: "email", "webhook"), which validates `payload`. `subject_type`
+ * and `subject_id` name what it is about: an enquiry ("lead",
+ * "contact-message"), an activity entry, a digest claim. Jobs are kept once
+ * done ("sent", at `sent_at`) or failed.
  */
 export const notificationOutbox = pgTable(
   "notification_outbox",
   {
     id: serial("id").primaryKey(),
-    channel: text("channel").$type<OutboxChannel>().notNull(),
-    subjectType: text("subject_type").$type<OutboxSubjectType>().notNull(),
+    /** The job's type: which handler runs it. */
+    channel: text("channel").notNull(),
+    subjectType: text("subject_type").notNull(),
     subjectId: integer("subject_id").notNull(),
     payload: jsonb("payload").$type<unknown>().notNull(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
-    /** Attempts started so far; counted when a worker claims the row. */
+    /** Attempts started so far; counted when a worker claims the job. */
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The claiming worker's lease: no other worker takes the row before it ends. */
+    /** The claiming worker's lease: no other worker takes the job before it ends. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lockedBy: text("locked_by"),
     lastError: text("last_error"),
@@ -462,12 +453,10 @@ export const notificationOutbox = pgTable(
   (t) => [
     // One notification per enquiry and channel, however often a request is retried.
     uniqueIndex("notification_outbox_subject_idx").on(t.subjectType, t.subjectId, t.channel),
-    // The worker's query: pending rows that are due, oldest first.
+    // The worker's query: pending jobs that are due, oldest first.
     index("notification_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
     // The dashboard's: failed and retrying deliveries.
     index("notification_outbox_status_idx").on(t.status, t.createdAt),
-    check("notification_outbox_channel_check", sql`${t.channel} in ('email', 'webhook')`),
-    check("notification_outbox_subject_type_check", sql`${t.subjectType} in ('lead', 'contact-message', 'activity', 'digest')`),
     check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

@@ -5,7 +5,8 @@ import type { Db } from "~/server/db/db.server";
 import { digestSends, notificationOutbox } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
 import { createSmtpMailer } from "~/server/notify/mailer.server";
-import { OutboxWorker } from "~/server/notify/outbox-worker.server";
+import type { JobWorker } from "~/server/jobs/worker.server";
+import { notificationWorker } from "~/server/notify/outbox.server";
 import { startTestSmtpServer, type TestSmtpServer } from "~/server/notify/test-smtp.server";
 import { DigestScheduler, digestEnabled, sendDueDigests, setDigestEnabled } from "./digest.server";
 import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
@@ -13,12 +14,12 @@ import { setFollowUp } from "./follow-up.server";
 
 let db: Db;
 let smtp: TestSmtpServer;
-let worker: OutboxWorker;
+let worker: JobWorker;
 
 beforeAll(async () => {
   db = await openTestDatabase();
   smtp = await startTestSmtpServer();
-  worker = new OutboxWorker({ mailer: createSmtpMailer(`smtp://127.0.0.1:${smtp.port}`, "Pravas <no-reply@pravas.travel>"), pollMs: 3_600_000 });
+  worker = notificationWorker({ mailer: createSmtpMailer(`smtp://127.0.0.1:${smtp.port}`, "Pravas <no-reply@pravas.travel>"), pollMs: 3_600_000 });
   await worker.start();
 });
 afterAll(async () => {

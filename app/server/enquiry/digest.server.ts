@@ -8,7 +8,8 @@ import { systemClock, type Clock } from "~/server/content/clock.server";
 import { getDb } from "~/server/db/db.server";
 import { digestOptOuts, digestSends, users } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
-import { enqueueTeamEmail, nudgeOutbox } from "~/server/notify/outbox.server";
+import { nudgeJobs } from "~/server/jobs/jobs.server";
+import { enqueueTeamEmail } from "~/server/notify/outbox.server";
 import { digestItems } from "./follow-up.server";
 
 /**
@@ -91,7 +92,7 @@ export async function sendDueDigests(now: Date, logger?: Logger): Promise<number
       logger?.error({ err: error, userId: user.id }, "could not queue the daily digest");
     }
   }
-  if (queued > 0) nudgeOutbox();
+  if (queued > 0) nudgeJobs();
   return queued;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { enquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
 import { enquiryName } from "~/lib/enquiry-format";
 import { formatMonth } from "~/lib/tour-format";
@@ -8,8 +8,8 @@ import { STATUS_LABELS, type EnquirySource, type EnquiryStatus } from "~/lib/enq
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
-import { activity, contactMessages, enquiryNotes, leads, users } from "~/server/db/schema.server";
-import type { DbExecutor } from "~/server/notify/outbox.server";
+import { activity, contactMessages, enquiryNotes, leads, notificationOutbox, users } from "~/server/db/schema.server";
+import type { DbExecutor } from "~/server/jobs/jobs.server";
 
 /** Reading and following up one enquiry: its fields, status, assignee, notes and history. */
 
@@ -251,4 +251,18 @@ export async function recordReplySent(
     }
     return { contacted };
   });
+}
+
+/**
+ * When the team's e-mail about an enquiry went out: its "email" job's done
+ * time (ADR 050). Null while it waits, retries or has failed.
+ */
+export async function enquiryNotifiedAt(ref: EnquiryRef, db: DbExecutor = getDb()): Promise<Date | null> {
+  const t = notificationOutbox;
+  const [job] = await db
+    .select({ sentAt: t.sentAt })
+    .from(t)
+    .where(and(eq(t.subjectType, ref.kind === "lead" ? "lead" : "contact-message"), eq(t.subjectId, ref.id), eq(t.channel, "email"), isNotNull(t.sentAt)))
+    .limit(1);
+  return job?.sentAt ?? null;
 }

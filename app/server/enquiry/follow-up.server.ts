@@ -5,7 +5,7 @@ import { indianMidnight, type DueBucket } from "~/lib/follow-up";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages, enquiryFollowUps as followUps, leads, users } from "~/server/db/schema.server";
-import type { DbExecutor } from "~/server/notify/outbox.server";
+import type { DbExecutor } from "~/server/jobs/jobs.server";
 import { actorOf, getEnquiry, subjectOf, type EnquiryContext } from "./enquiry-detail.server";
 
 /**

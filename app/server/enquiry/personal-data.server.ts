@@ -5,7 +5,7 @@ import { getDb } from "~/server/db/db.server";
 import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
 import { removeFallbackMail } from "~/server/notify/mail-files.server";
-import type { DbExecutor } from "~/server/notify/outbox.server";
+import type { DbExecutor } from "~/server/jobs/jobs.server";
 
 /**
  * The privacy policy's promises (ADR 029): find everything held about one

@@ -6,7 +6,8 @@ import { getDb } from "~/server/db/db.server";
 import { leads, type PackageRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
-import { nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
+import { nudgeJobs } from "~/server/jobs/jobs.server";
+import { teamAddress } from "~/server/notify/outbox.server";
 import { getPackage } from "~/server/package/package-queries.server";
 
 const blankToUndefined = (value: unknown) =>
@@ -82,7 +83,7 @@ export async function findEnquiryPackage(input: { packageId?: number; packageSlu
 
 /**
  * Stores the enquiry and, in the same transaction, the team's e-mail about it
- * in the notification outbox; the outbox worker sends it (ADR 020).
+ * in the notification outbox; the outbox worker sends it (ADR 050).
  */
 export async function createEnquiry(input: EnquiryInput, pkg: Pick<PackageRow, "id" | "title" | "slug">) {
   const to = await teamAddress();
@@ -130,6 +131,6 @@ export async function createEnquiry(input: EnquiryInput, pkg: Pick<PackageRow, "
     });
     return { id: row.id };
   });
-  nudgeOutbox();
+  nudgeJobs();
   return lead;
 }

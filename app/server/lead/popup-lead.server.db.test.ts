@@ -7,7 +7,8 @@ import type { Db } from "~/server/db/db.server";
 import { leads, notificationOutbox } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
-import { OutboxWorker } from "~/server/notify/outbox-worker.server";
+import { enquiryNotifiedAt } from "~/server/enquiry/enquiry-detail.server";
+import { notificationWorker } from "~/server/notify/outbox.server";
 import { createPopupLead } from "./popup-lead.server";
 
 let db: Db;
@@ -36,21 +37,20 @@ describe("createPopupLead", () => {
     const { id } = await createPopupLead({ name: "Asha Patil", phone: "+91 90000 11111" });
     const [row] = await db.select().from(leads).where(eq(leads.id, id));
     expect(row).toMatchObject({ source: "popup", name: "Asha Patil", phone: "+91 90000 11111", status: "new" });
-    expect(row!.notifiedAt).toBeNull();
+    expect(await enquiryNotifiedAt({ kind: "lead", id })).toBeNull();
     const [queued] = await db.select().from(notificationOutbox).where(eq(notificationOutbox.subjectId, id));
     expect(queued).toMatchObject({ channel: "email", subjectType: "lead", status: "pending", attempts: 0 });
     // The request path sends nothing.
     expect(await readOutboxFiles()).toEqual([]);
 
-    const worker = new OutboxWorker({ mailer: createMailerFromEnv() });
+    const worker = notificationWorker({ mailer: createMailerFromEnv() });
     await worker.runOnce();
     const mails = await readOutboxFiles();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("Phone: +91 90000 11111");
     expect(headerBlock(mails[0]!)).toMatch(/^To: hello@pravas\.travel$/m);
     expect(headerBlock(mails[0]!)).toMatch(/^From: Pravas <no-reply@pravas\.travel>$/m);
-    const [notified] = await db.select().from(leads).where(eq(leads.id, id));
-    expect(notified!.notifiedAt).toBeInstanceOf(Date);
+    expect(await enquiryNotifiedAt({ kind: "lead", id })).toBeInstanceOf(Date);
 
     // Sent rows are not sent again.
     expect(await worker.runOnce()).toBe(0);
@@ -59,7 +59,7 @@ describe("createPopupLead", () => {
 
   it("cannot add a header through a line break in the visitor's name", async () => {
     await createPopupLead({ name: "Eve\r\nBcc: x@evil.example\r\nX-Injected: yes", phone: "+91 90000 22222" });
-    await new OutboxWorker({ mailer: createMailerFromEnv() }).runOnce();
+    await notificationWorker({ mailer: createMailerFromEnv() }).runOnce();
     const mail = (await readOutboxFiles()).find((text) => text.includes("+91 90000 22222"));
     expect(mail).toBeDefined();
     const headers = headerBlock(mail!);

@@ -2,13 +2,14 @@ import { GroupCommit } from "~/server/db/group-commit.server";
 import { getDb } from "~/server/db/db.server";
 import { leads } from "~/server/db/schema.server";
 import { enqueueManyEnquiryNotifications, type NewEnquiry } from "~/server/notify/enquiry-notification.server";
-import { nudgeOutbox, teamAddress } from "~/server/notify/outbox.server";
+import { nudgeJobs } from "~/server/jobs/jobs.server";
+import { teamAddress } from "~/server/notify/outbox.server";
 import type { PopupLeadInput } from "./lead-schema";
 
 /**
  * Stores a popup lead and, in the same transaction, the team's e-mail about it
  * (NOTIFY_EMAIL, else the agency's e-mail) in the notification outbox. The
- * outbox worker sends it (ADR 020): a mail outage or a crash never loses it.
+ * outbox worker sends it (ADR 050): a mail outage or a crash never loses it.
  * Resolves once the lead is committed. Leads posted at the same moment share
  * one transaction (group commit), which is what keeps a burst fast on the
  * embedded database.
@@ -36,7 +37,7 @@ async function storePopupLeads(inputs: PopupLeadInput[]): Promise<{ id: number }
     );
     return inserted;
   });
-  nudgeOutbox();
+  nudgeJobs();
   return rows.map((row) => ({ id: row.id }));
 }
 

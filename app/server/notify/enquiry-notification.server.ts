@@ -1,5 +1,6 @@
 import { getEnv } from "~/server/env.server";
-import { enqueueNotifications, type DbExecutor, type OutboxSubject, type QueuedNotification } from "./outbox.server";
+import type { DbExecutor } from "~/server/jobs/jobs.server";
+import { enqueueNotifications, type OutboxSubject, type QueuedNotification } from "./outbox.server";
 import type { WebhookPayload } from "./webhook.server";
 
 export type EnquirySource = WebhookPayload["source"];
@@ -66,7 +67,7 @@ export function enquiryWebhookPayload(enquiry: NewEnquiry): WebhookPayload {
  * Queues every notification of a new enquiry: the team's e-mail (to `to`,
  * Reply-To the visitor's e-mail when given; From is added when sending) and,
  * when WEBHOOK_URL is set, the webhook's copy. Call it inside the transaction
- * that stores the enquiry, then `nudgeOutbox()` after the commit (ADR 020, 030).
+ * that stores the enquiry, then `nudgeJobs()` after the commit (ADR 050, 030).
  */
 export async function enqueueEnquiryNotifications(tx: DbExecutor, enquiry: NewEnquiry, email: { to: string; text: string }): Promise<void> {
   await enqueueManyEnquiryNotifications(tx, [{ enquiry, email }]);

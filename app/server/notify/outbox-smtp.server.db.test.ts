@@ -2,13 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { submitContactMessage } from "~/server/contact/contact-messages.server";
 import type { Db } from "~/server/db/db.server";
-import { contactMessages, leads, notificationOutbox, packages } from "~/server/db/schema.server";
+import { contactMessages, notificationOutbox, packages } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
 import { createEnquiry } from "~/server/lead/package-enquiry.server";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
 import { createSmtpMailer } from "./mailer.server";
-import { OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker.server";
-import { listFailingDeliveries, retryDelivery } from "./outbox.server";
+import { enquiryNotifiedAt } from "~/server/enquiry/enquiry-detail.server";
+import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
+import type { JobWorker, JobWorkerOptions } from "~/server/jobs/worker.server";
+import { notificationWorker } from "./outbox.server";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp.server";
 
 const FROM = "Pravas <no-reply@pravas.travel>";
@@ -16,7 +18,7 @@ const TEAM = "hello@pravas.travel";
 
 let db: Db;
 let smtp: TestSmtpServer | undefined;
-const workers: OutboxWorker[] = [];
+const workers: JobWorker[] = [];
 
 beforeAll(async () => {
   delete process.env.NOTIFY_EMAIL;
@@ -30,8 +32,8 @@ afterEach(async () => {
 });
 afterAll(closeTestDatabase);
 
-function worker(port: number, options: Partial<OutboxWorkerOptions> = {}) {
-  const created = new OutboxWorker({ mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, FROM), baseDelayMs: 20, maxDelayMs: 40, ...options });
+function worker(port: number, options: Partial<JobWorkerOptions> = {}) {
+  const created = notificationWorker({ mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, FROM), baseDelayMs: 20, maxDelayMs: 40, ...options });
   workers.push(created);
   return created;
 }
@@ -79,10 +81,10 @@ describe("the outbox over a real SMTP server", () => {
 
     expect(await sender.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(3);
-    const [leadRow] = await db.select().from(leads).where(eq(leads.id, lead.id));
-    expect(leadRow!.notifiedAt).toBeInstanceOf(Date);
+    // When each enquiry was notified: its e-mail job's done time.
+    expect(await enquiryNotifiedAt({ kind: "lead", id: lead.id })).toBeInstanceOf(Date);
     const messages = await db.select().from(contactMessages).where(eq(contactMessages.phone, "+91 90000 30002"));
-    expect(messages[0]!.notifiedAt).toBeInstanceOf(Date);
+    expect(await enquiryNotifiedAt({ kind: "contact", id: messages[0]!.id })).toBeInstanceOf(Date);
   });
 
   it("sends a new enquiry at once when the worker runs (in-process nudge, no poll)", async () => {
@@ -140,15 +142,15 @@ describe("the outbox over a real SMTP server", () => {
     expect(failed.lastError).toMatch(/550/);
     await sleep(100);
     expect(await sender.runOnce()).toBe(0);
-    expect((await listFailingDeliveries()).map((row) => row.id)).toContain(failed.id);
+    expect((await listFailingJobs()).map((row) => row.id)).toContain(failed.id);
 
     smtp.refuse(null);
-    expect(await retryDelivery(failed.id)).toBe(true);
+    expect(await retryJob(failed.id)).toBe(true);
     expect(await sender.runOnce()).toBe(1);
     expect(mailsAbout(smtp, "+91 90000 30030")).toHaveLength(1);
     expect(await outboxRow("lead", id)).toMatchObject({ status: "sent" });
-    expect(await retryDelivery(failed.id)).toBe(false);
-    expect((await listFailingDeliveries()).map((row) => row.id)).not.toContain(failed.id);
+    expect(await retryJob(failed.id)).toBe(false);
+    expect((await listFailingJobs()).map((row) => row.id)).not.toContain(failed.id);
   });
 
   it("after a crash mid-send, the row goes out once its lease ends, and only once", async () => {

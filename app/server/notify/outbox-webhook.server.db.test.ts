@@ -9,10 +9,12 @@ import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/
 import { createEnquiry } from "~/server/lead/package-enquiry.server";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
-import { OutboxWorker } from "./outbox-worker.server";
-import { listFailingDeliveries, retryDelivery } from "./outbox.server";
+import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
+import type { JobWorker } from "~/server/jobs/worker.server";
+import { notificationWorker } from "./outbox.server";
 import { startTestSmtpServer } from "./test-smtp.server";
-import { createWebhookSender, type WebhookFormat } from "./webhook.server";
+import type { WebhookFormat } from "~/server/env.server";
+import { createWebhookSender } from "./webhook.server";
 
 type Received = { contentType: string; delivery: string; body: string };
 /** What the endpoint does with the next request: answer with a status, or never answer. */
@@ -49,7 +51,7 @@ async function startHookServer() {
 
 let db: Db;
 let hook: Awaited<ReturnType<typeof startHookServer>>;
-const workers: OutboxWorker[] = [];
+const workers: JobWorker[] = [];
 const noMail: Mailer = { kind: "smtp", send: async () => ({}), close() {} };
 
 beforeAll(async () => {
@@ -71,7 +73,7 @@ afterAll(async () => {
 });
 
 function webhookWorker(format: WebhookFormat = "json", options: { timeoutMs?: number; mailer?: Mailer; retryDelayMs?: number } = {}) {
-  const worker = new OutboxWorker({
+  const worker = notificationWorker({
     mailer: options.mailer ?? noMail,
     webhook: createWebhookSender({ url: hook.url, format, timeoutMs: options.timeoutMs ?? 2_000 }),
     baseDelayMs: options.retryDelayMs ?? 50,
@@ -91,7 +93,7 @@ const HOUR_MS = 3_600_000;
 const makeDue = (row: { id: number }) => db.update(notificationOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(notificationOutbox.id, row.id));
 
 /** Runs the worker until nothing is due, waiting out short backoffs. */
-async function drain(worker: OutboxWorker, rounds = 6, pauseMs = 80) {
+async function drain(worker: JobWorker, rounds = 6, pauseMs = 80) {
   for (let i = 0; i < rounds; i++) {
     while ((await worker.runOnce()) > 0);
     await sleep(pauseMs);
@@ -109,7 +111,7 @@ describe("the enquiry notifications with WEBHOOK_URL and NOTIFY_EMAIL set", () =
     try {
       const pkg = await firstPackage();
       await createEnquiry({ name: "Asha Rao", phone: "+91 90000 40001", email: "asha@example.com", travellers: 2 }, pkg);
-      const worker = new OutboxWorker({ mailer: createSmtpMailer(smtp.url, "Pravas <no-reply@pravas.travel>") });
+      const worker = notificationWorker({ mailer: createSmtpMailer(smtp.url, "Pravas <no-reply@pravas.travel>") });
       workers.push(worker);
       while ((await worker.runOnce()) > 0);
       const mail = smtp.received.find((received) => received.raw.includes("+91 90000 40001"))!;
@@ -185,14 +187,14 @@ describe("the enquiry notifications with WEBHOOK_URL and NOTIFY_EMAIL set", () =
   it("keeps failing until given up; the dashboard lists it and its retry sends it", async () => {
     hook.script.push(503, 503);
     const { id } = await createPopupLead({ name: "Down", phone: "+91 90000 40005" });
-    const worker = new OutboxWorker({ mailer: noMail, webhook: createWebhookSender({ url: hook.url, format: "json" }), baseDelayMs: 20, maxDelayMs: 20, maxAttempts: 2 });
+    const worker = notificationWorker({ mailer: noMail, webhook: createWebhookSender({ url: hook.url, format: "json" }), baseDelayMs: 20, maxDelayMs: 20, maxAttempts: 2 });
     workers.push(worker);
     await drain(worker, 3);
     const failed = await webhookRow("lead", id);
     expect(failed).toMatchObject({ status: "failed", attempts: 2 });
-    expect((await listFailingDeliveries()).find((row) => row.id === failed.id)).toMatchObject({ channel: "webhook" });
+    expect((await listFailingJobs()).find((row) => row.id === failed.id)).toMatchObject({ channel: "webhook" });
 
-    expect(await retryDelivery(failed.id)).toBe(true);
+    expect(await retryJob(failed.id)).toBe(true);
     await drain(worker, 2);
     expect(await webhookRow("lead", id)).toMatchObject({ status: "sent" });
     expect(hook.received.filter((hit) => hit.body.includes("+91 90000 40005"))).toHaveLength(3);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { inertSpreadsheetText, spreadsheetPhone } from "~/lib/spreadsheet-text";
+import type { WebhookFormat } from "~/server/env.server";
 import type { MailRef } from "./mailer.server";
 
 /**
@@ -22,9 +23,6 @@ export const webhookPayloadSchema = z.object({
   preferredMonth: z.string().nullable(),
 });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
-
-export const WEBHOOK_FORMATS = ["json", "sheet", "form"] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /**
  * The old site's spreadsheet scripts read flat fields: the popup posted
@@ -96,8 +94,8 @@ export function createWebhookSender(options: { url: string; format: WebhookForma
       } catch (error) {
         throw new Error(`webhook: ${describeFetchError(error, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS)}`);
       }
-      // Accepted on the status line: resolving now lets the worker journal it at
-      // once (ADR 020); the body is read only to release the connection.
+      // Accepted on the status line: resolving now lets the worker mark it done at
+      // once (ADR 050); the body is read only to release the connection.
       if (response.ok) {
         void response.arrayBuffer().catch(() => {});
         return { id: deliveryId };

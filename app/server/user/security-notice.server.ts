@@ -2,7 +2,8 @@ import { recordActivity, type ActivityEntry } from "~/server/activity/activity.s
 import { formatDateTime } from "~/lib/admin-format";
 import { getDb, type Db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
-import { enqueueNotifications, nudgeOutbox } from "~/server/notify/outbox.server";
+import { nudgeJobs } from "~/server/jobs/jobs.server";
+import { enqueueNotifications } from "~/server/notify/outbox.server";
 
 /**
  * What changed on someone's account, for the e-mail that tells them (ASVS
@@ -42,5 +43,5 @@ export async function recordWithSecurityNotice(entry: ActivityEntry, notice: { c
     const activityId = await recordActivity(entry, { db: tx });
     await enqueueNotifications(tx, [{ channel: "email", subject: { type: "activity", id: activityId! }, payload: { to: notice.to, subject, text } }]);
   });
-  nudgeOutbox();
+  nudgeJobs();
 }
