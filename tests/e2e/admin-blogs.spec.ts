@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import { ADMIN, signIn } from "./admin-helpers";
 import { blogByTitle, dropFile, insertBlog, PHOTO, photo } from "./admin-blogs-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";

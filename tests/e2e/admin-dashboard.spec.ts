@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import type { Page } from "@playwright/test";
 import { ADMIN, signIn } from "./admin-helpers";
 import { expect, test, type TestDatabase } from "./fixtures";

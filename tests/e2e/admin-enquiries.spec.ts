@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import ExcelJS from "exceljs";
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN, createStaff, signIn } from "./admin-helpers";

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import { ADMIN, signIn } from "./admin-helpers";
 import { copyPackage, deletePackageRow, openSection, rowAction } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import { ADMIN, createStaff, signIn } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 

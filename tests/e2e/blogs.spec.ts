@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
 type BlogRow = { id: number; slug: string; title: string; views: number; upload_date: string };

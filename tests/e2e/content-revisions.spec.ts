@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, newStaffContext, signIn, signInRequest, test } from "./admin-helpers";
 import { insertBlog } from "./admin-blogs-helpers";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import type { Page } from "@playwright/test";
 import { ADMIN, signIn } from "./admin-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";

@@ -1,5 +1,5 @@
 import { formatPhone } from "../../app/lib/phone";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import { ADMIN, expect, signIn, test } from "./admin-helpers";
 import { gotoHydrated } from "./fixtures";
 import { lastUpdatedToday } from "../../app/lib/legal-page-schema";

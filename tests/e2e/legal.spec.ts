@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 const PRIVACY_SECTIONS = [

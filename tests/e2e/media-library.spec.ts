@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { TestInfo } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import { ADMIN, signIn } from "./admin-helpers";
 import { copyPackage, openSection } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";

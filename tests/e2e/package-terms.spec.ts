@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import { ADMIN, expect, signIn, test } from "./admin-helpers";
 import { copyPackage, openSection } from "./admin-packages-helpers";
 import { gotoHydrated, type TestDatabase } from "./fixtures";

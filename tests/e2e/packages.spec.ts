@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 test.beforeEach(async ({ context }) => {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, signIn, test } from "./admin-helpers";
 import { gotoHydrated, type TestDatabase } from "./fixtures";

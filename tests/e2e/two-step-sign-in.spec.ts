@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "./axe";
 import type { Page } from "@playwright/test";
 import { ADMIN, createStaff, expect, newStaffContext, signIn, submitLogin, test } from "./admin-helpers";
 import { gotoHydrated, type TestDatabase } from "./fixtures";
