@@ -19,6 +19,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { waitUntilUp } from "./lib/server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3131);
 const KILLS = Number(process.env.CRASH_KILLS ?? 3);
@@ -100,19 +101,6 @@ function startServer() {
   return child;
 }
 
-async function waitUntilUp(child) {
-  const started = Date.now();
-  while (Date.now() - started < 600_000) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE_URL}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok) return Date.now() - started;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error("the server did not start");
-}
 
 const acknowledged = new Set();
 let sentTotal = 0;
@@ -165,7 +153,7 @@ async function pendingRows() {
 const phases = [];
 for (let phase = 0; phase <= KILLS; phase++) {
   const server = startServer();
-  const startupMs = await waitUntilUp(server);
+  const startupMs = await waitUntilUp(server, BASE_URL);
   if (phase < KILLS) {
     // Kill somewhere between 1 and 3 s into the stream (CRASH_KILL_AFTER_MS moves the start), while leads are being stored and mailed.
     const killAfterMs = Number(process.env.CRASH_KILL_AFTER_MS ?? 1_000) + Math.round(Math.random() * 2_000);

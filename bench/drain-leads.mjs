@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { waitUntilUp } from "./lib/server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3131);
 const LEADS = Number(process.env.DRAIN_LEADS ?? 1300);
@@ -56,24 +57,11 @@ function startServer() {
   });
   return current;
 }
-async function waitUntilUp(child) {
-  const started = Date.now();
-  while (Date.now() - started < 600_000) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE_URL}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok) return Date.now() - started;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error("the server did not start");
-}
 
 // 1. The relay hangs; the leads are stored, their e-mails wait.
 relay.postMessage("hold");
 let server = startServer();
-await waitUntilUp(server);
+await waitUntilUp(server, BASE_URL, 100);
 const names = [];
 let next = 0;
 await Promise.all(
@@ -100,7 +88,7 @@ const mailsBefore = mails;
 // 2. A new server drains the backlog.
 const spawnedAt = Date.now();
 server = startServer();
-const startupMs = await waitUntilUp(server);
+const startupMs = await waitUntilUp(server, BASE_URL, 100);
 const upAt = Date.now();
 while (Date.now() - spawnedAt < TIMEOUT_MS && !names.every((name) => mailed.has(name))) await sleep(50);
 const doneAt = Date.now();

@@ -31,3 +31,21 @@ export async function startBenchServer(defaultPort = 3200, extraEnv = {}) {
   stop();
   throw new Error(`server at ${baseUrl} did not start`);
 }
+
+/**
+ * Waits until a spawned server answers /api/health; returns how long it took.
+ * Fails when the process exits first, or after 10 minutes.
+ */
+export async function waitUntilUp(child, baseUrl, pollMs = 200) {
+  const started = Date.now();
+  while (Date.now() - started < 600_000) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok) return Date.now() - started;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  throw new Error("the server did not start");
+}
