@@ -1,7 +1,7 @@
+import type { DueRow } from "~/server/enquiry/follow-up.server";
 import { Form, Link, useLocation } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { enquiryName } from "~/lib/enquiry-format";
-import type { EnquirySource, EnquiryStatus } from "~/lib/enquiry-status";
 import { dueBucket, FOLLOW_UP_PRESETS, FOLLOW_UP_REASON_MAX, formatFollowUp, indianDate, presetLabels, type DueBucket } from "~/lib/follow-up";
 import { adminUi, Panel } from "../admin-page";
 import { useFocusFirstError } from "../use-focus-first-error";
@@ -84,17 +84,8 @@ export function CallBackPanel({ followUp, now, actionData }: { followUp: FollowU
   );
 }
 
-export type DueItem = {
-  key: string;
-  name: string;
-  source: EnquirySource;
-  packageTitle: string | null;
-  phone: string;
-  status: EnquiryStatus;
-  assigneeName: string | null;
-  dueAt: string;
-  reason: string | null;
-};
+/** A due call back as the page gets it: the server's row, its time as an ISO string, without the assignee's id. */
+export type DueItem = Omit<DueRow, "assignedTo" | "dueAt"> & { dueAt: string };
 
 /** One list of due call backs: who, why, when (Indian time), with a link to the enquiry. */
 export function DueList({ items, now, empty }: { items: DueItem[]; now: string; empty: string }) {
