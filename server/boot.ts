@@ -91,21 +91,19 @@ export async function boot() {
   digest.start();
   const stopRevisionSweep = startRevisionSweep(logger);
 
-  const shutdown = async () => {
+  /** Stops the background work, lets the job under way finish and closes the database (releasing PGlite's lock). */
+  const stopBackground = async () => {
     stopRetention();
     stopRevisionSweep();
     publisher.stop();
     digest.stop();
     await jobWorker.stop();
     await closeDatabase();
-    process.exit(0);
   };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
 
   /** Partial tus uploads; finished ones move to media storage (ADR 024). */
   const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
-  return { env, logger, mediaDir, uploadsDir, scheduling: { clock, publisher, digest } };
+  return { env, logger, mediaDir, uploadsDir, scheduling: { clock, publisher, digest }, stopBackground };
 }
 
 /**
