@@ -5,7 +5,7 @@ import { addAcceptors, LISTEN_BACKLOG } from "./acceptors";
 import { createApp } from "./app";
 import { boot, e2eFixturesFrom } from "./boot";
 
-const { env, logger, mediaDir, uploadsDir, scheduling } = await boot();
+const { env, logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, scheduling } = await boot();
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const buildPath = pathToFileURL(path.join(buildDir, "server/index.js")).href;
@@ -14,7 +14,9 @@ const build = (await import(buildPath)) as ServerBuild;
 const app = createApp({
   logger,
   mediaDir,
+  mediaStorage,
   uploadsDir,
+  uploadsS3,
   trustProxy: env.TRUST_PROXY,
   clock: scheduling.clock,
   e2eFixtures: e2eFixturesFrom(env, scheduling),
