@@ -201,12 +201,8 @@ export function createUploadService({ directory, s3, logger, expiryMs = UPLOAD_E
 
   /** Deletes abandoned uploads: unfinished past their expiry (tus), and any finished one left by a crash. */
   async function sweep(): Promise<number> {
-    // Servers without ListMultipartUploads (s3rver) cannot list parts left without an info: the loop below still finds every upload.
-    let removed = await tus.cleanUpExpiredUploads().catch((error: unknown) => {
-      logger.debug({ err: error }, "tus expiry sweep failed");
-      return 0;
-    });
     const cutoff = Date.now() - expiryMs;
+    let removed = 0;
     for await (const upload of backend.list()) {
       const created = upload.creation_date ? Date.parse(upload.creation_date) : 0;
       if (created < cutoff) {
@@ -214,6 +210,11 @@ export function createUploadService({ directory, s3, logger, expiryMs = UPLOAD_E
         removed += 1;
       }
     }
+    // Then whatever tus itself finds expired (S3: multipart uploads left without their info).
+    removed += await tus.cleanUpExpiredUploads().catch((error: unknown) => {
+      logger.warn({ err: error }, "tus expiry sweep failed");
+      return 0;
+    });
     return removed;
   }
 
