@@ -12,13 +12,13 @@ import { createS3Client, type S3Settings } from "./s3-storage.server";
  * @tus/s3-store calls on every chunk: those three are answered here from
  * s3rver's own files, as S3 documents them (ADR 053).
  */
-export async function startS3rver(bucket = "pravas-media") {
+export async function startS3rver(bucket = "pravas-media", port = 0) {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-s3rver-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket }] });
   server.middleware.unshift(multipartShim(directory));
-  const { port } = await server.run();
+  const address = await server.run();
   const settings: S3Settings = {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${address.port}`,
     region: "us-east-1",
     bucket,
     // s3rver's fixed test credentials.
