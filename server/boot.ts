@@ -52,7 +52,7 @@ export async function boot() {
 
   const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media"));
   // Local disk unless MEDIA_STORE=s3 (ADR 053); the seed's photos go where media lives.
-  const mediaStorage = mediaStorageFromEnv(env, mediaDir);
+  const mediaStorage = await mediaStorageFromEnv(env, mediaDir);
   if (env.MEDIA_STORE === "s3") logger.info({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, publicUrl: env.MEDIA_PUBLIC_URL }, "media in an S3 bucket");
   const result = await seedDatabase(getDb(), {
     mediaDir: mediaStorage,

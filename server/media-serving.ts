@@ -2,7 +2,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import express from "express";
 import { mediaCacheControl, mediaHeaders } from "~/server/media/media-headers.server";
-import { S3MediaStorage } from "~/server/media/s3-storage.server";
+import type { S3MediaStorage } from "~/server/media/s3-storage.server";
 import { LocalDiskStorage, type MediaStorage } from "~/server/media/storage.server";
 
 /**
@@ -13,7 +13,7 @@ import { LocalDiskStorage, type MediaStorage } from "~/server/media/storage.serv
  * name for a year, immutable. Unknown keys fall through (the app's 404 page).
  */
 export function serveMedia(storage: MediaStorage, mediaDir: string): express.RequestHandler {
-  if (storage instanceof S3MediaStorage) return serveFromBucket(storage);
+  if (isBucket(storage)) return serveFromBucket(storage);
   const directory = storage instanceof LocalDiskStorage ? storage.directory : mediaDir;
   return express.static(directory, {
     index: false,
@@ -62,5 +62,10 @@ function serveFromBucket(storage: S3MediaStorage): express.RequestHandler {
 
 /** The origin CSP's img-src must allow when media comes from a CDN (a redirect is checked too). */
 export function mediaOrigin(storage: MediaStorage): string | null {
-  return storage instanceof S3MediaStorage && storage.publicUrl ? new URL(storage.publicUrl).origin : null;
+  return isBucket(storage) && storage.publicUrl ? new URL(storage.publicUrl).origin : null;
+}
+
+/** Told apart by shape, not class: the S3 module (and the AWS SDK) is loaded only when media is on S3. */
+function isBucket(storage: MediaStorage): storage is S3MediaStorage {
+  return typeof (storage as Partial<S3MediaStorage>).open === "function" && typeof (storage as Partial<S3MediaStorage>).publicUrlOf === "function";
 }

@@ -16,7 +16,7 @@ import {
 import { getUploadResult, storeUploadedFile } from "~/server/media/uploads.server";
 import type { S3Settings } from "~/server/media/s3-storage.server";
 import { jsonErrorBody, sendError } from "./http-errors";
-import { fileBackend, s3Backend } from "./tus-backends";
+import { fileBackend, type UploadBackend } from "./tus-backends";
 
 /** Unfinished uploads are kept this long for a resume, then swept. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -78,8 +78,21 @@ function asRefusal(error: unknown) {
  * (JSON UploadResult) tells the client the media key. Nothing of a refused or
  * finished upload is left in the upload directory.
  */
-export function createUploadService({ directory, s3, logger, expiryMs = UPLOAD_EXPIRY_MS, sweepEveryMs = SWEEP_EVERY_MS }: UploadServiceOptions) {
-  const backend = s3 ? s3Backend(s3, expiryMs) : fileBackend(directory, expiryMs);
+export function createUploadService(options: UploadServiceOptions) {
+  const { s3, directory, expiryMs = UPLOAD_EXPIRY_MS } = options;
+  if (!s3) return buildUploadService(fileBackend(directory, expiryMs), options);
+  // The S3 store (and the AWS SDK) is loaded only when media is on S3.
+  const built = import("./tus-s3-backend").then(({ s3Backend }) => buildUploadService(s3Backend(s3, expiryMs), options));
+  built.catch((error: unknown) => options.logger.error({ err: error }, "the S3 upload store could not be loaded"));
+  const middleware: express.RequestHandler = (req, res, next) => void built.then((service) => service.middleware(req, res, next), next);
+  return {
+    middleware,
+    sweep: async () => (await built).sweep(),
+    close: () => void built.then((service) => service.close(), () => undefined),
+  };
+}
+
+function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_EXPIRY_MS, sweepEveryMs = SWEEP_EVERY_MS }: UploadServiceOptions) {
   const store = backend.store;
   /**
    * What an upload's later requests are checked against, read once from its
