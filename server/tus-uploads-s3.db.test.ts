@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadResult } from "~/lib/upload";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import { signIn } from "~/server/auth/sign-in.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../tests/support/test-db";
 import { S3MediaStorage, TUS_UPLOADS_PREFIX } from "~/server/media/s3-storage.server";
 import { startS3rver } from "~/server/media/s3rver-for-tests";
 import { setMediaStorage } from "~/server/media/storage.server";
