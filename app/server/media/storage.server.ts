@@ -15,6 +15,8 @@ export interface MediaStorage {
   urlOf(key: string): string;
   /** The key of one of our public URLs, or null when the URL is not ours. */
   keyOf(url: string): string | null;
+  /** Every stored key, sorted (backups, ADR 054). */
+  list(): Promise<string[]>;
 }
 
 /** Files under one directory, served by Express at `urlPrefix` (/media). */
@@ -54,6 +56,24 @@ export class LocalDiskStorage implements MediaStorage {
     } catch {
       return false;
     }
+  }
+
+  async list(): Promise<string[]> {
+    let entries: string[];
+    try {
+      entries = await fs.readdir(this.directory, { recursive: true, encoding: "utf8" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const keys: string[] = [];
+    for (const entry of entries) {
+      // A put under way (its temporary name) is not a stored object yet.
+      if (entry.endsWith(".tmp")) continue;
+      const stat = await fs.stat(path.join(this.directory, entry)).catch(() => null);
+      if (stat?.isFile()) keys.push(entry.split(path.sep).join("/"));
+    }
+    return keys.sort();
   }
 
   urlOf(key: string): string {
