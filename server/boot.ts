@@ -18,6 +18,10 @@ import { publishScheduledPackage } from "~/server/package/package-documents.serv
 import { DigestScheduler } from "~/server/enquiry/digest.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
+import { createBackup } from "~/server/backup/backup.server";
+import { encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
+import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-socket.server";
+import { getMediaStorage } from "~/server/media/storage.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -90,12 +94,25 @@ export async function boot() {
   const digest = new DigestScheduler({ clock, logger });
   digest.start();
   const stopRevisionSweep = startRevisionSweep(logger);
+  // PGlite: `npm run backup` cannot open the database while we hold it; it asks us over this socket (ADR 054).
+  const stopBackupSocket =
+    dbConfig.kind === "pglite"
+      ? await startBackupSocket({
+          socketPath: backupSocketPath(env.DATA_DIR),
+          backup: (file) => createBackup({ source: { db: getDb(), kind: "pglite" }, storage: getMediaStorage(), file, key: encryptionKeyFromEnv(env) }),
+          logger,
+        }).catch((error: Error) => {
+          logger.warn({ err: error }, "the backup socket could not start: stop the server to run `npm run backup`");
+          return async () => {};
+        })
+      : async () => {};
 
   const shutdown = async () => {
     stopRetention();
     stopRevisionSweep();
     publisher.stop();
     digest.stop();
+    await stopBackupSocket();
     await jobWorker.stop();
     await closeDatabase();
     process.exit(0);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await seedTestDatabase(db);
   source = { db, kind: getDatabaseKind()! };
   await db.insert(leads).values([
-    { name: "Asha Rao", phone: "9876543210", email: "asha@example.com", source: "contact", message: "Kerala in May, \"two\" adults\nand a child" },
+    { name: "Asha Rao", phone: "9876543210", email: "asha@example.com", source: "popup", message: "Kerala in May, \"two\" adults\nand a child" },
     { name: "Ravi", phone: "9876500000", source: "popup" },
   ]);
   work = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-backup-test-"));
@@ -88,7 +88,7 @@ describe("backup and restore", () => {
     const extract = tar.extract();
     extract.on("entry", (header, stream, next) => {
       const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("data", (chunk: unknown) => chunks.push(chunk as Buffer));
       stream.on("end", () => {
         const data = header.name === "media/bali-1234-800.avif" ? Buffer.from("another image") : Buffer.concat(chunks);
         pack.entry({ name: header.name, size: data.length }, data, next);
