@@ -138,10 +138,12 @@ export async function restoreBackup(options: { file: string; target: BackupTarge
     const hasTables = await tablesExist(target.db);
     const counts = hasTables ? await countRows(target.db) : {};
     const mediaKeys = await storage.list();
-    if (!options.force && (hasUserData(counts) || mediaKeys.length > 0)) {
+    // Media the backup holds byte for byte (a move from PGlite to PostgreSQL keeps DATA_DIR's media) lose nothing.
+    const otherMedia = options.force ? mediaKeys : await mediaNotInBackup(storage, mediaKeys, manifest);
+    if (!options.force && (hasUserData(counts) || otherMedia.length > 0)) {
       const filled = Object.entries(counts).filter(([, count]) => count > 0).map(([table, count]) => `${table} (${count})`);
       throw new RestoreRefusedError(
-        `The target is not empty${filled.length > 0 ? `: ${filled.slice(0, 5).join(", ")}${filled.length > 5 ? ", ..." : ""}` : ""}${mediaKeys.length > 0 ? `${filled.length > 0 ? " and" : ":"} ${mediaKeys.length} media files` : ""}. Restore into an empty database and media store, or pass --force to replace what is there.`,
+        `The target is not empty${filled.length > 0 ? `: ${filled.slice(0, 5).join(", ")}${filled.length > 5 ? ", ..." : ""}` : ""}${otherMedia.length > 0 ? `${filled.length > 0 ? " and" : ":"} ${otherMedia.length} media files the backup does not hold` : ""}. Restore into an empty database and media store, or pass --force to replace what is there.`,
       );
     }
 
@@ -180,6 +182,15 @@ export async function restoreBackup(options: { file: string; target: BackupTarge
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
+}
+
+async function mediaNotInBackup(storage: MediaStorage, keys: string[], manifest: Manifest): Promise<string[]> {
+  const other: string[] = [];
+  for (const key of keys) {
+    const expected = manifest.files[`media/${key}`];
+    if (!expected || sha256(await storage.read(key)) !== expected.sha256) other.push(key);
+  }
+  return other;
 }
 
 async function tablesExist(db: Db): Promise<boolean> {
