@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabaseKind, type Db } from "~/server/db/db.server";
@@ -139,5 +140,30 @@ describe("backup and restore", () => {
     } finally {
       await pglite.close();
     }
+  });
+
+  it("runs the migrations that came after the backup's migration", async () => {
+    // A database as Pravas left it at 0014, backed up, restored by today's Pravas.
+    const journal = JSON.parse(await fs.readFile("drizzle/meta/_journal.json", "utf8")) as { entries: { idx: number; tag: string; when: number }[] };
+    const older = path.join(work, "migrations-0014");
+    await fs.mkdir(path.join(older, "meta"), { recursive: true });
+    const upTo = journal.entries.filter((entry) => entry.idx <= 14);
+    for (const entry of upTo) await fs.copyFile(`drizzle/${entry.tag}.sql`, path.join(older, `${entry.tag}.sql`));
+    await fs.writeFile(path.join(older, "meta/_journal.json"), JSON.stringify({ ...journal, entries: upTo }));
+    const old = await emptyMemoryTarget();
+    const file = path.join(work, "old.tar.gz");
+    try {
+      await migrate(old.db, { migrationsFolder: older });
+      await old.db.execute(sql`insert into leads (name, phone, message) values ('Old Enquiry', '9222222222', 'before the inbox search')`);
+      const backup = await createBackup({ source: old, storage: await newStorage(), file });
+      expect(backup.manifest.migration.tag).toBe("0014_reply-templates");
+    } finally {
+      await old.close();
+    }
+    await restoreBackup({ file, target: source, storage, force: true });
+    const latest = journal.entries.at(-1)!.when;
+    expect(await db.execute(sql`select max(created_at)::text as m from drizzle.__drizzle_migrations`)).toMatchObject({ rows: [{ m: String(latest) }] });
+    const found = await db.select({ name: leads.name }).from(leads);
+    expect(found).toEqual([{ name: "Old Enquiry" }]);
   });
 });

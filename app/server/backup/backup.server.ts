@@ -52,7 +52,8 @@ function appVersion(): string {
 
 export type BackupTarget = { db: Db; kind: "postgres" | "pglite" | "pglite-memory" };
 
-export type BackupResult = { file: string; bytes: number; manifest: Manifest; ms: number };
+/** `dbMs`: how long the database snapshot was held (on PGlite, how long requests waited). */
+export type BackupResult = { file: string; bytes: number; manifest: Manifest; ms: number; dbMs: number };
 
 /**
  * Writes a backup of `source` and `storage` to `file` (0600). The database is
@@ -66,9 +67,11 @@ export async function createBackup(options: { source: BackupTarget; storage: Med
   const tables: Manifest["tables"] = [];
   let migrationWhen: number | null = null;
   let manifest: Manifest | undefined;
+  let dbMs = 0;
   const { bytes } = await writeArchive(
     options.file,
     async (add) => {
+      const dbStarted = performance.now();
       const { migration } = await dumpDatabase(source.db, async ({ table, rows, data }) => {
         const name = `db/${table}.jsonl`;
         files[name] = { sha256: sha256(data), size: data.length };
@@ -76,6 +79,7 @@ export async function createBackup(options: { source: BackupTarget; storage: Med
         await add({ name, data });
       });
       migrationWhen = migration;
+      dbMs = Math.round(performance.now() - dbStarted);
       for (const key of await storage.list()) {
         let data: Buffer;
         try {
@@ -105,7 +109,7 @@ export async function createBackup(options: { source: BackupTarget; storage: Med
     },
     options.key,
   );
-  return { file: options.file, bytes, manifest: manifest!, ms: Math.round(performance.now() - started) };
+  return { file: options.file, bytes, manifest: manifest!, dbMs, ms: Math.round(performance.now() - started) };
 }
 
 export class RestoreRefusedError extends Error {}
