@@ -9,6 +9,7 @@ import { encryptionKeyFromEnv, mediaStorageFromEnv } from "~/server/backup/backu
 import { openForBackup } from "~/server/backup/open.server";
 import { databaseConfigFromEnv, DataDirLockedError } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
+import { tightenPrivateDir } from "../server/private-data-dir";
 
 const { values, positionals } = parseArgs({ options: { force: { type: "boolean", default: false } }, allowPositionals: true });
 if (positionals.length !== 1) {
@@ -37,6 +38,8 @@ try {
     process.stdout.write(`Restored into ${config.kind === "postgres" ? "PostgreSQL" : `PGlite (${config.kind === "pglite" ? config.dataDir : "memory"})`}: ${rows} rows, ${result.mediaFiles} media files, in ${result.ms} ms\n`);
   } finally {
     await target.close();
+    // PGlite writes a new cluster's files 0666, past the umask: private, as the server keeps them (ADR 034).
+    if (config.kind === "pglite") tightenPrivateDir(path.resolve(env.DATA_DIR));
   }
 } catch (error) {
   if (error instanceof DataDirLockedError) process.stderr.write(`${error.message}\nA restore replaces the database: stop the server first.\n`);

@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 describe("backup and restore", () => {
-  it("round-trips the database and media into an empty database, with a manifest of counts and checksums", async () => {
+  it("round-trips the database and media into an empty database, with a manifest of counts and checksums", { timeout: 180_000 }, async () => {
     const file = path.join(work, "plain.tar.gz");
     const backup = await createBackup({ source, storage, file });
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
@@ -124,7 +124,7 @@ describe("backup and restore", () => {
     expect(restored.rows.leads).toBeGreaterThanOrEqual(2);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)("moves PostgreSQL → PGlite → PostgreSQL", async () => {
+  it.runIf(process.env.TEST_DATABASE_URL)("moves PostgreSQL → PGlite → PostgreSQL", { timeout: 180_000 }, async () => {
     const counts = await countRows(db);
     const first = path.join(work, "from-postgres.tar.gz");
     await createBackup({ source, storage, file: first });
@@ -142,7 +142,7 @@ describe("backup and restore", () => {
     }
   });
 
-  it("runs the migrations that came after the backup's migration", async () => {
+  it("runs the migrations that came after the backup's migration", { timeout: 180_000 }, async () => {
     // A database as Pravas left it at 0014, backed up, restored by today's Pravas.
     const journal = JSON.parse(await fs.readFile("drizzle/meta/_journal.json", "utf8")) as { entries: { idx: number; tag: string; when: number }[] };
     const older = path.join(work, "migrations-0014");
