@@ -34,10 +34,10 @@ export function BackupsPanel({ backups }: { backups: BackupsView }) {
           <dd className={styles.statText}>{latest ? megabytes(latest.bytes) : "-"}</dd>
         </div>
       </dl>
-      <Form method="post" action="/admin/backups/now">
+      <Form method="post" action="/admin/backups/now" className={styles.backupActions}>
         <button type="submit" className={adminUi.button}>
           Back up now
-        </button>{" "}
+        </button>
         {latest ? (
           <a href="/admin/backups/latest" download className={adminUi.button}>
             Download the latest backup
