@@ -20,13 +20,16 @@ function tiptapReactDomNamespace(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: {
     // Assets are served with long-lived immutable cache headers by server/.
     assetsInlineLimit: 2048,
+    // The server build starts at the Express entry, which imports React Router's
+    // build: one bundle, build/server/index.js (ADR 052).
+    ...(isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {}),
   },
   plugins: [tiptapReactDomNamespace(), reactRouter()],
-});
+}));

@@ -86,11 +86,14 @@ const RECORDER = () => {
 function startServer(dir, port) {
   const dataDir = path.resolve(`.cache/inp-data-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [path.join(dir, "server-entry/index.js")], {
+  // A build from before ADR 052 has its own Express entry; a newer one is started by start.mjs.
+  const oldEntry = path.join(dir, "server-entry/index.js");
+  const child = spawn(process.execPath, [fs.existsSync(oldEntry) ? oldEntry : "scripts/start.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       BUILD_DIR: dir,
+      BUILD_ON_START: "0",
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,

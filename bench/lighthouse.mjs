@@ -5,6 +5,14 @@
 //   npm run bench:lighthouse                      # every page below
 //   npm run bench:lighthouse -- --only /,/packages  # some of them
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:lighthouse  # an already running server
+//   npm run bench:lighthouse -- --calibrate       # mobile CPU slowdown calibrated to this host
+//
+// Every row records the host's Lighthouse benchmarkIndex. Lighthouse's 4x CPU
+// slowdown assumes a high-end desktop host (benchmarkIndex 1500-2000); on a
+// slower host it emulates a far slower phone than intended. `--calibrate`
+// measures the host first and sets the multiplier the way Lighthouse's
+// throttling guide and its CPU throttling calculator describe (docs/throttling.md,
+// "Calibrating the CPU slowdown"), as PageSpeed Insights does for its own hosts.
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -33,7 +41,20 @@ const args = process.argv.slice(2);
 const onlyIndex = args.indexOf("--only");
 const pages = onlyIndex >= 0 ? args[onlyIndex + 1].split(",") : PAGES;
 const formFactors = args.includes("--mobile-only") ? ["mobile"] : ["mobile", "desktop"];
+const calibrate = args.includes("--calibrate");
 const port = Number(process.env.BENCH_PORT ?? 3200);
+
+/**
+ * The CPU slowdown that brings a host of this benchmarkIndex to Lighthouse's
+ * mid-tier phone: 4x at 1533, 3x at 1300, 2x at 800 and 1x at 150, linear in
+ * between (the calculator linked from Lighthouse's throttling guide).
+ */
+function calibratedMultiplier(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  throw new Error(`benchmarkIndex ${benchmarkIndex}: this host is too slow to emulate Lighthouse's phone`);
+}
 
 const { baseUrl, stop } = await startBenchServer(port);
 
@@ -52,16 +73,24 @@ const chrome = await chromeLauncher.launch({
 });
 
 const results = [];
+let cpuSlowdownMultiplier = 4;
 try {
+  if (calibrate) {
+    // A throwaway run measures the host (the index is taken before the page loads).
+    const probe = await lighthouse(`${baseUrl}${pages[0]}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const index = probe.lhr.environment.benchmarkIndex;
+    cpuSlowdownMultiplier = Number(calibratedMultiplier(index).toFixed(2));
+    console.log(`host benchmarkIndex ${Math.round(index)}: mobile CPU slowdown ${cpuSlowdownMultiplier}x instead of 4x`);
+  }
   for (const page of pages) {
     for (const formFactor of formFactors) {
       const url = `${baseUrl}${page}`;
       const runnerResult = await lighthouse(
         url,
-        { port: chrome.port, output: "json", logLevel: "error" },
+        { port: chrome.port, output: "json", logLevel: "error", ...(formFactor === "mobile" && calibrate ? { throttling: { cpuSlowdownMultiplier } } : {}) },
         formFactor === "desktop" ? desktopConfig : undefined,
       );
-      const { categories, audits, runtimeError } = runnerResult.lhr;
+      const { categories, audits, runtimeError, environment, configSettings } = runnerResult.lhr;
       if (runtimeError) {
         console.log(`${formFactor.padEnd(7)} ${page.padEnd(30)} Lighthouse error: ${runtimeError.code}`);
         continue;
@@ -79,13 +108,15 @@ try {
         tbtMs: Math.round(num("total-blocking-time")),
         cls: Number(num("cumulative-layout-shift").toFixed(3)),
         transferKiB: Math.round(num("total-byte-weight") / 1024),
+        benchmarkIndex: Math.round(environment.benchmarkIndex),
+        cpuSlowdownMultiplier: configSettings.throttling.cpuSlowdownMultiplier,
         failing: Object.values(audits)
           .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
           .map((audit) => audit.id),
       };
       results.push(row);
       console.log(
-        `${formFactor.padEnd(7)} ${page.padEnd(30)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${row.lcpMs}ms TBT ${row.tbtMs}ms CLS ${row.cls} ${row.transferKiB}KiB${row.failing.length ? ` failing: ${row.failing.join(", ")}` : ""}`,
+        `${formFactor.padEnd(7)} ${page.padEnd(30)} perf ${row.performance} (host ${row.benchmarkIndex}, cpu ${row.cpuSlowdownMultiplier}x) a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${row.lcpMs}ms TBT ${row.tbtMs}ms CLS ${row.cls} ${row.transferKiB}KiB${row.failing.length ? ` failing: ${row.failing.join(", ")}` : ""}`,
       );
     }
   }
@@ -95,11 +126,11 @@ try {
 }
 
 const table = [
-  "| page | form factor | performance | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | CLS | transfer (KiB) |",
-  "|---|---|---|---|---|---|---|---|---|---|",
+  "| page | form factor | performance | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | CLS | transfer (KiB) | host benchmarkIndex | CPU slowdown |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ...results.map(
     (r) =>
-      `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.transferKiB} |`,
+      `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.transferKiB} | ${r.benchmarkIndex} | ${r.cpuSlowdownMultiplier}x |`,
   ),
 ].join("\n");
 const outDir = path.resolve("bench/results");

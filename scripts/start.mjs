@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
-const outputs = [`${buildDir}/server/index.js`, `${buildDir}/server-entry/index.js`];
+const outputs = [`${buildDir}/server/index.js`];
 const sources = ["app", "server", "drizzle", "content", "package.json", "vite.config.ts"];
 
 function newestMtime(entry) {
@@ -40,5 +40,7 @@ if (process.env.BUILD_ON_START === "0") {
 }
 
 // Same process, so signals reach the server (and its database lock) directly.
+// The build is one bundle: the Express server and the app it serves (ADR 052).
 process.env.NODE_ENV ??= "production";
-await import(pathToFileURL(path.resolve(buildDir, "server-entry/index.js")).href);
+const { startServer } = await import(pathToFileURL(path.resolve(buildDir, "server/index.js")).href);
+await startServer();

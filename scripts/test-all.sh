@@ -119,7 +119,7 @@ stage "route types" npx react-router typegen
 check
 begin "lint" npx eslint .
 begin "typecheck" npx tsc --noEmit
-begin "build" sh -c "npx react-router build && node scripts/build-server.mjs"
+begin "build" npx react-router build
 begin "seed photos" npx tsx scripts/process-seed-photos.ts
 finish "lint" "typecheck" "build" "seed photos"
 check

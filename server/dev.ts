@@ -1,12 +1,8 @@
 import { createServer } from "vite";
-import { createApp } from "./app";
-import { boot, e2eFixturesFrom } from "./boot";
+import type * as Main from "./main";
 
-const { env, logger, mediaDir, uploadsDir, scheduling } = await boot();
-
+// The server's entry is loaded through Vite like the routes it serves: one
+// module graph, so the routes reach the services started there (ADR 052).
 const vite = await createServer({ server: { middlewareMode: true } });
-const app = createApp({ logger, mediaDir, uploadsDir, trustProxy: env.TRUST_PROXY, clock: scheduling.clock, e2eFixtures: e2eFixturesFrom(env, scheduling), vite });
-
-app.listen(env.PORT, () => {
-  process.stdout.write(`  Pravas dev server on http://localhost:${env.PORT}\n\n`);
-});
+const { startServer } = (await vite.ssrLoadModule("/server/main.ts")) as typeof Main;
+await startServer({ vite });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInr, lowestPrice, priceLines, taxNote } from "./price";
+import { formatInr, lowestAdultPrice, lowestPrice, priceLines, taxNote } from "./price";
 
 describe("formatInr", () => {
   it("uses Indian digit grouping", () => {
@@ -38,5 +38,14 @@ describe("prices", () => {
       amount: "₹85,000",
       unit: "per person",
     });
+  });
+});
+
+describe("lowestAdultPrice", () => {
+  it("is the adult or per-person price, or a cheaper option, never a child's", () => {
+    expect(lowestAdultPrice({ kind: "adultChild", adult: 52_500, childWithBed: 45_000, childNoBed: 40_500 })).toBe(52_500);
+    expect(lowestAdultPrice({ kind: "single", amount: 21_500, unit: "per person" })).toBe(21_500);
+    const option = { label: "Budget", amount: 19_000, unit: "per person" as const, hotels: [] };
+    expect(lowestAdultPrice({ kind: "single", amount: 21_500, unit: "per person" }, [option])).toBe(19_000);
   });
 });

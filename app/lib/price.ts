@@ -29,6 +29,12 @@ export function lowestPrice(price: PackagePrice, options: PriceOption[] = []): n
   return Math.min(base, ...options.map((option) => option.amount));
 }
 
+/** The lowest adult or per-person price: what a budget filter compares (a child's price would undersell a trip). */
+export function lowestAdultPrice(price: PackagePrice, options: PriceOption[] = []): number {
+  const base = price.kind === "single" ? price.amount : price.adult;
+  return Math.min(base, ...options.map((option) => option.amount));
+}
+
 export type PriceLine = { label: string; amount: string; unit: string };
 
 /** The price lines a package shows, in the spec's shapes. */

@@ -19,6 +19,21 @@ describe("pageCacheKey", () => {
     expect(key("/_root.data")).toBe("/_root.data");
   });
 
+  it("keys the packages page's filters only in their canonical spelling (issue 26 §1)", () => {
+    expect(key("/packages?month=2027-03&budget=50000-100000")).toBe("/packages?month=2027-03&budget=50000-100000");
+    expect(key("/packages.data?month=2027-03&_routes=routes/site/home")).toBe("/packages.data?month=2027-03&_routes=routes%2Fsite%2Fhome");
+    expect(key("/packages?month=2027-03&utm_source=mail")).toBe("/packages?month=2027-03");
+    // Each of these renders a redirect to the canonical address, never kept.
+    expect(key("/packages?budget=50000-100000&month=2027-03")).toBeNull();
+    expect(key("/packages?month=&budget=50000-100000")).toBeNull();
+    expect(key("/packages?month=2027-13")).toBeNull();
+    expect(key("/packages?budget=1-2")).toBeNull();
+    expect(key("/packages?sort=recommended")).toBeNull();
+    expect(key("/packages?month=2027-03&month=2027-04")).toBeNull();
+    expect(key("/packages?cachebust=1")).toBeNull();
+    expect(key("/packages/dubai?month=2027-03")).toBeNull();
+  });
+
   it("renders form results, notices, unknown parameters and unknown values afresh", () => {
     expect(key("/contact?sent=1")).toBeNull();
     expect(key("/packages/dubai?enquiry=sent")).toBeNull();

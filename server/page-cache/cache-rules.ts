@@ -5,6 +5,8 @@
  * crafted to miss cannot do more harm than it could before.
  */
 
+import { PACKAGE_FILTER_PARAMS, packageFiltersSearch, readPackageFilters } from "~/lib/package-filters";
+
 /** `?tab=` on a package page (PACKAGE_TABS in package-tabs.tsx; a test keeps them equal). */
 export const CACHED_PACKAGE_TABS = ["overview", "itinerary", "gallery", "terms"] as const;
 
@@ -44,9 +46,13 @@ export function pageCacheKey(
   const isData = request.path.endsWith(".data");
   let tab: string | null = null;
   let routes: string | null = null;
+  const filters = new URLSearchParams();
+  const isPackageList = request.path.replace(/\.data$/, "") === "/packages";
   for (const [name, value] of params) {
     if (isTrackingParam(name)) continue;
-    if (name === "tab" && tab === null && (CACHED_PACKAGE_TABS as readonly string[]).includes(value) && /^\/packages\/[^/]+$/.test(request.path.replace(/\.data$/, ""))) {
+    if (isPackageList && (PACKAGE_FILTER_PARAMS as readonly string[]).includes(name)) {
+      filters.append(name, value);
+    } else if (name === "tab" && tab === null && (CACHED_PACKAGE_TABS as readonly string[]).includes(value) && /^\/packages\/[^/]+$/.test(request.path.replace(/\.data$/, ""))) {
       tab = value;
     } else if (name === "_routes" && isData && routes === null && value.split(",").every((id) => routeIds.has(id))) {
       routes = value;
@@ -54,7 +60,11 @@ export function pageCacheKey(
       return null;
     }
   }
-  const query = new URLSearchParams();
+  // The packages page's filters (issue 26 §1), only in their canonical spelling:
+  // any other renders a redirect, which is never kept, so junk cannot fill the cache.
+  const filterSearch = filters.toString();
+  if (filterSearch && `?${filterSearch}` !== packageFiltersSearch(readPackageFilters(filters))) return null;
+  const query = new URLSearchParams(filterSearch);
   if (tab !== null) query.set("tab", tab);
   if (routes !== null) query.set("_routes", routes);
   const search = query.toString();

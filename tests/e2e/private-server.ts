@@ -16,10 +16,11 @@ export async function startPrivateServer(port: number, env: Record<string, strin
   const dataDir = path.resolve(`.cache/private-server-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [path.resolve(process.env.BUILD_DIR ?? "build", "server-entry/index.js")], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      BUILD_ON_START: "0",
       PORT: String(port),
       SITE_URL: baseURL,
       DATA_DIR: dataDir,

@@ -12,6 +12,8 @@ type PackageCardProps = {
   /** `sizes` for the thumbnail at the width the card is drawn. */
   sizes?: string;
   headingLevel?: "h2" | "h3";
+  /** A line of facts the visitor filtered or sorted by ("From ₹85,000 · 6 days · …"). */
+  facts?: string | null;
 };
 
 /**
@@ -19,7 +21,7 @@ type PackageCardProps = {
  * the integer rating, and Know More, which goes to the card's link and to the
  * top of that page (React Router scrolls new pages to the top).
  */
-export function PackageCard({ card, sizes = "(min-width: 1024px) 380px, 90vw", headingLevel = "h3" }: PackageCardProps) {
+export function PackageCard({ card, sizes = "(min-width: 1024px) 380px, 90vw", headingLevel = "h3", facts }: PackageCardProps) {
   const Heading = headingLevel;
   const stars = Math.trunc(card.rating);
   return (
@@ -39,6 +41,7 @@ export function PackageCard({ card, sizes = "(min-width: 1024px) 380px, 90vw", h
           )}
         </Heading>
         <Stars count={stars} label={`Rated ${card.rating} out of 5`} />
+        {facts ? <p className={styles.facts}>{facts}</p> : null}
         <p className={styles.description}>{card.description}</p>
         {card.link ? (
           <span className={styles.more} aria-hidden="true">

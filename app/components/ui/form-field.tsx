@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useLayoutEffect, useRef, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import styles from "./form-field.module.css";
 
 type FieldProps = {
@@ -75,6 +75,33 @@ export function TextAreaField({
       error={error}
       idPrefix={idPrefix}
       control={(aria) => <textarea {...aria} ref={typed} name={name} className={styles.control} {...textarea} />}
+    />
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  error,
+  idPrefix,
+  options,
+  ...select
+}: FieldProps & { options: { value: string; label: string }[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
+  return (
+    <FieldFrame
+      name={name}
+      label={label}
+      error={error}
+      idPrefix={idPrefix}
+      control={(aria) => (
+        <select {...aria} name={name} className={styles.control} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
     />
   );
 }

@@ -115,18 +115,17 @@ function createAuth(env: Env) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-// One instance per process, on globalThis like the database (two bundles, Vite reloads).
-const globalForAuth = globalThis as typeof globalThis & { __pravasAuth?: Auth };
+let auth: Auth | undefined;
 
 /** The process's better-auth instance (created on first use, after the database is open). */
 export function getAuth(): Auth {
-  globalForAuth.__pravasAuth ??= createAuth(getEnv());
-  return globalForAuth.__pravasAuth;
+  auth ??= createAuth(getEnv());
+  return auth;
 }
 
 /** Tests: forget the instance (e.g. after reopening the database). */
 export function resetAuthForTests(): void {
-  globalForAuth.__pravasAuth = undefined;
+  auth = undefined;
 }
 
 /**

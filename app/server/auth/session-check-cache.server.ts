@@ -16,9 +16,7 @@ export const SESSION_CHECK_TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
 type Checked = { viewer: Viewer; until: number };
-const globalForCache = globalThis as typeof globalThis & { __pravasSessionChecks?: Map<string, Checked> };
-// One map per process, on globalThis: the Express entry and the React Router bundle both reach it.
-const checked = (globalForCache.__pravasSessionChecks ??= new Map());
+const checked = new Map<string, Checked>();
 
 /** The session cookie's value (the signed token), or null. */
 export function sessionTokenOf(request: Request): string | null {

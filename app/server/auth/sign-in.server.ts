@@ -37,15 +37,15 @@ export const KEEP_PENDING_COOKIE = "pravas_2fa_keep";
  */
 export const SESSION_COOKIE_MAX_AGE_SECONDS = KEPT_SESSION_MAX_SECONDS;
 
-const globalForThrottle = globalThis as typeof globalThis & { __pravasLoginThrottle?: LoginThrottle };
+let loginThrottle: LoginThrottle | undefined;
 
 export function getLoginThrottle(): LoginThrottle {
   const env = getEnv();
-  globalForThrottle.__pravasLoginThrottle ??= new LoginThrottle({
+  loginThrottle ??= new LoginThrottle({
     maxFailures: env.LOGIN_MAX_FAILURES,
     maxPerIp: env.LOGIN_MAX_PER_IP,
   });
-  return globalForThrottle.__pravasLoginThrottle;
+  return loginThrottle;
 }
 
 /**

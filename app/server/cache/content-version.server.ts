@@ -4,8 +4,8 @@ import { contentVersion } from "~/server/db/schema.server";
 
 const ROW_ID = 1;
 
-// Per process, on globalThis: the server entry and the React Router build are separate bundles.
-const local = globalThis as typeof globalThis & { __pravasLocalContentWrites?: number };
+/** This process's content writes since it started. */
+let localContentWrites = 0;
 
 /**
  * Bumps the content version. Call it inside the transaction of the write it
@@ -27,7 +27,7 @@ export async function bumpContentVersion(db: Db): Promise<void> {
  * the old content under the new version.
  */
 export function noteContentWritten() {
-  local.__pravasLocalContentWrites = (local.__pravasLocalContentWrites ?? 0) + 1;
+  localContentWrites += 1;
 }
 
 /** The content version row (0 before the first write). One primary-key read. */
@@ -43,5 +43,5 @@ export async function readContentVersion(db: Db = getDb()): Promise<number> {
  */
 export async function currentContentVersion(): Promise<number> {
   if (getDatabaseKind() === "postgres") return readContentVersion();
-  return local.__pravasLocalContentWrites ?? 0;
+  return localContentWrites;
 }

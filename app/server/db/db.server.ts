@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { services } from "~/server/services.server";
 import * as schema from "./schema.server";
 
 /**
@@ -22,16 +23,13 @@ export type DatabaseConfig =
   /** In memory; `loadDataDir`: start from a dump (PGlite's dumpDataDir) instead of an empty cluster. */
   | { kind: "pglite-memory"; loadDataDir?: Blob };
 
-type OpenDatabase = {
+export type OpenDatabase = {
   db: Db;
   kind: DatabaseConfig["kind"];
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
 
-// One instance per process, kept on globalThis: the server entry and the React
-// Router build are separate bundles, and Vite dev re-evaluates modules on change.
-const globalForDb = globalThis as typeof globalThis & { __pravasDb?: OpenDatabase };
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
@@ -43,13 +41,13 @@ const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export function getDb(): Db {
-  const open = globalForDb.__pravasDb;
+  const open = services.db;
   if (!open) throw new Error("The database is not open: call openDatabase() at start.");
   return open.db;
 }
 
 export function getDatabaseKind(): DatabaseConfig["kind"] | null {
-  return globalForDb.__pravasDb?.kind ?? null;
+  return services.db?.kind ?? null;
 }
 
 export function databaseConfigFromEnv(env: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseConfig {
@@ -60,9 +58,9 @@ export function databaseConfigFromEnv(env: { DATABASE_URL?: string; DATA_DIR: st
 
 /** Opens (once per process) and migrates the database. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  if (globalForDb.__pravasDb) return globalForDb.__pravasDb;
+  if (services.db) return services.db;
   const open = config.kind === "postgres" ? openPostgres(config.url) : await openPglite(config);
-  globalForDb.__pravasDb = open;
+  services.db = open;
   try {
     await open.migrate();
   } catch (error) {
@@ -73,8 +71,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 }
 
 export async function closeDatabase(): Promise<void> {
-  const open = globalForDb.__pravasDb;
-  globalForDb.__pravasDb = undefined;
+  const open = services.db;
+  services.db = undefined;
   await open?.close();
 }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/db.server";
 import { getDb } from "~/server/db/db.server";
 import { notificationOutbox as jobs } from "~/server/db/schema.server";
+import { services } from "~/server/services.server";
 
 /**
  * The job queue (ADR 050): one table of jobs, each with a type, a JSON
@@ -32,18 +33,14 @@ export async function enqueueJobs(tx: DbExecutor, newJobs: NewJob[]): Promise<nu
   return rows.map((row) => row.id);
 }
 
-// The worker lives in the server entry's bundle, the code that queues in
-// React Router's: they meet on globalThis, like the database instance.
-const globalForJobs = globalThis as typeof globalThis & { __pravasJobsNudge?: () => void };
-
 /** Wakes this process's worker, if one runs, so a new job runs at once. */
 export function nudgeJobs(): void {
-  globalForJobs.__pravasJobsNudge?.();
+  services.jobsNudge?.();
 }
 
 /** Called by the worker when it starts (a function) and stops (undefined). */
 export function setJobsNudge(nudge: (() => void) | undefined): void {
-  globalForJobs.__pravasJobsNudge = nudge;
+  services.jobsNudge = nudge;
 }
 
 /** Jobs that keep failing, for the dashboard: given up on, or pending after at least `minAttempts` failed tries. Newest first. */

@@ -19,7 +19,7 @@ export class PermanentJobError extends Error {}
 export type JobWorkerOptions = {
   /** One handler per job type; jobs of other types are left for a worker that has one. */
   handlers: Record<string, JobHandler>;
-  /** Jobs claimed together and run at once (1 while the server is busy); marked done together. */
+  /** Jobs claimed together and run at once (1 while the server is busy); each is marked done as soon as it is. */
   batchSize?: number;
   /** How often to look for due jobs; `nudgeJobs()` wakes the worker at once. */
   pollMs?: number;
@@ -67,9 +67,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Runs due jobs (ADR 050). Each claim takes up to `batchSize` jobs atomically
  * (FOR UPDATE SKIP LOCKED, then a lease), so several servers sharing
  * PostgreSQL never run the same job at once, and a crashed worker's jobs run
- * again when their lease ends. At least once: a crash after the work, before
- * the jobs are marked done, runs them again (handlers make a repeat harmless:
- * a stable Message-ID). While the server is busy, one job at a time.
+ * again when their lease ends. At least once: a crash after a job's work,
+ * before it is marked done, runs it again (handlers make a repeat harmless: a
+ * stable Message-ID). Each job is marked done the moment its work ends, so a
+ * crash repeats only the sends that finished in that instant, not the batch.
+ * While the server is busy, one job at a time.
  */
 export class JobWorker {
   readonly id: string;
@@ -154,11 +156,10 @@ export class JobWorker {
     } while (this.again && !this.stopped);
   }
 
-  /** Claims up to `limit` due jobs, runs them at once and records them. Returns how many were claimed. */
+  /** Claims up to `limit` due jobs, runs them at once and records each as it ends. Returns how many were claimed. */
   async runOnce(limit = this.options.batchSize): Promise<number> {
     const claimed = await this.claim(limit);
-    const done = (await Promise.all(claimed.map((job) => this.run(job)))).filter((job) => job !== null);
-    if (done.length > 0) await this.markDone(done);
+    await Promise.all(claimed.map((job) => this.run(job)));
     return claimed.length;
   }
 
@@ -186,30 +187,30 @@ export class JobWorker {
       .returning({ id: jobs.id, type: jobs.channel, subjectType: jobs.subjectType, subjectId: jobs.subjectId, payload: jobs.payload, attempts: jobs.attempts, createdAt: jobs.createdAt });
   }
 
-  /** Runs one job; returns it when done, null when it failed (recorded). */
-  private async run(job: Job): Promise<Job | null> {
+  /** Runs one job and records the outcome: done at once, or a failure to retry. */
+  private async run(job: Job): Promise<void> {
     try {
       await withTimeout(this.handlers[job.type]!(job), this.options.timeoutMs);
-      return job;
     } catch (error) {
       await this.recordFailure(job, errorText(error), error instanceof PermanentJobError);
-      return null;
+      return;
     }
+    await this.markDone(job);
   }
 
-  /** Marks jobs done in one statement, retried briefly: a crash before it runs them again (at least once). */
-  private async markDone(done: Job[]): Promise<void> {
+  /** Marks a job done, retried briefly: a crash before it runs the job again (at least once). */
+  private async markDone(job: Job): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         await getDb()
           .update(jobs)
           .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lockedBy: null, lastError: null })
-          .where(inArray(jobs.id, done.map((job) => job.id)));
-        for (const job of done) this.logger.info({ jobId: job.id, type: job.type, subject: `${job.subjectType}:${job.subjectId}` }, "job done");
+          .where(eq(jobs.id, job.id));
+        this.logger.info({ jobId: job.id, type: job.type, subject: `${job.subjectType}:${job.subjectId}` }, "job done");
         return;
       } catch (err) {
         if (attempt >= 5 || this.stopped) {
-          this.logger.error({ err, jobIds: done.map((job) => job.id) }, "jobs done but not recorded: they run again when their lease ends");
+          this.logger.error({ err, jobId: job.id }, "job done but not recorded: it runs again when its lease ends");
           return;
         }
         await sleep(200 * attempt);

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { services } from "~/server/services.server";
 
 /**
  * Where media files live. Keys are relative paths ("bali-3f2a-800.avif",
@@ -85,17 +86,13 @@ export class LocalDiskStorage implements MediaStorage {
   }
 }
 
-// Set by the server entry's bundle, read by React Router's too (a content
-// write's image clean-up): the two bundles meet on globalThis, like the database.
-const globalForStorage = globalThis as typeof globalThis & { __pravasMediaStorage?: MediaStorage };
-
 /** The process's media storage, set once at boot (server/app.ts). */
 export function setMediaStorage(value: MediaStorage): void {
-  globalForStorage.__pravasMediaStorage = value;
+  services.mediaStorage = value;
 }
 
 export function getMediaStorage(): MediaStorage {
-  const storage = globalForStorage.__pravasMediaStorage;
+  const storage = services.mediaStorage;
   if (!storage) throw new Error("media storage is not configured (setMediaStorage at boot)");
   return storage;
 }

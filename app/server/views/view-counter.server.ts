@@ -46,11 +46,8 @@ const COUNTED = {
 export type CountedPage = keyof typeof COUNTED;
 
 // Without SESSION_SECRET a random key per process start: a restart may count
-// a visitor once more that day, which is harmless. One per process, on
-// globalThis: the page cache counts views on a hit from the server entry's
-// bundle, the loader from React Router's, and both must hash alike.
-const globalForViews = globalThis as typeof globalThis & { __pravasViewKey?: Buffer };
-const fallbackKey = (globalForViews.__pravasViewKey ??= crypto.randomBytes(32));
+// a visitor once more that day, which is harmless.
+const fallbackKey = crypto.randomBytes(32);
 
 export function visitorHash(clientIp: string, userAgent: string, day: string, page: CountedPage = "blog"): string {
   const key = getEnv().SESSION_SECRET ?? fallbackKey;

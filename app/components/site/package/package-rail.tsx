@@ -9,7 +9,7 @@ export const RAIL_PHOTO_SIZES = "(min-width: 1232px) 380px, (min-width: 1024px) 
  * the rest centred beneath; below 1024 px a horizontal scroll that snaps to
  * each card. Every card is a link to its package.
  */
-export function PackageRail({ cards, label }: { cards: PackageCardData[]; label: string }) {
+export function PackageRail({ cards, label }: { cards: (PackageCardData & { facts?: string | null })[]; label: string }) {
   return (
     <ul className={styles.rail} aria-label={label}>
       {cards.map((card) => (
@@ -18,6 +18,7 @@ export function PackageRail({ cards, label }: { cards: PackageCardData[]; label:
             card={card}
             headingLevel="h3"
             sizes={RAIL_PHOTO_SIZES}
+            facts={card.facts}
           />
         </li>
       ))}

@@ -1,0 +1,16 @@
+import type { Logger } from "pino";
+import type { OpenDatabase } from "~/server/db/db.server";
+import type { MediaStorage } from "~/server/media/storage.server";
+
+/**
+ * What the server creates once at start (server/boot.ts, server/app.ts), read
+ * through getDb, getLogger, getMediaStorage and nudgeJobs. The server is one
+ * bundle (ADR 052): this module, like any, is evaluated once per process.
+ */
+export type Services = { db?: OpenDatabase; logger?: Logger; mediaStorage?: MediaStorage; jobsNudge?: () => void };
+
+// The app's one globalThis, in development only: Vite evaluates a module again
+// when its file changes, and a new copy of this one must still find the open
+// database (whose lock the old copy holds), the logger and the media storage.
+export const services: Services =
+  process.env.NODE_ENV === "development" ? ((globalThis as typeof globalThis & { __pravasDevServices?: Services }).__pravasDevServices ??= {}) : {};

@@ -1,0 +1,95 @@
+import type { Page } from "@playwright/test";
+import { AxeBuilder } from "./axe";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+// The seed puts Dubai's Batch B and the Golden Triangle's Batch C four months
+// ahead of the server's start (app/server/seed/data/packages.ts); of the other
+// packages leaving that month none costs between ₹50,000 and ₹1,00,000.
+const now = new Date();
+const ahead = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 4, 1));
+const MONTH = ahead.toISOString().slice(0, 7);
+const MONTH_LABEL = ahead.toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+const FILTERED = `/packages?month=${MONTH}&budget=50000-100000`;
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
+});
+
+// The page has other live regions (the floating buttons' notices): this is the result line.
+const resultLine = (page: Page) => page.getByRole("status").filter({ hasText: /match/ });
+
+async function chooseMonthAndBudget(page: Page) {
+  await page.getByText("Find a trip").click();
+  await page.getByLabel("Month of departure").selectOption(MONTH);
+  await page.getByLabel("Budget per person").selectOption("50000-100000");
+  await page.getByRole("button", { name: "Show trips" }).click();
+}
+
+async function expectMonthAndBudgetResult(page: Page) {
+  await expect(resultLine(page)).toHaveText("2 trips match");
+  await expect(page.getByRole("list", { name: "International packages", exact: true }).getByRole("link")).toHaveText(["Dubai Tour"]);
+  await expect(page.getByRole("list", { name: "National packages", exact: true }).getByRole("link")).toHaveText(["Golden Triangle India Tour"]);
+  await expect(page.getByText(/^From ₹85,000 · 6 days · next departure /)).toBeVisible();
+}
+
+test("a visitor narrows the trips by month and budget; the address keeps the view", async ({ page }) => {
+  await gotoHydrated(page, "/packages");
+  await chooseMonthAndBudget(page);
+  await expect(page).toHaveURL(FILTERED);
+  await expectMonthAndBudgetResult(page);
+  // Each option says what choosing it would show, the other filters applied.
+  await expect(page.getByRole("option", { name: `${MONTH_LABEL} (2)` })).toBeAttached();
+  await expect(page.getByLabel("Budget per person")).toHaveValue("50000-100000");
+
+  await page.reload();
+  await expectMonthAndBudgetResult(page);
+  await expect(page.getByLabel("Month of departure")).toHaveValue(MONTH);
+
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/packages$/);
+  await expect(page.getByRole("list", { name: "International packages", exact: true }).getByRole("link")).toHaveCount(4);
+  await expect(page.getByRole("list", { name: "National packages", exact: true }).getByRole("link")).toHaveCount(3);
+});
+
+test("the filters work without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto("/packages");
+    await chooseMonthAndBudget(page);
+    // The GET form sends every field; the server answers with the one canonical address.
+    await expect(page).toHaveURL(FILTERED);
+    await expectMonthAndBudgetResult(page);
+  } finally {
+    await context.close();
+  }
+});
+
+test("no match says so and offers to clear the filters", async ({ page }) => {
+  await gotoHydrated(page, "/packages?region=national&duration=8-plus");
+  await expect(resultLine(page)).toHaveText("No trips match Clear filters");
+  await expect(page.getByRole("list", { name: "National packages", exact: true })).toHaveCount(0);
+  await resultLine(page).getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/packages$/);
+  await expect(page.getByRole("heading", { level: 2, name: "National Packages", exact: true })).toBeVisible();
+});
+
+test("filtered views are not indexed, and junk parameters lead to the canonical address", async ({ page, request }) => {
+  const response = await request.get(`/packages?sort=recommended&budget=50000-100000&month=${MONTH}&duration=99&region=`, { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe(FILTERED);
+
+  await page.goto(FILTERED);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/packages$/);
+  await page.goto("/packages");
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+});
+
+test("the finder has no axe violations on a phone", async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, FILTERED);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
