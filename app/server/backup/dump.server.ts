@@ -83,11 +83,16 @@ export async function dumpDatabase(db: Db, onTable: (dump: TableDump) => Promise
       const orderBy = order.length > 0 ? order.map((column) => `t.${ident(column)}`).join(", ") : "t.ctid";
       const parts: string[] = [];
       let count = 0;
+      // A page is one text value (its rows joined by newlines, in the sorted subquery's order): one result row instead of thousands through the driver.
       for (let offset = 0; ; offset += PAGE) {
-        const page = await rows<{ j: string }>(tx, sql.raw(`select row_to_json(t)::text as j from public.${ident(table)} t order by ${orderBy} limit ${PAGE} offset ${offset}`));
-        for (const row of page) parts.push(row.j);
-        count += page.length;
-        if (page.length < PAGE) break;
+        const [page] = await rows<{ j: string | null; n: number }>(
+          tx,
+          sql.raw(`select string_agg(j, E'\n') as j, count(*)::int as n from (select row_to_json(t)::text as j from public.${ident(table)} t order by ${orderBy} limit ${PAGE} offset ${offset}) s`),
+        );
+        const n = Number(page?.n ?? 0);
+        if (n > 0) parts.push(page!.j!);
+        count += n;
+        if (n < PAGE) break;
       }
       await onTable({ table, rows: count, data: Buffer.from(parts.length > 0 ? `${parts.join("\n")}\n` : "") });
     }
