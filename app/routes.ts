@@ -76,6 +76,7 @@ export default [
   // REST API: resource routes answering JSON.
   ...prefix("api", [
     route("health", "routes/api/health.ts"),
+    route("health/ready", "routes/api/health-ready.ts"),
     route("packages", "routes/api/packages.ts"),
     route("packages/:id", "routes/api/package.ts"),
     route("blogs", "routes/api/blogs.ts"),

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { parseEncryptionKey } from "../app/server/backup/archive.server.ts";
-import { createBackup, restoreBackup } from "../app/server/backup/backup.server.ts";
+import { createBackup, mediaKeysOf, restoreBackup } from "../app/server/backup/backup.server.ts";
 import { countRows } from "../app/server/backup/dump.server.ts";
 import { openForBackup } from "../app/server/backup/open.server.ts";
 import { closeDatabase, getDb, openDatabase } from "../app/server/db/db.server.ts";
@@ -40,8 +40,9 @@ for (let start = 0; start < ROWS; start += 1000) {
 const storage = new LocalDiskStorage(mediaDir);
 const source = { db, kind: "pglite-memory" };
 const totalRows = Object.values(await countRows(db)).reduce((a, b) => a + b, 0);
-const mediaFiles = (await storage.list()).length;
-const results = { date: new Date().toISOString(), enquiries: ROWS, rows: totalRows, mediaFiles, mediaMB: mb((await storage.list()).reduce((sum, key) => sum + fs.statSync(path.join(mediaDir, key)).size, 0)), runs: [] };
+const mediaKeys = await mediaKeysOf(storage);
+const mediaFiles = mediaKeys.length;
+const results = { date: new Date().toISOString(), enquiries: ROWS, rows: totalRows, mediaFiles, mediaMB: mb(mediaKeys.reduce((sum, key) => sum + fs.statSync(path.join(mediaDir, key)).size, 0)), runs: [] };
 
 async function run(label, from, to) {
   const file = path.join(work, `${label}.tar.gz`);

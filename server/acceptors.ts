@@ -26,12 +26,12 @@ const RELAY = 'process.on("message",(m,h)=>{process.send(m,h,()=>{h.close();if(m
  * channel arrives as a new descriptor for the same socket, so a short-lived
  * child process passes the listening socket back to us `count - 1` times.
  *
- * Resolves with the number of handles added; 0 (and a warning) when the
- * child could not run, in which case the server still works with its one.
+ * Resolves with the handles added (close them with the server); none (and a
+ * warning) when the child could not run: the server still works with its one.
  */
-export function addAcceptors(server: http.Server, logger: Logger, count = ACCEPTOR_COUNT): Promise<number> {
+export function addAcceptors(server: http.Server, logger: Logger, count = ACCEPTOR_COUNT): Promise<net.Server[]> {
   const extra = count - 1;
-  if (extra <= 0) return Promise.resolve(0);
+  if (extra <= 0) return Promise.resolve([]);
   return new Promise((resolve) => {
     const acceptors: net.Server[] = [];
     let settled = false;
@@ -39,7 +39,7 @@ export function addAcceptors(server: http.Server, logger: Logger, count = ACCEPT
       if (settled) return;
       settled = true;
       if (error) logger.warn({ err: error, added: acceptors.length }, "extra acceptors not added: one handle accepts connections");
-      resolve(acceptors.length);
+      resolve(acceptors);
     };
     const child = spawn(process.execPath, ["-e", RELAY], {
       stdio: ["ignore", "ignore", "ignore", "ipc"],

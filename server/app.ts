@@ -15,13 +15,15 @@ import { currentContentVersion } from "~/server/cache/content-version.server";
 import { recordCachedViews, type PageCacheHints } from "~/server/cache/page-cache-hints.server";
 import type { TrustProxy } from "~/server/env.server";
 import { redactUrlForLog } from "~/server/http/redact-url.server";
-import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
+import type { S3Settings } from "~/server/media/s3-storage.server";
+import { LocalDiskStorage, setMediaStorage, type MediaStorage } from "~/server/media/storage.server";
 import { systemClock, type Clock } from "~/server/content/clock.server";
 import { publicBodyLimit } from "./body-limit";
 import { brochureHits } from "./brochure-hits";
 import { crossSiteGuard } from "./cross-site";
 import { e2eFixtureRouter, type E2eFixtureOptions } from "./e2e-fixtures";
 import { sendError } from "./http-errors";
+import { mediaOrigin, serveMedia } from "./media-serving";
 import { hasCookieNamed } from "./page-cache/cache-rules";
 import { PageCache } from "./page-cache/page-cache";
 import { RenderLimit } from "./page-cache/render-limit";
@@ -48,8 +50,12 @@ declare module "react-router" {
 export type AppOptions = {
   logger: Logger;
   mediaDir: string;
+  /** Where media lives (MEDIA_STORE, ADR 053); unset: local disk under mediaDir. */
+  mediaStorage?: MediaStorage;
   /** Partial tus uploads (unset: beside mediaDir, in "uploads"). */
   uploadsDir?: string;
+  /** MEDIA_STORE=s3: partial tus uploads go to this bucket instead, shared by every server. */
+  uploadsS3?: S3Settings;
   /** Which proxies may name the client (TRUST_PROXY); false: the socket's address is the client. */
   trustProxy?: TrustProxy;
   /** The server's clock, for pages that show what is due (unset: the system's). */
@@ -104,12 +110,14 @@ function setStoredFileHeaders(res: express.Response, filePath: string) {
   }
 }
 
-export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, clock = systemClock, e2eFixtures, pageCacheMb = 0, pageRenderLimit, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
+export function createApp({ logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, trustProxy = false, clock = systemClock, e2eFixtures, pageCacheMb = 0, pageRenderLimit, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
   const app = express();
-  setMediaStorage(new LocalDiskStorage(mediaDir));
+  const storage = mediaStorage ?? new LocalDiskStorage(mediaDir);
+  setMediaStorage(storage);
+  const cdnOrigin = mediaOrigin(storage);
   const brochures = new BrochureService();
   if (!vite) brochures.warmUp();
-  const uploads = createUploadService({ directory: uploadsDir ?? path.join(mediaDir, "..", "uploads"), logger });
+  const uploads = createUploadService({ directory: uploadsDir ?? path.join(mediaDir, "..", "uploads"), s3: uploadsS3, logger });
   app.disable("x-powered-by");
   // Off unless configured: trusting X-Forwarded-For without a proxy lets anyone pick their address.
   app.set("trust proxy", trustProxy);
@@ -129,7 +137,7 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, cl
             (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
+          imgSrc: ["'self'", "data:", "blob:", ...(cdnOrigin ? [cdnOrigin] : [])],
           fontSrc: ["'self'", "data:"],
           connectSrc: vite ? ["'self'", "ws:"] : ["'self'"],
           frameAncestors: ["'none'"],
@@ -190,11 +198,8 @@ export function createApp({ logger, mediaDir, uploadsDir, trustProxy = false, cl
   // each upload has its own limit (ADR 024).
   app.use(uploads.middleware);
 
-  // Variants are content-hashed, so they never change under their name.
-  app.use(
-    "/media",
-    express.static(mediaDir, { immutable: true, maxAge: YEAR_IN_SECONDS * 1000, index: false, setHeaders: setStoredFileHeaders }),
-  );
+  // Variants are content-hashed, so they never change under their name (ADR 053).
+  app.use("/media", serveMedia(storage, mediaDir));
 
   // The form limit (FORM_RATE_LIMIT) is taken inside the form actions, whatever URL reached them.
 

@@ -4,6 +4,7 @@ import { pino } from "pino";
 import { getEnv } from "~/server/env.server";
 import { closeDatabase, databaseConfigFromEnv, DataDirLockedError, getDb, openDatabase } from "~/server/db/db.server";
 import { seedDatabase } from "~/server/seed/seed.server";
+import { mediaStorageFromEnv, s3SettingsFrom } from "~/server/media/media-store.server";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { setLogger } from "~/server/logger.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
@@ -55,8 +56,11 @@ export async function boot() {
   if (dbConfig.kind === "pglite") tightenPrivateDir(path.resolve(env.DATA_DIR));
 
   const mediaDir = path.resolve(env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media"));
+  // Local disk unless MEDIA_STORE=s3 (ADR 053); the seed's photos go where media lives.
+  const mediaStorage = await mediaStorageFromEnv(env, mediaDir);
+  if (env.MEDIA_STORE === "s3") logger.info({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, publicUrl: env.MEDIA_PUBLIC_URL }, "media in an S3 bucket");
   const result = await seedDatabase(getDb(), {
-    mediaDir,
+    mediaDir: mediaStorage,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     contact: {
       phone: env.CONTACT_PHONE,
@@ -111,7 +115,8 @@ export async function boot() {
         })
       : async () => {};
 
-  const shutdown = async () => {
+  /** Stops the background work, lets the job under way finish and closes the database (releasing PGlite's lock). */
+  const stopBackground = async () => {
     stopRetention();
     stopRevisionSweep();
     publisher.stop();
@@ -120,14 +125,12 @@ export async function boot() {
     await stopBackupSocket();
     await jobWorker.stop();
     await closeDatabase();
-    process.exit(0);
   };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
 
   /** Partial tus uploads; finished ones move to media storage (ADR 024). */
   const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
-  return { env, logger, mediaDir, uploadsDir, scheduling: { clock, publisher, digest } };
+  const uploadsS3 = env.MEDIA_STORE === "s3" ? s3SettingsFrom(env) : undefined;
+  return { env, logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, scheduling: { clock, publisher, digest }, stopBackground };
 }
 
 /**

@@ -1,4 +1,7 @@
+import type http from "node:http";
+import type net from "node:net";
 import path from "node:path";
+import type { Logger } from "pino";
 import * as build from "virtual:react-router/server-build";
 import type { ViteDevServer } from "vite";
 import { addAcceptors, LISTEN_BACKLOG } from "./acceptors";
@@ -12,19 +15,54 @@ import { boot, e2eFixturesFrom } from "./boot";
  * server/dev.ts, through Vite, with its dev server.
  */
 export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
-  const { env, logger, mediaDir, uploadsDir, scheduling } = await boot();
+  const { env, logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, scheduling, stopBackground } = await boot();
   const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
   // Production: the build as the module itself, not a function (ADR 031). Vite loads it per request.
   const served = vite ? { vite } : { build, clientDir, pageCacheMb: env.PAGE_CACHE_MB, pageRenderLimit: env.PAGE_RENDER_LIMIT };
   const e2eFixtures = e2eFixturesFrom(env, scheduling);
-  const app = createApp({ logger, mediaDir, uploadsDir, trustProxy: env.TRUST_PROXY, clock: scheduling.clock, e2eFixtures, ...served });
+  const app = createApp({ logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, trustProxy: env.TRUST_PROXY, clock: scheduling.clock, e2eFixtures, ...served });
   // A longer accept queue than Node's 511: a burst of new connections (a
   // campaign, a load test) waits in the kernel instead of being dropped and
   // retried by the client after 1, 3 and 7 seconds. More handles accept it
   // faster while the server is busy (ADR 031).
+  let acceptors: Promise<net.Server[]> = Promise.resolve([]);
   const server = app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, () => {
-    if (!vite) void addAcceptors(server, logger);
+    if (!vite) acceptors = addAcceptors(server, logger);
     const local = `http://localhost:${env.PORT}`;
     process.stdout.write(vite ? `  Pravas dev server on ${local}\n\n` : `  Pravas is serving ${env.SITE_URL} (${local})\n\n`);
   });
+  const stop = async (signal: NodeJS.Signals) => {
+    logger.info({ signal }, "stopping: no new connections; finishing the requests under way");
+    await stopServing(server, await acceptors, logger);
+    await stopBackground();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+/** How long requests under way may take after SIGTERM before their connections are cut. */
+export const DRAIN_MS = 10_000;
+
+/**
+ * Stops accepting connections (every acceptor handle), lets the requests
+ * under way finish, closing each kept-alive connection as soon as it is idle,
+ * and after DRAIN_MS cuts whatever is left (issue 25 §4): a load balancer
+ * sends new requests to the other servers meanwhile, so a rolling restart
+ * loses none.
+ */
+export async function stopServing(server: http.Server, acceptors: net.Server[], logger: Logger): Promise<void> {
+  // Each handle counts the connections it accepted: the server's own close
+  // waits only for its own, so every acceptor's close is waited for too.
+  const closing = [server, ...acceptors].map((handle) => new Promise<void>((resolve) => handle.close(() => resolve())));
+  const closed = Promise.all(closing);
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => {
+    logger.warn({ afterMs: DRAIN_MS }, "requests still under way: closing their connections");
+    server.closeAllConnections();
+  }, DRAIN_MS);
+  await closed;
+  clearInterval(idleSweep);
+  clearTimeout(deadline);
 }

@@ -14,7 +14,7 @@ import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import { signIn, signOut } from "~/server/auth/sign-in.server";
 import type { Db } from "~/server/db/db.server";
 import { media } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../tests/support/test-db";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { uploadFile, UploadError } from "~/components/admin/upload/tus-upload";
 import { crossSiteGuard } from "./cross-site";

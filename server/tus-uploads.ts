@@ -1,6 +1,3 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import type express from "express";
 import type { Logger } from "pino";
@@ -12,13 +9,14 @@ import {
   headLooksLike,
   isUploadKind,
   MAX_UPLOAD_BYTES,
-  readHead,
   SNIFF_BYTES,
   uploadLimitsText,
   UploadRefused,
 } from "~/server/media/upload-kinds.server";
 import { getUploadResult, storeUploadedFile } from "~/server/media/uploads.server";
+import type { S3Settings } from "~/server/media/s3-storage.server";
 import { jsonErrorBody, sendError } from "./http-errors";
+import { fileBackend, type UploadBackend } from "./tus-backends";
 
 /** Unfinished uploads are kept this long for a resume, then swept. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -55,6 +53,8 @@ export function isUploadPath(urlPath: string): boolean {
 export type UploadServiceOptions = {
   /** Where partial uploads are written (DATA_DIR/uploads). */
   directory: string;
+  /** MEDIA_STORE=s3: partial uploads go to the bucket instead (tus-uploads/), shared by every server (ADR 053). */
+  s3?: S3Settings;
   logger: Logger;
   expiryMs?: number;
   /** Periodic sweep of abandoned uploads; off in tests, which call sweep(). */
@@ -78,9 +78,22 @@ function asRefusal(error: unknown) {
  * (JSON UploadResult) tells the client the media key. Nothing of a refused or
  * finished upload is left in the upload directory.
  */
-export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIRY_MS, sweepEveryMs = SWEEP_EVERY_MS }: UploadServiceOptions) {
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
-  const fileOf = (id: string) => path.join(directory, id);
+export function createUploadService(options: UploadServiceOptions) {
+  const { s3, directory, expiryMs = UPLOAD_EXPIRY_MS } = options;
+  if (!s3) return buildUploadService(fileBackend(directory, expiryMs), options);
+  // The S3 store (and the AWS SDK) is loaded only when media is on S3.
+  const built = import("./tus-s3-backend").then(({ s3Backend }) => buildUploadService(s3Backend(s3, expiryMs), options));
+  built.catch((error: unknown) => options.logger.error({ err: error }, "the S3 upload store could not be loaded"));
+  const middleware: express.RequestHandler = (req, res, next) => void built.then((service) => service.middleware(req, res, next), next);
+  return {
+    middleware,
+    sweep: async () => (await built).sweep(),
+    close: () => void built.then((service) => service.close(), () => undefined),
+  };
+}
+
+function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_EXPIRY_MS, sweepEveryMs = SWEEP_EVERY_MS }: UploadServiceOptions) {
+  const store = backend.store;
   /**
    * What an upload's later requests are checked against, read once from its
    * stored info rather than per chunk: its kind and uploader never change, and
@@ -89,7 +102,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
   const facts = new Map<string, { kind: string | undefined; uploadedBy: string; headChecked: boolean }>();
   const discard = async (id: string) => {
     facts.delete(id);
-    await store.remove(id).catch(() => undefined);
+    await backend.remove(id).catch((error: unknown) => logger.warn({ err: error, uploadId: id }, "could not remove an upload"));
   };
 
   const tus = new Server({
@@ -129,7 +142,8 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
       // not start like its kind is refused now, not after its last chunk.
       const kind = known.kind;
       if (!isUploadKind(kind) || upload.offset < SNIFF_BYTES) return;
-      if (!headLooksLike(kind, await readHead(fileOf(id)))) {
+      const head = await backend.head(id);
+      if (head && head.length >= SNIFF_BYTES && !headLooksLike(kind, head)) {
         await discard(id);
         throw refusal(415, kind === "image" ? "This file is not an image we can use." : "This file is not a PDF.");
       }
@@ -137,12 +151,14 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
     },
     async onUploadFinish(_req, upload: Upload): Promise<{ status_code: number; body: string; headers: Record<string, string> }> {
       const kind = upload.metadata?.kind;
+      let local: { file: string; release(): Promise<void> } | undefined;
       try {
         if (!isUploadKind(kind)) throw new UploadRefused(400, "Unknown upload kind.");
+        local = await backend.localFile(upload.id);
         const result = await storeUploadedFile({
           uploadId: upload.id,
           kind,
-          file: fileOf(upload.id),
+          file: local.file,
           name: upload.metadata?.filename ?? upload.metadata?.name ?? "upload",
           bytes: upload.size ?? upload.offset,
           uploadedBy: upload.metadata?.uploadedBy ?? "",
@@ -162,6 +178,7 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
         return { status_code, body, headers: { "Content-Type": "application/json" } };
       } finally {
         // The bytes now live in media storage (or were refused): keep nothing here.
+        await local?.release();
         await discard(upload.id);
       }
     },
@@ -177,18 +194,17 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
   });
 
   /**
-   * One person's unfinished uploads, counted from the upload directory itself
-   * (not from memory), so the count survives a restart and is the same for
-   * every server that shares the directory. Expired ones do not count.
+   * One person's unfinished uploads, counted from the upload store itself
+   * (the directory, or the bucket with MEDIA_STORE=s3; not from memory), so
+   * the count survives a restart and is the same for every server that
+   * shares it. Expired ones do not count.
    */
   async function pendingUploadsOf(userId: string): Promise<{ count: number; bytes: number }> {
     const cutoff = Date.now() - expiryMs;
     let count = 0;
     let bytes = 0;
-    for (const name of await fs.readdir(directory).catch(() => [] as string[])) {
-      if (!name.endsWith(".json")) continue;
-      const upload = await store.getUpload(name.slice(0, -".json".length)).catch(() => null);
-      if (!upload || upload.metadata?.uploadedBy !== userId) continue;
+    for await (const upload of backend.list()) {
+      if (upload.metadata?.uploadedBy !== userId) continue;
       if (upload.creation_date && Date.parse(upload.creation_date) < cutoff) continue;
       count += 1;
       bytes += upload.size ?? MAX_UPLOAD_BYTES;
@@ -198,18 +214,20 @@ export function createUploadService({ directory, logger, expiryMs = UPLOAD_EXPIR
 
   /** Deletes abandoned uploads: unfinished past their expiry (tus), and any finished one left by a crash. */
   async function sweep(): Promise<number> {
-    let removed = await tus.cleanUpExpiredUploads();
     const cutoff = Date.now() - expiryMs;
-    for (const name of await fs.readdir(directory).catch(() => [] as string[])) {
-      if (!name.endsWith(".json")) continue;
-      const id = name.slice(0, -".json".length);
-      const upload = await store.getUpload(id).catch(() => null);
-      const created = upload?.creation_date ? Date.parse(upload.creation_date) : 0;
-      if (upload && created < cutoff) {
-        await discard(id);
+    let removed = 0;
+    for await (const upload of backend.list()) {
+      const created = upload.creation_date ? Date.parse(upload.creation_date) : 0;
+      if (created < cutoff) {
+        await discard(upload.id);
         removed += 1;
       }
     }
+    // Then whatever tus itself finds expired (S3: multipart uploads left without their info).
+    removed += await tus.cleanUpExpiredUploads().catch((error: unknown) => {
+      logger.warn({ err: error }, "tus expiry sweep failed");
+      return 0;
+    });
     return removed;
   }
 

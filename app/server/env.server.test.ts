@@ -71,3 +71,41 @@ describe("ENQUIRY_RETENTION_MONTHS", () => {
     }
   });
 });
+
+describe("MEDIA_STORE and the S3 settings (ADR 053)", () => {
+  const none = {
+    MEDIA_STORE: undefined,
+    S3_ENDPOINT: undefined,
+    S3_REGION: undefined,
+    S3_BUCKET: undefined,
+    S3_ACCESS_KEY_ID: undefined,
+    S3_SECRET_ACCESS_KEY: undefined,
+    S3_FORCE_PATH_STYLE: undefined,
+    MEDIA_PUBLIC_URL: undefined,
+  };
+
+  it("keeps media on local disk by default", async () => {
+    expect(await envWith(none)).toMatchObject({ MEDIA_STORE: "local", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: false });
+  });
+
+  it("reads a MinIO or R2 setup", async () => {
+    const env = await envWith({
+      ...none,
+      MEDIA_STORE: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "pravas",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+      MEDIA_PUBLIC_URL: "https://media.pravas.travel/",
+    });
+    expect(env).toMatchObject({ MEDIA_STORE: "s3", S3_BUCKET: "pravas", S3_FORCE_PATH_STYLE: true, MEDIA_PUBLIC_URL: "https://media.pravas.travel" });
+  });
+
+  it("refuses S3 without a bucket, half a key pair, or a public URL that is not http(s)", async () => {
+    await expect(envWith({ ...none, MEDIA_STORE: "s3" })).rejects.toThrow(/S3_BUCKET is required when MEDIA_STORE=s3/);
+    await expect(envWith({ ...none, MEDIA_STORE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "key" })).rejects.toThrow(/go together/);
+    await expect(envWith({ ...none, MEDIA_PUBLIC_URL: "ftp://cdn.example.com" })).rejects.toThrow(/MEDIA_PUBLIC_URL must be/);
+    await expect(envWith({ ...none, MEDIA_STORE: "gcs" })).rejects.toThrow(/MEDIA_STORE/);
+  });
+});

@@ -32,6 +32,29 @@ const envSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   /** Processed image variants; unset: DATA_DIR/media. */
   MEDIA_DIR: optionalString,
+  /** Where media lives (ADR 053): local disk (MEDIA_DIR) or an S3-compatible bucket (the S3_* settings). */
+  MEDIA_STORE: z.preprocess(emptyToUndefined, z.enum(["local", "s3"]).default("local")),
+  /** Unset: AWS S3 itself. R2: https://<account>.r2.cloudflarestorage.com; MinIO: its address. */
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http:// or https:// URL" }).optional()),
+  /** R2: auto; MinIO: us-east-1 unless configured otherwise. */
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_BUCKET: optionalString,
+  /** Unset: the AWS SDK's own credentials (an instance role, AWS_ACCESS_KEY_ID...). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path (https://host/bucket/key) rather than the host name: MinIO needs it. */
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["true", "false", "1", "0"], { error: "S3_FORCE_PATH_STYLE must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+  ),
+  /** Where browsers fetch media: a CDN or the bucket's public URL. Unset: the app serves /media itself. */
+  MEDIA_PUBLIC_URL: z.preprocess(
+    (value) => (typeof value === "string" ? emptyToUndefined(value.replace(/\/+$/, "")) : value),
+    z.url({ protocol: /^https?$/, error: "MEDIA_PUBLIC_URL must be an http:// or https:// URL" }).optional(),
+  ),
   /** Test runs only: lets Playwright fixtures reach the database (see server/e2e-fixtures.ts). */
   E2E_FIXTURE_TOKEN: optionalString,
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@pravas.travel")),
@@ -123,6 +146,12 @@ const envSchema = z.object({
       return z.NEVER;
     }
   }),
+}).superRefine((env, ctx) => {
+  if (env.MEDIA_STORE !== "s3") return;
+  if (!env.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "S3_BUCKET is required when MEDIA_STORE=s3" });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together" });
+  }
 });
 
 export type TrustProxy = false | number | string[];

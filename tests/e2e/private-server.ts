@@ -9,12 +9,13 @@ import path from "node:path";
  * data directory and port, and is stopped (and its data removed) after use.
  * Give it `privateServerPort` from playwright.config: each worker has its own.
  */
-export type PrivateServer = { baseURL: string; dataDir: string; log: () => string; stop: () => Promise<void> };
+export type PrivateServer = { baseURL: string; dataDir: string; process: ChildProcess; log: () => string; stop: () => Promise<void> };
 
-export async function startPrivateServer(port: number, env: Record<string, string> = {}): Promise<PrivateServer> {
+/** `keepData`: start on the data a previous private server on this port left (a restart); `stop` removes it either way. */
+export async function startPrivateServer(port: number, env: Record<string, string> = {}, { keepData = false } = {}): Promise<PrivateServer> {
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = path.resolve(`.cache/private-server-${port}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   const output: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
@@ -53,7 +54,7 @@ export async function startPrivateServer(port: number, env: Record<string, strin
   while (Date.now() - started < 120_000) {
     if (child.exitCode !== null) throw new Error(`private server exited:\n${output.join("")}`);
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, dataDir, log: () => output.join(""), stop };
+      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, dataDir, process: child, log: () => output.join(""), stop };
     } catch {
       // not up yet
     }

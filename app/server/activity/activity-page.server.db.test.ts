@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { recordActivity } from "./activity.server";
 import { ACTIVITY_PAGE_SIZE, loadActivityPage } from "./activity-page.server";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/db.server";
 import { users } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { countActivity, isActivityKind, listActivity, recordActivity } from "./activity.server";
 
 let userId: string;

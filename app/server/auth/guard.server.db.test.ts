@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "~/server/activity/activity.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { getLogger, setLogger } from "~/server/logger.server";
 import { canManageUsers } from "./access.server";
 import { getAuth, resetAuthForTests } from "./auth.server";

@@ -8,10 +8,10 @@ import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabaseKind, type Db } from "~/server/db/db.server";
 import { leads } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { LocalDiskStorage } from "~/server/media/storage.server";
 import { parseEncryptionKey } from "./archive.server";
-import { createBackup, RestoreRefusedError, restoreBackup, type BackupTarget } from "./backup.server";
+import { createBackup, mediaKeysOf, RestoreRefusedError, restoreBackup, type BackupTarget } from "./backup.server";
 import { countRows } from "./dump.server";
 import { openForBackup } from "./open.server";
 
@@ -25,8 +25,7 @@ const emptyMemoryTarget = () => openForBackup({ kind: "pglite-memory" });
 const newStorage = async () => new LocalDiskStorage(await fs.mkdtemp(path.join(work, "media-")));
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
   source = { db, kind: getDatabaseKind()! };
   await db.insert(leads).values([
     { name: "Asha Rao", phone: "9876543210", email: "asha@example.com", source: "popup", message: "Kerala in May, \"two\" adults\nand a child" },
@@ -78,7 +77,7 @@ describe("backup and restore", () => {
     await storage.put("later.avif", Buffer.from("later"));
     await restoreBackup({ file, target: source, storage, force: true });
     expect(await countRows(db)).toEqual(before);
-    expect(await storage.list()).toEqual(["bali-1234-800.avif", "brochures/kerala-1a2b.pdf"]);
+    expect(await mediaKeysOf(storage)).toEqual(["bali-1234-800.avif", "brochures/kerala-1a2b.pdf"]);
   });
 
   it("detects a file changed inside the archive before it touches the target", async () => {

@@ -80,7 +80,7 @@ export async function createBackup(options: { source: BackupTarget; storage: Med
       });
       migrationWhen = migration;
       dbMs = Math.round(performance.now() - dbStarted);
-      for (const key of await storage.list()) {
+      for (const key of await mediaKeysOf(storage)) {
         let data: Buffer;
         try {
           data = await storage.read(key);
@@ -141,7 +141,7 @@ export async function restoreBackup(options: { file: string; target: BackupTarge
 
     const hasTables = await tablesExist(target.db);
     const counts = hasTables ? await countRows(target.db) : {};
-    const mediaKeys = await storage.list();
+    const mediaKeys = await mediaKeysOf(storage);
     // Media the backup holds byte for byte (a move from PGlite to PostgreSQL keeps DATA_DIR's media) lose nothing.
     const otherMedia = options.force ? mediaKeys : await mediaNotInBackup(storage, mediaKeys, manifest);
     if (!options.force && (hasUserData(counts) || otherMedia.length > 0)) {
@@ -186,6 +186,13 @@ export async function restoreBackup(options: { file: string; target: BackupTarge
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
+}
+
+/** Every media key, sorted (the archive's order does not depend on the store's). */
+export async function mediaKeysOf(storage: MediaStorage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const file of storage.list()) keys.push(file.key);
+  return keys.sort();
 }
 
 async function mediaNotInBackup(storage: MediaStorage, keys: string[], manifest: Manifest): Promise<string[]> {

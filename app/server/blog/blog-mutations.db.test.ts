@@ -12,7 +12,7 @@ import { blogs, contentRevisions, media } from "~/server/db/schema.server";
 import { documentMediaRefs } from "~/server/content/document-media.server";
 import { sweepDeletedRevisions } from "~/server/content/revisions.server";
 import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { getEnv } from "~/server/env.server";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { getBlogForEditor, listBlogsForAdmin } from "./blog-editor.server";
@@ -36,8 +36,7 @@ const mediaExists = async (key: string) => (await db.select().from(media).where(
 
 beforeAll(async () => {
   resetAuthForTests();
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
   mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-blog-"));
   setMediaStorage(new LocalDiskStorage(mediaDir));
   const { user } = await getAuth().api.createUser({

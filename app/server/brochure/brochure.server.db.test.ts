@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import type { Db } from "~/server/db/db.server";
 import { packages, type PackageRow } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { getLogger } from "~/server/logger.server";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { BrochureService } from "./brochure.server";
@@ -18,8 +18,7 @@ let bali: PackageRow;
 beforeAll(async () => {
   // No photos stored: a brochure without them is still a brochure.
   setMediaStorage(new LocalDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), "brochure-media-"))));
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
   const [row] = await db.select().from(packages).where(eq(packages.slug, "bali"));
   bali = row!;
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/auth/guard.server";
 import { ContentWriteAbort, writeContent } from "~/server/content/content-write.server";
 import type { Db } from "~/server/db/db.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { currentContentVersion, readContentVersion } from "./content-version.server";
 
 let db: Db;

@@ -7,7 +7,7 @@ import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
 import { contentRevisions, contentSchedule, media, packages } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createBlog } from "~/server/blog/blog-mutations.server";
 import { publishScheduledBlog } from "~/server/blog/blog-documents.server";
 import { getBlog } from "~/server/blog/blog-queries.server";
@@ -32,8 +32,7 @@ const logger = pino({ level: "silent" });
 
 beforeAll(async () => {
   resetAuthForTests();
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
   const make = async (name: string, email: string) => {
     const { user } = await getAuth().api.createUser({ body: { email, password: `${name.toLowerCase()}-password-1`, name, role: "editor" } });
     return { id: user.id, email: user.email, name: user.name, role: "editor" } as Viewer;

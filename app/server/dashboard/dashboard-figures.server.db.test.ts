@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { blogs, contactMessages, leads, notificationOutbox, packages } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { enquiryFigures, mostReadBlogs, outboxHealth, topPackagesByEnquiries, topPackagesByViews } from "./dashboard-figures.server";
 
 // Wednesday 25 November 2026, 10:00 in India.
@@ -14,8 +14,7 @@ let bali: { id: number; title: string };
 let dubai: { id: number; title: string };
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
   const rows = await db.select({ id: packages.id, title: packages.title }).from(packages).orderBy(packages.id).limit(2);
   [bali, dubai] = [rows[0]!, rows[1]!];
 

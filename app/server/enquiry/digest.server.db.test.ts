@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdjustableClock } from "~/server/content/clock.server";
 import type { Db } from "~/server/db/db.server";
 import { digestSends, notificationOutbox } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createSmtpMailer } from "~/server/notify/mailer.server";
 import type { JobWorker } from "~/server/jobs/worker.server";
 import { notificationWorker } from "~/server/notify/outbox.server";

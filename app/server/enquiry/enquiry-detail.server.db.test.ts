@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
 import { activity, contactMessages, leads, users } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
 import { handleEnquiryAction } from "./enquiry-page.server";
 import { addNote, assignEnquiry, changeStatus, enquiryHistory, getEnquiry, listNotes } from "./enquiry-detail.server";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilters } from "~/lib/enquiry-inbox";
 import type { Db } from "~/server/db/db.server";
 import { enquiryFollowUps, enquiryNotes } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { at, insertContact, insertLead, insertPackage, insertStaff } from "./enquiry-fixtures";
 import { exportFileName, inboxCsv, inboxExportRows, inboxXlsx, XLSX_TIME_FORMAT } from "./inbox-export.server";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
 import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { fallbackMailDir, fallbackMailName } from "~/server/notify/mail-files.server";
 import { createFileMailer } from "~/server/notify/mailer.server";
 import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";

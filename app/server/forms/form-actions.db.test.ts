@@ -7,7 +7,7 @@ import { action as contactPage } from "~/routes/site/contact";
 import { action as packagePage } from "~/routes/site/package-detail";
 import type { Db } from "~/server/db/db.server";
 import { contactMessages, leads, notificationOutbox, packages, siteSettings } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 
 // The public form actions called as React Router calls them, whatever URL
 // reached them (/api/leads, /api/leads.data, /api/%6ceads all run this code).

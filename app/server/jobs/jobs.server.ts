@@ -38,6 +38,11 @@ export function nudgeJobs(): void {
   services.jobsNudge?.();
 }
 
+/** Whether this process's worker runs (readiness, issue 25 §4). */
+export function isJobWorkerRunning(): boolean {
+  return services.jobsNudge !== undefined;
+}
+
 /** Called by the worker when it starts (a function) and stops (undefined). */
 export function setJobsNudge(nudge: (() => void) | undefined): void {
   services.jobsNudge = nudge;

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { notificationOutbox as jobs } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { enqueueJobs, listFailingJobs, nudgeJobs, retryJob } from "./jobs.server";
 import { backoffDelay, JobWorker, PermanentJobError, type Job, type JobHandler } from "./worker.server";
 

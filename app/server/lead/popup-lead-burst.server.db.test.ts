@@ -5,14 +5,13 @@ import { inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { leads, notificationOutbox } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createPopupLead } from "./popup-lead.server";
 
 let db: Db;
 beforeAll(async () => {
   process.env.DATA_DIR = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-burst-"));
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
 });
 afterAll(closeTestDatabase);
 

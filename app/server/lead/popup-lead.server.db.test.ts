@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { leads, notificationOutbox } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { enquiryNotifiedAt } from "~/server/enquiry/enquiry-detail.server";
 import { notificationWorker } from "~/server/notify/outbox.server";
@@ -19,8 +19,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.SMTP_URL;
   outbox = path.join(dataDir, "outbox");
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
 });
 afterAll(closeTestDatabase);
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { blogs, contentDrafts, contentRevisions, media, packages } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { deleteMediaIfUnused } from "./media-cleanup.server";
 import { LocalDiskStorage, setMediaStorage } from "./storage.server";
 

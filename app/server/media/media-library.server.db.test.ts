@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { activity, blogs, contentRevisions, media, packages } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { deleteLibraryImage, listLibrary, replaceImageFile, setMediaAlt } from "./media-library.server";
 import { LocalDiskStorage, setMediaStorage } from "./storage.server";
 

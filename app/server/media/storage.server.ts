@@ -4,8 +4,8 @@ import { services } from "~/server/services.server";
 
 /**
  * Where media files live. Keys are relative paths ("bali-3f2a-800.avif",
- * "brochures/kerala-1a2b.pdf"); `urlOf` is what pages link to. Local disk now;
- * an S3-compatible store implements the same five methods (ADR 024).
+ * "brochures/kerala-1a2b.pdf"); `urlOf` is what pages link to. Local disk by
+ * default; MEDIA_STORE=s3 an S3-compatible bucket (s3-storage.server.ts, ADR 053).
  */
 export interface MediaStorage {
   put(key: string, data: Buffer): Promise<void>;
@@ -16,8 +16,18 @@ export interface MediaStorage {
   urlOf(key: string): string;
   /** The key of one of our public URLs, or null when the URL is not ours. */
   keyOf(url: string): string | null;
-  /** Every stored key, sorted (backups, ADR 054). */
-  list(): Promise<string[]>;
+  /** Every stored file, in no particular order (media:migrate, backups). */
+  list(): AsyncIterable<StoredMediaFile>;
+}
+
+export type StoredMediaFile = { key: string; bytes: number };
+
+/** A key is a relative path of plain segments: never "../", an absolute path or a backslash. */
+export function assertMediaKey(key: string): void {
+  const segments = key.split("/");
+  if (key === "" || key.includes("\\") || key.includes("\0") || segments.some((part) => part === "" || part === "." || part === "..")) {
+    throw new Error(`invalid media key: ${key}`);
+  }
 }
 
 /** Files under one directory, served by Express at `urlPrefix` (/media). */
@@ -28,6 +38,7 @@ export class LocalDiskStorage implements MediaStorage {
   ) {}
 
   private resolve(key: string): string {
+    assertMediaKey(key);
     const file = path.resolve(this.directory, key);
     // A key never leaves the directory ("../" or an absolute path would).
     if (!file.startsWith(path.resolve(this.directory) + path.sep)) throw new Error(`invalid media key: ${key}`);
@@ -59,22 +70,15 @@ export class LocalDiskStorage implements MediaStorage {
     }
   }
 
-  async list(): Promise<string[]> {
-    let entries: string[];
-    try {
-      entries = await fs.readdir(this.directory, { recursive: true, encoding: "utf8" });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw error;
-    }
-    const keys: string[] = [];
+  async *list(): AsyncIterable<StoredMediaFile> {
+    const root = path.resolve(this.directory);
+    const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
-      // A put under way (its temporary name) is not a stored object yet.
-      if (entry.endsWith(".tmp")) continue;
-      const stat = await fs.stat(path.join(this.directory, entry)).catch(() => null);
-      if (stat?.isFile()) keys.push(entry.split(path.sep).join("/"));
+      // A file half written (see put) is not stored yet.
+      if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      yield { key: path.relative(root, file).split(path.sep).join("/"), bytes: (await fs.stat(file)).size };
     }
-    return keys.sort();
   }
 
   urlOf(key: string): string {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { submitContactMessage } from "~/server/contact/contact-messages.server";
 import type { Db } from "~/server/db/db.server";
 import { contactMessages, notificationOutbox, packages } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createEnquiry } from "~/server/lead/package-enquiry.server";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
 import { createSmtpMailer } from "./mailer.server";
@@ -22,8 +22,7 @@ const workers: JobWorker[] = [];
 
 beforeAll(async () => {
   delete process.env.NOTIFY_EMAIL;
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "~/server/activity/activity.server";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { listFeaturedPackages, moveFeaturedPackage } from "./featured-order.server";
 import { listTopDestinations } from "./package-queries.server";
 
@@ -11,8 +11,7 @@ const ctx = () => ({ viewer, ip: "10.0.0.9" });
 
 beforeAll(async () => {
   resetAuthForTests();
-  const db = await openTestDatabase();
-  await seedTestDatabase(db);
+  await openTestDatabase({ seeded: true });
   const { user } = await getAuth().api.createUser({
     body: { email: "olga@example.com", password: "olga-password-1", name: "Olga", role: "editor" },
   });

@@ -6,7 +6,7 @@ import type { Viewer } from "~/server/auth/guard.server";
 import { readContentVersion } from "~/server/cache/content-version.server";
 import type { Db } from "~/server/db/db.server";
 import { media, packages } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { duplicatePackage } from "./package-duplicate.server";
 import { isFeatured, updatePackage } from "./package-mutations.server";
 import { getPackageInput } from "./package-input.server";
@@ -17,8 +17,7 @@ const ctx = () => ({ viewer, ip: "10.0.0.7" });
 
 beforeAll(async () => {
   resetAuthForTests();
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
   const { user } = await getAuth().api.createUser({
     body: { email: "dora@example.com", password: "dora-password-12", name: "Dora", role: "editor" },
   });

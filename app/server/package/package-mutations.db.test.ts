@@ -5,7 +5,7 @@ import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
 import { media, packages, topDestinations } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { findRedirect } from "~/server/redirect/redirects.server";
 import { BROCHURE_URL_MESSAGE } from "~/lib/package-schema";
 import { createPackage, deletePackage, isFeatured, SLUG_TAKEN_MESSAGE, UNKNOWN_BROCHURE_MESSAGE, updatePackage } from "./package-mutations.server";
@@ -18,8 +18,7 @@ const ctx = () => ({ viewer, ip: "10.0.0.9" });
 
 beforeAll(async () => {
   resetAuthForTests();
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
   const { user } = await getAuth().api.createUser({
     body: { email: "eddie@example.com", password: "eddie-password-1", name: "Eddie", role: "editor" },
   });

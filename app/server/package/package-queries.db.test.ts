@@ -2,14 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { packages } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { toPackagesJson } from "./package-json.server";
 import { getPackage, listPackages, listTopDestinations } from "./package-queries.server";
 
 let db: Db;
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
 });
 afterAll(closeTestDatabase);
 

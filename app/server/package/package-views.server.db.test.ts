@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { packages, packageViews } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { MAX_VIEWS_PER_ADDRESS_PER_DAY } from "~/server/views/view-counter.server";
 import { recordPackageView } from "./package-views.server";
 
@@ -15,8 +15,7 @@ let packageId: number;
 let otherId: number;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
   const rows = await db.select({ id: packages.id }).from(packages).orderBy(packages.id).limit(2);
   packageId = rows[0]!.id;
   otherId = rows[1]!.id;

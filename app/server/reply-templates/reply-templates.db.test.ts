@@ -4,7 +4,7 @@ import type { Viewer } from "~/server/auth/guard.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import type { Db } from "~/server/db/db.server";
 import { activity, leads, seedLedger } from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { insertContact, insertLead, insertStaff } from "~/server/enquiry/enquiry-fixtures";
 import { handleReplySent } from "~/server/enquiry/enquiry-page.server";
 import { enquiryHistory, getEnquiry, listNotes, recordReplySent } from "~/server/enquiry/enquiry-detail.server";

@@ -3,7 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabaseKind, type Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "../../../tests/support/test-db";
 import { verifyPassword } from "~/server/auth/password.server";
 
 let db: Db;

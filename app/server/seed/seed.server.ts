@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { processImage } from "~/server/media/process-image.server";
+import type { MediaStorage } from "~/server/media/storage.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { generatePassword } from "~/server/auth/password.server";
 import { blogs } from "./data/blogs";
@@ -20,7 +21,8 @@ import { lowestPrice } from "~/lib/price";
 const storedPhone = (phone: string) => toE164(phone) ?? phone;
 
 export type SeedOptions = {
-  mediaDir: string;
+  /** A directory (local disk) or the configured media storage (MEDIA_STORE=s3 seeds into the bucket). */
+  mediaDir: string | MediaStorage;
   photosDir?: string;
   admin: { email: string; password?: string };
   contact?: { phone?: string; phoneSecondary?: string; email?: string; whatsapp?: string };
@@ -40,7 +42,7 @@ export type SeedResult = {
  * the source, so a file already there is reused (scripts/process-seed-photos.ts
  * makes them once for every test database and e2e server; ADR 036).
  */
-export async function processSeedPhoto(photo: SeedPhoto, mediaDir: string, photosDir = path.resolve("content/photos")) {
+export async function processSeedPhoto(photo: SeedPhoto, mediaDir: string | MediaStorage, photosDir = path.resolve("content/photos")) {
   return processImage(await fs.readFile(path.join(photosDir, photo.file)), photo.key, mediaDir);
 }
 

@@ -6,7 +6,7 @@ import type { Viewer } from "~/server/auth/guard.server";
 import { readContentVersion } from "~/server/cache/content-version.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import type { Db } from "~/server/db/db.server";
-import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { faqs } from "~/server/db/schema.server";
 import { listFaqs } from "~/server/home/home-queries.server";
 import { loadHomeLists, saveFaqs } from "~/server/home/home-content.server";
@@ -19,8 +19,7 @@ const ctx = () => ({ viewer, ip: "10.0.0.8" });
 
 beforeAll(async () => {
   resetAuthForTests();
-  db = await openTestDatabase();
-  await seedTestDatabase(db);
+  db = await openTestDatabase({ seeded: true });
   const { user } = await getAuth().api.createUser({ body: { email: "asha@example.com", password: "asha-password-12", name: "Asha", role: "admin" } });
   viewer = { id: user.id, email: user.email, name: user.name, role: "admin" };
 });

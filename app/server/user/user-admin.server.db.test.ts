@@ -7,7 +7,7 @@ import { signIn } from "~/server/auth/sign-in.server";
 import { changeOwnPassword } from "./account.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import {
   changeRole,
   createPasswordLink,

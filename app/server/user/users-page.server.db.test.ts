@@ -4,7 +4,7 @@ import { listActivity } from "~/server/activity/activity.server";
 import { NOTICE_COOKIE } from "~/server/admin/notice.server";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
-import { closeTestDatabase, openTestDatabase } from "~/server/db/test-db.server";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { listStaff, setPasswordWithToken } from "./user-admin.server";
 import { handleUsersAction } from "./users-page.server";
 

@@ -95,7 +95,7 @@ export async function uploadFile(file: File | NamedBytes, options: UploadFileOpt
         reject(new UploadError(errorMessageOf(detailed.originalResponse?.getBody(), status), status));
       },
       onSuccess({ lastResponse }) {
-        void resultOf(lastResponse.getBody(), upload.url, new URL(endpoint, location.href).href, options.headers)
+        void resultOf(lastResponse.getBody(), upload.url, new URL(endpoint, globalThis.location?.href).href, options.headers)
           .then((result) => {
             report(100);
             resolve(result);

@@ -1,0 +1,63 @@
+import net from "node:net";
+import { privateServerPort } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+import { startPrivateServer } from "./private-server";
+
+// Issue 25 §4: stopping and starting cleanly, so a rolling restart behind a load balancer loses nothing.
+
+test("ready says whether the server can take traffic, and nothing more", async ({ request }) => {
+  const response = await request.get("/api/health/ready");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  expect(await response.json()).toEqual({ status: "ready" });
+  expect((await request.post("/api/health/ready")).status()).toBe(405);
+});
+
+/** Sends a request's head and the first half of its body, and returns how to send the rest and read the answer. */
+function startSlowPost(port: number, path: string, body: string) {
+  const socket = net.connect(port, "127.0.0.1");
+  let answer = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => (answer += chunk));
+  const ended = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  const half = Math.floor(body.length / 2);
+  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`);
+  return {
+    finish: async () => {
+      socket.end(body.slice(half));
+      await ended;
+      return answer;
+    },
+  };
+}
+
+test("on SIGTERM the requests under way finish, new connections are refused, and it exits 0 with the database free", async () => {
+  test.slow();
+  const port = privateServerPort;
+  const first = await startPrivateServer(port);
+  let second: Awaited<ReturnType<typeof startPrivateServer>> | undefined;
+  try {
+    const inFlight = startSlowPost(port, "/api/leads", JSON.stringify({ name: "Meera Iyer", phone: "+91 98450 11223" }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = new Promise<number | null>((resolve) => first.process.once("exit", (code) => resolve(code)));
+    first.process.kill("SIGTERM");
+    await expect.poll(() => first.log(), { timeout: 10_000 }).toContain("no new connections");
+
+    // A new connection is refused: a load balancer tries another server.
+    await expect(fetch(`${first.baseURL}/api/health`)).rejects.toThrow();
+
+    // The request that had started is answered in full.
+    const answer = await inFlight.finish();
+    expect(answer).toMatch(/^HTTP\/1\.1 201/);
+    expect(answer).toContain("Thank you! We will call you back soon.");
+
+    expect(await exited).toBe(0);
+    expect(first.log()).toContain('"msg":"stopped"');
+
+    // PGlite's lock was released: a new server opens the same data at once.
+    second = await startPrivateServer(port, {}, { keepData: true });
+    expect((await fetch(`${second.baseURL}/api/health/ready`)).status).toBe(200);
+  } finally {
+    await (second ?? first).stop();
+  }
+});
