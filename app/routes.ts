@@ -40,6 +40,8 @@ export default [
     route("presence", "routes/admin/presence.ts"),
     // The "Choose from library" dialog's list (ADR 043), JSON.
     route("media/library.json", "routes/admin/media-library-json.ts"),
+    route("backups/latest", "routes/admin/backup-latest.ts"),
+    route("backups/now", "routes/admin/backup-now.ts"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("packages", "routes/admin/packages.tsx"),

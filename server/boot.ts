@@ -19,6 +19,11 @@ import { publishScheduledPackage } from "~/server/package/package-documents.serv
 import { DigestScheduler } from "~/server/enquiry/digest.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
+import { createBackup } from "~/server/backup/backup.server";
+import { encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
+import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-socket.server";
+import { BACKUP_JOB, backupJobHandler, startBackupScheduler } from "~/server/backup/backup-job.server";
+import { getMediaStorage } from "~/server/media/storage.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -81,6 +86,7 @@ export async function boot() {
     logger,
     // A burst of enquiries is stored and answered first, mailed just after.
     busy: () => requestsInFlight() > 0,
+    handlers: env.BACKUP_DIR ? { [BACKUP_JOB]: backupJobHandler({ backupDir: path.resolve(env.BACKUP_DIR), key: encryptionKeyFromEnv(env), logger }) } : undefined,
   });
   await jobWorker.start();
   // Optional: deletes old Closed and Spam enquiries (ADR 029).
@@ -94,6 +100,20 @@ export async function boot() {
   const digest = new DigestScheduler({ clock, logger });
   digest.start();
   const stopRevisionSweep = startRevisionSweep(logger);
+  // Automatic backups into BACKUP_DIR, daily at BACKUP_SCHEDULE (IST), as jobs of the queue (ADR 054).
+  const stopBackupScheduler = env.BACKUP_DIR ? startBackupScheduler({ schedule: env.BACKUP_SCHEDULE, logger }) : () => {};
+  // PGlite: `npm run backup` cannot open the database while we hold it; it asks us over this socket (ADR 054).
+  const stopBackupSocket =
+    dbConfig.kind === "pglite"
+      ? await startBackupSocket({
+          socketPath: backupSocketPath(env.DATA_DIR),
+          backup: (file) => createBackup({ source: { db: getDb(), kind: "pglite" }, storage: getMediaStorage(), file, key: encryptionKeyFromEnv(env) }),
+          logger,
+        }).catch((error: Error) => {
+          logger.warn({ err: error }, "the backup socket could not start: stop the server to run `npm run backup`");
+          return async () => {};
+        })
+      : async () => {};
 
   /** Stops the background work, lets the job under way finish and closes the database (releasing PGlite's lock). */
   const stopBackground = async () => {
@@ -101,6 +121,8 @@ export async function boot() {
     stopRevisionSweep();
     publisher.stop();
     digest.stop();
+    stopBackupScheduler();
+    await stopBackupSocket();
     await jobWorker.stop();
     await closeDatabase();
   };

@@ -109,6 +109,27 @@ const envSchema = z.object({
       .max(120, "ENQUIRY_RETENTION_MONTHS must be at most 120 months, or unset")
       .optional(),
   ),
+  /** Automatic backups are written here (ADR 054); unset: none (`npm run backup` still works). */
+  BACKUP_DIR: optionalString,
+  /** When automatic backups run: a daily time in Indian Standard Time, HH:MM, or "off". */
+  BACKUP_SCHEDULE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, "BACKUP_SCHEDULE must be a time of day in IST as HH:MM (e.g. 02:30), or off")
+      .default("02:30"),
+  ),
+  /** Encrypts backups with AES-256-GCM: 32 bytes as 64 hex digits or base64 (openssl rand -base64 32). */
+  BACKUP_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => {
+        const text = value.trim();
+        return /^[0-9a-f]{64}$/i.test(text) || (/^[A-Za-z0-9+/]{43}=?$/.test(text) && Buffer.from(text, "base64").length === 32);
+      }, "BACKUP_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -base64 32)")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Requests per IP per window on the public form endpoints. */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),

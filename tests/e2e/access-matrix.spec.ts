@@ -79,6 +79,9 @@ const RULES: Record<string, Rule> = {
   // A reply link's record (ADR 046): POST only; `{}` names no channel.
   "routes/admin/enquiry-reply-sent.ts": { post: { anonymous: "login", editor: 400, admin: 400 }, sample: "/admin/enquiries/lead-999999/reply-sent" },
   "routes/admin/enquiries-csv.ts": { page: staffOnly },
+  // Backups (ADR 054): admins only. The test servers set no BACKUP_DIR: nothing to download (404), and "Back up now" says so (303 to the dashboard).
+  "routes/admin/backup-latest.ts": { page: { anonymous: "login", editor: "denied", admin: 404 } },
+  "routes/admin/backup-now.ts": { post: { anonymous: "login", editor: "denied", admin: 303 } },
   "routes/admin/enquiries-xlsx.ts": { page: staffOnly },
   // Due call backs (ADR 045): editors and admins, like the inbox. Setting one is the enquiry page's
   // POST (intent "follow-up", canManageEnquiries); the daily e-mail switch is the account page's (intent "digest").

@@ -1,6 +1,9 @@
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { EnquiryFigures, NotificationHealth, RankingPanels, RecentActivity } from "~/components/admin/dashboard/dashboard-sections";
-import { canManageEnquiries } from "~/server/auth/access.server";
+import { canManageBackups, canManageEnquiries } from "~/server/auth/access.server";
+import { backupStatus } from "~/server/backup/backup-job.server";
+import { getEnv } from "~/server/env.server";
+import { BackupsPanel } from "~/components/admin/dashboard/backups-panel";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleDashboardAction, loadDashboard } from "~/server/dashboard/dashboard-page.server";
 import { dueView } from "~/server/enquiry/follow-up.server";
@@ -12,7 +15,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.clock.now();
   // First on the dashboard: whom to call back today (ADR 045), for those who follow up enquiries.
   const due = canManageEnquiries(viewer) ? await dueView(now, { limit: DUE_ON_DASHBOARD + 1 }) : null;
-  return { name: viewer.name, due, now: now.toISOString(), ...(await loadDashboard(viewer)) };
+  // Admins: the last backup, and a warning when none has succeeded for 48 hours (ADR 054).
+  const backups = canManageBackups(viewer) ? await backupStatus(getEnv().BACKUP_DIR, now) : null;
+  return { name: viewer.name, due, now: now.toISOString(), backups, ...(await loadDashboard(viewer)) };
 }
 
 /** The failing deliveries' retry button (editors and admins, who follow up enquiries). */
@@ -26,12 +31,13 @@ const DUE_ON_DASHBOARD = 8;
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, due, now, enquiries, topPackages, blogs, outbox, failing, activity } = loaderData;
+  const { name, due, now, enquiries, topPackages, blogs, outbox, failing, activity, backups } = loaderData;
   return (
     <AdminPage title="Welcome to Admin Dashboard" lead={`Signed in as ${name}. Figures in Indian time.`}>
       {due ? <DueToday due={due} now={now} max={DUE_ON_DASHBOARD} /> : null}
       <EnquiryFigures enquiries={enquiries} />
       <RankingPanels data={{ enquiries, topPackages, blogs }} />
+      {backups ? <BackupsPanel backups={backups} /> : null}
       <NotificationHealth outbox={outbox} failing={failing} />
       {activity ? <RecentActivity entries={activity} /> : null}
     </AdminPage>

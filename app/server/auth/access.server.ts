@@ -31,6 +31,8 @@ export const canManageUsers = (viewer: Viewer | null) => hasRole(viewer, "admin"
 /** Read the activity log of everyone. */
 export const canViewActivity = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** Site settings (contacts, notifications, taxes, the lead popup): admins only (ADR 041). */
+/** Backups hold every enquiry and account: download and start them (ADR 054). */
+export const canManageBackups = (viewer: Viewer | null) => hasRole(viewer, "admin");
 export const canManageSettings = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** The legal pages (privacy, terms, refunds, disclaimer): admins only (ADR 041). */
 export const canEditLegalPages = (viewer: Viewer | null) => hasRole(viewer, "admin");

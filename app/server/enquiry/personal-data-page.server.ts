@@ -50,6 +50,6 @@ export async function handlePersonalDataAction(request: Request, viewer: Viewer,
     message:
       total === 0
         ? "Nothing was held, so nothing was deleted."
-        : `Deleted ${total} ${total === 1 ? "enquiry" : "enquiries"}, ${counts.notes} ${counts.notes === 1 ? "note" : "notes"} and ${counts.outbox} ${counts.outbox === 1 ? "notification" : "notifications"}.`,
+        : `Deleted ${total} ${total === 1 ? "enquiry" : "enquiries"}, ${counts.notes} ${counts.notes === 1 ? "note" : "notes"} and ${counts.outbox} ${counts.outbox === 1 ? "notification" : "notifications"}. Backups made before now still hold them until they are deleted (automatic ones within six months).`,
   });
 }

@@ -80,6 +80,7 @@ export function notificationHandlers({ mailer, webhook }: { mailer: Mailer; webh
 }
 
 /** A job worker for the notifications; stopping it closes the mailer (its SMTP connections). */
-export function notificationWorker({ mailer, webhook, ...options }: Omit<JobWorkerOptions, "handlers" | "onStop"> & { mailer: Mailer; webhook?: WebhookSender }): JobWorker {
-  return new JobWorker({ ...options, handlers: notificationHandlers({ mailer, webhook }), onStop: () => mailer.close() });
+export function notificationWorker({ mailer, webhook, handlers, ...options }: Omit<JobWorkerOptions, "handlers" | "onStop"> & { mailer: Mailer; webhook?: WebhookSender; handlers?: JobWorkerOptions["handlers"] }): JobWorker {
+  // `handlers`: other job types this server runs (the automatic backups, ADR 054).
+  return new JobWorker({ ...options, handlers: { ...handlers, ...notificationHandlers({ mailer, webhook }) }, onStop: () => mailer.close() });
 }
