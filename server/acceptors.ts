@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 export const LISTEN_BACKLOG = 4096;
 
 /** Handles on the listening socket, the server's own included: each accepts one connection per turn of the event loop. */
-export const ACCEPTOR_COUNT = 64;
+const ACCEPTOR_COUNT = 64;
 
 // The child only hands each raw listening handle straight back (and closes
 // its own copy once sent); a new descriptor is made for it on each way

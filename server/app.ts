@@ -47,7 +47,7 @@ declare module "react-router" {
   }
 }
 
-export type AppOptions = {
+type AppOptions = {
   logger: Logger;
   mediaDir: string;
   /** Where media lives (MEDIA_STORE, ADR 053); unset: local disk under mediaDir. */
@@ -81,7 +81,7 @@ const YEAR_IN_SECONDS = 60 * 60 * 24 * 365;
 const SESSION_COOKIE_NAMES = [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`];
 
 /** Only features Chromium recognises: an unknown one is logged as a console error on every page. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "browsing-topics=()",
   "camera=()",

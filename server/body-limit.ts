@@ -24,7 +24,7 @@ const DISCARD_AT_MOST_BYTES = 16 * 1024 * 1024;
  * /api/uploads) enforces its own size per upload: add its prefix here (or
  * mount it before `publicBodyLimit`) and give it its limit there.
  */
-export const BODY_LIMIT_EXEMPT_PREFIXES: readonly string[] = ["/api/uploads"];
+const BODY_LIMIT_EXEMPT_PREFIXES: readonly string[] = ["/api/uploads"];
 
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
 

@@ -11,7 +11,7 @@ export const PRIVATE_UMASK = 0o077;
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 
-export type TightenReport = { changed: number; examples: string[] };
+type TightenReport = { changed: number; examples: string[] };
 
 /** Creates `dir` 0700 if missing, and takes group and other access off everything in it. */
 export function tightenPrivateDir(dir: string): TightenReport {

@@ -26,7 +26,7 @@ export function rejectUndecodablePaths(): express.RequestHandler {
 }
 
 /** Pages are read, and their forms posted: only POST runs a form action. */
-export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
+const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 /** The API's resource routes answer the methods each documents; anything else gets their 405. */
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 

@@ -19,7 +19,7 @@ import { jsonErrorBody, sendError } from "./http-errors";
 import { fileBackend, type UploadBackend } from "./tus-backends";
 
 /** Unfinished uploads are kept this long for a resume, then swept. */
-export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Who sent each request, as the guard below read it from the session (never from the client). */
 const uploaders = new WeakMap<object, string>();
@@ -50,7 +50,7 @@ export function isUploadPath(urlPath: string): boolean {
   return urlPath === UPLOADS_PATH || urlPath.startsWith(`${UPLOADS_PATH}/`);
 }
 
-export type UploadServiceOptions = {
+type UploadServiceOptions = {
   /** Where partial uploads are written (DATA_DIR/uploads). */
   directory: string;
   /** MEDIA_STORE=s3: partial uploads go to the bucket instead (tus-uploads/), shared by every server (ADR 053). */

@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** The agency works on Indian time; "today" and view-counting days follow it. */
-export const SITE_TIME_ZONE = "Asia/Kolkata";
+const SITE_TIME_ZONE = "Asia/Kolkata";
 
 /** A yyyy-mm-dd date as the calendar date in `timeZone` (default Indian time). */
 export function isoDateIn(date: Date, timeZone = SITE_TIME_ZONE): string {

@@ -14,7 +14,7 @@ export { readingMinutes } from "./reading-time";
 export { issuesToFields };
 
 /** Longest stored HTML: a long article with many images stays far below it. */
-export const MAX_BLOG_HTML = 200_000;
+const MAX_BLOG_HTML = 200_000;
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters.`).default("");

@@ -38,7 +38,7 @@ export const ENTITY_NOUNS: Record<ContentEntityType, string> = {
 
 export type ContentDocument = Record<string, unknown>;
 
-export type FieldSpec = {
+type FieldSpec = {
   /** Stable name (the document's key, or a part of it such as "price.adult"). */
   key: string;
   /** Lower-case words, as in "changed price (adult)". */
@@ -348,9 +348,4 @@ export function describeChange(change: FieldChange): string {
   if (change.from === "") return `set ${change.label} to “${change.to}”`;
   if (change.to === "") return `cleared ${change.label} (was “${change.from}”)`;
   return `changed ${change.label} from ${change.from} to ${change.to}`;
-}
-
-/** The top-level document keys a set of field keys belong to ("price.adult" → "price"). */
-export function documentKeysOf(fields: readonly string[]): string[] {
-  return [...new Set(fields.map((key) => key.split(".")[0]!))];
 }

@@ -3,7 +3,7 @@
 // this module re-exports TYPES only, so importing it never brings Zod along.
 export type {
   GroupDate,
-  HotelStay,
+  
   ItineraryDay,
   PackagePrice,
   PackageReview,
@@ -11,5 +11,5 @@ export type {
   PriceUnit,
   PublishStatus,
   Region,
-  Rupees,
+  
 } from "./package-schema";

@@ -24,7 +24,7 @@ export function csvCell(value: CsvValue): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvRow(cells: CsvValue[]): string {
+function csvRow(cells: CsvValue[]): string {
   return cells.map(csvCell).join(",");
 }
 

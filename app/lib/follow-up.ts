@@ -26,12 +26,12 @@ export function indianTimeOn(at: Date, days: number, hour: number, minute = 0): 
 }
 
 /** The hour of the Indian day a reminder "Tomorrow" or "In 3 days" is set for (10:00 am). */
-export const MORNING_HOUR = 10;
+const MORNING_HOUR = 10;
 /** "Today 5 pm". */
-export const EVENING_HOUR = 17;
+const EVENING_HOUR = 17;
 
 export const FOLLOW_UP_PRESETS = ["today", "tomorrow", "in-3-days"] as const;
-export type FollowUpPreset = (typeof FOLLOW_UP_PRESETS)[number];
+type FollowUpPreset = (typeof FOLLOW_UP_PRESETS)[number];
 
 /**
  * What "Today 5 pm" means at `now`: 5 pm today, or once 5 pm has passed, an
@@ -57,7 +57,7 @@ export function presetLabels(now: Date): Record<FollowUpPreset, string> {
 
 export const FOLLOW_UP_REASON_MAX = 200;
 /** How far ahead a picked date may be. */
-export const FOLLOW_UP_MAX_DAYS = 366;
+const FOLLOW_UP_MAX_DAYS = 366;
 
 // One line: a line break posted in the reason must not shape the digest e-mail's lines.
 const reason = z
@@ -81,7 +81,6 @@ export const followUpSchema = z.discriminatedUnion("when", [
   }),
   z.object({ intent: z.literal("follow-up"), when: z.literal("clear") }),
 ]);
-export type FollowUpInput = z.infer<typeof followUpSchema>;
 
 /** A picked date and time as a moment, or the message to show beside the date. */
 export function pickedTime(date: string, time: string, now: Date): Date | string {

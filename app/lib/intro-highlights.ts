@@ -4,7 +4,7 @@
  * colours them green. Kept as marks in the text, not as word positions, so a
  * highlight follows its word when the sentence around it is edited.
  */
-export type IntroWord = { word: string; highlighted: boolean };
+type IntroWord = { word: string; highlighted: boolean };
 
 const MARK = "==";
 

@@ -11,7 +11,7 @@ export const altTextSchema = z.string().trim().max(ALT_MAX, `Alt text is at most
 
 /** What the library lists: every image, or those nothing uses, or those without alt text. */
 export const LIBRARY_FILTERS = ["all", "unused", "no-alt"] as const;
-export type LibraryFilter = (typeof LIBRARY_FILTERS)[number];
+type LibraryFilter = (typeof LIBRARY_FILTERS)[number];
 export const LIBRARY_FILTER_LABELS: Record<LibraryFilter, string> = { all: "All images", unused: "Unused", "no-alt": "No alt text" };
 
 /** The library's search (a GET form: the state lives in the URL). */
@@ -47,7 +47,6 @@ export const mediaActionSchema = z.discriminatedUnion("intent", [
     upload: z.string().trim().regex(/^upload-[A-Za-z0-9_-]{1,200}$/, "Upload the new file first."),
   }),
 ]);
-export type MediaAction = z.output<typeof mediaActionSchema>;
 
 /** One place an image is used, with the address of its editor. */
 export type MediaUse = {
@@ -93,9 +92,4 @@ export function formatBytes(bytes: number | null): string {
   if (bytes === null) return "";
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-/** "Used by: Bali (gallery), Blog 3 (head image)" as plain words. */
-export function usesSummary(uses: MediaUse[]): string {
-  return uses.length === 0 ? "Not used" : `Used by: ${uses.map((use) => use.label).join(", ")}`;
 }

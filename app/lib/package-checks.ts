@@ -122,7 +122,7 @@ export function packageWarnings(snapshot: PackageSnapshot, today: string): Packa
 }
 
 /** Photos (thumbnail, gallery) whose alt text is empty; one media file counts once. */
-export function photosWithoutAlt(snapshot: PackageSnapshot) {
+function photosWithoutAlt(snapshot: PackageSnapshot) {
   const seen = new Set<string>();
   return snapshot.photos.filter((photo) => {
     if (photo.key === "" || seen.has(photo.key)) return false;

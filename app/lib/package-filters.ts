@@ -16,7 +16,6 @@ export const PACKAGE_SORTS = [
   { value: "duration", label: "Duration: short to long" },
   { value: "departure", label: "Next departure" },
 ] as const;
-export type PackageSort = (typeof PACKAGE_SORTS)[number]["value"];
 
 /** Bands of the lowest adult or per-person price, in whole rupees; `max` null is open. */
 export const BUDGET_BANDS = [

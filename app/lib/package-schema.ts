@@ -25,18 +25,18 @@ import {
 
 export {
   groupDateSchema,
-  hotelStaySchema,
-  itineraryDaySchema,
-  packagePriceSchema,
-  packageReviewSchema,
-  PRICE_UNITS,
-  priceOptionSchema,
-  priceUnitSchema,
-  PUBLISH_STATUSES,
+  
+  
+  
+  
+  
+  
+  
+  
   publishStatusSchema,
-  REGIONS,
-  regionSchema,
-  rupeesSchema,
+  
+  
+  
   type GroupDate,
   type HotelStay,
   type ItineraryDay,
@@ -46,7 +46,7 @@ export {
   type PriceUnit,
   type PublishStatus,
   type Region,
-  type Rupees,
+  
 } from "./package-shapes";
 
 /** URL path segment of a package: lower-case words joined by hyphens. */
@@ -58,7 +58,7 @@ export { slugify } from "./slugify";
  * A price while editing: a draft may leave the amounts empty (stored as 0);
  * publishing needs them (see missingForPublish).
  */
-export const packagePriceInputSchema = z.discriminatedUnion("kind", [
+const packagePriceInputSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("single"), amount: rupeesSchema.optional(), unit: priceUnitSchema.default("per person") }),
   z.object({
     kind: z.literal("adultChild"),
@@ -77,7 +77,7 @@ const listItem = (label: string) => text(500, label);
  * public "Download Brochure" button must not send travellers elsewhere (ADR 035).
  */
 const BROCHURE_PATH = /^\/(?:media\/brochures|brochures)\/[a-z0-9][a-z0-9._-]{0,150}\.pdf$/;
-export const isBrochurePath = (value: string) => BROCHURE_PATH.test(value) && !value.includes("..");
+const isBrochurePath = (value: string) => BROCHURE_PATH.test(value) && !value.includes("..");
 export const BROCHURE_URL_MESSAGE = "Upload the brochure here as a PDF: links to other addresses are not allowed.";
 
 const packageFieldsSchema = z.object({
@@ -137,7 +137,7 @@ export const PUBLISH_REQUIREMENTS = [
   { field: "thumbnail", label: "a thumbnail" },
 ] as const;
 
-export type PublishRequirement = (typeof PUBLISH_REQUIREMENTS)[number];
+type PublishRequirement = (typeof PUBLISH_REQUIREMENTS)[number];
 
 type PublishCheckable = {
   country?: string;
@@ -197,7 +197,7 @@ export const adminPackagePayloadSchema = z.object({
   status: publishStatusSchema.optional(),
 });
 
-export type AdminPackagePayload = z.output<typeof adminPackagePayloadSchema>;
+type AdminPackagePayload = z.output<typeof adminPackagePayloadSchema>;
 
 /** Whether a JSON body is the spec's admin payload rather than the full model. */
 export function isAdminPayload(body: unknown): boolean {

@@ -12,7 +12,7 @@ export function durationWords(days: number, nights: number): string {
 /** Search engines show about this many characters of a description. */
 export const SEO_DESCRIPTION_LENGTH = 160;
 
-export type SeoDescriptionSource = {
+type SeoDescriptionSource = {
   title: string;
   description: string;
   days: number | null;

@@ -35,13 +35,13 @@ const isoDate = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (yyyy-mm-dd).`)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a real date.`);
 
-export const PRICE_UNITS = ["per person", "per adult"] as const;
+const PRICE_UNITS = ["per person", "per adult"] as const;
 export const priceUnitSchema = z.enum(PRICE_UNITS, { error: "Choose per person or per adult." });
 
-export const REGIONS = ["international", "national"] as const;
+const REGIONS = ["international", "national"] as const;
 export const regionSchema = z.enum(REGIONS, { error: "Choose international or national." });
 
-export const PUBLISH_STATUSES = ["draft", "published"] as const;
+const PUBLISH_STATUSES = ["draft", "published"] as const;
 export const publishStatusSchema = z.enum(PUBLISH_STATUSES, { error: "Choose draft or published." });
 
 /** The two price shapes of spec §3, as stored. */
@@ -98,7 +98,6 @@ export const packageReviewSchema = z.object({
 });
 
 
-export type Rupees = number;
 export type PriceUnit = z.infer<typeof priceUnitSchema>;
 export type Region = z.infer<typeof regionSchema>;
 export type PublishStatus = z.infer<typeof publishStatusSchema>;

@@ -11,7 +11,7 @@ import { toSingleLine } from "./single-line";
  */
 const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`);
 
-export const termClauseSchema = z.object({
+const termClauseSchema = z.object({
   title: z.preprocess(toSingleLine, text(120, "Enter the clause's title.")),
   text: text(2000, "Enter the clause's text."),
 });

@@ -1,10 +1,10 @@
 /** Words per minute of an unhurried reader of an illustrated travel article. */
-export const WORDS_PER_MINUTE = 200;
+const WORDS_PER_MINUTE = 200;
 
 const ENTITIES: Record<string, string> = { "&nbsp;": " ", "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
 
 /** The visible words of an HTML fragment (tags, scripts and styles removed). Isomorphic, no DOM needed. */
-export function countWords(html: string): number {
+function countWords(html: string): number {
   const text = html
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
     .replace(/<[^>]*>/g, " ")

@@ -11,7 +11,7 @@ export const REPLY_CHANNELS = ["whatsapp", "email"] as const;
 export type ReplyChannel = (typeof REPLY_CHANNELS)[number];
 export const CHANNEL_LABELS: Record<ReplyChannel, string> = { whatsapp: "WhatsApp", email: "E-mail" };
 /** How a sent reply is named in a note: "Sent “Quote” on WhatsApp". */
-export const CHANNEL_PHRASES: Record<ReplyChannel, string> = { whatsapp: "on WhatsApp", email: "by e-mail" };
+const CHANNEL_PHRASES: Record<ReplyChannel, string> = { whatsapp: "on WhatsApp", email: "by e-mail" };
 
 export const REPLY_PLACEHOLDERS = ["{name}", "{package}", "{departure}", "{agent}"] as const;
 export const TEMPLATE_NAME_MAX = 60;
@@ -27,8 +27,8 @@ export type ReplyTemplateFormItem = { name: string; channel: ReplyChannel; subje
 export type ReplyValues = { name: string; package: string; departure: string; agent: string };
 
 /** Said when an enquiry names no package or no month: the sentence still reads. */
-export const NO_PACKAGE = "a holiday with us";
-export const NO_DEPARTURE = "dates that suit you";
+const NO_PACKAGE = "a holiday with us";
+const NO_DEPARTURE = "dates that suit you";
 
 /**
  * The placeholders' values: the enquirer's first name, the package, the

@@ -1,5 +1,5 @@
 /** Page metadata: title, description, canonical URL, Open Graph and Twitter cards. */
-export type SeoInput = {
+type SeoInput = {
   title: string;
   description: string;
   /** Path of the canonical URL, e.g. "/packages/dubai". */

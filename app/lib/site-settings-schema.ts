@@ -31,7 +31,7 @@ const httpsUrl = z
 
 const rate = (name: string) => z.number({ error: `Enter the ${name} rate as a number.` }).min(0, "From 0 to 30%.").max(30, "From 0 to 30%.");
 
-export const PACKAGE_PLACEHOLDER = "{package}";
+const PACKAGE_PLACEHOLDER = "{package}";
 
 export const siteSettingsInputSchema = z.object({
   brandName: line(80, "Enter the agency's name."),

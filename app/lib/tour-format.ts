@@ -17,7 +17,7 @@ const MONTH_NAMES = [
 ];
 
 /** The agency works in Indian time: "today" and "upcoming" are decided there. */
-export const TOUR_TIME_ZONE = "Asia/Kolkata";
+const TOUR_TIME_ZONE = "Asia/Kolkata";
 
 function parseIsoDate(iso: string): { year: number; month: number; day: number } | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);

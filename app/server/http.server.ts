@@ -4,7 +4,7 @@
  * (the document changed since the version sent) also carries the current
  * `version` (ADR 037).
  */
-export type ApiError = { error: string; fields?: Record<string, string>; version?: number };
+type ApiError = { error: string; fields?: Record<string, string>; version?: number };
 
 export function jsonError(status: number, error: string, fields?: Record<string, string>, extra: Pick<ApiError, "version"> = {}) {
   return Response.json({ error, ...(fields ? { fields } : {}), ...extra } satisfies ApiError, {

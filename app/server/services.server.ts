@@ -7,7 +7,7 @@ import type { MediaStorage } from "~/server/media/storage.server";
  * through getDb, getLogger, getMediaStorage and nudgeJobs. The server is one
  * bundle (ADR 052): this module, like any, is evaluated once per process.
  */
-export type Services = { db?: OpenDatabase; logger?: Logger; mediaStorage?: MediaStorage; jobsNudge?: () => void };
+type Services = { db?: OpenDatabase; logger?: Logger; mediaStorage?: MediaStorage; jobsNudge?: () => void };
 
 // The app's one globalThis, in development only: Vite evaluates a module again
 // when its file changes, and a new copy of this one must still find the open

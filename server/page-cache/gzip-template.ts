@@ -31,7 +31,7 @@ export type GzipTemplate = {
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const WINDOW = 32 * 1024;
 
-export function splitOn(body: Buffer, separator: Buffer): Buffer[] {
+function splitOn(body: Buffer, separator: Buffer): Buffer[] {
   if (separator.length === 0) return [body];
   const pieces: Buffer[] = [];
   let from = 0;

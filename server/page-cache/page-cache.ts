@@ -4,7 +4,7 @@ import { hasCookieNamed, isShareableResponse, pageCacheKey } from "./cache-rules
 import { byteLength, createGzipTemplate, gzipWithNonce, identityWithNonce } from "./gzip-template";
 import { PageStore, sharedVersionReader, type CachedPage } from "./page-store";
 
-export type PageCacheOptions = {
+type PageCacheOptions = {
   maxBytes: number;
   /** Pages show dates and view counts that move on without a content write. */
   maxAgeMs: number;
@@ -18,7 +18,7 @@ export type PageCacheOptions = {
 };
 
 /** What the cache said about a request: answer it, render and keep it, or render only. */
-export type PageLookup = { kind: "bypass" } | { kind: "hit"; entry: CachedPage } | { kind: "miss"; key: string; version: number };
+type PageLookup = { kind: "bypass" } | { kind: "hit"; entry: CachedPage } | { kind: "miss"; key: string; version: number };
 
 const BYPASS: PageLookup = { kind: "bypass" };
 /** Headers of the rendered answer that are not kept: set per response, or by us. */

@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { clientKey } from "~/server/forms/form-rate-limit.server";
 import { sendError } from "../http-errors";
 
-export type RenderLimitOptions = {
+type RenderLimitOptions = {
   /** Page renders per client per minute (PAGE_RENDER_LIMIT). */
   perMinute: number;
   clientIp: (req: express.Request) => string;

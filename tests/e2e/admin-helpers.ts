@@ -13,7 +13,7 @@ export const ADMIN = {
   password: process.env.ADMIN_PASSWORD ?? "lotus-temple-at-dawn-42",
 };
 
-export type StaffFixture = { id: string; name: string; email: string; role: "admin" | "editor"; password: string };
+type StaffFixture = { id: string; name: string; email: string; role: "admin" | "editor"; password: string };
 
 /** A unique address per call, so reruns and parallel fixtures never collide. */
 export function uniqueEmail(prefix: string): string {
@@ -100,10 +100,10 @@ export async function newStaffContext(browser: Browser, baseURL: string | undefi
   return browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
 }
 
-export type StaffCredentials = { email: string; password: string; name: string; role: "admin" | "editor" };
+type StaffCredentials = { email: string; password: string; name: string; role: "admin" | "editor" };
 
 /** Staff accounts made for one test through better-auth's server API (server/e2e-fixtures.ts), removed after it. */
-export class StaffAccounts {
+class StaffAccounts {
   private created: string[] = [];
   constructor(private request: APIRequestContext) {}
 

@@ -1,7 +1,7 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL as configuredBaseURL, e2eServer } from "../../playwright.config";
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 /** Direct access to the server's database for fixtures (see server/e2e-fixtures.ts). */
 export class TestDatabase {

@@ -34,7 +34,3 @@ export function AdminErrorPage({ error }: { error: unknown }) {
     </AdminPage>
   );
 }
-
-export function errorStatus(error: unknown): number {
-  return describe(error).status;
-}

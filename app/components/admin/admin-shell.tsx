@@ -20,7 +20,7 @@ import { NoticeArea } from "./admin-notice";
 import styles from "./admin-shell.module.css";
 import { forgetAllDrafts } from "./use-form-draft";
 
-export type ShellViewer = { name: string; email: string; role: "admin" | "editor" };
+type ShellViewer = { name: string; email: string; role: "admin" | "editor" };
 
 const NAV_ID = "admin-nav";
 

@@ -41,7 +41,7 @@ export function ContentFilters({
   );
 }
 
-export type ContentCardProps = {
+type ContentCardProps = {
   /** The editor's address: the card's one link, whose target area is the whole card. */
   href: string;
   title: string;

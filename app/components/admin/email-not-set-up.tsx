@@ -1,7 +1,7 @@
 import styles from "./admin-ui.module.css";
 
 /** Issue 23: said wherever the team would otherwise believe enquiry e-mails reach them. */
-export const EMAIL_NOT_SET_UP = "E-mail is not set up: notifications are saved on the server only";
+const EMAIL_NOT_SET_UP = "E-mail is not set up: notifications are saved on the server only";
 
 export function EmailNotSetUpNotice() {
   return (

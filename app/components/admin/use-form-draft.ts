@@ -8,11 +8,11 @@ import { useRouteLoaderData } from "react-router";
  * the form again with a copy newer than what is stored offers "Restore
  * unsaved changes from <time>" or "Discard".
  */
-export const DRAFT_PREFIX = "pravas:draft:";
+const DRAFT_PREFIX = "pravas:draft:";
 const WRITE_EVERY_MS = 1_000;
 
 /** `marker` is the stored version the copy was typed on; `submitted` says the copy was flushed by a save that was sent. */
-export type StoredDraft = { savedAt: string; fields: [string, string][]; marker?: string | number; submitted?: boolean };
+type StoredDraft = { savedAt: string; fields: [string, string][]; marker?: string | number; submitted?: boolean };
 
 type Options = {
   /** What is edited and which one: "blog:12", "enquiry-note:lead-3", "package:new". */
@@ -41,7 +41,7 @@ function readDraft(key: string): StoredDraft | null {
 }
 
 /** Sets each named control's value from the copy (text, selects, checkboxes), and lets React know. */
-export function restoreFieldsInPlace(fields: [string, string][], form: HTMLFormElement) {
+function restoreFieldsInPlace(fields: [string, string][], form: HTMLFormElement) {
   const byName = new Map<string, string[]>();
   for (const [name, value] of fields) byName.set(name, [...(byName.get(name) ?? []), value]);
   for (const element of Array.from(form.elements)) {

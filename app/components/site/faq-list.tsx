@@ -1,6 +1,6 @@
 import styles from "./faq-list.module.css";
 
-export type FaqItem = { id: number; question: string; answer: string };
+type FaqItem = { id: number; question: string; answer: string };
 
 /**
  * Spec FAQ: the first item open by default, a click toggles each. Native

@@ -126,7 +126,7 @@ export async function recordActivity(entry: ActivityEntry, options: { db?: Db } 
   }
 }
 
-export type ActivityFilter = { userId?: string; kind?: ActivityKind };
+type ActivityFilter = { userId?: string; kind?: ActivityKind };
 
 function whereOf(filter: ActivityFilter): SQL | undefined {
   const conditions: SQL[] = [];

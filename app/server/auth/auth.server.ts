@@ -21,11 +21,11 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "./password-policy.server";
 /** The session cookie's name (on https better-auth adds the `__Secure-` prefix). */
 export const SESSION_COOKIE = "pravas_session";
 /** Header our calls to auth.api carry the client IP in (as Express resolved it). */
-export const CLIENT_IP_HEADER = "x-pravas-client-ip";
+const CLIENT_IP_HEADER = "x-pravas-client-ip";
 
-export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
+const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
 /** A request at least this long after the last extension pushes expiry to now + 7 days. */
-export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 /**
  * However much it is used, a session ends this long after its sign-in (ADR
  * 032): 30 days with "Keep me signed in", otherwise 12 hours.
@@ -33,7 +33,7 @@ export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export const KEPT_SESSION_MAX_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 /** Recovery codes issued at once (each works once). */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 const ROUTINE_WARNINGS = new Set(["User not found", "Invalid password", "Password not found"]);
 
@@ -113,7 +113,7 @@ function createAuth(env: Env) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+type Auth = ReturnType<typeof createAuth>;
 
 let auth: Auth | undefined;
 
@@ -132,7 +132,7 @@ export function resetAuthForTests(): void {
  * SESSION_SECRET, or a random secret generated once and kept in DATA_DIR, so
  * sessions survive a restart without any setting. Tests get a fixed one.
  */
-export function resolveSessionSecret(env: Pick<Env, "SESSION_SECRET" | "DATA_DIR" | "NODE_ENV">): string {
+function resolveSessionSecret(env: Pick<Env, "SESSION_SECRET" | "DATA_DIR" | "NODE_ENV">): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   if (process.env.VITEST) return "vitest-session-secret-0123456789abcdef";
   const file = path.resolve(env.DATA_DIR, "session-secret");

@@ -37,7 +37,7 @@ export function isRole(value: unknown): value is Role {
 }
 
 /** Whether the request carries our session cookie at all (no database read). */
-export function hasSessionCookie(request: Request): boolean {
+function hasSessionCookie(request: Request): boolean {
   const header = request.headers.get("cookie");
   if (!header) return false;
   return header.split(";").some((part) => {
@@ -87,7 +87,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
   };
 }
 
-export type RequireUserOptions = {
+type RequireUserOptions = {
   /** Lowest role allowed: "editor" admits editors and admins, "admin" admins only. */
   role?: Role;
   /** A named rule from access.server.ts, for finer operations. */

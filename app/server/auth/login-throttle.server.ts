@@ -24,12 +24,12 @@ export const ACCOUNT_FREE_FAILURES = 10;
 const ACCOUNT_MAX_DELAY_MS = LOGIN_WINDOW_MS;
 const MAX_KEYS = 20_000;
 
-export type ThrottleLimits = { maxFailures: number; maxPerIp: number };
+type ThrottleLimits = { maxFailures: number; maxPerIp: number };
 /**
  * `address`: this address is over its cap, but this e-mail has not failed from
  * it and the account is not throttled: a correct password may still sign in.
  */
-export type ThrottleVerdict =
+type ThrottleVerdict =
   | { allowed: true; addressOverCap?: false }
   | { allowed: true; addressOverCap: true; retryAfterSeconds: number }
   | { allowed: false; retryAfterSeconds: number };

@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from "./auth.server";
  * change or reset, role change, deactivation) calls forgetCheckedSessions(),
  * so a signed-out session really ends at once, not a few seconds later.
  */
-export const SESSION_CHECK_TTL_MS = 5_000;
+const SESSION_CHECK_TTL_MS = 5_000;
 /** More distinct sessions than staff will ever have at once: past it, start again. */
 const MAX_ENTRIES = 1_000;
 
@@ -19,7 +19,7 @@ type Checked = { viewer: Viewer; until: number };
 const checked = new Map<string, Checked>();
 
 /** The session cookie's value (the signed token), or null. */
-export function sessionTokenOf(request: Request): string | null {
+function sessionTokenOf(request: Request): string | null {
   const header = request.headers.get("cookie");
   if (!header) return null;
   for (const part of header.split(";")) {

@@ -13,14 +13,14 @@ import { LoginThrottle } from "./login-throttle.server";
 import { forgetCheckedSessions } from "./session-check-cache.server";
 
 /** The sign-in form's fields (the page's form and the action share it). */
-export const loginSchema = z.object({
+const loginSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(320)),
   password: z.string().min(1).max(128),
   /** "Keep me signed in": an unchecked box unless ticked (ADR 032). */
   keepSignedIn: z.boolean().default(false),
 });
 
-export type SignInOutcome =
+type SignInOutcome =
   | { status: "signed-in"; viewer: Viewer; headers: Headers }
   /** The password was right; two-step sign-in asks for a code next (ADR 033). `headers` carry the pending challenge. */
   | { status: "two-factor"; headers: Headers }
@@ -28,18 +28,18 @@ export type SignInOutcome =
   | { status: "throttled"; retryAfterSeconds: number };
 
 /** Between the two steps of a two-step sign-in: whether the person ticked "Keep me signed in". */
-export const KEEP_PENDING_COOKIE = "pravas_2fa_keep";
+const KEEP_PENDING_COOKIE = "pravas_2fa_keep";
 
 /**
  * With "Keep me signed in" the browser keeps the cookie this long: the absolute
  * lifetime of such a session (ADR 032). Without it the cookie is a session
  * cookie, gone when the browser closes, and the session ends after 12 hours.
  */
-export const SESSION_COOKIE_MAX_AGE_SECONDS = KEPT_SESSION_MAX_SECONDS;
+const SESSION_COOKIE_MAX_AGE_SECONDS = KEPT_SESSION_MAX_SECONDS;
 
 let loginThrottle: LoginThrottle | undefined;
 
-export function getLoginThrottle(): LoginThrottle {
+function getLoginThrottle(): LoginThrottle {
   const env = getEnv();
   loginThrottle ??= new LoginThrottle({
     maxFailures: env.LOGIN_MAX_FAILURES,

@@ -6,7 +6,7 @@ import { sessionHardExpiry, type Viewer } from "./guard.server";
 import { forgetCheckedSessions } from "./session-check-cache.server";
 
 /** One of a person's signed-in sessions, as the Active sessions list shows it. */
-export type StaffSession = {
+type StaffSession = {
   id: string;
   userAgent: string | null;
   ipAddress: string | null;

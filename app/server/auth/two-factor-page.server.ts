@@ -4,7 +4,7 @@ import type { Viewer } from "./guard.server";
 import { beginEnrolment, confirmEnrolment, enrolmentView, regenerateRecoveryCodes, turnOffTwoFactor, type Enrolment } from "./two-factor.server";
 
 /** What the account page's two-step panel shows after a post: an enrolment in progress, new codes, or an error. */
-export type TwoStepActionData = {
+type TwoStepActionData = {
   twoStep: { enrolment?: Enrolment; recoveryCodes?: string[]; errors: Record<string, string> };
 };
 

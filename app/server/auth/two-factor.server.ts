@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import { and, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
@@ -15,10 +15,10 @@ import { forgetCheckedSessions } from "./session-check-cache.server";
  * each change is logged and its owner e-mailed.
  */
 
-export type TwoFactorOutcome<T = undefined> = { ok: true; value: T } | { ok: false; message: string; field?: string };
+type TwoFactorOutcome<T = undefined> = { ok: true; value: T } | { ok: false; message: string; field?: string };
 
-export const WRONG_PASSWORD = "Your password is not correct.";
-export const WRONG_CODE = "That code is not right. Check the time on your phone and enter the newest code.";
+const WRONG_PASSWORD = "Your password is not correct.";
+const WRONG_CODE = "That code is not right. Check the time on your phone and enter the newest code.";
 
 const actor = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, name: viewer.name });
 const subject = (viewer: Pick<Viewer, "id" | "email">) => ({ type: "user", id: viewer.id, label: viewer.email });
@@ -51,12 +51,6 @@ async function carrySessionOver(oldSessionId: string | undefined, headers: Heade
     .update(sessions)
     .set({ createdAt: old.createdAt, keepSignedIn: old.keepSignedIn, ipAddress: old.ipAddress, lastUsedAt: new Date() })
     .where(eq(sessions.token, token));
-}
-
-/** Whether this user has two-step sign-in on (its secret confirmed). */
-export async function hasTwoFactor(userId: string): Promise<boolean> {
-  const [row] = await getDb().select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
-  return Boolean(row?.on);
 }
 
 export type Enrolment = { secret: string; otpauthUrl: string; qrSvgDataUrl: string; recoveryCodes: string[] };
@@ -127,12 +121,12 @@ export async function regenerateRecoveryCodes(request: Request, viewer: Viewer, 
   return { ok: true, value: result.backupCodes };
 }
 
-export type SecondStepOutcome =
+type SecondStepOutcome =
   | { status: "signed-in"; userId: string; headers: Headers }
   | { status: "wrong-code"; message: string }
   | { status: "expired"; message: string };
 
-export const SIGN_IN_AGAIN = "Your sign-in timed out or had too many wrong codes. Sign in again.";
+const SIGN_IN_AGAIN = "Your sign-in timed out or had too many wrong codes. Sign in again.";
 
 /** The sign-in's second step: a code from the app, or a recovery code (each works once). */
 export async function verifySecondStep(request: Request, clientIp: string, kind: "app" | "recovery", code: string): Promise<SecondStepOutcome> {
@@ -177,17 +171,6 @@ export async function isTwoFactorRequired(): Promise<boolean> {
 export async function setTwoFactorRequired(required: boolean, by: Viewer, ip?: string | null): Promise<void> {
   await getDb().update(siteSettings).set({ requireTwoFactor: required }).where(eq(siteSettings.id, 1));
   await recordActivity({ kind: "settings.two-factor-required", actor: actor(by), subject: { type: "settings", id: "two-factor", label: "Two-step sign-in" }, ip, detail: { required } });
-}
-
-/** Staff who have it on, for the Users page. */
-export async function usersWithTwoFactor(): Promise<Set<string>> {
-  const rows = await getDb().select({ id: users.id }).from(users).where(eq(users.twoFactorEnabled, true));
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Sessions of a user opened after `since` (tests and the sign-in step). */
-export async function sessionsSince(userId: string, since: Date) {
-  return getDb().select().from(sessions).where(and(eq(sessions.userId, userId), gt(sessions.createdAt, since)));
 }
 
 function cookiesOf(source: Headers): Headers {

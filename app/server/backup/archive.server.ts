@@ -43,7 +43,7 @@ function encryptStream(key: Buffer): Transform {
   });
 }
 
-export type ArchiveEntry = { name: string; data: Buffer };
+type ArchiveEntry = { name: string; data: Buffer };
 
 /**
  * Writes the archive to `file` (mode 0600, under a temporary name first, so a
@@ -81,7 +81,7 @@ export async function writeArchive(file: string, fill: (add: (entry: ArchiveEntr
 export class BackupFileError extends Error {}
 
 /** Whether the file is an encrypted backup (its first bytes). */
-export async function isEncrypted(file: string): Promise<boolean> {
+async function isEncrypted(file: string): Promise<boolean> {
   const handle = await fsp.open(file, "r");
   try {
     const head = Buffer.alloc(MAGIC.length);
@@ -114,7 +114,7 @@ async function decryptTo(file: string, key: Buffer, out: string): Promise<void> 
   }
 }
 
-export type ExtractedFile = { path: string; sha256: string; size: number };
+type ExtractedFile = { path: string; sha256: string; size: number };
 
 /**
  * Unpacks the archive into `directory` (which must be private and empty),

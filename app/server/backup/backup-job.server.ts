@@ -16,7 +16,7 @@ import { createBackup } from "./backup.server";
  * archive into BACKUP_DIR and prunes it to 7 daily, 4 weekly, 6 monthly.
  */
 export const BACKUP_JOB = "backup";
-export const RETENTION = { daily: 7, weekly: 4, monthly: 6 };
+const RETENTION = { daily: 7, weekly: 4, monthly: 6 };
 
 const NAME = /^pravas-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.(tar\.gz|bak)$/;
 const IST_MS = 5.5 * 3600_000;
@@ -60,7 +60,7 @@ export function backupsToKeep(names: string[]): Set<string> {
   return keep;
 }
 
-export type BackupStatus = { configured: boolean; latest: { name: string; at: Date; bytes: number } | null; stale: boolean };
+type BackupStatus = { configured: boolean; latest: { name: string; at: Date; bytes: number } | null; stale: boolean };
 
 /** For the dashboard: the newest backup in BACKUP_DIR, and whether none has succeeded for 48 hours. */
 export async function backupStatus(backupDir: string | undefined, now = new Date()): Promise<BackupStatus> {

@@ -19,7 +19,7 @@ export function backupSocketPath(dataDir: string): string {
   return path.resolve(dataDir, "backup.sock");
 }
 
-export type SocketBackup = (file: string) => Promise<BackupResult>;
+type SocketBackup = (file: string) => Promise<BackupResult>;
 
 export async function startBackupSocket(options: { socketPath: string; backup: SocketBackup; logger: Logger }): Promise<() => Promise<void>> {
   const { socketPath, backup, logger } = options;
@@ -79,7 +79,7 @@ export async function startBackupSocket(options: { socketPath: string; backup: S
   };
 }
 
-export type SocketAnswer = { ok: true; bytes: number; rows: number; media: number; ms: number; migration: string | null };
+type SocketAnswer = { ok: true; bytes: number; rows: number; media: number; ms: number; migration: string | null };
 
 /**
  * Asks the server listening on `socketPath` for a backup and writes it to

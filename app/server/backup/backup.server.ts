@@ -16,8 +16,8 @@ import { countRows, dumpDatabase, hasUserData, loadDatabase } from "./dump.serve
  * migration, the rows per table and a SHA-256 per file.
  */
 
-export const BACKUP_FORMAT = "pravas-backup";
-export const BACKUP_FORMAT_VERSION = 1;
+const BACKUP_FORMAT = "pravas-backup";
+const BACKUP_FORMAT_VERSION = 1;
 
 export type Manifest = {
   format: typeof BACKUP_FORMAT;
@@ -34,7 +34,7 @@ export type Manifest = {
 
 type JournalEntry = { idx: number; when: number; tag: string };
 
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 }
 
@@ -114,7 +114,7 @@ export async function createBackup(options: { source: BackupTarget; storage: Med
 
 export class RestoreRefusedError extends Error {}
 
-export type RestoreResult = { manifest: Manifest; rows: Record<string, number>; mediaFiles: number; ms: number };
+type RestoreResult = { manifest: Manifest; rows: Record<string, number>; mediaFiles: number; ms: number };
 
 /**
  * Restores a backup into `target` and `storage`. Checks every checksum and

@@ -19,7 +19,7 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The public schema's tables, parents before children (foreign keys), then by name. */
-export async function listTables(db: Executor): Promise<string[]> {
+async function listTables(db: Executor): Promise<string[]> {
   const tables = (await rows<{ name: string }>(db, sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`)).map((row) => row.name);
   const edges = await rows<{ child: string; parent: string }>(
     db,
@@ -56,7 +56,7 @@ async function orderColumns(db: Executor, table: string): Promise<string[]> {
 }
 
 /** The last migration applied: drizzle's `created_at`, the journal's `when`. */
-export async function appliedMigration(db: Executor): Promise<number | null> {
+async function appliedMigration(db: Executor): Promise<number | null> {
   try {
     const [row] = await rows<{ when: string | null }>(db, sql`select max(created_at)::text as when from drizzle.__drizzle_migrations`);
     return row?.when ? Number(row.when) : null;
@@ -65,7 +65,7 @@ export async function appliedMigration(db: Executor): Promise<number | null> {
   }
 }
 
-export type TableDump = { table: string; rows: number; data: Buffer };
+type TableDump = { table: string; rows: number; data: Buffer };
 
 const PAGE = 5000;
 
@@ -111,7 +111,7 @@ export async function countRows(db: Executor): Promise<Record<string, number>> {
 }
 
 /** Tables that migrations fill with defaults (0004 redirects, 0014 reply templates and their seed ledger rows). */
-export const MIGRATION_FILLED_TABLES = new Set(["redirects", "reply_templates", "seed_ledger"]);
+const MIGRATION_FILLED_TABLES = new Set(["redirects", "reply_templates", "seed_ledger"]);
 
 export function hasUserData(counts: Record<string, number>): boolean {
   return Object.entries(counts).some(([table, count]) => count > 0 && !MIGRATION_FILLED_TABLES.has(table));

@@ -43,7 +43,7 @@ export const blogDocuments: DocumentAdapter<BlogInput> = {
 };
 
 /** A write that leaves the live post alone still makes a new version. */
-export async function bumpBlogVersion(tx: Db, id: number): Promise<number> {
+async function bumpBlogVersion(tx: Db, id: number): Promise<number> {
   const [row] = await tx
     .update(blogs)
     .set({ revision: sql`${blogs.revision} + 1` })

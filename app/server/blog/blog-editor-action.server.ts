@@ -11,10 +11,10 @@ import { blogDocuments } from "./blog-documents.server";
 import { createBlog, deleteBlog, updateBlog } from "./blog-mutations.server";
 import { getBlog } from "./blog-queries.server";
 
-export type BlogEditorActionData = EditorActionResult;
+type BlogEditorActionData = EditorActionResult;
 
 /** The spec's notices (§4). */
-export const BLOG_NOTICES = {
+const BLOG_NOTICES = {
   created: "Blog created successfully!",
   updated: "Blog updated successfully!",
   deleted: "Blog deleted successfully!",

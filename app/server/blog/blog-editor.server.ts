@@ -14,7 +14,7 @@ import { getMediaByKeys } from "~/server/media/media.server";
 import { blogDocument } from "./blog-mutations.server";
 
 /** What /admin/blogs/:id loads: the form's default values and what the page shows beside them (ADR 037: version, draft changes, schedule, presence, History). */
-export type BlogEditorData = EditorState & {
+type BlogEditorData = EditorState & {
   id: number;
   slug: string;
   status: BlogRow["status"];
@@ -27,7 +27,7 @@ export type BlogEditorData = EditorState & {
 };
 
 /** The form's values of a blog document (the live post, its draft changes, or a revision being restored). */
-export function blogEditorValues(document: BlogInputDraft): BlogEditorValues {
+function blogEditorValues(document: BlogInputDraft): BlogEditorValues {
   return {
     title: document.title ?? "",
     slug: document.slug ?? "",
@@ -43,7 +43,7 @@ export function blogEditorValues(document: BlogInputDraft): BlogEditorValues {
 }
 
 /** A head image's preview URL: a small variant of a media item, or the stored site path. */
-export async function headImagePreview(headImage: string | null): Promise<string | null> {
+async function headImagePreview(headImage: string | null): Promise<string | null> {
   if (!headImage) return null;
   const view = (await getMediaByKeys([headImage]))[headImage];
   if (view) return fallbackUrl(view, 400);

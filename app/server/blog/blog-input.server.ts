@@ -7,7 +7,7 @@ import { jsonError } from "~/server/http.server";
 import type { FieldErrors } from "~/server/package/package-input.server";
 
 export type { FieldErrors };
-export type ParsedBlogInput = { ok: true; input: BlogInput } | { ok: false; fields: FieldErrors };
+type ParsedBlogInput = { ok: true; input: BlogInput } | { ok: false; fields: FieldErrors };
 
 export const FOREIGN_HEAD_IMAGE_MESSAGE = "Upload the head image here: images from other sites are blocked.";
 export const UNKNOWN_HEAD_IMAGE_MESSAGE = "There is no uploaded image with this reference.";
@@ -80,7 +80,7 @@ export function rowToBlogInput(row: Omit<BlogRow, "id" | "views" | "revision" | 
 }
 
 /** Media keys whose image variants (or document URL) are at these site paths. */
-export async function mediaKeysAt(db: Db, paths: string[]): Promise<Map<string, string>> {
+async function mediaKeysAt(db: Db, paths: string[]): Promise<Map<string, string>> {
   const keys = new Map<string, string>();
   for (const path of new Set(paths)) {
     const [row] = await db
@@ -124,7 +124,7 @@ export async function resolveHeadImage(
 }
 
 /** The `src` of every image in stored (sanitized) HTML. */
-export function contentImagePaths(html: string): string[] {
+function contentImagePaths(html: string): string[] {
   const paths: string[] = [];
   for (const match of html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/gi)) {
     paths.push(match[1]!.replaceAll("&amp;", "&"));

@@ -29,12 +29,12 @@ import {
 } from "./blog-input.server";
 
 /** A create's answer: the post, or what to fix. */
-export type BlogSaveResult = { ok: true; row: BlogRow } | { ok: false; fields: FieldErrors };
+type BlogSaveResult = { ok: true; row: BlogRow } | { ok: false; fields: FieldErrors };
 /** A write to a stored post may also meet a newer version (409, ADR 037). */
-export type BlogWriteResult = BlogSaveResult | { ok: false; conflict: EditConflict };
+type BlogWriteResult = BlogSaveResult | { ok: false; conflict: EditConflict };
 
 /** How a write meets other writers (ADR 037): as PackageWriteOptions. */
-export type BlogWriteOptions = {
+type BlogWriteOptions = {
   /** The version the change was based on: another stored version refuses it (409). */
   expectedVersion?: number;
   /** "Overwrite with mine": fields the writer left as they were at this version keep the stored change. */

@@ -6,7 +6,7 @@ import { getMediaByKeys } from "~/server/media/media.server";
 import { sanitizeRichHtml } from "~/server/content/sanitize-html.server";
 
 /** Resolves each post's head image: a media key, else a site-relative URL. */
-export async function blogImages(rows: BlogRow[]): Promise<Map<number, BlogImage>> {
+async function blogImages(rows: BlogRow[]): Promise<Map<number, BlogImage>> {
   const media = await getMediaByKeys(rows.map((row) => row.headImage ?? ""));
   return new Map(
     rows.map((row) => {
@@ -18,7 +18,7 @@ export async function blogImages(rows: BlogRow[]): Promise<Map<number, BlogImage
 }
 
 /** Absolute-or-relative URL of a post's share image, for Open Graph and JSON-LD. */
-export function shareImageUrl(image: BlogImage | undefined): string | null {
+function shareImageUrl(image: BlogImage | undefined): string | null {
   if (image?.media) return largestUrl(image.media);
   return image?.url ?? null;
 }

@@ -3,13 +3,13 @@ import type { MediaView } from "~/lib/media";
 import { getMediaStorage } from "~/server/media/storage.server";
 
 /** Print sizes (ADR 042): about 1200 px on the long side, JPEG quality 80. */
-export const PRINT_LONG_SIDE = 1200;
-export const PRINT_JPEG_QUALITY = 80;
+const PRINT_LONG_SIDE = 1200;
+const PRINT_JPEG_QUALITY = 80;
 
 export type PrintImageSize = { width: number; height: number };
 
 /** The smallest WebP variant at least `width` wide (else the widest): the least to decode. */
-export function variantFor(view: MediaView, width: number): string | null {
+function variantFor(view: MediaView, width: number): string | null {
   const webp = view.variants.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width);
   return (webp.find((variant) => variant.width >= width) ?? webp[webp.length - 1])?.url ?? null;
 }

@@ -12,7 +12,7 @@ import type { BrochureContent } from "./brochure-content.server";
 import type { PrintImageSize } from "./brochure-images.server";
 
 /** Photos the layout asks for, by role: the writer draws whatever it is given. */
-export type BrochureImages = { cover: Buffer | null; days: (Buffer | null)[] };
+type BrochureImages = { cover: Buffer | null; days: (Buffer | null)[] };
 
 /** Pixel sizes of the photos (about 2.4 px per point: sharp in print). */
 export const COVER_IMAGE: PrintImageSize = { width: 1200, height: 620 };

@@ -19,13 +19,13 @@ import { COVER_IMAGE, DAY_IMAGE, renderBrochurePdf, warmUpPdfWriter } from "./br
 import { brochureTerms } from "./brochure-terms.server";
 import { DEFAULT_REFUND_RULE, PACKAGE_TERMS } from "~/server/package/package-terms.server";
 
-export type BrochureAnswer =
+type BrochureAnswer =
   | { kind: "pdf"; brochure: RenderedBrochure; from: "hit" | "render" | "shared" | "preview"; etag: string | null }
   | { kind: "unavailable" }
   | { kind: "failed" };
 
 /** What a kept brochure is valid for: the content version (the row, per request, on PostgreSQL) and the day (departures move on). */
-export async function currentBrochureVersion(today: string = todayIso()): Promise<string> {
+async function currentBrochureVersion(today: string = todayIso()): Promise<string> {
   return brochureVersion(await currentContentVersion(), today);
 }
 

@@ -15,8 +15,8 @@ import { getLogger } from "~/server/logger.server";
 const subject = (adapter: DocumentAdapter<unknown>, id: number, label: string) => ({ type: adapter.type, id, label });
 
 /** The earliest a publication may be scheduled: now, less a minute for the time it took to type. */
-export const SCHEDULE_SLACK_MS = 60_000;
-export const PAST_SCHEDULE_MESSAGE = "Choose a time in the future (Indian time).";
+const SCHEDULE_SLACK_MS = 60_000;
+const PAST_SCHEDULE_MESSAGE = "Choose a time in the future (Indian time).";
 
 function checkFuture(publishAt: Date, now: Date) {
   if (publishAt.getTime() < now.getTime() - SCHEDULE_SLACK_MS) {

@@ -15,10 +15,10 @@ import { cancelScheduledPublishing, discardDraftChanges, saveDraftChanges, sched
  * (`overwriteVersion`, the button's value) and "Publish at" (`publishAt`,
  * a datetime-local in Indian time).
  */
-export const EDITOR_INTENTS = ["save", "save-draft", "discard-draft", "schedule", "unschedule", "delete"] as const;
+const EDITOR_INTENTS = ["save", "save-draft", "discard-draft", "schedule", "unschedule", "delete"] as const;
 export type EditorIntent = (typeof EDITOR_INTENTS)[number];
 
-export type EditorRequest = { intent: EditorIntent; options: VersionOptions; publishAt: Date | null; publishAtText: string };
+type EditorRequest = { intent: EditorIntent; options: VersionOptions; publishAt: Date | null; publishAtText: string };
 
 /** "Overwrite with mine" sends `overwrite=<version>:<intent>`: the version the conflict named, and the button first pressed. */
 const OVERWRITE = /^(\d{1,9}):([a-z-]+)$/;
@@ -44,7 +44,7 @@ export function readEditorRequest(formData: FormData): EditorRequest {
 export type EditorActionResult = { errors: Record<string, string[] | null>; notice: string; conflict?: EditConflict & { intent: EditorIntent } };
 
 export const FAILED_NOTICE = "Something went wrong!";
-export const PUBLISH_AT_MESSAGE = "Choose the date and time to publish (Indian time).";
+const PUBLISH_AT_MESSAGE = "Choose the date and time to publish (Indian time).";
 
 export function fieldErrorsData(fields: FieldErrors, status = 400) {
   const errors = Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]]));

@@ -14,7 +14,7 @@ import type { RestoreResult } from "./restore.server";
  * where each lives (ADR 037). Issue 21's pages and settings add theirs here.
  */
 export const EDITABLE_TYPES = ["package", "blog"] as const;
-export type EditableType = (typeof EDITABLE_TYPES)[number];
+type EditableType = (typeof EDITABLE_TYPES)[number];
 
 export function isEditableType(type: string): type is EditableType {
   return (EDITABLE_TYPES as readonly string[]).includes(type);

@@ -1,10 +1,9 @@
 import { and, asc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { ContentEntityType } from "~/lib/content-fields";
-import { PRESENCE_HEARTBEAT_MS, PRESENCE_LAPSE_MS, type EditorPresence } from "~/lib/revisions";
+import { PRESENCE_LAPSE_MS, type EditorPresence } from "~/lib/revisions";
 import { getDb, type Db } from "~/server/db/db.server";
 import { editorPresence } from "~/server/db/schema.server";
 
-export { PRESENCE_HEARTBEAT_MS, PRESENCE_LAPSE_MS };
 
 const which = (type: ContentEntityType, id: string | number) => and(eq(editorPresence.entityType, type), eq(editorPresence.entityId, String(id)));
 

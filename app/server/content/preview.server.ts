@@ -4,7 +4,7 @@ import { getViewer } from "~/server/auth/guard.server";
 import { getDraft } from "./drafts.server";
 
 /** `?preview=changes` on a public page: staff see its draft changes under the Draft preview banner (ADR 037). */
-export const PREVIEW_PARAM = "preview";
+const PREVIEW_PARAM = "preview";
 
 /**
  * The draft changes a signed-in staff member asked to preview on a public

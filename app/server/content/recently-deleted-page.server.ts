@@ -5,7 +5,7 @@ import { EDITABLE_TYPES, editorPathOf, isEditableType, restoreDeleted } from "./
 import { getRevision, listRecentlyDeleted, REVISION_RETENTION_DAYS } from "./revisions.server";
 
 /** One row of /admin/recently-deleted. */
-export type DeletedItem = { revisionId: number; type: "package" | "blog"; noun: string; title: string; deletedAt: string; deletedBy: string; restorableUntil: string };
+type DeletedItem = { revisionId: number; type: "package" | "blog"; noun: string; title: string; deletedAt: string; deletedBy: string; restorableUntil: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

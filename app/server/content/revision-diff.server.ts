@@ -6,7 +6,7 @@ import type { DiffSegment, FieldDiff } from "~/lib/revisions";
 const DIFF_TIMEOUT_MS = 1000;
 
 /** The words from one text to another: kept, removed and added (jsdiff, on the server only). */
-export function wordDiff(from: string, to: string): DiffSegment[] | undefined {
+function wordDiff(from: string, to: string): DiffSegment[] | undefined {
   const changes = diffWordsWithSpace(from, to, { timeout: DIFF_TIMEOUT_MS });
   return changes?.map((change) => ({ text: change.value, ...(change.added ? { added: true } : {}), ...(change.removed ? { removed: true } : {}) }));
 }

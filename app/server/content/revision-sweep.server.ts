@@ -3,7 +3,7 @@ import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
 import { documentMediaRefs } from "./document-media.server";
 import { sweepDeletedRevisions } from "./revisions.server";
 
-export const REVISION_SWEEP_MS = 6 * 60 * 60 * 1000;
+const REVISION_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Every six hours: documents deleted more than 30 days ago lose their

@@ -28,7 +28,7 @@ export type DocumentWrite = {
   previous?: ContentDocument | null;
 };
 
-export type RevisionActor = { id: string | null; name: string | null; email: string | null };
+type RevisionActor = { id: string | null; name: string | null; email: string | null };
 
 /** The latest revision of a document, or null. */
 export async function lastRevision(db: Db, type: ContentEntityType, id: string | number): Promise<ContentRevisionRow | null> {

@@ -71,7 +71,7 @@ export function scheduleActor(row: ContentScheduleRow): ContentActor {
 /** Publishes one due row (claiming it first); "skipped" when another worker had it. */
 export type ScheduledPublishHandler = (due: ContentScheduleRow, now: Date) => Promise<"published" | "skipped" | "failed">;
 
-export type ScheduledPublisherOptions = {
+type ScheduledPublisherOptions = {
   handlers: Partial<Record<ContentEntityType, ScheduledPublishHandler>>;
   logger: Logger;
   clock?: Clock;

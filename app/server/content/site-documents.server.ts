@@ -21,8 +21,8 @@ import { getRevision, listRevisions, revisionSummary } from "./revisions.server"
  * has a History whose revisions open against the current version and load
  * back into the form ("Restore this version": unsaved until saved).
  */
-export const SITE_DOCUMENT_TYPES = ["site-settings", "home-hero", "home-cards", "home-faqs", "home-reviews", "site-terms", "legal-page", "reply-templates"] as const;
-export type SiteDocumentType = (typeof SITE_DOCUMENT_TYPES)[number];
+const SITE_DOCUMENT_TYPES = ["site-settings", "home-hero", "home-cards", "home-faqs", "home-reviews", "site-terms", "legal-page", "reply-templates"] as const;
+type SiteDocumentType = (typeof SITE_DOCUMENT_TYPES)[number];
 export const HOME_DOCUMENT_TYPES = ["home-hero", "home-cards", "home-faqs", "home-reviews"] as const;
 
 export function isSiteDocumentType(type: string): type is SiteDocumentType {

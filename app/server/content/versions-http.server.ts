@@ -6,8 +6,8 @@ import { jsonError } from "~/server/http.server";
 /** A document version as an entity tag: `"7"` (ADR 037). */
 export const versionTag = (version: number) => `"${version}"`;
 
-export const IF_MATCH_MESSAGE = 'If-Match must be a version the API sent as ETag, like "7", or *.';
-export const VERSION_FIELD_MESSAGE = "version must be a whole number: the version you read.";
+const IF_MATCH_MESSAGE = 'If-Match must be a version the API sent as ETag, like "7", or *.';
+const VERSION_FIELD_MESSAGE = "version must be a whole number: the version you read.";
 
 /**
  * The version an API write is based on: the `If-Match` header (`"7"`,

@@ -8,8 +8,8 @@ import { dashboardPeriods } from "./dashboard-periods.server";
  * enquiries and contact messages together; spam is never counted.
  */
 
-export const ENQUIRY_SOURCES = ["popup", "package-enquiry", "contact"] as const;
-export type EnquirySourceKey = (typeof ENQUIRY_SOURCES)[number];
+const ENQUIRY_SOURCES = ["popup", "package-enquiry", "contact"] as const;
+type EnquirySourceKey = (typeof ENQUIRY_SOURCES)[number];
 
 /** Every enquiry as one row set: its source, status, package and time. */
 function allEnquiries() {
@@ -23,7 +23,7 @@ function allEnquiries() {
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-export type EnquiryFigures = {
+type EnquiryFigures = {
   today: number;
   week: number;
   month: number;
@@ -69,7 +69,7 @@ export async function enquiryFigures(now: Date = new Date()): Promise<EnquiryFig
   };
 }
 
-export type RankedPackage = { id: number; title: string; slug: string | null; count: number };
+type RankedPackage = { id: number; title: string; slug: string | null; count: number };
 
 /** Packages with the most enquiries in the last 30 days (a deleted package keeps its title). */
 export async function topPackagesByEnquiries(options: { now?: Date; limit?: number } = {}): Promise<RankedPackage[]> {
@@ -111,7 +111,7 @@ export async function mostReadBlogs(limit = 5): Promise<{ id: number; title: str
     .limit(limit);
 }
 
-export type OutboxHealth = { pending: number; failing: number; lastSentAt: Date | null };
+type OutboxHealth = { pending: number; failing: number; lastSentAt: Date | null };
 
 /**
  * Pending (due or waiting to retry), failing (given up, or 3+ failed tries)

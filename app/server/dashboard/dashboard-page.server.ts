@@ -11,7 +11,7 @@ import { contactMessages, leads } from "~/server/db/schema.server";
 import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
 import { enquiryFigures, mostReadBlogs, outboxHealth, topPackagesByEnquiries, topPackagesByViews } from "./dashboard-figures.server";
 
-export const DASHBOARD_PATH = "/admin/dashboard";
+const DASHBOARD_PATH = "/admin/dashboard";
 
 /**
  * Who each failing delivery is about ("Asha Rao (package enquiry #12)") and

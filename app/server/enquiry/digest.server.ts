@@ -20,14 +20,14 @@ import { digestItems } from "./follow-up.server";
  * (or a restart) never send it twice. Nothing to tell: no e-mail.
  */
 
-export const DIGEST_HOUR = 9;
+const DIGEST_HOUR = 9;
 
 type Items = Awaited<ReturnType<typeof digestItems>>;
 
 const siteUrl = () => getEnv().SITE_URL.replace(/\/$/, "");
 
 /** The e-mail: plain text, one line per item, each with its link. */
-export function digestEmail(name: string, items: Items, now: Date): { subject: string; text: string } {
+function digestEmail(name: string, items: Items, now: Date): { subject: string; text: string } {
   const day = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "Asia/Kolkata" }).format(now);
   const link = (key: string) => `${siteUrl()}/admin/enquiries/${key}`;
   const parts = [

@@ -13,9 +13,9 @@ import type { DbExecutor } from "~/server/jobs/jobs.server";
 
 /** Reading and following up one enquiry: its fields, status, assignee, notes and history. */
 
-export type EnquiryField = { label: string; value: string };
+type EnquiryField = { label: string; value: string };
 
-export type EnquiryDetail = {
+type EnquiryDetail = {
   key: string;
   source: EnquirySource;
   name: string;
@@ -101,7 +101,7 @@ export async function listNotes(ref: EnquiryRef) {
     .orderBy(asc(enquiryNotes.createdAt), asc(enquiryNotes.id));
 }
 
-export type HistoryEntry = { id: number; at: Date; who: string; text: string; kind: string };
+type HistoryEntry = { id: number; at: Date; who: string; text: string; kind: string };
 
 function historyText(kind: string, detail: Record<string, unknown>): string {
   const label = (value: unknown) => (typeof value === "string" && value in STATUS_LABELS ? STATUS_LABELS[value as EnquiryStatus] : String(value));

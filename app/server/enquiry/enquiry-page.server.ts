@@ -12,7 +12,7 @@ import { addNote, assignEnquiry, changeStatus, getEnquiry, recordReplySent, type
 import { handleFollowUpAction } from "./follow-up-page.server";
 
 /** The detail page's forms, one schema each, told apart by `intent`. */
-export const enquiryActionSchema = z.discriminatedUnion("intent", [
+const enquiryActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("status"),
     status: z.enum(ENQUIRY_STATUSES, { error: "Choose a status from the list." }),

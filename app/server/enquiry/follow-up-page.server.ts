@@ -7,7 +7,7 @@ import { redirectWithNotice } from "~/server/admin/notice.server";
 import { getEnquiry, type EnquiryContext } from "./enquiry-detail.server";
 import { clearFollowUp, setFollowUp } from "./follow-up.server";
 
-export type FollowUpActionData = { intent: "follow-up"; errors: Record<string, string[] | null>; values: Record<string, string> };
+type FollowUpActionData = { intent: "follow-up"; errors: Record<string, string[] | null>; values: Record<string, string> };
 
 const notFound = () => {
   throw data(null, { status: 404 });

@@ -13,7 +13,7 @@ import { actorOf, getEnquiry, subjectOf, type EnquiryContext } from "./enquiry-d
  * with an entry in the enquiry's history, listed as the inbox's Due view.
  */
 
-export type FollowUp = { dueAt: Date; reason: string | null; setByName: string; setAt: Date };
+type FollowUp = { dueAt: Date; reason: string | null; setByName: string; setAt: Date };
 
 export async function getFollowUp(ref: EnquiryRef, db: DbExecutor = getDb()): Promise<FollowUp | null> {
   const [row] = await db
@@ -105,7 +105,7 @@ function dueQuery(db: DbExecutor, where: SQL | undefined) {
 }
 
 /** How many of each bucket the Due view shows at most. */
-export const DUE_LIST_LIMIT = 200;
+const DUE_LIST_LIMIT = 200;
 
 /**
  * The Due view at `now`: overdue (the time has passed), today (later this

@@ -28,7 +28,7 @@ type Column = { header: string; /** Excel width in characters. */ width: number;
 
 const text = (value: string | null): Cell => ({ kind: "text", value });
 
-export const EXPORT_COLUMNS: Column[] = [
+const EXPORT_COLUMNS: Column[] = [
   { header: "Received (IST)", width: 17, cell: (row) => ({ kind: "time", value: new Date(row.createdAt) }) },
   { header: "Source", width: 16, cell: (row) => text(SOURCE_LABELS[row.source]) },
   { header: "Name", width: 24, cell: (row) => text(row.name) },

@@ -57,7 +57,7 @@ const rowFields = {
  * first (the created_at indexes) until the page is full, which, with that many
  * matches, is soon (ADR 047).
  */
-export const SORT_FOUND_MAX = 1000;
+const SORT_FOUND_MAX = 1000;
 
 /**
  * The order of a view. `sortFound`: by `created_at + 0 seconds`, the same
@@ -105,12 +105,12 @@ export async function listInbox(filters: InboxFilters, pageSize = INBOX_PAGE_SIZ
 }
 
 /** Whether pg_trgm can take a trigram from the search: three letters or digits in a row. */
-export function hasTrigram(q: string): boolean {
+function hasTrigram(q: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(q);
 }
 
 /** Most rows one CSV export holds; a bigger export asks for narrower filters. */
-export const CSV_MAX_ROWS = 50_000;
+const CSV_MAX_ROWS = 50_000;
 
 /** Every row of a filtered view (the CSV export), up to CSV_MAX_ROWS. */
 export async function listInboxForExport(filters: InboxFilters): Promise<InboxRow[]> {

@@ -5,10 +5,10 @@ import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { deletePersonalData, findPersonalData, parsePersonKey, type PersonKey } from "./personal-data.server";
 
-export const PERSONAL_DATA_PAGE = "/admin/enquiries/personal-data";
-export const PERSON_KEY_ERROR = "Enter a phone number (8 to 15 digits) or an e-mail address.";
+const PERSONAL_DATA_PAGE = "/admin/enquiries/personal-data";
+const PERSON_KEY_ERROR = "Enter a phone number (8 to 15 digits) or an e-mail address.";
 
-export type PersonalDataActionData = { error: string; q: string } | PersonalDataResult;
+type PersonalDataActionData = { error: string; q: string } | PersonalDataResult;
 
 async function summarise(q: string, key: PersonKey, deleteError?: string): Promise<PersonalDataResult> {
   const found = await findPersonalData(key);

@@ -56,7 +56,7 @@ export async function findPersonalData(key: PersonKey, db: DbExecutor = getDb())
   return { leads: leadRows, contactMessages: contactRows, notes, outbox };
 }
 
-export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
+type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
 
 function outboxMatch(leadIds: number[], contactIds: number[]): SQL {
   return or(
@@ -86,7 +86,7 @@ export function personalDataExport(key: PersonKey, found: PersonalData, now = ne
   };
 }
 
-export type DeletionCounts = { leads: number; contactMessages: number; notes: number; outbox: number };
+type DeletionCounts = { leads: number; contactMessages: number; notes: number; outbox: number };
 
 /**
  * Deletes everything held about one person in one transaction: their outbox

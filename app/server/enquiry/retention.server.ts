@@ -58,7 +58,7 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
   });
 }
 
-export const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
+const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 /** Runs the retention sweep now and every six hours; returns a stop function. Off when `months` is unset. */
 export function startRetentionSweep(months: number | undefined, logger: Logger): () => void {

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import { getEnv } from "~/server/env.server";
 
 /** The window of the public forms' limit: FORM_RATE_LIMIT posts per client per window. */
-export const FORM_RATE_WINDOW_MS = 10 * 60 * 1000;
+const FORM_RATE_WINDOW_MS = 10 * 60 * 1000;
 
 export const RATE_LIMITED_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
 

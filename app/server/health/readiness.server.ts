@@ -5,7 +5,7 @@ import { isJobWorkerRunning } from "~/server/jobs/jobs.server";
 import { getLogger } from "~/server/logger.server";
 import { getMediaStorage } from "~/server/media/storage.server";
 
-export type Readiness = { ready: boolean; checks: { database: boolean; storage: boolean; jobs: boolean } };
+type Readiness = { ready: boolean; checks: { database: boolean; storage: boolean; jobs: boolean } };
 
 const PROBE_KEY = "readiness-probe";
 const TIMEOUT_MS = 2_000;

@@ -9,9 +9,9 @@ import { HOME_DOCUMENT_TYPES, restoringNotice, revisionToRestore, siteDocumentHi
 import { getMediaByKeys } from "~/server/media/media.server";
 import { loadHomeLists, saveFaqs, saveHero, saveHomeCards, saveReviews, type HeroDocument, type ListWriteResult } from "./home-content.server";
 
-export const HOME_CONTENT_PATH = "/admin/site/home";
+const HOME_CONTENT_PATH = "/admin/site/home";
 
-export type HomeListsActionData = EditorActionResult & { list: HomeList };
+type HomeListsActionData = EditorActionResult & { list: HomeList };
 type HomeList = "faqs" | "reviews" | "hero" | "cards";
 
 /**

@@ -23,9 +23,9 @@ import path from "node:path";
 const MODULE_HINT = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
 const FONT_HINT = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="font")[^>]*>/g;
 const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/assets\/[^"#?]+\.css)[^"]*"[^>]*?\/?>/g;
-export const INLINE_CSS_MARKER = "data-inline-css";
+const INLINE_CSS_MARKER = "data-inline-css";
 
-export type DeferredHead = { html: string; moduleUrls: string[] };
+type DeferredHead = { html: string; moduleUrls: string[] };
 
 /** Takes the modulepreload hints out of <head> (returning their URLs) and moves font preloads after the styles. */
 export function takeScriptHints(html: string): DeferredHead {
@@ -66,7 +66,7 @@ const cssCache = new Map<string, string | null>();
  * build (Vite sets PROD at build time), whatever NODE_ENV says: a test run
  * serves the same pages as production; the dev server has no built CSS.
  */
-export function readBuiltCss(href: string): string | null {
+function readBuiltCss(href: string): string | null {
   if (!import.meta.env.PROD) return null;
   let text = cssCache.get(href);
   if (text === undefined) {

@@ -6,7 +6,7 @@
  */
 const SECRET_PARAM = /token|secret|passw|pwd|key|code|sig|auth|session|otp/i;
 const SECRET_SEGMENT = /^(\/admin\/reset-password\/)[^/?#]+?(\.data)?(?=$|[/?#])/i;
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 const SECRET_SEGMENT_ANYWHERE = /(\/admin\/reset-password\/)[^/?#,&\s]+/gi;
 
 function decodeSafely(text: string): string {

@@ -17,7 +17,7 @@ import { services } from "~/server/services.server";
 export type DbExecutor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type JobSubject = { type: string; id: number };
-export type NewJob = { type: string; subject: JobSubject; payload: unknown };
+type NewJob = { type: string; subject: JobSubject; payload: unknown };
 
 /**
  * Queues jobs in one statement. Call it inside the transaction that stores

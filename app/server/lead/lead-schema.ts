@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { toSingleLine } from "~/lib/single-line";
 
-export const LEAD_NAME_MAX = 100;
-export const LEAD_PHONE_MAX = 30;
+const LEAD_NAME_MAX = 100;
+const LEAD_PHONE_MAX = 30;
 
 /**
  * The popup lead (spec §5): name and phone, both required, plain text with no

@@ -71,7 +71,7 @@ export const apiEnquirySchema = enquirySchema.extend({
   packageSlug: z.preprocess(blankToUndefined, z.string().max(100).optional()),
 });
 
-export type EnquiryInput = z.infer<typeof enquirySchema>;
+type EnquiryInput = z.infer<typeof enquirySchema>;
 
 export { ENQUIRY_SENT_MESSAGE };
 

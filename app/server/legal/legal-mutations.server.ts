@@ -11,7 +11,7 @@ import type { Db } from "~/server/db/db.server";
 import { legalPages, type LegalPageRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 
-export type LegalWriteResult = { ok: true; version: number } | { ok: false; fields: Record<string, string> } | { ok: false; conflict: EditConflict };
+type LegalWriteResult = { ok: true; version: number } | { ok: false; fields: Record<string, string> } | { ok: false; conflict: EditConflict };
 
 export function legalDocument(row: LegalPageRow): ContentDocument {
   return { title: row.title, lastUpdated: row.lastUpdated, body: row.body, seoDescription: row.seoDescription };

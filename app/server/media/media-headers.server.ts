@@ -26,13 +26,13 @@ export function mediaContentType(key: string): string {
  */
 const HASHED_NAME = /-[0-9a-f]{10}(?:-\d+)?\.[a-z0-9]+$/;
 
-export function isHashedMediaKey(key: string): boolean {
+function isHashedMediaKey(key: string): boolean {
   return HASHED_NAME.test(key);
 }
 
-export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Anything else (a file named by hand): a day, then asked again. */
-export const SHORT_CACHE_CONTROL = "public, max-age=86400";
+const SHORT_CACHE_CONTROL = "public, max-age=86400";
 
 export function mediaCacheControl(key: string): string {
   return isHashedMediaKey(key) ? IMMUTABLE_CACHE_CONTROL : SHORT_CACHE_CONTROL;

@@ -13,7 +13,7 @@ import { uploadMediaKey } from "./uploads.server";
 const UPLOADED_PREFIX = uploadMediaKey("");
 
 /** What a media revision stores: what people edit or see, never the key or file addresses (ADR 043). */
-export function mediaDocument(row: Pick<MediaRow, "originalName" | "alt" | "width" | "height" | "bytes">): ContentDocument {
+function mediaDocument(row: Pick<MediaRow, "originalName" | "alt" | "width" | "height" | "bytes">): ContentDocument {
   return { name: row.originalName, alt: row.alt, dimensions: `${row.width} × ${row.height}`, bytes: row.bytes };
 }
 
@@ -88,13 +88,7 @@ export async function listLibrary(search: LibrarySearch, db: Db = getDb()): Prom
   };
 }
 
-/** How many images have no alt text (the sidebar and the library's filter say so). */
-export async function countImagesWithoutAlt(db: Db = getDb()): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(media).where(and(eq(media.kind, "image"), sql`btrim(${media.alt}) = ''`));
-  return row?.count ?? 0;
-}
-
-export type MediaWriteResult = { ok: true; message: string } | { ok: false; message: string; uses?: MediaUse[]; field?: string };
+type MediaWriteResult = { ok: true; message: string } | { ok: false; message: string; uses?: MediaUse[]; field?: string };
 
 async function lockImage(tx: Db, id: number): Promise<MediaRow> {
   const [row] = await tx.select().from(media).where(and(eq(media.id, id), eq(media.kind, "image"))).for("update");

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { MediaStorage } from "./storage.server";
 
-export type MigrationReport = {
+type MigrationReport = {
   /** Files copied and read back identical. */
   copied: number;
   /** Files the target already held, byte for byte. */

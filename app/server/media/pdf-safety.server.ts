@@ -8,7 +8,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } fr
  */
 const ACTIVE_NAMES = new Set(["JavaScript", "JS", "Launch", "EmbeddedFile", "EmbeddedFiles", "RichMedia", "XFA"]);
 
-export type PdfVerdict = { ok: true; pages: number } | { ok: false; reason: "unreadable" | "encrypted" | "empty" | "active-content"; found?: string[] };
+type PdfVerdict = { ok: true; pages: number } | { ok: false; reason: "unreadable" | "encrypted" | "empty" | "active-content"; found?: string[] };
 
 const nameOf = (name: PDFName) => name.asString().slice(1);
 

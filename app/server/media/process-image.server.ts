@@ -4,7 +4,7 @@ import type { MediaVariant } from "~/lib/media";
 import { LocalDiskStorage, type MediaStorage } from "./storage.server";
 
 /** Widths the pipeline renders; capped at the original's width. */
-export const VARIANT_WIDTHS = [400, 800, 1200, 1600, 2000] as const;
+const VARIANT_WIDTHS = [400, 800, 1200, 1600, 2000] as const;
 const MAX_WIDTH = 2000;
 /**
  * Encoder settings. AVIF at quality 42 with 4:2:0 chroma is visually the same
@@ -25,11 +25,11 @@ const ENCODER_VERSION = "2";
  * without AVIF). Uploads name their files with their own version, so a
  * seed-made file is never taken for an upload-made one or the reverse.
  */
-export const ENCODERS = {
+const ENCODERS = {
   seed: { avif: AVIF, webp: WEBP, version: ENCODER_VERSION },
   upload: { avif: { ...AVIF, effort: 0 }, webp: { ...WEBP, effort: 2 }, version: `${ENCODER_VERSION}-upload` },
 } as const;
-export type EncoderPreset = keyof typeof ENCODERS;
+type EncoderPreset = keyof typeof ENCODERS;
 /**
  * Largest image we decode: 100 megapixels (a 12000 x 8000 photo). A decoded
  * pixel costs 3-4 bytes, so this bounds one decode to about 400 MB, and a
@@ -37,7 +37,7 @@ export type EncoderPreset = keyof typeof ENCODERS;
  */
 export const MAX_INPUT_PIXELS = 100_000_000;
 
-export type ProcessedImage = {
+type ProcessedImage = {
   width: number;
   height: number;
   placeholder: string;

@@ -15,7 +15,7 @@ import { assertMediaKey, type MediaStorage, type StoredMediaFile } from "./stora
 /** Where partial tus uploads live in the bucket (server/tus-uploads.ts); never media. */
 export const TUS_UPLOADS_PREFIX = "tus-uploads/";
 /** Above this, a file goes up in parts (lib-storage): S3's own minimum part size. */
-export const MULTIPART_THRESHOLD = 5 * 1024 * 1024;
+const MULTIPART_THRESHOLD = 5 * 1024 * 1024;
 
 export type S3Settings = {
   endpoint?: string;
@@ -45,7 +45,7 @@ export function createS3Client(settings: S3Settings): S3Client {
   });
 }
 
-export type S3MediaStorageOptions = {
+type S3MediaStorageOptions = {
   client: S3Client;
   bucket: string;
   /** MEDIA_PUBLIC_URL: a CDN or the bucket's public address; unset: the app serves /media from the bucket. */
@@ -54,7 +54,7 @@ export type S3MediaStorageOptions = {
 };
 
 /** One object as the app serves it (GET /media/...). */
-export type S3MediaObject =
+type S3MediaObject =
   | { status: 304; etag?: string }
   | { status: 200; body: Readable; bytes?: number; etag?: string; lastModified?: Date };
 

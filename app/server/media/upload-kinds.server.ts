@@ -4,10 +4,10 @@ import type { MediaKind } from "~/lib/media";
 import { inspectPdf, pdfRefusalMessage } from "./pdf-safety.server";
 import { MAX_INPUT_PIXELS } from "./process-image.server";
 
-export const MEGABYTE = 1024 * 1024;
+const MEGABYTE = 1024 * 1024;
 
 /** What each kind may weigh. The largest is the tus server's maxSize. */
-export const UPLOAD_LIMITS: Record<MediaKind, number> = {
+const UPLOAD_LIMITS: Record<MediaKind, number> = {
   image: 25 * MEGABYTE,
   brochure: 10 * MEGABYTE,
 };

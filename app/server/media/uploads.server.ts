@@ -16,7 +16,7 @@ export function uploadMediaKey(uploadId: string): string {
   return `upload-${uploadId}`;
 }
 
-export type ReceivedUpload = {
+type ReceivedUpload = {
   uploadId: string;
   kind: MediaKind;
   /** Where tus wrote the bytes; removed by the caller afterwards. */
@@ -29,7 +29,7 @@ export type ReceivedUpload = {
 };
 
 /** A file name safe for a storage key: "Kerala Beach (1).JPG" → "kerala-beach-1". */
-export function safeBaseName(name: string): string {
+function safeBaseName(name: string): string {
   const withoutExtension = name.replace(/\.[^.]*$/, "");
   return (
     withoutExtension

@@ -38,12 +38,12 @@ function nameParts(name: NewEnquiry["name"]) {
 }
 
 /** "New package enquiry from Asha Rao — Bali 7D/6N", "New call-back request from Asha Rao". */
-export function enquiryEmailSubject(enquiry: Pick<NewEnquiry, "source" | "name" | "package">): string {
+function enquiryEmailSubject(enquiry: Pick<NewEnquiry, "source" | "name" | "package">): string {
   const pkg = enquiry.package ? ` — ${oneLine(enquiry.package.title)}` : "";
   return `New ${SUBJECT_SOURCE[enquiry.source]} from ${nameParts(enquiry.name).full}${pkg}`;
 }
 
-export function enquiryWebhookPayload(enquiry: NewEnquiry): WebhookPayload {
+function enquiryWebhookPayload(enquiry: NewEnquiry): WebhookPayload {
   const site = getEnv().SITE_URL.replace(/\/$/, "");
   const { full, firstName, lastName } = nameParts(enquiry.name);
   return {

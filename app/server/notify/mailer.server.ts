@@ -12,7 +12,7 @@ export type MailRef = { id: number; createdAt: Date };
  * The same Message-ID every time a job is sent: if a crash makes a message go
  * out twice (ADR 050), mail clients and mailboxes see one message, twice.
  */
-export function outboxMessageId(ref: MailRef, from: string): string {
+function outboxMessageId(ref: MailRef, from: string): string {
   const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? "pravas.invalid";
   return `<notification-${ref.id}-${ref.createdAt.getTime()}@${domain}>`;
 }
@@ -26,10 +26,10 @@ export type Mailer = {
 };
 
 /** Upper bounds for one SMTP conversation; the job worker's timeout and lease outlast them. */
-export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 /** Connections the SMTP pool keeps open: as many as the job worker runs jobs at once. */
-export const SMTP_POOL_SIZE = 5;
+const SMTP_POOL_SIZE = 5;
 
 /**
  * Sends over SMTP (nodemailer) through a small pool of connections, reused

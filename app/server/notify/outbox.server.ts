@@ -66,7 +66,7 @@ function parsePayload<T>(schema: z.ZodType<T>, job: Job): T {
  * (SMTP, or .eml files without it), "webhook" POSTs to WEBHOOK_URL. Both name
  * a repeat the same way each time (Message-ID, delivery header).
  */
-export function notificationHandlers({ mailer, webhook }: { mailer: Mailer; webhook?: WebhookSender }): Record<string, JobHandler> {
+function notificationHandlers({ mailer, webhook }: { mailer: Mailer; webhook?: WebhookSender }): Record<string, JobHandler> {
   return {
     email: async (job) => {
       await mailer.send(parsePayload(emailPayloadSchema, job), job);

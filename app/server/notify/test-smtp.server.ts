@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = {
+type ReceivedMail = {
   /** The envelope: who the SMTP conversation delivered to (RCPT TO). */
   rcptTo: string[];
   raw: string;
@@ -10,7 +10,7 @@ export type ReceivedMail = {
 };
 
 /** The header block of a message: everything before the first empty line. */
-export function headerBlock(raw: string): string {
+function headerBlock(raw: string): string {
   return raw.split(/\r?\n\r?\n/)[0] ?? "";
 }
 
@@ -18,7 +18,7 @@ export function headerBlock(raw: string): string {
  * Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as a mail
  * client shows them; the space between two encoded words is not text.
  */
-export function decodeEncodedWords(value: string): string {
+function decodeEncodedWords(value: string): string {
   return value
     .replace(/(\?=)\s+(?==\?)/g, "$1")
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_word, _charset: string, encoding: string, text: string) =>
@@ -28,7 +28,7 @@ export function decodeEncodedWords(value: string): string {
     );
 }
 
-export function parseHeaders(raw: string): Map<string, string[]> {
+function parseHeaders(raw: string): Map<string, string[]> {
   const headers = new Map<string, string[]>();
   const unfolded = headerBlock(raw).replace(/\r?\n[ \t]+/g, " ");
   for (const line of unfolded.split(/\r?\n/)) {

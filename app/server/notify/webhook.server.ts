@@ -30,7 +30,7 @@ export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
  * message } (spec §7). Every enquiry carries all of them (as text, "" when
  * absent), so a script written for either form keeps appending rows.
  */
-export function flatWebhookFields(payload: WebhookPayload): Record<string, string> {
+function flatWebhookFields(payload: WebhookPayload): Record<string, string> {
   // These formats exist to append spreadsheet rows: visitor text must not run
   // there as a formula (spreadsheet-text.ts, ADR 035).
   const text = inertSpreadsheetText;
@@ -69,7 +69,7 @@ export type WebhookSender = {
   send(payload: WebhookPayload, ref: MailRef): Promise<{ id?: string }>;
 };
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
  * POSTs each enquiry to the webhook. Redirects are followed (an Apps Script

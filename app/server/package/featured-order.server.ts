@@ -5,8 +5,6 @@ import { getDb } from "~/server/db/db.server";
 import type { Db } from "~/server/db/db.server";
 import { packages, topDestinations } from "~/server/db/schema.server";
 
-export type { FeaturedPackage };
-
 async function featuredInOrder(db: Db): Promise<{ id: number; title: string; status: "draft" | "published" }[]> {
   return db
     .select({ id: packages.id, title: packages.title, status: packages.status })

@@ -11,9 +11,9 @@ import { packageFeatures } from "./package-features.server";
 import { packageMediaKeys } from "./package-json.server";
 
 /** The package page shows at most this many reviews (spec §9). */
-export const MAX_PACKAGE_REVIEWS = 6;
+const MAX_PACKAGE_REVIEWS = 6;
 
-export type { PackageDetail, PriceBlock, PriceOffer, PriceOptionView } from "~/lib/package-view-model";
+export type { PackageDetail } from "~/lib/package-view-model";
 
 
 

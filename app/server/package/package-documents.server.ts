@@ -55,7 +55,7 @@ export const packageDocuments: DocumentAdapter<PackageInput> = {
 };
 
 /** A write that leaves the live package alone still makes a new version (an editor holding the old one is told). */
-export async function bumpPackageVersion(tx: Db, id: number): Promise<number> {
+async function bumpPackageVersion(tx: Db, id: number): Promise<number> {
   const [row] = await tx
     .update(packages)
     .set({ revision: sql`${packages.revision} + 1` })

@@ -3,7 +3,7 @@ import { getPackageInput } from "./package-input.server";
 import { createPackage, type PackageWriteResult } from "./package-mutations.server";
 
 /** What a copy's title ends with. */
-export const COPY_SUFFIX = " (copy)";
+const COPY_SUFFIX = " (copy)";
 
 /**
  * "Duplicate package": a draft copy of the stored package, "(copy)" after its

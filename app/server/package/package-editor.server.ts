@@ -20,7 +20,7 @@ import { getPackage } from "./package-queries.server";
 import { getSiteTerms } from "./package-terms.server";
 
 /** Preview URLs (a small WebP variant) and alt texts of the images a package uses. */
-export async function imagePreviews(keys: string[]): Promise<{ previews: Record<string, string>; alts: Record<string, string> }> {
+async function imagePreviews(keys: string[]): Promise<{ previews: Record<string, string>; alts: Record<string, string> }> {
   const media = await getMediaByKeys(keys);
   return {
     previews: Object.fromEntries(Object.entries(media).map(([key, view]) => [key, fallbackUrl(view, 400)])),
@@ -70,7 +70,7 @@ export async function newPackageEditor() {
   return { missing: PUBLISH_REQUIREMENTS.map((item) => item.label), today: todayIso(), siteTerms: await siteTermsForEditor() };
 }
 
-export type PackageEditorActionData = EditorActionResult;
+type PackageEditorActionData = EditorActionResult;
 
 /**
  * The editor's action: create, save, delete, and the intents that leave the

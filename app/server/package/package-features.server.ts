@@ -1,9 +1,6 @@
 /** The five feature icons of the Overview tab (spec §2). */
 import type { FeatureKey, PackageFeature } from "~/lib/package-view-model";
 
-export type { FeatureKey, PackageFeature };
-
-
 const FEATURES: { key: FeatureKey; label: string; pattern: RegExp }[] = [
   { key: "accommodation", label: "Accommodation", pattern: /\b(hotels?|nights?|stay|accommodation|resort|cruise)\b/i },
   { key: "flights", label: "Flights", pattern: /\b(flights?|airfare)\b/i },

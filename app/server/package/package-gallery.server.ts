@@ -1,11 +1,9 @@
 import type { MediaView } from "~/lib/media";
 import type { GalleryRow } from "~/lib/package-view-model";
 
-export type { GalleryRow };
 import { formatDuration, formatDurationPill } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
-
 
 /** The gallery page's rows: each package with its gallery photos resolved. */
 export async function toGalleryRows(rows: PackageRow[]): Promise<GalleryRow[]> {

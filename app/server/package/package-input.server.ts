@@ -21,7 +21,7 @@ export function packageFieldsError(fields: FieldErrors) {
   const names = Object.keys(fields);
   return jsonError(400, `Please check ${names.join(", ")}: ${Object.values(fields)[0]}`, fields);
 }
-export type ParsedPackageInput = { ok: true; input: PackageInput } | { ok: false; fields: FieldErrors };
+type ParsedPackageInput = { ok: true; input: PackageInput } | { ok: false; fields: FieldErrors };
 
 /** Validates a full-model input (JSON or already-coerced form values). */
 export function parsePackageInput(value: unknown): ParsedPackageInput {
@@ -57,7 +57,7 @@ export function parsePackageBody(body: unknown, existing?: PackageInputDraft): P
 }
 
 /** A package's content columns: a stored row, or the values a write is about to store. */
-export type PackageContent = Omit<PackageRow, "id" | "views" | "revision" | "createdAt" | "updatedAt">;
+type PackageContent = Omit<PackageRow, "id" | "views" | "revision" | "createdAt" | "updatedAt">;
 
 /**
  * The stored package as an input (the editor's initial values; the base of an

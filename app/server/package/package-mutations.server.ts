@@ -21,7 +21,7 @@ export type PackageSaveResult = { ok: true; row: PackageRow } | { ok: false; fie
 export type PackageWriteResult = PackageSaveResult | { ok: false; conflict: EditConflict };
 
 /** How a write meets other writers (ADR 037). */
-export type PackageWriteOptions = {
+type PackageWriteOptions = {
   /** The version the change was based on (the editor's hidden field, If-Match): another stored version refuses it (409). */
   expectedVersion?: number;
   /** "Overwrite with mine": fields the writer left as they were at this version keep the stored change. */

@@ -62,7 +62,7 @@ export const PACKAGE_TERMS: readonly PackageTerm[] = [
 ];
 
 /** The side card's fixed list of what booking with the agency takes care of. */
-export const BOOKING_CONVENIENCES: readonly string[] = [
+const BOOKING_CONVENIENCES: readonly string[] = [
   "Handpicked hotels and comfortable transfers",
   "Experienced tour managers and local guides",
   "Visa and travel-document assistance",

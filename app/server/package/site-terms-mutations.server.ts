@@ -9,7 +9,7 @@ import type { Db } from "~/server/db/db.server";
 import { siteSettings } from "~/server/db/schema.server";
 import { getSiteTerms } from "./package-terms.server";
 
-export type SiteTermsWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict };
+type SiteTermsWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict };
 
 const LABEL = "Package terms";
 

@@ -9,7 +9,7 @@ import { getDb } from "~/server/db/db.server";
 import { getSiteTerms } from "./package-terms.server";
 import { saveSiteTerms, siteTermsVersion } from "./site-terms-mutations.server";
 
-export const SITE_TERMS_PATH = "/admin/site/terms";
+const SITE_TERMS_PATH = "/admin/site/terms";
 
 /** The terms screen's data: what is in force now (or an older version being restored), its version and History. */
 export async function loadSiteTermsScreen(url: URL) {

@@ -13,7 +13,7 @@ import { replyTemplates } from "~/server/db/schema.server";
 export const REPLY_TEMPLATES_LABEL = "Reply templates";
 export const REPLY_TEMPLATES_ID = "all";
 
-export type ReplyTemplatesWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict };
+type ReplyTemplatesWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict };
 
 /** Every template in the admins' order. */
 export async function listReplyTemplates(db: Db = getDb()): Promise<ReplyTemplate[]> {

@@ -19,6 +19,6 @@ export function groupDeparture(
   return { name, start: toIsoDate(start), end: toIsoDate(end) };
 }
 
-export function toIsoDate(date: Date): string {
+function toIsoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }

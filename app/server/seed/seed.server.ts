@@ -20,7 +20,7 @@ import { lowestPrice } from "~/lib/price";
 
 const storedPhone = (phone: string) => toE164(phone) ?? phone;
 
-export type SeedOptions = {
+type SeedOptions = {
   /** A directory (local disk) or the configured media storage (MEDIA_STORE=s3 seeds into the bucket). */
   mediaDir: string | MediaStorage;
   photosDir?: string;

@@ -7,7 +7,7 @@ import { listLegalPages } from "~/server/legal/legal-queries.server";
 import { listPublishedPackages } from "~/server/package/package-queries.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
-export type SitemapEntry = { path: string; lastmod: Date };
+type SitemapEntry = { path: string; lastmod: Date };
 
 function latest(...dates: (Date | null | undefined)[]): Date {
   const times = dates.filter((date): date is Date => date instanceof Date).map((date) => date.getTime());

@@ -6,7 +6,7 @@ import { describeConflict } from "~/server/content/conflicts.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
 import { siteSettings, type SiteSettingsRow } from "~/server/db/schema.server";
 
-export type SettingsWriteResult = { ok: true; row: SiteSettingsRow } | { ok: false; conflict: EditConflict };
+type SettingsWriteResult = { ok: true; row: SiteSettingsRow } | { ok: false; conflict: EditConflict };
 
 /** The settings as one document (their revisions' JSON): exactly the fields the screen edits. */
 export function settingsDocument(row: SiteSettingsRow): ContentDocument {

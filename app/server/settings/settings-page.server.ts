@@ -10,8 +10,8 @@ import { conflictData, FAILED_NOTICE, keepSentValuesOnFailure, readEditorRequest
 import { getStoredSiteSettings } from "./settings.server";
 import { updateSiteSettings } from "./settings-mutations.server";
 
-export const SETTINGS_PATH = "/admin/settings";
-export const SETTINGS_SAVED = "Settings saved. The website shows them now.";
+const SETTINGS_PATH = "/admin/settings";
+const SETTINGS_SAVED = "Settings saved. The website shows them now.";
 
 /** The screen's data: the stored settings (or an older version being restored) as the form shows them, their version and History. */
 export async function loadSettingsPage(url: URL) {

@@ -13,7 +13,7 @@ export async function getStoredSiteSettings(): Promise<SiteSettingsRow> {
 }
 
 /** What public pages read of the settings: no internal addresses (the team's notification e-mail) in their data. */
-export type PublicSiteSettings = SiteSettingsView & Pick<SiteSettingsRow, "whatsappPackageMessage" | "leadPopupEnabled" | "updatedAt">;
+type PublicSiteSettings = SiteSettingsView & Pick<SiteSettingsRow, "whatsappPackageMessage" | "leadPopupEnabled" | "updatedAt">;
 
 /** The agency's settings as pages show them (single row, seeded at first start): phones as "+91 98450 12345". */
 export async function getSiteSettings(): Promise<PublicSiteSettings> {

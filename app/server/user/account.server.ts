@@ -6,7 +6,7 @@ import { passwordProblem } from "~/server/auth/password-policy.server";
 import { recordWithSecurityNotice } from "./security-notice.server";
 import { afterPasswordChange, type Outcome } from "./user-admin.server";
 
-export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
 
 /**
  * Changes the signed-in user's own password. Their other sessions end; this

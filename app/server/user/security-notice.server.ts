@@ -11,7 +11,7 @@ import { enqueueNotifications } from "~/server/notify/outbox.server";
  * SMTP outage, and queued in the same transaction as the activity entry it is
  * about (the entry's id names it in the outbox).
  */
-export type SecurityChange = "password-changed" | "password-set" | "two-factor-on" | "two-factor-off" | "two-factor-reset";
+type SecurityChange = "password-changed" | "password-set" | "two-factor-on" | "two-factor-off" | "two-factor-reset";
 
 const WHAT: Record<SecurityChange, { subject: string; line: string }> = {
   "password-changed": { subject: "Your Pravas password was changed", line: "The password of your Pravas back-office account was changed" },
@@ -21,7 +21,7 @@ const WHAT: Record<SecurityChange, { subject: string; line: string }> = {
   "two-factor-reset": { subject: "An admin reset your Pravas two-step sign-in", line: "An admin reset the two-step sign-in of your Pravas back-office account" },
 };
 
-export function securityNoticeText(change: SecurityChange, at: Date, ip: string | null | undefined): { subject: string; text: string } {
+function securityNoticeText(change: SecurityChange, at: Date, ip: string | null | undefined): { subject: string; text: string } {
   const { subject, line } = WHAT[change];
   const site = getEnv().SITE_URL.replace(/\/$/, "");
   return {

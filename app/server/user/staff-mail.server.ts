@@ -6,7 +6,7 @@ import { getLogger } from "~/server/logger.server";
  * E-mail to staff (invitations, password-reset links). Kept in one function
  * so it can move onto the durable outbox that enquiry notifications use.
  */
-export type StaffMail = { to: string; subject: string; text: string };
+type StaffMail = { to: string; subject: string; text: string };
 
 let transporter: Transporter | undefined;
 

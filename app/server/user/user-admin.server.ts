@@ -41,11 +41,11 @@ export const SELF_DEACTIVATE_MESSAGE = "You cannot deactivate your own account."
 export const EMAIL_TAKEN_MESSAGE = "A user with this e-mail address already exists.";
 
 /** How long set-password links stay valid: reset links go hand to hand, invitations wait in an inbox. */
-export const RESET_LINK_HOURS = 24;
-export const INVITE_LINK_HOURS = 72;
+const RESET_LINK_HOURS = 24;
+const INVITE_LINK_HOURS = 72;
 const RESET_IDENTIFIER = "reset-password:";
 /** The set-password page; the link's token follows as the last path segment. */
-export const SET_PASSWORD_PATH = "/admin/reset-password";
+const SET_PASSWORD_PATH = "/admin/reset-password";
 
 const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
 const fail = (message: string, field?: string): Outcome<never> => ({ ok: false, message, field });
@@ -91,7 +91,7 @@ export async function listStaff(): Promise<StaffUser[]> {
   }));
 }
 
-export async function getStaff(userId: string): Promise<StaffUser | null> {
+async function getStaff(userId: string): Promise<StaffUser | null> {
   return (await listStaff()).find((user) => user.id === userId) ?? null;
 }
 

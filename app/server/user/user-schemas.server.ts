@@ -6,7 +6,6 @@ import { PASSWORD_MAX, passwordProblem, type PasswordOwner } from "~/server/auth
  * schema per input, used by the form's action (the forms name their fields
  * after these keys) and by the domain functions' tests.
  */
-export { PASSWORD_MAX, PASSWORD_MIN } from "~/server/auth/password-policy.server";
 
 const text = (message: string, max: number) =>
   z.preprocess(
@@ -28,7 +27,7 @@ const password = (message: string) =>
   );
 
 /** The policy's check against the person's own e-mail and name, as a schema refinement. */
-export function refinePasswordOwner<T>(field: keyof T & string, ownerOf: (input: T) => PasswordOwner) {
+function refinePasswordOwner<T>(field: keyof T & string, ownerOf: (input: T) => PasswordOwner) {
   return (input: T, ctx: z.RefinementCtx) => {
     const value = input[field];
     if (typeof value !== "string") return;
@@ -37,7 +36,7 @@ export function refinePasswordOwner<T>(field: keyof T & string, ownerOf: (input:
   };
 }
 
-export const roleSchema = z.enum(["admin", "editor"], { error: "Choose admin or editor." });
+const roleSchema = z.enum(["admin", "editor"], { error: "Choose admin or editor." });
 
 const email = text("Please enter an e-mail address.", 254).pipe(
   z.email("Please enter a valid e-mail address.").transform((value) => value.toLowerCase()),

@@ -49,13 +49,13 @@ export type CountedPage = keyof typeof COUNTED;
 // a visitor once more that day, which is harmless.
 const fallbackKey = crypto.randomBytes(32);
 
-export function visitorHash(clientIp: string, userAgent: string, day: string, page: CountedPage = "blog"): string {
+function visitorHash(clientIp: string, userAgent: string, day: string, page: CountedPage = "blog"): string {
   const key = getEnv().SESSION_SECRET ?? fallbackKey;
   return crypto.createHmac("sha256", key).update(`${page}-view|${day}|${clientIp}|${userAgent}`).digest("base64url");
 }
 
 /** The client's address alone, keyed the same way: what the per-address cap counts. */
-export function addressHash(clientIp: string, day: string, page: CountedPage = "blog"): string {
+function addressHash(clientIp: string, day: string, page: CountedPage = "blog"): string {
   const key = getEnv().SESSION_SECRET ?? fallbackKey;
   return crypto.createHmac("sha256", key).update(`${page}-view-address|${day}|${clientKey(clientIp)}`).digest("base64url");
 }

@@ -4,7 +4,7 @@ import { formatDateTime } from "~/lib/admin-format";
 import { adminUi, Panel } from "../admin-page";
 import styles from "./account.module.css";
 
-export type ActiveSession = {
+type ActiveSession = {
   id: string;
   userAgent: string | null;
   ipAddress: string | null;

@@ -4,7 +4,7 @@ import { adminUi, Panel } from "../admin-page";
 import styles from "./account.module.css";
 
 type Enrolment = { secret: string; otpauthUrl: string; qrSvgDataUrl: string; recoveryCodes: string[] };
-export type TwoStepState = { enrolment?: Enrolment; recoveryCodes?: string[]; errors: Record<string, string> };
+type TwoStepState = { enrolment?: Enrolment; recoveryCodes?: string[]; errors: Record<string, string> };
 
 /** The secret in groups of four, as authenticator apps show and accept it. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();

@@ -6,7 +6,7 @@ import { ListTable, Pager } from "../list-table";
 import styles from "./activity-view.module.css";
 
 type Filter = { user: string; kind: string };
-export type ActivityEntryView = {
+type ActivityEntryView = {
   id: number;
   at: string;
   kind: string;

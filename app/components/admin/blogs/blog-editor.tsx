@@ -21,7 +21,7 @@ import { RichTextEditor } from "./rich-text-editor";
 
 /** What a refused save returns (see blog-editor-action.server.ts). */
 
-export type BlogEditorProps = {
+type BlogEditorProps = {
   /** Null for a new post. */
   id: number | null;
   values: BlogEditorValues;

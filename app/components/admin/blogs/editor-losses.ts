@@ -90,7 +90,7 @@ export function lossNotice(labels: string[], again = false): string {
 }
 
 /** The browser's parse of an HTML fragment as HtmlNodes (the editor runs only in the browser). */
-export function parseHtmlInBrowser(html: string): HtmlNode[] {
+function parseHtmlInBrowser(html: string): HtmlNode[] {
   const template = document.createElement("template");
   template.innerHTML = html;
   const convert = (node: Node): HtmlNode | null => {

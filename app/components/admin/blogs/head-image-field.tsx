@@ -10,7 +10,7 @@ import { isImageFile, notAnImageMessage } from "./image-files";
 import styles from "./blog-editor.module.css";
 
 /** The head image the form holds: its media key (or address) and a preview URL when known. */
-export type HeadImage = { key: string; url?: string; name?: string };
+type HeadImage = { key: string; url?: string; name?: string };
 
 type Upload = { name: string; percent: number };
 

@@ -15,11 +15,11 @@ import { RichTextToolbar, type ToolPanel } from "./rich-text-toolbar";
  * StarterKit's trailing node keeps at the end (so a list or an image can be
  * followed by text) — that paragraph is editing room, not content.
  */
-export function savedHtml(editor: { isEmpty: boolean; getHTML: () => string }): string {
+function savedHtml(editor: { isEmpty: boolean; getHTML: () => string }): string {
   return editor.isEmpty ? "" : editor.getHTML().replace(/(<p><\/p>)+$/, "");
 }
 
-export type RichTextEditorProps = {
+type RichTextEditorProps = {
   /** The form field that carries the HTML. */
   name: string;
   label: string;

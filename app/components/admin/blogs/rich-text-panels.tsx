@@ -8,7 +8,7 @@ import { isImageFile, notAnImageMessage } from "./image-files";
 import styles from "./rich-text.module.css";
 
 /** What an author types as a link becomes an address the sanitizer keeps (http(s), mailto, tel, or our own path). */
-export function normalizeHref(typed: string): string {
+function normalizeHref(typed: string): string {
   const value = typed.trim();
   if (!value) return "";
   if (/^(https?:|mailto:|tel:)/i.test(value) || (value.startsWith("/") && !value.startsWith("//")) || value.startsWith("#")) return value;
@@ -17,13 +17,13 @@ export function normalizeHref(typed: string): string {
 }
 
 /** "street-food_2.jpg" → "Street food 2": a first alt text the author can change. */
-export function altFromFileName(name: string): string {
+function altFromFileName(name: string): string {
   const words = name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : "";
 }
 
 /** A panel's fields are not the post's: typing in one (then cancelling) is no unsaved change; what it inserts is. */
-export function keepFromForm(event: React.ChangeEvent) {
+function keepFromForm(event: React.ChangeEvent) {
   event.stopPropagation();
 }
 

@@ -3,7 +3,7 @@ import { formatDateTime } from "~/lib/admin-format";
 import { adminUi, Panel } from "../admin-page";
 import styles from "./dashboard.module.css";
 
-export type BackupsView = { configured: boolean; latest: { name: string; at: string | Date; bytes: number } | null; stale: boolean };
+type BackupsView = { configured: boolean; latest: { name: string; at: string | Date; bytes: number } | null; stale: boolean };
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 

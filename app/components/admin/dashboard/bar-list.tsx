@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import styles from "./dashboard.module.css";
 
-export type Bar = { key: string | number; label: string; value: number; href?: string };
+type Bar = { key: string | number; label: string; value: number; href?: string };
 
 /**
  * A few horizontal bars in CSS. Every bar's value is written out beside its

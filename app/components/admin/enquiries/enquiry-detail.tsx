@@ -12,7 +12,7 @@ import { useFocusFirstError } from "../use-focus-first-error";
 import { Received } from "./enquiry-bits";
 import styles from "./enquiries.module.css";
 
-export type DetailActionData = { intent: string; errors: Record<string, string[] | null>; values: Record<string, string> };
+type DetailActionData = { intent: string; errors: Record<string, string[] | null>; values: Record<string, string> };
 
 function errorsOf(actionData: DetailActionData | undefined, intent: string): Record<string, string> | undefined {
   if (!actionData || actionData.intent !== intent) return undefined;
@@ -194,7 +194,7 @@ export function FollowUp({
   );
 }
 
-export type NoteView = { id: number; body: string; authorName: string; createdAt: string };
+type NoteView = { id: number; body: string; authorName: string; createdAt: string };
 
 /** The team's notes, oldest first, and a form to add one. */
 export function NotesPanel({
@@ -257,7 +257,7 @@ export function NotesPanel({
   );
 }
 
-export type HistoryView = { id: number; at: string; who: string; text: string };
+type HistoryView = { id: number; at: string; who: string; text: string };
 
 /** Status changes, assignments and notes, from the activity log. */
 export function HistoryPanel({ history, now }: { history: HistoryView[]; now: string }) {

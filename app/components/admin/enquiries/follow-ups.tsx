@@ -13,7 +13,7 @@ import styles from "./follow-ups.module.css";
 
 type ActionData = { intent: string; errors: Record<string, string[] | null>; values: Record<string, string> } | undefined;
 
-export type FollowUpView = { dueAt: string; reason: string | null; setByName: string };
+type FollowUpView = { dueAt: string; reason: string | null; setByName: string };
 
 const firstErrors = (actionData: ActionData) =>
   actionData?.intent === "follow-up" ? Object.fromEntries(Object.entries(actionData.errors).flatMap(([name, list]) => (list?.[0] ? [[name, list[0]]] : []))) : undefined;

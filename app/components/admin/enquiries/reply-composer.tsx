@@ -39,7 +39,7 @@ async function postReplySent(url: string, form: FormData): Promise<ReplySentAnsw
   }
 }
 
-export type ReplyEnquiry = {
+type ReplyEnquiry = {
   name: string;
   firstName: string;
   phone: string;

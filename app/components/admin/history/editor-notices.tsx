@@ -9,7 +9,7 @@ const ConflictNotice = lazy(() => import("./conflict-notice").then((module) => (
 import { PresenceNotice } from "./presence-notice";
 import styles from "./history.module.css";
 
-export type EditorNoticesProps = {
+type EditorNoticesProps = {
   type: "package" | "blog";
   id: number;
   noun: string;

@@ -5,7 +5,7 @@ import { adminUi } from "../admin-page";
 import { EditorInput } from "../packages/editor-field";
 import styles from "./history.module.css";
 
-export type PublishControlsProps = {
+type PublishControlsProps = {
   /** The editor's form (the controls may sit outside it). */
   formId: string;
   noun: string;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatWhen } from "~/lib/admin-format";
 import styles from "./history.module.css";
 
-export type RestoringInfo = { id: number; at: string; who: string; label: string };
+type RestoringInfo = { id: number; at: string; who: string; label: string };
 
 /**
  * A site-wide screen holding an older version in its form (History's

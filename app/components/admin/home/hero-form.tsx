@@ -12,7 +12,7 @@ import styles from "./hero-form.module.css";
 import { IntroField } from "./intro-field";
 import listStyles from "./list-editor.module.css";
 
-export type HeroFormValues = { headline: string; subheadline: string; image: string; imageAlt: string; imageUrl: string; intro: string };
+type HeroFormValues = { headline: string; subheadline: string; image: string; imageAlt: string; imageUrl: string; intro: string };
 
 /** The hero photo: one image, replaced by a new upload; its key posts as `image`. */
 function HeroPhotoField({ initial, onChange, onBusyChange }: { initial: UploadedFile[]; onChange: () => void; onBusyChange: (busy: boolean) => void }) {

@@ -9,7 +9,7 @@ import { uploadFile } from "../upload";
 import styles from "./media-library.module.css";
 
 /** What the library's action answers on a refused change: shown on that image's card. */
-export type MediaActionAnswer = { id: number; intent: string; message: string; field?: string; alt?: string; uses?: MediaUse[] };
+type MediaActionAnswer = { id: number; intent: string; message: string; field?: string; alt?: string; uses?: MediaUse[] };
 
 /** The alt text form: saved for the file, so every page that shows it says it. */
 function AltForm({ item, answer }: { item: LibraryItem; answer?: MediaActionAnswer }) {

@@ -9,7 +9,7 @@ export function NoAltBadge() {
 }
 
 /** "Used by: Bali (gallery), Blog 3 (head image)", each a link to its editor; or "Not used". */
-export function MediaUses({ item }: { item: LibraryItem }) {
+function MediaUses({ item }: { item: LibraryItem }) {
   if (item.uses.length === 0) return <p className={styles.uses}>Not used anywhere.</p>;
   return (
     <div className={styles.uses}>
@@ -26,7 +26,7 @@ export function MediaUses({ item }: { item: LibraryItem }) {
 }
 
 /** The file's facts: size, dimensions, who uploaded it and when. */
-export function MediaFacts({ item }: { item: LibraryItem }) {
+function MediaFacts({ item }: { item: LibraryItem }) {
   return (
     <dl className={styles.facts}>
       {item.bytes !== null ? (

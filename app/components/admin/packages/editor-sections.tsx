@@ -11,7 +11,7 @@ import type { SectionControls } from "./use-section-state";
 export type SectionSpec = { id: string; title: string };
 
 /** The editor's sections and its overview (badges, checks), for the pieces that show them. */
-export type EditorUi = { sections: SectionControls; overview: Store<EditorOverview> };
+type EditorUi = { sections: SectionControls; overview: Store<EditorOverview> };
 
 export const EditorUiContext = createContext<EditorUi | null>(null);
 

@@ -28,7 +28,7 @@ import type { PackageTermsOverride } from "~/lib/package-terms-schema";
 import { DraftOffer } from "../draft-offer";
 import { useFormDraft } from "../use-form-draft";
 
-export type PackageEditorProps = {
+type PackageEditorProps = {
   /** Null for a new package. */
   id: number | null;
   /** The public address, for a stored package. */

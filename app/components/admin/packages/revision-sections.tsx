@@ -9,9 +9,9 @@ import { OnceOpened, type SectionSpec } from "./editor-sections";
 const HistoryPanel = lazy(() => import("../history/history-panel").then((module) => ({ default: module.HistoryPanel })));
 
 /** A section another feature adds to the editor (e.g. History): it joins the navigation after the package's own. */
-export type ExtraEditorSection = SectionSpec & { content: React.ReactNode };
+type ExtraEditorSection = SectionSpec & { content: React.ReactNode };
 
-export type RevisionSectionsInput = {
+type RevisionSectionsInput = {
   formId: string;
   state: EditorRevisionState;
   /** The stored package is published: "Save draft" keeps changes beside it. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import styles from "./rows.module.css";
 
-export type RowMenuItem = { label: string; disabled?: boolean; run: () => void };
+type RowMenuItem = { label: string; disabled?: boolean; run: () => void };
 
 /**
  * A list row's "⋯" menu (Move up, Move down, Duplicate, Remove): the ARIA

@@ -43,7 +43,7 @@ function EditorChecks() {
   );
 }
 
-export type SaveBarProps = {
+type SaveBarProps = {
   /** The save button (it names the form with `form=`). */
   saveButton: React.ReactNode;
   dirty: boolean;

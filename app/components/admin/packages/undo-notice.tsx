@@ -3,7 +3,7 @@ import { adminUi } from "../admin-page";
 import styles from "./save-bar.module.css";
 
 /** Something just removed, and how to bring it back. */
-export type UndoOffer = {
+type UndoOffer = {
   /** "Highlight 3 removed." */
   message: string;
   /** Names what Undo brings back, e.g. "Undo: bring back highlight 3". */
@@ -14,7 +14,7 @@ export type UndoOffer = {
 };
 
 /** How long Undo is offered (issue 20); the time stops while the pointer rests on the notice. */
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 
 type Shown = UndoOffer & { id: number };
 const UndoContext = createContext<{ offer: (offer: UndoOffer) => void; shown: Shown | null; close: (undone: boolean) => void }>({

@@ -12,7 +12,7 @@ export type EditorOverview = {
   generatedSeoDescription: string;
 };
 
-export function overviewOf(snapshot: PackageSnapshot, today: string): EditorOverview {
+function overviewOf(snapshot: PackageSnapshot, today: string): EditorOverview {
   const warnings = packageWarnings(snapshot, today);
   return { snapshot, warnings, badges: sectionBadges(snapshot, warnings, today), generatedSeoDescription: generatedSeoDescription(snapshot) };
 }

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from "react";
 export type Keyed<T> = T & { key: string };
 
 /** What a list row may call; the same object for the list's whole life, so memoised rows stay put while another row changes. */
-export type KeyedListActions<T> = {
+type KeyedListActions<T> = {
   add: (item: T) => void;
   /** Takes an item out and hands it back (with its key), for Undo. */
   remove: (index: number) => Keyed<T> | undefined;

@@ -23,7 +23,7 @@ function loadEstimator() {
   return estimator;
 }
 
-export type NewPasswordFieldProps = {
+type NewPasswordFieldProps = {
   name: string;
   label: string;
   /** The server's verdict (the policy), shown under the field. */

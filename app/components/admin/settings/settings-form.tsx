@@ -14,7 +14,7 @@ import styles from "./settings-form.module.css";
 
 const FORM_ID = "site-settings";
 
-export type SettingsFormProps = {
+type SettingsFormProps = {
   values: SiteSettingsFormValues;
   version: number;
   storedAt: string;

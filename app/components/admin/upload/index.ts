@@ -1,4 +1,2 @@
-export { chunkSizeFor, uploadFile, UploadError, type UploadFileOptions, type UploadKind } from "./tus-upload";
-export { toUploadedFile, UploadField, type UploadedFile, type UploadFieldProps } from "./upload-field";
-export { useTusUpload, type UploadItem } from "./use-tus-upload";
-export type { UploadResult } from "~/lib/upload";
+export { uploadFile } from "./tus-upload";
+export { UploadField, type UploadedFile } from "./upload-field";

@@ -3,7 +3,7 @@ import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH, type UploadResult } from "~/lib/uploa
 
 export type UploadKind = MediaKind;
 
-export type UploadFileOptions = {
+type UploadFileOptions = {
   kind: UploadKind;
   /** Whole percent sent, 0 to 100 (100 once the server has processed the file). */
   onProgress?: (percent: number) => void;
@@ -30,21 +30,21 @@ export class UploadError extends Error {
 }
 
 /** Outside a browser (bench, tests) tus-js-client reads a Node Buffer, not a File. */
-export type NamedBytes = { name: string; type: string; size: number; data: Buffer };
+type NamedBytes = { name: string; type: string; size: number; data: Buffer };
 
-export const DEFAULT_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
+const DEFAULT_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
 /**
  * Spec §9: above 256 KiB a file goes in resumable chunks of 256 KiB; a file
  * of 256 KiB or less fits one chunk, so it goes in one request.
  */
-export function chunkSizeFor(_bytes: number): number {
+function chunkSizeFor(_bytes: number): number {
   // Always a finite size: tus-js-client's Node reader never ends an unbounded (Infinity) chunk.
   return UPLOAD_CHUNK_BYTES;
 }
 
 /** Reads the API's `{ error }` body of a refused request, if there is one. */
-export function errorMessageOf(body: string | undefined, status: number | undefined): string {
+function errorMessageOf(body: string | undefined, status: number | undefined): string {
   try {
     const parsed = JSON.parse(body ?? "") as { error?: unknown };
     if (typeof parsed.error === "string" && parsed.error) return parsed.error;

@@ -11,7 +11,7 @@ import { useTusUpload } from "./use-tus-upload";
 /** A file the field holds: a media key (image) or a URL (brochure), and what to show for it. */
 export type UploadedFile = { key: string; url: string; name?: string; alt?: string };
 
-export type UploadFieldProps = {
+type UploadFieldProps = {
   label: string;
   kind: UploadKind;
   /** Several files (a gallery) or one (a thumbnail, a brochure: a new upload replaces it). */
@@ -34,7 +34,7 @@ export type UploadFieldProps = {
   withLibrary?: boolean;
 };
 
-export function toUploadedFile(result: UploadResult): UploadedFile {
+function toUploadedFile(result: UploadResult): UploadedFile {
   return { key: result.kind === "brochure" ? result.url : result.key, url: result.url, name: result.name, alt: result.alt };
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { UploadResult } from "~/lib/upload";
 import { uploadFile, type UploadKind } from "./tus-upload";
 
-export type UploadItem = {
+type UploadItem = {
   /** Local id of this upload in the list. */
   id: string;
   name: string;

@@ -5,7 +5,7 @@ import { NewPasswordField } from "../password/new-password-field";
 import { ROLE_OPTIONS, SelectField } from "../select-field";
 import { useFocusFirstError } from "../use-focus-first-error";
 
-export type AddUserState = { errors: Record<string, string>; values: Record<string, string> };
+type AddUserState = { errors: Record<string, string>; values: Record<string, string> };
 
 /**
  * Add a user with an initial password; with SMTP configured, 'Send invite'

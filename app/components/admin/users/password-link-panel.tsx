@@ -2,7 +2,7 @@ import { formatDateTime } from "~/lib/admin-format";
 import { adminUi, Panel } from "../admin-page";
 import styles from "./password-link-panel.module.css";
 
-export type PasswordLinkData = { name: string; email: string; url: string; expiresAt: string; reason?: string };
+type PasswordLinkData = { name: string; email: string; url: string; expiresAt: string; reason?: string };
 
 /** A one-time set-password link for the admin to pass on (no SMTP, or the e-mail failed). */
 export function PasswordLinkPanel({ link }: { link: PasswordLinkData }) {

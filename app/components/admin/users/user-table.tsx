@@ -4,7 +4,7 @@ import { adminUi, TableScroller } from "../admin-page";
 import { ConfirmAction } from "../confirm-dialog";
 import styles from "./user-table.module.css";
 
-export type UserRowData = {
+type UserRowData = {
   id: string;
   name: string;
   email: string;

@@ -6,9 +6,9 @@ import { RichText } from "./rich-text";
 import styles from "./blog-article.module.css";
 
 /** How wide a post's head image is drawn. */
-export const BLOG_HEAD_SIZES = "(min-width: 1040px) 1000px, 94vw";
+const BLOG_HEAD_SIZES = "(min-width: 1040px) 1000px, 94vw";
 
-export type BlogArticleData = {
+type BlogArticleData = {
   id: number;
   title: string;
   durationMinutes: number;

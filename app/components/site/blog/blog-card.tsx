@@ -3,13 +3,11 @@ import { formatBlogDuration, formatViews } from "~/lib/blog-format";
 import type { BlogCardData } from "~/lib/blog-view-model";
 import { BlogThumbnail } from "./blog-thumbnail";
 
-export type { BlogCardData };
 import { ClockIcon } from "./clock-icon";
 import styles from "./blog-card.module.css";
 
-
 /** How wide a card's image is drawn (the blog grids: 1, 2 or 3 columns). */
-export const BLOG_CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 45vw, 92vw";
+const BLOG_CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 45vw, 92vw";
 
 type BlogCardProps = {
   blog: BlogCardData;

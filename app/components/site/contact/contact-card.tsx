@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { telHref, whatsappHref } from "~/lib/contact-links";
 import styles from "./contact-card.module.css";
 
-export type ContactCardSettings = {
+type ContactCardSettings = {
   email: string;
   phonePrimary: string;
   phoneSecondary: string | null;

@@ -6,7 +6,7 @@ import type { GalleryRow } from "~/lib/package-view-model";
 import styles from "./gallery-strip.module.css";
 
 /** One cycle of a strip, its whole set of photos passing once, takes this long (spec §9: 12 s). */
-export const STRIP_CYCLE_SECONDS = 12;
+const STRIP_CYCLE_SECONDS = 12;
 const SLIDE_SIZES = "(min-width: 1232px) 590px, (min-width: 768px) 48vw, 82vw";
 /** A strip always has at least this many slides, so it overflows its view. */
 const MIN_SLIDES = 4;

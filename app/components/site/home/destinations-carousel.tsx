@@ -4,7 +4,7 @@ import styles from "./destinations-carousel.module.css";
 import { useReducedMotion } from "./use-media-query";
 
 /** Spec §9: a new slide every 2.5 s. */
-export const AUTOPLAY_MS = 2500;
+const AUTOPLAY_MS = 2500;
 
 type CarouselProps = {
   cards: PackageCardData[];

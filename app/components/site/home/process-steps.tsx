@@ -5,7 +5,7 @@ import { useReducedMotion } from "./use-media-query";
 import styles from "./process-steps.module.css";
 
 /** Spec §9: the highlight moves to the next step every 2 s. */
-export const PROCESS_STEP_MS = 2000;
+const PROCESS_STEP_MS = 2000;
 
 /**
  * The 4-step process. The highlighted step advances every 2 s, cyclically,

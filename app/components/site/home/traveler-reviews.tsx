@@ -2,7 +2,7 @@ import { useState } from "react";
 import styles from "./traveler-reviews.module.css";
 import { useMediaQuery } from "./use-media-query";
 
-export type Review = { id: number; name: string; location: string; comment: string; rating: number };
+type Review = { id: number; name: string; location: string; comment: string; rating: number };
 
 /** Spec §9: the desktop grid shows 8; phones get two rows of 8. */
 const PER_ROW = 8;

@@ -3,8 +3,8 @@
  * the lead waits in localStorage and is sent again on the next page load, so
  * a visitor's number is never lost (the spec's popup completes regardless).
  */
-export type LeadBody = { name: string; phone: string; website?: string };
-export type SendResult =
+type LeadBody = { name: string; phone: string; website?: string };
+type SendResult =
   { status: "sent" } | { status: "queued" } | { status: "invalid"; error: string; fields: Record<string, string> };
 
 export const OUTBOX_KEY = "pravas.leadOutbox";

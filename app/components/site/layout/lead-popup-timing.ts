@@ -3,8 +3,8 @@ export const POPUP_DELAY_MS = 15_000;
 export const POPUP_RESHOW_MS = 900_000;
 
 /** localStorage keys of the popup's state. */
-export const SUBMITTED_KEY = "pravas.leadPopup.submitted";
-export const CLOSED_AT_KEY = "pravas.leadPopup.closedAt";
+const SUBMITTED_KEY = "pravas.leadPopup.submitted";
+const CLOSED_AT_KEY = "pravas.leadPopup.closedAt";
 
 type PopupMemory = { submitted: boolean; closedAt: number | null };
 

@@ -6,7 +6,7 @@ import { LEGAL_NAV, MAIN_NAV } from "./nav-links";
 import { BrandMark } from "./site-header";
 import styles from "./site-footer.module.css";
 
-export type FooterSettings = Pick<
+type FooterSettings = Pick<
   SiteSettingsView,
   | "brandName"
   | "footerDescription"

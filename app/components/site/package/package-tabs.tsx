@@ -9,14 +9,14 @@ export const PACKAGE_TABS = [
   { id: "terms", label: "Terms" },
 ] as const;
 
-export type PackageTabId = (typeof PACKAGE_TABS)[number]["id"];
+type PackageTabId = (typeof PACKAGE_TABS)[number]["id"];
 
 /** The tab named by ?tab=, Overview by default (spec §4). */
 export function parsePackageTab(value: string | null): PackageTabId {
   return PACKAGE_TABS.find((tab) => tab.id === value)?.id ?? "overview";
 }
 
-export function packageTabHref(pathname: string, tab: PackageTabId): string {
+function packageTabHref(pathname: string, tab: PackageTabId): string {
   return tab === "overview" ? pathname : `${pathname}?tab=${tab}`;
 }
 

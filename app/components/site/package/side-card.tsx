@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { CalendarIcon, CheckIcon, DownloadIcon } from "./package-icons";
 import styles from "./side-card.module.css";
 
-export const BROCHURE_MISSING = "Brochure link not available";
+const BROCHURE_MISSING = "Brochure link not available";
 
 type SideCardProps = {
   nextDate: string | null;

@@ -1,6 +1,6 @@
 import type { SeedCard, SeedFaq, SeedTestimonial } from "../types";
 
-export type SeedSiteSettings = {
+type SeedSiteSettings = {
   brandName: string;
   tagline: string;
   footerDescription: string;

@@ -336,13 +336,3 @@ export const photos: SeedPhoto[] = [
     source: `Debian package palapeli-data (usr/share/palapeli/collection/citrus-fruits.jpg); original: ${commons("File:Citrus_fruits.jpg")}`,
   },
 ];
-
-/** Head image (media key) of each of the six seeded blog posts. */
-export const blogPhotoKeys = {
-  exploringDubai: "city-skyline-sunset",
-  streetFood: "citrus-slices",
-  topBeaches: "beach-dune-grass",
-  nationalParks: "indian-rhinoceros",
-  monsoonWesternGhats: "bonnet-macaque",
-  heritageTemples: "konark-sun-temple",
-} as const;
