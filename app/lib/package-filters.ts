@@ -1,13 +1,12 @@
-import { z } from "zod";
 import type { PackageCardData } from "./package-view-model";
 
 /**
  * The packages page's filters and sort (issue 26 §1). They live in the URL
  * (`/packages?month=2027-03&budget=50000-100000`): the form is a plain GET
- * form, so it works without JavaScript, and every view has an address. One
- * schema reads them; values it does not know are dropped, so a junk parameter
- * never reaches the database or becomes a page-cache key (the loader sends
- * such an address to its canonical form).
+ * form, so it works without JavaScript, and every view has an address.
+ * This module is what the page's form needs (options, no Zod: the packages
+ * page's JavaScript stays small); package-filter-query.ts reads and writes
+ * the URL for the loader and the page cache.
  */
 
 export const PACKAGE_SORTS = [
@@ -45,48 +44,20 @@ export function categorySlug(category: string): string {
     .replace(/^-|-$/g, "");
 }
 
-const valueOf = <T extends readonly { value: string }[]>(options: T) => z.enum(options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]]);
-// An unknown value reads as "any": the view stays useful and the loader redirects to the address without it.
-const optional = <S extends z.ZodType>(schema: S) => schema.optional().catch(undefined);
-
-export const packageFiltersSchema = z.object({
-  region: optional(valueOf(REGION_OPTIONS)),
-  month: optional(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
-  budget: optional(valueOf(BUDGET_BANDS)),
-  duration: optional(valueOf(DURATION_BANDS)),
-  category: optional(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(40)),
-  sort: optional(valueOf(PACKAGE_SORTS)),
-});
-export type PackageFilters = z.output<typeof packageFiltersSchema>;
+/** The filters a view was asked for; each is optional ("any"). Read from the URL by `readPackageFilters` (package-filter-query.ts). */
+export type PackageFilters = {
+  region?: (typeof REGION_OPTIONS)[number]["value"];
+  /** "yyyy-mm" */
+  month?: string;
+  budget?: (typeof BUDGET_BANDS)[number]["value"];
+  duration?: (typeof DURATION_BANDS)[number]["value"];
+  /** A category's slug (`categorySlug`). */
+  category?: string;
+  sort?: (typeof PACKAGE_SORTS)[number]["value"];
+};
 
 /** The URL's order, also the page cache's (server/page-cache/cache-rules.ts). */
 export const PACKAGE_FILTER_PARAMS = ["region", "month", "budget", "duration", "category", "sort"] as const;
-
-/** Reads the filters from a query string; repeated or empty parameters count once or not at all. */
-export function readPackageFilters(search: URLSearchParams): PackageFilters {
-  const raw: Record<string, string> = {};
-  for (const name of PACKAGE_FILTER_PARAMS) {
-    const value = search.get(name);
-    if (value) raw[name] = value;
-  }
-  return packageFiltersSchema.parse(raw);
-}
-
-/** The canonical query string of these filters ("" for the default view): fixed order, no defaults. */
-export function packageFiltersSearch(filters: PackageFilters): string {
-  const query = new URLSearchParams();
-  for (const name of PACKAGE_FILTER_PARAMS) {
-    const value = filters[name];
-    if (value && !(name === "sort" && value === "recommended")) query.set(name, value);
-  }
-  const search = query.toString();
-  return search ? `?${search}` : "";
-}
-
-/** Whether any filter narrows the list (a sort alone does not). */
-export function isFiltered(filters: PackageFilters): boolean {
-  return Boolean(filters.region || filters.month || filters.budget || filters.duration || filters.category);
-}
 
 export type FinderOption = { value: string; label: string; count: number };
 export type FinderFacets = Record<"region" | "month" | "budget" | "duration" | "category", FinderOption[]>;

@@ -5,7 +5,8 @@
  * crafted to miss cannot do more harm than it could before.
  */
 
-import { PACKAGE_FILTER_PARAMS, packageFiltersSearch, readPackageFilters } from "~/lib/package-filters";
+import { packageFiltersSearch, readPackageFilters } from "~/lib/package-filter-query";
+import { PACKAGE_FILTER_PARAMS } from "~/lib/package-filters";
 
 /** `?tab=` on a package page (PACKAGE_TABS in package-tabs.tsx; a test keeps them equal). */
 export const CACHED_PACKAGE_TABS = ["overview", "itinerary", "gallery", "terms"] as const;

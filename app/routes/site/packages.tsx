@@ -4,7 +4,8 @@ import { PackageFinderForm } from "~/components/site/package/package-finder-form
 import { PackageRail, RAIL_PHOTO_SIZES } from "~/components/site/package/package-rail";
 import { preloadImage } from "~/lib/image-preload";
 import { largestUrl } from "~/lib/media";
-import { PACKAGE_FILTER_PARAMS, readPackageFilters } from "~/lib/package-filters";
+import { readPackageFilters } from "~/lib/package-filter-query";
+import { PACKAGE_FILTER_PARAMS } from "~/lib/package-filters";
 import { absoluteUrl, breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { todayIso } from "~/lib/tour-format";
 import { findPackages } from "~/server/package/package-finder.server";

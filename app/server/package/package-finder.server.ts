@@ -2,14 +2,13 @@ import {
   BUDGET_BANDS,
   categorySlug,
   DURATION_BANDS,
-  isFiltered,
-  packageFiltersSearch,
   REGION_OPTIONS,
   type FinderCard,
   type FinderFacets,
   type PackageFilters,
   type PackageFinderView,
 } from "~/lib/package-filters";
+import { isFiltered, packageFiltersSearch } from "~/lib/package-filter-query";
 import { formatInr, lowestAdultPrice } from "~/lib/price";
 import { formatMonth, formatTourDate, nextUpcomingDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { categorySlug, isFiltered, packageFiltersSearch, readPackageFilters } from "./package-filters";
+import { isFiltered, packageFiltersSearch, readPackageFilters } from "./package-filter-query";
+import { categorySlug } from "./package-filters";
 
 const read = (search: string) => readPackageFilters(new URLSearchParams(search));
 
