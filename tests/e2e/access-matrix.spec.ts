@@ -113,6 +113,7 @@ const RULES: Record<string, Rule> = {
   "routes/api/blogs.ts": { writesByMethod: contentCollectionWrites },
   "routes/api/blog.ts": { writesByMethod: contentItemWrites, sample: "/api/blogs/999999" },
   "routes/api/health.ts": { publicApi: true },
+  "routes/api/health-ready.ts": { publicApi: true },
   "routes/api/leads.ts": { publicApi: true },
   "routes/api/enquiries.ts": { publicApi: true },
   "routes/api/contact.ts": { publicApi: true },
