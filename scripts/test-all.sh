@@ -125,7 +125,9 @@ finish "lint" "typecheck" "build" "seed photos"
 check
 
 # The PGlite run must not see the PostgreSQL address the next stage uses.
-begin "unit and db tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run
+# Two workers: Vitest's default on 2 cores is one (cores − 1), and this stage was
+# the group's longest, one file after another (ADR 062).
+begin "unit and db tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run --maxWorkers=2
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   begin "db tests (PostgreSQL)" npx vitest run --project db
 else

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Cookie, Page } from "@playwright/test";
+import { e2eServer } from "../../playwright.config";
 import { expect, test as base, type TestDatabase } from "./fixtures";
 
 // The one home of the e2e staff helpers: the first admin, staff made for a
@@ -83,11 +84,40 @@ export async function signInRequest(request: APIRequestContext, who: { email: st
   return response;
 }
 
-/** Signs in through the real form and waits for the dashboard. */
+/**
+ * The first admin's session on this worker's server, kept from the first
+ * sign-in through the form (issue 24 §6, ADR 062): this module's state lives
+ * as long as the Playwright worker, and a worker talks to one server.
+ */
+let adminSession: { origin: string; cookies: Cookie[] } | undefined;
+
+/**
+ * Signs in and waits for the dashboard, hydrated. Staff sign in through the
+ * real form. The first admin does so once per worker: later calls put that
+ * session's cookie into the page's browser and open the dashboard with it, and
+ * sign in through the form again when it no longer opens (a test signed out
+ * everywhere, changed the password, or the page talks to another server).
+ * The sign-in itself is tested in admin-auth, sign-in-security and
+ * two-step-sign-in, through the form (`submitLogin`).
+ */
 export async function signIn(page: Page, who: { email: string; password: string }) {
+  const ownOrigin = e2eServer(base.info().parallelIndex).baseURL;
+  if (who.email === ADMIN.email && adminSession?.origin === ownOrigin) {
+    await page.context().addCookies(adminSession.cookies);
+    await page.goto("/admin/dashboard");
+    if (new URL(page.url()).pathname === "/admin/dashboard") {
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      return;
+    }
+    adminSession = undefined;
+  }
   await submitLogin(page, who.email, who.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  if (who.email === ADMIN.email && new URL(page.url()).origin === ownOrigin) {
+    const cookies = await page.context().cookies(ownOrigin);
+    adminSession = { origin: ownOrigin, cookies: cookies.filter((cookie) => cookie.name === "pravas_session") };
+  }
 }
 
 /**

@@ -182,8 +182,10 @@ test.describe("on a phone", () => {
       let positions = 0;
       for (let y = 0; y <= height; y += 160, positions += 1) {
         await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-        // Past the buttons' 0.25 s slide.
-        await page.waitForTimeout(350);
+        // Past the buttons' 0.25 s slide: the observer's callback and React's render come
+        // within a few frames, then the slide (if any) runs to its end. (A fixed 350 ms
+        // wait before, at every step: ADR 062.)
+        await settleFloatingButtons(page);
         expect(await findOverlaps(page), `at scrollY ${y}`).toEqual([]);
         if (await page.getByRole("link", { name: "Call Now" }).isVisible()) shown += 1;
       }
@@ -192,6 +194,16 @@ test.describe("on a phone", () => {
     });
   }
 });
+
+/** Waits three frames (the observer reports, React renders, the slide starts), then for the floating buttons' running transitions to end. */
+function settleFloatingButtons(page: Page) {
+  return page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const call = [...document.querySelectorAll("a")].find((link) => link.textContent?.trim() === "Call Now");
+    const box = call?.parentElement;
+    if (box) await Promise.all(box.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
 
 /** Visible page controls that lie under a visible floating button. */
 function findOverlaps(page: Page) {
