@@ -61,8 +61,8 @@ describe("packageWarnings", () => {
     const values = {
       ...bali,
       groupDates: [
-        { name: "Winter", start: "2027-01-10", end: "2027-01-16" },
-        { name: "Diwali", start: "2026-10-20", end: "2026-10-26" },
+        { name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "", heldSeats: "" },
+        { name: "Diwali", start: "2026-10-20", end: "2026-10-26", capacity: "", heldSeats: "" },
       ],
     };
     const [warning] = packageWarnings(snapshotFromValues(values, ALTS), TODAY);

@@ -30,7 +30,8 @@ export const seatRequestSchema = z
     room: z.enum(ROOM_PREFERENCES, { error: "Please choose twin, triple or single." }),
     message: enquirySchema.shape.message,
   })
-  .refine((input) => input.adults + input.children <= SEAT_REQUEST_TRAVELLERS_MAX, {
+  // Said once: 100 adults is the adults field's error alone.
+  .refine((input) => input.adults > SEAT_REQUEST_TRAVELLERS_MAX || input.adults + input.children <= SEAT_REQUEST_TRAVELLERS_MAX, {
     path: ["children"],
     message: `At most ${SEAT_REQUEST_TRAVELLERS_MAX} travellers in one request.`,
   });
