@@ -44,6 +44,8 @@ test("a sold-out departure says so and offers no request; a request is refused i
   db.onCleanup(() => db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify(dates)]));
   await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [withSeats(dates, { [first.id]: { capacity: 4, heldSeats: 4 }, [second.id]: { capacity: 12 } })]);
 
+  // The call-back popup stays away (as after a visitor sent it).
+  await page.context().addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
   await gotoHydrated(page, "/packages/bali");
   await expect(departureItem(page, first.name)).toContainText("Sold out");
   await expect(departureItem(page, first.name).getByRole("link", { name: /Request seats/ })).toHaveCount(0);
@@ -51,13 +53,15 @@ test("a sold-out departure says so and offers no request; a request is refused i
 
   await departureItem(page, second.name).getByRole("link", { name: /Request seats/ }).click();
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
-  const form = await fillSeatForm(page, { name, adults: "0" });
+  const form = await fillSeatForm(page, { name, adults: "3" });
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  // The browser checks the numbers itself (min 1 adult); the phone rule is the server's.
+  await form.getByLabel("Phone").fill("call me");
   await form.getByRole("button", { name: "Send seat request" }).click();
-  await expect(form.getByText("At least 1 adult travels on a seat request.")).toBeVisible();
+  await expect(form.getByText("Please enter a valid phone number, e.g. +91 98765 43210.")).toBeVisible();
   await expect(form.getByLabel("Your name")).toHaveValue(name);
-  await expect(form.getByLabel("Adults")).toHaveAttribute("aria-invalid", "true");
-  await form.getByLabel("Adults").fill("3");
+  await expect(form.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await form.getByLabel("Phone").fill("+91 98450 12345");
   await form.getByRole("button", { name: "Send seat request" }).click();
   await expect(form.getByRole("status")).toContainText(/Your seat request PRV-\d{4}-\d{4} has been sent\. It is not a booking yet/);
 
@@ -73,6 +77,29 @@ test("a sold-out departure says so and offers no request; a request is refused i
   const xlsx = await page.request.get((await card.getByRole("link", { name: /Passenger list \(Excel\)/ }).getAttribute("href")) ?? "");
   expect(xlsx.headers()["content-type"]).toContain("spreadsheetml");
   expect((await xlsx.body()).subarray(0, 2).toString()).toBe("PK");
+});
+
+test("POST /api/seat-requests refuses bad input with the JSON error shape and stores nothing", async ({ request, db }) => {
+  const { dates, second } = await baliDepartures((text, params) => db.query(text, params));
+  const [other] = await db.query<{ group_dates: Departure[] }>("select group_dates from packages where slug <> 'bali' and jsonb_array_length(group_dates) > 0 limit 1");
+  const past = { id: "dPastE2E", name: "Gone", start: "2020-01-01", end: "2020-01-07", capacity: 10 };
+  db.onCleanup(() => db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify(dates)]));
+  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify([...JSON.parse(withSeats(dates, { [second.id]: { capacity: 12 } })), past])]);
+  const [{ n: before }] = (await db.query<{ n: number }>("select count(*)::int as n from seat_requests")) as [{ n: number }];
+  const valid = { packageSlug: "bali", departureId: second.id, name: "Bad Input", phone: "+91 98450 12345", adults: 1, children: 0, room: "twin" };
+  for (const [label, body, status] of [
+    ["0 adults", { ...valid, adults: 0 }, 400],
+    ["100 travellers", { ...valid, adults: 50, children: 50 }, 400],
+    ["a past departure", { ...valid, departureId: past.id }, 422],
+    ["another package's departure", { ...valid, departureId: other!.group_dates[0]!.id }, 422],
+    ["no such package", { ...valid, packageSlug: "no-such-trip" }, 404],
+  ] as const) {
+    const response = await request.post("/api/seat-requests", { data: body, headers: { "x-forwarded-for": "10.26.0.1" } });
+    expect(response.status(), label).toBe(status);
+    expect(((await response.json()) as { error?: unknown }).error, label).toEqual(expect.any(String));
+  }
+  const [{ n: after }] = (await db.query<{ n: number }>("select count(*)::int as n from seat_requests")) as [{ n: number }];
+  expect(after).toBe(before);
 });
 
 test.describe("on a server of its own with a real SMTP server", () => {
@@ -106,6 +133,7 @@ test.describe("on a server of its own with a real SMTP server", () => {
     const { dates, first } = await baliDepartures(query);
     await query("update packages set group_dates = $1::jsonb where slug = 'bali'", [withSeats(dates, { [first.id]: { capacity: 20, heldSeats: 3 } })]);
     const context = await browser.newContext({ baseURL: server.baseURL });
+    await context.addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
     const page = await context.newPage();
     await gotoHydrated(page, "/packages/bali");
     await expect(departureItem(page, first.name)).toContainText("17 seats left");
