@@ -33,6 +33,8 @@ export default [
     // Downloads (resource routes, guarded like the pages).
     route("enquiries.csv", "routes/admin/enquiries-csv.ts"),
     route("enquiries.xlsx", "routes/admin/enquiries-xlsx.ts"),
+    // A departure's passenger list (ADR 059): ?format=csv or xlsx.
+    route("departures/:packageId/:departureId/passengers", "routes/admin/departure-passengers.ts"),
     route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
     // A reply link's record (ADR 046): POST only, JSON.
     route("enquiries/:id/reply-sent", "routes/admin/enquiry-reply-sent.ts"),
@@ -56,6 +58,7 @@ export default [
       route("history/:revisionId/detail", "routes/admin/revision-detail.ts"),
       route("recently-deleted", "routes/admin/recently-deleted.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
+      route("departures", "routes/admin/departures.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/due", "routes/admin/enquiries-due.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
@@ -84,6 +87,7 @@ export default [
     route("leads", "routes/api/leads.ts"),
     route("enquiries", "routes/api/enquiries.ts"),
     route("contact", "routes/api/contact.ts"),
+    route("seat-requests", "routes/api/seat-requests.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

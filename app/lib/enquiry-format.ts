@@ -39,7 +39,7 @@ export function enquiryReply(firstName: string, packageTitle: string | null): st
   return `Hello ${firstName}, this is Pravas. Thank you for ${about}. When would be a good time to talk?`;
 }
 
-const ENQUIRY_NOUNS = { popup: "call-back request", "package-enquiry": "enquiry", contact: "contact message" } as const;
+const ENQUIRY_NOUNS = { popup: "call-back request", "package-enquiry": "enquiry", "seat-request": "seat request", contact: "contact message" } as const;
 
 /**
  * An enquiry as people say it (issue 23): "Asha Rao's enquiry about Bali",

@@ -17,13 +17,14 @@ export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
   return typeof value === "string" && (ENQUIRY_STATUSES as readonly string[]).includes(value);
 }
 
-/** Where an enquiry came from: the lead popup, a package page's form, or the contact page. */
-export const ENQUIRY_SOURCES = ["popup", "package-enquiry", "contact"] as const;
+/** Where an enquiry came from: the lead popup, a package page's form, a seat request on a departure (ADR 059), or the contact page. */
+export const ENQUIRY_SOURCES = ["popup", "package-enquiry", "seat-request", "contact"] as const;
 export type EnquirySource = (typeof ENQUIRY_SOURCES)[number];
 
 export const SOURCE_LABELS: Record<EnquirySource, string> = {
   popup: "Call-back popup",
   "package-enquiry": "Package enquiry",
+  "seat-request": "Seat request",
   contact: "Contact form",
 };
 

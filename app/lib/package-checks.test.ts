@@ -21,7 +21,7 @@ const bali: PackageEditorValues = {
   priceChildWithBed: "85000",
   priceChildNoBed: "77500",
   itinerary: Array.from({ length: 7 }, (_, i) => day(`Day ${i + 1}`)),
-  groupDates: [{ name: "Winter", start: "2027-01-10", end: "2027-01-16" }],
+  groupDates: [{ name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "", heldSeats: "" }],
   thumbnail: "frangipani",
   gallery: ["frangipani", "temple"],
   seoDescription: "Seven days in Bali. From ₹99,500 per adult with flights.",
@@ -61,8 +61,8 @@ describe("packageWarnings", () => {
     const values = {
       ...bali,
       groupDates: [
-        { name: "Winter", start: "2027-01-10", end: "2027-01-16" },
-        { name: "Diwali", start: "2026-10-20", end: "2026-10-26" },
+        { name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "", heldSeats: "" },
+        { name: "Diwali", start: "2026-10-20", end: "2026-10-26", capacity: "", heldSeats: "" },
       ],
     };
     const [warning] = packageWarnings(snapshotFromValues(values, ALTS), TODAY);

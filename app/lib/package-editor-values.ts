@@ -28,7 +28,8 @@ export type PackageEditorValues = {
   included: string[];
   excluded: string[];
   itinerary: { title: string; description: string; photo: string }[];
-  groupDates: GroupDate[];
+  /** Departures; capacity and seats taken by hand as typed ("" for none). */
+  groupDates: (Omit<GroupDate, "capacity" | "heldSeats"> & { capacity: string; heldSeats: string })[];
   brochureUrl: string;
   ratingStars: string;
   ratingCount: string;
@@ -126,7 +127,7 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     included: document.included ?? [],
     excluded: document.excluded ?? [],
     itinerary: (document.itinerary ?? []).map(({ title, description, photo }) => ({ title, description: description ?? "", photo: photo ?? "" })),
-    groupDates: document.groupDates ?? [],
+    groupDates: (document.groupDates ?? []).map(({ capacity, heldSeats, ...date }) => ({ ...date, capacity: num(capacity), heldSeats: heldSeats ? String(heldSeats) : "" })),
     brochureUrl: document.brochureUrl ?? "",
     ratingStars: num(document.ratingStars ?? 5),
     ratingCount: num(document.ratingCount ?? 0),

@@ -80,11 +80,17 @@ export const itineraryDaySchema = z.object({
 
 export const groupDateSchema = z
   .object({
+    /** Stable id (ADR 059): seat requests name the departure by it. Given when first stored; kept by every later save. */
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "Unknown departure id.").optional(),
     name: text(120, "Departure name"),
     /** yyyy-mm-dd */
     start: isoDate("Start date"),
     /** yyyy-mm-dd */
     end: isoDate("End date"),
+    /** Seats on the departure; none means no seat display and no seat requests. */
+    capacity: z.number({ error: "Enter the seats as a number." }).int("Enter whole seats.").min(1, "At least 1 seat.").max(1000, "At most 1000 seats.").optional(),
+    /** Seats taken by hand (bookings made by phone), besides confirmed requests. */
+    heldSeats: z.number({ error: "Enter the seats as a number." }).int("Enter whole seats.").min(0, "The seats cannot be negative.").max(1000, "At most 1000 seats.").optional(),
   })
   .refine((value) => value.end >= value.start, {
     path: ["end"],

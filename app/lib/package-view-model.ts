@@ -59,8 +59,12 @@ export type PackageDetail = {
   thumbnail: MediaView | null;
   gallery: MediaView[];
   itinerary: { day: number; title: string; description: string; photo: MediaView | null }[];
-  departures: { name: string; start: string; dates: string }[];
-  /** "12 Mar 2027", or null: "Dates Coming Soon". */
+  /**
+   * Upcoming departures. `seats`: "12 seats left", "Only 3 seats left", "Sold out", or null without a
+   * capacity; `requestable`: the page offers "Request seats" (a capacity, room, not started: ADR 059).
+   */
+  departures: { id: string | null; name: string; start: string; end: string; dates: string; seats: string | null; seatsLeft: number | null; requestable: boolean }[];
+  /** The next departure that has room: "12 Mar 2027", or null: "Dates Coming Soon". */
   nextDate: string | null;
   features: PackageFeature[];
   highlights: string[];

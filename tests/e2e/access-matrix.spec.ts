@@ -86,6 +86,10 @@ const RULES: Record<string, Rule> = {
   // Due call backs (ADR 045): editors and admins, like the inbox. Setting one is the enquiry page's
   // POST (intent "follow-up", canManageEnquiries); the daily e-mail switch is the account page's (intent "digest").
   "routes/admin/enquiries-due.tsx": { page: staffOnly },
+  // Departures and their seat requests (ADR 059): editors and admins, like the inbox (canManageEnquiries).
+  // The passenger list of a departure that does not exist is a 404.
+  "routes/admin/departures.tsx": { page: staffOnly },
+  "routes/admin/departure-passengers.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/departures/999999/dNone/passengers?format=csv" },
   "routes/admin/personal-data.tsx": { page: adminOnly },
   // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },
@@ -117,6 +121,8 @@ const RULES: Record<string, Rule> = {
   "routes/api/leads.ts": { publicApi: true },
   "routes/api/enquiries.ts": { publicApi: true },
   "routes/api/contact.ts": { publicApi: true },
+  // Visitors' seat requests (ADR 059): public like the other forms; covered by the hostile-input corpus.
+  "routes/api/seat-requests.ts": { publicApi: true },
   "routes/api/not-found.ts": { publicApi: true },
 };
 

@@ -13,7 +13,7 @@ const RUN = `Q${Date.now().toString(36)}`;
 let counter = 0;
 const nextMarker = () => `${RUN}x${++counter}`;
 
-type Kind = "lead" | "contact" | "enquiry";
+type Kind = "lead" | "contact" | "enquiry" | "seat";
 type Endpoint = { path: string; kind: Kind; page: boolean };
 const ENDPOINTS: Endpoint[] = [
   { path: "/api/leads", kind: "lead", page: false },
@@ -21,7 +21,13 @@ const ENDPOINTS: Endpoint[] = [
   { path: "/api/enquiries", kind: "enquiry", page: false },
   { path: "/contact", kind: "contact", page: true },
   { path: "/packages/bali", kind: "enquiry", page: true },
+  // Seat requests (ADR 059): the API, and the package page's "Request seats" form (intent=seats).
+  { path: "/api/seat-requests", kind: "seat", page: false },
+  { path: "/packages/bali", kind: "seat", page: true },
 ];
+
+/** A Bali departure given seats for the corpus (the test sets it up). */
+let seatDeparture = "";
 
 /**
  * A valid submission carrying a marker in two fields, so the row it stores (if
@@ -32,6 +38,9 @@ function validFor(endpoint: Endpoint, marker: string, text = ""): Record<string,
   if (endpoint.kind === "lead") return { name: `${text} ${marker}`.trim(), phone: `+91 ${marker}` };
   const message = `Hello ${text} ${marker}`;
   if (endpoint.kind === "contact") return { firstName: "Corpus", lastName: marker, email: "corpus@example.com", phone, message };
+  if (endpoint.kind === "seat") {
+    return { ...(endpoint.page ? { intent: "seats" } : { packageSlug: "bali" }), departureId: seatDeparture, name: `Corpus ${marker}`, phone, adults: 1, room: "twin", message };
+  }
   return { name: `Corpus ${marker}`, phone, travellers: 2, message, ...(endpoint.page ? {} : { packageSlug: "bali" }) };
 }
 
@@ -162,13 +171,22 @@ const storableLine = (value: unknown) =>
   typeof value === "string" ? String(storable(value)).replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim() : value;
 
 test("hostile input: 0 × 5xx, and nothing half-stored", async ({ db }) => {
-  test.setTimeout(120_000);
+  // Seven endpoints (seat requests added two, ADR 059) on a loaded 2-core machine.
+  test.setTimeout(240_000);
   const leadsOfRun = "from leads where name like $1 or phone like $1 or message like $1";
   const messagesOfRun = "from contact_messages where last_name like $1 or message like $1";
   const before = await count(db);
   // Removes every row stored since (tests run one at a time), marked or not.
   db.onCleanup(() => db.query("delete from leads where id > $1", [before.lastLead]));
   db.onCleanup(() => db.query("delete from contact_messages where id > $1", [before.lastMessage]));
+  // Bali's departures get seats for the corpus's seat requests, and lose them after.
+  const [bali] = await db.query<{ group_dates: { id: string; start: string }[] }>("select group_dates from packages where slug = 'bali'");
+  const today = new Date().toISOString().slice(0, 10);
+  seatDeparture = bali!.group_dates.find((date) => date.start > today)!.id;
+  await db.query(
+    `update packages set group_dates = (select jsonb_agg(d || '{"capacity": 1000}'::jsonb order by o) from jsonb_array_elements(group_dates) with ordinality e(d, o)) where slug = 'bali'`,
+  );
+  db.onCleanup(() => db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify(bali!.group_dates)]));
 
   for (const endpoint of ENDPOINTS) {
     // JSON variants, as JSON and (where they fit a form) form-encoded.
@@ -280,7 +298,7 @@ test("hostile input: 0 × 5xx, and nothing half-stored", async ({ db }) => {
         expect(row, what).toMatchObject({ first_name: storableLine(String(fields.firstName)), last_name: storableLine(String(fields.lastName)), message: storable(String(fields.message)) });
       } else {
         expect(row, what).toMatchObject({ name: storableLine(String(fields.name)), phone: storableLine(String(fields.phone)) });
-        if (request.endpoint.kind === "enquiry") expect(row.message, what).toBe(fields.message === undefined ? null : storable(String(fields.message)));
+        if (request.endpoint.kind === "enquiry" || request.endpoint.kind === "seat") expect(row.message, what).toBe(fields.message === undefined ? null : storable(String(fields.message)));
       }
     }
   }

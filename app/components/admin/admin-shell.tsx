@@ -36,6 +36,7 @@ const links = [
   { to: "/admin/packages", label: "Packages", Icon: PackageIcon, adminOnly: false },
   { to: "/admin/blogs", label: "Blogs", Icon: BlogIcon, adminOnly: false },
   { to: "/admin/enquiries", label: "Enquiries", Icon: InboxIcon, adminOnly: false },
+  { to: "/admin/departures", label: "Departures", Icon: PackageIcon, adminOnly: false },
   { to: "/admin/site/home", label: "Home page", Icon: HomeIcon, adminOnly: false },
   { to: "/admin/media", label: "Media", Icon: MediaIcon, adminOnly: false },
   { to: "/admin/site/legal", label: "Legal pages", Icon: BlogIcon, adminOnly: true },

@@ -8,6 +8,9 @@ import { requireUser } from "~/server/auth/guard.server";
 import { handleDashboardAction, loadDashboard } from "~/server/dashboard/dashboard-page.server";
 import { dueView } from "~/server/enquiry/follow-up.server";
 import { DueToday } from "~/components/admin/dashboard/due-today";
+import { UpcomingDepartures } from "~/components/admin/seats/upcoming-departures";
+import { listUpcomingDepartures } from "~/server/seat-request/departures.server";
+import { todayIso } from "~/lib/tour-format";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,7 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const due = canManageEnquiries(viewer) ? await dueView(now, { limit: DUE_ON_DASHBOARD + 1 }) : null;
   // Admins: the last backup, and a warning when none has succeeded for 48 hours (ADR 054).
   const backups = canManageBackups(viewer) ? await backupStatus(getBackupStore(), now) : null;
-  return { name: viewer.name, due, now: now.toISOString(), backups, ...(await loadDashboard(viewer)) };
+  // Departures in the next 60 days with their fill (issue 26 §4), for those who confirm seats.
+  const departures = canManageEnquiries(viewer) ? await listUpcomingDepartures(todayIso(now), { withinDays: 60 }) : null;
+  return { name: viewer.name, due, now: now.toISOString(), backups, departures, ...(await loadDashboard(viewer)) };
 }
 
 /** The failing deliveries' retry button (editors and admins, who follow up enquiries). */
@@ -31,10 +36,11 @@ const DUE_ON_DASHBOARD = 8;
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, due, now, enquiries, topPackages, blogs, outbox, failing, activity, backups } = loaderData;
+  const { name, due, now, enquiries, topPackages, blogs, outbox, failing, activity, backups, departures } = loaderData;
   return (
     <AdminPage title="Welcome to Admin Dashboard" lead={`Signed in as ${name}. Figures in Indian time.`}>
       {due ? <DueToday due={due} now={now} max={DUE_ON_DASHBOARD} /> : null}
+      {departures ? <UpcomingDepartures departures={departures} /> : null}
       <EnquiryFigures enquiries={enquiries} />
       <RankingPanels data={{ enquiries, topPackages, blogs }} />
       {backups ? <BackupsPanel backups={backups} /> : null}

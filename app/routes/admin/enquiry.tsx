@@ -16,6 +16,8 @@ import { assignableStaff, enquiryHistory, getEnquiry, listNotes } from "~/server
 import { getFollowUp } from "~/server/enquiry/follow-up.server";
 import { CallBackPanel } from "~/components/admin/enquiries/follow-ups";
 import { isSaveFailure, keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";
+import { getSeatRequest } from "~/server/seat-request/seat-requests.server";
+import { SeatRequestPanel } from "~/components/admin/seats/seat-request-panel";
 import type { Route } from "./+types/enquiry";
 
 const NOT_FOUND = { message: "There is no enquiry at this address." };
@@ -32,12 +34,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ref = refOf(params);
   const enquiry = await getEnquiry(ref);
   if (!enquiry) throw data(NOT_FOUND, { status: 404 });
-  const [notes, history, staff, followUp, templates] = await Promise.all([
+  const [notes, history, staff, followUp, templates, seatRequest] = await Promise.all([
     listNotes(ref),
     enquiryHistory(ref),
     assignableStaff(enquiry.assignedTo),
     getFollowUp(ref),
     listReplyTemplates(),
+    ref.kind === "lead" ? getSeatRequest(ref.id) : null,
   ]);
   return {
     enquiry: { ...enquiry, createdAt: enquiry.createdAt.toISOString() },
@@ -53,6 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The server's clock: "Today 5 pm" and "Overdue" as the server sees them (ADR 045).
     now: context.clock.now().toISOString(),
     emailSetUp: emailIsSetUp(),
+    seatRequest,
   };
 }
 
@@ -68,7 +72,7 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Enquiry from ${loaded.enquiry.name}` : "Enquiry not found");
 
 export default function EnquiryPage({ loaderData, actionData: answered }: Route.ComponentProps) {
-  const { enquiry, notes, history, staff, now, emailSetUp, followUp, templates, agent, typedNotes } = loaderData;
+  const { enquiry, notes, history, staff, now, emailSetUp, followUp, templates, agent, typedNotes, seatRequest } = loaderData;
   // A failed save is shown by AdminPage (with Retry); the forms keep their text.
   const actionData = isSaveFailure(answered) ? undefined : (answered as EnquiryActionData | undefined);
   return (
@@ -105,6 +109,7 @@ export default function EnquiryPage({ loaderData, actionData: answered }: Route.
           <NotesPanel enquiryKey={enquiry.key} notes={notes} now={now} actionData={actionData} max={NOTE_MAX} typedNotes={typedNotes} />
         </div>
         <div>
+          {seatRequest ? <SeatRequestPanel request={seatRequest} /> : null}
           <FollowUp status={enquiry.status} assignedTo={enquiry.assignedTo} staff={staff} actionData={actionData} />
           <HistoryPanel history={history} now={now} />
         </div>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { PackageEditor } from "~/components/admin/packages/package-editor";
+import { DepartureSeatsContext } from "~/components/admin/packages/departure-seats-context";
 import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { parseId } from "~/server/http.server";
@@ -33,10 +34,11 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Package not found");
 
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, slug, status, updatedAt, savedAt, today, values, previews, alts, missing, siteTerms, version, draft, schedule, editors, history, restoring } = loaderData;
+  const { id, slug, status, updatedAt, savedAt, today, values, previews, alts, missing, siteTerms, version, draft, schedule, editors, history, restoring, departureSeats } = loaderData;
   const state = { version, draft, schedule, editors, history, restoring };
   return (
     <AdminPage title={values.title} lead={status === "published" ? "Published: live on the website." : "Draft: only staff can see it."}>
+      <DepartureSeatsContext.Provider value={departureSeats}>
       {/* A save reloads the package: the editor starts again from what was stored (a refused save keeps it: 4xx does not reload). */}
       <PackageEditor
         key={`${id}:${version}:${draft?.savedAt ?? ""}:${restoring?.id ?? ""}`}
@@ -53,6 +55,7 @@ export default function EditPackage({ loaderData, actionData }: Route.ComponentP
         stored={{ state, live: status === "published" }}
         storedAt={updatedAt}
       />
+      </DepartureSeatsContext.Provider>
     </AdminPage>
   );
 }

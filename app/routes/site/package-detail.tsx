@@ -10,6 +10,8 @@ import { PackageTabs, parsePackageTab } from "~/components/site/package/package-
 import { TermsPanel } from "~/components/site/package/terms-panel";
 import notFoundStyles from "~/components/site/package/package-not-found.module.css";
 import { ENQUIRY_SENT_MESSAGE } from "~/lib/enquiry-limits";
+import { seatRequestSentMessage } from "~/lib/seats";
+import { SeatRequestForm } from "~/components/site/package/seat-request-form";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { nextMonths, todayIso } from "~/lib/tour-format";
 import { getEnv } from "~/server/env.server";
@@ -19,6 +21,7 @@ import { RATE_LIMITED_MESSAGE } from "~/server/forms/form-rate-limit.server";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/server/http.server";
 import { getLogger } from "~/server/logger.server";
 import { createEnquiry, enquirySchema } from "~/server/lead/package-enquiry.server";
+import { seatRequestPageAction } from "~/server/seat-request/seat-request-page.server";
 import { toPackageDetail } from "~/server/package/package-detail.server";
 import { withDraftChanges } from "~/server/package/package-preview.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";
@@ -99,6 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ values, failed: STORAGE_UNAVAILABLE_MESSAGE }, { status: 503 });
   }
   if (!row) return throwPackageNotFound(params.slug);
+  // The "Request seats" form (ADR 059) posts here too.
+  if (body.intent === "seats") return seatRequestPageAction(body, values, row);
   const sent = redirect(`/packages/${row.slug}?enquiry=sent#enquire`, 303);
   if (isHoneypotFilled(body)) return sent;
   const parsed = enquirySchema.safeParse(body);
@@ -140,6 +145,11 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
   const { pathname } = useLocation();
   const tab = parsePackageTab(searchParams.get("tab"));
   const sent = searchParams.get("enquiry") === "sent" ? ENQUIRY_SENT_MESSAGE : undefined;
+  const seatForm = actionData && "seatForm" in actionData ? actionData.seatForm : undefined;
+  const enquiryForm = actionData && !("seatForm" in actionData) ? actionData : undefined;
+  const seatsSent = searchParams.get("seats") === "sent" ? seatRequestSentMessage(searchParams.get("ref") ?? "") : undefined;
+  const requested = searchParams.get("request");
+  const showSeatForm = Boolean(seatForm || seatsSent || pkg.departures.some((date) => date.requestable && date.id === requested));
 
   return (
     <>
@@ -164,13 +174,26 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
           }}
         />
       </div>
+      {showSeatForm ? (
+        <div className="container">
+          <SeatRequestForm
+            key={requested ?? ""}
+            packageId={pkg.id}
+            packageTitle={pkg.title}
+            departures={pkg.departures}
+            departureId={requested}
+            sentMessage={seatsSent}
+            initial={seatForm}
+          />
+        </div>
+      ) : null}
       <EnquirySection
         packageId={pkg.id}
         packageTitle={pkg.title}
         months={months}
         phone={contact.phone}
         whatsappUrl={contact.whatsappUrl}
-        initial={{ ...actionData, sent }}
+        initial={{ ...enquiryForm, sent }}
       />
     </>
   );

@@ -23,7 +23,7 @@ const pkg: PackageDetail = {
     { day: 1, title: "Arrival", description: "Welcome.", photo: null },
     { day: 2, title: "City tour", description: "Burj Khalifa.", photo: null },
   ],
-  departures: [{ name: "Diwali group", start: "12 Mar 2027", dates: "12 Mar 2027 – 17 Mar 2027" }],
+  departures: [{ id: null, name: "Diwali group", start: "12 Mar 2027", end: "17 Mar 2027", dates: "12 Mar 2027 – 17 Mar 2027", seats: null, seatsLeft: null, requestable: false }],
   nextDate: null,
   features: [],
   highlights: ["Burj Khalifa", " "],

@@ -149,7 +149,7 @@ function sampleBrochure() {
       thumbnail: null,
       gallery: [],
       itinerary: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, title: `Day ${day} sights`, description: `${text} ${text}`, photo: null })),
-      departures: [{ name: "Batch A", start: "12 Dec 2026", dates: "12 Dec 2026 – 18 Dec 2026" }],
+      departures: [{ id: null, name: "Batch A", start: "12 Dec 2026", end: "18 Dec 2026", dates: "12 Dec 2026 – 18 Dec 2026", seats: null, seatsLeft: null, requestable: false }],
       nextDate: "12 Dec 2026",
       features: [],
       highlights: [text, text, text],

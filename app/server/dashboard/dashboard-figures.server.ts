@@ -8,7 +8,7 @@ import { dashboardPeriods } from "./dashboard-periods.server";
  * enquiries and contact messages together; spam is never counted.
  */
 
-const ENQUIRY_SOURCES = ["popup", "package-enquiry", "contact"] as const;
+const ENQUIRY_SOURCES = ["popup", "package-enquiry", "seat-request", "contact"] as const;
 type EnquirySourceKey = (typeof ENQUIRY_SOURCES)[number];
 
 /** Every enquiry as one row set: its source, status, package and time. */

@@ -282,7 +282,7 @@ export const leads = pgTable(
   "leads",
   {
     id: serial("id").primaryKey(),
-    source: text("source").$type<"popup" | "package-enquiry">().notNull().default("popup"),
+    source: text("source").$type<"popup" | "package-enquiry" | "seat-request">().notNull().default("popup"),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     email: text("email"),
@@ -797,4 +797,49 @@ export const digestOptOuts = pgTable("digest_opt_outs", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   at: timestamp("at", tz).notNull().defaultNow(),
+});
+
+/**
+ * A seat request (issue 26, ADR 059): the inbox lead (source 'seat-request')
+ * it is, and what it asks for on which departure. Confirmed requests take
+ * seats; `seat_status` is its own pipeline beside the lead's inbox status.
+ */
+export const seatRequests = pgTable(
+  "seat_requests",
+  {
+    leadId: integer("lead_id")
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** "PRV-2027-0042": the year of the request and its number in that year. */
+    reference: text("reference").notNull().unique("seat_requests_reference_unique"),
+    packageId: integer("package_id")
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    /** The departure's stable id in the package's group_dates. */
+    departureId: text("departure_id").notNull(),
+    departureName: text("departure_name").notNull(),
+    departureStart: text("departure_start").notNull(),
+    departureEnd: text("departure_end").notNull(),
+    adults: integer("adults").notNull(),
+    children: integer("children").notNull().default(0),
+    room: text("room").$type<"twin" | "triple" | "single">().notNull(),
+    seatStatus: text("seat_status").$type<"requested" | "confirmed" | "cancelled">().notNull().default("requested"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("seat_requests_departure_idx").on(t.packageId, t.departureId, t.seatStatus),
+    check("seat_requests_status_check", sql`${t.seatStatus} in ('requested', 'confirmed', 'cancelled')`),
+    check("seat_requests_room_check", sql`${t.room} in ('twin', 'triple', 'single')`),
+    check("seat_requests_travellers_check", sql`${t.adults} >= 1 AND ${t.children} >= 0 AND ${t.adults} + ${t.children} <= 20`),
+  ],
+);
+
+export type SeatRequestRow = typeof seatRequests.$inferSelect;
+
+/** The last reference number given out per year. */
+export const seatRequestNumbers = pgTable("seat_request_numbers", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
 });

@@ -10,6 +10,7 @@ import { replySentSchema, sentReplyNote, type ReplySentAnswer } from "~/lib/repl
 import { jsonError, notFoundJson } from "~/server/http.server";
 import { addNote, assignEnquiry, changeStatus, getEnquiry, recordReplySent, type EnquiryContext } from "./enquiry-detail.server";
 import { handleFollowUpAction } from "./follow-up-page.server";
+import { handleSeatAction } from "~/server/seat-request/seat-request-admin.server";
 
 /** The detail page's forms, one schema each, told apart by `intent`. */
 const enquiryActionSchema = z.discriminatedUnion("intent", [
@@ -43,6 +44,9 @@ export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx
   const page = `/admin/enquiries/${enquiryKey(ref)}`;
   // The "Call back" form (ADR 045) has its own schema and handler.
   if (form.get("intent") === "follow-up") return handleFollowUpAction(form, ref, ctx, ctx.now ?? new Date());
+  // A seat request's Confirm and Cancel (ADR 059).
+  const intent = form.get("intent");
+  if ((intent === "seat-confirm" || intent === "seat-cancel") && ref.kind === "lead") return handleSeatAction(intent, ref.id, page);
   const submission = parseWithZod(form, { schema: enquiryActionSchema });
   if (submission.status !== "success") {
     const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;

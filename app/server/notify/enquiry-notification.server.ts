@@ -9,6 +9,7 @@ export type EnquirySource = WebhookPayload["source"];
 const SUBJECT_SOURCE: Record<EnquirySource, string> = {
   popup: "call-back request",
   "package-enquiry": "package enquiry",
+  "seat-request": "seat request",
   contact: "contact message",
 };
 

@@ -21,7 +21,11 @@ export const emailPayloadSchema = z.object({
 export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 
 /** What a notification is about: an enquiry, an activity entry (a security notice) or a digest claim. */
-export type OutboxSubject = { type: "lead" | "contact-message" | "activity" | "digest"; id: number } & JobSubject;
+export type OutboxSubject = {
+  /** The seat-request-* subjects are the visitor's e-mails about a seat request (ADR 059): one each, by lead id. */
+  type: "lead" | "contact-message" | "activity" | "digest" | "seat-request-ack" | "seat-request-confirmed" | "seat-request-cancelled";
+  id: number;
+} & JobSubject;
 
 /** Where the team's e-mail goes: the settings' "enquiry e-mails to", else NOTIFY_EMAIL (a first-start default), else the agency's e-mail. */
 export async function teamAddress(): Promise<string> {

@@ -10,7 +10,7 @@ import type { MailRef } from "./mailer.server";
 export const webhookPayloadSchema = z.object({
   event: z.literal("enquiry.created"),
   enquiry: z.object({ type: z.enum(["lead", "contact-message"]), id: z.number().int() }),
-  source: z.enum(["popup", "package-enquiry", "contact"]),
+  source: z.enum(["popup", "package-enquiry", "seat-request", "contact"]),
   receivedAt: z.string(),
   name: z.string().max(1000),
   firstName: z.string().max(1000),

@@ -7,6 +7,8 @@ import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { brochureHref } from "~/server/brochure/brochure-link.server";
+import { seatsLabel } from "~/lib/seats";
+import { packageDepartureSeats } from "~/server/seat-request/seats.server";
 import { packageFeatures } from "./package-features.server";
 import { packageMediaKeys } from "./package-json.server";
 
@@ -52,9 +54,21 @@ export function priceOffers(row: Pick<PackageRow, "price" | "priceOptions">): Pr
 
 /** Everything the package page shows, images resolved, itinerary sorted by day, dates as of `today`. */
 export async function toPackageDetail(row: PackageRow, today: string): Promise<PackageDetail> {
-  const [media, taxes] = await Promise.all([getMediaByKeys(packageMediaKeys(row)), getTaxRates()]);
+  const upcoming = upcomingDates(row.groupDates, today);
+  const [media, taxes, withSeats] = await Promise.all([getMediaByKeys(packageMediaKeys(row)), getTaxRates(), packageDepartureSeats(row.id, upcoming)]);
   const thumbnail = media[row.thumbnail] ?? null;
-  const departures = upcomingDates(row.groupDates, today);
+  const departures = withSeats.map((date) => ({
+    id: date.id ?? null,
+    name: date.name,
+    start: formatTourDate(date.start),
+    end: formatTourDate(date.end),
+    dates: `${formatTourDate(date.start)} – ${formatTourDate(date.end)}`,
+    seats: seatsLabel(date.seats.left),
+    seatsLeft: date.seats.left,
+    requestable: Boolean(date.id) && date.seats.left !== null && date.seats.left > 0 && date.start > today && row.status === "published",
+  }));
+  // The head names the next departure that has room (issue 26 §2).
+  const next = departures.find((date) => date.seatsLeft === null || date.seatsLeft > 0);
   const paragraphs = (row.longDescription || row.description)
     .split(/\n\s*\n/)
     .map((text) => text.trim())
@@ -76,12 +90,8 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
     itinerary: [...row.itinerary]
       .sort((a, b) => a.day - b.day)
       .map((day) => ({ day: day.day, title: day.title, description: day.description, photo: media[day.photo] ?? null })),
-    departures: departures.map((date) => ({
-      name: date.name,
-      start: formatTourDate(date.start),
-      dates: `${formatTourDate(date.start)} – ${formatTourDate(date.end)}`,
-    })),
-    nextDate: departures[0] ? formatTourDate(departures[0].start) : null,
+    departures,
+    nextDate: next ? next.start : null,
     features: packageFeatures(row.included),
     highlights: row.highlights,
     included: row.included,

@@ -11,6 +11,7 @@ import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { FAILED_NOTICE, keepSentValuesOnFailure, readEditorRequest, sentFields, refusal, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
 import { loadEditorState } from "~/server/content/editor-state.server";
+import { packageDepartureSeats } from "~/server/seat-request/seats.server";
 import { getDb } from "~/server/db/db.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { packageDocuments } from "./package-documents.server";
@@ -55,6 +56,8 @@ export async function loadPackageEditor(id: number, viewer: Viewer, url: URL) {
     previews,
     alts,
     siteTerms: await siteTermsForEditor(),
+    // Each stored departure's seats (ADR 059), shown beside its fields.
+    departureSeats: Object.fromEntries((await packageDepartureSeats(row.id, row.groupDates)).flatMap((date) => (date.id ? [[date.id, date.seats]] : []))),
     ...state,
   };
 }

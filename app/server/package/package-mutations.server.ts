@@ -13,6 +13,7 @@ import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
 import type { Db } from "~/server/db/db.server";
 import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
 import { addRedirect, clearRedirectFrom, removeRedirectsTo } from "~/server/redirect/redirects.server";
+import { withDepartureIds } from "~/server/seat-request/departure-ids.server";
 import { parsePackageInput, resolveMediaRefs, rowToInput, toPackageValues, type FieldErrors } from "./package-input.server";
 
 /** A create's answer: the package, or what to fix. */
@@ -137,7 +138,9 @@ export async function createPackage(value: unknown, ctx: ContentWriteContext, op
   const parsed = parsePackageInput(value);
   if (!parsed.ok) return parsed;
   return writeContent<PackageSaveResult>(ctx, async (tx) => {
-    const input = await resolveMediaRefs(tx, parsed.input);
+    const resolved = await resolveMediaRefs(tx, parsed.input);
+    // Each departure gets its stable id (ADR 059) before anything is stored or compared.
+    const input = { ...resolved, groupDates: withDepartureIds(resolved.groupDates) };
     if (await unknownBrochure(tx, input.brochureUrl)) abort({ ok: false, fields: { brochureUrl: UNKNOWN_BROCHURE_MESSAGE } });
     const slug = await chooseSlug(tx, input.slug, input.title);
     if (!slug) return abort({ ok: false, fields: { slug: SLUG_TAKEN_MESSAGE } });
@@ -164,7 +167,9 @@ export async function replacePackage(tx: Db, id: number, sent: PackageInput, opt
   const locked = await lockForWrite(tx, id, sent, options);
   if (!locked) return { result: null, revisions: [] };
   const { before, current } = locked;
-  const input = await resolveMediaRefs(tx, locked.input!);
+  const resolved = await resolveMediaRefs(tx, locked.input!);
+  // Departures keep their ids (ADR 059): one sent without takes the stored one of the same date and name.
+  const input = { ...resolved, groupDates: withDepartureIds(resolved.groupDates, before.groupDates) };
   if (input.brochureUrl !== (before.brochureUrl ?? "") && (await unknownBrochure(tx, input.brochureUrl))) {
     abort({ ok: false, fields: { brochureUrl: UNKNOWN_BROCHURE_MESSAGE } });
   }

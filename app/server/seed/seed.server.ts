@@ -14,6 +14,7 @@ import { faqs, introParagraph, processSteps, siteSettings, testimonials, whatsap
 import { legalPages } from "./data/legal";
 import { parsePackageInput } from "~/server/package/package-input.server";
 import { seedPackages } from "./data/packages";
+import { withDepartureIds } from "~/server/seat-request/departure-ids.server";
 import { photos } from "./data/photos";
 import type { SeedPhoto } from "./types";
 import { lowestPrice } from "~/lib/price";
@@ -105,6 +106,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         .insert(t.packages)
         .values({
           ...fields,
+          groupDates: withDepartureIds(pkg.groupDates),
           priceOptions: pkg.priceOptions ?? [],
           excluded: pkg.excluded ?? [],
           priceFrom: lowestPrice(pkg.price, pkg.priceOptions ?? []),

@@ -11,6 +11,7 @@ import styles from "./dashboard.module.css";
 const SOURCE_LABELS: Record<string, string> = {
   popup: "Call-back requests (popup)",
   "package-enquiry": "Package enquiries",
+  "seat-request": "Seat requests",
   contact: "Contact messages",
 };
 

@@ -1,4 +1,5 @@
-import { memo, useEffect, useRef } from "react";
+import { memo, useContext, useEffect, useRef } from "react";
+import { DepartureSeatsContext } from "./departure-seats-context";
 import { formatIsoDay } from "~/lib/package-checks";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { formatInr } from "~/lib/price";
@@ -195,17 +196,34 @@ const DepartureRow = memo(function DepartureRow(props: RowProps<Departure>) {
         handle={<DragHandle label={rows.label(index)} />}
         menu={menuFor(props)}
       >
+        {/* The departure's stable id (ADR 059): its seat requests name it. */}
+        {date.id ? <input type="hidden" name={`${name}.id`} value={date.id} /> : null}
         <div className={styles.grid2}>
           <EditorInput name={`${name}.name`} label={`Departure ${index + 1} name`} value={date.name} onChange={(e) => rows.change(date.key, { name: e.target.value })} />
           <EditorInput name={`${name}.start`} label="Start" type="date" value={date.start} onChange={(e) => rows.change(date.key, { start: e.target.value })} />
           <EditorInput name={`${name}.end`} label="End" type="date" min={date.start || undefined} value={date.end} onChange={(e) => rows.change(date.key, { end: e.target.value })} />
+          <EditorInput name={`${name}.capacity`} label="Seats (optional)" type="number" inputMode="numeric" min={1} max={1000} value={date.capacity ?? ""} onChange={(e) => rows.change(date.key, { capacity: e.target.value })} />
+          <EditorInput name={`${name}.heldSeats`} label="Seats taken by hand (phone bookings)" type="number" inputMode="numeric" min={0} max={1000} value={date.heldSeats ?? ""} onChange={(e) => rows.change(date.key, { heldSeats: e.target.value })} />
         </div>
+        <DepartureSeatsLine id={date.id} />
       </RowFrame>
     </SortableRow>
   );
 });
 
-/** Group departures: a name, a start and an end (not before the start). */
+/** The departure's seats now (ADR 059), from the editor's loader: capacity, confirmed, requested. */
+function DepartureSeatsLine({ id }: { id?: string }) {
+  const seats = useContext(DepartureSeatsContext)[id ?? ""];
+  if (!seats) return null;
+  return (
+    <p className={styles.hint}>
+      Seats now: {seats.capacity ? `${seats.capacity} in all, ` : "no capacity set, "}
+      {seats.confirmed} confirmed, {seats.held} by hand, {seats.requested} requested{seats.left !== null ? `, ${seats.left} left` : ""}.
+    </p>
+  );
+}
+
+/** Group departures: a name, a start and an end (not before the start), seats (optional) and seats taken by hand. */
 export function GroupDatesField({ initial }: { initial: Departure[] }) {
   const list = useEditableList<Departure>({ id: "groupDates", initial, label: (index) => `departure ${index + 1}` });
   const collapse = useCollapsedRows();
@@ -218,7 +236,7 @@ export function GroupDatesField({ initial }: { initial: Departure[] }) {
       status={list.status}
       addId={list.addId}
       addLabel="Add departure"
-      onAdd={() => list.add({ name: "", start: "", end: "" })}
+      onAdd={() => list.add({ name: "", start: "", end: "", capacity: "", heldSeats: "" })}
       collapse={collapse}
       collapseWhat="departures"
       listLabel="Departures"

@@ -48,9 +48,19 @@ export function OverviewPanel({ pkg, conveniences, pathname, brochureNotice }: O
             {pkg.departures.length > 0 ? (
               <ul className={styles.departures}>
                 {pkg.departures.map((departure) => (
-                  <li key={departure.name + departure.start}>
+                  <li key={departure.id ?? departure.name + departure.start}>
                     <span className={styles.batch}>{departure.name}</span>
                     <span>{departure.dates}</span>
+                    {departure.seats ? (
+                      <span className={departure.seatsLeft === 0 ? styles.soldOut : departure.seatsLeft !== null && departure.seatsLeft <= 5 ? styles.fewSeats : styles.seats}>
+                        {departure.seats}
+                      </span>
+                    ) : null}
+                    {departure.requestable && departure.id ? (
+                      <a className={`btn btn-outline ${styles.request}`} href={`${pathname}?request=${encodeURIComponent(departure.id)}#request-seats`} aria-label={`Request seats: ${departure.name}, ${departure.dates}`}>
+                        Request seats
+                      </a>
+                    ) : null}
                   </li>
                 ))}
               </ul>

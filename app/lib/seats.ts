@@ -1,0 +1,38 @@
+/**
+ * Seats on a departure (issue 26, ADR 059), as the public page, the editor and
+ * the team's screens show them. Isomorphic and free of Zod: the package page
+ * imports it.
+ */
+
+/** At most this many travellers in one seat request. */
+export const SEAT_REQUEST_TRAVELLERS_MAX = 20;
+
+export const ROOM_PREFERENCES = ["twin", "triple", "single"] as const;
+export type RoomPreference = (typeof ROOM_PREFERENCES)[number];
+export const ROOM_LABELS: Record<RoomPreference, string> = { twin: "Twin sharing", triple: "Triple sharing", single: "Single room" };
+
+export const SEAT_STATUSES = ["requested", "confirmed", "cancelled"] as const;
+export type SeatStatus = (typeof SEAT_STATUSES)[number];
+export const SEAT_STATUS_LABELS: Record<SeatStatus, string> = { requested: "Requested", confirmed: "Confirmed", cancelled: "Cancelled" };
+
+/** "Only" from this many seats left down. */
+export const FEW_SEATS = 5;
+
+/** Seats left: capacity less the seats taken by hand and by confirmed requests; null without a capacity. */
+export function seatsLeft(capacity: number | null | undefined, taken: number): number | null {
+  if (capacity === undefined || capacity === null) return null;
+  return Math.max(0, capacity - taken);
+}
+
+/** "12 seats left", "Only 3 seats left", "Sold out"; null without a capacity (nothing shown). */
+export function seatsLabel(left: number | null): string | null {
+  if (left === null) return null;
+  if (left <= 0) return "Sold out";
+  const seats = `${left} seat${left === 1 ? "" : "s"} left`;
+  return left <= FEW_SEATS ? `Only ${seats}` : seats;
+}
+
+/** What the visitor reads once a seat request is stored. */
+export function seatRequestSentMessage(reference: string): string {
+  return `Thank you! Your seat request ${reference} has been sent. It is not a booking yet: our team will call you to confirm the seats.`;
+}
