@@ -1,3 +1,4 @@
+import { getDatabaseKind } from "~/server/db/db.server";
 import { getViewer, type Viewer } from "./guard.server";
 import { SESSION_COOKIE } from "./auth.server";
 
@@ -10,6 +11,13 @@ import { SESSION_COOKIE } from "./auth.server";
  * Everything that ends or changes a session or a user (sign-out, password
  * change or reset, role change, deactivation) calls forgetCheckedSessions(),
  * so a signed-out session really ends at once, not a few seconds later.
+ *
+ * That clearing reaches this process only. With DATABASE_URL several servers
+ * may share the sessions, and a sign-out on one would still be let through by
+ * another's memory for up to 5 seconds: there the cache is off, and every
+ * chunk reads the session row (an indexed read, ADR 060), so a sign-out, a
+ * deactivation or a role change holds on every server at once. PGlite admits
+ * one process, whose own clearing is enough.
  */
 const SESSION_CHECK_TTL_MS = 5_000;
 /** More distinct sessions than staff will ever have at once: past it, start again. */
@@ -35,6 +43,7 @@ function sessionTokenOf(request: Request): string | null {
 export async function getViewerCached(request: Request, now = Date.now()): Promise<Viewer | null> {
   const token = sessionTokenOf(request);
   if (!token) return null;
+  if (getDatabaseKind() === "postgres") return getViewer(request);
   const hit = checked.get(token);
   if (hit && hit.until > now) return hit.viewer;
   const viewer = await getViewer(request);
