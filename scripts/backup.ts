@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createBackup } from "~/server/backup/backup.server";
-import { encryptionKeyFromEnv, mediaStorageFromEnv } from "~/server/backup/backup-env.server";
+import { commandMediaStorage, encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
 import { backupSocketPath, requestBackupOverSocket } from "~/server/backup/backup-socket.server";
 import { openForBackup } from "~/server/backup/open.server";
 import { databaseConfigFromEnv, DataDirLockedError } from "~/server/db/db.server";
@@ -34,7 +34,7 @@ try {
   }
   const source = await openForBackup(config);
   try {
-    const result = await createBackup({ source, storage: mediaStorageFromEnv(env), file: out, key });
+    const result = await createBackup({ source, storage: await commandMediaStorage(env), file: out, key });
     const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     const media = Object.keys(result.manifest.files).filter((name) => name.startsWith("media/")).length;
     process.stdout.write(`Backed up ${config.kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${out} (${mb(result.bytes)}, ${rows} rows, ${media} media files, migration ${result.manifest.migration.tag}${key ? ", encrypted" : ""}) in ${result.ms} ms\n`);

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { RestoreRefusedError, restoreBackup } from "~/server/backup/backup.server";
-import { encryptionKeyFromEnv, mediaStorageFromEnv } from "~/server/backup/backup-env.server";
+import { commandMediaStorage, encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
 import { openForBackup } from "~/server/backup/open.server";
 import { databaseConfigFromEnv, DataDirLockedError } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
@@ -29,7 +29,7 @@ try {
     const result = await restoreBackup({
       file,
       target,
-      storage: mediaStorageFromEnv(env),
+      storage: await commandMediaStorage(env),
       key: encryptionKeyFromEnv(env),
       force: values.force,
       log: (message) => process.stdout.write(`${message}\n`),

@@ -20,9 +20,10 @@ import { DigestScheduler } from "~/server/enquiry/digest.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
 import { createBackup } from "~/server/backup/backup.server";
-import { encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
+import { backupStoreFromEnv, encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
 import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-socket.server";
-import { BACKUP_JOB, backupJobHandler, startBackupScheduler } from "~/server/backup/backup-job.server";
+import { BACKUP_JOB, BACKUP_JOB_TIMEOUT_MS, backupJobHandler, startBackupScheduler } from "~/server/backup/backup-job.server";
+import { setBackupStore } from "~/server/backup/backup-store.server";
 import { getMediaStorage } from "~/server/media/storage.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
@@ -79,6 +80,9 @@ export async function boot() {
   // Runs the queued jobs: the enquiry notifications, by e-mail and webhook (ADR 050).
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
   const webhook = env.WEBHOOK_URL ? createWebhookSender({ url: env.WEBHOOK_URL, format: env.WEBHOOK_FORMAT }) : undefined;
+  // Automatic backups go to BACKUP_DIR or BACKUP_S3_PREFIX (ADRs 054, 063); neither: none.
+  const backupStore = await backupStoreFromEnv(env);
+  setBackupStore(backupStore);
   const jobWorker = notificationWorker({
     mailer: createMailerFromEnv(),
     webhook,
@@ -86,7 +90,8 @@ export async function boot() {
     logger,
     // A burst of enquiries is stored and answered first, mailed just after.
     busy: () => requestsInFlight() > 0,
-    handlers: env.BACKUP_DIR ? { [BACKUP_JOB]: backupJobHandler({ backupDir: path.resolve(env.BACKUP_DIR), key: encryptionKeyFromEnv(env), logger }) } : undefined,
+    handlers: backupStore ? { [BACKUP_JOB]: backupJobHandler({ store: backupStore, key: encryptionKeyFromEnv(env), logger }) } : undefined,
+    timeoutsMs: { [BACKUP_JOB]: BACKUP_JOB_TIMEOUT_MS },
   });
   await jobWorker.start();
   // Optional: deletes old Closed and Spam enquiries (ADR 029).
@@ -100,8 +105,8 @@ export async function boot() {
   const digest = new DigestScheduler({ clock, logger });
   digest.start();
   const stopRevisionSweep = startRevisionSweep(logger);
-  // Automatic backups into BACKUP_DIR, daily at BACKUP_SCHEDULE (IST), as jobs of the queue (ADR 054).
-  const stopBackupScheduler = env.BACKUP_DIR ? startBackupScheduler({ schedule: env.BACKUP_SCHEDULE, logger }) : () => {};
+  // Automatic backups, daily at BACKUP_SCHEDULE (IST), as jobs of the queue (ADR 054).
+  const stopBackupScheduler = backupStore ? startBackupScheduler({ schedule: env.BACKUP_SCHEDULE, logger }) : () => {};
   // PGlite: `npm run backup` cannot open the database while we hold it; it asks us over this socket (ADR 054).
   const stopBackupSocket =
     dbConfig.kind === "pglite"

@@ -109,3 +109,17 @@ describe("MEDIA_STORE and the S3 settings (ADR 053)", () => {
     await expect(envWith({ ...none, MEDIA_STORE: "gcs" })).rejects.toThrow(/MEDIA_STORE/);
   });
 });
+
+describe("BACKUP_S3_PREFIX", () => {
+  const none = { BACKUP_DIR: undefined, BACKUP_S3_PREFIX: undefined, S3_BUCKET: undefined, MEDIA_STORE: undefined };
+
+  it("takes a bucket URL, or a prefix in S3_BUCKET", async () => {
+    expect(await envWith({ ...none, BACKUP_S3_PREFIX: "s3://pravas-backups/nightly/" })).toMatchObject({ BACKUP_S3_PREFIX: "s3://pravas-backups/nightly/" });
+    expect(await envWith({ ...none, BACKUP_S3_PREFIX: "backups/", S3_BUCKET: "pravas" })).toMatchObject({ BACKUP_S3_PREFIX: "backups/" });
+  });
+
+  it("refuses a prefix with no bucket, and BACKUP_DIR beside it, at start", async () => {
+    await expect(envWith({ ...none, BACKUP_S3_PREFIX: "backups/" })).rejects.toThrow(/names no bucket/);
+    await expect(envWith({ ...none, BACKUP_S3_PREFIX: "s3://b/", BACKUP_DIR: "/var/backups" })).rejects.toThrow(/not both/);
+  });
+});

@@ -111,6 +111,12 @@ const envSchema = z.object({
   ),
   /** Automatic backups are written here (ADR 054); unset: none (`npm run backup` still works). */
   BACKUP_DIR: optionalString,
+  /**
+   * Automatic backups to an S3-compatible bucket instead (ADR 063):
+   * s3://bucket/prefix/ (any bucket, the S3_* endpoint and keys) or prefix/
+   * (in S3_BUCKET). Not together with BACKUP_DIR.
+   */
+  BACKUP_S3_PREFIX: optionalString,
   /** When automatic backups run: a daily time in Indian Standard Time, HH:MM, or "off". */
   BACKUP_SCHEDULE: z.preprocess(
     emptyToUndefined,
@@ -147,6 +153,12 @@ const envSchema = z.object({
     }
   }),
 }).superRefine((env, ctx) => {
+  if (env.BACKUP_DIR && env.BACKUP_S3_PREFIX) {
+    ctx.addIssue({ code: "custom", path: ["BACKUP_S3_PREFIX"], message: "Set BACKUP_DIR or BACKUP_S3_PREFIX, not both" });
+  }
+  if (env.BACKUP_S3_PREFIX && !env.BACKUP_S3_PREFIX.startsWith("s3://") && !env.S3_BUCKET) {
+    ctx.addIssue({ code: "custom", path: ["BACKUP_S3_PREFIX"], message: "BACKUP_S3_PREFIX names no bucket: write s3://bucket/prefix/, or set S3_BUCKET" });
+  }
   if (env.MEDIA_STORE !== "s3") return;
   if (!env.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "S3_BUCKET is required when MEDIA_STORE=s3" });
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

@@ -1,8 +1,8 @@
 import { queueBackupNow } from "~/server/backup/backup-job.server";
+import { getBackupStore } from "~/server/backup/backup-store.server";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { canManageBackups } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
-import { getEnv } from "~/server/env.server";
 import { methodNotAllowedJson } from "~/server/http.server";
 import type { Route } from "./+types/backup-now";
 
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowedJson(["POST"]);
   await requireUser(request, { can: canManageBackups });
-  if (!getEnv().BACKUP_DIR) return redirectWithNotice(BACKUPS, { kind: "error", message: "Automatic backups are off: set BACKUP_DIR on the server first." });
+  if (!getBackupStore()) return redirectWithNotice(BACKUPS, { kind: "error", message: "Automatic backups are off: set BACKUP_DIR or BACKUP_S3_PREFIX on the server first." });
   await queueBackupNow(context.clock.now());
   return redirectWithNotice(BACKUPS, { kind: "success", message: "A backup is under way. Its time and size appear here once it is written." });
 }

@@ -7,13 +7,15 @@ import { nudgeJobs } from "~/server/jobs/jobs.server";
 import type { JobHandler } from "~/server/jobs/worker.server";
 import { getMediaStorage } from "~/server/media/storage.server";
 import { createBackup } from "./backup.server";
+import type { BackupStore } from "./backup-store.server";
 
 /**
  * Automatic backups (ADR 054): a job of the job queue (ADR 050), type
  * "backup". The scheduler queues one a day at BACKUP_SCHEDULE (IST), exactly
  * once across servers (the queue's unique subject: "backup-day", the date);
  * "Back up now" queues one for the current minute. The handler writes the
- * archive into BACKUP_DIR and prunes it to 7 daily, 4 weekly, 6 monthly.
+ * archive to the backup store (BACKUP_DIR or BACKUP_S3_PREFIX, ADR 063) and
+ * prunes it to 7 daily, 4 weekly, 6 monthly.
  */
 export const BACKUP_JOB = "backup";
 const RETENTION = { daily: 7, weekly: 4, monthly: 6 };
@@ -60,35 +62,40 @@ export function backupsToKeep(names: string[]): Set<string> {
   return keep;
 }
 
-type BackupStatus = { configured: boolean; latest: { name: string; at: Date; bytes: number } | null; stale: boolean };
+type BackupStatus = { configured: boolean; location?: string; latest: { name: string; at: Date; bytes: number } | null; stale: boolean };
 
-/** For the dashboard: the newest backup in BACKUP_DIR, and whether none has succeeded for 48 hours. */
-export async function backupStatus(backupDir: string | undefined, now = new Date()): Promise<BackupStatus> {
-  if (!backupDir) return { configured: false, latest: null, stale: false };
-  const latest = await latestBackup(backupDir);
-  return { configured: true, latest, stale: !latest || now.getTime() - latest.at.getTime() > 48 * 3600_000 };
+/** For the dashboard: the newest automatic backup, and whether none has succeeded for 48 hours. */
+export async function backupStatus(store: BackupStore | undefined, now = new Date()): Promise<BackupStatus> {
+  if (!store) return { configured: false, latest: null, stale: false };
+  const latest = await latestBackup(store);
+  return { configured: true, location: store.location, latest, stale: !latest || now.getTime() - latest.at.getTime() > 48 * 3600_000 };
 }
 
-export async function latestBackup(backupDir: string): Promise<{ name: string; path: string; at: Date; bytes: number } | null> {
-  const names = await fs.readdir(backupDir).catch(() => [] as string[]);
-  const newest = names.filter((name) => parseName(name)).sort().at(-1);
-  if (!newest) return null;
-  const file = path.join(backupDir, newest);
-  const stat = await fs.stat(file);
-  return { name: newest, path: file, at: parseName(newest)!, bytes: stat.size };
+export async function latestBackup(store: BackupStore): Promise<{ name: string; at: Date; bytes: number } | null> {
+  const newest = (await store.list())
+    .filter((backup) => parseName(backup.name))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .at(-1);
+  return newest ? { ...newest, at: parseName(newest.name)! } : null;
 }
 
-/** The job's handler: one backup into `backupDir`, then the retention. */
-export function backupJobHandler(options: { backupDir: string; key?: Buffer; logger?: Logger }): JobHandler {
+/** A backup of a big site takes minutes, not the 60 s an e-mail may: the job's own limit (ADR 063). */
+export const BACKUP_JOB_TIMEOUT_MS = 30 * 60_000;
+
+/** The job's handler: one backup into the store, then the retention. */
+export function backupJobHandler(options: { store: BackupStore; key?: Buffer; logger?: Logger }): JobHandler {
   return async () => {
-    await fs.mkdir(options.backupDir, { recursive: true, mode: 0o700 });
-    const file = path.join(options.backupDir, backupFileName(new Date(), Boolean(options.key)));
+    const { store } = options;
+    await fs.mkdir(store.stagingDir, { recursive: true, mode: 0o700 });
+    const name = backupFileName(new Date(), Boolean(options.key));
+    const file = path.join(store.stagingDir, name);
     const kind = getDatabaseKind();
     const result = await createBackup({ source: { db: getDb(), kind: kind === "postgres" ? "postgres" : "pglite" }, storage: getMediaStorage(), file, key: options.key });
-    const names = await fs.readdir(options.backupDir);
+    await store.keep(file, name);
+    const names = (await store.list()).map((backup) => backup.name);
     const keep = backupsToKeep(names);
-    for (const name of names) if (parseName(name) && !keep.has(name)) await fs.rm(path.join(options.backupDir, name), { force: true });
-    options.logger?.info({ file, bytes: result.bytes, ms: result.ms }, "backup written");
+    for (const old of names) if (parseName(old) && !keep.has(old)) await store.remove(old);
+    options.logger?.info({ location: store.location, name, bytes: result.bytes, ms: result.ms }, "backup written");
   };
 }
 

@@ -106,6 +106,28 @@ describe("retries", () => {
     expect(await worker.runOnce()).toBe(1);
     expect(await jobRow(id!)).toMatchObject({ status: "pending", attempts: 1, lastError: "timed out after 100 ms" });
   });
+
+  it("a type with its own limit may run longer, and its lease outlasts that limit", async () => {
+    const [slowId] = await enqueue("slow");
+    const [mailId] = await enqueue("mail");
+    const worker = new JobWorker({
+      handlers: { slow: async () => void (await sleep(250)), mail: async () => {} },
+      timeoutMs: 100,
+      leaseMs: 1_000,
+      timeoutsMs: { slow: 600_000 },
+    });
+    const claimed = await worker.claim();
+    expect(claimed.map((job) => job.id).sort()).toEqual([slowId, mailId].sort());
+    const leaseSeconds = async (id: number) => {
+      const row = await jobRow(id);
+      return (row!.lockedUntil!.getTime() - row!.lastAttemptAt!.getTime()) / 1000;
+    };
+    expect(await leaseSeconds(mailId!)).toBeCloseTo(1, 0);
+    expect(await leaseSeconds(slowId!)).toBeCloseTo(660, 0); // its limit plus a minute
+    await db.update(jobs).set({ lockedUntil: null, lockedBy: null });
+    expect(await worker.runOnce()).toBe(2);
+    expect(await jobRow(slowId!)).toMatchObject({ status: "sent", lastError: null });
+  });
 });
 
 describe("a crash", () => {

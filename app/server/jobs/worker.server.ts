@@ -27,6 +27,8 @@ export type JobWorkerOptions = {
   leaseMs?: number;
   /** Longest a handler may take before its try counts as failed. */
   timeoutMs?: number;
+  /** Job types that may take longer than timeoutMs (a backup): their own limit, and a lease that outlasts it. */
+  timeoutsMs?: Record<string, number>;
   /** Wait before try n+1: baseDelayMs × 2^(n-1) ±10 %, at most maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -77,6 +79,7 @@ export class JobWorker {
   readonly id: string;
   private readonly options: typeof JOB_DEFAULTS;
   private readonly handlers: Record<string, JobHandler>;
+  private readonly timeoutsMs: Record<string, number>;
   private readonly busy: () => boolean;
   private readonly onStop: (() => void) | undefined;
   private readonly logger: Logger;
@@ -85,8 +88,9 @@ export class JobWorker {
   private again = false;
   private stopped = true;
 
-  constructor({ handlers, workerId, logger, busy, onStop, ...options }: JobWorkerOptions) {
+  constructor({ handlers, timeoutsMs, workerId, logger, busy, onStop, ...options }: JobWorkerOptions) {
     this.handlers = handlers;
+    this.timeoutsMs = timeoutsMs ?? {};
     this.onStop = onStop;
     this.busy = busy ?? (() => false);
     this.options = { ...JOB_DEFAULTS, ...options };
@@ -182,15 +186,26 @@ export class JobWorker {
       .for("update", { skipLocked: true });
     return db
       .update(jobs)
-      .set({ lockedUntil: sql`now() + ${this.options.leaseMs}::integer * interval '1 millisecond'`, lockedBy: this.id, attempts: sql`${jobs.attempts} + 1`, lastAttemptAt: sql`now()` })
+      .set({ lockedUntil: sql`now() + ${this.leaseSql()} * interval '1 millisecond'`, lockedBy: this.id, attempts: sql`${jobs.attempts} + 1`, lastAttemptAt: sql`now()` })
       .where(inArray(jobs.id, due))
       .returning({ id: jobs.id, type: jobs.channel, subjectType: jobs.subjectType, subjectId: jobs.subjectId, payload: jobs.payload, attempts: jobs.attempts, createdAt: jobs.createdAt });
+  }
+
+  private timeoutFor(type: string): number {
+    return this.timeoutsMs[type] ?? this.options.timeoutMs;
+  }
+
+  /** The lease in ms for the claimed row's type: a job with a longer limit is held a minute past it, so no other server takes it meanwhile. */
+  private leaseSql() {
+    const longer = Object.keys(this.timeoutsMs).map((type) => sql`when ${type} then ${Math.max(this.options.leaseMs, this.timeoutFor(type) + 60_000)}::integer`);
+    if (longer.length === 0) return sql`${this.options.leaseMs}::integer`;
+    return sql`(case ${jobs.channel} ${sql.join(longer, sql` `)} else ${this.options.leaseMs}::integer end)`;
   }
 
   /** Runs one job and records the outcome: done at once, or a failure to retry. */
   private async run(job: Job): Promise<void> {
     try {
-      await withTimeout(this.handlers[job.type]!(job), this.options.timeoutMs);
+      await withTimeout(this.handlers[job.type]!(job), this.timeoutFor(job.type));
     } catch (error) {
       await this.recordFailure(job, errorText(error), error instanceof PermanentJobError);
       return;

@@ -3,7 +3,7 @@ import { formatDateTime } from "~/lib/admin-format";
 import { adminUi, Panel } from "../admin-page";
 import styles from "./dashboard.module.css";
 
-type BackupsView = { configured: boolean; latest: { name: string; at: string | Date; bytes: number } | null; stale: boolean };
+type BackupsView = { configured: boolean; location?: string; latest: { name: string; at: string | Date; bytes: number } | null; stale: boolean };
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
@@ -12,7 +12,7 @@ export function BackupsPanel({ backups }: { backups: BackupsView }) {
   if (!backups.configured) {
     return (
       <Panel title="Backups" id="backups">
-        <p>Automatic backups are off. Set BACKUP_DIR on the server to keep daily backups, or run <code>npm run backup -- --out FILE</code>.</p>
+        <p>Automatic backups are off. Set BACKUP_DIR or BACKUP_S3_PREFIX on the server to keep daily backups, or run <code>npm run backup -- --out FILE</code>.</p>
       </Panel>
     );
   }
@@ -21,13 +21,17 @@ export function BackupsPanel({ backups }: { backups: BackupsView }) {
     <Panel title="Backups" id="backups">
       {stale ? (
         <p role="alert" className={styles.warn}>
-          {latest ? "No backup has succeeded for more than 48 hours." : "No backup has been made yet."} Check the failing jobs below, the server's log and the space in BACKUP_DIR.
+          {latest ? "No backup has succeeded for more than 48 hours." : "No backup has been made yet."} Check the failing jobs below, the server's log and the space where backups go ({backups.location}).
         </p>
       ) : null}
       <dl className={styles.stats}>
         <div className={`${styles.stat} ${stale ? styles.warn : ""}`}>
           <dt>Last backup</dt>
           <dd className={styles.statText}>{latest ? formatDateTime(new Date(latest.at)) : "None yet"}</dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>Kept in</dt>
+          <dd className={styles.statText}>{backups.location}</dd>
         </div>
         <div className={styles.stat}>
           <dt>Size</dt>
