@@ -1,14 +1,23 @@
 import type { Logger } from "pino";
 import type { BackupStore } from "~/server/backup/backup-store.server";
 import type { OpenDatabase } from "~/server/db/db.server";
+import type { Limits } from "~/server/limits/limits.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 
 /**
  * What the server creates once at start (server/boot.ts, server/app.ts), read
- * through getDb, getLogger, getMediaStorage, getBackupStore and nudgeJobs. The server is one
- * bundle (ADR 052): this module, like any, is evaluated once per process.
+ * through getDb, getLogger, getMediaStorage, getBackupStore, serverLimit and nudgeJobs.
+ * The server is one bundle (ADR 052): this module, like any, is evaluated once per process.
  */
-type Services = { db?: OpenDatabase; logger?: Logger; mediaStorage?: MediaStorage; jobsNudge?: () => void; backupStore?: BackupStore };
+type Services = {
+  db?: OpenDatabase;
+  logger?: Logger;
+  mediaStorage?: MediaStorage;
+  jobsNudge?: () => void;
+  backupStore?: BackupStore;
+  /** The form limit and the sign-in throttle, made at their first use once the database is open (ADR 060). */
+  limits?: Limits;
+};
 
 // The app's one globalThis, in development only: Vite evaluates a module again
 // when its file changes, and a new copy of this one must still find the open

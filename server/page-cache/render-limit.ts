@@ -1,6 +1,7 @@
 import type express from "express";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { clientKey } from "~/server/forms/form-rate-limit.server";
+import { createLimiter } from "~/server/limits/limits.server";
 import { sendError } from "../http-errors";
 
 type RenderLimitOptions = {
@@ -19,14 +20,15 @@ const NOT_PAGES = /^\/(api|admin|__)(\/|\.|$)/;
  * server render in a minute: what the page cache answers costs little, but a
  * crafted address (`/?x=1`, `/?x=2`…) or a 404 is rendered each time, and
  * eight connections of them once slowed everyone else tenfold. A person
- * reading the site never comes near the cap (ADR 034).
+ * reading the site never comes near the cap (ADR 034). With DATABASE_URL the
+ * count is kept in PostgreSQL, shared by every server (ADR 060): one upsert
+ * per rendered page, none for what the page cache answers.
  */
 export class RenderLimit {
-  private readonly limiter: RateLimiterMemory;
+  /** Made at the first render, once the database (which picks the store) is open. */
+  private limiter: RateLimiterAbstract | undefined;
 
-  constructor(private readonly options: RenderLimitOptions) {
-    this.limiter = new RateLimiterMemory({ points: options.perMinute, duration: 60 });
-  }
+  constructor(private readonly options: RenderLimitOptions) {}
 
   /** Whether this request may be rendered; when not, it has been answered 429. */
   async admit(req: express.Request, res: express.Response): Promise<boolean> {
@@ -34,7 +36,7 @@ export class RenderLimit {
     const path = (res.locals.decodedPath as string | undefined) ?? req.path;
     if (NOT_PAGES.test(path)) return true;
     try {
-      await this.limiter.consume(clientKey(this.options.clientIp(req)));
+      await (this.limiter ??= createLimiter({ keyPrefix: "render", points: this.options.perMinute, duration: 60 })).consume(clientKey(this.options.clientIp(req)));
       return true;
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;

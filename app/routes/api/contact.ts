@@ -9,7 +9,7 @@ import type { Route } from "./+types/contact";
 
 /** POST /api/contact: { firstName, lastName, email, phone, message } → 201, or 400 naming each bad field. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const refused = refuseApiFormPost(request, context.clientIp);
+  const refused = await refuseApiFormPost(request, context.clientIp);
   if (refused) return refused;
   const body = await readBody(request);
   if (!body) return badBodyResponse();

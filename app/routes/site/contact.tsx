@@ -45,7 +45,7 @@ type ActionResult = { status: ContactFormStatus; values: ContactValues; fields: 
  * was typed. With JavaScript the form posts to /api/contact instead.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { allowed } = checkPageFormPost(request, context.clientIp);
+  const { allowed } = await checkPageFormPost(request, context.clientIp);
   const body = await readBody(request);
   const values = contactValuesFrom(body);
   if (!allowed) return data<ActionResult>({ status: "error", values, fields: {} }, { status: 429 });

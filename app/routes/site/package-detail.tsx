@@ -90,7 +90,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * back with what was typed and says so.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { allowed } = checkPageFormPost(request, context.clientIp);
+  const { allowed } = await checkPageFormPost(request, context.clientIp);
   const body = (await readBody(request)) ?? {};
   const values = Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   if (!allowed) return data({ values, failed: RATE_LIMITED_MESSAGE }, { status: 429 });

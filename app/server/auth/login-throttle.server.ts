@@ -13,16 +13,17 @@
  *   A delay that grows, never a lock-out, so spreading guesses over many
  *   addresses gains almost nothing.
  *
- * An IPv6 client counts by its /64, as the form limit does. In memory: with
- * several servers each counts its own share.
+ * An IPv6 client counts by its /64, as the form limit does. With DATABASE_URL
+ * the failures are kept in PostgreSQL, so every server counts them all; with
+ * the embedded database in memory (ADR 060).
  */
 import { clientKey } from "~/server/forms/form-rate-limit.server";
+import { createFailureLog, type FailureLog } from "~/server/limits/limits.server";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failures of one account (all addresses) before each attempt waits. */
 export const ACCOUNT_FREE_FAILURES = 10;
 const ACCOUNT_MAX_DELAY_MS = LOGIN_WINDOW_MS;
-const MAX_KEYS = 20_000;
 
 type ThrottleLimits = { maxFailures: number; maxPerIp: number };
 /**
@@ -35,72 +36,53 @@ type ThrottleVerdict =
   | { allowed: false; retryAfterSeconds: number };
 
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
     private readonly limits: ThrottleLimits,
     private readonly now: () => number = Date.now,
+    /** Where the failures are kept: memory, or PostgreSQL shared by every server (ADR 060). */
+    private readonly failures: FailureLog = createFailureLog(LOGIN_WINDOW_MS, { kind: "memory" }),
   ) {}
 
-  /** Whether one more attempt for this e-mail from this IP may be checked. */
-  check(email: string, ip: string): ThrottleVerdict {
+  /** Whether one more attempt for this e-mail from this IP may be checked. One read of the failure log. */
+  async check(email: string, ip: string): Promise<ThrottleVerdict> {
     const now = this.now();
-    const waits = [this.waitFor(emailKey(email, ip), this.limits.maxFailures, now), this.accountWait(email, now)].filter(
+    const recent = await this.failures.recent([emailKey(email, ip), accountKey(email), ipKey(ip)], now);
+    const times = (key: string) => recent.get(key) ?? [];
+    const waits = [waitFor(times(emailKey(email, ip)), this.limits.maxFailures, now), accountWait(times(accountKey(email)), now)].filter(
       (wait): wait is number => wait !== null,
     );
     if (waits.length) return { allowed: false, retryAfterSeconds: seconds(Math.max(...waits)) };
-    const addressWait = this.waitFor(ipKey(ip), this.limits.maxPerIp, now);
+    const addressWait = waitFor(times(ipKey(ip)), this.limits.maxPerIp, now);
     if (addressWait === null) return { allowed: true };
     // Over the address cap: only an e-mail with no failure from here is checked.
-    if (this.recent(emailKey(email, ip), now).length > 0) return { allowed: false, retryAfterSeconds: seconds(addressWait) };
+    if (times(emailKey(email, ip)).length > 0) return { allowed: false, retryAfterSeconds: seconds(addressWait) };
     return { allowed: true, addressOverCap: true, retryAfterSeconds: seconds(addressWait) };
   }
 
-  recordFailure(email: string, ip: string): void {
-    const now = this.now();
-    for (const key of [emailKey(email, ip), ipKey(ip), accountKey(email)]) {
-      const times = this.recent(key, now);
-      times.push(now);
-      this.failures.set(key, times);
-    }
-    if (this.failures.size > MAX_KEYS) this.prune(now);
+  async recordFailure(email: string, ip: string): Promise<void> {
+    await this.failures.record([emailKey(email, ip), ipKey(ip), accountKey(email)], this.now());
   }
 
   /** A success forgets that e-mail's failures from that IP and the account's (the per-IP count stays). */
-  recordSuccess(email: string, ip: string): void {
-    this.failures.delete(emailKey(email, ip));
-    this.failures.delete(accountKey(email));
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.failures.forget([emailKey(email, ip), accountKey(email)]);
   }
+}
 
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((time) => now - time < LOGIN_WINDOW_MS);
-  }
+/** Milliseconds until one more attempt is allowed under `limit`, given the window's failures, or null if it is now. */
+function waitFor(times: number[], limit: number, now: number): number | null {
+  if (times.length < limit) return null;
+  // The attempt that must leave the window before another is allowed.
+  const blocking = times[times.length - limit]!;
+  return blocking + LOGIN_WINDOW_MS - now;
+}
 
-  /** Milliseconds until one more attempt is allowed under `limit`, or null if it is now. */
-  private waitFor(key: string, limit: number, now: number): number | null {
-    const times = this.recent(key, now);
-    if (times.length < limit) return null;
-    // The attempt that must leave the window before another is allowed.
-    const blocking = times[times.length - limit]!;
-    return blocking + LOGIN_WINDOW_MS - now;
-  }
-
-  /** The account's growing delay: 2^(failures - 10) seconds after its last failure, at most 15 minutes. */
-  private accountWait(email: string, now: number): number | null {
-    const times = this.recent(accountKey(email), now);
-    if (times.length < ACCOUNT_FREE_FAILURES) return null;
-    const delay = Math.min(2 ** (times.length - ACCOUNT_FREE_FAILURES + 1) * 1000, ACCOUNT_MAX_DELAY_MS);
-    const wait = times[times.length - 1]! + delay - now;
-    return wait > 0 ? wait : null;
-  }
-
-  private prune(now: number): void {
-    for (const [key, times] of this.failures) {
-      const recent = times.filter((time) => now - time < LOGIN_WINDOW_MS);
-      if (recent.length) this.failures.set(key, recent);
-      else this.failures.delete(key);
-    }
-  }
+/** The account's growing delay: 2^(failures - 10) seconds after its last failure, at most 15 minutes. */
+function accountWait(times: number[], now: number): number | null {
+  if (times.length < ACCOUNT_FREE_FAILURES) return null;
+  const delay = Math.min(2 ** (times.length - ACCOUNT_FREE_FAILURES + 1) * 1000, ACCOUNT_MAX_DELAY_MS);
+  const wait = times[times.length - 1]! + delay - now;
+  return wait > 0 ? wait : null;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

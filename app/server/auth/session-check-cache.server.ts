@@ -1,3 +1,6 @@
+import { sql } from "drizzle-orm";
+import { getDatabaseKind, getDb } from "~/server/db/db.server";
+import { sessions, users } from "~/server/db/schema.server";
 import { getViewer, type Viewer } from "./guard.server";
 import { SESSION_COOKIE } from "./auth.server";
 
@@ -10,6 +13,15 @@ import { SESSION_COOKIE } from "./auth.server";
  * Everything that ends or changes a session or a user (sign-out, password
  * change or reset, role change, deactivation) calls forgetCheckedSessions(),
  * so a signed-out session really ends at once, not a few seconds later.
+ *
+ * That clearing reaches this process only. With DATABASE_URL several servers
+ * share the sessions, and a sign-out on one would still be let through by
+ * another's memory for up to 5 seconds. There a remembered session is
+ * confirmed by one indexed read instead (the session row still there and
+ * unexpired, its user still of that role and not deactivated; ADR 060), a
+ * fraction of a full check's cost, so a sign-out, a deactivation or a role
+ * change holds on every server at once. PGlite admits one process, whose own
+ * clearing is enough.
  */
 const SESSION_CHECK_TTL_MS = 5_000;
 /** More distinct sessions than staff will ever have at once: past it, start again. */
@@ -36,7 +48,7 @@ export async function getViewerCached(request: Request, now = Date.now()): Promi
   const token = sessionTokenOf(request);
   if (!token) return null;
   const hit = checked.get(token);
-  if (hit && hit.until > now) return hit.viewer;
+  if (hit && hit.until > now && (getDatabaseKind() !== "postgres" || (await stillValid(hit.viewer)))) return hit.viewer;
   const viewer = await getViewer(request);
   if (!viewer) {
     checked.delete(token);
@@ -45,6 +57,16 @@ export async function getViewerCached(request: Request, now = Date.now()): Promi
   if (checked.size >= MAX_ENTRIES) checked.clear();
   checked.set(token, { viewer, until: now + SESSION_CHECK_TTL_MS });
   return viewer;
+}
+
+/** One indexed read: the viewer's session row is there and unexpired, and their user unchanged in role and not deactivated. */
+async function stillValid(viewer: Viewer): Promise<boolean> {
+  if (!viewer.sessionId) return false;
+  const result = await getDb().execute(sql`
+    select 1 as ok from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${sessions.id} = ${viewer.sessionId} and ${sessions.expiresAt} > now()
+      and ${users.role} = ${viewer.role} and ${users.banned} is not true`);
+  return result.rows.length > 0;
 }
 
 /** Forgets every remembered session: call it whenever a session ends or a user changes. */

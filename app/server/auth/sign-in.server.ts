@@ -9,7 +9,8 @@ import { authHeaders, getAuth, KEPT_SESSION_MAX_SECONDS, SESSION_COOKIE } from "
 import { getViewer, isRole, sessionHardExpiry, type Viewer } from "./guard.server";
 import { passwordProblem } from "./password-policy.server";
 import { sessionTokenFromSetCookie } from "./two-factor.server";
-import { LoginThrottle } from "./login-throttle.server";
+import { createFailureLog, serverLimit } from "~/server/limits/limits.server";
+import { LOGIN_WINDOW_MS, LoginThrottle } from "./login-throttle.server";
 import { forgetCheckedSessions } from "./session-check-cache.server";
 
 /** The sign-in form's fields (the page's form and the action share it). */
@@ -37,15 +38,12 @@ const KEEP_PENDING_COOKIE = "pravas_2fa_keep";
  */
 const SESSION_COOKIE_MAX_AGE_SECONDS = KEPT_SESSION_MAX_SECONDS;
 
-let loginThrottle: LoginThrottle | undefined;
-
-function getLoginThrottle(): LoginThrottle {
-  const env = getEnv();
-  loginThrottle ??= new LoginThrottle({
-    maxFailures: env.LOGIN_MAX_FAILURES,
-    maxPerIp: env.LOGIN_MAX_PER_IP,
+/** This server's sign-in throttle: its failures in PostgreSQL with DATABASE_URL, in memory otherwise (ADR 060). */
+export function getLoginThrottle(): LoginThrottle {
+  return serverLimit("login-throttle", () => {
+    const env = getEnv();
+    return new LoginThrottle({ maxFailures: env.LOGIN_MAX_FAILURES, maxPerIp: env.LOGIN_MAX_PER_IP }, Date.now, createFailureLog(LOGIN_WINDOW_MS));
   });
-  return loginThrottle;
 }
 
 /**
@@ -60,7 +58,7 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const typedEmail = typeof fields.email === "string" ? fields.email.trim().slice(0, 320) : "";
   const throttle = getLoginThrottle();
-  const verdict = throttle.check(typedEmail, clientIp);
+  const verdict = await throttle.check(typedEmail, clientIp);
   const throttled = (retryAfterSeconds: number): SignInOutcome => {
     getLogger().warn({ ip: clientIp }, "sign-in throttled");
     return { status: "throttled", retryAfterSeconds };
@@ -70,7 +68,7 @@ export async function signIn(
   if (verdict.addressOverCap && !(await isStaffEmail(typedEmail))) return throttled(verdict.retryAfterSeconds);
 
   const fail = async (reason: string): Promise<SignInOutcome> => {
-    throttle.recordFailure(typedEmail, clientIp);
+    await throttle.recordFailure(typedEmail, clientIp);
     // The e-mail as typed, never the password; the reason stays in the log only.
     await recordActivity({ kind: "auth.sign-in-failed", actor: { email: typedEmail || null }, ip: clientIp, detail: { reason } });
     return verdict.addressOverCap ? throttled(verdict.retryAfterSeconds) : { status: "failed" };
@@ -94,7 +92,7 @@ export async function signIn(
 
   if ("twoFactorRedirect" in result.response) {
     // Right password; no session yet. Its policy check happens now, while the password is known.
-    throttle.recordSuccess(typedEmail, clientIp);
+    await throttle.recordSuccess(typedEmail, clientIp);
     const [pending] = await getDb().select().from(users).where(eq(users.email, email));
     if (pending) await noteWhetherPasswordMustChange(pending, password);
     const headers = new Headers();
@@ -107,7 +105,7 @@ export async function signIn(
     await revokeNewSession(result.response.token);
     return fail("no staff role");
   }
-  throttle.recordSuccess(typedEmail, clientIp);
+  await throttle.recordSuccess(typedEmail, clientIp);
   await startSession(result.response.token, keepSignedIn, clientIp);
   const mustChangePassword = await noteWhetherPasswordMustChange(user, password);
   const viewer: Viewer = { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword };

@@ -26,6 +26,8 @@ export type DatabaseConfig =
 export type OpenDatabase = {
   db: Db;
   kind: DatabaseConfig["kind"];
+  /** PostgreSQL only: the node-postgres pool itself, for what shares counters through it (rate-limiter-flexible, ADR 060). */
+  pool?: pg.Pool;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -73,6 +75,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 export async function closeDatabase(): Promise<void> {
   const open = services.db;
   services.db = undefined;
+  // Limits counted through this database (or in memory beside it) start again with the next one.
+  services.limits = undefined;
   await open?.close();
 }
 
@@ -91,6 +95,7 @@ function openPostgres(url: string): OpenDatabase {
   return {
     db,
     kind: "postgres",
+    pool,
     async migrate() {
       // Several servers may start at once: an advisory lock lets one migrate at a time.
       const client = await pool.connect();

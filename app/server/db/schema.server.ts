@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -843,3 +844,28 @@ export const seatRequestNumbers = pgTable("seat_request_numbers", {
   year: integer("year").primaryKey(),
   last: integer("last").notNull(),
 });
+
+/**
+ * Shared limits with DATABASE_URL (ADR 060): rate-limiter-flexible's
+ * RateLimiterPostgres counters (its schema; the key is text), written by the
+ * library through node-postgres, never through Drizzle.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: bigint("expire", { mode: "number" }),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
+/** The sign-in throttle's failures with DATABASE_URL: one row per counted key and failure, `at` in ms (ADR 060). */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    key: text("key").notNull(),
+    at: bigint("at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("login_failures_key_at_idx").on(t.key, t.at)],
+);

@@ -9,9 +9,9 @@ import { RATE_LIMITED_MESSAGE, takeFormPost } from "./form-rate-limit.server";
  * reached it (/api/leads, /api/leads.data, /api/%6ceads ...): POST only, then
  * one post from the client's budget. Null when the post may go ahead.
  */
-export function refuseApiFormPost(request: Request, clientIp: string): Response | null {
+export async function refuseApiFormPost(request: Request, clientIp: string): Promise<Response | null> {
   if (request.method !== "POST") return methodNotAllowedJson(["POST"]);
-  const { allowed, retryAfterSeconds } = takeFormPost(clientIp);
+  const { allowed, retryAfterSeconds } = await takeFormPost(clientIp);
   return allowed ? null : rateLimitedJson(RATE_LIMITED_MESSAGE, retryAfterSeconds);
 }
 
@@ -19,11 +19,11 @@ export function refuseApiFormPost(request: Request, clientIp: string): Response 
  * Page form actions (no JavaScript): only POST runs them. Other methods get a
  * 405 and store nothing. Returns whether the client's budget allows the post.
  */
-export function checkPageFormPost(request: Request, clientIp: string): { allowed: boolean } {
+export async function checkPageFormPost(request: Request, clientIp: string): Promise<{ allowed: boolean }> {
   if (request.method !== "POST") {
     throw new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   }
-  return { allowed: takeFormPost(clientIp).allowed };
+  return { allowed: (await takeFormPost(clientIp)).allowed };
 }
 
 /** Logs a failed store once and answers 503: the visitor should try again, nothing was half-stored. */
@@ -49,7 +49,7 @@ export async function answerApiFormPost<Input>(
     store: (input: Input) => Promise<Response | void>;
   },
 ): Promise<Response> {
-  const refused = refuseApiFormPost(request, clientIp);
+  const refused = await refuseApiFormPost(request, clientIp);
   if (refused) return refused;
   const body = await readBody(request);
   if (!body) return badBodyResponse();

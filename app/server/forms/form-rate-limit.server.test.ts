@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createLimiter } from "~/server/limits/limits.server";
 import { clientKey, FormRateLimiter } from "./form-rate-limit.server";
 
 describe("clientKey", () => {
@@ -19,20 +20,26 @@ describe("clientKey", () => {
 });
 
 describe("FormRateLimiter", () => {
-  it("allows the limit per window, then refuses until the window ends", () => {
-    const limiter = new FormRateLimiter(() => 3, 60_000);
-    const t0 = 1_000_000;
-    expect([1, 2, 3, 4].map((i) => limiter.take("198.51.100.1", t0 + i).allowed)).toEqual([true, true, true, false]);
-    expect(limiter.take("198.51.100.1", t0 + 10).retryAfterSeconds).toBe(60);
+  afterEach(() => vi.useRealTimers());
+
+  it("allows the limit per window, then refuses until the window ends", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const limiter = new FormRateLimiter(createLimiter({ keyPrefix: "test", points: 3, duration: 60 }, { kind: "memory" }));
+    const allowed: boolean[] = [];
+    for (let i = 0; i < 4; i++) allowed.push((await limiter.take("198.51.100.1")).allowed);
+    expect(allowed).toEqual([true, true, true, false]);
+    vi.advanceTimersByTime(10);
+    expect((await limiter.take("198.51.100.1")).retryAfterSeconds).toBe(60);
     // Another client has its own budget; the first one's returns after the window.
-    expect(limiter.take("198.51.100.2", t0 + 10).allowed).toBe(true);
-    expect(limiter.take("198.51.100.1", t0 + 60_001).allowed).toBe(true);
+    expect((await limiter.take("198.51.100.2")).allowed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect((await limiter.take("198.51.100.1")).allowed).toBe(true);
   });
 
-  it("counts every address of one IPv6 /64 together", () => {
-    const limiter = new FormRateLimiter(() => 2);
-    expect(limiter.take("2001:db8::1").allowed).toBe(true);
-    expect(limiter.take("2001:db8::2").allowed).toBe(true);
-    expect(limiter.take("2001:db8::3").allowed).toBe(false);
+  it("counts every address of one IPv6 /64 together", async () => {
+    const limiter = new FormRateLimiter(createLimiter({ keyPrefix: "test", points: 2, duration: 600 }, { kind: "memory" }));
+    expect((await limiter.take("2001:db8::1")).allowed).toBe(true);
+    expect((await limiter.take("2001:db8::2")).allowed).toBe(true);
+    expect((await limiter.take("2001:db8::3")).allowed).toBe(false);
   });
 });

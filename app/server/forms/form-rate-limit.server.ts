@@ -1,8 +1,10 @@
 import { isIP } from "node:net";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "~/server/env.server";
+import { createLimiter, serverLimit } from "~/server/limits/limits.server";
 
 /** The window of the public forms' limit: FORM_RATE_LIMIT posts per client per window. */
-const FORM_RATE_WINDOW_MS = 10 * 60 * 1000;
+const FORM_RATE_WINDOW_SECONDS = 10 * 60;
 
 export const RATE_LIMITED_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
 
@@ -24,49 +26,38 @@ export function clientKey(ip: string): string {
   return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-type Window = { startedAt: number; count: number };
-
 /**
- * Counts form posts per client in memory. Every public form action (API or page,
+ * Counts form posts per client: FORM_RATE_LIMIT per 10 minutes, a window that
+ * starts at the client's first post. Every public form action (API or page,
  * whatever URL reached it) takes from the same budget, so the limit cannot be
- * dodged by another spelling of the address or another method.
+ * dodged by another spelling of the address or another method. With
+ * DATABASE_URL the count is kept in PostgreSQL, shared by every server; with
+ * the embedded database in memory (ADR 060).
  */
 export class FormRateLimiter {
-  private windows = new Map<string, Window>();
-  private lastSweep = 0;
-
-  constructor(
-    private readonly limit: () => number,
-    private readonly windowMs = FORM_RATE_WINDOW_MS,
-  ) {}
+  constructor(private readonly limiter: RateLimiterAbstract) {}
 
   /** Takes one post from the client's budget; `allowed: false` once it is spent. */
-  take(clientIp: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } {
-    this.sweep(now);
-    const key = clientKey(clientIp);
-    let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= this.windowMs) {
-      window = { startedAt: now, count: 0 };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    const retryAfterSeconds = Math.ceil((window.startedAt + this.windowMs - now) / 1000);
-    return { allowed: window.count <= this.limit(), retryAfterSeconds };
-  }
-
-  /** Drops finished windows now and then, so memory stays bounded by the clients of one window. */
-  private sweep(now: number) {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= this.windowMs) this.windows.delete(key);
+  async take(clientIp: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    try {
+      const taken = await this.limiter.consume(clientKey(clientIp));
+      return { allowed: true, retryAfterSeconds: Math.ceil(taken.msBeforeNext / 1000) };
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
     }
   }
 }
 
-const formPosts = new FormRateLimiter(() => getEnv().FORM_RATE_LIMIT);
+/** This server's form limit (made at its first use, once the database is open). */
+export function getFormRateLimiter(): FormRateLimiter {
+  return serverLimit(
+    "form-posts",
+    () => new FormRateLimiter(createLimiter({ keyPrefix: "form", points: getEnv().FORM_RATE_LIMIT, duration: FORM_RATE_WINDOW_SECONDS })),
+  );
+}
 
 /** Takes one post from this client's form budget (see FormRateLimiter). */
 export function takeFormPost(clientIp: string) {
-  return formPosts.take(clientIp);
+  return getFormRateLimiter().take(clientIp);
 }

@@ -18,6 +18,9 @@ import { clientKey } from "~/server/forms/form-rate-limit.server";
  * at most MAX_VIEWS_PER_ADDRESS_PER_DAY views to a page per day (ADR 021):
  * rotating user agents cannot inflate a count, while the many phones an
  * Indian carrier puts behind one address still count up to the cap.
+ *
+ * The counts are rows of the database, so with DATABASE_URL every server
+ * counts against the same cap (ADR 060).
  */
 export const MAX_VIEWS_PER_ADDRESS_PER_DAY = 20;
 
@@ -92,6 +95,10 @@ export async function recordView(
   const ipHash = addressHash(clientIp, day, page);
   const db = getDb();
   const result = await db.transaction(async (tx) => {
+    // One address's views of one page that day, one at a time: with several
+    // servers on PostgreSQL two of them could otherwise both read 19 and both
+    // count, past the cap (ADR 060). Held until the transaction ends.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`views|${page}|${id}|${ipHash}`}, 0))`);
     const fromAddress = firstRow(
       await tx.execute(sql`select count(*)::int as views from ${t.rows} where ${t.subject} = ${id} and ${t.day} = ${day} and ${t.ipHash} = ${ipHash}`),
     );
