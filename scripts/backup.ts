@@ -34,7 +34,7 @@ try {
   }
   const source = await openForBackup(config);
   try {
-    const result = await createBackup({ source, storage: mediaStorageFromEnv(env), file: out, key });
+    const result = await createBackup({ source, storage: await mediaStorageFromEnv(env), file: out, key });
     const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     const media = Object.keys(result.manifest.files).filter((name) => name.startsWith("media/")).length;
     process.stdout.write(`Backed up ${config.kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${out} (${mb(result.bytes)}, ${rows} rows, ${media} media files, migration ${result.manifest.migration.tag}${key ? ", encrypted" : ""}) in ${result.ms} ms\n`);

@@ -29,7 +29,7 @@ try {
     const result = await restoreBackup({
       file,
       target,
-      storage: mediaStorageFromEnv(env),
+      storage: await mediaStorageFromEnv(env),
       key: encryptionKeyFromEnv(env),
       force: values.force,
       log: (message) => process.stdout.write(`${message}\n`),
