@@ -3,10 +3,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { startS3rver } from "../../app/server/media/s3rver-for-tests";
-import { startTestSmtpServer } from "../../app/server/notify/test-smtp.server";
 
 /**
  * A real cluster on this machine (issue 25 §5, ADR 061): a fresh PostgreSQL
@@ -46,7 +46,7 @@ export type RequestOptions = {
 
 /** One HTTP request on a connection of its own (node:http, so the client's address can be chosen). */
 export function request(url: string, options: RequestOptions = {}): Promise<Answer> {
-  const { method = "GET", headers = {}, body, from, timeoutMs = 30_000 } = options;
+  const { method = "GET", headers = {}, body, from, timeoutMs = 60_000 } = options;
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, localAddress: from, agent: false, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
@@ -127,7 +127,7 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
 
   const s3 = await startS3rver("pravas-cluster");
   await copySeedMedia(s3);
-  const smtp = await startTestSmtpServer();
+  const smtp = await startSmtpThread();
   lap("database, bucket and mail");
 
   const nginxPort = firstPort;
@@ -276,6 +276,25 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
 }
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+/** A real SMTP server in a worker thread (smtp-thread.mjs); `received` fills as it accepts messages. */
+async function startSmtpThread() {
+  const worker = new Worker(new URL("./smtp-thread.mjs", import.meta.url));
+  const received: { raw: string }[] = [];
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once("error", reject);
+    worker.on("message", (message: { port?: number; raw?: string }) => {
+      if (message.port) resolve(message.port);
+      if (message.raw !== undefined) received.push({ raw: message.raw });
+    });
+  });
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => (worker.once("exit", () => resolve()), worker.postMessage("close"))),
+  };
+}
 
 async function copySeedMedia(s3: Awaited<ReturnType<typeof startS3rver>>) {
   if (!fs.existsSync(SEED_MEDIA)) return;
