@@ -289,15 +289,18 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
       }
     })();
     const restartStarted = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    for (const server of cluster.servers) {
-      exits.push(await cluster.stop(server, "SIGTERM"));
-      await cluster.start(server);
+    try {
       await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (const server of cluster.servers) {
+        exits.push(await cluster.stop(server, "SIGTERM"));
+        await cluster.start(server);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    } finally {
+      running = false;
+      await load;
+      await Promise.all(inFlight);
     }
-    running = false;
-    await load;
-    await Promise.all(inFlight);
     const seconds = (Date.now() - restartStarted) / 1000;
     report.rollingRestart = { requests: sent, answered, failures: failures.length, seconds: Math.round(seconds), perSecond: Math.round(sent / seconds), exitCodes: exits };
     assert.deepEqual(exits, [0, 0], "each server exits 0 on SIGTERM");
