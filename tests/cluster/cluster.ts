@@ -250,14 +250,21 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
         );
       }
     },
-    /** Runs an npm script (backup, restore) against the cluster's database and bucket. */
+    /**
+     * Runs an npm script (backup, restore) against the cluster's database and bucket.
+     * Never spawnSync: the bucket (s3rver) answers from this process's event loop.
+     */
     npm(args: string[]) {
-      const result = spawnSync("npm", ["run", "--silent", ...args], {
-        env: { ...env, DATA_DIR: path.resolve(`.cache/cluster-cli`), LOG_LEVEL: "warn" },
-        encoding: "utf8",
-        timeout: 120_000,
+      return new Promise<{ status: number | null; output: string }>((resolve) => {
+        const child = spawn("npm", ["run", "--silent", ...args], {
+          env: { ...env, DATA_DIR: path.resolve(`.cache/cluster-cli`), LOG_LEVEL: "warn" },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        const output: string[] = [];
+        child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+        child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+        child.once("exit", (status) => resolve({ status, output: output.join("") }));
       });
-      return { status: result.status, output: `${result.stdout}${result.stderr}` };
     },
     async close() {
       await Promise.all(servers.map((server) => stop(server)));
@@ -320,9 +327,10 @@ export async function startNginx(port: number, servers: { port: number }[], extr
   fs.writeFileSync(
     config,
     `worker_processes 1;
+worker_rlimit_nofile 10000;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
-events { worker_connections 1024; }
+events { worker_connections 4096; }
 http {
   access_log off;
   client_body_temp_path ${prefix}/body;
