@@ -321,7 +321,9 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
 
       // The site stops; the disk and the bucket are lost.
       for (const server of cluster.servers) await cluster.stop(server, "SIGTERM");
-      const objectsBefore = await cluster.bucketObjects();
+      // Partial tus uploads (tus-uploads/, ADR 053) are not media: a backup leaves them out.
+      const media = (objects: Map<string, string>) => new Map([...objects].filter(([key]) => !key.startsWith("tus-uploads/")).sort());
+      const objectsBefore = media(await cluster.bucketObjects());
       await cluster.db.query("drop schema public cascade; drop schema if exists drizzle cascade; create schema public;");
       await cluster.emptyBucket();
       assert.equal((await cluster.bucketObjects()).size, 0);
@@ -337,8 +339,8 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
       const restored = readManifest(again);
       assert.deepEqual(restored.tables, manifest.tables, "every table has its rows back");
       assert.deepEqual(restored.files, manifest.files, "every file (table dumps and media) has its checksum back");
-      const objectsAfter = await cluster.bucketObjects();
-      assert.deepEqual(new Map([...objectsAfter].sort()), new Map([...objectsBefore].sort()), "every object is back in the bucket, byte for byte");
+      const objectsAfter = media(await cluster.bucketObjects());
+      assert.deepEqual(objectsAfter, objectsBefore, "every media object is back in the bucket, byte for byte");
 
       // Both at once: the database is migrated and seeded already.
       await Promise.all(cluster.servers.map((server) => cluster.start(server)));
