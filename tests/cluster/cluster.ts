@@ -339,7 +339,7 @@ http {
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
   upstream pravas {
-${servers.map((server) => `    server 127.0.0.1:${server.port} max_fails=1 fail_timeout=5s;`).join("\n")}
+${servers.map((server) => `    server 127.0.0.1:${server.port} max_fails=3 fail_timeout=2s;`).join("\n")}
     keepalive 32;
   }
   server {
