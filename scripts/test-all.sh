@@ -3,12 +3,14 @@
 # other: route types; lint, typecheck, one production build and the seed
 # photos; then the unit and database tests (PGlite), the same database tests
 # on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts one) and the
-# W3C HTML check; then the end-to-end tests (two Playwright workers, a
+# W3C HTML check, and the cluster test (two servers behind nginx, ADR 061);
+# then the end-to-end tests (two Playwright workers, a
 # server each).
 # Each stage's time is printed, and a table of them at the end.
 #
 # Ports (override for a shared machine): E2E_PORT (3100, and the next one per
-# worker; +60 for private servers), VALIDATE_PORT (3300), TWO_SERVERS_PORT (3158 and 3159).
+# worker; +60 for private servers), VALIDATE_PORT (3300), TWO_SERVERS_PORT (3158 and 3159),
+# CLUSTER_PORT (3420 for nginx, 3421 and 3422 for its two servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -134,8 +136,16 @@ else
   echo "ci: db tests on PostgreSQL skipped: TEST_DATABASE_URL is not set (.ci/run sets it)"
 fi
 begin "HTML check" node scripts/validate-html.mjs
+# Two servers behind nginx on a database of its own on the same PostgreSQL
+# server, and an S3 bucket (tests/cluster, ADR 061). Beside the stages above:
+# before the e2e stage, never beside it (ADR 036).
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  begin "cluster (2 servers, nginx)" npm run --silent test:cluster
+else
+  echo "ci: cluster test skipped: TEST_DATABASE_URL is not set (.ci/run sets it)"
+fi
 finish "unit and db tests (PGlite)" "HTML check"
-if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)"; fi
+if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)" "cluster (2 servers, nginx)"; fi
 check
 
 # Alone, on two workers: a third, or the checks above beside it, gained under
