@@ -294,7 +294,9 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
       for (const server of cluster.servers) {
         exits.push(await cluster.stop(server, "SIGTERM"));
         await cluster.start(server);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        // As a rolling restart does: the next server stops only once nginx takes
+        // the restarted one again, after its fail_timeout (2 s) has run out.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
       }
     } finally {
       running = false;
