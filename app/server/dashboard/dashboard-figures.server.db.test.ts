@@ -55,6 +55,7 @@ describe("dashboard figures", () => {
     expect((await enquiryFigures(NOW)).bySource).toEqual([
       { source: "popup", count: 2 },
       { source: "package-enquiry", count: 5 },
+      { source: "seat-request", count: 0 },
       { source: "contact", count: 2 },
     ]);
   });
