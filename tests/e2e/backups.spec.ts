@@ -25,15 +25,15 @@ test("an admin backs up now into the bucket, sees the backup on the dashboard an
     await submitLogin(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
     const panel = page.getByRole("region", { name: "Backups" });
-    await expect(panel.getByText("s3://pravas-backups/daily/")).toBeVisible();
-    await expect(panel.getByText("None yet")).toBeVisible();
+    await expect(panel.getByText("s3://pravas-backups/daily/", { exact: true })).toBeVisible();
+    await expect(panel.getByText("None yet", { exact: true })).toBeVisible();
     await expect(panel.getByRole("alert")).toHaveText(/No backup has been made yet/);
 
     await panel.getByRole("button", { name: "Back up now" }).click();
     // The job runs just after the request; the dashboard shows it once it is in the bucket.
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole("region", { name: "Backups" }).getByText("None yet")).toHaveCount(0);
+      await expect(page.getByRole("region", { name: "Backups" }).getByText("None yet", { exact: true })).toHaveCount(0);
     }).toPass({ timeout: 60_000 });
     await expect(page.getByRole("region", { name: "Backups" }).getByRole("alert")).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Backups" }).getByText(/\d+(\.\d)? MB/)).toBeVisible();
