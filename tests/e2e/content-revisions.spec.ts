@@ -35,6 +35,8 @@ function indianInput(minutesAhead: number) {
 }
 
 test("two editors at once: the second save gets the conflict view naming the other's change, and neither change is lost", async ({ page, browser, baseURL, db, staff }) => {
+  // Two staff members, two sign-ins and two package editors in one test: more than the default 30 s on 2 cores.
+  test.slow();
   const copy = await livePackage(db);
   const editor = await staff.create("editor", "Ravi Editor");
   await signIn(page, ADMIN);
