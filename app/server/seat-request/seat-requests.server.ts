@@ -219,9 +219,10 @@ export async function getSeatRequest(leadId: number): Promise<SeatRequestView | 
 
 export type SeatChangeOutcome = "confirmed" | "cancelled" | "unchanged" | "not-found" | "full" | "was-cancelled";
 
-/** The visitor's e-mail at Confirmed and at Cancelled, when they gave one. */
-async function queueVisitorEmail(tx: DbExecutor, row: SeatRequestRow, lead: { name: string; email: string | null; packageTitle: string | null }, change: "confirmed" | "cancelled") {
-  if (!lead.email) return;
+/** E-mails the visitor (when they gave an address) that their request was confirmed or cancelled, through the outbox. */
+async function queueVisitorEmail(tx: DbExecutor, row: SeatRequestRow, change: "confirmed" | "cancelled") {
+  const [lead] = await tx.select({ name: leads.name, email: leads.email, packageTitle: leads.packageTitle }).from(leads).where(eq(leads.id, row.leadId));
+  if (!lead?.email) return;
   const trip = lead.packageTitle ?? "your trip";
   const dates = formatTourDateRange(row.departureStart, row.departureEnd);
   const lines =
@@ -260,8 +261,7 @@ export async function confirmSeatRequest(leadId: number): Promise<{ outcome: Sea
     await tx.update(seatRequests).set({ seatStatus: "confirmed", confirmedAt: new Date() }).where(eq(seatRequests.leadId, leadId));
     // The package page shows seats left: its cached copies are stale from this commit on.
     await bumpContentVersion(tx as unknown as Db);
-    const [lead] = await tx.select({ name: leads.name, email: leads.email, packageTitle: leads.packageTitle }).from(leads).where(eq(leads.id, leadId));
-    if (lead) await queueVisitorEmail(tx, current, lead, "confirmed");
+    await queueVisitorEmail(tx, current, "confirmed");
     return { outcome: "confirmed" as const };
   });
   if (result.outcome === "confirmed") {
@@ -284,8 +284,7 @@ export async function cancelSeatRequest(leadId: number): Promise<{ outcome: Seat
       return { outcome: exists ? ("unchanged" as const) : ("not-found" as const) };
     }
     if (row.seatStatus === "cancelled" && row.confirmedAt) await bumpContentVersion(tx as unknown as Db);
-    const [lead] = await tx.select({ name: leads.name, email: leads.email, packageTitle: leads.packageTitle }).from(leads).where(eq(leads.id, leadId));
-    if (lead) await queueVisitorEmail(tx, row, lead, "cancelled");
+    await queueVisitorEmail(tx, row, "cancelled");
     return { outcome: "cancelled" as const };
   });
   if (result.outcome === "cancelled") {
