@@ -276,6 +276,13 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
       fs.rmSync(path.resolve(".cache/cluster-cli"), { recursive: true, force: true });
       const cleanup = new pg.Client({ connectionString: testDatabaseUrl });
       await cleanup.connect();
+      // pg's Pool.end() resolves before its sockets have closed; a forced drop
+      // meanwhile ends them with an error nothing listens for. Wait for them.
+      for (let waited = 0; waited < 10_000; waited += 100) {
+        const open = await cleanup.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [databaseName]);
+        if (open.rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
       await cleanup.end();
     },
