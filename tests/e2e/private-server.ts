@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { test } from "@playwright/test";
 
 /**
  * A production server of its own, for the few tests that need settings the
@@ -13,6 +14,9 @@ export type PrivateServer = { baseURL: string; dataDir: string; process: ChildPr
 
 /** `keepData`: start on the data a previous private server on this port left (a restart); `stop` removes it either way. */
 export async function startPrivateServer(port: number, env: Record<string, string> = {}, { keepData = false } = {}): Promise<PrivateServer> {
+  // Starting a server (migrations, seed) may take most of a minute on a busy CI
+  // machine: the test or hook that starts one gets the time on top of its own.
+  if (test.info().timeout > 0) test.info().setTimeout(test.info().timeout + 120_000);
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = path.resolve(`.cache/private-server-${port}`);
   if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });

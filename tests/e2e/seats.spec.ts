@@ -102,6 +102,52 @@ test("POST /api/seat-requests refuses bad input with the JSON error shape and st
   expect(after).toBe(before);
 });
 
+test("without JavaScript a visitor requests seats with the plain form; the page answers with the reference", async ({ browser, db }) => {
+  test.slow();
+  const { dates, second } = await baliDepartures((text, params) => db.query(text, params));
+  const name = `No Script Seats ${Date.now()}`;
+  db.onCleanup(() => db.query("delete from leads where name = $1", [name]));
+  db.onCleanup(() => db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify(dates)]));
+  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [withSeats(dates, { [second.id]: { capacity: 12 } })]);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "10.26.0.7" } });
+  const page = await context.newPage();
+  await page.goto("/packages/bali");
+  await departureItem(page, second.name).getByRole("link", { name: /Request seats/ }).click();
+  const form = await fillSeatForm(page, { name, adults: "2" });
+  await expect(form.getByLabel("Departure")).toHaveValue(second.id);
+  await form.getByRole("button", { name: "Send seat request" }).click();
+  await expect(page.getByRole("region", { name: "Request seats" }).getByRole("status")).toContainText(/Your seat request PRV-\d{4}-\d{4} has been sent\. It is not a booking yet/);
+  const [stored] = await db.query<{ departure_id: string; adults: number }>("select s.departure_id, s.adults from seat_requests s join leads l on l.id = s.lead_id where l.name = $1", [name]);
+  expect(stored).toEqual({ departure_id: second.id, adults: 2 });
+  await context.close();
+});
+
+test("a departure that sells out while the visitor types is refused with the form kept and the dates that still have room", async ({ page, db }) => {
+  test.slow();
+  const { dates, first, second } = await baliDepartures((text, params) => db.query(text, params));
+  const name = `Late Seats ${Date.now()}`;
+  db.onCleanup(() => db.query("delete from leads where name = $1", [name]));
+  db.onCleanup(() => db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify(dates)]));
+  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [withSeats(dates, { [first.id]: { capacity: 6 }, [second.id]: { capacity: 12 } })]);
+
+  await page.context().addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": "10.26.0.8" });
+  await gotoHydrated(page, "/packages/bali");
+  await departureItem(page, first.name).getByRole("link", { name: /Request seats/ }).click();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
+  const form = await fillSeatForm(page, { name, adults: "2" });
+  // Meanwhile the team sells the last seats by phone.
+  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [withSeats(dates, { [first.id]: { capacity: 6, heldSeats: 6 }, [second.id]: { capacity: 12 } })]);
+  await form.getByRole("button", { name: "Send seat request" }).click();
+  await expect(form.getByRole("alert")).toContainText("This date just sold out. These dates still have room:");
+  await expect(form.getByRole("alert")).toContainText(second.name);
+  await expect(form.getByLabel("Your name")).toHaveValue(name);
+  await expect(form.getByLabel("Adults")).toHaveValue("2");
+  const [{ n }] = (await db.query<{ n: number }>("select count(*)::int as n from leads where name = $1", [name])) as [{ n: number }];
+  expect(n).toBe(0);
+});
+
 test.describe("on a server of its own with a real SMTP server", () => {
   let server: PrivateServer;
   let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
