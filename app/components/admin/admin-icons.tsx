@@ -46,6 +46,15 @@ export function PackageIcon(props: IconProps) {
   );
 }
 
+export function DeparturesIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+      <path d="M3.5 10h17M8 3v4M16 3v4M8 14h3" />
+    </Svg>
+  );
+}
+
 export function BlogIcon(props: IconProps) {
   return (
     <Svg {...props}>
