@@ -1,7 +1,9 @@
 // Throughput of public pages against a static-file server (issue 14, ADR 003):
 // autocannon (50 connections, 8 s, gzip accepted) against the production
 // build, and against nginx (Debian's, one worker, gzip on) serving the very
-// same HTML captured from the app, in the same run, for / and /packages/dubai.
+// same HTML captured from the app, in the same run, for /, /packages/dubai and a
+// filtered package list (issue 26: a cached filter URL; nginx serves its capture
+// under a plain path).
 // Prints req/s, p50 and p99 and the ratios; writes bench/results/throughput.json.
 // Traffic goes to 127.0.0.1 only.
 //
@@ -17,7 +19,12 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { startBenchServer } from "./lib/server.mjs";
 
-const PAGES = ["/", "/packages/dubai"];
+// A filter URL in its normalised order (region, month, budget, duration, category, sort).
+const FILTERED = "/packages?region=international&budget=50000-100000";
+const PAGES = ["/", "/packages/dubai", FILTERED];
+
+/** Where nginx serves a page's capture: the path itself, or a plain name for a query. */
+const staticPath = (page) => (page.includes("?") ? `/${page.slice(1).replace(/[?&=]/g, "_")}` : page);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 3150);
@@ -131,7 +138,7 @@ async function capturePages(baseUrl) {
   for (const page of PAGES) {
     const response = await fetch(`${baseUrl}${page}`);
     if (!response.ok) throw new Error(`${page}: ${response.status}`);
-    const file = page === "/" ? path.join(root, "index.html") : path.join(root, `${page.slice(1)}.html`);
+    const file = page === "/" ? path.join(root, "index.html") : path.join(root, `${staticPath(page).slice(1)}.html`);
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
     fs.writeFileSync(file, await response.text(), { mode: 0o644 });
   }
@@ -167,10 +174,10 @@ const nginx = await startNginx(app.root);
 const nginxRows = {};
 try {
   for (const page of PAGES) {
-    const check = await fetch(`${nginx.baseUrl}${page}`, { headers: { "accept-encoding": "gzip" } });
+    const check = await fetch(`${nginx.baseUrl}${staticPath(page)}`, { headers: { "accept-encoding": "gzip" } });
     if (!check.ok || check.headers.get("content-encoding") !== "gzip") throw new Error(`nginx ${page}: ${check.status} ${check.headers.get("content-encoding")}`);
-    await warm(`${nginx.baseUrl}${page}`);
-    nginxRows[page] = await measure(`${nginx.baseUrl}${page}`, nginx.workerPid);
+    await warm(`${nginx.baseUrl}${staticPath(page)}`);
+    nginxRows[page] = await measure(`${nginx.baseUrl}${staticPath(page)}`, nginx.workerPid);
     console.log(`${"nginx".padEnd(8)} ${page.padEnd(16)} ${nginxRows[page].rps} req/s, p50 ${nginxRows[page].p50} ms, p99 ${nginxRows[page].p99} ms, ${nginxRows[page].cpuMsPerRequest} ms CPU/request`);
   }
 } finally {
@@ -186,7 +193,7 @@ const results = PAGES.map((page) => {
     nginx: nginxRows[page],
     ratio,
     ...(uncached ? { uncached: uncached[page] } : {}),
-    original: { ...ORIGINAL[page], ratio: Number((ORIGINAL[page].app.rps / ORIGINAL[page].nginx.rps).toFixed(2)) },
+    original: ORIGINAL[page] ? { ...ORIGINAL[page], ratio: Number((ORIGINAL[page].app.rps / ORIGINAL[page].nginx.rps).toFixed(2)) } : null,
     meetsGoal: ratio >= GOAL.ratio && app.rows[page].p99 <= GOAL.p99Ms && app.rows[page].non2xx === 0 && app.rows[page].errors === 0,
   };
 });
@@ -197,7 +204,7 @@ console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const row of results) {
   console.log(
     `| ${row.page} | ${row.app.rps} | ${row.nginx.rps} | ${row.ratio} | ${row.app.p50} ms | ${row.app.p99} ms | ${row.nginx.p99} ms | ${row.app.cpuMsPerRequest}, ${row.nginx.cpuMsPerRequest} | ` +
-      `${row.original.app.rps} vs ${row.original.nginx.rps}, ${row.original.ratio}, ${row.original.app.p99} ms | ${row.meetsGoal ? "met" : "NOT met"} |`,
+      `${row.original ? `${row.original.app.rps} vs ${row.original.nginx.rps}, ${row.original.ratio}, ${row.original.app.p99} ms` : "(new)"} | ${row.meetsGoal ? "met" : "NOT met"} |`,
   );
   if (row.uncached) console.log(`|   cache off | ${row.uncached.rps} | | ${(row.uncached.rps / row.nginx.rps).toFixed(2)} | ${row.uncached.p50} ms | ${row.uncached.p99} ms | | ${row.uncached.cpuMsPerRequest} | | |`);
 }
