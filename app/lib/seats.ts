@@ -16,7 +16,7 @@ export type SeatStatus = (typeof SEAT_STATUSES)[number];
 export const SEAT_STATUS_LABELS: Record<SeatStatus, string> = { requested: "Requested", confirmed: "Confirmed", cancelled: "Cancelled" };
 
 /** "Only" from this many seats left down. */
-export const FEW_SEATS = 5;
+const FEW_SEATS = 5;
 
 /** Seats left: capacity less the seats taken by hand and by confirmed requests; null without a capacity. */
 export function seatsLeft(capacity: number | null | undefined, taken: number): number | null {

@@ -18,7 +18,7 @@ import { startS3rver } from "../../app/server/media/s3rver-for-tests";
  * Ports: CLUSTER_PORT (3420) for nginx, +1 and +2 for the two app servers.
  */
 export const ADMIN = { email: "admin@pravas.travel", password: "lotus-temple-at-dawn-42" };
-export const NOTIFY_EMAIL = "team@cluster.example";
+const NOTIFY_EMAIL = "team@cluster.example";
 const NGINX_BIN = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((file) => fs.existsSync(file));
 /** Both servers sign cookies with it: a session made on one is read on the other. */
 const SESSION_SECRET = "cluster-test-session-secret-0123456789abcdef";

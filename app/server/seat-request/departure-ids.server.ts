@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { GroupDate } from "~/lib/content-types";
 
 /** A new departure id: "d" and 11 url-safe characters (the migration's backfill has the same form). */
-export function newDepartureId(): string {
+function newDepartureId(): string {
   return `d${randomBytes(8).toString("base64url").slice(0, 11)}`;
 }
 
