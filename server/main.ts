@@ -31,6 +31,12 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     const local = `http://localhost:${env.PORT}`;
     process.stdout.write(vite ? `  Pravas dev server on ${local}\n\n` : `  Pravas is serving ${env.SITE_URL} (${local})\n\n`);
   });
+  // Node closes a kept-alive connection after 5 s idle by default. A client
+  // or load balancer that reuses it at that moment gets ECONNRESET (it broke
+  // e2e requests in CI); balancers keep idle connections about 60 s, so the
+  // server keeps them longer than that, and a balancer always closes first.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const stop = async (signal: NodeJS.Signals) => {
     logger.info({ signal }, "stopping: no new connections; finishing the requests under way");
     await stopServing(server, await acceptors, logger);
@@ -41,6 +47,9 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 }
+
+/** How long an idle kept-alive connection stays open: longer than a load balancer's (AWS: 60 s). */
+const KEEP_ALIVE_MS = 65_000;
 
 /** How long requests under way may take after SIGTERM before their connections are cut. */
 export const DRAIN_MS = 10_000;

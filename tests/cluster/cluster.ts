@@ -348,7 +348,7 @@ http {
   upstream pravas {
 ${servers.map((server) => `    server 127.0.0.1:${server.port} max_fails=3 fail_timeout=2s;`).join("\n")}
     keepalive 32;
-    # Below Node's own 5 s keep-alive timeout: nginx closes an idle connection
+    # Below the app's keep-alive timeout (65 s, server/main.ts): nginx closes an idle connection
     # first, so it never sends a request down one the server is closing.
     keepalive_timeout 4s;
   }
