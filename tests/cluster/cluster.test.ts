@@ -270,6 +270,8 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
     const inFlight = new Set<Promise<void>>();
     const exits: (number | null)[] = [];
     let running = true;
+    /** When nginx last got a good answer from each upstream address ("127.0.0.1:3421"). */
+    const answeredAt = new Map<string, number>();
     const load = (async () => {
       const started = Date.now();
       while (running) {
@@ -279,6 +281,7 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
           .then((answer) => {
             answered++;
             if (answer.status >= 400) failures.push(`${target}: ${answer.status} from ${upstreamName(answer)}`);
+            else answeredAt.set(answer.upstream?.split(", ").pop() ?? "", Date.now());
           })
           .catch((error: Error) => void failures.push(`${target}: ${error.message}`))
           .finally(() => inFlight.delete(call));
@@ -294,9 +297,12 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
       for (const server of cluster.servers) {
         exits.push(await cluster.stop(server, "SIGTERM"));
         await cluster.start(server);
-        // As a rolling restart does: the next server stops only once nginx takes
-        // the restarted one again, after its fail_timeout (2 s) has run out.
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+        // As a rolling restart does: the next server stops only once the balancer
+        // sends the restarted one traffic again. nginx takes it back after its
+        // fail_timeout (2 s, counted in whole seconds from its last failed try) and
+        // forgets the failures at its first good answer; a fixed wait raced that.
+        const ready = Date.now();
+        await waitFor(`nginx to send ${server.name} requests again`, async () => (answeredAt.get(`127.0.0.1:${server.port}`) ?? 0) > ready, 30_000, 50);
       }
     } finally {
       running = false;

@@ -118,7 +118,12 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
   const databaseName = process.env.CLUSTER_DATABASE ?? "pravas_cluster";
   const databaseUrl = new URL(testDatabaseUrl);
   databaseUrl.pathname = `/${databaseName}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  // Creating and dropping go through the maintenance database, never TEST_DATABASE_URL's:
+  // the db tests, running beside this stage in CI, drop and recreate that one with
+  // (force), which ended a connection of ours there with an uncaught error.
+  const maintenanceUrl = new URL(testDatabaseUrl);
+  maintenanceUrl.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: maintenanceUrl.toString() });
   await admin.connect();
   await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.query(`create database ${databaseName}`);
@@ -274,10 +279,10 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
       await s3.close();
       for (const server of servers) fs.rmSync(path.resolve(`.cache/cluster-${server.port}`), { recursive: true, force: true });
       fs.rmSync(path.resolve(".cache/cluster-cli"), { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: testDatabaseUrl });
+      const cleanup = new pg.Client({ connectionString: maintenanceUrl.toString() });
       await cleanup.connect();
-      // pg's Pool.end() resolves before its sockets have closed; a forced drop
-      // meanwhile ends them with an error nothing listens for. Wait for them.
+      // pg's Pool.end() resolves before its sockets have closed: let them close
+      // before the forced drop, so that it ends no connection of ours.
       for (let waited = 0; waited < 10_000; waited += 100) {
         const open = await cleanup.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [databaseName]);
         if (open.rows[0]!.n === 0) break;
