@@ -5,16 +5,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: [
-      "build/**",
-      ".react-router/**",
-      "node_modules/**",
-      "data/**",
-      ".cache/**",
-      "test-results/**",
-      "playwright-report/**",
-      "bench/results/**",
-    ],
+    ignores: ["build/**", ".react-router/**", "node_modules/**", "data/**", ".cache/**", "test-results/**", "playwright-report/**", "bench/results/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -59,7 +50,13 @@ export default tseslint.config(
           ],
           // The router's code is one chunk shared by every page: a hook that only the admin uses
           // (useFetcher, useRevalidator) would be downloaded by every visitor (ADR 051).
-          paths: [{ name: "react-router", importNames: ["useFetcher", "useFetchers", "useRevalidator"], message: "Use fetch, or navigate to the same address to reload (ADR 051)." }],
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["useFetcher", "useFetchers", "useRevalidator"],
+              message: "Use fetch, or navigate to the same address to reload (ADR 051).",
+            },
+          ],
         },
       ],
     },
@@ -70,7 +67,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: [{ name: "react-router", importNames: ["useFetcher", "useFetchers", "useRevalidator"], message: "Use fetch, or navigate to the same address to reload (ADR 051)." }] },
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["useFetcher", "useFetchers", "useRevalidator"],
+              message: "Use fetch, or navigate to the same address to reload (ADR 051).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -80,9 +80,7 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 768 } } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 768 } } }],
   // Started one after another: the first builds when needed (scripts/start.mjs)
   // and fills the shared cache of processed seed photos for the next.
   webServer: Array.from({ length: e2eWorkers }, (_, index) => {

@@ -61,44 +61,41 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        onAllReady() {
-          // The whole document is buffered (it is complete anyway) so the head
-          // can be reordered: stylesheets before script hints.
-          const chunks: Buffer[] = [];
-          const sink = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              // Pages read the database on every request, so an admin's change shows at the
-              // next request; browsers revalidate rather than reuse a stale copy.
-              if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-              // Admin pages are a tool, not a landing page: they hydrate at once
-              // (React Router's own bootstrap) instead of after load and paint.
-              const rendered = Buffer.concat(chunks).toString("utf8");
-              const html = admin ? rendered : optimiseHead(rendered);
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-              callback();
-            },
-          });
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          getLogger().error({ err: error, url: redactUrlForLog(pathAndQuery(request.url)) }, "page render failed");
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      onAllReady() {
+        // The whole document is buffered (it is complete anyway) so the head
+        // can be reordered: stylesheets before script hints.
+        const chunks: Buffer[] = [];
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            // Pages read the database on every request, so an admin's change shows at the
+            // next request; browsers revalidate rather than reuse a stale copy.
+            if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+            // Admin pages are a tool, not a landing page: they hydrate at once
+            // (React Router's own bootstrap) instead of after load and paint.
+            const rendered = Buffer.concat(chunks).toString("utf8");
+            const html = admin ? rendered : optimiseHead(rendered);
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            callback();
+          },
+        });
+        pipe(sink);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        getLogger().error({ err: error, url: redactUrlForLog(pathAndQuery(request.url)) }, "page render failed");
+      },
+    });
   });
 }

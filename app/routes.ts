@@ -14,11 +14,11 @@ export default [
     route("credits", "routes/site/credits.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
-    route("sitemap.xml", "routes/site/sitemap.xml.ts"),
-    route("robots.txt", "routes/site/robots.txt.ts"),
-    // Brochures made from the live package (ADR 042), and the old hand-made PDFs' addresses.
-    route("packages/:slug/brochure.pdf", "routes/site/package-brochure.ts"),
-    route("brochures/:file", "routes/site/legacy-brochure.ts"),
+  route("sitemap.xml", "routes/site/sitemap.xml.ts"),
+  route("robots.txt", "routes/site/robots.txt.ts"),
+  // Brochures made from the live package (ADR 042), and the old hand-made PDFs' addresses.
+  route("packages/:slug/brochure.pdf", "routes/site/package-brochure.ts"),
+  route("brochures/:file", "routes/site/legacy-brochure.ts"),
 
   // Back office: the sign-in page (also /admin/) and sign-out (POST). Every other
   // /admin page sits in the admin shell's layout and calls requireUser; the

@@ -29,11 +29,26 @@ const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 await openDatabase({ kind: "pglite-memory" });
 const db = getDb();
 await seedDatabase(db, { mediaDir, admin: { email: "admin@example.com", password: "bench-password-123" }, log: () => {} });
-const MESSAGES = ["Two adults and a child, in May.", "Honeymoon, December, a sea view please.", "Family of 5, vegetarian food, Diwali week.", "", "Can you call after 6 pm? We want Kerala and Munnar."];
+const MESSAGES = [
+  "Two adults and a child, in May.",
+  "Honeymoon, December, a sea view please.",
+  "Family of 5, vegetarian food, Diwali week.",
+  "",
+  "Can you call after 6 pm? We want Kerala and Munnar.",
+];
 for (let start = 0; start < ROWS; start += 1000) {
   const rows = [];
   for (let i = start; i < Math.min(ROWS, start + 1000); i++) {
-    rows.push({ source: i % 3 ? "package-enquiry" : "popup", name: `Guest ${i}`, phone: `98${String(10_000_000 + i).slice(-8)}`, email: `guest${i}@example.com`, packageTitle: i % 3 ? "Kerala Backwaters 5D/4N" : null, travellers: (i % 6) + 1, message: MESSAGES[i % MESSAGES.length], status: ["new", "contacted", "converted", "closed"][i % 4] });
+    rows.push({
+      source: i % 3 ? "package-enquiry" : "popup",
+      name: `Guest ${i}`,
+      phone: `98${String(10_000_000 + i).slice(-8)}`,
+      email: `guest${i}@example.com`,
+      packageTitle: i % 3 ? "Kerala Backwaters 5D/4N" : null,
+      travellers: (i % 6) + 1,
+      message: MESSAGES[i % MESSAGES.length],
+      status: ["new", "contacted", "converted", "closed"][i % 4],
+    });
   }
   await db.insert(leads).values(rows);
 }
@@ -42,7 +57,14 @@ const source = { db, kind: "pglite-memory" };
 const totalRows = Object.values(await countRows(db)).reduce((a, b) => a + b, 0);
 const mediaKeys = await mediaKeysOf(storage);
 const mediaFiles = mediaKeys.length;
-const results = { date: new Date().toISOString(), enquiries: ROWS, rows: totalRows, mediaFiles, mediaMB: mb(mediaKeys.reduce((sum, key) => sum + fs.statSync(path.join(mediaDir, key)).size, 0)), runs: [] };
+const results = {
+  date: new Date().toISOString(),
+  enquiries: ROWS,
+  rows: totalRows,
+  mediaFiles,
+  mediaMB: mb(mediaKeys.reduce((sum, key) => sum + fs.statSync(path.join(mediaDir, key)).size, 0)),
+  runs: [],
+};
 
 async function run(label, from, to) {
   const file = path.join(work, `${label}.tar.gz`);
@@ -51,9 +73,19 @@ async function run(label, from, to) {
   const encrypted = await createBackup({ source: from, storage, file: `${file}.bak`, key });
   const restoreStorage = new LocalDiskStorage(fs.mkdtempSync(path.join(work, "media-")));
   const restore = await restoreBackup({ file, target: to, storage: restoreStorage });
-  const row = { label, backupMs: backup.ms, snapshotMs: backup.dbMs, archiveMB: mb(backup.bytes), encryptedBackupMs: encrypted.ms, encryptedMB: mb(encrypted.bytes), restoreMs: restore.ms };
+  const row = {
+    label,
+    backupMs: backup.ms,
+    snapshotMs: backup.dbMs,
+    archiveMB: mb(backup.bytes),
+    encryptedBackupMs: encrypted.ms,
+    encryptedMB: mb(encrypted.bytes),
+    restoreMs: restore.ms,
+  };
   results.runs.push(row);
-  console.log(`${label}: backup ${backup.ms} ms (database snapshot held ${backup.dbMs} ms; ${row.archiveMB} MB), encrypted ${encrypted.ms} ms (${row.encryptedMB} MB), restore ${restore.ms} ms`);
+  console.log(
+    `${label}: backup ${backup.ms} ms (database snapshot held ${backup.dbMs} ms; ${row.archiveMB} MB), encrypted ${encrypted.ms} ms (${row.encryptedMB} MB), restore ${restore.ms} ms`,
+  );
 }
 
 console.log(`${totalRows} rows (${ROWS} enquiries added to the seeded site), ${mediaFiles} media files (${results.mediaMB} MB)`);

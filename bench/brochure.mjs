@@ -32,7 +32,11 @@ const server = await startBenchServer(3260, { NODE_ENV: "test", E2E_FIXTURE_TOKE
 const base = server.baseUrl;
 
 async function sql(text) {
-  const response = await fetch(`${base}/__e2e/sql`, { method: "POST", headers: { "content-type": "application/json", "x-e2e-token": token }, body: JSON.stringify({ text }) });
+  const response = await fetch(`${base}/__e2e/sql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-e2e-token": token },
+    body: JSON.stringify({ text }),
+  });
   if (!response.ok) throw new Error(`fixture query failed: ${await response.text()}`);
   return (await response.json()).rows;
 }
@@ -82,7 +86,15 @@ async function measured(pid, run) {
 
 async function autocannonLoad(url) {
   const run = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { rps: Math.round(run.requests.average), p50Ms: run.latency.p50, p90Ms: run.latency.p90, p99Ms: run.latency.p99, maxMs: run.latency.max, httpErrors: run.non2xx, errors: run.errors };
+  return {
+    rps: Math.round(run.requests.average),
+    p50Ms: run.latency.p50,
+    p90Ms: run.latency.p90,
+    p99Ms: run.latency.p99,
+    maxMs: run.latency.max,
+    httpErrors: run.non2xx,
+    errors: run.errors,
+  };
 }
 
 const line = (r) =>
@@ -100,7 +112,9 @@ async function startBareServer(body, headers, port) {
     if (!["date", "connection", "keep-alive", "transfer-encoding", "content-length"].includes(name)) kept[name] = value;
   });
   fs.writeFileSync(path.join(dir, "headers.json"), JSON.stringify(kept));
-  const child = spawn(process.execPath, ["bench/lib/bare-server.mjs", file, path.join(dir, "headers.json"), String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["bench/lib/bare-server.mjs", file, path.join(dir, "headers.json"), String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise((resolve, reject) => {
     child.stdout.once("data", resolve);
     child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
@@ -155,7 +169,14 @@ try {
     const floor = await measured(bare.pid, () => closedLoopLoad({ url: bare.url, connections: CONNECTIONS, duration: DURATION }));
     const appAutocannon = await autocannonLoad(bali);
     const floorAutocannon = await autocannonLoad(bare.url);
-    cached = { connections: CONNECTIONS, bytes: pdf.length, loadAverage: os.loadavg().map((value) => round(value)), ...app, bare: floor, autocannon: { app: appAutocannon, bare: floorAutocannon } };
+    cached = {
+      connections: CONNECTIONS,
+      bytes: pdf.length,
+      loadAverage: os.loadavg().map((value) => round(value)),
+      ...app,
+      bare: floor,
+      autocannon: { app: appAutocannon, bare: floorAutocannon },
+    };
     console.log(`cached at ${CONNECTIONS} connections (${(pdf.length / 1024).toFixed(0)} KiB, load average ${cached.loadAverage.join(" ")}): ${line(app)}`);
     console.log(`  reference, the same bytes and headers from a bare node:http server: ${line(floor)}`);
     console.log(`  autocannon on the app: ${line(appAutocannon)}; on the bare server: ${line(floorAutocannon)}`);
@@ -171,7 +192,9 @@ try {
   }
   // And a tiny one (what the path costs, not the bytes): the answer to If-None-Match.
   const etag = kept.headers.get("etag");
-  const revalidate = await measured(server.pid, () => closedLoopLoad({ url: bali, connections: CONNECTIONS, duration: DURATION, headers: { "if-none-match": etag } }));
+  const revalidate = await measured(server.pid, () =>
+    closedLoopLoad({ url: bali, connections: CONNECTIONS, duration: DURATION, headers: { "if-none-match": etag } }),
+  );
   cached.revalidated304 = revalidate;
   console.log(`  revalidated (304 on the ETag): ${line(revalidate)}`);
 
@@ -192,8 +215,17 @@ try {
     const allMs = performance.now() - start;
     clearInterval(sampler);
     peak = Math.max(peak, rssKb(server.pid));
-    memory = { brochures: slugs.length, beforeMb: round(before / 1024), peakMb: round(peak / 1024), growthMb: round((peak - before) / 1024), allRenderedMs: round(allMs), largestKiB: Math.round(Math.max(...results.map((r) => r.bytes)) / 1024) };
-    console.log(`${slugs.length} at once: RSS ${memory.beforeMb} MB -> peak ${memory.peakMb} MB (growth ${memory.growthMb} MB), all done in ${memory.allRenderedMs} ms, largest PDF ${memory.largestKiB} KiB`);
+    memory = {
+      brochures: slugs.length,
+      beforeMb: round(before / 1024),
+      peakMb: round(peak / 1024),
+      growthMb: round((peak - before) / 1024),
+      allRenderedMs: round(allMs),
+      largestKiB: Math.round(Math.max(...results.map((r) => r.bytes)) / 1024),
+    };
+    console.log(
+      `${slugs.length} at once: RSS ${memory.beforeMb} MB -> peak ${memory.peakMb} MB (growth ${memory.growthMb} MB), all done in ${memory.allRenderedMs} ms, largest PDF ${memory.largestKiB} KiB`,
+    );
   }
 
   const verdict = {
@@ -201,7 +233,9 @@ try {
     cachedP99: cached.p99Ms < GOAL.cachedP99Ms,
     rssGrowth: memory ? memory.growthMb <= GOAL.rssGrowthMb : null,
   };
-  console.log(`goals: cold ≤ ${GOAL.coldMs} ms ${verdict.cold ? "met" : "MISSED"}; cached p99 < ${GOAL.cachedP99Ms} ms ${verdict.cachedP99 ? "met" : "MISSED"}; RSS growth ≤ ${GOAL.rssGrowthMb} MB ${verdict.rssGrowth === null ? "not measured" : verdict.rssGrowth ? "met" : "MISSED"}`);
+  console.log(
+    `goals: cold ≤ ${GOAL.coldMs} ms ${verdict.cold ? "met" : "MISSED"}; cached p99 < ${GOAL.cachedP99Ms} ms ${verdict.cachedP99 ? "met" : "MISSED"}; RSS growth ≤ ${GOAL.rssGrowthMb} MB ${verdict.rssGrowth === null ? "not measured" : verdict.rssGrowth ? "met" : "MISSED"}`,
+  );
   const file = path.resolve("bench/results/brochure.json");
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), goal: GOAL, cold, cached, memory, verdict }, null, 2) + "\n");

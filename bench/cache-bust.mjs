@@ -48,7 +48,10 @@ async function measure(label, env) {
   }
 }
 
-const results = [await measure("no render cap (before)", { PAGE_RENDER_LIMIT: "0" }), await measure("render cap 120/min (after)", { PAGE_RENDER_LIMIT: "120" })];
+const results = [
+  await measure("no render cap (before)", { PAGE_RENDER_LIMIT: "0" }),
+  await measure("render cap 120/min (after)", { PAGE_RENDER_LIMIT: "120" }),
+];
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync("bench/results/cache-bust.json", JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION, results }, null, 2));
 console.log("wrote bench/results/cache-bust.json");

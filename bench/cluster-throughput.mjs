@@ -55,11 +55,16 @@ try {
   const one = await startNginx(Number(process.env.CLUSTER_PORT ?? 3420) + 3, [cluster.A]);
   try {
     for (const page of PAGES) {
-      const two = await measure(`${cluster.nginxURL}${page}`, cluster.servers.map((server) => server.process.pid));
+      const two = await measure(
+        `${cluster.nginxURL}${page}`,
+        cluster.servers.map((server) => server.process.pid),
+      );
       const single = await measure(`${one.url}${page}`, [cluster.A.process.pid]);
       const ratio = Number((two.rps / single.rps).toFixed(2));
       rows.push({ page, twoServers: two, oneServer: single, ratio });
-      console.log(`${page.padEnd(20)} two servers ${two.rps} req/s (p50 ${two.p50} ms, p99 ${two.p99} ms), one ${single.rps} req/s (p50 ${single.p50} ms, p99 ${single.p99} ms): ×${ratio}`);
+      console.log(
+        `${page.padEnd(20)} two servers ${two.rps} req/s (p50 ${two.p50} ms, p99 ${two.p99} ms), one ${single.rps} req/s (p50 ${single.p50} ms, p99 ${single.p99} ms): ×${ratio}`,
+      );
     }
   } finally {
     await one.stop();
@@ -72,7 +77,8 @@ const load = os.loadavg().map((n) => Number(n.toFixed(1)));
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, through nginx; load average ${load.join(" ")} on ${os.cpus().length} CPUs`);
 console.log("| page | two servers req/s | p99 | one server req/s | p99 | ratio |");
 console.log("|---|---|---|---|---|---|");
-for (const row of rows) console.log(`| ${row.page} | ${row.twoServers.rps} | ${row.twoServers.p99} ms | ${row.oneServer.rps} | ${row.oneServer.p99} ms | ×${row.ratio} |`);
+for (const row of rows)
+  console.log(`| ${row.page} | ${row.twoServers.rps} | ${row.twoServers.p99} ms | ${row.oneServer.rps} | ${row.oneServer.p99} ms | ×${row.ratio} |`);
 
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(

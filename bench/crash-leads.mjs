@@ -101,7 +101,6 @@ function startServer() {
   return child;
 }
 
-
 const acknowledged = new Set();
 let sentTotal = 0;
 let failedTotal = 0;
@@ -230,9 +229,7 @@ const repeats = [...stored]
     const nearest = kills.sort((a, b) => Math.abs(first - a) - Math.abs(first - b))[0];
     return { name, nearestKill: nearest, firstAcceptedMsFromKill: nearest === undefined ? null : Number((first - nearest).toFixed(1)) };
   });
-const repeatsPerKill = phases
-  .filter((p) => p.killedAt !== undefined)
-  .map((p) => repeats.filter((repeat) => repeat.nearestKill === p.killedAt).length);
+const repeatsPerKill = phases.filter((p) => p.killedAt !== undefined).map((p) => repeats.filter((repeat) => repeat.nearestKill === p.killedAt).length);
 const summary = {
   engine: ENGINE,
   kills: KILLS,
@@ -262,8 +259,18 @@ fs.mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/crash-leads-${ENGINE}.json`;
 fs.writeFileSync(
   file,
-  `${JSON.stringify({ date: new Date().toISOString(), ...summary, phases, lostNames: lost, duplicateNames: [...stored].filter((name) => (mailsPerLead.get(name) ?? 0) > 1),
-    repeats }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      ...summary,
+      phases,
+      lostNames: lost,
+      duplicateNames: [...stored].filter((name) => (mailsPerLead.get(name) ?? 0) > 1),
+      repeats,
+    },
+    null,
+    2,
+  )}\n`,
 );
 console.log(`wrote ${file}`);
 const finalPhase = phases.at(-1);

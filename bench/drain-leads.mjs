@@ -113,5 +113,7 @@ const summary = {
 console.log(summary);
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync("bench/results/drain-leads.json", `${JSON.stringify(summary, null, 2)}\n`);
-console.log(`drained ${drained}/${names.length} e-mails in ${(summary.drainFromUpMs / 1000).toFixed(1)} s after the restarted server was up (${summary.perSecond}/s; startup ${(startupMs / 1000).toFixed(1)} s); missing ${missing}`);
+console.log(
+  `drained ${drained}/${names.length} e-mails in ${(summary.drainFromUpMs / 1000).toFixed(1)} s after the restarted server was up (${summary.perSecond}/s; startup ${(startupMs / 1000).toFixed(1)} s); missing ${missing}`,
+);
 process.exit(missing === 0 ? 0 : 1);

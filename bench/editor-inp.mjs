@@ -65,7 +65,13 @@ const RECORDER = () => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (!entry.interactionId) continue;
-      window.__inp.entries.push({ id: entry.interactionId, name: entry.name, start: entry.startTime, duration: entry.duration, work: entry.processingEnd - entry.startTime });
+      window.__inp.entries.push({
+        id: entry.interactionId,
+        name: entry.name,
+        start: entry.startTime,
+        duration: entry.duration,
+        work: entry.processingEnd - entry.startTime,
+      });
     }
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
   addEventListener(
@@ -194,10 +200,15 @@ function summary(values) {
 }
 
 const results = [];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu"],
+});
 // Every build's server runs at once and the rounds take turns, so a busy moment of the machine hurts all builds alike.
 const servers = builds.map((build, index) =>
-  process.env.BENCH_URL ? { baseUrl: process.env.BENCH_URL, stop: async () => {}, child: null } : startServer(build.dir, Number(process.env.BENCH_PORT ?? 3260) + index),
+  process.env.BENCH_URL
+    ? { baseUrl: process.env.BENCH_URL, stop: async () => {}, child: null }
+    : startServer(build.dir, Number(process.env.BENCH_PORT ?? 3260) + index),
 );
 try {
   await Promise.all(servers.map((server) => waitUp(server.baseUrl, server.child)));
@@ -216,7 +227,10 @@ try {
       byField: Object.fromEntries(
         FIELDS.map((field) => {
           const ofField = mine.filter((press) => press.field === field.name);
-          return [field.name, { mainThread: summary(ofField.map((press) => press.mainThread)), eventTiming: summary(ofField.map((press) => press.eventTiming)) }];
+          return [
+            field.name,
+            { mainThread: summary(ofField.map((press) => press.mainThread)), eventTiming: summary(ofField.map((press) => press.eventTiming)) },
+          ];
         }),
       ),
     };
@@ -225,12 +239,17 @@ try {
     console.log(`${build.label}: ${row.presses} key presses at ${CPU_SLOWDOWN}× CPU`);
     console.log(`  ${line("main thread: ", row.mainThread)}`);
     console.log(`  ${line("event timing:", row.eventTiming)}`);
-    if (verbose) for (const [name, field] of Object.entries(row.byField)) console.log(`    ${name.padEnd(18)} ${line("main", field.mainThread)} | ${line("event", field.eventTiming)}`);
+    if (verbose)
+      for (const [name, field] of Object.entries(row.byField))
+        console.log(`    ${name.padEnd(18)} ${line("main", field.mainThread)} | ${line("event", field.eventTiming)}`);
   }
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
   await browser.close();
 }
 fs.mkdirSync(path.resolve("bench/results"), { recursive: true });
-fs.writeFileSync("bench/results/editor-inp.json", JSON.stringify({ date: new Date().toISOString(), cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, fields: FIELDS.map((f) => f.name), results }, null, 2));
+fs.writeFileSync(
+  "bench/results/editor-inp.json",
+  JSON.stringify({ date: new Date().toISOString(), cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, fields: FIELDS.map((f) => f.name), results }, null, 2),
+);
 console.log("wrote bench/results/editor-inp.json");

@@ -113,8 +113,5 @@ for (const row of summary) {
 const outDir = path.resolve("bench/results");
 fs.mkdirSync(outDir, { recursive: true });
 const outFile = path.join(outDir, `hydration-window${label ? `-${label}` : ""}.json`);
-fs.writeFileSync(
-  outFile,
-  JSON.stringify({ date: new Date().toISOString(), network: NETWORK, cpuSlowdown: CPU_SLOWDOWN, runs, summary, results }, null, 2),
-);
+fs.writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), network: NETWORK, cpuSlowdown: CPU_SLOWDOWN, runs, summary, results }, null, 2));
 console.log(`\nWrote ${path.relative(process.cwd(), outFile)}`);

@@ -43,18 +43,50 @@ function random() {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 const pick = (list) => list[Math.floor(random() * list.length)];
-const FIRST = "Aarav Aditi Akash Ananya Anil Anjali Arjun Asha Deepa Devika Farhan Gaurav Ishaan Kavya Karan Lakshmi Manoj Meera Neha Nikhil Pooja Priya Rahul Rajesh Ravi Rohan Sahil Sanjay Shreya Sneha Sunita Suresh Tanvi Varun Vikram Zoya".split(" ");
-const LAST = "Agarwal Banerjee Bhat Chopra Das Desai Fernandes Gupta Iyer Jain Joshi Kapoor Khan Kulkarni Kumar Menon Mehta Mishra Nair Pandey Patel Patil Pillai Rao Reddy Sharma Shetty Singh Sinha Thomas Verma Yadav".split(" ");
+const FIRST =
+  "Aarav Aditi Akash Ananya Anil Anjali Arjun Asha Deepa Devika Farhan Gaurav Ishaan Kavya Karan Lakshmi Manoj Meera Neha Nikhil Pooja Priya Rahul Rajesh Ravi Rohan Sahil Sanjay Shreya Sneha Sunita Suresh Tanvi Varun Vikram Zoya".split(
+    " ",
+  );
+const LAST =
+  "Agarwal Banerjee Bhat Chopra Das Desai Fernandes Gupta Iyer Jain Joshi Kapoor Khan Kulkarni Kumar Menon Mehta Mishra Nair Pandey Patel Patil Pillai Rao Reddy Sharma Shetty Singh Sinha Thomas Verma Yadav".split(
+    " ",
+  );
 const DOMAINS = "gmail.com gmail.com gmail.com yahoo.co.in outlook.com rediffmail.com hotmail.com icloud.com company.in".split(" ");
 const PACKAGES = ["Bali 7D/6N", "Kerala Backwaters 5D/4N", "Dubai 5D/4N", "Manali 6D/5N", "Goa 4D/3N"];
 // Messages like the site's: who travels, where, when, and a wish or two.
-const GROUPS = ["We are a family of four", "Two of us", "A group of 8 friends", "My parents (senior citizens) and I", "Honeymoon couple", "Office team of 20", "Me and my wife"];
-const PLACES = "Kerala Bali Dubai Manali Goa Kashmir Ladakh Rajasthan Andaman Sikkim Darjeeling Ooty Coorg Singapore Thailand Maldives Mauritius Switzerland Vietnam Bhutan".split(" ");
+const GROUPS = [
+  "We are a family of four",
+  "Two of us",
+  "A group of 8 friends",
+  "My parents (senior citizens) and I",
+  "Honeymoon couple",
+  "Office team of 20",
+  "Me and my wife",
+];
+const PLACES =
+  "Kerala Bali Dubai Manali Goa Kashmir Ladakh Rajasthan Andaman Sikkim Darjeeling Ooty Coorg Singapore Thailand Maldives Mauritius Switzerland Vietnam Bhutan".split(
+    " ",
+  );
 const MONTHS = "January February March April May June July August September October November December".split(" ");
 const WISHES = [
-  "with a houseboat stay", "beach resort please", "need visa help", "flights from Pune included", "budget around 1 lakh", "vegetarian food only",
-  "want to see snow", "a private cab for the whole trip", "kids are 5 and 9", "wheelchair access needed", "please call after 6 pm", "WhatsApp is better",
-  "can we extend by 2 nights", "looking for a trek", "wildlife safari if possible", "temple visits", "need a quote today", "is the cruise included",
+  "with a houseboat stay",
+  "beach resort please",
+  "need visa help",
+  "flights from Pune included",
+  "budget around 1 lakh",
+  "vegetarian food only",
+  "want to see snow",
+  "a private cab for the whole trip",
+  "kids are 5 and 9",
+  "wheelchair access needed",
+  "please call after 6 pm",
+  "WhatsApp is better",
+  "can we extend by 2 nights",
+  "looking for a trek",
+  "wildlife safari if possible",
+  "temple visits",
+  "need a quote today",
+  "is the cruise included",
 ];
 function message() {
   const wishes = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(WISHES)).join(", ");
@@ -129,7 +161,10 @@ async function oldListInbox(q) {
   const matches = [ilike(inbox.name, pattern), ilike(inbox.email, pattern), ilike(inbox.phone, pattern)];
   if (digits.length >= 4) matches.push(ilike(inbox.phoneDigits, `%${digits}%`));
   const where = and(or(...matches));
-  const [counted] = await db.select({ n: count().mapWith(Number) }).from(inbox).where(where);
+  const [counted] = await db
+    .select({ n: count().mapWith(Number) })
+    .from(inbox)
+    .where(where);
   const rows = await db
     .select({ key: inbox.key, name: inbox.name, createdAt: inbox.createdAt, assigneeName: users.name })
     .from(inbox)
@@ -161,9 +196,7 @@ async function time(run, q, runs = RUNS) {
 }
 
 async function trigramIndexes() {
-  const { rows } = await getDb().execute(
-    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexname like '%\_trgm\_idx'`,
-  );
+  const { rows } = await getDb().execute(sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexname like '%\_trgm\_idx'`);
   return rows;
 }
 
@@ -180,7 +213,8 @@ async function benchEngine(engine) {
   for (const index of indexes) await db.execute(sql.raw(`drop index "${index.indexname}"`));
   await db.execute(sql`analyze`);
   const before = [];
-  for (const search of SEARCHES) before.push({ ...search, old: await time(oldListInbox, search.q, BEFORE_RUNS), unindexed: await time(newListInbox, search.q, BEFORE_RUNS) });
+  for (const search of SEARCHES)
+    before.push({ ...search, old: await time(oldListInbox, search.q, BEFORE_RUNS), unindexed: await time(newListInbox, search.q, BEFORE_RUNS) });
 
   // After: the indexes as migration 0015 makes them.
   const built = performance.now();
@@ -202,10 +236,25 @@ async function benchEngine(engine) {
       sameRowsAsUnindexed: same,
     });
   }
-  const plan = await db.execute(sql.raw(`explain select count(*) from enquiry_inbox where name ilike '%kulkarni%' or email ilike '%kulkarni%' or phone ilike '%kulkarni%' or message ilike '%kulkarni%'`));
+  const plan = await db.execute(
+    sql.raw(
+      `explain select count(*) from enquiry_inbox where name ilike '%kulkarni%' or email ilike '%kulkarni%' or phone ilike '%kulkarni%' or message ilike '%kulkarni%'`,
+    ),
+  );
   const planText = plan.rows.map((row) => Object.values(row)[0]);
   const usesIndex = planText.some((line) => /trgm_idx/.test(line));
-  return { engine, rows: ROWS, runs: RUNS, beforeRuns: BEFORE_RUNS, fillSeconds, indexSeconds, usesIndex, plan: planText, goalMs: GOAL_MS[engine], searches: results };
+  return {
+    engine,
+    rows: ROWS,
+    runs: RUNS,
+    beforeRuns: BEFORE_RUNS,
+    fillSeconds,
+    indexSeconds,
+    usesIndex,
+    plan: planText,
+    goalMs: GOAL_MS[engine],
+    searches: results,
+  };
 }
 
 const engines = [];
@@ -239,7 +288,9 @@ if (PG_URL && ONLY.includes("postgres")) {
 }
 
 for (const result of engines) {
-  console.log(`\n${result.engine}: ${result.rows} enquiries (filled in ${result.fillSeconds} s, trigram indexes built in ${result.indexSeconds} s), ${result.runs} runs each (${result.beforeRuns} before); goal under ${result.goalMs} ms`);
+  console.log(
+    `\n${result.engine}: ${result.rows} enquiries (filled in ${result.fillSeconds} s, trigram indexes built in ${result.indexSeconds} s), ${result.runs} runs each (${result.beforeRuns} before); goal under ${result.goalMs} ms`,
+  );
   console.log(`${"search".padEnd(36)} ${"matches".padStart(7)}   before med/p95   unindexed med/p95   after med/p95 (ms)`);
   for (const s of result.searches) {
     const cell = (t) => `${String(t.medianMs).padStart(7)} /${String(t.p95Ms).padStart(7)}`;

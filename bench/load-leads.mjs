@@ -147,7 +147,9 @@ for (const p of phases) {
     `${p.label.padEnd(26)} acknowledged ${p.acknowledged}/${p.sent}  ${p.requestsPerSecond} req/s  p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms  max ${p.maxMs} ms  server CPU ${p.serverCpuMsPerRequest ?? "?"} ms/req  statuses ${JSON.stringify(p.statuses)}`,
   );
 }
-console.log(`acknowledged ${acknowledged}, stored ${stored ?? "n/a"}, lost ${result.lost ?? "n/a"}; client ${CLIENT}, ${result.database}, load average ${result.loadAverage.join(" ")}`);
+console.log(
+  `acknowledged ${acknowledged}, stored ${stored ?? "n/a"}, lost ${result.lost ?? "n/a"}; client ${CLIENT}, ${result.database}, load average ${result.loadAverage.join(" ")}`,
+);
 const file = process.env.LOAD_RESULT ?? "bench/results/load-leads.json";
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);

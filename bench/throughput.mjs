@@ -153,7 +153,9 @@ async function measureApp(label, extraEnv) {
     for (const page of PAGES) {
       await warm(`${server.baseUrl}${page}`);
       rows[page] = await measure(`${server.baseUrl}${page}`, server.pid);
-      console.log(`${label.padEnd(8)} ${page.padEnd(16)} ${rows[page].rps} req/s, p50 ${rows[page].p50} ms, p99 ${rows[page].p99} ms, ${rows[page].cpuMsPerRequest} ms CPU/request`);
+      console.log(
+        `${label.padEnd(8)} ${page.padEnd(16)} ${rows[page].rps} req/s, p50 ${rows[page].p50} ms, p99 ${rows[page].p99} ms, ${rows[page].cpuMsPerRequest} ms CPU/request`,
+      );
     }
     return { rows, root };
   } finally {
@@ -175,10 +177,13 @@ const nginxRows = {};
 try {
   for (const page of PAGES) {
     const check = await fetch(`${nginx.baseUrl}${staticPath(page)}`, { headers: { "accept-encoding": "gzip" } });
-    if (!check.ok || check.headers.get("content-encoding") !== "gzip") throw new Error(`nginx ${page}: ${check.status} ${check.headers.get("content-encoding")}`);
+    if (!check.ok || check.headers.get("content-encoding") !== "gzip")
+      throw new Error(`nginx ${page}: ${check.status} ${check.headers.get("content-encoding")}`);
     await warm(`${nginx.baseUrl}${staticPath(page)}`);
     nginxRows[page] = await measure(`${nginx.baseUrl}${staticPath(page)}`, nginx.workerPid);
-    console.log(`${"nginx".padEnd(8)} ${page.padEnd(16)} ${nginxRows[page].rps} req/s, p50 ${nginxRows[page].p50} ms, p99 ${nginxRows[page].p99} ms, ${nginxRows[page].cpuMsPerRequest} ms CPU/request`);
+    console.log(
+      `${"nginx".padEnd(8)} ${page.padEnd(16)} ${nginxRows[page].rps} req/s, p50 ${nginxRows[page].p50} ms, p99 ${nginxRows[page].p99} ms, ${nginxRows[page].cpuMsPerRequest} ms CPU/request`,
+    );
   }
 } finally {
   await nginx.stop();
@@ -198,7 +203,12 @@ const results = PAGES.map((page) => {
   };
 });
 
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each; load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs (a busy machine lowers every figure)`);
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION} s each; load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")} on ${os.cpus().length} CPUs (a busy machine lowers every figure)`,
+);
 console.log("| page | app req/s | nginx req/s | ratio | app p50 | app p99 | nginx p99 | CPU ms/request app, nginx | original (req/s, ratio, p99) | goal |");
 console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const row of results) {
@@ -206,7 +216,10 @@ for (const row of results) {
     `| ${row.page} | ${row.app.rps} | ${row.nginx.rps} | ${row.ratio} | ${row.app.p50} ms | ${row.app.p99} ms | ${row.nginx.p99} ms | ${row.app.cpuMsPerRequest}, ${row.nginx.cpuMsPerRequest} | ` +
       `${row.original ? `${row.original.app.rps} vs ${row.original.nginx.rps}, ${row.original.ratio}, ${row.original.app.p99} ms` : "(new)"} | ${row.meetsGoal ? "met" : "NOT met"} |`,
   );
-  if (row.uncached) console.log(`|   cache off | ${row.uncached.rps} | | ${(row.uncached.rps / row.nginx.rps).toFixed(2)} | ${row.uncached.p50} ms | ${row.uncached.p99} ms | | ${row.uncached.cpuMsPerRequest} | | |`);
+  if (row.uncached)
+    console.log(
+      `|   cache off | ${row.uncached.rps} | | ${(row.uncached.rps / row.nginx.rps).toFixed(2)} | ${row.uncached.p50} ms | ${row.uncached.p99} ms | | ${row.uncached.cpuMsPerRequest} | | |`,
+    );
 }
 
 fs.mkdirSync("bench/results", { recursive: true });

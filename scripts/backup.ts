@@ -28,7 +28,9 @@ try {
   if (config.kind === "pglite") {
     const answer = await requestBackupOverSocket(backupSocketPath(env.DATA_DIR), out);
     if (answer) {
-      process.stdout.write(`Backed up through the running server: ${out} (${mb(answer.bytes)}, ${answer.rows} rows, ${answer.media} media files, migration ${answer.migration}) in ${answer.ms} ms\n`);
+      process.stdout.write(
+        `Backed up through the running server: ${out} (${mb(answer.bytes)}, ${answer.rows} rows, ${answer.media} media files, migration ${answer.migration}) in ${answer.ms} ms\n`,
+      );
       process.exit(0);
     }
   }
@@ -37,13 +39,17 @@ try {
     const result = await createBackup({ source, storage: await commandMediaStorage(env), file: out, key });
     const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     const media = Object.keys(result.manifest.files).filter((name) => name.startsWith("media/")).length;
-    process.stdout.write(`Backed up ${config.kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${out} (${mb(result.bytes)}, ${rows} rows, ${media} media files, migration ${result.manifest.migration.tag}${key ? ", encrypted" : ""}) in ${result.ms} ms\n`);
+    process.stdout.write(
+      `Backed up ${config.kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${out} (${mb(result.bytes)}, ${rows} rows, ${media} media files, migration ${result.manifest.migration.tag}${key ? ", encrypted" : ""}) in ${result.ms} ms\n`,
+    );
   } finally {
     await source.close();
   }
 } catch (error) {
   if (error instanceof DataDirLockedError) {
-    process.stderr.write(`${error.message}\nThe server holds the database but did not answer on ${backupSocketPath(env.DATA_DIR)}: is it an older version? Stop it, or upgrade it.\n`);
+    process.stderr.write(
+      `${error.message}\nThe server holds the database but did not answer on ${backupSocketPath(env.DATA_DIR)}: is it an older version? Stop it, or upgrade it.\n`,
+    );
   } else {
     process.stderr.write(`Backup failed: ${(error as Error).message}\n`);
   }

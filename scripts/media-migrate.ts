@@ -45,4 +45,6 @@ if (report.failed.length > 0) {
   process.stderr.write("Some files were not copied: run the command again before switching MEDIA_STORE.\n");
   process.exit(1);
 }
-process.stdout.write(values.to === "s3" ? "Every file is in the bucket and checked. Set MEDIA_STORE=s3 and restart.\n" : "Every file is on disk and checked.\n");
+process.stdout.write(
+  values.to === "s3" ? "Every file is in the bucket and checked. Set MEDIA_STORE=s3 and restart.\n" : "Every file is on disk and checked.\n",
+);

@@ -35,7 +35,9 @@ try {
       log: (message) => process.stdout.write(`${message}\n`),
     });
     const rows = Object.values(result.rows).reduce((sum, count) => sum + count, 0);
-    process.stdout.write(`Restored into ${config.kind === "postgres" ? "PostgreSQL" : `PGlite (${config.kind === "pglite" ? config.dataDir : "memory"})`}: ${rows} rows, ${result.mediaFiles} media files, in ${result.ms} ms\n`);
+    process.stdout.write(
+      `Restored into ${config.kind === "postgres" ? "PostgreSQL" : `PGlite (${config.kind === "pglite" ? config.dataDir : "memory"})`}: ${rows} rows, ${result.mediaFiles} media files, in ${result.ms} ms\n`,
+    );
   } finally {
     await target.close();
     // PGlite writes a new cluster's files 0666, past the umask: private, as the server keeps them (ADR 034).

@@ -93,8 +93,6 @@ fs.rmSync(outDir, { recursive: true, force: true });
 
 const failed = errors.length + problems.length;
 console.log(
-  failed
-    ? `\n${errors.length} HTML error(s) and ${problems.length} HTTP problem(s) on ${files.size} pages`
-    : `\nAll ${files.size} pages are valid HTML.`,
+  failed ? `\n${errors.length} HTML error(s) and ${problems.length} HTTP problem(s) on ${files.size} pages` : `\nAll ${files.size} pages are valid HTML.`,
 );
 process.exit(failed ? 1 : 0);

@@ -12,7 +12,9 @@ afterEach(() => {
 });
 
 function listen(server: http.Server): Promise<number> {
-  return new Promise((resolve) => server.listen({ port: 0, host: "127.0.0.1", backlog: LISTEN_BACKLOG }, () => resolve((server.address() as AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen({ port: 0, host: "127.0.0.1", backlog: LISTEN_BACKLOG }, () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 
 /**
@@ -67,16 +69,18 @@ describe("addAcceptors", () => {
     const agent = new http.Agent({ keepAlive: false });
     cleanups.push(() => agent.destroy());
     const bodies = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        new Promise<string>((resolve, reject) => {
-          http
-            .get({ port, host: "127.0.0.1", agent }, (res) => {
-              let body = "";
-              res.on("data", (chunk) => (body += chunk));
-              res.on("end", () => resolve(body));
-            })
-            .on("error", reject);
-        }),
+      Array.from(
+        { length: 30 },
+        () =>
+          new Promise<string>((resolve, reject) => {
+            http
+              .get({ port, host: "127.0.0.1", agent }, (res) => {
+                let body = "";
+                res.on("data", (chunk) => (body += chunk));
+                res.on("end", () => resolve(body));
+              })
+              .on("error", reject);
+          }),
       ),
     );
     expect(bodies).toEqual(Array(30).fill("ok"));

@@ -110,7 +110,21 @@ function setStoredFileHeaders(res: express.Response, filePath: string) {
   }
 }
 
-export function createApp({ logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, trustProxy = false, clock = systemClock, e2eFixtures, pageCacheMb = 0, pageRenderLimit, clientDir = path.resolve("build/client"), build, vite }: AppOptions) {
+export function createApp({
+  logger,
+  mediaDir,
+  mediaStorage,
+  uploadsDir,
+  uploadsS3,
+  trustProxy = false,
+  clock = systemClock,
+  e2eFixtures,
+  pageCacheMb = 0,
+  pageRenderLimit,
+  clientDir = path.resolve("build/client"),
+  build,
+  vite,
+}: AppOptions) {
   const app = express();
   const storage = mediaStorage ?? new LocalDiskStorage(mediaDir);
   setMediaStorage(storage);
@@ -131,11 +145,7 @@ export function createApp({ logger, mediaDir, mediaStorage, uploadsDir, uploadsS
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: [
-            "'self'",
-            "'strict-dynamic'",
-            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-          ],
+          scriptSrc: ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:", ...(cdnOrigin ? [cdnOrigin] : [])],
           fontSrc: ["'self'", "data:"],

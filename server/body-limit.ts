@@ -28,8 +28,7 @@ const BODY_LIMIT_EXEMPT_PREFIXES: readonly string[] = ["/api/uploads"];
 
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
 
-const underPrefix = (path: string, prefix: string) =>
-  path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`);
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`);
 
 function isExempt(path: string) {
   return BODY_LIMIT_EXEMPT_PREFIXES.some((prefix) => underPrefix(path, prefix));
@@ -69,9 +68,7 @@ function sendTooLarge(req: express.Request, res: express.Response, limit: number
   if (res.headersSent) return;
   const discard = declared !== undefined && declared <= DISCARD_AT_MOST_BYTES;
   if (!discard) res.set("Connection", "close");
-  res
-    .status(413)
-    .json(jsonErrorBody(`The request body is too large: send at most ${Math.floor(limit / 1024)} KiB.`));
+  res.status(413).json(jsonErrorBody(`The request body is too large: send at most ${Math.floor(limit / 1024)} KiB.`));
   if (discard) req.resume();
 }
 

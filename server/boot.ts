@@ -161,9 +161,7 @@ function printAdminHint(env: ReturnType<typeof getEnv>, generatedPassword?: stri
   } else if (env.ADMIN_PASSWORD) {
     passwordText = "the password in ADMIN_PASSWORD";
   } else {
-    passwordText = fs.existsSync(passwordFile)
-      ? `the password saved in ${passwordFile}`
-      : "the password printed at first start";
+    passwordText = fs.existsSync(passwordFile) ? `the password saved in ${passwordFile}` : "the password printed at first start";
   }
   process.stdout.write(`\n  Admin sign-in: ${env.SITE_URL}/admin as ${env.ADMIN_EMAIL} with ${passwordText}\n\n`);
 }

@@ -59,7 +59,13 @@ describe("brochureHits", () => {
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer())).toEqual(pdf);
     expect(response.headers.get("x-route")).toBeNull();
-    expect(Object.fromEntries(["content-type", "content-disposition", "cache-control", "x-brochure-cache", "x-content-type-options", "x-frame-options", "content-length"].map((name) => [name, response.headers.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ["content-type", "content-disposition", "cache-control", "x-brochure-cache", "x-content-type-options", "x-frame-options", "content-length"].map(
+          (name) => [name, response.headers.get(name)],
+        ),
+      ),
+    ).toEqual({
       "content-type": "application/pdf",
       "content-disposition": 'inline; filename="pravas-bali-brochure.pdf"',
       "cache-control": "public, no-cache",

@@ -20,7 +20,10 @@ type HitAnswer = { id: string; etag: string; ok: Record<string, string>; notModi
  * Anything else (a miss, a preview, a draft, any query but tracking tags)
  * goes on to the route, which renders, keeps and answers with the same headers.
  */
-export function brochureHits(brochures: BrochureService, readVersion: () => Promise<number> = sharedVersionReader(currentContentVersion)): express.RequestHandler {
+export function brochureHits(
+  brochures: BrochureService,
+  readVersion: () => Promise<number> = sharedVersionReader(currentContentVersion),
+): express.RequestHandler {
   // The answer's headers, made once per kept brochure (each is kept under one version).
   const answers = new WeakMap<RenderedBrochure, HitAnswer>();
   const answerOf = (brochure: RenderedBrochure, slug: string, id: string): HitAnswer => {
@@ -44,20 +47,23 @@ export function brochureHits(brochures: BrochureService, readVersion: () => Prom
     } catch {
       return next();
     }
-    readVersion().then((version) => {
-      const id = brochureVersion(version);
-      const brochure = brochures.cache.peek(slug, id);
-      if (!brochure) return next();
-      const answer = answerOf(brochure, slug, id);
-      if (req.headers["if-none-match"] === answer.etag) {
-        res.writeHead(304, answer.notModified);
-        res.end();
-      } else {
-        res.writeHead(200, answer.ok);
-        if (req.method === "HEAD") res.end();
-        else res.end(brochure.pdf);
-      }
-      // A failed read: the route reads again, and answers and logs its failure as any route does.
-    }, () => next());
+    readVersion().then(
+      (version) => {
+        const id = brochureVersion(version);
+        const brochure = brochures.cache.peek(slug, id);
+        if (!brochure) return next();
+        const answer = answerOf(brochure, slug, id);
+        if (req.headers["if-none-match"] === answer.etag) {
+          res.writeHead(304, answer.notModified);
+          res.end();
+        } else {
+          res.writeHead(200, answer.ok);
+          if (req.method === "HEAD") res.end();
+          else res.end(brochure.pdf);
+        }
+        // A failed read: the route reads again, and answers and logs its failure as any route does.
+      },
+      () => next(),
+    );
   };
 }

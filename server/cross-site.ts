@@ -20,10 +20,7 @@ export function crossSiteGuard(siteUrl: string = getEnv().SITE_URL) {
     if (!isSignIn && !carriesSessionCookie(req.headers.cookie)) return next();
     if (isSameOrigin(req.get("origin"), req.get("sec-fetch-site"), allowedOrigin)) return next();
     // Not req.log: its bindings would write the cookie header to the log.
-    getLogger().warn(
-      { method: req.method, path: req.path, origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") },
-      "cross-site request refused",
-    );
+    getLogger().warn({ method: req.method, path: req.path, origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") }, "cross-site request refused");
     res.status(403).set("Cache-Control", "no-store").json({ error: "Cross-site request refused." });
   };
 }

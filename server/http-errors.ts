@@ -5,8 +5,7 @@ export function jsonErrorBody(error: string, fields?: Record<string, string>) {
   return { error, ...(fields ? { fields } : {}) };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Is this an API request? Judged on the decoded path, so /%61pi/... is one too. */
 export function isApiPath(path: string) {

@@ -20,7 +20,17 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   // Production: the build as the module itself, not a function (ADR 031). Vite loads it per request.
   const served = vite ? { vite } : { build, clientDir, pageCacheMb: env.PAGE_CACHE_MB, pageRenderLimit: env.PAGE_RENDER_LIMIT };
   const e2eFixtures = e2eFixturesFrom(env, scheduling);
-  const app = createApp({ logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, trustProxy: env.TRUST_PROXY, clock: scheduling.clock, e2eFixtures, ...served });
+  const app = createApp({
+    logger,
+    mediaDir,
+    mediaStorage,
+    uploadsDir,
+    uploadsS3,
+    trustProxy: env.TRUST_PROXY,
+    clock: scheduling.clock,
+    e2eFixtures,
+    ...served,
+  });
   // A longer accept queue than Node's 511: a burst of new connections (a
   // campaign, a load test) waits in the kernel instead of being dropped and
   // retried by the client after 1, 3 and 7 seconds. More handles accept it

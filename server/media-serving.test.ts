@@ -98,10 +98,12 @@ describe.each(Object.keys(stores))("served media from %s", (name) => {
     expect(etag).toBeTruthy();
     // node:http, not fetch: fetch adds Cache-Control: no-cache to a conditional request (the Fetch standard).
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      http.get(`${base}/media/bali-0123456789-800.webp`, { headers: { "If-None-Match": etag! } }, (answer) => {
-        answer.resume();
-        resolve(answer.statusCode);
-      }).on("error", reject);
+      http
+        .get(`${base}/media/bali-0123456789-800.webp`, { headers: { "If-None-Match": etag! } }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode);
+        })
+        .on("error", reject);
     });
     expect(status).toBe(304);
   });

@@ -82,7 +82,12 @@ beforeAll(async () => {
   cookie = await sessionCookie("s3editor@example.com", "editor-password-1");
   // Two servers, each with its own @tus/s3-store (and its own memory), one bucket.
   for (let n = 0; n < 2; n++) {
-    const service = createUploadService({ directory: "/nonexistent", s3: s3.settings, logger: pino({ level: process.env.TEST_LOG ?? "silent" }), sweepEveryMs: false });
+    const service = createUploadService({
+      directory: "/nonexistent",
+      s3: s3.settings,
+      logger: pino({ level: process.env.TEST_LOG ?? "silent" }),
+      sweepEveryMs: false,
+    });
     services.push(service);
     const app = express();
     app.use(service.middleware);
@@ -93,7 +98,9 @@ beforeAll(async () => {
   bases = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   const noise = Buffer.alloc(900 * 600 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  photo = await sharp(noise, { raw: { width: 900, height: 600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  photo = await sharp(noise, { raw: { width: 900, height: 600, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -143,7 +150,9 @@ describe("tus uploads into an S3 bucket, across two servers", () => {
   it("sends a brochure larger than one S3 part (5 MiB) in parts and stores it whole", async () => {
     const noise = Buffer.alloc(2700 * 1800 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2246822519) >>> 24;
-    const jpeg = await sharp(noise, { raw: { width: 2700, height: 1800, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: 2700, height: 1800, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     const document = await PDFDocument.create();
     const image = await document.embedJpg(jpeg);
     document.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 400 });

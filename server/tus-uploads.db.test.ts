@@ -109,7 +109,9 @@ beforeAll(async () => {
   // A noisy photo compresses badly: about 1 MB, so it takes several 256 KiB chunks.
   const noise = Buffer.alloc(900 * 600 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  photo = await sharp(noise, { raw: { width: 900, height: 600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  photo = await sharp(noise, { raw: { width: 900, height: 600, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -266,12 +268,15 @@ describe("tus uploads at /api/uploads", () => {
   it("the browser helper sends a large file in 256 KiB chunks, reports progress to 100 and returns the result", async () => {
     patchSizes.length = 0;
     const progress: number[] = [];
-    const result = await uploadFile({ name: "Munnar tea.jpg", type: "image/jpeg", size: photo.length, data: photo }, {
-      kind: "image",
-      endpoint: `${base}/api/uploads`,
-      headers: { cookie },
-      onProgress: (percent) => progress.push(percent),
-    });
+    const result = await uploadFile(
+      { name: "Munnar tea.jpg", type: "image/jpeg", size: photo.length, data: photo },
+      {
+        kind: "image",
+        endpoint: `${base}/api/uploads`,
+        headers: { cookie },
+        onProgress: (percent) => progress.push(percent),
+      },
+    );
     expect(result).toMatchObject({ kind: "image", name: "Munnar tea.jpg", width: 900 });
     expect(result.key).toMatch(/^upload-/);
     expect(patchSizes.length).toBe(Math.ceil(photo.length / (256 * 1024)));
@@ -279,20 +284,28 @@ describe("tus uploads at /api/uploads", () => {
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
-    const tiny = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0a0" } }).png().toBuffer();
-    const small = await uploadFile({ name: "tiny.png", type: "image/png", size: tiny.length, data: tiny }, {
-      kind: "image",
-      endpoint: `${base}/api/uploads`,
-      headers: { cookie },
-    });
+    const tiny = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0a0" } })
+      .png()
+      .toBuffer();
+    const small = await uploadFile(
+      { name: "tiny.png", type: "image/png", size: tiny.length, data: tiny },
+      {
+        kind: "image",
+        endpoint: `${base}/api/uploads`,
+        headers: { cookie },
+      },
+    );
     expect(small.width).toBe(40);
 
-    const refused = uploadFile({ name: "notes.jpg", type: "image/jpeg", size: 10, data: Buffer.from("plain text") }, {
-      kind: "image",
-      endpoint: `${base}/api/uploads`,
-      headers: { cookie },
-      retryDelays: [],
-    });
+    const refused = uploadFile(
+      { name: "notes.jpg", type: "image/jpeg", size: 10, data: Buffer.from("plain text") },
+      {
+        kind: "image",
+        endpoint: `${base}/api/uploads`,
+        headers: { cookie },
+        retryDelays: [],
+      },
+    );
     await expect(refused).rejects.toBeInstanceOf(UploadError);
     await expect(refused).rejects.toThrow(/not an image/);
   });
@@ -304,11 +317,14 @@ describe("tus uploads at /api/uploads", () => {
       // Four copies of the noisy photo side by side: about 1 MB, four or more chunks.
       const wide = await sharp(photo).resize({ width: 1800, height: 1200, fit: "fill", kernel: "nearest" }).jpeg({ quality: 95 }).toBuffer();
       expect(Math.ceil(wide.length / (256 * 1024))).toBeGreaterThanOrEqual(4);
-      const result = await uploadFile({ name: "Alleppey.jpg", type: "image/jpeg", size: wide.length, data: wide }, {
-        kind: "image",
-        endpoint: `${base}/api/uploads`,
-        headers: { cookie: ownCookie },
-      });
+      const result = await uploadFile(
+        { name: "Alleppey.jpg", type: "image/jpeg", size: wide.length, data: wide },
+        {
+          kind: "image",
+          endpoint: `${base}/api/uploads`,
+          headers: { cookie: ownCookie },
+        },
+      );
       expect(result.key).toMatch(/^upload-/);
       // The creation reads the session row, and the first chunk; the other chunks come from memory.
       expect(sessionReads.mock.calls.length).toBeLessThanOrEqual(2);

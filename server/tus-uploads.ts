@@ -24,8 +24,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Who sent each request, as the guard below read it from the session (never from the client). */
 const uploaders = new WeakMap<object, string>();
 /** tus hooks get srvx's web Request; it keeps the Node request it wraps. */
-const uploaderOf = (req: { runtime?: { node?: { req?: object } } }) =>
-  (req.runtime?.node?.req && uploaders.get(req.runtime.node.req)) ?? "";
+const uploaderOf = (req: { runtime?: { node?: { req?: object } } }) => (req.runtime?.node?.req && uploaders.get(req.runtime.node.req)) ?? "";
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Uploads in progress whose facts are remembered; past this (never in practice), start again. */
 const MAX_TRACKED_UPLOADS = 10_000;
@@ -37,8 +36,7 @@ const MAX_TRACKED_UPLOADS = 10_000;
  */
 export const PENDING_UPLOADS_MAX = 20;
 export const PENDING_UPLOAD_BYTES_MAX = 300 * 1024 * 1024;
-export const UPLOAD_QUOTA_MESSAGE =
-  "You have too many unfinished uploads. Finish or cancel some, or wait: unfinished uploads expire after 24 hours.";
+export const UPLOAD_QUOTA_MESSAGE = "You have too many unfinished uploads. Finish or cancel some, or wait: unfinished uploads expire after 24 hours.";
 
 /** An upload is its uploader's: another signed-in person cannot resume, read or delete it. */
 function checkUploader(uploadedBy: string, req: Parameters<typeof uploaderOf>[0]) {
@@ -88,7 +86,11 @@ export function createUploadService(options: UploadServiceOptions) {
   return {
     middleware,
     sweep: async () => (await built).sweep(),
-    close: () => void built.then((service) => service.close(), () => undefined),
+    close: () =>
+      void built.then(
+        (service) => service.close(),
+        () => undefined,
+      ),
   };
 }
 
@@ -173,8 +175,7 @@ function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_
         if (!(error instanceof UploadRefused)) logger.error({ err: error, uploadId: upload.id }, "upload processing failed");
         // Answered, not thrown: a thrown error aborts the request's context and
         // tus-js-client (Node) then never sees the answer.
-        const { status_code, body } =
-          error instanceof UploadRefused ? asRefusal(error) : refusal(500, "The file could not be processed. Please try again.");
+        const { status_code, body } = error instanceof UploadRefused ? asRefusal(error) : refusal(500, "The file could not be processed. Please try again.");
         return { status_code, body, headers: { "Content-Type": "application/json" } };
       } finally {
         // The bytes now live in media storage (or were refused): keep nothing here.
@@ -287,4 +288,3 @@ function webRequestOf(req: express.Request): Request {
   }
   return new Request(new URL(req.originalUrl, "http://localhost"), { headers });
 }
-

@@ -21,7 +21,14 @@ export function formatDate(value: Date | string | null | undefined): string {
 }
 
 const timeOnly = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Asia/Kolkata" });
-const dayAndTime = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Asia/Kolkata" });
+const dayAndTime = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+  timeZone: "Asia/Kolkata",
+});
 const indianDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
 
 const asDate = (value: Date | string) => (typeof value === "string" ? new Date(value) : value);

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  daysBetween,
-  formatBlogAge,
-  formatBlogDuration,
-  formatUploadDate,
-  formatViews,
-  isoDateIn,
-  isoDuration,
-} from "./blog-format";
+import { daysBetween, formatBlogAge, formatBlogDuration, formatUploadDate, formatViews, isoDateIn, isoDuration } from "./blog-format";
 
 const today = "2026-11-22";
 const daysAgo = (days: number) => {

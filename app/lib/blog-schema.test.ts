@@ -52,10 +52,9 @@ describe("blogInputSchema through the editor's form (parseWithZod)", () => {
   });
 
   it("names each bad field with a message the form shows", () => {
-    const submission = parseWithZod(
-      form({ title: "", slug: "Not A Slug", durationMinutes: "0", uploadDate: "2026-02-31x", status: "live" }),
-      { schema: blogInputSchema },
-    );
+    const submission = parseWithZod(form({ title: "", slug: "Not A Slug", durationMinutes: "0", uploadDate: "2026-02-31x", status: "live" }), {
+      schema: blogInputSchema,
+    });
     expect(submission.status).toBe("error");
     const errors = submission.reply().error ?? {};
     expect(errors.title).toEqual(["Title is required."]);

@@ -16,15 +16,10 @@ export { issuesToFields };
 /** Longest stored HTML: a long article with many images stays far below it. */
 const MAX_BLOG_HTML = 200_000;
 
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`).default("");
+const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters.`).default("");
 
 export const blogInputSchema = z.object({
-  title: z
-    .string({ error: "Title is required." })
-    .trim()
-    .min(1, "Title is required.")
-    .max(200, "Title must be at most 200 characters."),
+  title: z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(200, "Title must be at most 200 characters."),
   /** Derived from the title when empty; must be free when typed. */
   slug: z
     .string()

@@ -4,9 +4,7 @@ import { isDiallerDevice, packageWhatsappMessage, phoneCopiedMessage, telHref, w
 describe("contact links", () => {
   it("builds tel: and WhatsApp links", () => {
     expect(telHref("+91 98765 43210")).toBe("tel:+919876543210");
-    expect(whatsappHref("+91 98765-43210", "Hi there & hello")).toBe(
-      "https://wa.me/919876543210?text=Hi%20there%20%26%20hello",
-    );
+    expect(whatsappHref("+91 98765-43210", "Hi there & hello")).toBe("https://wa.me/919876543210?text=Hi%20there%20%26%20hello");
   });
 
   it("words the package message and the copy notice as the spec does", () => {

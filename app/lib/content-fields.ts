@@ -13,7 +13,20 @@ import { formatUploadDate } from "./blog-format";
 import { formatInr } from "./price";
 import { formatTourDateRange } from "./tour-format";
 
-export const CONTENT_ENTITY_TYPES = ["package", "blog", "featured-order", "site-settings", "home-faqs", "home-reviews", "home-hero", "home-cards", "legal-page", "site-terms", "media", "reply-templates"] as const;
+export const CONTENT_ENTITY_TYPES = [
+  "package",
+  "blog",
+  "featured-order",
+  "site-settings",
+  "home-faqs",
+  "home-reviews",
+  "home-hero",
+  "home-cards",
+  "legal-page",
+  "site-terms",
+  "media",
+  "reply-templates",
+] as const;
 export type ContentEntityType = (typeof CONTENT_ENTITY_TYPES)[number];
 
 export function isContentEntityType(value: unknown): value is ContentEntityType {
@@ -213,7 +226,15 @@ const BLOG_FIELDS: FieldSpec[] = [
 ];
 
 const FEATURED_ORDER_FIELDS: FieldSpec[] = [
-  field("order", "carousel order", (value) => list(value).map((item, index) => `${index + 1}. ${str(record(item).title)}`).join("\n"), true),
+  field(
+    "order",
+    "carousel order",
+    (value) =>
+      list(value)
+        .map((item, index) => `${index + 1}. ${str(record(item).title)}`)
+        .join("\n"),
+    true,
+  ),
 ];
 
 const percent = (value: unknown) => (value === undefined || value === null ? "" : `${str(value)}%`);
@@ -239,7 +260,15 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
 ];
 
 const HOME_FAQ_FIELDS: FieldSpec[] = [
-  field("faqs", "questions", (value) => list(value).map((item, index) => `${index + 1}. ${str(record(item).question)}`).join("\n"), true),
+  field(
+    "faqs",
+    "questions",
+    (value) =>
+      list(value)
+        .map((item, index) => `${index + 1}. ${str(record(item).question)}`)
+        .join("\n"),
+    true,
+  ),
 ];
 
 const HOME_REVIEW_FIELDS: FieldSpec[] = [

@@ -60,7 +60,13 @@ describe("spreadsheet text", () => {
 
 describe("toCsv", () => {
   it("starts with a BOM and a header row, and ends every record with CRLF", () => {
-    const csv = toCsv(["Name", "Phone"], [["Ravi", "98765"], ["=cmd", null]]);
+    const csv = toCsv(
+      ["Name", "Phone"],
+      [
+        ["Ravi", "98765"],
+        ["=cmd", null],
+      ],
+    );
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1)).toBe(`Name,Phone\r\nRavi,98765\r\n'=cmd,\r\n`);
     // The BOM survives encoding: the file's first bytes are EF BB BF.

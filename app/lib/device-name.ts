@@ -6,23 +6,34 @@
 export function deviceName(userAgent: string | null | undefined): string {
   const ua = userAgent ?? "";
   if (!ua) return "Unknown device";
-  const browser =
-    /Edg(A|iOS)?\//.test(ua) ? "Edge"
-    : /OPR\/|Opera/.test(ua) ? "Opera"
-    : /SamsungBrowser\//.test(ua) ? "Samsung Internet"
-    : /Firefox\/|FxiOS\//.test(ua) ? "Firefox"
-    : /Chrome\/|CriOS\/|Chromium\//.test(ua) ? "Chrome"
-    : /Safari\//.test(ua) ? "Safari"
-    : null;
-  const system =
-    /iPhone/.test(ua) ? "iPhone"
-    : /iPad/.test(ua) ? "iPad"
-    : /Android/.test(ua) ? "Android"
-    : /Windows/.test(ua) ? "Windows"
-    : /Mac OS X|Macintosh/.test(ua) ? "Mac"
-    : /CrOS/.test(ua) ? "ChromeOS"
-    : /Linux/.test(ua) ? "Linux"
-    : null;
+  const browser = /Edg(A|iOS)?\//.test(ua)
+    ? "Edge"
+    : /OPR\/|Opera/.test(ua)
+      ? "Opera"
+      : /SamsungBrowser\//.test(ua)
+        ? "Samsung Internet"
+        : /Firefox\/|FxiOS\//.test(ua)
+          ? "Firefox"
+          : /Chrome\/|CriOS\/|Chromium\//.test(ua)
+            ? "Chrome"
+            : /Safari\//.test(ua)
+              ? "Safari"
+              : null;
+  const system = /iPhone/.test(ua)
+    ? "iPhone"
+    : /iPad/.test(ua)
+      ? "iPad"
+      : /Android/.test(ua)
+        ? "Android"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Mac OS X|Macintosh/.test(ua)
+            ? "Mac"
+            : /CrOS/.test(ua)
+              ? "ChromeOS"
+              : /Linux/.test(ua)
+                ? "Linux"
+                : null;
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? "Unknown device";
 }

@@ -48,7 +48,11 @@ describe("follow-up times in Indian time", () => {
 describe("the follow-up form's schema", () => {
   it("keeps the reason on one line and refuses a long one", async () => {
     const { followUpSchema } = await import("./follow-up");
-    expect(followUpSchema.parse({ intent: "follow-up", when: "tomorrow", reason: " Send\r\nthe quote\u0007 " })).toEqual({ intent: "follow-up", when: "tomorrow", reason: "Send the quote" });
+    expect(followUpSchema.parse({ intent: "follow-up", when: "tomorrow", reason: " Send\r\nthe quote\u0007 " })).toEqual({
+      intent: "follow-up",
+      when: "tomorrow",
+      reason: "Send the quote",
+    });
     expect(followUpSchema.safeParse({ intent: "follow-up", when: "tomorrow", reason: "x".repeat(201) }).success).toBe(false);
     expect(followUpSchema.safeParse({ intent: "follow-up", when: "someday" }).success).toBe(false);
   });

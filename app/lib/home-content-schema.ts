@@ -49,7 +49,10 @@ export const heroInputSchema = z.object({
   imageAlt: z.preprocess(toSingleLine, text(300, "Describe the photo for people who cannot see it.")),
   intro: z.preprocess(
     (value) => (typeof value === "string" ? value.replace(/\s+/g, " ") : value),
-    text(1200, "Enter the intro paragraph.").refine((value) => (value.match(/==/g) ?? []).length % 2 === 0, "A highlight is not closed: each == needs a second ==."),
+    text(1200, "Enter the intro paragraph.").refine(
+      (value) => (value.match(/==/g) ?? []).length % 2 === 0,
+      "A highlight is not closed: each == needs a second ==.",
+    ),
   ),
 });
 

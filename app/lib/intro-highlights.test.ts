@@ -22,7 +22,10 @@ describe("introWords", () => {
 
 describe("introReveal", () => {
   it("gives the public page the words without marks and the highlighted words' positions", () => {
-    expect(introReveal("  We make ==travel==\n easy, ==truly memorable==. ")).toEqual({ text: "We make travel easy, truly memorable.", highlighted: [2, 4, 5] });
+    expect(introReveal("  We make ==travel==\n easy, ==truly memorable==. ")).toEqual({
+      text: "We make travel easy, truly memorable.",
+      highlighted: [2, 4, 5],
+    });
   });
 });
 

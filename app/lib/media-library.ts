@@ -44,7 +44,10 @@ export const mediaActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("replace"),
     id: z.coerce.number().int().positive(),
     /** The media key of the new file, uploaded first through /api/uploads. */
-    upload: z.string().trim().regex(/^upload-[A-Za-z0-9_-]{1,200}$/, "Upload the new file first."),
+    upload: z
+      .string()
+      .trim()
+      .regex(/^upload-[A-Za-z0-9_-]{1,200}$/, "Upload the new file first."),
   }),
 ]);
 

@@ -22,10 +22,7 @@ export function srcSet(view: MediaView, format: MediaVariant["format"]): string 
 export function fallbackUrl(view: MediaView, preferredWidth = 800): string {
   const webp = view.variants.filter((variant) => variant.format === "webp");
   const best = webp.reduce<MediaVariant | undefined>(
-    (chosen, variant) =>
-      !chosen || Math.abs(variant.width - preferredWidth) < Math.abs(chosen.width - preferredWidth)
-        ? variant
-        : chosen,
+    (chosen, variant) => (!chosen || Math.abs(variant.width - preferredWidth) < Math.abs(chosen.width - preferredWidth) ? variant : chosen),
     undefined,
   );
   return best?.url ?? "";
@@ -33,8 +30,6 @@ export function fallbackUrl(view: MediaView, preferredWidth = 800): string {
 
 /** Absolute URL of a large WebP variant, for Open Graph and JSON-LD. */
 export function largestUrl(view: MediaView, maxWidth = 1200): string {
-  const webp = view.variants
-    .filter((variant) => variant.format === "webp" && variant.width <= maxWidth)
-    .sort((a, b) => b.width - a.width);
+  const webp = view.variants.filter((variant) => variant.format === "webp" && variant.width <= maxWidth).sort((a, b) => b.width - a.width);
   return webp[0]?.url ?? fallbackUrl(view);
 }

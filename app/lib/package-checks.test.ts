@@ -37,9 +37,7 @@ describe("packageWarnings", () => {
   it("warns when the days no longer match the itinerary, and points at the days field", () => {
     const eightDays = { ...bali, itinerary: [...bali.itinerary, day("Extra day")] };
     const warnings = packageWarnings(snapshotFromValues(eightDays, ALTS), TODAY);
-    expect(warnings).toEqual([
-      { id: "days-itinerary", section: "basics", field: "days", message: "The package says 7 days, but the itinerary has 8 days." },
-    ]);
+    expect(warnings).toEqual([{ id: "days-itinerary", section: "basics", field: "days", message: "The package says 7 days, but the itinerary has 8 days." }]);
   });
 
   it("warns about nights that cannot go with the days", () => {
@@ -158,6 +156,12 @@ describe("generatedSeoDescription", () => {
 describe("the editor's copies of the public formatters", () => {
   it("say the same as tour-format", () => {
     for (const iso of ["2027-03-12", "2026-01-01", "2026-12-31", "not a date", "2026-13-01"]) expect(formatIsoDay(iso)).toBe(formatTourDate(iso));
-    for (const [days, nights] of [[1, 0], [1, 1], [7, 6], [2, 1]] as const) expect(durationWords(days, nights)).toBe(formatDuration(days, nights));
+    for (const [days, nights] of [
+      [1, 0],
+      [1, 1],
+      [7, 6],
+      [2, 1],
+    ] as const)
+      expect(durationWords(days, nights)).toBe(formatDuration(days, nights));
   });
 });

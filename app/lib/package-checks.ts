@@ -142,7 +142,10 @@ export function sectionBadges(snapshot: PackageSnapshot, warnings: PackageWarnin
   const lowest = snapshot.prices.length > 0 ? Math.min(...snapshot.prices) : 0;
   const uniquePhotos = new Set(snapshot.photos.map((photo) => photo.key)).size;
   return {
-    basics: warned("basics") > 0 ? { text: plural(warned("basics"), "check"), warning: true } : count(snapshot.days !== null ? plural(snapshot.days, "day") : "No duration"),
+    basics:
+      warned("basics") > 0
+        ? { text: plural(warned("basics"), "check"), warning: true }
+        : count(snapshot.days !== null ? plural(snapshot.days, "day") : "No duration"),
     prices: count(lowest > 0 ? `From ${formatInr(lowest)}` : "No price"),
     highlights: count(plural(snapshot.highlights + snapshot.included + snapshot.excluded, "line")),
     itinerary: count(plural(snapshot.itineraryDays, "day")),

@@ -8,7 +8,8 @@ import { BUDGET_BANDS, DURATION_BANDS, PACKAGE_FILTER_PARAMS, PACKAGE_SORTS, REG
  * parameter never reaches the database or becomes a page-cache key (the
  * loader sends such an address to its canonical form).
  */
-const valueOf = <T extends readonly { value: string }[]>(options: T) => z.enum(options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]]);
+const valueOf = <T extends readonly { value: string }[]>(options: T) =>
+  z.enum(options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]]);
 // An unknown value reads as "any": the view stays useful and the loader redirects to the address without it.
 const optional = <S extends z.ZodType>(schema: S) => schema.optional().catch(undefined);
 
@@ -17,7 +18,12 @@ const packageFiltersSchema = z.object({
   month: optional(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
   budget: optional(valueOf(BUDGET_BANDS)),
   duration: optional(valueOf(DURATION_BANDS)),
-  category: optional(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(40)),
+  category: optional(
+    z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+      .max(40),
+  ),
   sort: optional(valueOf(PACKAGE_SORTS)),
 });
 
@@ -46,4 +52,3 @@ export function packageFiltersSearch(filters: PackageFilters): string {
 export function isFiltered(filters: PackageFilters): boolean {
   return Boolean(filters.region || filters.month || filters.budget || filters.duration || filters.category);
 }
-

@@ -76,7 +76,8 @@ describe("package input schema", () => {
       thumbnail: "houseboat",
       status: "published",
       seoTitle: "",
-    })) form.append(name, value);
+    }))
+      form.append(name, value);
     const submission = parseWithZod(form, { schema: packageInputSchema });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;

@@ -25,18 +25,7 @@ import {
 
 export {
   groupDateSchema,
-  
-  
-  
-  
-  
-  
-  
-  
   publishStatusSchema,
-  
-  
-  
   type GroupDate,
   type HotelStay,
   type ItineraryDay,
@@ -46,7 +35,6 @@ export {
   type PriceUnit,
   type PublishStatus,
   type Region,
-  
 } from "./package-shapes";
 
 /** URL path segment of a package: lower-case words joined by hyphens. */
@@ -227,10 +215,7 @@ export function adminPayloadToInput(payload: AdminPackagePayload): Partial<Packa
 export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const name = issue.path.reduce<string>(
-      (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
-      "",
-    );
+    const name = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
     const key = name || "form";
     fields[key] ??= issue.message;
   }

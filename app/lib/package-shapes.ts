@@ -26,8 +26,7 @@ export const text = (max: number, label = "This field") =>
     .max(max, `${label} must be at most ${max} characters.`);
 
 /** Free text that may be left empty: stored as "". */
-export const optionalText = (max: number, label = "This field") =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`).default("");
+export const optionalText = (max: number, label = "This field") => z.string().trim().max(max, `${label} must be at most ${max} characters.`).default("");
 
 const isoDate = (label: string) =>
   z
@@ -81,16 +80,29 @@ export const itineraryDaySchema = z.object({
 export const groupDateSchema = z
   .object({
     /** Stable id (ADR 059): seat requests name the departure by it. Given when first stored; kept by every later save. */
-    id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "Unknown departure id.").optional(),
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, "Unknown departure id.")
+      .optional(),
     name: text(120, "Departure name"),
     /** yyyy-mm-dd */
     start: isoDate("Start date"),
     /** yyyy-mm-dd */
     end: isoDate("End date"),
     /** Seats on the departure; none means no seat display and no seat requests. */
-    capacity: z.number({ error: "Enter the seats as a number." }).int("Enter whole seats.").min(1, "At least 1 seat.").max(1000, "At most 1000 seats.").optional(),
+    capacity: z
+      .number({ error: "Enter the seats as a number." })
+      .int("Enter whole seats.")
+      .min(1, "At least 1 seat.")
+      .max(1000, "At most 1000 seats.")
+      .optional(),
     /** Seats taken by hand (bookings made by phone), besides confirmed requests. */
-    heldSeats: z.number({ error: "Enter the seats as a number." }).int("Enter whole seats.").min(0, "The seats cannot be negative.").max(1000, "At most 1000 seats.").optional(),
+    heldSeats: z
+      .number({ error: "Enter the seats as a number." })
+      .int("Enter whole seats.")
+      .min(0, "The seats cannot be negative.")
+      .max(1000, "At most 1000 seats.")
+      .optional(),
   })
   .refine((value) => value.end >= value.start, {
     path: ["end"],
@@ -102,7 +114,6 @@ export const packageReviewSchema = z.object({
   review: text(2000, "Review"),
   name: text(120, "Reviewer name"),
 });
-
 
 export type PriceUnit = z.infer<typeof priceUnitSchema>;
 export type Region = z.infer<typeof regionSchema>;

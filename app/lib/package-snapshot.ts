@@ -47,7 +47,9 @@ const amount = (value: string | null | undefined) => {
 /** The snapshot of a package as the editor starts from it; `alts` are the stored alt texts by media key. */
 export function snapshotFromValues(values: PackageEditorValues, alts: Record<string, string>): PackageSnapshot {
   const price =
-    values.priceKind === "single" ? amount(values.priceAmount) : [...amount(values.priceAdult), ...amount(values.priceChildWithBed), ...amount(values.priceChildNoBed)];
+    values.priceKind === "single"
+      ? amount(values.priceAmount)
+      : [...amount(values.priceAdult), ...amount(values.priceChildWithBed), ...amount(values.priceChildNoBed)];
   return {
     title: values.title,
     description: values.description,
@@ -92,7 +94,10 @@ export function snapshotFromForm(form: FormData): PackageSnapshot {
   };
   const names = [...new Set([...form.keys()])];
   const priceKind = get("price.kind") || "single";
-  const price = priceKind === "single" ? amount(get("price.amount")) : [...amount(get("price.adult")), ...amount(get("price.childWithBed")), ...amount(get("price.childNoBed"))];
+  const price =
+    priceKind === "single"
+      ? amount(get("price.amount"))
+      : [...amount(get("price.adult")), ...amount(get("price.childWithBed")), ...amount(get("price.childNoBed"))];
   const options = listLength(names, "priceOptions");
   const gallery = listLength(names, "gallery");
   const thumbnail = get("thumbnail");

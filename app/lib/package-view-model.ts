@@ -63,7 +63,16 @@ export type PackageDetail = {
    * Upcoming departures. `seats`: "12 seats left", "Only 3 seats left", "Sold out", or null without a
    * capacity; `requestable`: the page offers "Request seats" (a capacity, room, not started: ADR 059).
    */
-  departures: { id: string | null; name: string; start: string; end: string; dates: string; seats: string | null; seatsLeft: number | null; requestable: boolean }[];
+  departures: {
+    id: string | null;
+    name: string;
+    start: string;
+    end: string;
+    dates: string;
+    seats: string | null;
+    seatsLeft: number | null;
+    requestable: boolean;
+  }[];
   /** The next departure that has room: "12 Mar 2027", or null: "Dates Coming Soon". */
   nextDate: string | null;
   features: PackageFeature[];

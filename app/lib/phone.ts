@@ -16,7 +16,8 @@ export function toE164(typed: string): string | null {
     if (digits.startsWith("91")) return digits.length === 12 && /^[1-9]/.test(digits.slice(2)) ? `+${digits}` : null;
     return digits.length >= 8 && digits.length <= 15 && !digits.startsWith("0") ? `+${digits}` : null;
   }
-  const national = digits.length === 11 && digits.startsWith("0") ? digits.slice(1) : digits.length === 12 && digits.startsWith("91") ? digits.slice(2) : digits;
+  const national =
+    digits.length === 11 && digits.startsWith("0") ? digits.slice(1) : digits.length === 12 && digits.startsWith("91") ? digits.slice(2) : digits;
   return national.length === 10 && /^[1-9]/.test(national) ? `+91${national}` : null;
 }
 

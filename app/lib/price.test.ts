@@ -21,11 +21,9 @@ describe("prices", () => {
   const adultChild = { kind: "adultChild", adult: 99500, childWithBed: 85000, childNoBed: 77500 } as const;
   it("finds the lowest price over both shapes and the options", () => {
     expect(lowestPrice(adultChild)).toBe(77500);
-    expect(
-      lowestPrice({ kind: "single", amount: 27400, unit: "per person" }, [
-        { label: "Option 2", amount: 21500, unit: "per person", hotels: [] },
-      ]),
-    ).toBe(21500);
+    expect(lowestPrice({ kind: "single", amount: 27400, unit: "per person" }, [{ label: "Option 2", amount: 21500, unit: "per person", hotels: [] }])).toBe(
+      21500,
+    );
   });
   it("lists adult and child lines", () => {
     expect(priceLines(adultChild).map((line) => `${line.label}: ${line.amount}`)).toEqual([

@@ -19,7 +19,10 @@ export const DEFAULT_TAXES: TaxRates = { gstPercent: 5, gstLabel: "GST", tcsPerc
 
 /** "+ 5% GST", plus "+ 5% TCS" on international trips (spec §9); a rate of 0 is left out. */
 export function taxNote(region: Region, taxes: TaxRates = DEFAULT_TAXES): string {
-  const parts = [taxes.gstPercent > 0 ? `+ ${taxes.gstPercent}% ${taxes.gstLabel}` : "", region === "international" && taxes.tcsPercent > 0 ? `+ ${taxes.tcsPercent}% ${taxes.tcsLabel}` : ""];
+  const parts = [
+    taxes.gstPercent > 0 ? `+ ${taxes.gstPercent}% ${taxes.gstLabel}` : "",
+    region === "international" && taxes.tcsPercent > 0 ? `+ ${taxes.tcsPercent}% ${taxes.tcsLabel}` : "",
+  ];
   return parts.filter(Boolean).join(" ");
 }
 

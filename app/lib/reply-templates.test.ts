@@ -5,7 +5,9 @@ describe("reply templates", () => {
   const values = replyValues({ firstName: "Asha", packageTitle: "Bali 7D/6N", preferredMonth: "2027-01" }, "Ravi Kumar");
 
   it("fills every placeholder, each as often as it appears, and leaves other braces alone", () => {
-    expect(fillReply("Hi {name}! {package} in {departure}. {agent} ({name}) {price}", values)).toBe("Hi Asha! Bali 7D/6N in January 2027. Ravi Kumar (Asha) {price}");
+    expect(fillReply("Hi {name}! {package} in {departure}. {agent} ({name}) {price}", values)).toBe(
+      "Hi Asha! Bali 7D/6N in January 2027. Ravi Kumar (Asha) {price}",
+    );
   });
 
   it("reads well without a package or a month", () => {

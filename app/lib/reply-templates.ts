@@ -21,7 +21,12 @@ export const replyTemplateSchema = z
   .object({
     name: z.preprocess(toSingleLine, text(TEMPLATE_NAME_MAX, "Name the template.")),
     channel: z.enum(REPLY_CHANNELS, { error: "Choose WhatsApp or e-mail." }),
-    subject: z.preprocess(toSingleLine, z.string().trim().max(TEMPLATE_SUBJECT_MAX, `At most ${TEMPLATE_SUBJECT_MAX} characters.`).refine(knownPlaceholders, PLACEHOLDER_ERROR)).default(""),
+    subject: z
+      .preprocess(
+        toSingleLine,
+        z.string().trim().max(TEMPLATE_SUBJECT_MAX, `At most ${TEMPLATE_SUBJECT_MAX} characters.`).refine(knownPlaceholders, PLACEHOLDER_ERROR),
+      )
+      .default(""),
     body: text(TEMPLATE_BODY_MAX, "Write the message.").refine(knownPlaceholders, PLACEHOLDER_ERROR),
   })
   .superRefine(

@@ -63,4 +63,3 @@ export function emailReplyHref(email: string, subject: string, body: string): st
 export function sentReplyNote(templateName: string | null | undefined, channel: ReplyChannel): string {
   return templateName ? `Sent “${templateName}” ${CHANNEL_PHRASES[channel]}` : `Sent a reply ${CHANNEL_PHRASES[channel]}`;
 }
-

@@ -44,7 +44,10 @@ export async function keepFormOnFailure<T>(serverAction: () => Promise<T>): Prom
  * admin layout, the page): after a failure nothing is reloaded, since the
  * server that just failed would fail the reload too and replace the form.
  */
-export function skipRevalidationAfterFailure({ actionResult, defaultShouldRevalidate }: Pick<ShouldRevalidateFunctionArgs, "actionResult" | "defaultShouldRevalidate">) {
+export function skipRevalidationAfterFailure({
+  actionResult,
+  defaultShouldRevalidate,
+}: Pick<ShouldRevalidateFunctionArgs, "actionResult" | "defaultShouldRevalidate">) {
   return isSaveFailure(actionResult) ? false : defaultShouldRevalidate;
 }
 

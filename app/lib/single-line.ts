@@ -5,8 +5,13 @@
  * a log line or a spreadsheet row.
  */
 export function singleLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ")
+      .replace(/ {2,}/g, " ")
+      .trim()
+  );
 }
 
 /** For `z.preprocess`: strings folded to one line, anything else left for the schema to judge. */

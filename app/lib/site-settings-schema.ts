@@ -29,7 +29,11 @@ const httpsUrl = z
   }, "Enter a full address starting with https://")
   .optional();
 
-const rate = (name: string) => z.number({ error: `Enter the ${name} rate as a number.` }).min(0, "From 0 to 30%.").max(30, "From 0 to 30%.");
+const rate = (name: string) =>
+  z
+    .number({ error: `Enter the ${name} rate as a number.` })
+    .min(0, "From 0 to 30%.")
+    .max(30, "From 0 to 30%.");
 
 const PACKAGE_PLACEHOLDER = "{package}";
 

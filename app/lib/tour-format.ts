@@ -1,20 +1,7 @@
 import type { GroupDate } from "./content-types";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** The agency works in Indian time: "today" and "upcoming" are decided there. */
 const TOUR_TIME_ZONE = "Asia/Kolkata";
@@ -69,9 +56,7 @@ export function todayIso(now: Date = new Date(), timeZone: string = TOUR_TIME_ZO
 
 /** Group departures that start today or later, soonest first. */
 export function upcomingDates(groupDates: readonly GroupDate[], today: string): GroupDate[] {
-  return groupDates
-    .filter((date) => parseIsoDate(date.start) !== null && date.start >= today)
-    .sort((a, b) => a.start.localeCompare(b.start));
+  return groupDates.filter((date) => parseIsoDate(date.start) !== null && date.start >= today).sort((a, b) => a.start.localeCompare(b.start));
 }
 
 /** The next departure, or null: the page then says "Dates Coming Soon". */

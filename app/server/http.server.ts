@@ -1,4 +1,3 @@
-
 /**
  * JSON error body shared by every API route: `{ error, fields? }`; a 409
  * (the document changed since the version sent) also carries the current

@@ -64,8 +64,7 @@ describe("pageCacheKey", () => {
 });
 
 describe("isShareableResponse", () => {
-  const html = (status: number, headers: Record<string, string> = {}) =>
-    new Response("<p>", { status, headers: { "content-type": "text/html", ...headers } });
+  const html = (status: number, headers: Record<string, string> = {}) => new Response("<p>", { status, headers: { "content-type": "text/html", ...headers } });
 
   it("keeps full pages only: no errors, redirects, cookies, private or no-store answers", () => {
     expect(isShareableResponse(html(200, { "cache-control": "no-cache" }))).toBe(true);

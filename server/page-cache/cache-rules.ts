@@ -16,7 +16,13 @@ export const CACHED_PACKAGE_TABS = ["overview", "itinerary", "gallery", "terms"]
  * (PDFs kept by their own cache, ADR 042). Judged on the decoded path.
  */
 function isExcludedPath(decodedPath: string) {
-  return decodedPath.startsWith("/admin") || decodedPath === "/api" || decodedPath.startsWith("/api/") || decodedPath.startsWith("/__") || decodedPath.endsWith("/brochure.pdf");
+  return (
+    decodedPath.startsWith("/admin") ||
+    decodedPath === "/api" ||
+    decodedPath.startsWith("/api/") ||
+    decodedPath.startsWith("/__") ||
+    decodedPath.endsWith("/brochure.pdf")
+  );
 }
 
 /**
@@ -37,10 +43,7 @@ export function isTrackingParam(name: string): boolean {
  * kept in a fixed order, so the key is the URL normalised (and the address
  * the page is rendered from on a miss).
  */
-export function pageCacheKey(
-  request: { method: string; path: string; decodedPath: string; search: string },
-  routeIds: ReadonlySet<string>,
-): string | null {
+export function pageCacheKey(request: { method: string; path: string; decodedPath: string; search: string }, routeIds: ReadonlySet<string>): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (isExcludedPath(request.decodedPath)) return null;
   const params = new URLSearchParams(request.search);
@@ -53,7 +56,12 @@ export function pageCacheKey(
     if (isTrackingParam(name)) continue;
     if (isPackageList && (PACKAGE_FILTER_PARAMS as readonly string[]).includes(name)) {
       filters.append(name, value);
-    } else if (name === "tab" && tab === null && (CACHED_PACKAGE_TABS as readonly string[]).includes(value) && /^\/packages\/[^/]+$/.test(request.path.replace(/\.data$/, ""))) {
+    } else if (
+      name === "tab" &&
+      tab === null &&
+      (CACHED_PACKAGE_TABS as readonly string[]).includes(value) &&
+      /^\/packages\/[^/]+$/.test(request.path.replace(/\.data$/, ""))
+    ) {
       tab = value;
     } else if (name === "_routes" && isData && routes === null && value.split(",").every((id) => routeIds.has(id))) {
       routes = value;

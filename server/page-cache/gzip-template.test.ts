@@ -7,8 +7,10 @@ const nonce = () => crypto.randomBytes(16).toString("base64");
 
 function page(rendered: string, repeat = 200) {
   const filler = Array.from({ length: repeat }, (_, i) => `<li class="card">Package ${i % 17} to Dubai, ${i} nights</li>`).join("");
-  return `<!doctype html><html><head><script nonce="${rendered}">boot()</script></head><body><ul>${filler}</ul>` +
-    `<script nonce="${rendered}">window.ctx = {"nonce":"${rendered}"}</script><p>${filler}</p><script nonce="${rendered}"></script></body></html>`;
+  return (
+    `<!doctype html><html><head><script nonce="${rendered}">boot()</script></head><body><ul>${filler}</ul>` +
+    `<script nonce="${rendered}">window.ctx = {"nonce":"${rendered}"}</script><p>${filler}</p><script nonce="${rendered}"></script></body></html>`
+  );
 }
 
 describe("gzip template", () => {

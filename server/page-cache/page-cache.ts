@@ -40,10 +40,7 @@ export class PageCache {
 
   async lookup(req: express.Request, res: express.Response, routeIds: ReadonlySet<string>): Promise<PageLookup> {
     const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
-    const key = pageCacheKey(
-      { method: req.method, path: req.path, decodedPath: (res.locals.decodedPath as string | undefined) ?? req.path, search },
-      routeIds,
-    );
+    const key = pageCacheKey({ method: req.method, path: req.path, decodedPath: (res.locals.decodedPath as string | undefined) ?? req.path, search }, routeIds);
     if (key === null) return BYPASS;
     // Staff never get or leave a shared page (drafts, previews). Only a live
     // session counts: a made-up cookie is checked (one read) and served as anonymous.

@@ -36,7 +36,9 @@ export class RenderLimit {
     const path = (res.locals.decodedPath as string | undefined) ?? req.path;
     if (NOT_PAGES.test(path)) return true;
     try {
-      await (this.limiter ??= createLimiter({ keyPrefix: "render", points: this.options.perMinute, duration: 60 })).consume(clientKey(this.options.clientIp(req)));
+      await (this.limiter ??= createLimiter({ keyPrefix: "render", points: this.options.perMinute, duration: 60 })).consume(
+        clientKey(this.options.clientIp(req)),
+      );
       return true;
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;

@@ -107,7 +107,10 @@ describe.skipIf(!databaseUrl)("page cache on two servers sharing PostgreSQL", ()
     const cookie = { a: await signIn(a), b: await signIn(b) };
     const { id, title } = (await (await fetch(`${a.baseUrl}/api/packages/dubai`)).json()) as { id: number; title: string };
 
-    for (const [writer, reader, name] of [[a, b, "a"], [b, a, "b"]] as const) {
+    for (const [writer, reader, name] of [
+      [a, b, "a"],
+      [b, a, "b"],
+    ] as const) {
       for (const server of [a, b]) {
         await get(server, "/packages/dubai");
         expect((await get(server, "/packages/dubai")).cache).toBe("hit");
@@ -131,7 +134,10 @@ describe.skipIf(!databaseUrl)("page cache on two servers sharing PostgreSQL", ()
     const cookie = { a: await signIn(a), b: await signIn(b) };
     const { id, title } = (await (await fetch(`${a.baseUrl}/api/packages/bali`)).json()) as { id: number; title: string };
 
-    for (const [writer, reader, name] of [[a, b, "a"], [b, a, "b"]] as const) {
+    for (const [writer, reader, name] of [
+      [a, b, "a"],
+      [b, a, "b"],
+    ] as const) {
       for (const server of [a, b]) {
         await brochure(server, "bali");
         expect((await brochure(server, "bali")).cache).toBe("hit");
@@ -163,9 +169,11 @@ describe.skipIf(!databaseUrl)("page cache on two servers sharing PostgreSQL", ()
     const cookie = await signIn(a);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const [hero] = (await client.query<{ image: string; alt: string; intro: string; subheadline: string }>(
-      "select s.hero_media_key as image, m.alt, s.intro_paragraph as intro, s.hero_subheadline as subheadline from site_settings s join media m on m.key = s.hero_media_key",
-    )).rows;
+    const [hero] = (
+      await client.query<{ image: string; alt: string; intro: string; subheadline: string }>(
+        "select s.hero_media_key as image, m.alt, s.intro_paragraph as intro, s.hero_subheadline as subheadline from site_settings s join media m on m.key = s.hero_media_key",
+      )
+    ).rows;
     await client.end();
     await get(b, "/");
     expect((await get(b, "/")).cache).toBe("hit");

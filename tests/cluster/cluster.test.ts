@@ -40,8 +40,7 @@ async function packageId(slug: string) {
   return answer.json<{ id: number; title: string; thumbnail: unknown }>();
 }
 
-const enquiry = (email: string, n: number) =>
-  json({ name: `Cluster Guest ${n}`, phone: "+91 98111 22233", email, travellers: 2, packageSlug: "bali" });
+const enquiry = (email: string, n: number) => json({ name: `Cluster Guest ${n}`, phone: "+91 98111 22233", email, travellers: 2, packageSlug: "bali" });
 
 before(async () => {
   const started = Date.now();
@@ -88,7 +87,11 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
     assert.ok(result.variants.length > 0);
 
     const bali = await packageId("bali");
-    const saved = await request(`${cluster.nginxURL}/api/packages/${bali.id}`, { method: "PUT", headers: { cookie, ...json({}).headers }, body: JSON.stringify({ thumbnail: result.key }) });
+    const saved = await request(`${cluster.nginxURL}/api/packages/${bali.id}`, {
+      method: "PUT",
+      headers: { cookie, ...json({}).headers },
+      body: JSON.stringify({ thumbnail: result.key }),
+    });
     assert.equal(saved.status, 200, saved.text());
     thumbnail = { key: result.key, urls: result.variants.map((variant) => variant.url) };
 
@@ -100,7 +103,10 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
     }
     for (const variant of result.variants) {
       const [a, b] = await Promise.all(cluster.servers.map((server) => request(`${server.baseURL}${variant.url}`)));
-      for (const [answer, name] of [[a!, "A"], [b!, "B"]] as const) {
+      for (const [answer, name] of [
+        [a!, "A"],
+        [b!, "B"],
+      ] as const) {
         assert.equal(answer.status, 200, `${variant.url} on ${name}`);
         assert.equal(answer.headers["content-type"], variant.format === "avif" ? "image/avif" : "image/webp");
       }
@@ -113,7 +119,11 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
     const statuses: number[] = [];
     const upstreams = new Set<string>();
     for (let n = 0; n < 6; n++) {
-      const answer = await request(`${cluster.nginxURL}/admin`, { method: "POST", ...form({ email: ADMIN.email, password: `wrong-password-${n}` }), from: "127.0.0.22" });
+      const answer = await request(`${cluster.nginxURL}/admin`, {
+        method: "POST",
+        ...form({ email: ADMIN.email, password: `wrong-password-${n}` }),
+        from: "127.0.0.22",
+      });
       statuses.push(answer.status);
       upstreams.add(upstreamName(answer));
     }
@@ -142,14 +152,22 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
     await request(`${cluster.B.baseURL}/packages/bali`);
     assert.equal((await request(`${cluster.B.baseURL}/packages/bali`)).headers["x-page-cache"], "hit");
     const title = `Bali, saved on A at ${Date.now()}`;
-    const saved = await request(`${cluster.A.baseURL}/api/packages/${bali.id}`, { method: "PUT", headers: { cookie, ...json({}).headers }, body: JSON.stringify({ title }) });
+    const saved = await request(`${cluster.A.baseURL}/api/packages/${bali.id}`, {
+      method: "PUT",
+      headers: { cookie, ...json({}).headers },
+      body: JSON.stringify({ title }),
+    });
     assert.equal(saved.status, 200, saved.text());
     const page = await request(`${cluster.B.baseURL}/packages/bali`);
     assert.equal(page.status, 200);
     assert.ok(page.text().includes(title), "B's page has the new title");
     const api = await request(`${cluster.B.baseURL}/api/packages/bali`);
     assert.equal(api.json<{ title: string }>().title, title);
-    await request(`${cluster.A.baseURL}/api/packages/${bali.id}`, { method: "PUT", headers: { cookie, ...json({}).headers }, body: JSON.stringify({ title: bali.title }) });
+    await request(`${cluster.A.baseURL}/api/packages/${bali.id}`, {
+      method: "PUT",
+      headers: { cookie, ...json({}).headers },
+      body: JSON.stringify({ title: bali.title }),
+    });
   });
 
   it("5. signed out on A, the old cookie is refused on B at once (pages, API and uploads)", { timeout: 60_000 }, async () => {
@@ -165,102 +183,118 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
     const page = await request(`${cluster.B.baseURL}/admin/dashboard`, { headers: { cookie } });
     assert.equal(page.status, 302, "B sends the old cookie to the sign-in page");
     assert.match(String(page.headers.location), /^\/admin\?redirectTo=/);
-    const api = await request(`${cluster.B.baseURL}/api/packages/bali`, { method: "PUT", headers: { cookie, ...json({}).headers }, body: JSON.stringify({ title: "Not signed in" }) });
+    const api = await request(`${cluster.B.baseURL}/api/packages/bali`, {
+      method: "PUT",
+      headers: { cookie, ...json({}).headers },
+      body: JSON.stringify({ title: "Not signed in" }),
+    });
     assert.ok([401, 403].includes(api.status), `B's API refuses the old cookie (${api.status})`);
     const upload = await request(`${cluster.B.baseURL}/api/uploads`, { method: "POST", headers: { cookie, ...tus } });
     report.signOutUploadOnB = upload.status;
     assert.ok([401, 403].includes(upload.status), `B's upload endpoint refuses the old cookie at once (${upload.status})`);
   });
 
-  it("6. 200 enquiries across both servers, one SIGKILLed in the middle: every acknowledged one is in the inbox and e-mailed", { timeout: 300_000 }, async () => {
-    const TOTAL = 200;
-    const victim: AppServer = cluster.A;
-    const victimPid = victim.process!.pid!;
-    const outcomes: { email: string; status: number | string; upstream?: string }[] = [];
-    let next = 0;
-    let killed: Promise<unknown> | undefined;
-    const started = Date.now();
-    // Eight visitors at a time, each enquiry from an address of its own (the form limit is per client).
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let n = next++; n < TOTAL; n = next++) {
-          if (n === TOTAL / 2 && !killed) killed = cluster.stop(victim, "SIGKILL");
-          const email = `crash-${n}@cluster.example`;
-          const from = `127.0.1.${n + 1}`;
-          try {
-            const answer = await request(`${cluster.nginxURL}/api/enquiries`, { method: "POST", ...enquiry(email, n), from, timeoutMs: 30_000 });
-            outcomes.push({ email, status: answer.status, upstream: upstreamName(answer) });
-          } catch (error) {
-            outcomes.push({ email, status: (error as Error).message });
+  it(
+    "6. 200 enquiries across both servers, one SIGKILLed in the middle: every acknowledged one is in the inbox and e-mailed",
+    { timeout: 300_000 },
+    async () => {
+      const TOTAL = 200;
+      const victim: AppServer = cluster.A;
+      const victimPid = victim.process!.pid!;
+      const outcomes: { email: string; status: number | string; upstream?: string }[] = [];
+      let next = 0;
+      let killed: Promise<unknown> | undefined;
+      const started = Date.now();
+      // Eight visitors at a time, each enquiry from an address of its own (the form limit is per client).
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let n = next++; n < TOTAL; n = next++) {
+            if (n === TOTAL / 2 && !killed) killed = cluster.stop(victim, "SIGKILL");
+            const email = `crash-${n}@cluster.example`;
+            const from = `127.0.1.${n + 1}`;
+            try {
+              const answer = await request(`${cluster.nginxURL}/api/enquiries`, { method: "POST", ...enquiry(email, n), from, timeoutMs: 30_000 });
+              outcomes.push({ email, status: answer.status, upstream: upstreamName(answer) });
+            } catch (error) {
+              outcomes.push({ email, status: (error as Error).message });
+            }
+          }
+        }),
+      );
+      await killed;
+      const postMs = Date.now() - started;
+      const acknowledged = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.email);
+      const refused = outcomes.filter((outcome) => outcome.status !== 201);
+      assert.ok(acknowledged.length >= TOTAL * 0.9, `most enquiries acknowledged (${acknowledged.length}; others: ${JSON.stringify(refused.slice(0, 5))})`);
+
+      // A new server takes the dead one's place while the mail goes out.
+      const restarted = cluster.start(victim);
+      restarted.catch(() => {});
+
+      // The dead server's leases end after 120 s (JOB_DEFAULTS.leaseMs); rather than wait, the
+      // test moves the clock on for its leases only, as if that time had passed.
+      const moved = await cluster.db.query("update notification_outbox set locked_until = now() where locked_by like $1 and status = 'pending'", [
+        `${os.hostname()}:${victimPid}:%`,
+      ]);
+
+      const ours = new Set(acknowledged);
+      const mailsTo = () => {
+        const counts = new Map<string, number>();
+        for (const mail of cluster.smtp.received) {
+          // Each e-mail names its enquiry's address (once or more: count it once per e-mail).
+          for (const email of new Set(mail.raw.match(/crash-\d+@cluster\.example/g) ?? [])) {
+            if (ours.has(email)) counts.set(email, (counts.get(email) ?? 0) + 1);
           }
         }
-      }),
-    );
-    await killed;
-    const postMs = Date.now() - started;
-    const acknowledged = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.email);
-    const refused = outcomes.filter((outcome) => outcome.status !== 201);
-    assert.ok(acknowledged.length >= TOTAL * 0.9, `most enquiries acknowledged (${acknowledged.length}; others: ${JSON.stringify(refused.slice(0, 5))})`);
-
-    // A new server takes the dead one's place while the mail goes out.
-    const restarted = cluster.start(victim);
-    restarted.catch(() => {});
-
-    // The dead server's leases end after 120 s (JOB_DEFAULTS.leaseMs); rather than wait, the
-    // test moves the clock on for its leases only, as if that time had passed.
-    const moved = await cluster.db.query("update notification_outbox set locked_until = now() where locked_by like $1 and status = 'pending'", [
-      `${os.hostname()}:${victimPid}:%`,
-    ]);
-
-    const ours = new Set(acknowledged);
-    const mailsTo = () => {
-      const counts = new Map<string, number>();
-      for (const mail of cluster.smtp.received) {
-        // Each e-mail names its enquiry's address (once or more: count it once per e-mail).
-        for (const email of new Set(mail.raw.match(/crash-\d+@cluster\.example/g) ?? [])) {
-          if (ours.has(email)) counts.set(email, (counts.get(email) ?? 0) + 1);
-        }
-      }
-      return counts;
-    };
-    const mailWaitStarted = Date.now();
-    // At least once, within the job worker's own bounds: a send that hangs is given up after
-    // 60 s (JOB_DEFAULTS.timeoutMs) and retried 30 s later (baseDelayMs).
-    await waitFor("an e-mail for every acknowledged enquiry", async () => mailsTo().size === acknowledged.length, 150_000, 250).catch(async (error: Error) => {
-      const counts = mailsTo();
-      const jobs = await cluster.db.query("select status, locked_by, count(*)::int as n, max(attempts) as attempts, max(last_error) as error from notification_outbox group by 1, 2");
-      const activity = await cluster.db.query("select pid, state, wait_event_type, wait_event, now() - xact_start as xact_age, left(query, 120) as query from pg_stat_activity where datname = current_database()");
-      const greeting = await smtpGreeting(cluster.smtp.port);
-      console.log(JSON.stringify({ activity: activity.rows, greeting, received: cluster.smtp.received.length }, null, 1));
-      console.log(cluster.A.output.join("").slice(-5000));
-      throw new Error(
-        `${error.message}: missing ${acknowledged.filter((email) => !counts.has(email)).join(", ")}\njobs: ${JSON.stringify(jobs.rows)}\nB: ${cluster.B.output.join("").slice(-3000)}`,
+        return counts;
+      };
+      const mailWaitStarted = Date.now();
+      // At least once, within the job worker's own bounds: a send that hangs is given up after
+      // 60 s (JOB_DEFAULTS.timeoutMs) and retried 30 s later (baseDelayMs).
+      await waitFor("an e-mail for every acknowledged enquiry", async () => mailsTo().size === acknowledged.length, 150_000, 250).catch(
+        async (error: Error) => {
+          const counts = mailsTo();
+          const jobs = await cluster.db.query(
+            "select status, locked_by, count(*)::int as n, max(attempts) as attempts, max(last_error) as error from notification_outbox group by 1, 2",
+          );
+          const activity = await cluster.db.query(
+            "select pid, state, wait_event_type, wait_event, now() - xact_start as xact_age, left(query, 120) as query from pg_stat_activity where datname = current_database()",
+          );
+          const greeting = await smtpGreeting(cluster.smtp.port);
+          console.log(JSON.stringify({ activity: activity.rows, greeting, received: cluster.smtp.received.length }, null, 1));
+          console.log(cluster.A.output.join("").slice(-5000));
+          throw new Error(
+            `${error.message}: missing ${acknowledged.filter((email) => !counts.has(email)).join(", ")}\njobs: ${JSON.stringify(jobs.rows)}\nB: ${cluster.B.output.join("").slice(-3000)}`,
+          );
+        },
       );
-    });
-    const mailWaitMs = Date.now() - mailWaitStarted;
-    const repeats = [...mailsTo().entries()].filter(([, count]) => count > 1);
-    await restarted;
+      const mailWaitMs = Date.now() - mailWaitStarted;
+      const repeats = [...mailsTo().entries()].filter(([, count]) => count > 1);
+      await restarted;
 
-    // The inbox (its CSV export, what the admin downloads) lists every acknowledged enquiry.
-    const cookie = await signIn(cluster.nginxURL);
-    const csv = await request(`${cluster.nginxURL}/admin/enquiries.csv`, { headers: { cookie } });
-    assert.equal(csv.status, 200);
-    const missing = acknowledged.filter((email) => !csv.text().includes(email));
-    assert.deepEqual(missing, [], "every acknowledged enquiry is in the inbox");
+      // The inbox (its CSV export, what the admin downloads) lists every acknowledged enquiry.
+      const cookie = await signIn(cluster.nginxURL);
+      const csv = await request(`${cluster.nginxURL}/admin/enquiries.csv`, { headers: { cookie } });
+      assert.equal(csv.status, 200);
+      const missing = acknowledged.filter((email) => !csv.text().includes(email));
+      assert.deepEqual(missing, [], "every acknowledged enquiry is in the inbox");
 
-    report.crash = {
-      posted: TOTAL,
-      acknowledged: acknowledged.length,
-      notAcknowledged: refused.map((outcome) => `${outcome.email}: ${outcome.status}`),
-      byServer: Object.fromEntries(["A", "B"].map((name) => [name, outcomes.filter((outcome) => outcome.status === 201 && outcome.upstream === name).length])),
-      deadServerLeasesMoved: moved.rowCount,
-      emailRepeats: repeats.length,
-      repeated: repeats.map(([email, count]) => `${email} ×${count}`),
-      postMs,
-      mailWaitMs,
-    };
-    console.log(`crash test: ${acknowledged.length}/${TOTAL} acknowledged, ${repeats.length} e-mail repeats, ${refused.length} not acknowledged`);
-  });
+      report.crash = {
+        posted: TOTAL,
+        acknowledged: acknowledged.length,
+        notAcknowledged: refused.map((outcome) => `${outcome.email}: ${outcome.status}`),
+        byServer: Object.fromEntries(
+          ["A", "B"].map((name) => [name, outcomes.filter((outcome) => outcome.status === 201 && outcome.upstream === name).length]),
+        ),
+        deadServerLeasesMoved: moved.rowCount,
+        emailRepeats: repeats.length,
+        repeated: repeats.map(([email, count]) => `${email} ×${count}`),
+        postMs,
+        mailWaitMs,
+      };
+      console.log(`crash test: ${acknowledged.length}/${TOTAL} acknowledged, ${repeats.length} e-mail repeats, ${refused.length} not acknowledged`);
+    },
+  );
 
   it("7. a rolling restart under 20 requests a second fails no request", { timeout: 300_000 }, async () => {
     const paths = ["/", "/packages", "/packages/bali", "/api/packages/bali", "/blogs"];
@@ -310,70 +344,81 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
       await Promise.all(inFlight);
     }
     const seconds = (Date.now() - restartStarted) / 1000;
-    report.rollingRestart = { requests: sent, answered, failures: failures.length, seconds: Math.round(seconds), perSecond: Math.round(sent / seconds), exitCodes: exits };
+    report.rollingRestart = {
+      requests: sent,
+      answered,
+      failures: failures.length,
+      seconds: Math.round(seconds),
+      perSecond: Math.round(sent / seconds),
+      exitCodes: exits,
+    };
     assert.deepEqual(exits, [0, 0], "each server exits 0 on SIGTERM");
     assert.deepEqual(failures, [], `no request failed; nginx's error log:\n${cluster.nginx.errorLog().slice(-3000)}`);
     assert.ok(sent >= 20 * 5, `at least 5 s of load (${sent} requests)`);
   });
 
-  it("8. backup, wipe the database and the bucket, restore: rows, checksums, the thumbnail and the admin's sign-in all come back", { timeout: 240_000 }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pravas-cluster-backup-"));
-    try {
-      const file = path.join(dir, "cluster.tar.gz");
-      let started = Date.now();
-      const backup = await cluster.npm(["backup", "--", "--out", file]);
-      assert.equal(backup.status, 0, backup.output);
-      const backupMs = Date.now() - started;
-      const manifest = readManifest(file);
-      assert.ok(Object.keys(manifest.files).filter((name) => name.startsWith("media/")).length > 0, "the backup holds the media from the bucket");
-      if (thumbnail) assert.ok(`media/${thumbnail.urls[0]!.split("/").pop()}` in manifest.files, "the backup holds the uploaded photo");
+  it(
+    "8. backup, wipe the database and the bucket, restore: rows, checksums, the thumbnail and the admin's sign-in all come back",
+    { timeout: 240_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pravas-cluster-backup-"));
+      try {
+        const file = path.join(dir, "cluster.tar.gz");
+        let started = Date.now();
+        const backup = await cluster.npm(["backup", "--", "--out", file]);
+        assert.equal(backup.status, 0, backup.output);
+        const backupMs = Date.now() - started;
+        const manifest = readManifest(file);
+        assert.ok(Object.keys(manifest.files).filter((name) => name.startsWith("media/")).length > 0, "the backup holds the media from the bucket");
+        if (thumbnail) assert.ok(`media/${thumbnail.urls[0]!.split("/").pop()}` in manifest.files, "the backup holds the uploaded photo");
 
-      // The site stops; the disk and the bucket are lost.
-      for (const server of cluster.servers) await cluster.stop(server, "SIGTERM");
-      // Partial tus uploads (tus-uploads/, ADR 053) are not media: a backup leaves them out.
-      const media = (objects: Map<string, string>) => new Map([...objects].filter(([key]) => !key.startsWith("tus-uploads/")).sort());
-      const objectsBefore = media(await cluster.bucketObjects());
-      await cluster.db.query("drop schema public cascade; drop schema if exists drizzle cascade; create schema public;");
-      await cluster.emptyBucket();
-      assert.equal((await cluster.bucketObjects()).size, 0);
+        // The site stops; the disk and the bucket are lost.
+        for (const server of cluster.servers) await cluster.stop(server, "SIGTERM");
+        // Partial tus uploads (tus-uploads/, ADR 053) are not media: a backup leaves them out.
+        const media = (objects: Map<string, string>) => new Map([...objects].filter(([key]) => !key.startsWith("tus-uploads/")).sort());
+        const objectsBefore = media(await cluster.bucketObjects());
+        await cluster.db.query("drop schema public cascade; drop schema if exists drizzle cascade; create schema public;");
+        await cluster.emptyBucket();
+        assert.equal((await cluster.bucketObjects()).size, 0);
 
-      started = Date.now();
-      const restore = await cluster.npm(["restore", "--", file]);
-      assert.equal(restore.status, 0, restore.output);
-      const restoreMs = Date.now() - started;
+        started = Date.now();
+        const restore = await cluster.npm(["restore", "--", file]);
+        assert.equal(restore.status, 0, restore.output);
+        const restoreMs = Date.now() - started;
 
-      // A second backup of the restored site: the same rows and the same bytes, file by file.
-      const again = path.join(dir, "again.tar.gz");
-      assert.equal((await cluster.npm(["backup", "--", "--out", again])).status, 0);
-      const restored = readManifest(again);
-      assert.deepEqual(restored.tables, manifest.tables, "every table has its rows back");
-      assert.deepEqual(restored.files, manifest.files, "every file (table dumps and media) has its checksum back");
-      const objectsAfter = media(await cluster.bucketObjects());
-      assert.deepEqual(objectsAfter, objectsBefore, "every media object is back in the bucket, byte for byte");
+        // A second backup of the restored site: the same rows and the same bytes, file by file.
+        const again = path.join(dir, "again.tar.gz");
+        assert.equal((await cluster.npm(["backup", "--", "--out", again])).status, 0);
+        const restored = readManifest(again);
+        assert.deepEqual(restored.tables, manifest.tables, "every table has its rows back");
+        assert.deepEqual(restored.files, manifest.files, "every file (table dumps and media) has its checksum back");
+        const objectsAfter = media(await cluster.bucketObjects());
+        assert.deepEqual(objectsAfter, objectsBefore, "every media object is back in the bucket, byte for byte");
 
-      // Both at once: the database is migrated and seeded already.
-      await Promise.all(cluster.servers.map((server) => cluster.start(server)));
-      const bali = await packageId("bali");
-      const key = thumbnail?.key ?? String(bali.thumbnail);
-      const listing = await request(`${cluster.nginxURL}/packages`);
-      assert.ok(listing.text().includes(key), "Bali's card still shows the uploaded thumbnail");
-      for (const url of thumbnail?.urls ?? []) {
-        for (const base of [cluster.nginxURL, cluster.A.baseURL, cluster.B.baseURL]) {
-          assert.equal((await request(`${base}${url}`)).status, 200, `${url} through ${base}`);
+        // Both at once: the database is migrated and seeded already.
+        await Promise.all(cluster.servers.map((server) => cluster.start(server)));
+        const bali = await packageId("bali");
+        const key = thumbnail?.key ?? String(bali.thumbnail);
+        const listing = await request(`${cluster.nginxURL}/packages`);
+        assert.ok(listing.text().includes(key), "Bali's card still shows the uploaded thumbnail");
+        for (const url of thumbnail?.urls ?? []) {
+          for (const base of [cluster.nginxURL, cluster.A.baseURL, cluster.B.baseURL]) {
+            assert.equal((await request(`${base}${url}`)).status, 200, `${url} through ${base}`);
+          }
         }
+        await signIn(cluster.nginxURL);
+        report.backup = {
+          bytes: fs.statSync(file).size,
+          rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
+          mediaFiles: Object.keys(manifest.files).filter((name) => name.startsWith("media/")).length,
+          backupMs,
+          restoreMs,
+        };
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-      await signIn(cluster.nginxURL);
-      report.backup = {
-        bytes: fs.statSync(file).size,
-        rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
-        mediaFiles: Object.keys(manifest.files).filter((name) => name.startsWith("media/")).length,
-        backupMs,
-        restoreMs,
-      };
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });
 
 /** What an SMTP server says first to a new connection, within 3 s (diagnostics). */

@@ -250,9 +250,7 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
     async emptyBucket() {
       const keys = [...(await this.bucketObjects()).keys()];
       for (let n = 0; n < keys.length; n += 500) {
-        await s3.client.send(
-          new DeleteObjectsCommand({ Bucket: s3.settings.bucket, Delete: { Objects: keys.slice(n, n + 500).map((Key) => ({ Key })) } }),
-        );
+        await s3.client.send(new DeleteObjectsCommand({ Bucket: s3.settings.bucket, Delete: { Objects: keys.slice(n, n + 500).map((Key) => ({ Key })) } }));
       }
     },
     /**
@@ -381,10 +379,15 @@ ${extra}
   if (check.status !== 0) throw new Error(`nginx config: ${check.stderr}`);
   const child = spawn(NGINX_BIN!, ["-c", config, "-p", prefix, "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor("nginx", async () => {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${fs.readFileSync(path.join(prefix, "error.log"), "utf8")}`);
-    return (await request(`${url}/api/health`, { timeoutMs: 2000 })).status === 200;
-  }, 20_000, 100);
+  await waitFor(
+    "nginx",
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited: ${fs.readFileSync(path.join(prefix, "error.log"), "utf8")}`);
+      return (await request(`${url}/api/health`, { timeoutMs: 2000 })).status === 200;
+    },
+    20_000,
+    100,
+  );
   return {
     url,
     pid: child.pid!,

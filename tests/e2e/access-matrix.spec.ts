@@ -89,7 +89,10 @@ const RULES: Record<string, Rule> = {
   // Departures and their seat requests (ADR 059): editors and admins, like the inbox (canManageEnquiries).
   // The passenger list of a departure that does not exist is a 404.
   "routes/admin/departures.tsx": { page: staffOnly },
-  "routes/admin/departure-passengers.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/departures/999999/dNone/passengers?format=csv" },
+  "routes/admin/departure-passengers.ts": {
+    page: { anonymous: "login", editor: 404, admin: 404 },
+    sample: "/admin/departures/999999/dNone/passengers?format=csv",
+  },
   "routes/admin/personal-data.tsx": { page: adminOnly },
   // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },
@@ -133,7 +136,12 @@ const RULES: Record<string, Rule> = {
 const EXPRESS_ENDPOINTS: { method: string; url: string; headers?: Record<string, string>; outcome: ByWho }[] = [
   // Creating an upload without its length: signed-in staff get tus's 400 (as JSON), nobody else gets that far.
   { method: "POST", url: "/api/uploads", headers: { "Tus-Resumable": "1.0.0" }, outcome: { anonymous: 401, editor: 400, admin: 400 } },
-  { method: "PATCH", url: "/api/uploads/no-such-upload", headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" }, outcome: { anonymous: 401, editor: 404, admin: 404 } },
+  {
+    method: "PATCH",
+    url: "/api/uploads/no-such-upload",
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    outcome: { anonymous: 401, editor: 404, admin: 404 },
+  },
   { method: "DELETE", url: "/api/uploads/no-such-upload", headers: { "Tus-Resumable": "1.0.0" }, outcome: { anonymous: 401, editor: 404, admin: 404 } },
   { method: "GET", url: "/api/uploads/no-such-upload/result", outcome: { anonymous: 401, editor: 404, admin: 404 } },
 ];

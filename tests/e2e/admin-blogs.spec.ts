@@ -30,7 +30,10 @@ test("write a post with bold text and a dropped header image, then read it on th
   });
   await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), photo());
   await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible({ timeout: 30_000 });
-  expect(percentages.some((text) => /: \d+%$/.test(text)), `progress seen: ${percentages.join(", ")}`).toBe(true);
+  expect(
+    percentages.some((text) => /: \d+%$/.test(text)),
+    `progress seen: ${percentages.join(", ")}`,
+  ).toBe(true);
   await expect(page.getByRole("button", { name: /Replace the header image/ })).toBeVisible();
   await expect(page.getByText("Unsaved changes", { exact: true })).toBeVisible();
 
@@ -82,7 +85,11 @@ test("a file that is not an image, dropped on the zone, is refused with a messag
   page.on("request", (request) => {
     if (request.url().includes("/api/uploads")) uploads++;
   });
-  await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), { name: "itinerary.txt", type: "text/plain", bytes: Buffer.from("Day 1: Agra") });
+  await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), {
+    name: "itinerary.txt",
+    type: "text/plain",
+    bytes: Buffer.from("Day 1: Agra"),
+  });
   await expect(page.getByRole("alert").filter({ hasText: "“itinerary.txt” is not an image (text/plain)" })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
   expect(uploads).toBe(0);
@@ -303,7 +310,23 @@ test("the toolbar is one tab stop; arrow keys move between tools and Enter uses 
   await gotoHydrated(page, "/admin/blogs/new");
   const toolbar = page.getByRole("toolbar", { name: "Content formatting" });
   await expect(toolbar.getByRole("button")).toHaveCount(15);
-  const names = ["Undo", "Redo", "Heading", "Subheading", "Bold", "Italic", "Underline", "Bulleted list", "Numbered list", "Quote", "Code block", "Divider", "Link", "Image", "Alt text"];
+  const names = [
+    "Undo",
+    "Redo",
+    "Heading",
+    "Subheading",
+    "Bold",
+    "Italic",
+    "Underline",
+    "Bulleted list",
+    "Numbered list",
+    "Quote",
+    "Code block",
+    "Divider",
+    "Link",
+    "Image",
+    "Alt text",
+  ];
   for (const name of names) {
     await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
   }
@@ -312,7 +335,9 @@ test("the toolbar is one tab stop; arrow keys move between tools and Enter uses 
   await page.keyboard.press("Shift+Home");
   // ProseMirror takes the selection from the (asynchronous) selectionchange event and ignores it once focus
   // has left the editor: on a busy machine Shift+Tab could win that race, which no person typing does.
-  await page.waitForFunction(() => !(document.querySelector(".ProseMirror") as unknown as { editor: { state: { selection: { empty: boolean } } } }).editor.state.selection.empty);
+  await page.waitForFunction(
+    () => !(document.querySelector(".ProseMirror") as unknown as { editor: { state: { selection: { empty: boolean } } } }).editor.state.selection.empty,
+  );
   await page.keyboard.press("Shift+Tab");
   await expect(toolbar.getByRole("button", { name: "Undo" })).toBeFocused();
   await page.keyboard.press("End");
@@ -381,7 +406,9 @@ for (const viewport of [
 ]) {
   test(`list and editor pass axe at ${viewport.width} px`, async ({ page, db }) => {
     test.setTimeout(120_000);
-    const post = await insertBlog(db, { content: "<h2>Getting there</h2><p>Fly into <strong>Agra</strong>, then take a cab.</p><ul><li>Sunrise</li><li>Lunch</li></ul>" });
+    const post = await insertBlog(db, {
+      content: "<h2>Getting there</h2><p>Fly into <strong>Agra</strong>, then take a cab.</p><ul><li>Sunrise</li><li>Lunch</li></ul>",
+    });
     await page.setViewportSize(viewport);
     await signIn(page, ADMIN);
     for (const path of ["/admin/blogs", "/admin/blogs/new", `/admin/blogs/${post.id}`]) {

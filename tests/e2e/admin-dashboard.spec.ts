@@ -8,7 +8,10 @@ test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.0.30" } });
 
 /** The figure a stat card of the dashboard shows, e.g. "Today". */
 async function figure(page: Page, label: string): Promise<number> {
-  const card = page.getByRole("region", { name: "New enquiries" }).locator("div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) });
+  const card = page
+    .getByRole("region", { name: "New enquiries" })
+    .locator("div")
+    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) });
   return Number(await card.locator("dd").innerText());
 }
 
@@ -58,7 +61,10 @@ test("a package page viewed by a browser (not a bot) counts once a day in the to
   const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.32", "user-agent": chrome } });
   for (let i = 0; i < 2; i++) expect((await visitor.get("/packages/vietnam")).status()).toBe(200);
   await visitor.dispose();
-  const crawler = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.33", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+  const crawler = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": "10.250.0.33", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+  });
   expect((await crawler.get("/packages/vietnam")).status()).toBe(200);
   await crawler.dispose();
   const [{ views: after } = { views: 0 }] = await db.query<{ views: number }>(`select views from packages where slug = 'vietnam'`);
@@ -81,11 +87,15 @@ test("a delivery that keeps failing is listed, and its retry button sends it", a
   await row.getByRole("button", { name: new RegExp(`Retry delivery #${id}`) }).click();
   await expect(page.getByRole("status")).toContainText(`Delivery #${id} will be tried again now.`);
   // The worker (woken by the retry) writes it to the outbox folder and marks it sent.
-  await expect.poll(async () => (await db.query<{ status: string }>(`select status from notification_outbox where id = $1`, [id]))[0]?.status, { timeout: 10_000 }).toBe("sent");
+  await expect
+    .poll(async () => (await db.query<{ status: string }>(`select status from notification_outbox where id = $1`, [id]))[0]?.status, { timeout: 10_000 })
+    .toBe("sent");
   await page.reload();
   await expect(page.getByRole("row").filter({ hasText: "Retry Rao" })).toHaveCount(0);
 
-  const [entry] = await db.query<{ actor_email: string }>(`select actor_email from activity where kind = 'notification.retried' and subject_id = $1`, [String(id)]);
+  const [entry] = await db.query<{ actor_email: string }>(`select actor_email from activity where kind = 'notification.retried' and subject_id = $1`, [
+    String(id),
+  ]);
   expect(entry?.actor_email).toBe(ADMIN.email);
   db.onCleanup(() => db.query(`delete from activity where kind = 'notification.retried' and subject_id = $1`, [String(id)]));
 });
@@ -102,7 +112,10 @@ test("each failing delivery links to its enquiry's page: a lead's and a contact 
   const notifications = page.getByRole("region", { name: "Notifications" });
   const leadLink = notifications.getByRole("link", { name: `Linked Lead (call-back request #${leadId})` });
   await expect(leadLink).toHaveAttribute("href", `/admin/enquiries/lead-${leadId}`);
-  await expect(notifications.getByRole("link", { name: `Linked Message (contact message #${message!.id})` })).toHaveAttribute("href", `/admin/enquiries/contact-${message!.id}`);
+  await expect(notifications.getByRole("link", { name: `Linked Message (contact message #${message!.id})` })).toHaveAttribute(
+    "href",
+    `/admin/enquiries/contact-${message!.id}`,
+  );
 
   await leadLink.click();
   await expect(page).toHaveURL(new RegExp(`/admin/enquiries/lead-${leadId}$`));

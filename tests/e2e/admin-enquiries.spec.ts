@@ -59,7 +59,13 @@ test("a lead, a contact message and a package enquiry appear in one list, newest
   cleanUpEnquiries(db, tag);
   await signIn(page, ADMIN);
   const contact = await page.request.post("/api/contact", {
-    data: { firstName: "Meera", lastName: `Contact ${tag}`, email: `meera-${tag.toLowerCase()}@example.com`, phone: "+91 99887 76655", message: "Kerala in May?" },
+    data: {
+      firstName: "Meera",
+      lastName: `Contact ${tag}`,
+      email: `meera-${tag.toLowerCase()}@example.com`,
+      phone: "+91 99887 76655",
+      message: "Kerala in May?",
+    },
   });
   expect(contact.status(), await contact.text()).toBe(201);
   const enquiry = await page.request.post("/api/enquiries", {
@@ -85,7 +91,10 @@ test("a lead, a contact message and a package enquiry appear in one list, newest
   const enquiryRow = bodyRows(page).filter({ hasText: `Karan Enquiry ${tag}` });
   await expect(enquiryRow).toContainText("Package enquiry");
   await expect(enquiryRow).toContainText("Bali");
-  await expect(enquiryRow.getByRole("link", { name: `karan-${tag.toLowerCase()}@example.com` })).toHaveAttribute("href", `mailto:karan-${tag.toLowerCase()}@example.com`);
+  await expect(enquiryRow.getByRole("link", { name: `karan-${tag.toLowerCase()}@example.com` })).toHaveAttribute(
+    "href",
+    `mailto:karan-${tag.toLowerCase()}@example.com`,
+  );
   const contactRow = bodyRows(page).filter({ hasText: `Meera Contact ${tag}` });
   await expect(contactRow).toContainText("Contact form");
 
@@ -96,7 +105,9 @@ test("a lead, a contact message and a package enquiry appear in one list, newest
   await expect(page.getByLabel("Source")).toHaveValue("contact");
 
   // The sidebar counts New enquiries.
-  const [counted] = await db.query<{ n: number }>(`select ((select count(*) from leads where status = 'new') + (select count(*) from contact_messages where status = 'new'))::int as n`);
+  const [counted] = await db.query<{ n: number }>(
+    `select ((select count(*) from leads where status = 'new') + (select count(*) from contact_messages where status = 'new'))::int as n`,
+  );
   await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: `Enquiries ${counted!.n} new` })).toBeVisible();
 });
 
@@ -144,13 +155,21 @@ test("the detail page shows every field, a WhatsApp reply naming the package, an
   const editor = await createStaff(db, { role: "editor", name: `Esha ${tag}` });
   await signIn(page, ADMIN);
   const posted = await page.request.post("/api/enquiries", {
-    data: { name: `Nila Detail ${tag}`, phone: "98450 12345", travellers: 4, preferredMonth: "2027-02", message: "Vegetarian meals please", packageSlug: "bali" },
+    data: {
+      name: `Nila Detail ${tag}`,
+      phone: "98450 12345",
+      travellers: 4,
+      preferredMonth: "2027-02",
+      message: "Vegetarian meals please",
+      packageSlug: "bali",
+    },
   });
   expect(posted.status()).toBe(201);
   const [lead] = await db.query<{ id: number; package_title: string }>(`select id, package_title from leads where name = $1`, [`Nila Detail ${tag}`]);
   await gotoHydrated(page, `/admin/enquiries/lead-${lead!.id}`);
   const sent = page.getByRole("region", { name: "What they sent" });
-  for (const text of [`Nila Detail ${tag}`, "98450 12345", lead!.package_title, "4", "February 2027", "Vegetarian meals please"]) await expect(sent).toContainText(text);
+  for (const text of [`Nila Detail ${tag}`, "98450 12345", lead!.package_title, "4", "February 2027", "Vegetarian meals please"])
+    await expect(sent).toContainText(text);
   // Reply on WhatsApp offers the templates, the first ("Quote") filled in (ADR 046).
   await sent.getByText("Reply on WhatsApp").click();
   const whatsapp = sent.getByRole("link", { name: /^Send on WhatsApp/ });
@@ -162,7 +181,9 @@ test("the detail page shows every field, a WhatsApp reply naming the package, an
   await page.getByRole("button", { name: "Save assignment" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Assignment saved: Nila Detail ${tag}’s enquiry about ${lead!.package_title}.` })).toBeVisible();
   // The activity log names the enquiry as people say it; the id is only its link.
-  const [entry] = await db.query<{ subject_label: string }>(`select subject_label from activity where kind = 'enquiry.assigned' and subject_id = $1`, [`lead-${lead!.id}`]);
+  const [entry] = await db.query<{ subject_label: string }>(`select subject_label from activity where kind = 'enquiry.assigned' and subject_id = $1`, [
+    `lead-${lead!.id}`,
+  ]);
   expect(entry!.subject_label).toBe(`Nila Detail ${tag}’s enquiry about ${lead!.package_title}`);
   await page.goto(`/admin/enquiries?q=${tag}`);
   await expect(bodyRows(page).first()).toContainText(editor.name);
@@ -189,7 +210,10 @@ test("the CSV export holds the filtered enquiries, with a BOM: Indian times, rea
   await postLead(page, `Plain, Name ${tag}`, "+1+2");
   // Notes are exported in one cell, oldest first, each with its Indian time and author.
   const [asha] = await db.query<{ id: number }>(`select id from leads where name = $1`, [`Asha;=2*7;${tag}`]);
-  await db.query(`insert into enquiry_notes (lead_id, author_name, body, created_at) values ($1, 'Administrator', 'Called, quote sent', '2026-11-24T00:45:00Z'), ($1, 'Ravi', '=1+1 booked', '2026-11-24T03:00:00Z')`, [asha!.id]);
+  await db.query(
+    `insert into enquiry_notes (lead_id, author_name, body, created_at) values ($1, 'Administrator', 'Called, quote sent', '2026-11-24T00:45:00Z'), ($1, 'Ravi', '=1+1 booked', '2026-11-24T03:00:00Z')`,
+    [asha!.id],
+  );
   await gotoHydrated(page, `/admin/enquiries?q=${tag}`);
   const csvLink = page.getByRole("link", { name: "Download CSV" });
   await expect(csvLink).toHaveAttribute("href", `/admin/enquiries.csv?q=${tag}`);
@@ -230,7 +254,10 @@ test("the .xlsx export opens: date cells in Indian time, the phone and `=2*7` as
   await postLead(page, `Asha ${tag}`, "+91 98765 43210");
   await postLead(page, `=2*7 ${tag}`);
   const [asha] = await db.query<{ id: number; created_at: string }>(`select id, created_at from leads where name = $1`, [`Asha ${tag}`]);
-  await db.query(`insert into enquiry_notes (lead_id, author_name, body, created_at) values ($1, 'Administrator', 'Called, quote sent', '2026-11-24T00:45:00Z'), ($1, 'Ravi', 'Booked', '2026-11-24T03:00:00Z')`, [asha!.id]);
+  await db.query(
+    `insert into enquiry_notes (lead_id, author_name, body, created_at) values ($1, 'Administrator', 'Called, quote sent', '2026-11-24T00:45:00Z'), ($1, 'Ravi', 'Booked', '2026-11-24T03:00:00Z')`,
+    [asha!.id],
+  );
   await gotoHydrated(page, `/admin/enquiries?q=${tag}`);
   const link = page.getByRole("link", { name: "Download Excel (.xlsx)" });
   await expect(link).toHaveAttribute("href", `/admin/enquiries.xlsx?q=${tag}`);
@@ -241,7 +268,22 @@ test("the .xlsx export opens: date cells in Indian time, the phone and `=2*7` as
   await workbook.xlsx.load((await fs.readFile(await (await download).path())) as unknown as ExcelJS.Buffer);
   const sheet = workbook.getWorksheet("Enquiries")!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
-  expect(header).toEqual(["Received (IST)", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "Call back on (IST)", "Notes", "ID"]);
+  expect(header).toEqual([
+    "Received (IST)",
+    "Source",
+    "Name",
+    "Phone",
+    "E-mail",
+    "Package",
+    "Travellers",
+    "Preferred month",
+    "Message",
+    "Status",
+    "Assigned to",
+    "Call back on (IST)",
+    "Notes",
+    "ID",
+  ]);
   const column = (name: string) => header.indexOf(name) + 1;
   const rows = sheet.getRows(2, sheet.rowCount - 1)!;
   expect(rows.map((row) => row.getCell(column("Name")).value)).toEqual([`=2*7 ${tag}`, `Asha ${tag}`]);
@@ -270,7 +312,10 @@ test("the first enquiry is three Tab presses from the top, through the skip link
   cleanUpEnquiries(db, tag);
   await signIn(page, ADMIN);
   await postLead(page, `Keyboard ${tag}`);
-  for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await gotoHydrated(page, "/admin/enquiries");
     const first = bodyRows(page).first().getByRole("link").first();
@@ -298,7 +343,13 @@ test("personal data: find a person by phone, export it as JSON, delete it after 
   await signIn(page, ADMIN);
   await postLead(page, `Priya Popup ${tag}`, phone);
   const contact = await page.request.post("/api/contact", {
-    data: { firstName: "Priya", lastName: `Private ${tag}`, email: `priya-${tag.toLowerCase()}@example.com`, phone: phone.replace(/\s/g, ""), message: "Please call" },
+    data: {
+      firstName: "Priya",
+      lastName: `Private ${tag}`,
+      email: `priya-${tag.toLowerCase()}@example.com`,
+      phone: phone.replace(/\s/g, ""),
+      message: "Please call",
+    },
   });
   expect(contact.status()).toBe(201);
   const [lead] = await db.query<{ id: number }>(`select id from leads where name = $1`, [`Priya Popup ${tag}`]);
@@ -346,7 +397,11 @@ test("personal data: find a person by phone, export it as JSON, delete it after 
   expect(entry!.detail).toEqual({ leads: 1, contactMessages: 1, notes: 1, outbox: 2 });
   expect(entry!.row).not.toContain(phone.replace(/\D/g, "").slice(-6));
   expect(entry!.row).not.toContain(tag);
-  db.onCleanup(() => db.query(`delete from activity where kind in ('enquiry.personal-data-deleted', 'enquiry.personal-data-exported') and user_id is not null and at > now() - interval '1 hour'`));
+  db.onCleanup(() =>
+    db.query(
+      `delete from activity where kind in ('enquiry.personal-data-deleted', 'enquiry.personal-data-exported') and user_id is not null and at > now() - interval '1 hour'`,
+    ),
+  );
 });
 
 test("anonymous callers are refused, the CSV and the JSON export too; editors may not open personal data", async ({ page, playwright, baseURL, db }) => {
@@ -368,7 +423,10 @@ test("anonymous callers are refused, the CSV and the JSON export too; editors ma
   await signIn(page, editor);
   const response = await page.goto("/admin/enquiries/personal-data");
   expect(response?.status()).toBe(403);
-  const post = await page.request.post("/admin/enquiries/personal-data", { form: { intent: "delete", q: "+91 98765 43210", confirm: "+91 98765 43210" }, maxRedirects: 0 });
+  const post = await page.request.post("/admin/enquiries/personal-data", {
+    form: { intent: "delete", q: "+91 98765 43210", confirm: "+91 98765 43210" },
+    maxRedirects: 0,
+  });
   expect(post.status()).toBe(403);
   // The inbox itself is theirs.
   expect((await page.goto("/admin/enquiries"))?.status()).toBe(200);

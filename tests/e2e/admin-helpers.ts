@@ -39,10 +39,7 @@ export async function deleteStaff(db: TestDatabase, where: { id?: string; email?
 }
 
 /** Inserts a staff member who can sign in, removed after the test. */
-export async function createStaff(
-  db: TestDatabase,
-  options: { role?: "admin" | "editor"; name?: string; password?: string } = {},
-): Promise<StaffFixture> {
+export async function createStaff(db: TestDatabase, options: { role?: "admin" | "editor"; name?: string; password?: string } = {}): Promise<StaffFixture> {
   const role = options.role ?? "editor";
   const staff: StaffFixture = {
     id: `e2e-${crypto.randomBytes(8).toString("hex")}`,

@@ -151,7 +151,9 @@ test("list rows: Duplicate copies a row after it; rows collapse to their title a
 
   await page.getByRole("button", { name: "Update Package" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
-  const [saved] = await db.query<{ highlights: string[]; itinerary: { title: string }[] }>(`select highlights, itinerary from packages where id = $1`, [copy.id]);
+  const [saved] = await db.query<{ highlights: string[]; itinerary: { title: string }[] }>(`select highlights, itinerary from packages where id = $1`, [
+    copy.id,
+  ]);
   expect(saved!.highlights.slice(0, 2)).toEqual([first, first]);
   expect(saved!.itinerary.map((day) => day.title)).toEqual(copy.itinerary.map((day) => day.title));
 });
@@ -293,7 +295,9 @@ test("without JavaScript every section is reachable and the form saves", async (
     // The first section shows; the others are a link away.
     await expect(page.getByLabel("Title", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Day 1 title")).toBeHidden();
-    await nav(page).getByRole("link", { name: /^Prices:/ }).click();
+    await nav(page)
+      .getByRole("link", { name: /^Prices:/ })
+      .click();
     await expect(page).toHaveURL(/#prices$/);
     await expect(page.getByLabel("Title", { exact: true })).toBeHidden();
     const priceField = page.getByLabel(/^(Adult|Price) \(₹\)$/).first();

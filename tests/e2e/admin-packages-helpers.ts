@@ -46,5 +46,8 @@ export async function openSection(page: Page, title: string) {
 /** Chooses an item ("Move down", "Remove"…) from a list row's "⋯" menu, e.g. for "highlight 2". */
 export async function rowAction(page: Page, row: string, action: string) {
   await page.getByRole("button", { name: `Actions for ${row}`, exact: true }).click();
-  await page.getByRole("menu", { name: `Actions for ${row}` }).getByRole("menuitem", { name: action, exact: true }).click();
+  await page
+    .getByRole("menu", { name: `Actions for ${row}` })
+    .getByRole("menuitem", { name: action, exact: true })
+    .click();
 }

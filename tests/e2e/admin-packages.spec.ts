@@ -128,7 +128,10 @@ test("create and publish with thumbnail and gallery uploads; it is live on the p
   await expect(page).toHaveURL(/\/admin\/packages\/\d+#seo$/);
   const id = Number(new URL(page.url()).pathname.split("/").pop());
   db.onCleanup(() => deletePackageRow(db, id));
-  const [row] = await db.query<{ slug: string; thumbnail: string; gallery: string[]; status: string }>(`select slug, thumbnail, gallery, status from packages where id = $1`, [id]);
+  const [row] = await db.query<{ slug: string; thumbnail: string; gallery: string[]; status: string }>(
+    `select slug, thumbnail, gallery, status from packages where id = $1`,
+    [id],
+  );
   expect(row!.status).toBe("published");
   expect(row!.thumbnail).not.toBe("");
   expect(row!.gallery).toHaveLength(1);

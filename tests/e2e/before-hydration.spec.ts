@@ -63,8 +63,7 @@ test("what is typed into the contact form before hydration is kept and sent", as
   await form.getByLabel("Message", { exact: true }).press("End");
   await form.getByLabel("Message", { exact: true }).pressSequentially(".");
   typed.Message += ".";
-  for (const [label, value] of Object.entries(typed))
-    await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
+  for (const [label, value] of Object.entries(typed)) await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
 
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("status")).toHaveText("Message sent successfully!");

@@ -112,9 +112,7 @@ test("the new-window links of the corpus open without access to the page", async
     data: { title: `${prefix} links`, content: CORPUS["new-window links"] },
   });
   const { id, content } = await saved.json();
-  expect(content).toBe(
-    '<a href="https://example.com" target="_blank" rel="noopener noreferrer">caps</a><a href="https://example.com">named</a>',
-  );
+  expect(content).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">caps</a><a href="https://example.com">named</a>');
   await gotoHydrated(page, `/blogs/${id}`);
   await expect(page.getByRole("link", { name: "caps" })).toHaveAttribute("rel", "noopener noreferrer");
   await expect(page.getByRole("link", { name: "named" })).not.toHaveAttribute("target", /.*/);

@@ -78,7 +78,14 @@ test("an editor creates, reads, updates and deletes a blog through the API", asy
   const read = await (await editor.get(`/api/blogs/${body.id}`)).json();
   const roundTrip = await editor.put(`/api/blogs/${body.id}`, { data: read });
   expect(roundTrip.status(), await roundTrip.text()).toBe(200);
-  expect(await roundTrip.json()).toMatchObject({ title: read.title, slug: read.slug, content: read.content, duration: 9, headImg: seeded!.headImg, status: "published" });
+  expect(await roundTrip.json()).toMatchObject({
+    title: read.title,
+    slug: read.slug,
+    content: read.content,
+    duration: 9,
+    headImg: seeded!.headImg,
+    status: "published",
+  });
 
   // DELETE: 204, then the API and the public page answer 404.
   const deleted = await editor.delete(`/api/blogs/${body.id}`);
@@ -89,10 +96,7 @@ test("an editor creates, reads, updates and deletes a blog through the API", asy
   expect(page.status()).toBe(404);
   expect(await page.text()).toContain("Blog not found!");
 
-  const entries = await db.query<{ kind: string }>(
-    "select kind from activity where subject_type = 'blog' and subject_id = $1 order by id",
-    [String(body.id)],
-  );
+  const entries = await db.query<{ kind: string }>("select kind from activity where subject_type = 'blog' and subject_id = $1 order by id", [String(body.id)]);
   expect(entries.map((entry) => entry.kind)).toEqual(["blog.created", "blog.published", "blog.updated", "blog.updated", "blog.updated", "blog.deleted"]);
   await editor.dispose();
 });

@@ -4,10 +4,7 @@ import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 type BlogRow = { id: number; slug: string; title: string; views: number; upload_date: string };
 
 async function blogBySlug(db: TestDatabase, slug: string) {
-  const [row] = await db.query<BlogRow>(
-    "select id, slug, title, views, upload_date::text as upload_date from blogs where slug = $1",
-    [slug],
-  );
+  const [row] = await db.query<BlogRow>("select id, slug, title, views, upload_date::text as upload_date from blogs where slug = $1", [slug]);
   if (!row) throw new Error(`seeded blog ${slug} is missing`);
   return row;
 }
@@ -46,10 +43,7 @@ test("the blog list shows a card per post with reading time, views and age", asy
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(expected[blog.slug]!.duration);
     await expect(card.getByText(`View: ${views(blog.views)} | ${expected[blog.slug]!.age}`)).toBeVisible();
-    await expect(card.getByRole("link", { name: `Read More about ${blog.title}` })).toHaveAttribute(
-      "href",
-      `/blogs/${blog.id}`,
-    );
+    await expect(card.getByRole("link", { name: `Read More about ${blog.title}` })).toHaveAttribute("href", `/blogs/${blog.id}`);
     await expect(card.locator("img")).toHaveAttribute("width", /\d+/);
   }
   // Newest first.
@@ -101,8 +95,7 @@ test("a view counts once per visitor per day, and never for bots", async ({ requ
     title: "View counting fixture",
     content: "<p>Counting.</p>",
   });
-  const browserUa =
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+  const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
   // Every request comes from this machine's address (X-Forwarded-For is not trusted without
   // TRUST_PROXY), so visitors here differ by their browser.
   const visit = async (userAgent = browserUa) => {
@@ -110,8 +103,7 @@ test("a view counts once per visitor per day, and never for bots", async ({ requ
     expect(response.status()).toBe(200);
     return response.text();
   };
-  const stored = async () =>
-    (await db.query<{ views: number }>("select views from blogs where id = $1", [id]))[0]!.views;
+  const stored = async () => (await db.query<{ views: number }>("select views from blogs where id = $1", [id]))[0]!.views;
 
   expect(await visit()).toContain("1 Views | Uploaded on");
   expect(await stored()).toBe(1);

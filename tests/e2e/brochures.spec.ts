@@ -43,9 +43,17 @@ async function agencyPhone(db: TestDatabase): Promise<string> {
 
 /** Puts a package's price and itinerary back after a test changed them (and tells the caches). */
 async function restorePackage(db: TestDatabase, slug: string) {
-  const [row] = await db.query<{ price: unknown; price_from: number; itinerary: unknown }>(`select price, price_from, itinerary from packages where slug = $1`, [slug]);
+  const [row] = await db.query<{ price: unknown; price_from: number; itinerary: unknown }>(
+    `select price, price_from, itinerary from packages where slug = $1`,
+    [slug],
+  );
   db.onCleanup(() =>
-    db.query(`update packages set price = $2::jsonb, price_from = $3, itinerary = $4::jsonb where slug = $1`, [slug, JSON.stringify(row!.price), row!.price_from, JSON.stringify(row!.itinerary)]),
+    db.query(`update packages set price = $2::jsonb, price_from = $3, itinerary = $4::jsonb where slug = $1`, [
+      slug,
+      JSON.stringify(row!.price),
+      row!.price_from,
+      JSON.stringify(row!.itinerary),
+    ]),
   );
 }
 
@@ -74,7 +82,17 @@ test("every published package's Download Brochure is a PDF with its title, its f
 
 test("Bangalore–Mysore–Ooty's brochure has its hotel options; Dubai's days are in order; the old addresses still work", async ({ request }) => {
   const ooty = pdfText(await expectPdf(await request.get("/packages/bangalore-mysore/brochure.pdf")));
-  for (const cell of ["Option 1", "₹27,400 per person", "Option 2", "₹21,500 per person", "Preethi Classic or similar", "Hotel Preethi International or similar", "Deluxe King Room", "Heritage Suites or similar", "Breakfast"]) {
+  for (const cell of [
+    "Option 1",
+    "₹27,400 per person",
+    "Option 2",
+    "₹21,500 per person",
+    "Preethi Classic or similar",
+    "Hotel Preethi International or similar",
+    "Deluxe King Room",
+    "Heritage Suites or similar",
+    "Breakfast",
+  ]) {
     expect(ooty).toContain(cell);
   }
   expect(ooty).toMatch(/Destination Nights Hotel Room type Meal plan/i);
@@ -215,7 +233,10 @@ test("draft changes a staff member previews are never the visitors' brochure, no
 
 test("without a title and prices there is no brochure: the page says 'Brochure link not available'", async ({ page, db }) => {
   const copy = await copyPackage(db);
-  await db.query(`update packages set price = '{"kind":"single","amount":0,"unit":"per person"}'::jsonb, price_options = '[]'::jsonb, price_from = 0 where id = $1`, [copy.id]);
+  await db.query(
+    `update packages set price = '{"kind":"single","amount":0,"unit":"per person"}'::jsonb, price_options = '[]'::jsonb, price_from = 0 where id = $1`,
+    [copy.id],
+  );
   await gotoHydrated(page, `/packages/${copy.slug}`);
   const alert = page.getByRole("alert").filter({ hasText: "Brochure" });
   await expect(alert).toHaveCount(0);

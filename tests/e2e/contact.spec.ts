@@ -27,8 +27,7 @@ async function fillForm(page: Page, email: string, overrides: Partial<Record<str
     Message: "Two adults, Bali in March. Please share dates.",
     ...overrides,
   };
-  for (const [label, value] of Object.entries(values))
-    await contactForm(page).getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(values)) await contactForm(page).getByLabel(label, { exact: true }).fill(value);
   return values;
 }
 
@@ -42,8 +41,7 @@ async function openContact(page: Page) {
 }
 
 async function expectFormValues(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values))
-    await expect(contactForm(page).getByLabel(label, { exact: true })).toHaveValue(value);
+  for (const [label, value] of Object.entries(values)) await expect(contactForm(page).getByLabel(label, { exact: true })).toHaveValue(value);
 }
 
 test("the contact page shows the header, form, contact card and FAQ", async ({ page }) => {
@@ -58,19 +56,10 @@ test("the contact page shows the header, form, contact card and FAQ", async ({ p
   await expect(page.getByRole("link", { name: "Privacy Policy" }).first()).toBeVisible();
 
   const card = page.locator("main").getByRole("region", { name: "Contact details" });
-  await expect(card.getByRole("link", { name: "hello@pravas.travel" })).toHaveAttribute(
-    "href",
-    "mailto:hello@pravas.travel",
-  );
+  await expect(card.getByRole("link", { name: "hello@pravas.travel" })).toHaveAttribute("href", "mailto:hello@pravas.travel");
   await expect(card.getByRole("link", { name: "+91 98765 43210" })).toHaveAttribute("href", "tel:+919876543210");
-  await expect(card.getByRole("link", { name: /^pravas\.travel \(opens/ })).toHaveAttribute(
-    "href",
-    "https://pravas.travel",
-  );
-  await expect(card.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
-    "href",
-    /^https:\/\/wa\.me\/919876543210\?text=/,
-  );
+  await expect(card.getByRole("link", { name: /^pravas\.travel \(opens/ })).toHaveAttribute("href", "https://pravas.travel");
+  await expect(card.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/919876543210\?text=/);
   await expect(card.getByRole("link", { name: /^@pravas\.travel/ })).toHaveAttribute("href", /instagram\.com/);
   await expect(card.getByRole("link", { name: /^@pravas-travel/ })).toHaveAttribute("href", /linkedin\.com/);
 
@@ -113,9 +102,7 @@ test("sending, then success: the button waits, the fields clear and the message 
 test("a server failure shows the alert and keeps what was typed", async ({ page, db }) => {
   const email = uniqueEmail("failure");
   await openContact(page);
-  await page.route("**/api/contact", (route) =>
-    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }),
-  );
+  await page.route("**/api/contact", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }));
   const values = await fillForm(page, email);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("alert").filter({ hasText: FAILED })).toBeVisible();
@@ -190,9 +177,7 @@ test.describe("POST /api/contact", () => {
     const response = await request.post("/api/contact", { data: { ...valid, email } });
     expect(response.status()).toBe(201);
     expect(await response.json()).toEqual({ ok: true, message: SENT });
-    expect(await storedMessages(db, email)).toEqual([
-      { first_name: "Ravi", last_name: "Iyer", phone: "9876500000", message: "Hampi in December?" },
-    ]);
+    expect(await storedMessages(db, email)).toEqual([{ first_name: "Ravi", last_name: "Iyer", phone: "9876500000", message: "Hampi in December?" }]);
   });
 
   test("answers 400 naming each bad field", async ({ request }) => {

@@ -34,7 +34,13 @@ function indianInput(minutesAhead: number) {
   return new Date(Date.now() + 330 * 60_000 + minutesAhead * 60_000).toISOString().slice(0, 16);
 }
 
-test("two editors at once: the second save gets the conflict view naming the other's change, and neither change is lost", async ({ page, browser, baseURL, db, staff }) => {
+test("two editors at once: the second save gets the conflict view naming the other's change, and neither change is lost", async ({
+  page,
+  browser,
+  baseURL,
+  db,
+  staff,
+}) => {
   // Two staff members, two sign-ins and two package editors in one test: more than the default 30 s on 2 cores.
   test.slow();
   const copy = await livePackage(db);
@@ -78,7 +84,10 @@ test("two editors at once: the second save gets the conflict view naming the oth
   // Overwrite with mine: Ravi's fields win, the admin's price (a field Ravi left alone) stays.
   await ravi.getByRole("button", { name: "Overwrite with mine" }).click();
   await expect(ravi.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
-  const [row] = await db.query<{ title: string; description: string; price: { adult: number } }>(`select title, description, price from packages where id = $1`, [copy.id]);
+  const [row] = await db.query<{ title: string; description: string; price: { adult: number } }>(
+    `select title, description, price from packages where id = $1`,
+    [copy.id],
+  );
   expect(row).toMatchObject({ title: renamed, description: "Beaches, temples and a volcano sunrise.", price: { adult: 104500 } });
   const html = await (await page.request.get(`/packages/${copy.slug}`, { headers: { cookie: "" } })).text();
   expect(html).toContain(renamed);
@@ -211,7 +220,11 @@ test("delete a package, then restore it from Recently deleted", async ({ page, d
   await expect(page.getByRole("list", { name: "Revisions, newest first" }).getByRole("listitem").first()).toContainText("Restored after deletion");
 });
 
-test("the API: GET sends the version as ETag; a write with an old If-Match or version gets 409 with the current one; none is last-writer-wins", async ({ playwright, baseURL, db }) => {
+test("the API: GET sends the version as ETag; a write with an old If-Match or version gets 409 with the current one; none is last-writer-wins", async ({
+  playwright,
+  baseURL,
+  db,
+}) => {
   const copy = await livePackage(db);
   const post = await insertBlog(db);
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.37.2" } });

@@ -27,7 +27,13 @@ async function contactMessage(page: Page, db: TestDatabase, tag: string) {
     }
   });
   const response = await page.request.post("/api/contact", {
-    data: { firstName: "Meera", lastName: `Callback ${tag}`, email: `meera-${tag.toLowerCase()}@example.com`, phone: "+91 99887 76655", message: "Kerala in May?" },
+    data: {
+      firstName: "Meera",
+      lastName: `Callback ${tag}`,
+      email: `meera-${tag.toLowerCase()}@example.com`,
+      phone: "+91 99887 76655",
+      message: "Kerala in May?",
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   const [row] = await db.query<{ id: number }>(`select id from contact_messages where last_name = $1`, [`Callback ${tag}`]);
@@ -52,7 +58,9 @@ test("Tomorrow in one tap; a day later it is in the Due list and first on the da
   await expect(panel).toContainText("Call back Tomorrow, 10:00 am · Send the Kerala quote (set by");
   await expect(page.getByRole("region", { name: "History" })).toContainText("Call back set for");
   // The activity log names the enquirer, not an id.
-  const [entry] = await db.query<{ subject_label: string }>(`select subject_label from activity where kind = 'enquiry.follow-up-set' and subject_id = $1`, [enquiry.key]);
+  const [entry] = await db.query<{ subject_label: string }>(`select subject_label from activity where kind = 'enquiry.follow-up-set' and subject_id = $1`, [
+    enquiry.key,
+  ]);
   expect(entry!.subject_label).toBe(`${enquiry.name}’s contact message`);
 
   // Not due yet: upcoming.
@@ -62,7 +70,10 @@ test("Tomorrow in one tap; a day later it is in the Due list and first on the da
   // One day on (the server's test clock): due today or overdue, depending on the hour now.
   await moveClock(page, DAY_MS);
   await gotoHydrated(page, "/admin/enquiries/due");
-  const due = page.getByRole("region", { name: /^(Overdue|Today) / }).getByRole("listitem").filter({ hasText: enquiry.name });
+  const due = page
+    .getByRole("region", { name: /^(Overdue|Today) / })
+    .getByRole("listitem")
+    .filter({ hasText: enquiry.name });
   await expect(due).toBeVisible();
   await expect(due).toContainText("Send the Kerala quote");
   await expect(due.locator("time")).toContainText("Today, 10:00 am");
@@ -135,7 +146,10 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
 ]) {
-  test(`axe finds no violations on the call-back panel, the Due view, the dashboard and the account page at ${viewport.width}×${viewport.height}`, async ({ page, db }) => {
+  test(`axe finds no violations on the call-back panel, the Due view, the dashboard and the account page at ${viewport.width}×${viewport.height}`, async ({
+    page,
+    db,
+  }) => {
     // Five pages, each checked by axe: longer than one page's test.
     test.setTimeout(150_000);
     const tag = tagOf();

@@ -11,9 +11,7 @@ test("the package API lists the seven published packages", async ({ request }) =
   const response = await request.get("/api/packages");
   expect(response.status()).toBe(200);
   const packages = (await response.json()) as { slug: string; title: string; region: string }[];
-  expect(packages.map((pkg) => pkg.slug).sort()).toEqual(
-    ["bali", "bangalore-mysore", "dubai", "golden-triangle", "hampi", "sri-lanka", "vietnam"],
-  );
+  expect(packages.map((pkg) => pkg.slug).sort()).toEqual(["bali", "bangalore-mysore", "dubai", "golden-triangle", "hampi", "sri-lanka", "vietnam"]);
   expect(packages.filter((pkg) => pkg.region === "international")).toHaveLength(4);
 });
 

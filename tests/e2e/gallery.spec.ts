@@ -74,11 +74,9 @@ test("the gallery shows every package with its duration pill and a moving strip"
 test("visitors can pause the strips", async ({ page }) => {
   await gotoHydrated(page, "/gallery");
   await page.getByLabel("Pause the moving photos").check();
-  expect(
-    await tracks(page).evaluateAll((elements) =>
-      elements.map((element) => getComputedStyle(element).animationPlayState),
-    ),
-  ).toEqual(Array(7).fill("paused"));
+  expect(await tracks(page).evaluateAll((elements) => elements.map((element) => getComputedStyle(element).animationPlayState))).toEqual(
+    Array(7).fill("paused"),
+  );
 });
 
 test.describe("on a phone", () => {
@@ -97,9 +95,7 @@ test.describe("with reduced motion", () => {
 
   test("the strips stand still and show each photo once", async ({ page }) => {
     await gotoHydrated(page, "/gallery");
-    expect(
-      await tracks(page).evaluateAll((elements) => elements.map((element) => getComputedStyle(element).animationName)),
-    ).toEqual(Array(7).fill("none"));
+    expect(await tracks(page).evaluateAll((elements) => elements.map((element) => getComputedStyle(element).animationName))).toEqual(Array(7).fill("none"));
     await expect(page.getByLabel("Pause the moving photos")).toBeHidden();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });

@@ -65,7 +65,14 @@ test("a malformed session cookie is ignored", async ({ db }) => {
       body: JSON.stringify({ name: "Cookie Tester", phone: "+91 98200 12345", travellers: 2, packageSlug: "bali" }),
     });
     expect(enquiry.status).toBe(201);
-    expect((await raw("POST", "/packages/bali", { headers: { ...headers, ...FORM }, body: form({ name: "Cookie Tester", phone: "+91 98200 12345", travellers: "2" }) })).status).toBe(303);
+    expect(
+      (
+        await raw("POST", "/packages/bali", {
+          headers: { ...headers, ...FORM },
+          body: form({ name: "Cookie Tester", phone: "+91 98200 12345", travellers: "2" }),
+        })
+      ).status,
+    ).toBe(303);
   }
   expect(await db.query("select id from leads where name = 'Cookie Tester'")).toHaveLength(6);
 });
@@ -114,9 +121,7 @@ test("bodies over 64 KiB get 413 with the JSON error, declared or streamed, and 
 });
 
 test("X-Forwarded-For is not trusted by default: forged addresses count as one visitor", async ({ db }) => {
-  const [blog] = await db.query<{ id: number; views: number }>(
-    "select id, views from blogs where status = 'published' order by id desc limit 1",
-  );
+  const [blog] = await db.query<{ id: number; views: number }>("select id, views from blogs where status = 'published' order by id desc limit 1");
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) Chrome/141.0 XffTest/${Date.now()}`;
   for (let i = 1; i <= 5; i++) {
     expect((await raw("GET", `/blogs/${blog!.id}`, { headers: { "user-agent": userAgent, "x-forwarded-for": `203.0.113.${i}` } })).status).toBe(200);

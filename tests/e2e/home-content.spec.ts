@@ -16,10 +16,17 @@ async function keepLists(db: TestDatabase) {
   const reviews = await db.query("select name, location, comment, rating, sort_order from testimonials order by sort_order, id");
   db.onCleanup(async () => {
     await db.query("delete from faqs");
-    for (const row of faqs) await db.query("insert into faqs (question, answer, sort_order, pages) values ($1, $2, $3, $4)", [row.question, row.answer, row.sort_order, row.pages]);
+    for (const row of faqs)
+      await db.query("insert into faqs (question, answer, sort_order, pages) values ($1, $2, $3, $4)", [row.question, row.answer, row.sort_order, row.pages]);
     await db.query("delete from testimonials");
     for (const row of reviews)
-      await db.query("insert into testimonials (name, location, comment, rating, sort_order) values ($1, $2, $3, $4, $5)", [row.name, row.location, row.comment, row.rating, row.sort_order]);
+      await db.query("insert into testimonials (name, location, comment, rating, sort_order) values ($1, $2, $3, $4, $5)", [
+        row.name,
+        row.location,
+        row.comment,
+        row.rating,
+        row.sort_order,
+      ]);
     await db.query("delete from content_revisions where entity_type in ('home-faqs', 'home-reviews')");
     await db.query("update content_version set version = version + 1");
   });
@@ -169,7 +176,14 @@ test("a Why Choose Us card's title and icon and a process step's text change on 
   const before = await db.query("select section, title, body, icon, sort_order from home_cards order by id");
   db.onCleanup(async () => {
     await db.query("delete from home_cards");
-    for (const row of before) await db.query("insert into home_cards (section, title, body, icon, sort_order) values ($1, $2, $3, $4, $5)", [row.section, row.title, row.body, row.icon, row.sort_order]);
+    for (const row of before)
+      await db.query("insert into home_cards (section, title, body, icon, sort_order) values ($1, $2, $3, $4, $5)", [
+        row.section,
+        row.title,
+        row.body,
+        row.icon,
+        row.sort_order,
+      ]);
     await db.query("delete from content_revisions where entity_type = 'home-cards'");
     await db.query("update content_version set version = version + 1");
   });

@@ -32,10 +32,7 @@ test.describe("home page", () => {
     await expect(hero).toHaveAttribute("fetchpriority", "high");
     await expect(hero).toHaveAttribute("width", /\d+/);
     await expect(hero).toHaveAttribute("height", /\d+/);
-    await expect(page.locator("section[aria-labelledby=hero-title] source[type='image/avif']")).toHaveAttribute(
-      "srcset",
-      /\.avif \d+w/,
-    );
+    await expect(page.locator("section[aria-labelledby=hero-title] source[type='image/avif']")).toHaveAttribute("srcset", /\.avif \d+w/);
 
     await page.getByRole("link", { name: "Explore" }).click();
     const viewport = await page.evaluate(() => window.innerHeight);
@@ -70,19 +67,14 @@ test.describe("home page", () => {
     expect(await colorOf("discovering")).toBe(grey);
 
     // Scroll until the paragraph's bottom is well above the middle of the screen.
-    await paragraph.evaluate((element) =>
-      window.scrollTo({ top: element.getBoundingClientRect().bottom + window.scrollY - 200, behavior: "instant" }),
-    );
+    await paragraph.evaluate((element) => window.scrollTo({ top: element.getBoundingClientRect().bottom + window.scrollY - 200, behavior: "instant" }));
     for (const word of ["Travel", "stories", "effortless", "memorable", "exploring", "discovering"]) {
       await expect.poll(() => colorOf(word), word).toBe("rgb(17, 131, 90)");
     }
     await expect.poll(() => colorOf("journey")).toBe("rgb(20, 34, 27)");
   });
 
-  test("Top Destinations: the seven packages, three per view, 20 px apart, with working controls", async ({
-    page,
-    db,
-  }) => {
+  test("Top Destinations: the seven packages, three per view, 20 px apart, with working controls", async ({ page, db }) => {
     const rows = await db.query<{ title: string; country: string; slug: string }>(
       `select p.title, p.country, p.slug from top_destinations t join packages p on p.id = t.package_id
        where p.status = 'published' order by t.sort_order, p.id`,
@@ -116,9 +108,7 @@ test.describe("home page", () => {
     // Previous from the first slide loops to the end.
     await track.evaluate((element) => element.scrollTo({ left: 0, behavior: "instant" }));
     await page.getByRole("button", { name: "Previous destination" }).click();
-    await expect
-      .poll(() => track.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 2))
-      .toBe(true);
+    await expect.poll(() => track.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 2)).toBe(true);
     // …and Next from the end loops back to the start.
     await page.getByRole("button", { name: "Next destination" }).click();
     await expect.poll(() => scrollLeftOf(track)).toBe(0);
@@ -164,9 +154,7 @@ test.describe("home page", () => {
   });
 
   test("Why Choose Us and the 4-step process, whose highlight moves every 2 s", async ({ page, db }) => {
-    const cards = await db.query<{ title: string; section: string }>(
-      "select title, section from home_cards order by section, sort_order, id",
-    );
+    const cards = await db.query<{ title: string; section: string }>("select title, section from home_cards order by section, sort_order, id");
     await page.clock.install();
     await openHome(page);
     const why = page.getByRole("region", { name: "Why Choose Us" });
@@ -198,9 +186,7 @@ test.describe("home page", () => {
   });
 
   test("FAQ: twelve questions from the database, the first open, each toggling", async ({ page, db }) => {
-    const faqs = await db.query<{ question: string; answer: string }>(
-      "select question, answer from faqs order by sort_order, id",
-    );
+    const faqs = await db.query<{ question: string; answer: string }>("select question, answer from faqs order by sort_order, id");
     expect(faqs).toHaveLength(12);
     await gotoHydrated(page, "/");
     const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
@@ -217,9 +203,7 @@ test.describe("home page", () => {
   });
 
   test("SEO: title, description, canonical and TravelAgency JSON-LD in the HTML", async ({ request, db }) => {
-    const [settings] = await db.query<{ phone_primary: string; email: string }>(
-      "select phone_primary, email from site_settings where id = 1",
-    );
+    const [settings] = await db.query<{ phone_primary: string; email: string }>("select phone_primary, email from site_settings where id = 1");
     const html = await (await request.get("/")).text();
     expect(html).toMatch(/<title>[^<]*Pravas[^<]*<\/title>/);
     expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);

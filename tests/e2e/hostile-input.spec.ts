@@ -39,7 +39,15 @@ function validFor(endpoint: Endpoint, marker: string, text = ""): Record<string,
   const message = `Hello ${text} ${marker}`;
   if (endpoint.kind === "contact") return { firstName: "Corpus", lastName: marker, email: "corpus@example.com", phone, message };
   if (endpoint.kind === "seat") {
-    return { ...(endpoint.page ? { intent: "seats" } : { packageSlug: "bali" }), departureId: seatDeparture, name: `Corpus ${marker}`, phone, adults: 1, room: "twin", message };
+    return {
+      ...(endpoint.page ? { intent: "seats" } : { packageSlug: "bali" }),
+      departureId: seatDeparture,
+      name: `Corpus ${marker}`,
+      phone,
+      adults: 1,
+      room: "twin",
+      message,
+    };
   }
   return { name: `Corpus ${marker}`, phone, travellers: 2, message, ...(endpoint.page ? {} : { packageSlug: "bali" }) };
 }
@@ -86,8 +94,7 @@ async function sendNow(
   return answer;
 }
 
-const asForm = (fields: Record<string, unknown>) =>
-  new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
+const asForm = (fields: Record<string, unknown>) => new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
 
 /** JSON payloads built from a valid one: wrong types, null, arrays, nesting, missing and extra fields, hostile text. */
 function jsonVariants(endpoint: Endpoint): { label: string; fields: Record<string, unknown>; marker: string }[] {
@@ -100,7 +107,13 @@ function jsonVariants(endpoint: Endpoint): { label: string; fields: Record<strin
   add("valid", (m) => validFor(endpoint, m));
   add("missing fields", () => ({}));
   for (const key of keys) {
-    for (const [kind, value] of [["null", null], ["number", 12345], ["boolean", true], ["array", ["a", "b"]], ["object", { $gt: "" }]] as const) {
+    for (const [kind, value] of [
+      ["null", null],
+      ["number", 12345],
+      ["boolean", true],
+      ["array", ["a", "b"]],
+      ["object", { $gt: "" }],
+    ] as const) {
       add(`${key} as ${kind}`, (m) => ({ ...validFor(endpoint, m), [key]: value }));
     }
     add(`without ${key}`, (m) => {
@@ -139,7 +152,7 @@ const MALFORMED_BODIES: Record<string, string | Buffer> = {
   string: '"text"',
   "deep array": "[".repeat(30000) + "]".repeat(30000),
   "deep object": '{"a":'.repeat(10000) + "1" + "}".repeat(10000),
-  "__proto__": '{"__proto__":{"isAdmin":true,"name":"x"},"constructor":{"prototype":{"polluted":1}}}',
+  __proto__: '{"__proto__":{"isAdmin":true,"name":"x"},"constructor":{"prototype":{"polluted":1}}}',
   "invalid UTF-8": Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xae, 0x22, 0x7d]),
   "UTF-16": Buffer.from('{"name":"a","phone":"1"}', "utf16le"),
 };
@@ -167,8 +180,13 @@ async function count(db: TestDatabase) {
 const storable = (value: unknown) => (typeof value === "string" ? value.replaceAll("\u0000", "").toWellFormed().trim() : value);
 /** Names and phones are one line (ADR 035): after the NULs go, control characters become a space, runs of spaces one. */
 const storableLine = (value: unknown) =>
-  // eslint-disable-next-line no-control-regex
-  typeof value === "string" ? String(storable(value)).replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim() : value;
+  typeof value === "string"
+    ? String(storable(value))
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ")
+        .replace(/ {2,}/g, " ")
+        .trim()
+    : value;
 
 test("hostile input: 0 × 5xx, and nothing half-stored", async ({ db }) => {
   // Seven endpoints (seat requests added two, ADR 059) on a loaded 2-core machine.
@@ -204,7 +222,16 @@ test("hostile input: 0 × 5xx, and nothing half-stored", async ({ db }) => {
       track(send(endpoint, `malformed ${label}`, { type: "application/json", body }));
     }
     // Content types: wrong, missing, lying.
-    for (const type of [null, "text/plain", "application/xml", "application/json; charset=utf-16", "multipart/form-data", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "image/png"]) {
+    for (const type of [
+      null,
+      "text/plain",
+      "application/xml",
+      "application/json; charset=utf-16",
+      "multipart/form-data",
+      "multipart/form-data; boundary=x",
+      "application/x-www-form-urlencoded",
+      "image/png",
+    ]) {
       const marker = nextMarker();
       const fields = validFor(endpoint, marker);
       track(send(endpoint, `type ${type}`, { type, body: JSON.stringify(fields) }, marker, fields));
@@ -225,7 +252,9 @@ test("hostile input: 0 × 5xx, and nothing half-stored", async ({ db }) => {
       const fields = validFor(endpoint, marker);
       const boundary = "----corpus";
       const body =
-        Object.entries(fields).map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${String(value)}\r\n`).join("") +
+        Object.entries(fields)
+          .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${String(value)}\r\n`)
+          .join("") +
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
       track(send(endpoint, "multipart", { type: `multipart/form-data; boundary=${boundary}`, body }, marker, fields));
     }
@@ -272,12 +301,9 @@ test("hostile input: 0 × 5xx, and nothing half-stored", async ({ db }) => {
 
   // Nothing half-stored: one row for each acknowledged post, holding what was sent; none for anything else.
   const leadRows = await db.query<Record<string, string | null>>(`select name, phone, message ${leadsOfRun}`, [`%${RUN}x%`]);
-  const messageRows = await db.query<Record<string, string | null>>(`select first_name, last_name, email, phone, message ${messagesOfRun}`, [
-    `%${RUN}x%`,
-  ]);
+  const messageRows = await db.query<Record<string, string | null>>(`select first_name, last_name, email, phone, message ${messagesOfRun}`, [`%${RUN}x%`]);
   const rowsFor = (marker: string) => {
-    const holds = (row: Record<string, string | null>) =>
-      Object.values(row).some((value) => new RegExp(`${marker}(?!\\d)`).test(value ?? ""));
+    const holds = (row: Record<string, string | null>) => Object.values(row).some((value) => new RegExp(`${marker}(?!\\d)`).test(value ?? ""));
     return [...leadRows.filter(holds), ...messageRows.filter(holds)];
   };
   // Acknowledged: a POST answered 2xx, or the form's 303 back to the page (single-fetch .data answers 200/202).
@@ -295,10 +321,15 @@ test("hostile input: 0 × 5xx, and nothing half-stored", async ({ db }) => {
       const row = rows[0]!;
       const fields = request.fields!;
       if (request.endpoint.kind === "contact") {
-        expect(row, what).toMatchObject({ first_name: storableLine(String(fields.firstName)), last_name: storableLine(String(fields.lastName)), message: storable(String(fields.message)) });
+        expect(row, what).toMatchObject({
+          first_name: storableLine(String(fields.firstName)),
+          last_name: storableLine(String(fields.lastName)),
+          message: storable(String(fields.message)),
+        });
       } else {
         expect(row, what).toMatchObject({ name: storableLine(String(fields.name)), phone: storableLine(String(fields.phone)) });
-        if (request.endpoint.kind === "enquiry" || request.endpoint.kind === "seat") expect(row.message, what).toBe(fields.message === undefined ? null : storable(String(fields.message)));
+        if (request.endpoint.kind === "enquiry" || request.endpoint.kind === "seat")
+          expect(row.message, what).toBe(fields.message === undefined ? null : storable(String(fields.message)));
       }
     }
   }

@@ -45,14 +45,8 @@ test.describe("navbar and footer", () => {
     await gotoHydrated(page, "/credits");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByText(settings.footer_description)).toBeVisible();
-    await expect(footer.getByRole("link", { name: settings.email })).toHaveAttribute(
-      "href",
-      `mailto:${settings.email}`,
-    );
-    await expect(footer.getByRole("link", { name: settings.phone_primary })).toHaveAttribute(
-      "href",
-      `tel:${digits(settings.phone_primary)}`,
-    );
+    await expect(footer.getByRole("link", { name: settings.email })).toHaveAttribute("href", `mailto:${settings.email}`);
+    await expect(footer.getByRole("link", { name: settings.phone_primary })).toHaveAttribute("href", `tel:${digits(settings.phone_primary)}`);
     await expect(footer.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
       "href",
       `https://wa.me/${settings.whatsapp_number}?text=${encodeURIComponent(settings.whatsapp_message)}`,
@@ -105,9 +99,7 @@ test.describe("Call Now on a desktop", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await gotoHydrated(page, "/");
     await page.getByRole("link", { name: "Call Now" }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: `Phone number ${phone} copied to clipboard!` }),
-    ).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `Phone number ${phone} copied to clipboard!` })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(phone);
     await expect(page).toHaveURL(/\/$/);
   });
@@ -235,10 +227,7 @@ function findOverlaps(page: Page) {
       const box = visibleBox(control);
       if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.top >= window.innerHeight) continue;
       if (box.right <= 0 || box.left >= window.innerWidth) continue;
-      const hit = floating.some(
-        (button) =>
-          box.left < button.right && box.right > button.left && box.top < button.bottom && box.bottom > button.top,
-      );
+      const hit = floating.some((button) => box.left < button.right && box.right > button.left && box.top < button.bottom && box.bottom > button.top);
       if (hit) overlaps.push(control.outerHTML.slice(0, 80));
     }
     return overlaps;

@@ -25,9 +25,7 @@ function uniquePhone(db: TestDatabase) {
 }
 
 const leadsWithPhone = (db: TestDatabase, phone: string) =>
-  db.query<{ name: string; phone: string; source: string }>("select name, phone, source from leads where phone = $1", [
-    phone,
-  ]);
+  db.query<{ name: string; phone: string; source: string }>("select name, phone, source from leads where phone = $1", [phone]);
 
 test.describe("lead popup", () => {
   test("appears 15 s after load, as a real dialog with the spec's fields", async ({ page }) => {
@@ -47,11 +45,7 @@ test.describe("lead popup", () => {
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press("Tab");
       const focus = await dialog.evaluate((element) =>
-        element.contains(document.activeElement)
-          ? "dialog"
-          : document.activeElement === document.body
-            ? "browser"
-            : "page",
+        element.contains(document.activeElement) ? "dialog" : document.activeElement === document.body ? "browser" : "page",
       );
       expect(focus).not.toBe("page");
     }
@@ -100,10 +94,7 @@ test.describe("lead popup", () => {
   test("a close less than 15 minutes ago keeps it away on the next page load", async ({ page }) => {
     const now = new Date("2030-01-01T10:00:00Z").getTime();
     await page.clock.install({ time: now });
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [CLOSED_AT_KEY, String(now - 5 * 60_000)],
-    );
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CLOSED_AT_KEY, String(now - 5 * 60_000)]);
     await openHome(page);
     await page.clock.fastForward("00:20");
     await expect(popup(page)).toBeHidden();
@@ -149,10 +140,7 @@ test.describe("lead popup", () => {
     await expect(popup(page)).toBeHidden();
   });
 
-  test("when the network fails the popup completes, and the lead is sent on the next page load", async ({
-    page,
-    db,
-  }) => {
+  test("when the network fails the popup completes, and the lead is sent on the next page load", async ({ page, db }) => {
     const phone = uniquePhone(db);
     await page.clock.install();
     await openHome(page);

@@ -5,9 +5,15 @@ import { lastUpdatedToday } from "../../app/lib/legal-page-schema";
 
 /** Issue 21 §3 (ADR 041): a legal page edited in the rich-text editor; the row is put back afterwards. */
 test("an admin edits the refund policy: the page shows the new text and today's “Last updated”", async ({ page, db, request }) => {
-  const [before] = await db.query<{ body: string; last_updated: string; seo_description: string }>("select body, last_updated, seo_description from legal_pages where slug = 'refund-policy'");
+  const [before] = await db.query<{ body: string; last_updated: string; seo_description: string }>(
+    "select body, last_updated, seo_description from legal_pages where slug = 'refund-policy'",
+  );
   db.onCleanup(async () => {
-    await db.query("update legal_pages set body = $1, last_updated = $2, seo_description = $3 where slug = 'refund-policy'", [before!.body, before!.last_updated, before!.seo_description]);
+    await db.query("update legal_pages set body = $1, last_updated = $2, seo_description = $3 where slug = 'refund-policy'", [
+      before!.body,
+      before!.last_updated,
+      before!.seo_description,
+    ]);
     await db.query("delete from content_revisions where entity_type = 'legal-page'");
     await db.query("update content_version set version = version + 1");
   });

@@ -12,9 +12,7 @@ const PRIVACY_SECTIONS = [
   "Contact Us",
 ];
 
-test("the privacy policy has its eight sections, the date, the e-mail link and the DPDP consent terms", async ({
-  page,
-}) => {
+test("the privacy policy has its eight sections, the date, the e-mail link and the DPDP consent terms", async ({ page }) => {
   await gotoHydrated(page, "/legal/privacy-policy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await expect(page.getByText("Last updated: October 2025")).toBeVisible();
@@ -23,10 +21,7 @@ test("the privacy policy has its eight sections, the date, the e-mail link and t
   await expect(sections).toHaveText(PRIVACY_SECTIONS);
 
   const contact = article.locator("h2", { hasText: "Contact Us" }).locator("xpath=following-sibling::p[1]");
-  await expect(contact.getByRole("link", { name: "hello@pravas.travel" })).toHaveAttribute(
-    "href",
-    "mailto:hello@pravas.travel",
-  );
+  await expect(contact.getByRole("link", { name: "hello@pravas.travel" })).toHaveAttribute("href", "mailto:hello@pravas.travel");
 
   // DPDP Act 2023: what each form collects and why, and how to withdraw consent or ask for deletion.
   await expect(page.getByText(/Digital Personal Data Protection Act, 2023/).first()).toBeVisible();
@@ -48,27 +43,17 @@ test("terms, refund policy and disclaimer are served with their dates", async ({
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("Last updated: October 2025")).toBeVisible();
-    await expect(
-      page.getByRole("navigation", { name: "Legal pages" }).getByRole("link", { name: title }),
-    ).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Legal pages" }).getByRole("link", { name: title })).toHaveAttribute("aria-current", "page");
   }
 });
 
 test("the refund policy gives both schedules, each in its own context", async ({ page }) => {
   await gotoHydrated(page, "/legal/refund-policy");
-  const standard = page
-    .getByRole("article")
-    .locator("h2", { hasText: "Standard Cancellation Schedule" })
-    .locator("xpath=following-sibling::ul[1]");
-  await expect(standard).toContainText(
-    "15 days or more before the tour starts: full refund of the amount paid, minus payment-gateway charges",
-  );
+  const standard = page.getByRole("article").locator("h2", { hasText: "Standard Cancellation Schedule" }).locator("xpath=following-sibling::ul[1]");
+  await expect(standard).toContainText("15 days or more before the tour starts: full refund of the amount paid, minus payment-gateway charges");
   await expect(standard).toContainText("7 to 14 days before the tour starts: 50% refund");
   await expect(standard).toContainText("Less than 7 days before the tour starts, or no-show: no refund");
-  const group = page
-    .getByRole("article")
-    .locator("h2", { hasText: "Group Departures" })
-    .locator("xpath=following-sibling::ul[1]");
+  const group = page.getByRole("article").locator("h2", { hasText: "Group Departures" }).locator("xpath=following-sibling::ul[1]");
   await expect(group).toContainText("More than 30 days before departure: 90% refund");
   await expect(group).toContainText("15 to 30 days before departure: 50% refund");
   await expect(group).toContainText("Less than 15 days before departure: no refund");

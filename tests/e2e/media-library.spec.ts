@@ -22,7 +22,10 @@ test.beforeEach(async ({ context }) => {
 async function uniquePhoto(testInfo: TestInfo, name: string): Promise<string> {
   const { default: sharp } = await import("sharp");
   const file = testInfo.outputPath(name);
-  await sharp(`${PHOTOS}/${name}`).modulate({ brightness: 0.9 + Math.random() * 0.2 }).webp().toFile(file);
+  await sharp(`${PHOTOS}/${name}`)
+    .modulate({ brightness: 0.9 + Math.random() * 0.2 })
+    .webp()
+    .toFile(file);
   return file;
 }
 
@@ -99,7 +102,10 @@ test("a library image chosen in the dialog becomes a package's thumbnail, by key
   await pick.focus();
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("list", { name: "Thumbnail" }).getByRole("img")).toHaveAttribute("alt", new RegExp(chosen!.original_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await expect(page.getByRole("list", { name: "Thumbnail" }).getByRole("img")).toHaveAttribute(
+    "alt",
+    new RegExp(chosen!.original_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+  );
   // The chosen file's stored alt text comes with it (not overwritten with nothing on save).
   await expect(page.locator("#thumbnail-alt")).toHaveValue(chosen!.alt);
 
@@ -124,7 +130,9 @@ test("an image uploaded in the library with its alt text is unused and can be de
   await page.getByLabel("Alt text for the images you upload next").fill(alt);
   await page.locator(`input[type="file"][multiple]`).setInputFiles(await uniquePhoto(testInfo, "08-mysore-palace.webp"));
   await expect(page.getByText("Uploaded 08-mysore-palace.webp.")).toBeVisible({ timeout: 30_000 });
-  const [uploaded] = await db.query<MediaFacts & { variants: { url: string }[] }>(`select id, key, original_name, alt, variants from media where alt = $1`, [alt]);
+  const [uploaded] = await db.query<MediaFacts & { variants: { url: string }[] }>(`select id, key, original_name, alt, variants from media where alt = $1`, [
+    alt,
+  ]);
   expect(uploaded).toBeTruthy();
   db.onCleanup(() => db.query(`delete from media where id = $1`, [uploaded!.id]));
   expect(uploaded!.key).toMatch(/^upload-/);
@@ -152,7 +160,10 @@ test("an image uploaded in the library with its alt text is unused and can be de
 
   // A used image: the server refuses its deletion too, naming where it is used.
   const [used] = await db.query<{ id: number }>(`select m.id from packages p join media m on m.key = p.thumbnail where p.title = 'Bali Group Tour'`);
-  const refused = await page.request.post("/admin/media", { form: { intent: "delete", id: String(used!.id) }, headers: { Origin: new URL(page.url()).origin } });
+  const refused = await page.request.post("/admin/media", {
+    form: { intent: "delete", id: String(used!.id) },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(refused.status(), await refused.text()).toBe(409);
   expect(await db.query(`select 1 from media where id = $1`, [used!.id])).toHaveLength(1);
 });
@@ -167,7 +178,9 @@ test("replacing an image's file: the package using it shows the new file, and th
   await page.getByLabel("Alt text for the images you upload next").fill(alt);
   await page.locator(`input[type="file"][multiple]`).setInputFiles(await uniquePhoto(testInfo, "03-hawa-mahal-jaipur.webp"));
   await expect(page.getByText("Uploaded 03-hawa-mahal-jaipur.webp.")).toBeVisible({ timeout: 30_000 });
-  const [before] = await db.query<MediaFacts & { variants: { url: string }[] }>(`select id, key, original_name, alt, variants from media where alt = $1`, [alt]);
+  const [before] = await db.query<MediaFacts & { variants: { url: string }[] }>(`select id, key, original_name, alt, variants from media where alt = $1`, [
+    alt,
+  ]);
   db.onCleanup(() => db.query(`delete from media where id = $1`, [before!.id]));
   await db.query(`update packages set thumbnail = $2 where id = $1`, [copy.id, before!.key]);
 

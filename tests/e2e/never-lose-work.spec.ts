@@ -32,7 +32,9 @@ test("a note saved while the server answers 503, or the network drops, stays typ
   await gotoHydrated(page, lead.path);
 
   await noteField(page).fill("Called at 10:40, asked for the Bali quote with flights from Pune.");
-  await page.route("**/admin/enquiries/*.data*", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 503, body: "Service Unavailable" }) : route.continue()));
+  await page.route("**/admin/enquiries/*.data*", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 503, body: "Service Unavailable" }) : route.continue(),
+  );
   await page.getByRole("button", { name: "Add note" }).click();
   const failure = page.getByRole("alert").filter({ hasText: "nothing was saved" });
   await expect(failure).toContainText("Something went wrong! The server had a problem and nothing was saved. Everything you typed is still here");
@@ -129,7 +131,9 @@ test("a blog save answered 503 keeps the title and text typed, and Retry saves t
   await page.getByPlaceholder("Enter blog title").fill(title);
   await page.getByLabel("Excerpt").fill("Rice terraces at dawn, and where to stay.");
 
-  await page.route("**/admin/blogs/*.data*", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 503, body: "Service Unavailable" }) : route.continue()));
+  await page.route("**/admin/blogs/*.data*", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 503, body: "Service Unavailable" }) : route.continue(),
+  );
   await page.getByRole("button", { name: "Update Blog" }).click();
   const failure = page.getByRole("alert").filter({ hasText: "nothing was saved" });
   await expect(failure).toContainText("Something went wrong! The server had a problem and nothing was saved.");

@@ -19,10 +19,7 @@ async function deleteLeadsByPhone(db: TestDatabase, phone: string) {
 }
 
 test.describe("tabs", () => {
-  test("Overview is the default, the active tab is in the URL and every panel is in the server HTML", async ({
-    page,
-    request,
-  }) => {
+  test("Overview is the default, the active tab is in the URL and every panel is in the server HTML", async ({ page, request }) => {
     const html = await (await request.get("/packages/dubai")).text();
     expect(html).toContain("Desert Safari with BBQ Dinner");
     expect(html).toContain("more than 30 days before departure, 90% of the tour cost is refunded");
@@ -69,9 +66,7 @@ test.describe("tabs", () => {
     const terms = page.getByRole("tabpanel", { name: "Terms" });
     await expect(terms).toBeVisible();
     await expect(terms.getByRole("listitem")).toHaveCount(10);
-    await expect(terms).toContainText(
-      "If you cancel more than 30 days before departure, 90% of the tour cost is refunded",
-    );
+    await expect(terms).toContainText("If you cancel more than 30 days before departure, 90% of the tour cost is refunded");
     await expect(terms).toContainText("15 to 30 days before departure, 50% is refunded");
     await expect(terms).toContainText("less than 15 days before departure are not refunded");
     await expect(terms).toContainText("A booking is confirmed only after full payment");
@@ -207,10 +202,7 @@ test("the gallery tab opens a lightbox that moves with the arrow keys and a swip
   await expect(lightbox).toBeHidden();
 });
 
-test("Enquire Now opens the form pre-filled with the package, with the call button, and the enquiry is stored", async ({
-  page,
-  db,
-}) => {
+test("Enquire Now opens the form pre-filled with the package, with the call button, and the enquiry is stored", async ({ page, db }) => {
   const phone = uniquePhone();
   await deleteLeadsByPhone(db, phone);
   await gotoHydrated(page, "/packages/dubai");
@@ -230,10 +222,9 @@ test("Enquire Now opens the form pre-filled with the package, with the call butt
   await dialog.getByRole("button", { name: "Send Enquiry" }).click();
   await expect(dialog.getByRole("status").filter({ hasText: "Thank you!" })).toContainText("Thank you! Your enquiry has been sent.");
 
-  const rows = await db.query<Record<string, unknown>>(
-    "select l.*, p.slug from leads l left join packages p on p.id = l.package_id where l.phone = $1",
-    [phone],
-  );
+  const rows = await db.query<Record<string, unknown>>("select l.*, p.slug from leads l left join packages p on p.id = l.package_id where l.phone = $1", [
+    phone,
+  ]);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
     source: "package-enquiry",
@@ -285,9 +276,7 @@ test("POST /api/enquiries answers bad input with 400 and field errors, and ignor
   });
   expect(noPackage.status()).toBe(400);
   expect((await noPackage.json()).fields.packageId).toBeTruthy();
-  expect(
-    (await request.post("/api/enquiries", { data: "[1,2]", headers: { "content-type": "application/json" } })).status(),
-  ).toBe(400);
+  expect((await request.post("/api/enquiries", { data: "[1,2]", headers: { "content-type": "application/json" } })).status()).toBe(400);
 
   const phone = uniquePhone();
   await deleteLeadsByPhone(db, phone);
@@ -306,9 +295,7 @@ test("POST /api/enquiries answers bad input with 400 and field errors, and ignor
   ]);
 });
 
-test("each package page has TouristTrip and breadcrumb data, a canonical URL and its own share image", async ({
-  page,
-}) => {
+test("each package page has TouristTrip and breadcrumb data, a canonical URL and its own share image", async ({ page }) => {
   await gotoHydrated(page, "/packages/vietnam?tab=itinerary");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/packages\/vietnam$/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http.*\/media\/.+\.webp$/);

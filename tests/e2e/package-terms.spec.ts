@@ -32,7 +32,9 @@ test("an admin rewrites the refund rule and a clause: every package's Terms tab 
   await expect(page.getByRole("heading", { level: 1, name: "Package terms" })).toBeVisible();
   await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
   const form = page.getByRole("form", { name: "Package terms" });
-  await form.getByRole("textbox", { name: "Refund rule" }).fill("Cancel 45 days or more before departure for a full refund, less the visa fee; after that, 50% until 15 days before.");
+  await form
+    .getByRole("textbox", { name: "Refund rule" })
+    .fill("Cancel 45 days or more before departure for a full refund, less the visa fee; after that, 50% until 15 days before.");
   await form.getByLabel("Clause 1: title").fill("Booking and payment");
   await form.getByRole("button", { name: "Add a line" }).click();
   await page.keyboard.type("Airport pick-up on every international trip");
@@ -48,7 +50,9 @@ test("an admin rewrites the refund rule and a clause: every package's Terms tab 
   }
   // The tax clause reads the tax settings.
   const [taxes] = await db.query<{ gst_percent: number; tcs_percent: number }>("select gst_percent, tcs_percent from site_settings where id = 1");
-  expect(await (await request.get("/packages/bali?tab=terms")).text()).toContain(`${taxes!.gst_percent}% GST is added to every package, and ${taxes!.tcs_percent}% TCS is collected`);
+  expect(await (await request.get("/packages/bali?tab=terms")).text()).toContain(
+    `${taxes!.gst_percent}% GST is added to every package, and ${taxes!.tcs_percent}% TCS is collected`,
+  );
 });
 
 test("History restores the terms as they were before: loaded as unsaved changes, live once saved", async ({ page, db, request }) => {
@@ -113,7 +117,9 @@ test("a package with its own terms shows them; the others keep the site-wide one
   await page.getByLabel("Use this package’s own terms").uncheck();
   await page.getByRole("button", { name: "Update Package" }).click();
   await expect(page.getByRole("status").filter({ hasText: /saved|updated/i })).toBeVisible();
-  expect(await (await request.get(`/packages/${pkg.slug}?tab=terms`, { headers: { cookie: "" } })).text()).not.toContain("names cannot be changed after ticketing");
+  expect(await (await request.get(`/packages/${pkg.slug}?tab=terms`, { headers: { cookie: "" } })).text()).not.toContain(
+    "names cannot be changed after ticketing",
+  );
 });
 
 test("an editor cannot open the site-wide terms (403)", async ({ page, staff }) => {

@@ -14,7 +14,11 @@ function cleanUp(db: TestDatabase, slugPrefix: string) {
   });
 }
 
-async function staffRequest(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, who: { email: string; password: string }) {
+async function staffRequest(
+  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  who: { email: string; password: string },
+) {
   const request = await playwright.request.newContext({ baseURL });
   await signInRequest(request, who);
   return request;
@@ -45,7 +49,16 @@ test("an editor creates, reads, updates and deletes a package through the API", 
 
   // The spec's admin payload: a draft unless a status is sent.
   const created = await editor.post("/api/packages", {
-    data: { title: `${prefix} Goa Beaches`, description: "Sun and sand.", longDescription: "Long.", price: 15000, duration: 4, category: "Beach", thumbnail: "frangipani", images: ["bamboo-grove"] },
+    data: {
+      title: `${prefix} Goa Beaches`,
+      description: "Sun and sand.",
+      longDescription: "Long.",
+      price: 15000,
+      duration: 4,
+      category: "Beach",
+      thumbnail: "frangipani",
+      images: ["bamboo-grove"],
+    },
   });
   expect(created.status()).toBe(201);
   const body = await created.json();
@@ -72,7 +85,9 @@ test("an editor creates, reads, updates and deletes a package through the API", 
   expect(notJson.status()).toBe(400);
 
   // PUT: the sent fields replace the stored ones; 200 with the package.
-  const updated = await editor.put(`/api/packages/${body.id}`, { data: { ...publishable(`${prefix} Goa Beaches`, `${prefix}-goa`), price: { kind: "adultChild", adult: 20000, childWithBed: 15000, childNoBed: 9000 } } });
+  const updated = await editor.put(`/api/packages/${body.id}`, {
+    data: { ...publishable(`${prefix} Goa Beaches`, `${prefix}-goa`), price: { kind: "adultChild", adult: 20000, childWithBed: 15000, childNoBed: 9000 } },
+  });
   expect(updated.status()).toBe(200);
   expect(await updated.json()).toMatchObject({ id: body.id, status: "published", slug: `${prefix}-goa`, priceFrom: 9000 });
   expect((await request.get(`/api/packages/${body.id}`)).status()).toBe(200);
@@ -103,7 +118,10 @@ test("writes need a signed-in editor or admin", async ({ playwright, baseURL, re
   expect((await huge.json()).error).toMatch(/too large/);
   // A cross-site write is refused even with a session.
   const admin = await staffRequest(playwright, baseURL, ADMIN);
-  const crossSite = await admin.post("/api/packages", { data: { title: `${prefix} X` }, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+  const crossSite = await admin.post("/api/packages", {
+    data: { title: `${prefix} X` },
+    headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+  });
   expect(crossSite.status()).toBe(403);
   const made = await admin.post("/api/packages", { data: { title: `${prefix} By Admin`, itinerary: longItinerary } });
   expect(made.status()).toBe(201);

@@ -15,17 +15,8 @@ test("the packages page lists 4 international and 3 national packages as links",
   const national = page.getByRole("list", { name: "National packages", exact: true });
   await expect(page.getByRole("heading", { level: 2, name: "International Packages", exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "National Packages", exact: true })).toBeVisible();
-  await expect(international.getByRole("link")).toHaveText([
-    "Bali Group Tour",
-    "Dubai Tour",
-    "Sri Lanka Group Tour",
-    "Vietnam Express",
-  ]);
-  await expect(national.getByRole("link")).toHaveText([
-    "Golden Triangle India Tour",
-    "Hampi – Badami",
-    "Bangalore – Mysore – Ooty",
-  ]);
+  await expect(international.getByRole("link")).toHaveText(["Bali Group Tour", "Dubai Tour", "Sri Lanka Group Tour", "Vietnam Express"]);
+  await expect(national.getByRole("link")).toHaveText(["Golden Triangle India Tour", "Hampi – Badami", "Bangalore – Mysore – Ooty"]);
   await expect(national.getByRole("link").last()).toHaveAttribute("href", "/packages/bangalore-mysore");
 
   // The whole card is the link's hit area: a click anywhere on it (here its photo) opens the package.
@@ -85,8 +76,6 @@ test("has no accessibility violations on desktop and carries its structured data
   await gotoHydrated(page, "/packages");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/packages$/);
-  const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
-    (text) => JSON.parse(text)["@type"],
-  );
+  const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text)["@type"]);
   expect(types).toEqual(expect.arrayContaining(["BreadcrumbList", "ItemList"]));
 });

@@ -27,7 +27,10 @@ test("two cache hits carry different CSP nonces, each the one its own page uses,
   const [nonceA, nonceB] = [cspNonce(first), cspNonce(second)];
   expect(nonceA).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   expect(nonceB).not.toBe(nonceA);
-  for (const [response, nonce] of [[first, nonceA], [second, nonceB]] as const) {
+  for (const [response, nonce] of [
+    [first, nonceA],
+    [second, nonceB],
+  ] as const) {
     const html = await response.text(); // decoded from gzip by the client
     expect(html).toContain("</html>");
     const nonces = [...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);

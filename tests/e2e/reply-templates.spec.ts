@@ -35,7 +35,13 @@ async function keepTemplates(db: TestDatabase) {
   db.onCleanup(async () => {
     await db.query(`delete from reply_templates`);
     for (const row of before) {
-      await db.query(`insert into reply_templates (name, channel, subject, body, sort_order) values ($1, $2, $3, $4, $5)`, [row.name, row.channel, row.subject, row.body, row.sort_order]);
+      await db.query(`insert into reply_templates (name, channel, subject, body, sort_order) values ($1, $2, $3, $4, $5)`, [
+        row.name,
+        row.channel,
+        row.subject,
+        row.body,
+        row.sort_order,
+      ]);
     }
     await db.query(`delete from content_revisions where entity_type = 'reply-templates' and id > $1`, [revisions[0]!.id]);
     await db.query(`delete from activity where kind = 'reply-templates.updated'`);
@@ -55,7 +61,11 @@ async function noAxeViolations(page: Page) {
   await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 }
 
-test("an editor sends the Quote template on WhatsApp: the link has the name and package filled, opens at once, and a note is recorded", async ({ page, db, staff }) => {
+test("an editor sends the Quote template on WhatsApp: the link has the name and package filled, opens at once, and a note is recorded", async ({
+  page,
+  db,
+  staff,
+}) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
   const editor = await staff.create("editor", `Ravi ${tag}`);
@@ -100,7 +110,11 @@ test("an editor sends the Quote template on WhatsApp: the link has the name and 
   await expect(whatsapp).toHaveURL(/^https:\/\/wa\.me\/919845012345\?text=/);
   await expect(sent.getByRole("status").filter({ hasText: "Noting the reply…" })).toBeVisible();
   release();
-  await expect(page.getByRole("status").filter({ hasText: `Sent “Quote” on WhatsApp: noted, and Nila Quote ${tag}’s enquiry about ${enquiry.packageTitle} is Contacted now.` })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: `Sent “Quote” on WhatsApp: noted, and Nila Quote ${tag}’s enquiry about ${enquiry.packageTitle} is Contacted now.` }),
+  ).toBeVisible();
   await page.unroute("**/admin/enquiries/*/reply-sent");
 
   await expect(page.getByRole("region", { name: "Notes" }).getByText("Sent “Quote” on WhatsApp")).toBeVisible();
@@ -109,7 +123,9 @@ test("an editor sends the Quote template on WhatsApp: the link has the name and 
   await expect(page.getByLabel("Add a note")).toHaveValue(`Asked about flights from Pune ${tag}`);
   const notes = await db.query<{ body: string; author_name: string }>(`select body, author_name from enquiry_notes where lead_id = $1`, [enquiry.id]);
   expect(notes).toEqual([{ body: "Sent “Quote” on WhatsApp", author_name: `Ravi ${tag}` }]);
-  const [entry] = await db.query<{ subject_label: string }>(`select subject_label from activity where kind = 'enquiry.reply-sent' and subject_id = $1`, [`lead-${enquiry.id}`]);
+  const [entry] = await db.query<{ subject_label: string }>(`select subject_label from activity where kind = 'enquiry.reply-sent' and subject_id = $1`, [
+    `lead-${enquiry.id}`,
+  ]);
   expect(entry!.subject_label).toBe(`Nila Quote ${tag}’s enquiry about ${enquiry.packageTitle}`);
 });
 
@@ -140,7 +156,9 @@ test("a contact message answered by e-mail opens the agent's mail app with subje
   await sent.getByRole("group").filter({ hasText: "Reply by e-mail" }).getByRole("checkbox", { name: "Mark as Contacted when sent" }).uncheck();
   await link.evaluate((element) => element.addEventListener("click", (event) => event.preventDefault()));
   // The connection drops as the link is tapped: the page says the note is missing, and Retry records it once.
-  await page.route("**/admin/enquiries/*/reply-sent", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+  await page.route("**/admin/enquiries/*/reply-sent", (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+  );
   await link.click();
   const failed = sent.getByRole("alert");
   await expect(failed).toContainText("The reply opened, but the note was not recorded.");
@@ -163,14 +181,22 @@ test("the status saves on change, without a Save button, and keeps the note bein
   await page.getByLabel("Add a note").fill("Will call back after 6 pm.");
   await followUp.getByLabel("Status").focus();
   await followUp.getByLabel("Status").selectOption("contacted");
-  await expect(page.getByRole("status").filter({ hasText: `Status changed to Contacted: Status Tap ${tag}’s enquiry about ${enquiry.packageTitle}.` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Status changed to Contacted: Status Tap ${tag}’s enquiry about ${enquiry.packageTitle}.` }),
+  ).toBeVisible();
   await expect(followUp.getByLabel("Status")).toBeFocused();
   await expect(page.getByLabel("Add a note")).toHaveValue("Will call back after 6 pm.");
   const [row] = await db.query<{ status: string }>(`select status from leads where id = $1`, [enquiry.id]);
   expect(row!.status).toBe("contacted");
 });
 
-test("admins keep the templates: a name is required inline, a new template is offered on every enquiry, editors may not edit them", async ({ page, db, staff, browser, baseURL }) => {
+test("admins keep the templates: a name is required inline, a new template is offered on every enquiry, editors may not edit them", async ({
+  page,
+  db,
+  staff,
+  browser,
+  baseURL,
+}) => {
   await keepTemplates(db);
   const tag = marker();
   cleanUpEnquiries(db, tag);

@@ -23,7 +23,8 @@ async function baliDepartures(query: (text: string, params?: unknown[]) => Promi
 const withSeats = (dates: Departure[], seats: Record<string, Partial<Departure>>) => JSON.stringify(dates.map((date) => ({ ...date, ...seats[date.id] })));
 
 /** The departures list's item of one departure. */
-const departureItem = (page: Page, name: string) => page.getByRole("region", { name: "Upcoming Group Departures" }).getByRole("listitem").filter({ hasText: name });
+const departureItem = (page: Page, name: string) =>
+  page.getByRole("region", { name: "Upcoming Group Departures" }).getByRole("listitem").filter({ hasText: name });
 
 async function fillSeatForm(page: Page, who: { name: string; email?: string; adults: string }) {
   const form = page.getByRole("region", { name: "Request seats" });
@@ -36,13 +37,18 @@ async function fillSeatForm(page: Page, who: { name: string; email?: string; adu
   return form;
 }
 
-test("a sold-out departure says so and offers no request; a request is refused inline, then stored; the team's departures page and passenger list", async ({ page, db }) => {
+test("a sold-out departure says so and offers no request; a request is refused inline, then stored; the team's departures page and passenger list", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(120_000);
   const { dates, first, second } = await baliDepartures((text, params) => db.query(text, params));
   const name = `Seats Visitor ${Date.now()}`;
   db.onCleanup(() => db.query("delete from leads where name = $1", [name]));
   db.onCleanup(() => db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify(dates)]));
-  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [withSeats(dates, { [first.id]: { capacity: 4, heldSeats: 4 }, [second.id]: { capacity: 12 } })]);
+  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [
+    withSeats(dates, { [first.id]: { capacity: 4, heldSeats: 4 }, [second.id]: { capacity: 12 } }),
+  ]);
 
   // The call-back popup stays away (as after a visitor sent it).
   await page.context().addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
@@ -51,7 +57,9 @@ test("a sold-out departure says so and offers no request; a request is refused i
   await expect(departureItem(page, first.name).getByRole("link", { name: /Request seats/ })).toHaveCount(0);
   await expect(departureItem(page, second.name)).toContainText("12 seats left");
 
-  await departureItem(page, second.name).getByRole("link", { name: /Request seats/ }).click();
+  await departureItem(page, second.name)
+    .getByRole("link", { name: /Request seats/ })
+    .click();
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
   const form = await fillSeatForm(page, { name, adults: "3" });
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
@@ -71,7 +79,7 @@ test("a sold-out departure says so and offers no request; a request is refused i
   await expect(card.getByRole("row").filter({ hasText: name })).toContainText("Requested");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   // The passenger list, for the tour manager.
-  const csv = await page.request.get(await card.getByRole("link", { name: /Passenger list \(CSV\)/ }).getAttribute("href") ?? "");
+  const csv = await page.request.get((await card.getByRole("link", { name: /Passenger list \(CSV\)/ }).getAttribute("href")) ?? "");
   expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="passengers-.*\.csv"/);
   expect(await csv.text()).toContain(name);
   const xlsx = await page.request.get((await card.getByRole("link", { name: /Passenger list \(Excel\)/ }).getAttribute("href")) ?? "");
@@ -81,10 +89,14 @@ test("a sold-out departure says so and offers no request; a request is refused i
 
 test("POST /api/seat-requests refuses bad input with the JSON error shape and stores nothing", async ({ request, db }) => {
   const { dates, second } = await baliDepartures((text, params) => db.query(text, params));
-  const [other] = await db.query<{ group_dates: Departure[] }>("select group_dates from packages where slug <> 'bali' and jsonb_array_length(group_dates) > 0 limit 1");
+  const [other] = await db.query<{ group_dates: Departure[] }>(
+    "select group_dates from packages where slug <> 'bali' and jsonb_array_length(group_dates) > 0 limit 1",
+  );
   const past = { id: "dPastE2E", name: "Gone", start: "2020-01-01", end: "2020-01-07", capacity: 10 };
   db.onCleanup(() => db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify(dates)]));
-  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify([...JSON.parse(withSeats(dates, { [second.id]: { capacity: 12 } })), past])]);
+  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [
+    JSON.stringify([...JSON.parse(withSeats(dates, { [second.id]: { capacity: 12 } })), past]),
+  ]);
   const [{ n: before }] = (await db.query<{ n: number }>("select count(*)::int as n from seat_requests")) as [{ n: number }];
   const valid = { packageSlug: "bali", departureId: second.id, name: "Bad Input", phone: "+91 98450 12345", adults: 1, children: 0, room: "twin" };
   for (const [label, body, status] of [
@@ -113,12 +125,19 @@ test("without JavaScript a visitor requests seats with the plain form; the page 
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "10.26.0.7" } });
   const page = await context.newPage();
   await page.goto("/packages/bali");
-  await departureItem(page, second.name).getByRole("link", { name: /Request seats/ }).click();
+  await departureItem(page, second.name)
+    .getByRole("link", { name: /Request seats/ })
+    .click();
   const form = await fillSeatForm(page, { name, adults: "2" });
   await expect(form.getByLabel("Departure")).toHaveValue(second.id);
   await form.getByRole("button", { name: "Send seat request" }).click();
-  await expect(page.getByRole("region", { name: "Request seats" }).getByRole("status")).toContainText(/Your seat request PRV-\d{4}-\d{4} has been sent\. It is not a booking yet/);
-  const [stored] = await db.query<{ departure_id: string; adults: number }>("select s.departure_id, s.adults from seat_requests s join leads l on l.id = s.lead_id where l.name = $1", [name]);
+  await expect(page.getByRole("region", { name: "Request seats" }).getByRole("status")).toContainText(
+    /Your seat request PRV-\d{4}-\d{4} has been sent\. It is not a booking yet/,
+  );
+  const [stored] = await db.query<{ departure_id: string; adults: number }>(
+    "select s.departure_id, s.adults from seat_requests s join leads l on l.id = s.lead_id where l.name = $1",
+    [name],
+  );
   expect(stored).toEqual({ departure_id: second.id, adults: 2 });
   await context.close();
 });
@@ -129,16 +148,22 @@ test("a departure that sells out while the visitor types is refused with the for
   const name = `Late Seats ${Date.now()}`;
   db.onCleanup(() => db.query("delete from leads where name = $1", [name]));
   db.onCleanup(() => db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify(dates)]));
-  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [withSeats(dates, { [first.id]: { capacity: 6 }, [second.id]: { capacity: 12 } })]);
+  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [
+    withSeats(dates, { [first.id]: { capacity: 6 }, [second.id]: { capacity: 12 } }),
+  ]);
 
   await page.context().addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
   await page.setExtraHTTPHeaders({ "x-forwarded-for": "10.26.0.8" });
   await gotoHydrated(page, "/packages/bali");
-  await departureItem(page, first.name).getByRole("link", { name: /Request seats/ }).click();
+  await departureItem(page, first.name)
+    .getByRole("link", { name: /Request seats/ })
+    .click();
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
   const form = await fillSeatForm(page, { name, adults: "2" });
   // Meanwhile the team sells the last seats by phone.
-  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [withSeats(dates, { [first.id]: { capacity: 6, heldSeats: 6 }, [second.id]: { capacity: 12 } })]);
+  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [
+    withSeats(dates, { [first.id]: { capacity: 6, heldSeats: 6 }, [second.id]: { capacity: 12 } }),
+  ]);
   await form.getByRole("button", { name: "Send seat request" }).click();
   await expect(form.getByRole("alert")).toContainText("This date just sold out. These dates still have room:");
   await expect(form.getByRole("alert")).toContainText(second.name);
@@ -166,14 +191,22 @@ test.describe("on a server of its own with a real SMTP server", () => {
     await smtp?.close();
   });
 
-  const sqlOn = (request: APIRequestContext) => async (text: string, params: unknown[] = []) => {
-    const response = await request.post(`${server.baseURL}/__e2e/sql`, { data: { text, params }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
-    const body = (await response.json()) as { rows?: Record<string, unknown>[]; error?: string };
-    if (!response.ok()) throw new Error(body.error);
-    return body.rows ?? [];
-  };
+  const sqlOn =
+    (request: APIRequestContext) =>
+    async (text: string, params: unknown[] = []) => {
+      const response = await request.post(`${server.baseURL}/__e2e/sql`, {
+        data: { text, params },
+        headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" },
+      });
+      const body = (await response.json()) as { rows?: Record<string, unknown>[]; error?: string };
+      if (!response.ok()) throw new Error(body.error);
+      return body.rows ?? [];
+    };
 
-  test("a visitor requests 2 seats; the team confirms in the inbox; seats left go down by 2; acknowledgement and confirmation e-mails arrive", async ({ browser, request }) => {
+  test("a visitor requests 2 seats; the team confirms in the inbox; seats left go down by 2; acknowledgement and confirmation e-mails arrive", async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const query = sqlOn(request);
     const { dates, first } = await baliDepartures(query);
@@ -183,7 +216,9 @@ test.describe("on a server of its own with a real SMTP server", () => {
     const page = await context.newPage();
     await gotoHydrated(page, "/packages/bali");
     await expect(departureItem(page, first.name)).toContainText("17 seats left");
-    await departureItem(page, first.name).getByRole("link", { name: /Request seats/ }).click();
+    await departureItem(page, first.name)
+      .getByRole("link", { name: /Request seats/ })
+      .click();
     const email = `seats-${Date.now()}@example.test`;
     const form = await fillSeatForm(page, { name: "Meera Iyer", email, adults: "2" });
     await expect(form.getByLabel("Departure")).toHaveValue(first.id);

@@ -44,7 +44,10 @@ test("every answer carries a Permissions-Policy Chromium accepts, and nosniff on
   for (const path of ["/", "/admin/enquiries.csv", "/api/packages"]) {
     const answer = await request.get(path);
     const sniff = answer.headersArray().filter((header) => header.name.toLowerCase() === "x-content-type-options");
-    expect(sniff.map((header) => header.value), path).toEqual(["nosniff"]);
+    expect(
+      sniff.map((header) => header.value),
+      path,
+    ).toEqual(["nosniff"]);
   }
 });
 
@@ -62,7 +65,11 @@ test("AVIF images are served as image/avif, with nosniff and long caching", asyn
 test("JSON nested 5,000 deep in the staff API is a 400 with the error shape, never a 500", async ({ request }) => {
   await signInRequest(request, ADMIN);
   const deep = `{"title":"Deep","longDescription":${"[".repeat(5000)}${"]".repeat(5000)}}`;
-  for (const [method, path] of [["POST", "/api/packages"], ["PUT", "/api/packages/1"], ["POST", "/api/blogs"]] as const) {
+  for (const [method, path] of [
+    ["POST", "/api/packages"],
+    ["PUT", "/api/packages/1"],
+    ["POST", "/api/blogs"],
+  ] as const) {
     const answer = await request.fetch(path, { method, headers: { "content-type": "application/json" }, data: deep });
     expect(answer.status(), `${method} ${path}`).toBe(400);
     expect((await answer.json()).error).toMatch(/nested at most 32 levels/);

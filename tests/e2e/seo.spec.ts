@@ -2,11 +2,7 @@ import { AxeBuilder } from "./axe";
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 
-test("sitemap.xml lists every public page, published package and blog, each with lastmod", async ({
-  request,
-  db,
-  baseURL,
-}) => {
+test("sitemap.xml lists every public page, published package and blog, each with lastmod", async ({ request, db, baseURL }) => {
   const [draft] = await db.query<{ id: number }>(
     `insert into blogs (slug, title, upload_date, content, status) values ('e2e-sitemap-draft', 'Draft', current_date, '<p>x</p>', 'draft') returning id`,
   );
@@ -61,11 +57,7 @@ test("robots.txt keeps crawlers out of the admin and the API and names the sitem
   expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 
-test("each page has a title, description, canonical URL, Open Graph and Twitter cards", async ({
-  page,
-  db,
-  baseURL,
-}) => {
+test("each page has a title, description, canonical URL, Open Graph and Twitter cards", async ({ page, db, baseURL }) => {
   const [blog] = await db.query<{ id: number }>("select id from blogs where slug = 'exploring-dubai'");
   for (const path of ["/blogs", `/blogs/${blog!.id}`, "/contact", "/legal/privacy-policy", "/credits"]) {
     await gotoHydrated(page, path);
@@ -83,9 +75,7 @@ test("each page has a title, description, canonical URL, Open Graph and Twitter 
 });
 
 test("a post describes itself as a BlogPosting with its image", async ({ page, db, baseURL }) => {
-  const [blog] = await db.query<{ id: number; title: string }>(
-    "select id, title from blogs where slug = 'exploring-dubai'",
-  );
+  const [blog] = await db.query<{ id: number; title: string }>("select id, title from blogs where slug = 'exploring-dubai'");
   await gotoHydrated(page, `/blogs/${blog!.id}`);
   const posting = await jsonLd(page, "BlogPosting");
   expect(posting).toMatchObject({
@@ -95,10 +85,7 @@ test("a post describes itself as a BlogPosting with its image", async ({ page, d
   });
   expect(posting.image).toMatch(new RegExp(`^${baseURL}/media/`));
   await expect(page.locator('head meta[property="og:type"]')).toHaveAttribute("content", "article");
-  await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute(
-    "content",
-    new RegExp(`^${baseURL}/media/`),
-  );
+  await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${baseURL}/media/`));
 });
 
 test("an unknown address shows the friendly not-found page with status 404", async ({ page }) => {

@@ -8,7 +8,11 @@ import { startPrivateServer, type PrivateServer } from "./private-server";
 // Issue 19 (security review), sessions and passwords (ADR 032): each test
 // failed on the code the review tried.
 
-test("'Keep me signed in' is an unchecked box: without it the cookie ends with the browser, with it it lasts 30 days", async ({ page, playwright, baseURL }) => {
+test("'Keep me signed in' is an unchecked box: without it the cookie ends with the browser, with it it lasts 30 days", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await page.goto("/admin");
   const keep = page.getByRole("checkbox", { name: "Keep me signed in" });
   await expect(keep).not.toBeChecked();
@@ -27,10 +31,16 @@ test("'Keep me signed in' is an unchecked box: without it the cookie ends with t
 
 test("Active sessions: each device, address and last use; sign one out, or everywhere else, and it ends at once", async ({ page, browser, baseURL, db }) => {
   const editor = await createStaff(db, { name: "Sita Editor", password: "sandalwood-incense-9" });
-  const phone = await browser.newContext({ baseURL, userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36" });
+  const phone = await browser.newContext({
+    baseURL,
+    userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  });
   const phonePage = await phone.newPage();
   await signIn(phonePage, editor);
-  const tablet = await browser.newContext({ baseURL, userAgent: "Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" });
+  const tablet = await browser.newContext({
+    baseURL,
+    userAgent: "Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+  });
   const tabletPage = await tablet.newPage();
   await signIn(tabletPage, editor);
 
@@ -120,7 +130,10 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
     await smtp?.close();
   });
 
-  async function adminRequest(playwright: { request: { newContext: (o: { baseURL?: string; extraHTTPHeaders?: Record<string, string> }) => Promise<APIRequestContext> } }, ip: string) {
+  async function adminRequest(
+    playwright: { request: { newContext: (o: { baseURL?: string; extraHTTPHeaders?: Record<string, string> }) => Promise<APIRequestContext> } },
+    ip: string,
+  ) {
     const request = await playwright.request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
     await signInRequest(request, ADMIN);
     return request;
@@ -143,7 +156,10 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
     await expect(page.getByRole("status")).toContainText(email);
     await context.close();
     await expect.poll(() => smtp.received.some((mail) => mail.rcptTo.includes(email)), { timeout: 10_000 }).toBe(true);
-    const body = smtp.received.find((mail) => mail.rcptTo.includes(email))!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const body = smtp.received
+      .find((mail) => mail.rcptTo.includes(email))!
+      .raw.replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
     const url = /https?:\/\/\S+\/admin\/reset-password\/[\w-]+/.exec(body)![0];
     return { url, email };
   }
@@ -174,7 +190,9 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
     expect(notice.raw.replace(/=\r?\n/g, "")).toContain("If it was not, tell an admin at once");
   });
 
-  test("30 failed sign-ins from one office address do not lock out a colleague with the right password; the failing e-mails stay throttled", async ({ playwright }) => {
+  test("30 failed sign-ins from one office address do not lock out a colleague with the right password; the failing e-mails stay throttled", async ({
+    playwright,
+  }) => {
     const office = "10.88.0.1";
     const request = await playwright.request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { "x-forwarded-for": office } });
     for (let i = 0; i < 30; i++) {

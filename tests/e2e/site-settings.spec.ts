@@ -10,14 +10,18 @@ import { gotoHydrated, type TestDatabase } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const COLUMNS = "brand_name, phone_primary, phone_secondary, email, whatsapp_number, whatsapp_message, whatsapp_package_message, instagram_url, linkedin_url, website_url, footer_description, notify_email, gst_percent, gst_label, tcs_percent, tcs_label, lead_popup_enabled";
+const COLUMNS =
+  "brand_name, phone_primary, phone_secondary, email, whatsapp_number, whatsapp_message, whatsapp_package_message, instagram_url, linkedin_url, website_url, footer_description, notify_email, gst_percent, gst_label, tcs_percent, tcs_label, lead_popup_enabled";
 
 /** Puts the settings row back as it was when the test ends (and bumps the content version, so cached pages follow). */
 async function keepSettings(db: TestDatabase) {
   const [before] = await db.query<Record<string, unknown>>(`select ${COLUMNS} from site_settings where id = 1`);
   db.onCleanup(async () => {
     const names = COLUMNS.split(", ");
-    await db.query(`update site_settings set ${names.map((name, index) => `${name} = $${index + 1}`).join(", ")} where id = 1`, names.map((name) => before![name]));
+    await db.query(
+      `update site_settings set ${names.map((name, index) => `${name} = $${index + 1}`).join(", ")} where id = 1`,
+      names.map((name) => before![name]),
+    );
     await db.query("update content_version set version = version + 1");
   });
 }
@@ -56,7 +60,9 @@ test("a new primary phone shows at the next request in the footer, contact card,
   await home.getByRole("link", { name: "Call Now" }).click();
   await expect(home.getByRole("status").filter({ hasText: "Phone number +91 98450 12345 copied to clipboard!" })).toBeVisible();
   const html = await (await home.request.get("/")).text();
-  const travelAgency = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!)).find((data) => data["@type"] === "TravelAgency");
+  const travelAgency = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
+    .map((match) => JSON.parse(match[1]!))
+    .find((data) => data["@type"] === "TravelAgency");
   expect(travelAgency).toMatchObject({ telephone: "+91 98450 12345" });
   await visitor.close();
 });

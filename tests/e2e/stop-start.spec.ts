@@ -21,7 +21,9 @@ function startSlowPost(port: number, path: string, body: string) {
   socket.on("data", (chunk: string) => (answer += chunk));
   const ended = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   const half = Math.floor(body.length / 2);
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+  );
   return {
     finish: async () => {
       socket.end(body.slice(half));

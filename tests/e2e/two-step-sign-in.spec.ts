@@ -56,7 +56,9 @@ test("enrol with a QR code, then sign in with password and a code; a wrong code 
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-  const kinds = (await db.query<{ kind: string }>("select kind from activity where user_id = $1 or (kind = 'auth.two-factor-failed')", [editor.id])).map((row) => row.kind);
+  const kinds = (await db.query<{ kind: string }>("select kind from activity where user_id = $1 or (kind = 'auth.two-factor-failed')", [editor.id])).map(
+    (row) => row.kind,
+  );
   expect(kinds).toEqual(expect.arrayContaining(["user.two-factor-enabled", "auth.two-factor-failed", "auth.sign-in"]));
   // The owner is e-mailed about it (through the outbox).
   const [notice] = await db.query<{ payload: { to: string; subject: string } }>(
@@ -64,7 +66,9 @@ test("enrol with a QR code, then sign in with password and a code; a wrong code 
     [editor.id],
   );
   expect(notice!.payload).toMatchObject({ to: editor.email, subject: "Two-step sign-in is on for your Pravas account" });
-  db.onCleanup(() => db.query("delete from notification_outbox where subject_type = 'activity' and subject_id in (select id from activity where user_id = $1)", [editor.id]));
+  db.onCleanup(() =>
+    db.query("delete from notification_outbox where subject_type = 'activity' and subject_id in (select id from activity where user_id = $1)", [editor.id]),
+  );
 });
 
 test("a recovery code signs in once; no session exists before the second step", async ({ page, db }) => {
@@ -125,7 +129,9 @@ test("an admin requires two-step sign-in: staff without it set it up before anyt
   await expect(other).toHaveURL(/\/admin\/blogs$/);
   await context.close();
 
-  const [entry] = await db.query<{ detail: { required: boolean } }>("select detail from activity where kind = 'settings.two-factor-required' order by id desc limit 1");
+  const [entry] = await db.query<{ detail: { required: boolean } }>(
+    "select detail from activity where kind = 'settings.two-factor-required' order by id desc limit 1",
+  );
   expect(entry!.detail.required).toBe(true);
 });
 
@@ -169,7 +175,10 @@ for (const [width, height] of [
     await expect(panel.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.goto("/admin/two-factor");
-    await page.getByRole("button", { name: "Logout" }).isVisible().catch(() => false);
+    await page
+      .getByRole("button", { name: "Logout" })
+      .isVisible()
+      .catch(() => false);
     const fresh = await page.context().browser()!.newContext({ viewport: { width, height } });
     const second = await fresh.newPage();
     await second.goto(`${new URL(page.url()).origin}/admin/two-factor`);

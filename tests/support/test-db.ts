@@ -26,9 +26,7 @@ export const TEST_MEDIA_DIR = path.resolve(".cache/media");
 export type TemplateKind = "migrated" | "seeded";
 
 /** What the global setup made: PGlite dumps (file paths) or PostgreSQL template database names. */
-export type TestDatabaseTemplates =
-  | { kind: "pglite"; files: Record<TemplateKind, string> }
-  | { kind: "postgres"; databases: Record<TemplateKind, string> };
+export type TestDatabaseTemplates = { kind: "pglite"; files: Record<TemplateKind, string> } | { kind: "postgres"; databases: Record<TemplateKind, string> };
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -112,13 +112,7 @@ export function AdminShell({
       <nav id={NAV_ID} ref={navRef} popover="auto" aria-label="Admin sections" className={styles.sidebar}>
         <div className={styles.sidebarHead}>
           <span className={styles.sidebarTitle}>Menu</span>
-          <button
-            type="button"
-            className={styles.closeButton}
-            popoverTarget={NAV_ID}
-            popoverTargetAction="hide"
-            aria-label="Close menu"
-          >
+          <button type="button" className={styles.closeButton} popoverTarget={NAV_ID} popoverTargetAction="hide" aria-label="Close menu">
             <CloseIcon className={styles.icon} />
           </button>
         </div>

@@ -68,13 +68,7 @@ export function ConfirmAction({
       >
         {triggerLabel}
       </button>
-      <dialog
-        ref={ref}
-        id={dialogId}
-        className={styles.dialog}
-        aria-labelledby={`${dialogId}-title`}
-        aria-describedby={`${dialogId}-text`}
-      >
+      <dialog ref={ref} id={dialogId} className={styles.dialog} aria-labelledby={`${dialogId}-title`} aria-describedby={`${dialogId}-text`}>
         <Form method="post" action={action} className={styles.form} onSubmit={() => ref.current?.close()}>
           <h2 id={`${dialogId}-title`} className={styles.title}>
             {title}

@@ -68,7 +68,9 @@ function ContentCard({ href, title, status, media, meta, children, scheduledFor,
           </Link>
         </h2>
         <p className={styles.meta}>
-          <span className={`${adminUi.badge} ${status === "published" ? adminUi.badgeOk : adminUi.badgeOff}`}>{status === "published" ? "Published" : "Draft"}</span>
+          <span className={`${adminUi.badge} ${status === "published" ? adminUi.badgeOk : adminUi.badgeOff}`}>
+            {status === "published" ? "Published" : "Draft"}
+          </span>
           {meta}
         </p>
         {scheduledFor || hasDraftChanges ? (
@@ -84,7 +86,17 @@ function ContentCard({ href, title, status, media, meta, children, scheduledFor,
 }
 
 /** The packages' and blogs' card grid (a named list), or a line saying why it is empty. */
-export function ContentCardList<T extends { id: number }>({ label, items, empty, card }: { label: string; items: T[]; empty: string; card: (item: T) => ContentCardProps }) {
+export function ContentCardList<T extends { id: number }>({
+  label,
+  items,
+  empty,
+  card,
+}: {
+  label: string;
+  items: T[];
+  empty: string;
+  card: (item: T) => ContentCardProps;
+}) {
   if (items.length === 0) return <p className={adminUi.muted}>{empty}</p>;
   return (
     <ul className={styles.grid} aria-label={label}>

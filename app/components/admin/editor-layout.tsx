@@ -32,9 +32,30 @@ export function EditorColumns({
  * `form` names the form when the button is outside it; `keyShortcuts` tells
  * assistive technology about a shortcut that presses it (aria-keyshortcuts).
  */
-export function SaveButton({ label, saving, uploading, form, id, keyShortcuts }: { label: string; saving: boolean; uploading: boolean; form?: string; id?: string; keyShortcuts?: string }) {
+export function SaveButton({
+  label,
+  saving,
+  uploading,
+  form,
+  id,
+  keyShortcuts,
+}: {
+  label: string;
+  saving: boolean;
+  uploading: boolean;
+  form?: string;
+  id?: string;
+  keyShortcuts?: string;
+}) {
   return (
-    <button type="submit" id={id} form={form} className={`${adminUi.button} ${adminUi.primary}`} disabled={saving || uploading} aria-keyshortcuts={keyShortcuts}>
+    <button
+      type="submit"
+      id={id}
+      form={form}
+      className={`${adminUi.button} ${adminUi.primary}`}
+      disabled={saving || uploading}
+      aria-keyshortcuts={keyShortcuts}
+    >
       {saving ? "Saving…" : label}
     </button>
   );

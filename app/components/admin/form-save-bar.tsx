@@ -7,7 +7,19 @@ import styles from "./form-save-bar.module.css";
  * the bottom of the window, the save button, extra actions, and whether there
  * are unsaved changes.
  */
-export function FormSaveBar({ label, saving, uploading = false, dirty, children }: { label: string; saving: boolean; uploading?: boolean; dirty: boolean; children?: React.ReactNode }) {
+export function FormSaveBar({
+  label,
+  saving,
+  uploading = false,
+  dirty,
+  children,
+}: {
+  label: string;
+  saving: boolean;
+  uploading?: boolean;
+  dirty: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     <div className={styles.bar}>
       <SaveButton label={label} saving={saving} uploading={uploading} />

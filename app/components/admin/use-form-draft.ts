@@ -106,7 +106,10 @@ export function useFormDraft(formRef: React.RefObject<HTMLFormElement | null>, o
       const fields: [string, string][] = [];
       for (const [name, value] of new FormData(form)) if (typeof value === "string" && !skip(name)) fields.push([name, value]);
       try {
-        window.localStorage.setItem(key, JSON.stringify({ savedAt: new Date().toISOString(), fields, marker: optionsRef.current.savedMarker, submitted } satisfies StoredDraft));
+        window.localStorage.setItem(
+          key,
+          JSON.stringify({ savedAt: new Date().toISOString(), fields, marker: optionsRef.current.savedMarker, submitted } satisfies StoredDraft),
+        );
       } catch {
         // full or blocked: the form still holds everything
       }

@@ -6,7 +6,6 @@ import type { PackageCardData } from "~/lib/package-view-model";
 export type { PackageCardData };
 import styles from "./package-card.module.css";
 
-
 type PackageCardProps = {
   card: PackageCardData;
   /** `sizes` for the thumbnail at the width the card is drawn. */
@@ -26,9 +25,7 @@ export function PackageCard({ card, sizes = "(min-width: 1024px) 380px, 90vw", h
   const stars = Math.trunc(card.rating);
   return (
     <article className={styles.card}>
-      <div className={styles.media}>
-        {card.thumbnail ? <ResponsiveImage media={card.thumbnail} sizes={sizes} alt="" /> : null}
-      </div>
+      <div className={styles.media}>{card.thumbnail ? <ResponsiveImage media={card.thumbnail} sizes={sizes} alt="" /> : null}</div>
       <div className={styles.body}>
         <p className={styles.country}>{card.country}</p>
         <Heading className={styles.title}>

@@ -42,13 +42,7 @@ function FieldFrame({
   );
 }
 
-export function TextField({
-  name,
-  label,
-  error,
-  idPrefix,
-  ...input
-}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
+export function TextField({ name, label, error, idPrefix, ...input }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
   return (
     <FieldFrame
       name={name}
@@ -60,13 +54,7 @@ export function TextField({
   );
 }
 
-export function TextAreaField({
-  name,
-  label,
-  error,
-  idPrefix,
-  ...textarea
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
+export function TextAreaField({ name, label, error, idPrefix, ...textarea }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
   const typed = useTypedBeforeHydration(fieldIds(name, idPrefix).id);
   return (
     <FieldFrame

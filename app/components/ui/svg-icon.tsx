@@ -2,11 +2,7 @@
 export type IconProps = { className?: string };
 
 /** The 24×24 line-icon frame shared by all icons (`filled` for solid brand marks). */
-export function SvgIcon({
-  className,
-  children,
-  filled = false,
-}: IconProps & { children: React.ReactNode; filled?: boolean }) {
+export function SvgIcon({ className, children, filled = false }: IconProps & { children: React.ReactNode; filled?: boolean }) {
   return (
     <svg
       className={className}

@@ -47,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (digest) return digest;
   if (intent === "end-session") {
     const ended = await endOwnSession(viewer, String(form.get("sessionId") ?? ""), context.clientIp);
-    return redirectWithNotice(PAGE, ended ? { kind: "success", message: "That session is signed out." } : { kind: "error", message: "That session had already ended." });
+    return redirectWithNotice(
+      PAGE,
+      ended ? { kind: "success", message: "That session is signed out." } : { kind: "error", message: "That session had already ended." },
+    );
   }
   if (intent === "end-other-sessions") {
     const count = await endOtherSessions(viewer, context.clientIp);
@@ -85,9 +88,30 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
           <div className={adminUi.formGrid}>
-            <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errors.currentPassword} />
-            <NewPasswordField name="newPassword" label="New password" hint={loaderData.passwordRules} required error={errors.newPassword} userInputs={[loaderData.name, loaderData.email]} />
-            <TextField name="confirmPassword" label="Repeat the new password" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+            <TextField
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors.currentPassword}
+            />
+            <NewPasswordField
+              name="newPassword"
+              label="New password"
+              hint={loaderData.passwordRules}
+              required
+              error={errors.newPassword}
+              userInputs={[loaderData.name, loaderData.email]}
+            />
+            <TextField
+              name="confirmPassword"
+              label="Repeat the new password"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={errors.confirmPassword}
+            />
           </div>
           <div className={adminUi.formActions}>
             <button type="submit" className={`${adminUi.button} ${adminUi.primary}`}>
@@ -96,7 +120,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </Form>
       </Panel>
-      <TwoStepPanel enabled={loaderData.twoFactorEnabled} required={loaderData.twoFactorRequired} state={actionData && "twoStep" in actionData ? actionData.twoStep : undefined} />
+      <TwoStepPanel
+        enabled={loaderData.twoFactorEnabled}
+        required={loaderData.twoFactorRequired}
+        state={actionData && "twoStep" in actionData ? actionData.twoStep : undefined}
+      />
       <DigestPanel enabled={loaderData.digest} />
       <ActiveSessions sessions={loaderData.sessions} />
     </AdminPage>

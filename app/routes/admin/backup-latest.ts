@@ -11,7 +11,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, { can: canManageBackups });
   const store = getBackupStore();
   const latest = store ? await latestBackup(store) : null;
-  if (!store || !latest) return jsonError(404, store ? "There is no backup yet." : "Automatic backups are off: neither BACKUP_DIR nor BACKUP_S3_PREFIX is set.");
+  if (!store || !latest)
+    return jsonError(404, store ? "There is no backup yet." : "Automatic backups are off: neither BACKUP_DIR nor BACKUP_S3_PREFIX is set.");
   const { body, bytes } = await store.read(latest.name);
   return new Response(Readable.toWeb(body) as ReadableStream, {
     headers: {

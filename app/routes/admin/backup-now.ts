@@ -18,7 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowedJson(["POST"]);
   await requireUser(request, { can: canManageBackups });
-  if (!getBackupStore()) return redirectWithNotice(BACKUPS, { kind: "error", message: "Automatic backups are off: set BACKUP_DIR or BACKUP_S3_PREFIX on the server first." });
+  if (!getBackupStore())
+    return redirectWithNotice(BACKUPS, { kind: "error", message: "Automatic backups are off: set BACKUP_DIR or BACKUP_S3_PREFIX on the server first." });
   await queueBackupNow(context.clock.now());
   return redirectWithNotice(BACKUPS, { kind: "success", message: "A backup is under way. Its time and size appear here once it is written." });
 }

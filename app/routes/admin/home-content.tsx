@@ -34,12 +34,35 @@ export default function HomeContentPage({ loaderData, actionData }: Route.Compon
   // A restored version remounts its form with the old values (unsaved until saved).
   const restoredKey = restoring ? `:restore-${restoring.id}` : "";
   return (
-    <AdminPage title="Home page content" lead="The hero and intro, Why Choose Us, the process steps, the FAQ (home and contact pages) and the traveller reviews. A save is live at once.">
+    <AdminPage
+      title="Home page content"
+      lead="The hero and intro, Why Choose Us, the process steps, the FAQ (home and contact pages) and the traveller reviews. A save is live at once."
+    >
       {restoring ? <RestoringNotice restoring={restoring} path={PATH} /> : null}
-      <HeroForm key={`hero:${heroVersion}${restoring?.type === "home-hero" ? restoredKey : ""}`} initial={hero} version={heroVersion} actionData={answer?.list === "hero" ? answer : undefined} />
-      <HomeCardsForm key={`cards:${cardsVersion}${restoring?.type === "home-cards" ? restoredKey : ""}`} initial={cards} version={cardsVersion} actionData={answer?.list === "cards" ? answer : undefined} />
-      <FaqForm key={`faqs:${faqVersion}${restoring?.type === "home-faqs" ? restoredKey : ""}`} initial={faqs} version={faqVersion} actionData={answer?.list === "faqs" ? answer : undefined} />
-      <ReviewsForm key={`reviews:${reviewVersion}${restoring?.type === "home-reviews" ? restoredKey : ""}`} initial={reviews} version={reviewVersion} actionData={answer?.list === "reviews" ? answer : undefined} />
+      <HeroForm
+        key={`hero:${heroVersion}${restoring?.type === "home-hero" ? restoredKey : ""}`}
+        initial={hero}
+        version={heroVersion}
+        actionData={answer?.list === "hero" ? answer : undefined}
+      />
+      <HomeCardsForm
+        key={`cards:${cardsVersion}${restoring?.type === "home-cards" ? restoredKey : ""}`}
+        initial={cards}
+        version={cardsVersion}
+        actionData={answer?.list === "cards" ? answer : undefined}
+      />
+      <FaqForm
+        key={`faqs:${faqVersion}${restoring?.type === "home-faqs" ? restoredKey : ""}`}
+        initial={faqs}
+        version={faqVersion}
+        actionData={answer?.list === "faqs" ? answer : undefined}
+      />
+      <ReviewsForm
+        key={`reviews:${reviewVersion}${restoring?.type === "home-reviews" ? restoredKey : ""}`}
+        initial={reviews}
+        version={reviewVersion}
+        actionData={answer?.list === "reviews" ? answer : undefined}
+      />
       <HistoryPanel history={history} editorPath={PATH} />
     </AdminPage>
   );

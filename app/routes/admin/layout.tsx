@@ -12,8 +12,7 @@ import type { Route } from "./+types/layout";
 
 const ACCOUNT_PATH = "/admin/account";
 export const SET_UP_TWO_STEP_FIRST = "Two-step sign-in is required for every staff account. Set it up below to go on.";
-export const CHANGE_PASSWORD_FIRST =
-  "Your password does not meet the new password rules. Please choose a new one before you go on.";
+export const CHANGE_PASSWORD_FIRST = "Your password does not meet the new password rules. Please choose a new one before you go on.";
 
 /** Every signed-in page of the back office; each child route guards itself too. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,19 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { notice, headers } = takeNotice(request);
   // The sidebar's figure: New plus call backs due by the end of today (ADR 045), each enquiry once.
   const newEnquiries = canManageEnquiries(viewer) ? (await countNewEnquiries()) + (await countDueToday(context.clock.now(), { notNew: true })) : null;
-  return data(
-    { viewer: { id: viewer.id, name: viewer.name, email: viewer.email, role: viewer.role }, notice, newEnquiries },
-    { headers },
-  );
+  return data({ viewer: { id: viewer.id, name: viewer.name, email: viewer.email, role: viewer.role }, notice, newEnquiries }, { headers });
 }
 
 /** After a failed save nothing reloads: the form keeps what was typed (ADR 040). */
 export const shouldRevalidate = skipRevalidationAfterFailure;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Panel · Pravas" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Admin Panel · Pravas" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (

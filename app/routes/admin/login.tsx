@@ -11,10 +11,7 @@ import styles from "./login.module.css";
 export const LOGIN_FAILED = "Email/Password login failed.";
 const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Login | Pravas" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Admin Login | Pravas" }, { name: "robots", content: "noindex" }];
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const headers = new Headers(NO_STORE);
@@ -117,7 +114,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <label className={styles.check}>
             <input type="checkbox" name="keepSignedIn" defaultChecked={actionData?.keepSignedIn ?? false} /> Keep me signed in
           </label>
-          <p className={styles.hint}>For 30 days on this device. Leave it unticked on a shared computer: you are then signed out when the browser closes, or after 12 hours.</p>
+          <p className={styles.hint}>
+            For 30 days on this device. Leave it unticked on a shared computer: you are then signed out when the browser closes, or after 12 hours.
+          </p>
           <button className={styles.button} type="submit">
             Login
           </button>

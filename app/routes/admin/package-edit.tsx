@@ -34,27 +34,46 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Edit ${loaded.values.title}` : "Package not found");
 
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, slug, status, updatedAt, savedAt, today, values, previews, alts, missing, siteTerms, version, draft, schedule, editors, history, restoring, departureSeats } = loaderData;
+  const {
+    id,
+    slug,
+    status,
+    updatedAt,
+    savedAt,
+    today,
+    values,
+    previews,
+    alts,
+    missing,
+    siteTerms,
+    version,
+    draft,
+    schedule,
+    editors,
+    history,
+    restoring,
+    departureSeats,
+  } = loaderData;
   const state = { version, draft, schedule, editors, history, restoring };
   return (
     <AdminPage title={values.title} lead={status === "published" ? "Published: live on the website." : "Draft: only staff can see it."}>
       <DepartureSeatsContext.Provider value={departureSeats}>
-      {/* A save reloads the package: the editor starts again from what was stored (a refused save keeps it: 4xx does not reload). */}
-      <PackageEditor
-        key={`${id}:${version}:${draft?.savedAt ?? ""}:${restoring?.id ?? ""}`}
-        id={id}
-        publicPath={`/packages/${slug}`}
-        values={sentAfterFailure<typeof values>(actionData) ?? values}
-        previews={previews}
-        alts={alts}
-        missing={missing}
-        siteTerms={siteTerms}
-        savedAt={savedAt}
-        today={today}
-        actionData={withoutSaveFailure(actionData)}
-        stored={{ state, live: status === "published" }}
-        storedAt={updatedAt}
-      />
+        {/* A save reloads the package: the editor starts again from what was stored (a refused save keeps it: 4xx does not reload). */}
+        <PackageEditor
+          key={`${id}:${version}:${draft?.savedAt ?? ""}:${restoring?.id ?? ""}`}
+          id={id}
+          publicPath={`/packages/${slug}`}
+          values={sentAfterFailure<typeof values>(actionData) ?? values}
+          previews={previews}
+          alts={alts}
+          missing={missing}
+          siteTerms={siteTerms}
+          savedAt={savedAt}
+          today={today}
+          actionData={withoutSaveFailure(actionData)}
+          stored={{ state, live: status === "published" }}
+          storedAt={updatedAt}
+        />
       </DepartureSeatsContext.Provider>
     </AdminPage>
   );

@@ -15,8 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const movedId = parseId(url.searchParams.get("moved") ?? "");
   const direction = url.searchParams.get("direction");
-  const moved: { id: number; direction: MoveDirection } | null =
-    movedId && (direction === "up" || direction === "down") ? { id: movedId, direction } : null;
+  const moved: { id: number; direction: MoveDirection } | null = movedId && (direction === "up" || direction === "down") ? { id: movedId, direction } : null;
   return { featured: await listFeaturedPackages(), moved };
 }
 

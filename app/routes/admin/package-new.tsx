@@ -26,7 +26,17 @@ export const meta: Route.MetaFunction = () => adminMeta("New package");
 export default function NewPackage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminPage title="Create New Package" lead="A title is enough for a draft; publishing needs a few more details.">
-      <PackageEditor id={null} values={sentAfterFailure<typeof EMPTY_PACKAGE>(actionData) ?? EMPTY_PACKAGE} previews={{}} alts={{}} missing={loaderData.missing} siteTerms={loaderData.siteTerms} savedAt={null} today={loaderData.today} actionData={withoutSaveFailure(actionData)} />
+      <PackageEditor
+        id={null}
+        values={sentAfterFailure<typeof EMPTY_PACKAGE>(actionData) ?? EMPTY_PACKAGE}
+        previews={{}}
+        alts={{}}
+        missing={loaderData.missing}
+        siteTerms={loaderData.siteTerms}
+        savedAt={null}
+        today={loaderData.today}
+        actionData={withoutSaveFailure(actionData)}
+      />
     </AdminPage>
   );
 }

@@ -2,12 +2,7 @@ import { redirect } from "react-router";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { canManagePersonalData } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
-import {
-  findPersonalData,
-  parsePersonKey,
-  personalDataExport,
-  recordPersonalDataExport,
-} from "~/server/enquiry/personal-data.server";
+import { findPersonalData, parsePersonKey, personalDataExport, recordPersonalDataExport } from "~/server/enquiry/personal-data.server";
 import type { Route } from "./+types/personal-data-export";
 
 const PAGE = "/admin/enquiries/personal-data";

@@ -33,7 +33,13 @@ export default function ReplyTemplatesPage({ loaderData, actionData }: Route.Com
       lead="The WhatsApp and e-mail replies every enquiry page offers under Reply on WhatsApp and Reply by e-mail, filled in for the enquirer. A save is used at once."
     >
       {restoring ? <RestoringNotice restoring={restoring} path={path} /> : null}
-      <ReplyTemplatesForm key={`${version}:${restoring?.id ?? ""}`} initial={templates} version={version} actionData={withoutSaveFailure(actionData)} startDirty={Boolean(restoring)} />
+      <ReplyTemplatesForm
+        key={`${version}:${restoring?.id ?? ""}`}
+        initial={templates}
+        version={version}
+        actionData={withoutSaveFailure(actionData)}
+        startDirty={Boolean(restoring)}
+      />
       <HistoryPanel history={history} editorPath={path} />
     </AdminPage>
   );

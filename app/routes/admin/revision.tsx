@@ -36,10 +36,14 @@ export default function RevisionPage({ loaderData }: Route.ComponentProps) {
             <Link to={entity.editorPath} className={adminUi.button}>
               Back to the editor
             </Link>
-            <Link to={`${entity.editorPath}?restore=${revision.id}`} className={`${adminUi.button} ${adminUi.primary}`}>Restore this version</Link>
+            <Link to={`${entity.editorPath}?restore=${revision.id}`} className={`${adminUi.button} ${adminUi.primary}`}>
+              Restore this version
+            </Link>
           </>
         ) : (
-          <Link to="/admin/recently-deleted" className={adminUi.button}>Recently deleted</Link>
+          <Link to="/admin/recently-deleted" className={adminUi.button}>
+            Recently deleted
+          </Link>
         )
       }
     >

@@ -1,11 +1,6 @@
 import { answerApiFormPost } from "~/server/forms/form-post.server";
 import { jsonError, methodNotAllowedJson } from "~/server/http.server";
-import {
-  apiEnquirySchema,
-  createEnquiry,
-  ENQUIRY_SENT_MESSAGE,
-  findEnquiryPackage,
-} from "~/server/lead/package-enquiry.server";
+import { apiEnquirySchema, createEnquiry, ENQUIRY_SENT_MESSAGE, findEnquiryPackage } from "~/server/lead/package-enquiry.server";
 import type { Route } from "./+types/enquiries";
 
 // Public on purpose: visitors post enquiries; guarded by the form budget, body cap and schema instead.

@@ -6,10 +6,7 @@ import { methodNotAllowedJson } from "~/server/http.server";
 
 export async function loader() {
   const reachable = await isDatabaseReachable();
-  return Response.json(
-    { status: reachable ? "ok" : "error" },
-    { status: reachable ? 200 : 503, headers: { "Cache-Control": "no-store" } },
-  );
+  return Response.json({ status: reachable ? "ok" : "error" }, { status: reachable ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }
 
 export function action() {

@@ -7,8 +7,7 @@ import styles from "./blogs.module.css";
 import type { Route } from "./+types/blogs";
 
 const TITLE = "Travel Blog: Guides, Tips and Stories | Pravas";
-const DESCRIPTION =
-  "Destination guides, food trails, beach and wildlife tips from the Pravas team, to help you plan trips across India and abroad.";
+const DESCRIPTION = "Destination guides, food trails, beach and wildlife tips from the Pravas team, to help you plan trips across India and abroad.";
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   const siteUrl = siteUrlFrom(matches);
@@ -40,10 +39,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
   const { blogs } = loaderData;
   return (
     <>
-      <PageHeader
-        title="Our Blogs"
-        intro="Guides, food trails and travel tips from our team, written to help you plan your next journey."
-      />
+      <PageHeader title="Our Blogs" intro="Guides, food trails and travel tips from our team, written to help you plan your next journey." />
       <section className={`container ${styles.section}`} aria-label="Blog posts">
         {blogs.length === 0 ? (
           <p className={styles.empty}>New stories are on their way. Please check back soon.</p>

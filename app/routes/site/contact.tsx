@@ -19,8 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     ...seoMeta({
       title: "Contact Us | Pravas",
-      description:
-        "Plan your next trip with Pravas: send us a message, call or WhatsApp our Pune team, and read answers to common questions about our tours.",
+      description: "Plan your next trip with Pravas: send us a message, call or WhatsApp our Pune team, and read answers to common questions about our tours.",
       path: "/contact",
       siteUrl,
     }),
@@ -65,10 +64,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { settings, faqs, sent } = loaderData;
   return (
     <>
-      <PageHeader
-        title="Contact Us"
-        intro="Planning a holiday, a group tour or just have a question? Write to us, call or message us on WhatsApp."
-      />
+      <PageHeader title="Contact Us" intro="Planning a holiday, a group tour or just have a question? Write to us, call or message us on WhatsApp." />
       <div className={`container ${styles.layout}`}>
         <ContactForm
           key={actionData ? "posted" : sent ? "sent" : "idle"}

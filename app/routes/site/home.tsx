@@ -34,13 +34,21 @@ export async function loader() {
   ]);
   const media = await getMediaByKeys([heroContent.image]);
   const { headline, subheadline, intro } = heroContent;
-  return { destinations, whyChooseUs, processSteps, testimonials, faqs, hero: media[heroContent.image] ?? null, heroText: { headline, subheadline }, intro: intro ? introReveal(intro) : null };
+  return {
+    destinations,
+    whyChooseUs,
+    processSteps,
+    testimonials,
+    faqs,
+    hero: media[heroContent.image] ?? null,
+    heroText: { headline, subheadline },
+    intro: intro ? introReveal(intro) : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteUrl = siteUrlFrom(matches);
-  const layout = matches.find((match) => match?.id === "routes/site/layout")?.data as
-    Awaited<ReturnType<typeof layoutLoader>> | undefined;
+  const layout = matches.find((match) => match?.id === "routes/site/layout")?.data as Awaited<ReturnType<typeof layoutLoader>> | undefined;
   const settings = layout?.settings;
   const image = data?.hero ? largestUrl(data.hero) : null;
   const tags = seoMeta({
@@ -109,13 +117,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className={`${styles.section} ${styles.forest}`} aria-labelledby="process-title">
         <div className="container">
-          <SectionHeading
-            id="process-title"
-            eyebrow="How it works"
-            title="Your trip in four easy steps"
-            tone="dark"
-            align="center"
-          />
+          <SectionHeading id="process-title" eyebrow="How it works" title="Your trip in four easy steps" tone="dark" align="center" />
           <ProcessSteps steps={processSteps} />
         </div>
       </section>

@@ -30,10 +30,7 @@ function Chrome({ settings, overHero = false, children }: ChromeProps) {
         <>
           <SiteFooter settings={settings} />
           <aside aria-label="Quick contact">
-            <FloatingContact
-              phone={settings.phonePrimary}
-              whatsappUrl={whatsappHref(settings.whatsappNumber, settings.whatsappMessage)}
-            />
+            <FloatingContact phone={settings.phonePrimary} whatsappUrl={whatsappHref(settings.whatsappNumber, settings.whatsappMessage)} />
             {settings.leadPopupEnabled ? <LeadPopup /> : null}
           </aside>
         </>

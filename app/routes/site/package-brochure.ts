@@ -28,7 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (isUploadedBrochure(row.brochureUrl)) throw redirect(row.brochureUrl, 302);
 
   const answer = await context.brochures.answer(row);
-  if (answer.kind === "unavailable") return notFound("Brochure link not available", "This package has no brochure yet. Ask our team and we will send you the details.");
+  if (answer.kind === "unavailable")
+    return notFound("Brochure link not available", "This package has no brochure yet. Ask our team and we will send you the details.");
   if (answer.kind === "failed") {
     return brochureErrorPage(503, "Something went wrong", "Something went wrong while making this brochure. Please try again in a moment.");
   }
@@ -40,7 +41,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return new Response(brochure.pdf as unknown as BodyInit, { status: 200, headers });
 }
 
-async function notFound(title = "We couldn't find that package", text = "The trip you are looking for may have been renamed or is no longer offered. Here are the packages we run today:") {
+async function notFound(
+  title = "We couldn't find that package",
+  text = "The trip you are looking for may have been renamed or is no longer offered. Here are the packages we run today:",
+) {
   const packages = (await listPackages()).map((pkg) => ({ href: `/packages/${pkg.slug}`, label: `${pkg.title} (${pkg.country})` }));
   return brochureErrorPage(404, title, text, packages);
 }

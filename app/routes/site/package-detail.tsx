@@ -79,7 +79,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     conveniences,
     months: nextMonths(today),
     // The chat link is made here: the message (site settings) names the package.
-    contact: { phone: settings.phonePrimary, whatsappUrl: whatsappHref(settings.whatsappNumber, packageWhatsappMessage(settings.whatsappPackageMessage, pkg.title)) },
+    contact: {
+      phone: settings.phonePrimary,
+      whatsappUrl: whatsappHref(settings.whatsappNumber, packageWhatsappMessage(settings.whatsappPackageMessage, pkg.title)),
+    },
     tripJsonLd: touristTripJsonLd(pkg, getEnv().SITE_URL, settings.brandName),
   };
 }
@@ -161,12 +164,7 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
           pathname={pathname}
           panels={{
             overview: (
-              <OverviewPanel
-                pkg={pkg}
-                conveniences={conveniences}
-                pathname={pathname}
-                brochureNotice={searchParams.get("brochure") === "unavailable"}
-              />
+              <OverviewPanel pkg={pkg} conveniences={conveniences} pathname={pathname} brochureNotice={searchParams.get("brochure") === "unavailable"} />
             ),
             itinerary: <ItineraryPanel itinerary={pkg.itinerary} />,
             gallery: <GalleryPanel images={pkg.gallery} title={pkg.title} />,

@@ -68,10 +68,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
   if (first) preloadImage(first, RAIL_PHOTO_SIZES);
   return (
     <>
-      <PageHeader
-        title="Tour Packages"
-        intro="Small-group tours with hotels, guides and transfers arranged for you, abroad and across India."
-      />
+      <PageHeader title="Tour Packages" intro="Small-group tours with hotels, guides and transfers arranged for you, abroad and across India." />
       <div className={`container ${styles.sections}`}>
         <PackageFinderForm filters={filters} facets={facets} filtered={filtered} />
         {filtered ? (
@@ -88,26 +85,26 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {international.length > 0 ? (
-        <section aria-labelledby="international-heading">
-          <div className={styles.head}>
-            <h2 id="international-heading" className={styles.heading}>
-              International Packages
-            </h2>
-            <p className={styles.intro}>Beaches, cities and cultures a short flight from India, with flights included.</p>
-          </div>
-          <PackageRail cards={international} label="International packages" />
-        </section>
+          <section aria-labelledby="international-heading">
+            <div className={styles.head}>
+              <h2 id="international-heading" className={styles.heading}>
+                International Packages
+              </h2>
+              <p className={styles.intro}>Beaches, cities and cultures a short flight from India, with flights included.</p>
+            </div>
+            <PackageRail cards={international} label="International packages" />
+          </section>
         ) : null}
         {national.length > 0 ? (
-        <section aria-labelledby="national-heading">
-          <div className={styles.head}>
-            <h2 id="national-heading" className={styles.heading}>
-              National Packages
-            </h2>
-            <p className={styles.intro}>Heritage, hills and temples across India, by road with local guides.</p>
-          </div>
-          <PackageRail cards={national} label="National packages" />
-        </section>
+          <section aria-labelledby="national-heading">
+            <div className={styles.head}>
+              <h2 id="national-heading" className={styles.heading}>
+                National Packages
+              </h2>
+              <p className={styles.intro}>Heritage, hills and temples across India, by road with local guides.</p>
+            </div>
+            <PackageRail cards={national} label="National packages" />
+          </section>
         ) : null}
       </div>
     </>

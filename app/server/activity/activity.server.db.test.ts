@@ -18,7 +18,12 @@ beforeAll(async () => {
   const actor = { id: userId, email: "ada@example.com", name: "Ada" };
   await recordActivity({ kind: "auth.sign-in", actor, ip: "10.1.1.1" });
   await recordActivity({ kind: "auth.sign-in-failed", actor: { email: "mallory@example.com" }, ip: "6.6.6.6", detail: { reason: "wrong e-mail or password" } });
-  await recordActivity({ kind: "user.role-changed", actor, subject: { type: "user", id: "u2", label: "eddie@example.com" }, detail: { from: "editor", to: "admin" } });
+  await recordActivity({
+    kind: "user.role-changed",
+    actor,
+    subject: { type: "user", id: "u2", label: "eddie@example.com" },
+    detail: { from: "editor", to: "admin" },
+  });
 });
 afterAll(async () => {
   resetAuthForTests();

@@ -136,18 +136,10 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
 }
 
 /** Latest entries first. */
-export async function listActivity(
-  filter: ActivityFilter & { limit?: number; offset?: number } = {},
-): Promise<ActivityRow[]> {
+export async function listActivity(filter: ActivityFilter & { limit?: number; offset?: number } = {}): Promise<ActivityRow[]> {
   const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 50), 1), 500);
   const offset = Math.max(Math.trunc(filter.offset ?? 0), 0);
-  return getDb()
-    .select()
-    .from(activity)
-    .where(whereOf(filter))
-    .orderBy(desc(activity.at), desc(activity.id))
-    .limit(limit)
-    .offset(offset);
+  return getDb().select().from(activity).where(whereOf(filter)).orderBy(desc(activity.at), desc(activity.id)).limit(limit).offset(offset);
 }
 
 export async function countActivity(filter: ActivityFilter = {}): Promise<number> {

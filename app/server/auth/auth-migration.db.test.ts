@@ -45,7 +45,9 @@ beforeAll(async () => {
     [await hashLegacyPassword("boss-password-1"), await hashLegacyPassword("gone-password-1")],
   );
   // The migrations between the first one and better-auth's, then better-auth's.
-  const tags = (JSON.parse(fs.readFileSync(path.resolve("drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] }).entries.map((entry) => entry.tag);
+  const tags = (JSON.parse(fs.readFileSync(path.resolve("drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] }).entries.map(
+    (entry) => entry.tag,
+  );
   for (const tag of tags.slice(1, tags.indexOf(BETTER_AUTH_MIGRATION) + 1)) {
     for (const statement of statements(`${tag}.sql`)) await query(statement);
   }

@@ -78,17 +78,34 @@ describe("sign-in", () => {
     const plain = await signedIn("admin@example.com", "test-password-123");
     const kept = await signedIn("admin@example.com", "test-password-123", true);
     const tokenOf = (cookie: string) => decodeURIComponent(/pravas_session=([^;]+)/.exec(cookie)![1]!).split(".")[0]!;
-    const [plainRow] = await db.select().from(t.sessions).where(eq(t.sessions.token, tokenOf(plain.cookie)));
+    const [plainRow] = await db
+      .select()
+      .from(t.sessions)
+      .where(eq(t.sessions.token, tokenOf(plain.cookie)));
     expect(plainRow).toMatchObject({ keepSignedIn: false });
     expect(plainRow!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 12 * hour);
     // In use all along (idle expiry far away), but signed in 12 hours ago: over.
-    await db.update(t.sessions).set({ createdAt: new Date(Date.now() - 12 * hour - 1000), expiresAt: new Date(Date.now() + 6 * 24 * hour) }).where(eq(t.sessions.token, tokenOf(plain.cookie)));
+    await db
+      .update(t.sessions)
+      .set({ createdAt: new Date(Date.now() - 12 * hour - 1000), expiresAt: new Date(Date.now() + 6 * 24 * hour) })
+      .where(eq(t.sessions.token, tokenOf(plain.cookie)));
     expect(await getViewer(request("/admin", plain.cookie))).toBeNull();
-    expect(await db.select().from(t.sessions).where(eq(t.sessions.token, tokenOf(plain.cookie)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(t.sessions)
+        .where(eq(t.sessions.token, tokenOf(plain.cookie))),
+    ).toEqual([]);
     // A kept session signed in 29 days ago is fine; at 30 days it is over.
-    await db.update(t.sessions).set({ createdAt: new Date(Date.now() - 29 * 24 * hour) }).where(eq(t.sessions.token, tokenOf(kept.cookie)));
+    await db
+      .update(t.sessions)
+      .set({ createdAt: new Date(Date.now() - 29 * 24 * hour) })
+      .where(eq(t.sessions.token, tokenOf(kept.cookie)));
     expect(await getViewer(request("/admin", kept.cookie))).not.toBeNull();
-    await db.update(t.sessions).set({ createdAt: new Date(Date.now() - 30 * 24 * hour - 1000) }).where(eq(t.sessions.token, tokenOf(kept.cookie)));
+    await db
+      .update(t.sessions)
+      .set({ createdAt: new Date(Date.now() - 30 * 24 * hour - 1000) })
+      .where(eq(t.sessions.token, tokenOf(kept.cookie)));
     expect(await getViewer(request("/admin", kept.cookie))).toBeNull();
   });
 
@@ -198,12 +215,18 @@ describe("ending sessions", () => {
     const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
     const day = 24 * 60 * 60 * 1000;
     // Last extended two days ago: this request pushes expiry back to now + 7 days.
-    await db.update(t.sessions).set({ expiresAt: new Date(Date.now() + 5 * day) }).where(eq(t.sessions.token, token));
+    await db
+      .update(t.sessions)
+      .set({ expiresAt: new Date(Date.now() + 5 * day) })
+      .where(eq(t.sessions.token, token));
     expect(await getViewer(request("/admin", cookie))).not.toBeNull();
     const [extended] = await db.select().from(t.sessions).where(eq(t.sessions.token, token));
     expect(extended!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * day - 60_000);
     // Seven idle days later the row has expired: nobody, whatever the cookie says.
-    await db.update(t.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(t.sessions.token, token));
+    await db
+      .update(t.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(t.sessions.token, token));
     expect(await getViewer(request("/admin", cookie))).toBeNull();
   });
 

@@ -15,7 +15,7 @@ describe("LoginThrottle", () => {
       await throttle.recordFailure("admin@x.com", "1.1.1.1");
       advance(1000);
     }
-    const verdict = (await throttle.check("admin@x.com", "1.1.1.1"));
+    const verdict = await throttle.check("admin@x.com", "1.1.1.1");
     expect(verdict).toEqual({ allowed: false, retryAfterSeconds: 15 * 60 - 5 });
     advance(LOGIN_WINDOW_MS - 4000);
     expect((await throttle.check("admin@x.com", "1.1.1.1")).allowed).toBe(true);
@@ -33,8 +33,8 @@ describe("LoginThrottle", () => {
     for (let i = 0; i < 30; i++) await throttle.recordFailure(`user${i % 10}@x.com`, "6.6.6.6");
     // user3 failed from here: it waits. Someone else behind the same NAT may still try their own account.
     expect((await throttle.check("user3@x.com", "6.6.6.6")).allowed).toBe(false);
-    expect((await throttle.check("colleague@x.com", "6.6.6.6"))).toMatchObject({ allowed: true, addressOverCap: true });
-    expect((await throttle.check("fresh@x.com", "7.7.7.7"))).toEqual({ allowed: true });
+    expect(await throttle.check("colleague@x.com", "6.6.6.6")).toMatchObject({ allowed: true, addressOverCap: true });
+    expect(await throttle.check("fresh@x.com", "7.7.7.7")).toEqual({ allowed: true });
   });
 
   it("slows one account down across every address with a growing delay, never a lock-out", async () => {
@@ -44,19 +44,19 @@ describe("LoginThrottle", () => {
       await throttle.recordFailure("admin@x.com", `10.0.0.${i}`);
     }
     // The 11th attempt, from a new address, waits 2 s; then each failure doubles the wait.
-    expect((await throttle.check("admin@x.com", "10.0.1.1"))).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect(await throttle.check("admin@x.com", "10.0.1.1")).toEqual({ allowed: false, retryAfterSeconds: 2 });
     advance(2000);
     expect((await throttle.check("admin@x.com", "10.0.1.1")).allowed).toBe(true);
     await throttle.recordFailure("admin@x.com", "10.0.1.1");
-    expect((await throttle.check("admin@x.com", "10.0.1.2"))).toEqual({ allowed: false, retryAfterSeconds: 4 });
+    expect(await throttle.check("admin@x.com", "10.0.1.2")).toEqual({ allowed: false, retryAfterSeconds: 4 });
     advance(4000);
     await throttle.recordFailure("admin@x.com", "10.0.1.2");
-    expect((await throttle.check("admin@x.com", "10.0.1.3"))).toEqual({ allowed: false, retryAfterSeconds: 8 });
+    expect(await throttle.check("admin@x.com", "10.0.1.3")).toEqual({ allowed: false, retryAfterSeconds: 8 });
     // Other accounts are not slowed.
     expect((await throttle.check("editor@x.com", "10.0.1.3")).allowed).toBe(true);
     // The delay never passes 15 minutes.
     for (let i = 0; i < 30; i++) await throttle.recordFailure("admin@x.com", `10.0.2.${i}`);
-    const verdict = (await throttle.check("admin@x.com", "10.0.3.1"));
+    const verdict = await throttle.check("admin@x.com", "10.0.3.1");
     expect(verdict.allowed).toBe(false);
     expect(!verdict.allowed && verdict.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
   });
@@ -86,7 +86,7 @@ describe("LoginThrottle", () => {
     expect((await throttle.check("admin@x.com", "2001:db8:1:3::1")).allowed).toBe(true);
     await throttle.recordSuccess("admin@x.com", "2001:db8:1:2::77");
     // The per-client cap of 30 stays: only a password check for an account that has not failed from there.
-    expect((await throttle.check("admin@x.com", "2001:db8:1:2::1"))).toMatchObject({ allowed: true, addressOverCap: true });
+    expect(await throttle.check("admin@x.com", "2001:db8:1:2::1")).toMatchObject({ allowed: true, addressOverCap: true });
     expect((await throttle.check("user3@x.com", "2001:db8:1:2::1")).allowed).toBe(false);
     expect((await throttle.check("user3@x.com", "2001:db8:1:3::1")).allowed).toBe(true);
   });

@@ -24,7 +24,15 @@ const normalise = (text: string) => text.normalize("NFKC").toLowerCase();
 /** "aaaaaaaaaaaa", "abcabcabcabc", "121212121212": one short unit, repeated. */
 function isRepetition(text: string): boolean {
   for (let unit = 1; unit <= 4; unit++) {
-    if (text.length >= unit * 3 && text === text.slice(0, unit).repeat(Math.ceil(text.length / unit)).slice(0, text.length)) return true;
+    if (
+      text.length >= unit * 3 &&
+      text ===
+        text
+          .slice(0, unit)
+          .repeat(Math.ceil(text.length / unit))
+          .slice(0, text.length)
+    )
+      return true;
   }
   return false;
 }

@@ -126,7 +126,12 @@ async function noteWhetherPasswordMustChange(user: { id: string; email: string; 
  * The second step of a two-step sign-in succeeded: the new session gets what
  * the password step decided ("Keep me signed in", the address), and the sign-in is logged.
  */
-export async function finishTwoFactorSignIn(request: Request, clientIp: string, userId: string, sessionHeaders: Headers): Promise<{ viewer: Viewer; headers: Headers } | null> {
+export async function finishTwoFactorSignIn(
+  request: Request,
+  clientIp: string,
+  userId: string,
+  sessionHeaders: Headers,
+): Promise<{ viewer: Viewer; headers: Headers } | null> {
   const token = sessionTokenFromSetCookie(sessionHeaders);
   const [user] = await getDb().select().from(users).where(eq(users.id, userId));
   if (!token || !user || !isRole(user.role)) return null;
@@ -196,9 +201,7 @@ function withKeptCookieLifetime(source: Headers): Headers {
     const isSession = name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`;
     headers.append(
       "Set-Cookie",
-      isSession
-        ? cookie.replace(/;\s*Max-Age=\d+/i, `; Max-Age=${SESSION_COOKIE_MAX_AGE_SECONDS}`).replace(/;\s*Expires=[^;]*/i, "")
-        : cookie,
+      isSession ? cookie.replace(/;\s*Max-Age=\d+/i, `; Max-Age=${SESSION_COOKIE_MAX_AGE_SECONDS}`).replace(/;\s*Expires=[^;]*/i, "") : cookie,
     );
   }
   return headers;

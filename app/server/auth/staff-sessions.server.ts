@@ -45,7 +45,13 @@ export async function endOwnSession(viewer: Viewer, sessionId: string, ip?: stri
     .returning({ id: sessions.id, userAgent: sessions.userAgent });
   forgetCheckedSessions();
   if (ended.length === 0) return false;
-  await recordActivity({ kind: "auth.session-ended", actor: viewer, subject: { type: "user", id: viewer.id, label: viewer.email }, ip, detail: { userAgent: ended[0]!.userAgent } });
+  await recordActivity({
+    kind: "auth.session-ended",
+    actor: viewer,
+    subject: { type: "user", id: viewer.id, label: viewer.email },
+    ip,
+    detail: { userAgent: ended[0]!.userAgent },
+  });
   return true;
 }
 
@@ -57,6 +63,12 @@ export async function endOtherSessions(viewer: Viewer, ip?: string | null): Prom
     .where(and(eq(sessions.userId, viewer.id), ne(sessions.id, viewer.sessionId)))
     .returning({ id: sessions.id });
   forgetCheckedSessions();
-  await recordActivity({ kind: "auth.other-sessions-ended", actor: viewer, subject: { type: "user", id: viewer.id, label: viewer.email }, ip, detail: { count: ended.length } });
+  await recordActivity({
+    kind: "auth.other-sessions-ended",
+    actor: viewer,
+    subject: { type: "user", id: viewer.id, label: viewer.email },
+    ip,
+    detail: { count: ended.length },
+  });
   return ended.length;
 }

@@ -24,8 +24,7 @@ function postedEnrolment(form: FormData): Promise<Enrolment> {
 /** The account page's two-step intents ("2fa-…"); null for any other intent. */
 export async function handleTwoStepAction(request: Request, form: FormData, viewer: Viewer, ip: string) {
   const intent = form.get("intent");
-  const fail = (errors: Record<string, string>, enrolment?: Enrolment) =>
-    data<TwoStepActionData>({ twoStep: { errors, enrolment } }, { status: 400 });
+  const fail = (errors: Record<string, string>, enrolment?: Enrolment) => data<TwoStepActionData>({ twoStep: { errors, enrolment } }, { status: 400 });
   if (intent === "2fa-begin") {
     const begun = await beginEnrolment(request, text(form, "password", 128));
     if (!begun.ok) return fail({ [begun.field === "password" ? "twoStepPassword" : "twoStep"]: begun.message });
@@ -34,7 +33,11 @@ export async function handleTwoStepAction(request: Request, form: FormData, view
   if (intent === "2fa-confirm") {
     const confirmed = await confirmEnrolment(request, viewer, text(form, "code", 12).replace(/\s+/g, ""), ip);
     if (!confirmed.ok) return fail({ [confirmed.field ?? "twoStep"]: confirmed.message }, await postedEnrolment(form));
-    return redirectWithNotice(`${ACCOUNT}#two-step`, { kind: "success", message: "Two-step sign-in is on. Keep your recovery codes somewhere safe." }, confirmed.value.headers);
+    return redirectWithNotice(
+      `${ACCOUNT}#two-step`,
+      { kind: "success", message: "Two-step sign-in is on. Keep your recovery codes somewhere safe." },
+      confirmed.value.headers,
+    );
   }
   if (intent === "2fa-off") {
     const off = await turnOffTwoFactor(request, viewer, text(form, "password", 128), ip);

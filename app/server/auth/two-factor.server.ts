@@ -59,7 +59,7 @@ export type Enrolment = { secret: string; otpauthUrl: string; qrSvgDataUrl: stri
 export async function beginEnrolment(request: Request, password: string): Promise<TwoFactorOutcome<Enrolment>> {
   let result: { totpURI?: string; backupCodes?: string[] };
   try {
-    result = await getAuth().api.enableTwoFactor({ body: { password, method: "totp" }, headers: authHeaders(request) }) as typeof result;
+    result = (await getAuth().api.enableTwoFactor({ body: { password, method: "totp" }, headers: authHeaders(request) })) as typeof result;
   } catch (error) {
     if (codeOf(error) === "INVALID_PASSWORD") return { ok: false, message: WRONG_PASSWORD, field: "password" };
     if (codeOf(error) === "TOTP_ALREADY_ENABLED") return { ok: false, message: "Two-step sign-in is already on." };
@@ -88,12 +88,20 @@ export async function confirmEnrolment(request: Request, viewer: Viewer, code: s
   }
   await carrySessionOver(viewer.sessionId, headers);
   forgetCheckedSessions();
-  await recordWithSecurityNotice({ kind: "user.two-factor-enabled", actor: actor(viewer), subject: subject(viewer), ip }, { change: "two-factor-on", to: viewer.email });
+  await recordWithSecurityNotice(
+    { kind: "user.two-factor-enabled", actor: actor(viewer), subject: subject(viewer), ip },
+    { change: "two-factor-on", to: viewer.email },
+  );
   return { ok: true, value: { headers: cookiesOf(headers) } };
 }
 
 /** Turns it off, with the password. */
-export async function turnOffTwoFactor(request: Request, viewer: Viewer, password: string, ip?: string | null): Promise<TwoFactorOutcome<{ headers: Headers }>> {
+export async function turnOffTwoFactor(
+  request: Request,
+  viewer: Viewer,
+  password: string,
+  ip?: string | null,
+): Promise<TwoFactorOutcome<{ headers: Headers }>> {
   if (await isTwoFactorRequired()) return { ok: false, message: "Two-step sign-in is required for every staff account: it cannot be turned off." };
   let headers: Headers;
   try {
@@ -104,7 +112,10 @@ export async function turnOffTwoFactor(request: Request, viewer: Viewer, passwor
   }
   await carrySessionOver(viewer.sessionId, headers);
   forgetCheckedSessions();
-  await recordWithSecurityNotice({ kind: "user.two-factor-disabled", actor: actor(viewer), subject: subject(viewer), ip }, { change: "two-factor-off", to: viewer.email });
+  await recordWithSecurityNotice(
+    { kind: "user.two-factor-disabled", actor: actor(viewer), subject: subject(viewer), ip },
+    { change: "two-factor-off", to: viewer.email },
+  );
   return { ok: true, value: { headers: cookiesOf(headers) } };
 }
 
@@ -122,9 +133,7 @@ export async function regenerateRecoveryCodes(request: Request, viewer: Viewer, 
 }
 
 type SecondStepOutcome =
-  | { status: "signed-in"; userId: string; headers: Headers }
-  | { status: "wrong-code"; message: string }
-  | { status: "expired"; message: string };
+  { status: "signed-in"; userId: string; headers: Headers } | { status: "wrong-code"; message: string } | { status: "expired"; message: string };
 
 const SIGN_IN_AGAIN = "Your sign-in timed out or had too many wrong codes. Sign in again.";
 
@@ -158,7 +167,10 @@ export async function resetTwoFactorFor(userId: string, by: Viewer, ip?: string 
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
   forgetCheckedSessions();
-  await recordWithSecurityNotice({ kind: "user.two-factor-reset", actor: actor(by), subject: subject(user), ip }, { change: "two-factor-reset", to: user.email });
+  await recordWithSecurityNotice(
+    { kind: "user.two-factor-reset", actor: actor(by), subject: subject(user), ip },
+    { change: "two-factor-reset", to: user.email },
+  );
   return { ok: true, value: { name: user.name } };
 }
 
@@ -170,7 +182,13 @@ export async function isTwoFactorRequired(): Promise<boolean> {
 
 export async function setTwoFactorRequired(required: boolean, by: Viewer, ip?: string | null): Promise<void> {
   await getDb().update(siteSettings).set({ requireTwoFactor: required }).where(eq(siteSettings.id, 1));
-  await recordActivity({ kind: "settings.two-factor-required", actor: actor(by), subject: { type: "settings", id: "two-factor", label: "Two-step sign-in" }, ip, detail: { required } });
+  await recordActivity({
+    kind: "settings.two-factor-required",
+    actor: actor(by),
+    subject: { type: "settings", id: "two-factor", label: "Two-step sign-in" },
+    ip,
+    detail: { required },
+  });
 }
 
 function cookiesOf(source: Headers): Headers {

@@ -50,7 +50,11 @@ type ArchiveEntry = { name: string; data: Buffer };
  * failed backup never leaves a file that looks whole). `fill` adds the
  * entries in order; each `add` resolves once its entry is written.
  */
-export async function writeArchive(file: string, fill: (add: (entry: ArchiveEntry) => Promise<void>) => Promise<void>, key?: Buffer): Promise<{ bytes: number }> {
+export async function writeArchive(
+  file: string,
+  fill: (add: (entry: ArchiveEntry) => Promise<void>) => Promise<void>,
+  key?: Buffer,
+): Promise<{ bytes: number }> {
   const temporary = `${file}.${process.pid}.tmp`;
   const pack = tar.pack();
   const stages: NodeJS.ReadWriteStream[] = [zlib.createGzip({ level: 6 })];
@@ -108,7 +112,11 @@ async function decryptTo(file: string, key: Buffer, out: string): Promise<void> 
   const decipher = crypto.createDecipheriv("aes-256-gcm", key, iv);
   decipher.setAuthTag(tag);
   try {
-    await pipeline(fs.createReadStream(file, { start: MAGIC.length + IV_BYTES, end: size - TAG_BYTES - 1 }), decipher, fs.createWriteStream(out, { mode: 0o600 }));
+    await pipeline(
+      fs.createReadStream(file, { start: MAGIC.length + IV_BYTES, end: size - TAG_BYTES - 1 }),
+      decipher,
+      fs.createWriteStream(out, { mode: 0o600 }),
+    );
   } catch {
     throw new BackupFileError("The backup could not be decrypted: a wrong BACKUP_ENCRYPTION_KEY, or the file was changed.");
   }

@@ -24,7 +24,10 @@ const NAME = /^pravas-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.(tar\.gz|bak
 const IST_MS = 5.5 * 3600_000;
 
 export function backupFileName(at: Date, encrypted: boolean): string {
-  const stamp = at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z");
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}Z$/, "Z");
   return `pravas-${stamp}.${encrypted ? "bak" : "tar.gz"}`;
 }
 
@@ -90,7 +93,12 @@ export function backupJobHandler(options: { store: BackupStore; key?: Buffer; lo
     const name = backupFileName(new Date(), Boolean(options.key));
     const file = path.join(store.stagingDir, name);
     const kind = getDatabaseKind();
-    const result = await createBackup({ source: { db: getDb(), kind: kind === "postgres" ? "postgres" : "pglite" }, storage: getMediaStorage(), file, key: options.key });
+    const result = await createBackup({
+      source: { db: getDb(), kind: kind === "postgres" ? "postgres" : "pglite" },
+      storage: getMediaStorage(),
+      file,
+      key: options.key,
+    });
     await store.keep(file, name);
     const names = (await store.list()).map((backup) => backup.name);
     const keep = backupsToKeep(names);
@@ -101,10 +109,7 @@ export function backupJobHandler(options: { store: BackupStore; key?: Buffer; lo
 
 /** Queues a backup job for `subject` (once: a repeat is ignored). */
 async function queueBackup(subjectType: string, subjectId: number): Promise<void> {
-  await getDb()
-    .insert(jobs)
-    .values({ channel: BACKUP_JOB, subjectType, subjectId, payload: {} })
-    .onConflictDoNothing();
+  await getDb().insert(jobs).values({ channel: BACKUP_JOB, subjectType, subjectId, payload: {} }).onConflictDoNothing();
   nudgeJobs();
 }
 
@@ -133,5 +138,3 @@ export function startBackupScheduler(options: { schedule: string; logger?: Logge
   tick();
   return () => clearInterval(timer);
 }
-
-

@@ -27,7 +27,8 @@ afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-const run = (store: BackupStore) => backupJobHandler({ store })({ id: 1, type: "backup", subjectType: "backup-now", subjectId: 1, payload: {}, attempts: 1, createdAt: new Date() });
+const run = (store: BackupStore) =>
+  backupJobHandler({ store })({ id: 1, type: "backup", subjectType: "backup-now", subjectId: 1, payload: {}, attempts: 1, createdAt: new Date() });
 
 /** A year of daily backups already stored (fake, tiny), so the retention has something to prune. */
 async function fillWithOldBackups(put: (name: string) => Promise<void>): Promise<string[]> {
@@ -73,7 +74,9 @@ describe("automatic backups", () => {
     const stagingDir = path.join(work, "staging");
     const store = new S3BackupStore({ client: s3.client, bucket, prefix, stagingDir });
     const { PutObjectCommand } = await import("@aws-sdk/client-s3");
-    const before = await fillWithOldBackups(async (name) => void (await s3.client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + name, Body: "old" }))));
+    const before = await fillWithOldBackups(
+      async (name) => void (await s3.client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + name, Body: "old" }))),
+    );
     // An object outside the prefix is neither listed nor pruned.
     await s3.client.send(new PutObjectCommand({ Bucket: bucket, Key: "elsewhere/keep-me.txt", Body: "x" }));
     await run(store);

@@ -104,7 +104,12 @@ export class S3BackupStore implements BackupStore {
     try {
       const upload = new Upload({
         client: this.client,
-        params: { Bucket: this.bucket, Key: this.prefix + name, Body: fs.createReadStream(file), ContentType: name.endsWith(".tar.gz") ? "application/gzip" : "application/octet-stream" },
+        params: {
+          Bucket: this.bucket,
+          Key: this.prefix + name,
+          Body: fs.createReadStream(file),
+          ContentType: name.endsWith(".tar.gz") ? "application/gzip" : "application/octet-stream",
+        },
       });
       await upload.done();
     } finally {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   db = await openTestDatabase({ seeded: true });
   source = { db, kind: getDatabaseKind()! };
   await db.insert(leads).values([
-    { name: "Asha Rao", phone: "9876543210", email: "asha@example.com", source: "popup", message: "Kerala in May, \"two\" adults\nand a child" },
+    { name: "Asha Rao", phone: "9876543210", email: "asha@example.com", source: "popup", message: 'Kerala in May, "two" adults\nand a child' },
     { name: "Ravi", phone: "9876500000", source: "popup" },
   ]);
   work = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-backup-test-"));
@@ -57,8 +57,11 @@ describe("backup and restore", () => {
       const restored = await restoreBackup({ file, target, storage: targetStorage });
       expect(restored.mediaFiles).toBe(2);
       expect(await countRows(target.db)).toEqual(counts);
-      const [asha] = (await target.db.select().from(leads).where(sql`${leads.email} = 'asha@example.com'`));
-      expect(asha?.message).toBe("Kerala in May, \"two\" adults\nand a child");
+      const [asha] = await target.db
+        .select()
+        .from(leads)
+        .where(sql`${leads.email} = 'asha@example.com'`);
+      expect(asha?.message).toBe('Kerala in May, "two" adults\nand a child');
       // Sequences follow the restored rows: a new enquiry gets a new id.
       const [added] = await target.db.insert(leads).values({ name: "New", phone: "9000000000", source: "popup" }).returning({ id: leads.id });
       expect(added!.id).toBeGreaterThan(asha!.id);
@@ -97,11 +100,18 @@ describe("backup and restore", () => {
     extract.on("finish", () => pack.finalize());
     const out = fs.open(path.join(work, "tampered2.tar.gz"), "w");
     const handle = await out;
-    const done = new Promise<void>((resolve) => pack.pipe(zlib.createGzip()).pipe(handle.createWriteStream()).on("finish", () => resolve()));
+    const done = new Promise<void>((resolve) =>
+      pack
+        .pipe(zlib.createGzip())
+        .pipe(handle.createWriteStream())
+        .on("finish", () => resolve()),
+    );
     extract.end(zlib.gunzipSync(await fs.readFile(file)));
     await done;
     const before = await countRows(db);
-    await expect(restoreBackup({ file: path.join(work, "tampered2.tar.gz"), target: source, storage, force: true })).rejects.toThrow(/checksum of media\/bali-1234-800.avif/);
+    await expect(restoreBackup({ file: path.join(work, "tampered2.tar.gz"), target: source, storage, force: true })).rejects.toThrow(
+      /checksum of media\/bali-1234-800.avif/,
+    );
     expect(await countRows(db)).toEqual(before);
     expect((await storage.read("bali-1234-800.avif")).toString()).toBe("an image");
   });

@@ -122,7 +122,14 @@ type RestoreResult = { manifest: Manifest; rows: Record<string, number>; mediaFi
  * that holds data unless `force`. Then: the schema as of the backup's
  * migration, the rows, the later migrations, the media.
  */
-export async function restoreBackup(options: { file: string; target: BackupTarget; storage: MediaStorage; key?: Buffer; force?: boolean; log?: (message: string) => void }): Promise<RestoreResult> {
+export async function restoreBackup(options: {
+  file: string;
+  target: BackupTarget;
+  storage: MediaStorage;
+  key?: Buffer;
+  force?: boolean;
+  log?: (message: string) => void;
+}): Promise<RestoreResult> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const { target, storage } = options;
@@ -130,13 +137,17 @@ export async function restoreBackup(options: { file: string; target: BackupTarge
   try {
     const files = await extractArchive(options.file, work, options.key);
     const manifest = await verifyArchive(files);
-    log(`backup of ${manifest.createdAt}: app ${manifest.app.version}, migration ${manifest.migration.tag ?? manifest.migration.when}, ${manifest.tables.reduce((sum, table) => sum + table.rows, 0)} rows, ${Object.keys(manifest.files).filter((name) => name.startsWith("media/")).length} media files; checksums and row counts verified`);
+    log(
+      `backup of ${manifest.createdAt}: app ${manifest.app.version}, migration ${manifest.migration.tag ?? manifest.migration.when}, ${manifest.tables.reduce((sum, table) => sum + table.rows, 0)} rows, ${Object.keys(manifest.files).filter((name) => name.startsWith("media/")).length} media files; checksums and row counts verified`,
+    );
 
     const folder = migrationsFolder();
     const journal = readJournal(folder);
     const upTo = journal.filter((entry) => entry.when <= manifest.migration.when);
     if (!journal.some((entry) => entry.when === manifest.migration.when)) {
-      throw new BackupFileError(`The backup's migration (${manifest.migration.tag ?? manifest.migration.when}) is not one this version of Pravas knows: restore it with the version that made it (${manifest.app.version}) or a later one.`);
+      throw new BackupFileError(
+        `The backup's migration (${manifest.migration.tag ?? manifest.migration.when}) is not one this version of Pravas knows: restore it with the version that made it (${manifest.app.version}) or a later one.`,
+      );
     }
 
     const hasTables = await tablesExist(target.db);
@@ -145,7 +156,9 @@ export async function restoreBackup(options: { file: string; target: BackupTarge
     // Media the backup holds byte for byte (a move from PGlite to PostgreSQL keeps DATA_DIR's media) lose nothing.
     const otherMedia = options.force ? mediaKeys : await mediaNotInBackup(storage, mediaKeys, manifest);
     if (!options.force && (hasUserData(counts) || otherMedia.length > 0)) {
-      const filled = Object.entries(counts).filter(([, count]) => count > 0).map(([table, count]) => `${table} (${count})`);
+      const filled = Object.entries(counts)
+        .filter(([, count]) => count > 0)
+        .map(([table, count]) => `${table} (${count})`);
       throw new RestoreRefusedError(
         `The target is not empty${filled.length > 0 ? `: ${filled.slice(0, 5).join(", ")}${filled.length > 5 ? ", ..." : ""}` : ""}${otherMedia.length > 0 ? `${filled.length > 0 ? " and" : ":"} ${otherMedia.length} media files the backup does not hold` : ""}. Restore into an empty database and media store, or pass --force to replace what is there.`,
       );
@@ -158,7 +171,10 @@ export async function restoreBackup(options: { file: string; target: BackupTarge
     const partial = await fsp.mkdtemp(path.join(work, "migrations-"));
     for (const entry of upTo) await fsp.copyFile(path.join(folder, `${entry.tag}.sql`), path.join(partial, `${entry.tag}.sql`));
     await fsp.mkdir(path.join(partial, "meta"));
-    await fsp.writeFile(path.join(partial, "meta/_journal.json"), JSON.stringify({ version: "7", dialect: "postgresql", entries: upTo.map((entry) => ({ ...entry, version: "7", breakpoints: true })) }));
+    await fsp.writeFile(
+      path.join(partial, "meta/_journal.json"),
+      JSON.stringify({ version: "7", dialect: "postgresql", entries: upTo.map((entry) => ({ ...entry, version: "7", breakpoints: true })) }),
+    );
     await migrate(target.db, { migrationsFolder: partial });
 
     const rows = await loadDatabase(
@@ -166,7 +182,8 @@ export async function restoreBackup(options: { file: string; target: BackupTarge
       manifest.tables.map((table) => ({ table: table.name, read: () => fsp.readFile(files.get(table.file)!.path) })),
     );
     for (const table of manifest.tables) {
-      if (rows[table.name] !== table.rows) throw new BackupFileError(`Restored ${rows[table.name] ?? 0} rows into ${table.name}, the backup holds ${table.rows}.`);
+      if (rows[table.name] !== table.rows)
+        throw new BackupFileError(`Restored ${rows[table.name] ?? 0} rows into ${table.name}, the backup holds ${table.rows}.`);
     }
     const later = journal.length - upTo.length;
     await migrate(target.db, { migrationsFolder: folder });
@@ -215,11 +232,13 @@ async function verifyArchive(files: Map<string, { path: string; sha256: string; 
   if (!manifestFile) throw new BackupFileError("The backup has no manifest.json: it is not a Pravas backup, or it is cut short.");
   const manifest = JSON.parse(await fsp.readFile(manifestFile.path, "utf8")) as Manifest;
   if (manifest.format !== BACKUP_FORMAT) throw new BackupFileError("The file is not a Pravas backup.");
-  if (manifest.formatVersion > BACKUP_FORMAT_VERSION) throw new BackupFileError(`The backup's format (${manifest.formatVersion}) is newer than this version of Pravas reads.`);
+  if (manifest.formatVersion > BACKUP_FORMAT_VERSION)
+    throw new BackupFileError(`The backup's format (${manifest.formatVersion}) is newer than this version of Pravas reads.`);
   for (const [name, expected] of Object.entries(manifest.files)) {
     const file = files.get(name);
     if (!file) throw new BackupFileError(`The backup is missing ${name}.`);
-    if (file.size !== expected.size || file.sha256 !== expected.sha256) throw new BackupFileError(`The checksum of ${name} does not match the manifest: the backup is damaged or was changed.`);
+    if (file.size !== expected.size || file.sha256 !== expected.sha256)
+      throw new BackupFileError(`The checksum of ${name} does not match the manifest: the backup is damaged or was changed.`);
   }
   for (const name of files.keys()) {
     if (name !== "manifest.json" && !manifest.files[name]) throw new BackupFileError(`The backup holds ${name}, which its manifest does not list.`);

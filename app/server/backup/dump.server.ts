@@ -20,7 +20,12 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The public schema's tables, parents before children (foreign keys), then by name. */
 async function listTables(db: Executor): Promise<string[]> {
-  const tables = (await rows<{ name: string }>(db, sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`)).map((row) => row.name);
+  const tables = (
+    await rows<{ name: string }>(
+      db,
+      sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+    )
+  ).map((row) => row.name);
   const edges = await rows<{ child: string; parent: string }>(
     db,
     sql`select c.relname as child, p.relname as parent from pg_constraint k
@@ -87,7 +92,9 @@ export async function dumpDatabase(db: Db, onTable: (dump: TableDump) => Promise
       for (let offset = 0; ; offset += PAGE) {
         const [page] = await rows<{ j: string | null; n: number }>(
           tx,
-          sql.raw(`select string_agg(j, E'\n') as j, count(*)::int as n from (select row_to_json(t)::text as j from public.${ident(table)} t order by ${orderBy} limit ${PAGE} offset ${offset}) s`),
+          sql.raw(
+            `select string_agg(j, E'\n') as j, count(*)::int as n from (select row_to_json(t)::text as j from public.${ident(table)} t order by ${orderBy} limit ${PAGE} offset ${offset}) s`,
+          ),
         );
         const n = Number(page?.n ?? 0);
         if (n > 0) parts.push(page!.j!);
@@ -147,7 +154,9 @@ export async function loadDatabase(db: Db, tables: { table: string; read: () => 
       ).map((row) => ident(row.name));
       const list = columns.join(", ");
       const insert = (batch: string[]) =>
-        tx.execute(sql`insert into ${sql.raw(`public.${ident(table)}`)} (${sql.raw(list)}) overriding system value select ${sql.raw(list)} from json_populate_recordset(null::${sql.raw(`public.${ident(table)}`)}, ${`[${batch.join(",")}]`}::json)`);
+        tx.execute(
+          sql`insert into ${sql.raw(`public.${ident(table)}`)} (${sql.raw(list)}) overriding system value select ${sql.raw(list)} from json_populate_recordset(null::${sql.raw(`public.${ident(table)}`)}, ${`[${batch.join(",")}]`}::json)`,
+        );
       const text = (await entry.read()).toString("utf8");
       let batch: string[] = [];
       let bytes = 0;

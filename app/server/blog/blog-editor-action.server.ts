@@ -6,7 +6,14 @@ import { todayIso } from "~/lib/tour-format";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getLogger } from "~/server/logger.server";
-import { keepSentValuesOnFailure, readEditorRequest, refusal, sentFields, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
+import {
+  keepSentValuesOnFailure,
+  readEditorRequest,
+  refusal,
+  sentFields,
+  runDocumentIntent,
+  type EditorActionResult,
+} from "~/server/content/editor-actions.server";
 import { blogDocuments } from "./blog-documents.server";
 import { createBlog, deleteBlog, updateBlog } from "./blog-mutations.server";
 import { getBlog } from "./blog-queries.server";

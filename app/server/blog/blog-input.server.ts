@@ -43,9 +43,7 @@ export function parseBlogBody(body: unknown, existing?: BlogInputDraft): ParsedB
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     return { ok: false, fields: { form: "Send a JSON object." } };
   }
-  const fields = apiPayloadToInput(
-    Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([key, value]) => [key, storable(value)])),
-  );
+  const fields = apiPayloadToInput(Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([key, value]) => [key, storable(value)])));
   if (!existing) return renameHeadImage(parseBlogInput({ status: "published", ...fields }), body);
   const base: Partial<BlogInputDraft> = { ...existing };
   if ("content" in fields && !("durationMinutes" in fields)) delete base.durationMinutes;

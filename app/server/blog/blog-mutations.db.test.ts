@@ -92,8 +92,7 @@ describe("blog mutations", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.row.content).toBe(
-      '<p>Hi</p><a href="https://example.com" target="_blank" rel="noopener noreferrer">a</a>' +
-        '<a href="https://example.com" rel="nofollow">b</a><a>c</a>',
+      '<p>Hi</p><a href="https://example.com" target="_blank" rel="noopener noreferrer">a</a>' + '<a href="https://example.com" rel="nofollow">b</a><a>c</a>',
     );
   });
 
@@ -219,7 +218,14 @@ describe("blog mutations", () => {
   it("the editor's values and the admin list (search and status filter, drafts included)", async () => {
     const hampi = (await getBlog("hampi-at-dawn", { includeDrafts: true }))!;
     const editor = await getBlogForEditor(hampi.id, viewer, new URL("http://localhost/admin/blogs/1"));
-    expect(editor?.values).toMatchObject({ title: "Hampi at Sunrise", slug: "hampi-at-dawn", durationMinutes: "1", status: "draft", headImage: "upload-new-head", uploadDate: "2026-10-01" });
+    expect(editor?.values).toMatchObject({
+      title: "Hampi at Sunrise",
+      slug: "hampi-at-dawn",
+      durationMinutes: "1",
+      status: "draft",
+      headImage: "upload-new-head",
+      uploadDate: "2026-10-01",
+    });
     expect(editor?.headImagePreview).toBe("/media/upload-new-head-400.webp");
     expect(await getBlogForEditor(999_999, viewer, new URL("http://localhost/admin/blogs/1"))).toBeNull();
 

@@ -5,12 +5,7 @@ import { defaultDuration, type BlogInput } from "~/lib/blog-schema";
 import type { EditConflict, RevisionKind } from "~/lib/revisions";
 import { slugify } from "~/lib/slugify";
 import type { ActivityKind } from "~/server/activity/activity.server";
-import {
-  ContentWriteAbort,
-  writeContent,
-  type ContentChange,
-  type ContentWriteContext,
-} from "~/server/content/content-write.server";
+import { ContentWriteAbort, writeContent, type ContentChange, type ContentWriteContext } from "~/server/content/content-write.server";
 import { describeConflict, documentAtVersion, mergeDocuments } from "~/server/content/conflicts.server";
 import { dropDraft } from "~/server/content/drafts.server";
 import { sanitizeForSave } from "~/server/content/sanitize-html.server";
@@ -19,14 +14,7 @@ import type { Db } from "~/server/db/db.server";
 import { blogs, type BlogRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
-import {
-  foreignImagesMessage,
-  parseBlogInput,
-  referencedMediaKeys,
-  resolveHeadImage,
-  rowToBlogInput,
-  type FieldErrors,
-} from "./blog-input.server";
+import { foreignImagesMessage, parseBlogInput, referencedMediaKeys, resolveHeadImage, rowToBlogInput, type FieldErrors } from "./blog-input.server";
 
 /** A create's answer: the post, or what to fix. */
 type BlogSaveResult = { ok: true; row: BlogRow } | { ok: false; fields: FieldErrors };
@@ -160,7 +148,10 @@ export async function lockBlogForWrite(tx: Db, id: number, input: BlogInput | nu
 }
 
 async function insertBlog(tx: Db, input: BlogInput): Promise<ContentChange<BlogSaveResult>> {
-  const [row] = await tx.insert(blogs).values(await toBlogValues(tx, input)).returning();
+  const [row] = await tx
+    .insert(blogs)
+    .values(await toBlogValues(tx, input))
+    .returning();
   const kinds: ActivityKind[] = ["blog.created", ...(row!.status === "published" ? (["blog.published"] as const) : [])];
   return {
     result: { ok: true, row: row! },
@@ -195,7 +186,9 @@ export async function replaceBlog(tx: Db, id: number, input: BlogInput, options:
   const dropped = (await referencedMediaKeys(tx, before)).filter((key) => !kept.has(key));
   return {
     result: { ok: true, row: row! },
-    revisions: [{ type: "blog", id, version: row!.revision, kind: options.kind ?? statusKind, label: row!.title, document: blogDocument(row!), previous: current }],
+    revisions: [
+      { type: "blog", id, version: row!.revision, kind: options.kind ?? statusKind, label: row!.title, document: blogDocument(row!), previous: current },
+    ],
     activity: kinds.map((kind) => ({
       kind,
       subject: subjectOf(row!),
@@ -231,7 +224,11 @@ export async function updateBlog(id: number, value: unknown, ctx: ContentWriteCo
  * images once nothing else uses them. Null when there is none. Its last
  * document stays in its revisions, so it can be restored for 30 days (ADR 037).
  */
-export async function deleteBlog(id: number, ctx: ContentWriteContext, options: Pick<BlogWriteOptions, "expectedVersion"> = {}): Promise<BlogWriteResult | null> {
+export async function deleteBlog(
+  id: number,
+  ctx: ContentWriteContext,
+  options: Pick<BlogWriteOptions, "expectedVersion"> = {},
+): Promise<BlogWriteResult | null> {
   return writeContent<BlogWriteResult | null>(ctx, async (tx) => {
     const locked = await lockBlogForWrite(tx, id, null, options);
     if (!locked) return { result: null, revisions: [] };

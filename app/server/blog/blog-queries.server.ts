@@ -11,11 +11,7 @@ function visible({ includeDrafts = false }: VisibilityOptions, condition?: SQL) 
 
 /** Blogs, newest first. */
 export async function listBlogs(options: VisibilityOptions = {}): Promise<BlogRow[]> {
-  return getDb()
-    .select()
-    .from(blogs)
-    .where(visible(options))
-    .orderBy(desc(blogs.uploadDate), desc(blogs.id));
+  return getDb().select().from(blogs).where(visible(options)).orderBy(desc(blogs.uploadDate), desc(blogs.id));
 }
 
 export function listPublishedBlogs() {

@@ -30,7 +30,10 @@ export async function restoreDeletedBlog(revision: ContentRevisionRow, ctx: Cont
     input = { ...input, slug: free ?? undefined, ...(asDraft ? { status: "draft" as const } : {}) };
     const values = await toBlogValues(tx, input);
     const version = revision.version + 1;
-    const [row] = await tx.insert(blogs).values({ id, ...values, revision: version }).returning();
+    const [row] = await tx
+      .insert(blogs)
+      .values({ id, ...values, revision: version })
+      .returning();
     return {
       result: { ok: true, type: "blog", id, title: row!.title, slug: row!.slug, asDraft, slugChanged: row!.slug !== wanted, droppedMedia: missing.size },
       revisions: [{ type: "blog", id, version, kind: "restored", label: row!.title, document: blogDocument(row!), previous: revision.document }],

@@ -25,7 +25,11 @@ export class BrochureCache {
    * The brochure of `packageId` as of `id` (content version and day): kept,
    * being made, or made now by `render`. `from` says which, for the answer's header.
    */
-  async get(packageId: number, id: string, render: () => Promise<RenderedBrochure>): Promise<{ brochure: RenderedBrochure; from: "hit" | "render" | "shared" }> {
+  async get(
+    packageId: number,
+    id: string,
+    render: () => Promise<RenderedBrochure>,
+  ): Promise<{ brochure: RenderedBrochure; from: "hit" | "render" | "shared" }> {
     const found = this.entries.get(packageId);
     if (found && found.id === id) {
       this.entries.delete(packageId);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { PackageDetail } from "~/lib/package-view-model";
 import { formatInr } from "~/lib/price";
-import { brochureContent, brochureFileName, brochurePackageUrl, brochureTaxNote, canMakeBrochure, ratingText, splitRefundRule, whatsappText } from "./brochure-content.server";
+import {
+  brochureContent,
+  brochureFileName,
+  brochurePackageUrl,
+  brochureTaxNote,
+  canMakeBrochure,
+  ratingText,
+  splitRefundRule,
+  whatsappText,
+} from "./brochure-content.server";
 import { isUploadedBrochure } from "./brochure-link.server";
 import { balancedSplit } from "./brochure-pdf.server";
 
@@ -23,7 +32,18 @@ const pkg: PackageDetail = {
     { day: 1, title: "Arrival", description: "Welcome.", photo: null },
     { day: 2, title: "City tour", description: "Burj Khalifa.", photo: null },
   ],
-  departures: [{ id: null, name: "Diwali group", start: "12 Mar 2027", end: "17 Mar 2027", dates: "12 Mar 2027 – 17 Mar 2027", seats: null, seatsLeft: null, requestable: false }],
+  departures: [
+    {
+      id: null,
+      name: "Diwali group",
+      start: "12 Mar 2027",
+      end: "17 Mar 2027",
+      dates: "12 Mar 2027 – 17 Mar 2027",
+      seats: null,
+      seatsLeft: null,
+      requestable: false,
+    },
+  ],
   nextDate: null,
   features: [],
   highlights: ["Burj Khalifa", " "],
@@ -60,7 +80,7 @@ describe("brochure wording", () => {
 
   it("names the file safely and tags the package link", () => {
     expect(brochureFileName("Pravas", "bangalore-mysore-ooty")).toBe("pravas-bangalore-mysore-ooty-brochure.pdf");
-    expect(brochureFileName("Travel & Co. \"Ltd\"", "bali")).toBe("travel-co-ltd-bali-brochure.pdf");
+    expect(brochureFileName('Travel & Co. "Ltd"', "bali")).toBe("travel-co-ltd-bali-brochure.pdf");
     expect(brochurePackageUrl("https://pravas.travel", "bali")).toBe("https://pravas.travel/packages/bali?utm_source=brochure&utm_medium=pdf");
   });
 
@@ -96,7 +116,11 @@ describe("brochure wording", () => {
     expect(content.nextDeparture).toBe("Dates Coming Soon");
     expect(content.highlights).toEqual(["Burj Khalifa"]);
     expect(content.departures).toEqual([{ name: "Diwali group", dates: "12 Mar 2027 – 17 Mar 2027" }]);
-    expect(content.contacts.map((contact) => `${contact.label}: ${contact.value}`)).toEqual(["Phone: +91 98765 43210", "WhatsApp: +91 98765 43210", "E-mail: hello@pravas.travel"]);
+    expect(content.contacts.map((contact) => `${contact.label}: ${contact.value}`)).toEqual([
+      "Phone: +91 98765 43210",
+      "WhatsApp: +91 98765 43210",
+      "E-mail: hello@pravas.travel",
+    ]);
     expect(content.metadata).toMatchObject({ title: "Dubai – City of Gold (6 Days / 5 Nights) | Pravas", author: "Pravas" });
     expect(content.metadata.subject).toContain("from ₹1,04,500");
     expect(content.fileName).toBe("pravas-dubai-brochure.pdf");

@@ -56,7 +56,12 @@ async function convert(url: string, width: number, height: number): Promise<Buff
     const key = storage.keyOf(url);
     if (!key) return null;
     const source = await storage.read(key);
-    return await sharp(source).rotate().resize({ width, height, fit: "cover" }).flatten({ background: "#ffffff" }).jpeg({ quality: PRINT_JPEG_QUALITY }).toBuffer();
+    return await sharp(source)
+      .rotate()
+      .resize({ width, height, fit: "cover" })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: PRINT_JPEG_QUALITY })
+      .toBuffer();
   } catch {
     return null;
   }

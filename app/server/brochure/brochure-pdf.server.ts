@@ -153,7 +153,12 @@ function heading(doc: Doc, title: string, first = 80) {
   const y = doc.y;
   font(doc, "display", 17, COLOR.accentStrong).text(title, MARGIN.left, y, { width: CONTENT_WIDTH });
   const under = doc.y + 3;
-  doc.moveTo(MARGIN.left, under).lineTo(MARGIN.left + 36, under).lineWidth(2).strokeColor(COLOR.accent).stroke();
+  doc
+    .moveTo(MARGIN.left, under)
+    .lineTo(MARGIN.left + 36, under)
+    .lineWidth(2)
+    .strokeColor(COLOR.accent)
+    .stroke();
   doc.y = under + 10;
   doc.x = MARGIN.left;
 }
@@ -188,7 +193,11 @@ function table(doc: Doc, columns: readonly Column[], rows: readonly string[][], 
     doc.rect(MARGIN.left, y, CONTENT_WIDTH, 20).fill(options.band ?? COLOR.accentStrong);
     let x = MARGIN.left;
     for (const column of columns) {
-      font(doc, "sansBold", 8.5, COLOR.white).text(column.title.toUpperCase(), x + pad, y + 6, { width: column.width - pad * 2, characterSpacing: 0.4, lineBreak: false });
+      font(doc, "sansBold", 8.5, COLOR.white).text(column.title.toUpperCase(), x + pad, y + 6, {
+        width: column.width - pad * 2,
+        characterSpacing: 0.4,
+        lineBreak: false,
+      });
       x += column.width;
     }
     doc.y = y + 20;
@@ -211,10 +220,18 @@ function table(doc: Doc, columns: readonly Column[], rows: readonly string[][], 
     let x = MARGIN.left;
     row.forEach((cell, i) => {
       const column = columns[i]!;
-      font(doc, column.bold ? "sansBold" : "sans", size, column.bold ? COLOR.ink : COLOR.inkSoft).text(cell || "–", x + pad, y + pad, { width: column.width - pad * 2, lineGap: 1.5 });
+      font(doc, column.bold ? "sansBold" : "sans", size, column.bold ? COLOR.ink : COLOR.inkSoft).text(cell || "–", x + pad, y + pad, {
+        width: column.width - pad * 2,
+        lineGap: 1.5,
+      });
       x += column.width;
     });
-    doc.moveTo(MARGIN.left, y + height).lineTo(MARGIN.left + CONTENT_WIDTH, y + height).lineWidth(0.5).strokeColor(COLOR.line).stroke();
+    doc
+      .moveTo(MARGIN.left, y + height)
+      .lineTo(MARGIN.left + CONTENT_WIDTH, y + height)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.line)
+      .stroke();
     doc.y = y + height;
   });
   doc.x = MARGIN.left;
@@ -285,7 +302,11 @@ function cover(doc: Doc, content: BrochureContent, photo: Buffer | null) {
       valueX += doc.widthOfString("★ ");
       value = value.slice(2);
     }
-    font(doc, "sansBold", last ? 13 : 10.5, last ? COLOR.accentStrong : COLOR.ink).text(value, valueX, y + 24, { width: x + boxWidth - 10 - valueX, lineBreak: false, ellipsis: true });
+    font(doc, "sansBold", last ? 13 : 10.5, last ? COLOR.accentStrong : COLOR.ink).text(value, valueX, y + 24, {
+      width: x + boxWidth - 10 - valueX,
+      lineBreak: false,
+      ellipsis: true,
+    });
   });
   doc.x = MARGIN.left;
   doc.y = y + 52 + 18;
@@ -385,7 +406,12 @@ function itinerary(doc: Doc, content: BrochureContent, photos: readonly (Buffer 
     doc.x = MARGIN.left;
     doc.y = y + height + 14;
     if (index < content.days.length - 1) {
-      doc.moveTo(MARGIN.left, doc.y - 7).lineTo(MARGIN.left + CONTENT_WIDTH, doc.y - 7).lineWidth(0.5).strokeColor(COLOR.line).stroke();
+      doc
+        .moveTo(MARGIN.left, doc.y - 7)
+        .lineTo(MARGIN.left + CONTENT_WIDTH, doc.y - 7)
+        .lineWidth(0.5)
+        .strokeColor(COLOR.line)
+        .stroke();
     }
   });
 }
@@ -515,7 +541,11 @@ function contacts(doc: Doc, content: BrochureContent, qr: QRCode.QRCode) {
   }
   doc.fill(COLOR.ink);
   doc.link(qrX, qrY, size, size, content.packageUrl);
-  font(doc, "sans", 7.5, COLOR.accentSoft).text("Scan for today's prices and dates", qrX - 14, qrY + size + 9, { width: size + 28, align: "center", lineBreak: false });
+  font(doc, "sans", 7.5, COLOR.accentSoft).text("Scan for today's prices and dates", qrX - 14, qrY + size + 9, {
+    width: size + 28,
+    align: "center",
+    lineBreak: false,
+  });
   doc.x = MARGIN.left;
   doc.y = y + height + 8;
 }
@@ -523,14 +553,21 @@ function contacts(doc: Doc, content: BrochureContent, qr: QRCode.QRCode) {
 /** On every page: the agency and its phone, the page number. */
 function footers(doc: Doc, content: BrochureContent) {
   const range = doc.bufferedPageRange();
-  const left = [content.agency.brandName, content.contacts.find((c) => c.label === "Phone")?.value, content.contacts.find((c) => c.label === "E-mail")?.value].filter(Boolean).join("  ·  ");
+  const left = [content.agency.brandName, content.contacts.find((c) => c.label === "Phone")?.value, content.contacts.find((c) => c.label === "E-mail")?.value]
+    .filter(Boolean)
+    .join("  ·  ");
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     // Below the bottom margin: without this pdfkit would start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = PAGE.height - 38;
-    doc.moveTo(MARGIN.left, y - 8).lineTo(PAGE.width - MARGIN.right, y - 8).lineWidth(0.5).strokeColor(COLOR.line).stroke();
+    doc
+      .moveTo(MARGIN.left, y - 8)
+      .lineTo(PAGE.width - MARGIN.right, y - 8)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.line)
+      .stroke();
     font(doc, "sans", 8, COLOR.muted).text(left, MARGIN.left, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
     const pageText = `Page ${index + 1} of ${range.count}`;
     doc.text(pageText, PAGE.width - MARGIN.right - doc.widthOfString(pageText), y, { lineBreak: false });

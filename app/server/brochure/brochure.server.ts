@@ -120,7 +120,10 @@ export class BrochureService {
           address: settings.address,
         },
       });
-      const [cover, ...days] = await Promise.all([this.images.get(content.cover, COVER_IMAGE), ...content.days.map((day) => this.images.get(day.photo, DAY_IMAGE))]);
+      const [cover, ...days] = await Promise.all([
+        this.images.get(content.cover, COVER_IMAGE),
+        ...content.days.map((day) => this.images.get(day.photo, DAY_IMAGE)),
+      ]);
       const pdf = await this.renderPdf(content, { cover: cover ?? null, days });
       return { pdf, fileName: content.fileName, title: content.title, slug: row.slug };
     } catch (error) {
@@ -149,7 +152,18 @@ function sampleBrochure() {
       thumbnail: null,
       gallery: [],
       itinerary: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, title: `Day ${day} sights`, description: `${text} ${text}`, photo: null })),
-      departures: [{ id: null, name: "Batch A", start: "12 Dec 2026", end: "18 Dec 2026", dates: "12 Dec 2026 – 18 Dec 2026", seats: null, seatsLeft: null, requestable: false }],
+      departures: [
+        {
+          id: null,
+          name: "Batch A",
+          start: "12 Dec 2026",
+          end: "18 Dec 2026",
+          dates: "12 Dec 2026 – 18 Dec 2026",
+          seats: null,
+          seatsLeft: null,
+          requestable: false,
+        },
+      ],
       nextDate: "12 Dec 2026",
       features: [],
       highlights: [text, text, text],

@@ -7,9 +7,7 @@ import { nudgeJobs } from "~/server/jobs/jobs.server";
 import { teamAddress } from "~/server/notify/outbox.server";
 import { contactSchema, type ContactInput } from "./contact-schema.server";
 
-type ContactResult =
-  | { ok: true; stored: boolean }
-  | { ok: false; fields: Record<string, string>; error: ZodError };
+type ContactResult = { ok: true; stored: boolean } | { ok: false; fields: Record<string, string>; error: ZodError };
 
 /**
  * Validates, then stores the message and, in the same transaction, the team's

@@ -41,6 +41,11 @@ export type DocumentAdapter<Input> = {
   /** Bumps the version of a write that leaves the live content alone; returns the new version. */
   bumpVersion(tx: Db, id: number): Promise<number>;
   /** Writes an input as the live document (a save), inside the transaction. */
-  replace(tx: Db, id: number, input: Input, options: VersionOptions & { clearDraft?: boolean; kind?: RevisionKind }): Promise<ContentChange<{ version: number } | null>>;
+  replace(
+    tx: Db,
+    id: number,
+    input: Input,
+    options: VersionOptions & { clearDraft?: boolean; kind?: RevisionKind },
+  ): Promise<ContentChange<{ version: number } | null>>;
   activity: { draftSaved: ActivityKind; draftDiscarded: ActivityKind; scheduled: ActivityKind; unscheduled: ActivityKind; scheduleFailed: ActivityKind };
 };

@@ -48,7 +48,11 @@ export async function saveDraftChanges<I>(
     const activity = [{ kind: adapter.activity.draftSaved, subject: who }];
     if (options.publishAt) {
       await putSchedule(tx, adapter.type, id, "publish-changes", options.publishAt, ctx.viewer);
-      activity.push({ kind: adapter.activity.scheduled, subject: who, detail: { publishAt: options.publishAt.toISOString(), changes: true } } as (typeof activity)[number]);
+      activity.push({
+        kind: adapter.activity.scheduled,
+        subject: who,
+        detail: { publishAt: options.publishAt.toISOString(), changes: true },
+      } as (typeof activity)[number]);
     }
     return {
       result: { ok: true, version },
@@ -59,7 +63,12 @@ export async function saveDraftChanges<I>(
 }
 
 /** "Discard draft": the pending changes (and their schedule) go; the live document stays. */
-export async function discardDraftChanges<I>(adapter: DocumentAdapter<I>, id: number, ctx: ContentWriteContext, options: VersionOptions = {}): Promise<DocumentWriteResult | null> {
+export async function discardDraftChanges<I>(
+  adapter: DocumentAdapter<I>,
+  id: number,
+  ctx: ContentWriteContext,
+  options: VersionOptions = {},
+): Promise<DocumentWriteResult | null> {
   return writeContent<DocumentWriteResult | null>(ctx, async (tx) => {
     const locked = await adapter.lock(tx, id, null, options);
     if (!locked) return { result: null, revisions: [] };
@@ -101,13 +110,21 @@ export async function schedulePublishing<I>(
     return {
       ...saved,
       result: { ok: true, version: saved.result.version },
-      activity: [...(saved.activity ?? []), { kind: adapter.activity.scheduled, subject: subject(adapter, id, label), detail: { publishAt: publishAt.toISOString() } }],
+      activity: [
+        ...(saved.activity ?? []),
+        { kind: adapter.activity.scheduled, subject: subject(adapter, id, label), detail: { publishAt: publishAt.toISOString() } },
+      ],
     };
   });
 }
 
 /** Cancels a scheduled publication (of the document, or of its draft changes). */
-export async function cancelScheduledPublishing<I>(adapter: DocumentAdapter<I>, id: number, ctx: ContentWriteContext, options: VersionOptions = {}): Promise<DocumentWriteResult | null> {
+export async function cancelScheduledPublishing<I>(
+  adapter: DocumentAdapter<I>,
+  id: number,
+  ctx: ContentWriteContext,
+  options: VersionOptions = {},
+): Promise<DocumentWriteResult | null> {
   return writeContent<DocumentWriteResult | null>(ctx, async (tx) => {
     const locked = await adapter.lock(tx, id, null, options);
     if (!locked) return { result: null, revisions: [] };

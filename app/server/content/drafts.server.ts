@@ -14,7 +14,15 @@ export async function getDraft(type: ContentEntityType, id: string | number, db:
 }
 
 /** Saves (or replaces) a document's draft changes; call inside the write's transaction. */
-export async function putDraft(tx: Db, type: ContentEntityType, id: string | number, document: ContentDocument, baseVersion: number, actor: ContentActor, now = new Date()) {
+export async function putDraft(
+  tx: Db,
+  type: ContentEntityType,
+  id: string | number,
+  document: ContentDocument,
+  baseVersion: number,
+  actor: ContentActor,
+  now = new Date(),
+) {
   const values = { document, baseVersion, savedBy: actor.id, savedByName: actor.name || actor.email, savedAt: now };
   await tx
     .insert(contentDrafts)

@@ -57,7 +57,10 @@ export function conflictData(conflict: EditConflict, intent: EditorIntent) {
 }
 
 /** A refused write as the editor's answer; null when it went through. */
-export function refusal(result: DocumentWriteResult | { ok: true } | { ok: false; fields: FieldErrors } | { ok: false; conflict: EditConflict }, intent: EditorIntent) {
+export function refusal(
+  result: DocumentWriteResult | { ok: true } | { ok: false; fields: FieldErrors } | { ok: false; conflict: EditConflict },
+  intent: EditorIntent,
+) {
   if (result.ok) return null;
   return "conflict" in result ? conflictData(result.conflict, intent) : fieldErrorsData(result.fields);
 }

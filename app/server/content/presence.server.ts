@@ -4,11 +4,16 @@ import { PRESENCE_LAPSE_MS, type EditorPresence } from "~/lib/revisions";
 import { getDb, type Db } from "~/server/db/db.server";
 import { editorPresence } from "~/server/db/schema.server";
 
-
 const which = (type: ContentEntityType, id: string | number) => and(eq(editorPresence.entityType, type), eq(editorPresence.entityId, String(id)));
 
 /** The others with this document's editor open now, longest first. */
-export async function listEditors(type: ContentEntityType, id: string | number, exceptUserId: string, now = new Date(), db: Db = getDb()): Promise<EditorPresence[]> {
+export async function listEditors(
+  type: ContentEntityType,
+  id: string | number,
+  exceptUserId: string,
+  now = new Date(),
+  db: Db = getDb(),
+): Promise<EditorPresence[]> {
   const rows = await db
     .select({ name: editorPresence.userName, since: editorPresence.since })
     .from(editorPresence)

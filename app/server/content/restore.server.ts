@@ -29,7 +29,10 @@ export async function isRestorable(tx: Db, revision: ContentRevisionRow, exists:
 export async function missingMediaKeys(tx: Db, refs: string[]): Promise<Set<string>> {
   const keys = [...new Set(refs.filter((ref) => ref && !ref.startsWith("/") && !/^https?:\/\//.test(ref)))];
   if (keys.length === 0) return new Set();
-  const found = await tx.select({ key: media.key }).from(media).where(and(inArray(media.key, keys), eq(media.kind, "image")));
+  const found = await tx
+    .select({ key: media.key })
+    .from(media)
+    .where(and(inArray(media.key, keys), eq(media.kind, "image")));
   const present = new Set(found.map((row) => row.key));
   return new Set(keys.filter((key) => !present.has(key)));
 }

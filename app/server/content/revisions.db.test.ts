@@ -85,7 +85,12 @@ describe("revisions", () => {
     const diffs = diffDocuments("package", then, now);
     expect(diffs.map((diff) => diff.label)).toEqual(["title", "long description"]);
     expect(diffs[0]).toMatchObject({ revision: "Bali Group Tour", current: "Bali Island Tour" });
-    expect(diffs[1]!.segments?.filter((segment) => segment.added).map((segment) => segment.text).join("")).toContain("Snorkelling at Nusa Penida is included.");
+    expect(
+      diffs[1]!.segments
+        ?.filter((segment) => segment.added)
+        .map((segment) => segment.text)
+        .join(""),
+    ).toContain("Snorkelling at Nusa Penida is included.");
     expect(diffs[1]!.segments?.some((segment) => segment.removed)).toBe(false);
   });
 
@@ -95,10 +100,15 @@ describe("revisions", () => {
     const id = String(created.row.id);
     const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
     for (let version = 2; version <= 60; version++) {
-      await db.insert(contentRevisions).values({ entityType: "package", entityId: id, version, kind: "updated", label: "Pruned Trip", document: { title: "Pruned Trip" }, createdAt: old });
+      await db
+        .insert(contentRevisions)
+        .values({ entityType: "package", entityId: id, version, kind: "updated", label: "Pruned Trip", document: { title: "Pruned Trip" }, createdAt: old });
     }
     // Five recent ones: all younger than 30 days stay even beyond the 50.
-    await db.update(contentRevisions).set({ createdAt: new Date() }).where(and(eq(contentRevisions.entityId, id), sql`${contentRevisions.version} <= 6`));
+    await db
+      .update(contentRevisions)
+      .set({ createdAt: new Date() })
+      .where(and(eq(contentRevisions.entityId, id), sql`${contentRevisions.version} <= 6`));
     await pruneRevisions(db, "package", id);
     const kept = await listRevisions("package", id);
     expect(kept).toHaveLength(REVISIONS_KEPT + 6);
@@ -122,7 +132,12 @@ describe("conflicts", () => {
     const refused = await updatePackage(dubai.id, raviForm, as(ravi), { expectedVersion: base });
     expect(refused && !refused.ok && "conflict" in refused).toBe(true);
     if (!refused || refused.ok || !("conflict" in refused)) return;
-    expect(refused.conflict).toMatchObject({ version: base + 1, baseVersion: base, by: "Asha", theirChanges: [{ field: "description", label: "short description" }] });
+    expect(refused.conflict).toMatchObject({
+      version: base + 1,
+      baseVersion: base,
+      by: "Asha",
+      theirChanges: [{ field: "description", label: "short description" }],
+    });
     expect(refused.conflict.differing.map((diff) => diff.label).sort()).toEqual(["short description", "title"]);
     expect((await getPackage("dubai"))!.title).toBe(dubai.title);
 
@@ -157,9 +172,11 @@ describe("draft changes and scheduled publishing", () => {
     const id = created.row.id;
     const { blogDocuments } = await import("~/server/blog/blog-documents.server");
     const at = new Date(Date.now() + 60 * 60 * 1000);
-    const scheduled = await schedulePublishing(blogDocuments, id, { title: "Monsoon in Kerala", content: "<p>Rain on the backwaters.</p>" }, at, as(asha), { expectedVersion: created.row.revision });
+    const scheduled = await schedulePublishing(blogDocuments, id, { title: "Monsoon in Kerala", content: "<p>Rain on the backwaters.</p>" }, at, as(asha), {
+      expectedVersion: created.row.revision,
+    });
     expect(scheduled?.ok).toBe(true);
-    expect((await getBlog(String(id)))).toBeNull();
+    expect(await getBlog(String(id))).toBeNull();
 
     const clock = { now: () => new Date(at.getTime() + 1000) };
     const early = new ScheduledPublisher({ handlers: { blog: publishScheduledBlog }, logger, clock: { now: () => new Date() } });
@@ -171,7 +188,12 @@ describe("draft changes and scheduled publishing", () => {
     const live = (await getBlog(String(id)))!;
     expect(live.status).toBe("published");
     expect(live.revision).toBe(created.row.revision + 2);
-    expect(await db.select().from(contentSchedule).where(eq(contentSchedule.entityId, String(id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(contentSchedule)
+        .where(eq(contentSchedule.entityId, String(id))),
+    ).toEqual([]);
     const publishedEntries = (await listActivity({ kind: "blog.published" })).filter((entry) => entry.subjectId === String(id));
     expect(publishedEntries).toHaveLength(1);
     expect(publishedEntries[0]).toMatchObject({ userId: asha.id, detail: { scheduled: true } });
@@ -182,7 +204,15 @@ describe("draft changes and scheduled publishing", () => {
 describe("restoring a deleted package", () => {
   it("comes back under its id with its history and photos; as a draft with a new address when its own is taken", async () => {
     const upload = "upload-restore-photo";
-    await db.insert(media).values({ key: upload, originalName: "x.jpg", width: 4, height: 3, placeholder: "", variants: [{ format: "webp", width: 400, height: 300, url: `/media/${upload}-400.webp` }], uploadedBy: asha.id });
+    await db.insert(media).values({
+      key: upload,
+      originalName: "x.jpg",
+      width: 4,
+      height: 3,
+      placeholder: "",
+      variants: [{ format: "webp", width: 400, height: 300, url: `/media/${upload}-400.webp` }],
+      uploadedBy: asha.id,
+    });
     const vietnam = (await getPackage("vietnam"))!;
     await updatePackage(vietnam.id, await edited(vietnam.id, (input) => ({ ...input, gallery: [...(input.gallery as string[]), upload] })), as(asha));
     const deleted = await deletePackage(vietnam.id, as(ravi));
@@ -218,7 +248,9 @@ describe("presence", () => {
     expect(seen).toEqual([{ name: "Asha", since: start.toISOString() }]);
     // Asha's heartbeats keep her "since"; Ravi does not see himself.
     await heartbeat(asha, "package", "1", { now: new Date(start.getTime() + 60_000) });
-    expect(await listEditors("package", "1", asha.id, new Date(start.getTime() + 61_000))).toEqual([{ name: "Ravi", since: new Date(start.getTime() + 30_000).toISOString() }]);
+    expect(await listEditors("package", "1", asha.id, new Date(start.getTime() + 61_000))).toEqual([
+      { name: "Ravi", since: new Date(start.getTime() + 30_000).toISOString() },
+    ]);
     expect(await listEditors("package", "1", ravi.id, new Date(start.getTime() + 60_000 + 119_000))).toHaveLength(1);
     expect(await listEditors("package", "1", ravi.id, new Date(start.getTime() + 60_000 + 121_000))).toEqual([]);
     await heartbeat(asha, "package", "1", { now: new Date(start.getTime() + 70_000), leaving: true });

@@ -165,11 +165,7 @@ export async function listRecentlyDeleted(types: readonly ContentEntityType[], n
     .select()
     .from(contentRevisions)
     .where(
-      and(
-        inArray(contentRevisions.id, latest),
-        eq(contentRevisions.kind, "deleted"),
-        gt(contentRevisions.createdAt, new Date(now.getTime() - RETENTION_MS)),
-      ),
+      and(inArray(contentRevisions.id, latest), eq(contentRevisions.kind, "deleted"), gt(contentRevisions.createdAt, new Date(now.getTime() - RETENTION_MS))),
     )
     .orderBy(desc(contentRevisions.id));
 }

@@ -17,9 +17,7 @@ describe("sanitizeRichHtml", () => {
   });
 
   it("adds rel=noopener to links that open a new tab", () => {
-    expect(sanitizeRichHtml('<a href="https://example.com" target="_blank">x</a>')).toContain(
-      'rel="noopener noreferrer"',
-    );
+    expect(sanitizeRichHtml('<a href="https://example.com" target="_blank">x</a>')).toContain('rel="noopener noreferrer"');
   });
 
   it("gives _blank links noopener in any letter case, and drops other targets", () => {
@@ -38,20 +36,27 @@ describe("sanitizeRichHtml", () => {
     expect(sanitizeRichHtml('<a href="https://example.com" rel="OPENER nofollow stylesheet ugc">x</a>')).toBe(
       '<a href="https://example.com" rel="nofollow ugc">x</a>',
     );
-    expect(sanitizeRichHtml('<a href="/x" target="_blank" rel="opener">x</a>')).toBe(
-      '<a href="/x" target="_blank" rel="noopener noreferrer">x</a>',
-    );
+    expect(sanitizeRichHtml('<a href="/x" target="_blank" rel="opener">x</a>')).toBe('<a href="/x" target="_blank" rel="noopener noreferrer">x</a>');
   });
 
   it("keeps only images the site serves itself", () => {
     expect(sanitizeRichHtml('<p><img src="/media/a-400.webp" alt="A"></p>')).toBe('<p><img src="/media/a-400.webp" alt="A" loading="lazy" /></p>');
-    for (const src of ["https://cdn.example.com/a.jpg", "//cdn.example.com/a.jpg", "/\\cdn.example.com/a.jpg", "data:image/png;base64,AAAA", "javascript:alert(1)", "a.jpg", ""]) {
+    for (const src of [
+      "https://cdn.example.com/a.jpg",
+      "//cdn.example.com/a.jpg",
+      "/\\cdn.example.com/a.jpg",
+      "data:image/png;base64,AAAA",
+      "javascript:alert(1)",
+      "a.jpg",
+      "",
+    ]) {
       expect(sanitizeRichHtml(`<p>x<img src="${src}" alt="A"></p>`), src).toBe("<p>x</p>");
     }
   });
 
   it("on save, makes our absolute image URLs relative and reports other sites' images", () => {
-    const html = '<img src="https://pravas.example/media/a.webp"><img src="https://cdn.example.com/b.jpg"><img src="//cdn.example.com/c.jpg"><img src="data:image/png;base64,AA">';
+    const html =
+      '<img src="https://pravas.example/media/a.webp"><img src="https://cdn.example.com/b.jpg"><img src="//cdn.example.com/c.jpg"><img src="data:image/png;base64,AA">';
     expect(sanitizeForSave(html, "https://pravas.example")).toEqual({
       html: '<img src="/media/a.webp" loading="lazy" />',
       foreignImages: ["https://cdn.example.com/b.jpg", "//cdn.example.com/c.jpg"],

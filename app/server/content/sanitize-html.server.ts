@@ -38,7 +38,12 @@ type SanitizeOptions = {
 
 function linkAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   const { target, rel, ...rest } = attribs;
-  const tokens = new Set((rel ?? "").toLowerCase().split(/\s+/).filter((token) => ALLOWED_REL.has(token)));
+  const tokens = new Set(
+    (rel ?? "")
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((token) => ALLOWED_REL.has(token)),
+  );
   const out: sanitizeHtml.Attributes = { ...rest };
   // Any other target (a named window) would open a new context that keeps
   // window.opener; only _blank is kept, in any letter case, and always with noopener.
@@ -59,9 +64,34 @@ function linkAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attribut
 export function sanitizeRichHtml(html: string, options: SanitizeOptions = {}): string {
   return sanitizeHtml(html, {
     allowedTags: [
-      "h2", "h3", "h4", "p", "br", "hr", "ul", "ol", "li", "strong", "b", "em", "i", "u", "s",
-      "blockquote", "a", "code", "pre", "figure", "figcaption", "img", "table", "thead", "tbody",
-      "tr", "th", "td",
+      "h2",
+      "h3",
+      "h4",
+      "p",
+      "br",
+      "hr",
+      "ul",
+      "ol",
+      "li",
+      "strong",
+      "b",
+      "em",
+      "i",
+      "u",
+      "s",
+      "blockquote",
+      "a",
+      "code",
+      "pre",
+      "figure",
+      "figcaption",
+      "img",
+      "table",
+      "thead",
+      "tbody",
+      "tr",
+      "th",
+      "td",
     ],
     allowedAttributes: {
       a: ["href", "title", "rel", "target"],

@@ -64,7 +64,11 @@ export async function liveSiteDocument(type: SiteDocumentType, id: string): Prom
 
 /** The History of one or more site documents (the home screen shows its four together), newest first, each named. */
 export async function siteDocumentHistory(types: readonly SiteDocumentType[], id: string): Promise<(RevisionSummary & { label: string })[]> {
-  const lists = await Promise.all(types.map(async (type) => (await listRevisions(type as ContentEntityType, id)).map((entry) => ({ ...entry, label: HOME_DOCUMENT_LABELS[type as HomeDocumentType] ?? "" }))));
+  const lists = await Promise.all(
+    types.map(async (type) =>
+      (await listRevisions(type as ContentEntityType, id)).map((entry) => ({ ...entry, label: HOME_DOCUMENT_LABELS[type as HomeDocumentType] ?? "" })),
+    ),
+  );
   return lists.flat().sort((a, b) => b.id - a.id);
 }
 

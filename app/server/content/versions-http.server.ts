@@ -22,7 +22,8 @@ export function readBaseVersion(request: Request, body: Record<string, unknown> 
     Object.assign(body, rest);
     if (!header) {
       const number = typeof version === "string" && /^\d{1,9}$/.test(version) ? Number(version) : version;
-      if (typeof number !== "number" || !Number.isInteger(number) || number < 0) return { ok: false, response: jsonError(400, VERSION_FIELD_MESSAGE, { version: VERSION_FIELD_MESSAGE }) };
+      if (typeof number !== "number" || !Number.isInteger(number) || number < 0)
+        return { ok: false, response: jsonError(400, VERSION_FIELD_MESSAGE, { version: VERSION_FIELD_MESSAGE }) };
       return { ok: true, version: number };
     }
   }

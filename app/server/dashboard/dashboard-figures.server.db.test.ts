@@ -19,7 +19,8 @@ beforeAll(async () => {
   [bali, dubai] = [rows[0]!, rows[1]!];
 
   const lead = (createdAt: Date, extra: Partial<typeof leads.$inferInsert> = {}) => ({ name: "Visitor", phone: "+91 90000 00000", createdAt, ...extra });
-  const enquiry = (pkg: { id: number; title: string }, createdAt: Date) => lead(createdAt, { source: "package-enquiry", packageId: pkg.id, packageTitle: pkg.title, travellers: 2 });
+  const enquiry = (pkg: { id: number; title: string }, createdAt: Date) =>
+    lead(createdAt, { source: "package-enquiry", packageId: pkg.id, packageTitle: pkg.title, travellers: 2 });
   await db.insert(leads).values([
     lead(ist("2026-11-25T00:10:00")), // today, just after Indian midnight
     lead(ist("2026-11-24T23:50:00")), // yesterday in India: this week, not today
@@ -108,6 +109,11 @@ describe("dashboard figures", () => {
       .returning({ id: notificationOutbox.id });
     rows.push(webhook!);
     expect((await outboxHealth({ emailDelivered: false })).lastSentAt).toEqual(webhookAt);
-    await db.delete(notificationOutbox).where(inArray(notificationOutbox.id, rows.map((row) => row.id)));
+    await db.delete(notificationOutbox).where(
+      inArray(
+        notificationOutbox.id,
+        rows.map((row) => row.id),
+      ),
+    );
   });
 });

@@ -25,15 +25,24 @@ async function deliverySubjects(rows: { subjectType: string; subjectId: number }
   const [leadRows, messageRows] = await Promise.all([
     leadIds.length ? db.select({ id: leads.id, name: leads.name, source: leads.source }).from(leads).where(inArray(leads.id, leadIds)) : [],
     messageIds.length
-      ? db.select({ id: contactMessages.id, firstName: contactMessages.firstName, lastName: contactMessages.lastName }).from(contactMessages).where(inArray(contactMessages.id, messageIds))
+      ? db
+          .select({ id: contactMessages.id, firstName: contactMessages.firstName, lastName: contactMessages.lastName })
+          .from(contactMessages)
+          .where(inArray(contactMessages.id, messageIds))
       : [],
   ]);
   const subjects = new Map<string, { about: string; enquiryKey: string }>();
   for (const row of leadRows) {
-    subjects.set(`lead:${row.id}`, { about: `${row.name} (${row.source === "popup" ? "call-back request" : "package enquiry"} #${row.id})`, enquiryKey: enquiryKey({ kind: "lead", id: row.id }) });
+    subjects.set(`lead:${row.id}`, {
+      about: `${row.name} (${row.source === "popup" ? "call-back request" : "package enquiry"} #${row.id})`,
+      enquiryKey: enquiryKey({ kind: "lead", id: row.id }),
+    });
   }
   for (const row of messageRows) {
-    subjects.set(`contact-message:${row.id}`, { about: `${row.firstName} ${row.lastName} (contact message #${row.id})`, enquiryKey: enquiryKey({ kind: "contact", id: row.id }) });
+    subjects.set(`contact-message:${row.id}`, {
+      about: `${row.firstName} ${row.lastName} (contact message #${row.id})`,
+      enquiryKey: enquiryKey({ kind: "contact", id: row.id }),
+    });
   }
   return (row: { subjectType: string; subjectId: number }) =>
     row.subjectType === "activity"

@@ -32,7 +32,6 @@ export type OpenDatabase = {
   close: () => Promise<void>;
 };
 
-
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 /**
@@ -53,9 +52,7 @@ export function getDatabaseKind(): DatabaseConfig["kind"] | null {
 }
 
 export function databaseConfigFromEnv(env: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseConfig {
-  return env.DATABASE_URL
-    ? { kind: "postgres", url: env.DATABASE_URL }
-    : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR, "pglite") };
+  return env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR, "pglite") };
 }
 
 /** Opens (once per process) and migrates the database. */
@@ -111,9 +108,7 @@ function openPostgres(url: string): OpenDatabase {
   };
 }
 
-async function openPglite(
-  config: Extract<DatabaseConfig, { kind: "pglite" | "pglite-memory" }>,
-): Promise<OpenDatabase> {
+async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" | "pglite-memory" }>): Promise<OpenDatabase> {
   let releaseLock = () => {};
   let client: PGlite;
   if (config.kind === "pglite") {

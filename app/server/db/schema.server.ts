@@ -16,15 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type {
-  GroupDate,
-  ItineraryDay,
-  PackagePrice,
-  PackageReview,
-  PriceOption,
-  PublishStatus,
-  Region,
-} from "~/lib/content-types";
+import type { GroupDate, ItineraryDay, PackagePrice, PackageReview, PriceOption, PublishStatus, Region } from "~/lib/content-types";
 import type { MediaKind, MediaVariant } from "~/lib/media";
 import type { PackageTerm, PackageTermsOverride } from "~/lib/package-terms-schema";
 import type { EnquirySource, EnquiryStatus } from "~/lib/enquiry-status";
@@ -35,29 +27,33 @@ const timestamps = {
 };
 
 /** Images processed by sharp into responsive variants (see docs/decisions). */
-export const media = pgTable("media", {
-  id: serial("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  originalName: text("original_name").notNull(),
-  alt: text("alt").notNull().default(""),
-  width: integer("width").notNull(),
-  height: integer("height").notNull(),
-  /** Tiny blurred WebP as a data URI, painted while the real image loads. */
-  placeholder: text("placeholder").notNull(),
-  variants: jsonb("variants").$type<MediaVariant[]>().notNull(),
-  author: text("author"),
-  license: text("license"),
-  source: text("source"),
-  /** "image" (variants above) or "brochure" (a PDF at `url`, no variants). */
-  kind: text("kind").$type<MediaKind>().notNull().default("image"),
-  /** Public URL of a document (brochure); null for images, which are served by their variants. */
-  url: text("url"),
-  /** Size of the uploaded original in bytes; null for seeded photos. */
-  bytes: integer("bytes"),
-  /** The staff member who uploaded it; null for seeded media (never deleted as unused). */
-  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: timestamps.createdAt,
-}, (t) => [check("media_kind_check", sql`${t.kind} in ('image', 'brochure')`)]);
+export const media = pgTable(
+  "media",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    alt: text("alt").notNull().default(""),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Tiny blurred WebP as a data URI, painted while the real image loads. */
+    placeholder: text("placeholder").notNull(),
+    variants: jsonb("variants").$type<MediaVariant[]>().notNull(),
+    author: text("author"),
+    license: text("license"),
+    source: text("source"),
+    /** "image" (variants above) or "brochure" (a PDF at `url`, no variants). */
+    kind: text("kind").$type<MediaKind>().notNull().default("image"),
+    /** Public URL of a document (brochure); null for images, which are served by their variants. */
+    url: text("url"),
+    /** Size of the uploaded original in bytes; null for seeded photos. */
+    bytes: integer("bytes"),
+    /** The staff member who uploaded it; null for seeded media (never deleted as unused). */
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [check("media_kind_check", sql`${t.kind} in ('image', 'brochure')`)],
+);
 
 export const packages = pgTable(
   "packages",
@@ -127,10 +123,7 @@ export const blogs = pgTable(
     revision: integer("revision").notNull().default(1),
     ...timestamps,
   },
-  (t) => [
-    index("blogs_status_date_idx").on(t.status, t.uploadDate),
-    check("blogs_status_check", sql`${t.status} in ('draft', 'published')`),
-  ],
+  (t) => [index("blogs_status_date_idx").on(t.status, t.uploadDate), check("blogs_status_check", sql`${t.status} in ('draft', 'published')`)],
 );
 
 /** One row per visitor per day, so views count people, not requests. */
@@ -145,10 +138,7 @@ export const blogViews = pgTable(
     ipHash: text("ip_hash").notNull().default(""),
     day: date("day", { mode: "string" }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.blogId, t.visitorHash, t.day] }),
-    index("blog_views_ip_idx").on(t.blogId, t.day, t.ipHash),
-  ],
+  (t) => [primaryKey({ columns: [t.blogId, t.visitorHash, t.day] }), index("blog_views_ip_idx").on(t.blogId, t.day, t.ipHash)],
 );
 
 /** The package page's views: one row per visitor per day, like blog_views (ADR 030). */
@@ -162,10 +152,7 @@ export const packageViews = pgTable(
     ipHash: text("ip_hash").notNull(),
     day: date("day", { mode: "string" }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.packageId, t.visitorHash, t.day] }),
-    index("package_views_ip_idx").on(t.packageId, t.day, t.ipHash),
-  ],
+  (t) => [primaryKey({ columns: [t.packageId, t.visitorHash, t.day] }), index("package_views_ip_idx").on(t.packageId, t.day, t.ipHash)],
 );
 
 export const testimonials = pgTable("testimonials", {
@@ -255,7 +242,9 @@ export const siteSettings = pgTable("site_settings", {
   /** Every staff account must use two-step sign-in (an admin's setting, ADR 033). */
   requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   /** The WhatsApp message on a package page; `{package}` becomes its title (ADR 041). */
-  whatsappPackageMessage: text("whatsapp_package_message").notNull().default("Hi Pravas, I'm interested in the {package} package. Could you share the details?"),
+  whatsappPackageMessage: text("whatsapp_package_message")
+    .notNull()
+    .default("Hi Pravas, I'm interested in the {package} package. Could you share the details?"),
   /** Where the team's enquiry e-mails go; null: NOTIFY_EMAIL, else `email`. */
   notifyEmail: text("notify_email"),
   /** Taxes on every price note, JSON-LD offer and brochure: GST on all trips, TCS on international ones. */
@@ -455,7 +444,9 @@ export const notificationOutbox = pgTable(
     // One notification per enquiry and channel, however often a request is retried.
     uniqueIndex("notification_outbox_subject_idx").on(t.subjectType, t.subjectId, t.channel),
     // The worker's query: pending jobs that are due, oldest first.
-    index("notification_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index("notification_outbox_due_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     // The dashboard's: failed and retrying deliveries.
     index("notification_outbox_status_idx").on(t.status, t.createdAt),
     check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
@@ -469,32 +460,29 @@ export type OutboxRow = typeof notificationOutbox.$inferSelect;
 // expects; see app/server/auth/auth.server.ts and ADR 022.
 const tz = { withTimezone: true } as const;
 
-export const users = pgTable(
-  "user",
-  {
-    id: text("id").primaryKey(),
-    name: text("name").notNull(),
-    /** Stored lower-case (better-auth lower-cases on create and sign-in). */
-    email: text("email").notNull().unique(),
-    emailVerified: boolean("email_verified").default(false).notNull(),
-    image: text("image"),
-    createdAt: timestamp("created_at", tz).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", tz)
-      .defaultNow()
-      .$onUpdate(() => new Date())
-      .notNull(),
-    /** "admin" or "editor" (admin plugin). */
-    role: text("role"),
-    /** Deactivated: sign-in refused and no session opens anything. */
-    banned: boolean("banned").default(false),
-    banReason: text("ban_reason"),
-    banExpires: timestamp("ban_expires", tz),
-    /** Their password predates the policy (ADR 032): the back office asks for a new one first. */
-    mustChangePassword: boolean("must_change_password").default(false).notNull(),
-    /** Two-step sign-in (better-auth's twoFactor plugin, ADR 033). */
-    twoFactorEnabled: boolean("two_factor_enabled").default(false),
-  },
-);
+export const users = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Stored lower-case (better-auth lower-cases on create and sign-in). */
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").default(false).notNull(),
+  image: text("image"),
+  createdAt: timestamp("created_at", tz).defaultNow().notNull(),
+  updatedAt: timestamp("updated_at", tz)
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull(),
+  /** "admin" or "editor" (admin plugin). */
+  role: text("role"),
+  /** Deactivated: sign-in refused and no session opens anything. */
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", tz),
+  /** Their password predates the policy (ADR 032): the back office asks for a new one first. */
+  mustChangePassword: boolean("must_change_password").default(false).notNull(),
+  /** Two-step sign-in (better-auth's twoFactor plugin, ADR 033). */
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+});
 
 /** A user's authenticator secret and recovery codes (better-auth's twoFactor plugin; both encrypted). */
 export const twoFactors = pgTable(
@@ -599,11 +587,7 @@ export const activity = pgTable(
     ip: text("ip"),
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [
-    index("activity_at_idx").on(t.at),
-    index("activity_user_at_idx").on(t.userId, t.at),
-    index("activity_kind_at_idx").on(t.kind, t.at),
-  ],
+  (t) => [index("activity_at_idx").on(t.at), index("activity_user_at_idx").on(t.userId, t.at), index("activity_kind_at_idx").on(t.kind, t.at)],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -666,10 +650,7 @@ export const contentRevisions = pgTable(
     actorEmail: text("actor_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("content_revisions_entity_idx").on(t.entityType, t.entityId, t.id),
-    index("content_revisions_kind_idx").on(t.kind, t.createdAt),
-  ],
+  (t) => [index("content_revisions_entity_idx").on(t.entityType, t.entityId, t.id), index("content_revisions_kind_idx").on(t.kind, t.createdAt)],
 );
 
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;

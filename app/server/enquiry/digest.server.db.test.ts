@@ -43,7 +43,10 @@ async function mailsTo(address: string, count: number) {
 }
 /** The body as a mail client shows it (quoted-printable soft breaks joined). */
 const body = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  Buffer.from(
+    raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 const occurrences = (text: string, word: string) => text.split(word).length - 1;
 
 describe("the daily digest", () => {
@@ -57,7 +60,13 @@ describe("the daily digest", () => {
     const ashaCtx = { viewer: { ...asha, role: "editor" as const } };
     const setAt = new Date("2026-11-26T02:00:00Z");
 
-    const overdue = await insertLead(db, { name: "Overdue Oberoi", status: "contacted", assignedTo: asha.id, source: "package-enquiry", packageTitle: "Bali 7D/6N" });
+    const overdue = await insertLead(db, {
+      name: "Overdue Oberoi",
+      status: "contacted",
+      assignedTo: asha.id,
+      source: "package-enquiry",
+      packageTitle: "Bali 7D/6N",
+    });
     await setFollowUp({ kind: "lead", id: overdue.id }, { dueAt: new Date("2026-11-25T11:30:00Z"), reason: "Quote sent" }, { ...ashaCtx, now: setAt });
     const today = await insertContact(db, { firstName: "Today", lastName: "Tandon", status: "contacted", assignedTo: asha.id });
     await setFollowUp({ kind: "contact", id: today.id }, { dueAt: new Date("2026-11-26T11:30:00Z") }, ashaCtx);

@@ -30,15 +30,15 @@ const siteUrl = () => getEnv().SITE_URL.replace(/\/$/, "");
 function digestEmail(name: string, items: Items, now: Date): { subject: string; text: string } {
   const day = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "Asia/Kolkata" }).format(now);
   const link = (key: string) => `${siteUrl()}/admin/enquiries/${key}`;
-  const parts = [
-    items.due.length ? `${items.due.length} to call back` : null,
-    items.fresh.length ? `${items.fresh.length} new` : null,
-  ].filter(Boolean);
+  const parts = [items.due.length ? `${items.due.length} to call back` : null, items.fresh.length ? `${items.fresh.length} new` : null].filter(Boolean);
   const lines = [`Good morning ${name.split(/\s+/)[0] || name},`, ""];
   if (items.due.length) {
     lines.push("Call back today:");
     for (const row of items.due) {
-      const when = row.dueAt.getTime() <= now.getTime() && indianDate(row.dueAt) !== indianDate(now) ? `overdue since ${formatFollowUp(row.dueAt, now)}` : formatFollowUp(row.dueAt, now);
+      const when =
+        row.dueAt.getTime() <= now.getTime() && indianDate(row.dueAt) !== indianDate(now)
+          ? `overdue since ${formatFollowUp(row.dueAt, now)}`
+          : formatFollowUp(row.dueAt, now);
       lines.push(`- ${enquiryName(row)}, ${row.phone}: ${when}${row.reason ? ` (${row.reason})` : ""}`, `  ${link(row.key)}`);
     }
     lines.push("");
@@ -61,8 +61,18 @@ async function recipients(day: string) {
       and(
         inArray(users.role, ["admin", "editor"]),
         or(eq(users.banned, false), sql`${users.banned} is null`),
-        notExists(getDb().select({ one: sql`1` }).from(digestOptOuts).where(eq(digestOptOuts.userId, users.id))),
-        notExists(getDb().select({ one: sql`1` }).from(digestSends).where(and(eq(digestSends.userId, users.id), eq(digestSends.day, day)))),
+        notExists(
+          getDb()
+            .select({ one: sql`1` })
+            .from(digestOptOuts)
+            .where(eq(digestOptOuts.userId, users.id)),
+        ),
+        notExists(
+          getDb()
+            .select({ one: sql`1` })
+            .from(digestSends)
+            .where(and(eq(digestSends.userId, users.id), eq(digestSends.day, day))),
+        ),
       ),
     );
 }
@@ -123,7 +133,10 @@ export class DigestScheduler {
 
   start() {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.runDue().catch((error: unknown) => this.options.logger?.error({ err: error }, "daily digest run failed")), this.options.pollMs ?? 60_000);
+    this.timer = setInterval(
+      () => void this.runDue().catch((error: unknown) => this.options.logger?.error({ err: error }, "daily digest run failed")),
+      this.options.pollMs ?? 60_000,
+    );
     this.timer.unref();
     void this.runDue().catch((error: unknown) => this.options.logger?.error({ err: error }, "daily digest run failed"));
   }
@@ -142,7 +155,13 @@ export async function handleDigestSwitch(form: FormData, viewer: { id: string; e
   const enabled = parsed.data.digest === "on";
   if (enabled !== (await digestEnabled(viewer.id))) {
     await setDigestEnabled(viewer.id, enabled);
-    await recordActivity({ kind: "account.digest-changed", actor: viewer, subject: { type: "user", id: viewer.id, label: enabled ? "On" : "Off" }, ip, detail: { enabled } });
+    await recordActivity({
+      kind: "account.digest-changed",
+      actor: viewer,
+      subject: { type: "user", id: viewer.id, label: enabled ? "On" : "Off" },
+      ip,
+      detail: { enabled },
+    });
   }
   return redirectWithNotice("/admin/account#daily-email", { kind: "success", message: enabled ? "The daily e-mail is on." : "The daily e-mail is off." });
 }

@@ -17,7 +17,16 @@ beforeAll(async () => {
   db = await openTestDatabase();
   const staff = await insertStaff(db, "Esha Editor");
   editor = { id: staff.id, email: staff.email, name: staff.name, role: "editor" };
-  leadId = (await insertLead(db, { source: "package-enquiry", name: "Karan Mehta", packageTitle: "Bali 7D/6N", travellers: 3, preferredMonth: "2027-01", message: "Honeymoon" })).id;
+  leadId = (
+    await insertLead(db, {
+      source: "package-enquiry",
+      name: "Karan Mehta",
+      packageTitle: "Bali 7D/6N",
+      travellers: 3,
+      preferredMonth: "2027-01",
+      message: "Honeymoon",
+    })
+  ).id;
   contactId = (await insertContact(db, { firstName: "Meera", lastName: "Iyer" })).id;
 });
 afterAll(closeTestDatabase);
@@ -61,7 +70,12 @@ describe("status, assignment and notes", () => {
   });
 
   it("the database refuses a status outside the pipeline", async () => {
-    await expect(db.update(leads).set({ status: "archived" as never }).where(eq(leads.id, leadId))).rejects.toThrow();
+    await expect(
+      db
+        .update(leads)
+        .set({ status: "archived" as never })
+        .where(eq(leads.id, leadId)),
+    ).rejects.toThrow();
   });
 
   it("assigns to a team member, refuses an unknown one, and unassigns", async () => {
@@ -119,6 +133,8 @@ describe("the detail page's posts", () => {
   });
 
   it("answers 404 for an enquiry that does not exist", async () => {
-    await expect(handleEnquiryAction(post({ intent: "note", note: "hi" }), { kind: "lead", id: 999_999 }, ctx())).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(handleEnquiryAction(post({ intent: "note", note: "hi" }), { kind: "lead", id: 999_999 }, ctx())).rejects.toMatchObject({
+      init: { status: 404 },
+    });
   });
 });

@@ -108,7 +108,8 @@ function historyText(kind: string, detail: Record<string, unknown>): string {
   if (kind === "enquiry.status-changed") return `Status: ${label(detail.from)} → ${label(detail.to)}`;
   if (kind === "enquiry.assigned") return detail.toName ? `Assigned to ${String(detail.toName)}` : "Unassigned";
   if (kind === "enquiry.note-added") return "Added a note";
-  if (kind === "enquiry.reply-sent" && isReplyChannel(detail.channel)) return sentReplyNote(typeof detail.template === "string" ? detail.template : null, detail.channel);
+  if (kind === "enquiry.reply-sent" && isReplyChannel(detail.channel))
+    return sentReplyNote(typeof detail.template === "string" ? detail.template : null, detail.channel);
   if (kind === "enquiry.follow-up-set") {
     const when = typeof detail.dueAt === "string" ? formatDayTime(detail.dueAt) : "";
     return `Call back set for ${when}${typeof detail.reason === "string" && detail.reason ? ` (${detail.reason})` : ""}`;
@@ -159,7 +160,13 @@ export async function changeStatus(ref: EnquiryRef, status: EnquiryStatus, ctx: 
     const table = tableOf(ref);
     await tx.update(table).set({ status }).where(eq(table.id, ref.id));
     await recordActivity(
-      { kind: "enquiry.status-changed", actor: actorOf(ctx.viewer), subject: subjectOf(ref, current), ip: ctx.ip, detail: { from: current.status, to: status } },
+      {
+        kind: "enquiry.status-changed",
+        actor: actorOf(ctx.viewer),
+        subject: subjectOf(ref, current),
+        ip: ctx.ip,
+        detail: { from: current.status, to: status },
+      },
       { db: tx },
     );
     return "changed";
@@ -178,7 +185,10 @@ export async function assignEnquiry(ref: EnquiryRef, userId: string | null, ctx:
     }
     if (current.assignedTo === (assignee?.id ?? null)) return "ok";
     const table = tableOf(ref);
-    await tx.update(table).set({ assignedTo: assignee?.id ?? null }).where(eq(table.id, ref.id));
+    await tx
+      .update(table)
+      .set({ assignedTo: assignee?.id ?? null })
+      .where(eq(table.id, ref.id));
     await recordActivity(
       {
         kind: "enquiry.assigned",
@@ -240,14 +250,23 @@ export async function recordReplySent(
     const note = await insertNote(tx, ref, ctx.viewer, sentReplyNote(reply.template, reply.channel));
     const subject = subjectOf(ref, current);
     await recordActivity(
-      { kind: "enquiry.reply-sent", actor: actorOf(ctx.viewer), subject, ip: ctx.ip, detail: { noteId: note?.id, template: reply.template || null, channel: reply.channel } },
+      {
+        kind: "enquiry.reply-sent",
+        actor: actorOf(ctx.viewer),
+        subject,
+        ip: ctx.ip,
+        detail: { noteId: note?.id, template: reply.template || null, channel: reply.channel },
+      },
       { db: tx },
     );
     const contacted = reply.markContacted && current.status === "new";
     if (contacted) {
       const table = tableOf(ref);
       await tx.update(table).set({ status: "contacted" }).where(eq(table.id, ref.id));
-      await recordActivity({ kind: "enquiry.status-changed", actor: actorOf(ctx.viewer), subject, ip: ctx.ip, detail: { from: "new", to: "contacted" } }, { db: tx });
+      await recordActivity(
+        { kind: "enquiry.status-changed", actor: actorOf(ctx.viewer), subject, ip: ctx.ip, detail: { from: "new", to: "contacted" } },
+        { db: tx },
+      );
     }
     return { contacted };
   });

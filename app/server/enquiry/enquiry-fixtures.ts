@@ -29,7 +29,10 @@ export async function insertPackage(db: Db, title: string) {
 }
 
 export async function insertLead(db: Db, values: Partial<typeof leads.$inferInsert> & { name: string }) {
-  const [row] = await db.insert(leads).values({ phone: "+91 90000 00000", ...values }).returning();
+  const [row] = await db
+    .insert(leads)
+    .values({ phone: "+91 90000 00000", ...values })
+    .returning();
   return row!;
 }
 

@@ -61,7 +61,10 @@ export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx
     const outcome = await changeStatus(ref, input.status, ctx);
     if (outcome === "not-found") return notFound();
     const label = STATUS_LABELS[input.status];
-    return redirectWithNotice(page, { kind: "success", message: outcome === "changed" ? `Status changed to ${label}: ${name}.` : `The status is already ${label}: ${name}.` });
+    return redirectWithNotice(page, {
+      kind: "success",
+      message: outcome === "changed" ? `Status changed to ${label}: ${name}.` : `The status is already ${label}: ${name}.`,
+    });
   }
   if (input.intent === "assign") {
     const outcome = await assignEnquiry(ref, input.assignee || null, ctx);

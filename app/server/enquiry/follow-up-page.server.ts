@@ -30,7 +30,10 @@ export async function handleFollowUpAction(form: FormData, ref: EnquiryRef, ctx:
   if (input.when === "clear") {
     const outcome = await clearFollowUp(ref, ctx);
     if (outcome === "not-found") return notFound();
-    return redirectWithNotice(page, { kind: "success", message: outcome === "cleared" ? `Call-back date cleared: ${name}.` : `There was no call-back date: ${name}.` });
+    return redirectWithNotice(page, {
+      kind: "success",
+      message: outcome === "cleared" ? `Call-back date cleared: ${name}.` : `There was no call-back date: ${name}.`,
+    });
   }
   let dueAt: Date;
   if (input.when === "pick") {

@@ -32,7 +32,11 @@ describe("follow-up dates", () => {
     const lead = await insertLead(db, { source: "package-enquiry", name: "Karan Mehta", packageTitle: "Bali 7D/6N" });
     const response = await handleEnquiryAction(post(`lead-${lead.id}`, { when: "tomorrow", reason: "Send the quote" }), { kind: "lead", id: lead.id }, ctx());
     expect((response as Response).status).toBe(303);
-    expect(await getFollowUp({ kind: "lead", id: lead.id })).toMatchObject({ dueAt: new Date("2026-11-27T04:30:00Z"), reason: "Send the quote", setByName: "Esha Editor" });
+    expect(await getFollowUp({ kind: "lead", id: lead.id })).toMatchObject({
+      dueAt: new Date("2026-11-27T04:30:00Z"),
+      reason: "Send the quote",
+      setByName: "Esha Editor",
+    });
     const [entry] = await db.select().from(activity).where(eq(activity.kind, "enquiry.follow-up-set"));
     expect(entry!.subjectLabel).toBe("Karan Mehta’s enquiry about Bali 7D/6N");
     const history = await enquiryHistory({ kind: "lead", id: lead.id });
@@ -56,10 +60,15 @@ describe("follow-up dates", () => {
     const ref = { kind: "lead" as const, id: lead.id };
     await handleEnquiryAction(post(`lead-${lead.id}`, { when: "pick", date: "2026-12-01", time: "09:30" }), ref, ctx());
     expect((await getFollowUp(ref))!.dueAt).toEqual(new Date("2026-12-01T04:00:00Z"));
-    const past = (await handleEnquiryAction(post(`lead-${lead.id}`, { when: "pick", date: "2026-11-25", time: "09:30" }), ref, ctx())) as { data: { errors: Record<string, string[]> }; init: { status: number } };
+    const past = (await handleEnquiryAction(post(`lead-${lead.id}`, { when: "pick", date: "2026-11-25", time: "09:30" }), ref, ctx())) as {
+      data: { errors: Record<string, string[]> };
+      init: { status: number };
+    };
     expect(past.init.status).toBe(400);
     expect(past.data.errors.date).toEqual(["Choose a time from now on."]);
-    const impossible = (await handleEnquiryAction(post(`lead-${lead.id}`, { when: "pick", date: "2026-11-31", time: "09:30" }), ref, ctx())) as { data: { errors: Record<string, string[]> } };
+    const impossible = (await handleEnquiryAction(post(`lead-${lead.id}`, { when: "pick", date: "2026-11-31", time: "09:30" }), ref, ctx())) as {
+      data: { errors: Record<string, string[]> };
+    };
     expect(impossible.data.errors.date).toEqual(["Choose a date that exists."]);
     const missing = (await handleEnquiryAction(post(`lead-${lead.id}`, { when: "pick" }), ref, ctx())) as { data: { errors: Record<string, string[]> } };
     expect(missing.data.errors.date).toEqual(["Choose a date."]);
@@ -80,7 +89,10 @@ describe("follow-up dates", () => {
     await setFollowUp({ kind: "lead", id: cleared.id }, { dueAt: new Date("2026-11-26T04:30:00Z") }, ctx());
     expect(await clearFollowUp({ kind: "lead", id: cleared.id }, ctx())).toBe("cleared");
     expect(await clearFollowUp({ kind: "lead", id: cleared.id }, ctx())).toBe("none");
-    expect((await enquiryHistory({ kind: "lead", id: cleared.id })).map((entry) => entry.text)).toEqual(["Call back set for 26 Nov, 10:00 am", "Call-back date cleared"]);
+    expect((await enquiryHistory({ kind: "lead", id: cleared.id })).map((entry) => entry.text)).toEqual([
+      "Call back set for 26 Nov, 10:00 am",
+      "Call-back date cleared",
+    ]);
 
     const due = await listDue(NOW);
     expect(due.overdue.map((row) => row.name)).toEqual(["Over Due"]);

@@ -40,7 +40,13 @@ export async function setFollowUp(ref: EnquiryRef, input: { dueAt: Date; reason?
       })
       .onConflictDoUpdate({ target: followUps.enquiryKey, set: values });
     await recordActivity(
-      { kind: "enquiry.follow-up-set", actor: actorOf(ctx.viewer), subject: subjectOf(ref, current), ip: ctx.ip, detail: { dueAt: input.dueAt.toISOString(), reason } },
+      {
+        kind: "enquiry.follow-up-set",
+        actor: actorOf(ctx.viewer),
+        subject: subjectOf(ref, current),
+        ip: ctx.ip,
+        detail: { dueAt: input.dueAt.toISOString(), reason },
+      },
       { db: tx },
     );
     return "ok";
@@ -52,10 +58,19 @@ export async function clearFollowUp(ref: EnquiryRef, ctx: EnquiryContext): Promi
   return getDb().transaction(async (tx) => {
     const current = await getEnquiry(ref, tx);
     if (!current) return "not-found";
-    const removed = await tx.delete(followUps).where(eq(followUps.enquiryKey, enquiryKey(ref))).returning({ dueAt: followUps.dueAt });
+    const removed = await tx
+      .delete(followUps)
+      .where(eq(followUps.enquiryKey, enquiryKey(ref)))
+      .returning({ dueAt: followUps.dueAt });
     if (removed.length === 0) return "none";
     await recordActivity(
-      { kind: "enquiry.follow-up-cleared", actor: actorOf(ctx.viewer), subject: subjectOf(ref, current), ip: ctx.ip, detail: { dueAt: removed[0]!.dueAt.toISOString() } },
+      {
+        kind: "enquiry.follow-up-cleared",
+        actor: actorOf(ctx.viewer),
+        subject: subjectOf(ref, current),
+        ip: ctx.ip,
+        detail: { dueAt: removed[0]!.dueAt.toISOString() },
+      },
       { db: tx },
     );
     return "cleared";
@@ -151,7 +166,13 @@ export async function digestItems(userId: string, now: Date, db: DbExecutor = ge
       .orderBy(asc(leads.createdAt))
       .limit(DUE_LIST_LIMIT),
     db
-      .select({ id: contactMessages.id, firstName: contactMessages.firstName, lastName: contactMessages.lastName, phone: contactMessages.phone, createdAt: contactMessages.createdAt })
+      .select({
+        id: contactMessages.id,
+        firstName: contactMessages.firstName,
+        lastName: contactMessages.lastName,
+        phone: contactMessages.phone,
+        createdAt: contactMessages.createdAt,
+      })
       .from(contactMessages)
       .where(and(eq(contactMessages.status, "new"), eq(contactMessages.assignedTo, userId)))
       .orderBy(asc(contactMessages.createdAt))
@@ -160,8 +181,22 @@ export async function digestItems(userId: string, now: Date, db: DbExecutor = ge
   // A New enquiry with a call back due is listed once, under its call back.
   const dueKeys = new Set(due.map((row) => row.key));
   const fresh = [
-    ...newLeads.map((row) => ({ key: `lead-${row.id}`, name: row.name, source: row.source as EnquirySource, packageTitle: row.packageTitle, phone: row.phone, createdAt: row.createdAt })),
-    ...newMessages.map((row) => ({ key: `contact-${row.id}`, name: `${row.firstName} ${row.lastName}`, source: "contact" as const, packageTitle: null, phone: row.phone, createdAt: row.createdAt })),
+    ...newLeads.map((row) => ({
+      key: `lead-${row.id}`,
+      name: row.name,
+      source: row.source as EnquirySource,
+      packageTitle: row.packageTitle,
+      phone: row.phone,
+      createdAt: row.createdAt,
+    })),
+    ...newMessages.map((row) => ({
+      key: `contact-${row.id}`,
+      name: `${row.firstName} ${row.lastName}`,
+      source: "contact" as const,
+      packageTitle: null,
+      phone: row.phone,
+      createdAt: row.createdAt,
+    })),
   ]
     .filter((row) => !dueKeys.has(row.key))
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());

@@ -62,7 +62,20 @@ describe("the .xlsx", () => {
     const sheet = workbook.getWorksheet("Enquiries")!;
     expect(sheet.rowCount).toBe(3);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      "Received (IST)", "Source", "Name", "Phone", "E-mail", "Package", "Travellers", "Preferred month", "Message", "Status", "Assigned to", "Call back on (IST)", "Notes", "ID",
+      "Received (IST)",
+      "Source",
+      "Name",
+      "Phone",
+      "E-mail",
+      "Package",
+      "Travellers",
+      "Preferred month",
+      "Message",
+      "Status",
+      "Assigned to",
+      "Call back on (IST)",
+      "Notes",
+      "ID",
     ]);
     const asha = sheet.getRow(2);
     const received = asha.getCell(1);

@@ -44,8 +44,22 @@ beforeAll(async () => {
     status: "spam",
     createdAt: at("2026-11-22T06:00:00Z"),
   });
-  await insertContact(db, { id: 1, firstName: "Meera", lastName: "Iyer", email: "Meera.Iyer@Example.com", phone: "+91 99999 88888", createdAt: at("2026-11-20T12:00:00Z") });
-  await insertContact(db, { id: 2, firstName: "Old", lastName: "Message", status: "closed", message: "A honeymoon in Bali, 2 of us", createdAt: at("2026-11-19T18:00:00Z") });
+  await insertContact(db, {
+    id: 1,
+    firstName: "Meera",
+    lastName: "Iyer",
+    email: "Meera.Iyer@Example.com",
+    phone: "+91 99999 88888",
+    createdAt: at("2026-11-20T12:00:00Z"),
+  });
+  await insertContact(db, {
+    id: 2,
+    firstName: "Old",
+    lastName: "Message",
+    status: "closed",
+    message: "A honeymoon in Bali, 2 of us",
+    createdAt: at("2026-11-19T18:00:00Z"),
+  });
 });
 afterAll(closeTestDatabase);
 
@@ -110,7 +124,10 @@ describe("listInbox", () => {
     // Six rows are read faster than any index: the planner is told not to scan, to see which indexes fit.
     const plan = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const query = tx.select({ n: count() }).from(enquiryInbox).where(inboxWhere(filters("?q=98765 43210")));
+      const query = tx
+        .select({ n: count() })
+        .from(enquiryInbox)
+        .where(inboxWhere(filters("?q=98765 43210")));
       const result = await tx.execute(sql`explain ${query}`);
       return result.rows.map((row) => Object.values(row)[0]).join("\n");
     });

@@ -78,7 +78,10 @@ const toView = (row: Selected): InboxRow => ({ ...row, createdAt: row.createdAt.
 export async function listInbox(filters: InboxFilters, pageSize = INBOX_PAGE_SIZE) {
   const list = async (db: Db) => {
     const where = inboxWhere(filters);
-    const [counted] = await db.select({ n: count().mapWith(Number) }).from(inbox).where(where);
+    const [counted] = await db
+      .select({ n: count().mapWith(Number) })
+      .from(inbox)
+      .where(where);
     const total = counted?.n ?? 0;
     const pages = Math.max(1, Math.ceil(total / pageSize));
     const page = Math.min(filters.page, pages);
@@ -134,9 +137,20 @@ export async function exportNotes(rows: InboxRow[]): Promise<Map<string, string>
   const contactIds = refs.filter((ref) => ref.kind === "contact").map((ref) => ref.id);
   if (leadIds.length + contactIds.length === 0) return new Map();
   const notes = await getDb()
-    .select({ leadId: enquiryNotes.leadId, contactId: enquiryNotes.contactMessageId, author: enquiryNotes.authorName, body: enquiryNotes.body, at: enquiryNotes.createdAt })
+    .select({
+      leadId: enquiryNotes.leadId,
+      contactId: enquiryNotes.contactMessageId,
+      author: enquiryNotes.authorName,
+      body: enquiryNotes.body,
+      at: enquiryNotes.createdAt,
+    })
     .from(enquiryNotes)
-    .where(or(leadIds.length ? inArray(enquiryNotes.leadId, leadIds) : undefined, contactIds.length ? inArray(enquiryNotes.contactMessageId, contactIds) : undefined))
+    .where(
+      or(
+        leadIds.length ? inArray(enquiryNotes.leadId, leadIds) : undefined,
+        contactIds.length ? inArray(enquiryNotes.contactMessageId, contactIds) : undefined,
+      ),
+    )
     .orderBy(asc(enquiryNotes.createdAt), asc(enquiryNotes.id));
   const cells = new Map<string, string[]>();
   for (const note of notes) {
@@ -150,7 +164,10 @@ export async function exportNotes(rows: InboxRow[]): Promise<Map<string, string>
 /** The sidebar's figure: two index-only counts, no UNION. */
 export async function countNewEnquiries(): Promise<number> {
   const db = getDb();
-  const [fromLeads] = await db.select({ n: count().mapWith(Number) }).from(leads).where(eq(leads.status, "new"));
+  const [fromLeads] = await db
+    .select({ n: count().mapWith(Number) })
+    .from(leads)
+    .where(eq(leads.status, "new"));
   const [fromContact] = await db
     .select({ n: count().mapWith(Number) })
     .from(contactMessages)

@@ -13,7 +13,13 @@ type PersonalDataActionData = { error: string; q: string } | PersonalDataResult;
 async function summarise(q: string, key: PersonKey, deleteError?: string): Promise<PersonalDataResult> {
   const found = await findPersonalData(key);
   const enquiries = [
-    ...found.leads.map((row) => ({ key: enquiryKey({ kind: "lead", id: row.id }), source: row.source, name: row.name, status: row.status, createdAt: row.createdAt.toISOString() })),
+    ...found.leads.map((row) => ({
+      key: enquiryKey({ kind: "lead", id: row.id }),
+      source: row.source,
+      name: row.name,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    })),
     ...found.contactMessages.map((row) => ({
       key: enquiryKey({ kind: "contact", id: row.id }),
       source: "contact",
@@ -34,7 +40,9 @@ const sameKey = (a: PersonKey | null, b: PersonKey) =>
  */
 export async function handlePersonalDataAction(request: Request, viewer: Viewer, ip?: string) {
   const form = await request.formData();
-  const q = String(form.get("q") ?? "").trim().slice(0, 200);
+  const q = String(form.get("q") ?? "")
+    .trim()
+    .slice(0, 200);
   const key = parsePersonKey(q);
   if (!key) return data<PersonalDataActionData>({ error: PERSON_KEY_ERROR, q }, { status: 400 });
   if (form.get("intent") !== "delete") return data<PersonalDataActionData>(await summarise(q, key));

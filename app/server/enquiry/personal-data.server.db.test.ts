@@ -21,7 +21,9 @@ let other: { leadId: number };
 const key = (text: string) => parsePersonKey(text) as PersonKey;
 
 async function outboxFor(type: "lead" | "contact-message", id: number) {
-  await db.insert(notificationOutbox).values({ channel: "email", subjectType: type, subjectId: id, payload: { to: "team@example.com", subject: "s", text: "t" } });
+  await db
+    .insert(notificationOutbox)
+    .values({ channel: "email", subjectType: type, subjectId: id, payload: { to: "team@example.com", subject: "s", text: "t" } });
 }
 
 /** Writes every outbox row's .eml file, as the worker does without SMTP_URL; returns the files by subject ("lead:1"). */
@@ -86,7 +88,9 @@ describe("find and export", () => {
   });
 
   it("exports it as JSON", async () => {
-    const exported = JSON.parse(JSON.stringify(personalDataExport(key("9876543210"), await findPersonalData(key("9876543210")), new Date("2026-11-23T08:00:00Z"))));
+    const exported = JSON.parse(
+      JSON.stringify(personalDataExport(key("9876543210"), await findPersonalData(key("9876543210")), new Date("2026-11-23T08:00:00Z"))),
+    );
     expect(exported).toMatchObject({ exportedAt: "2026-11-23T08:00:00.000Z", query: { phone: "9876543210" } });
     expect(exported.leads).toHaveLength(2);
     expect(exported.contactMessages[0]).toMatchObject({ firstName: "Asha", lastName: "Patil", email: "asha@example.com", message: "Hello" });
@@ -114,7 +118,9 @@ describe("deletion", () => {
     const partial = `${files.get(`contact-message:${contact!.id}`)!}.4242.tmp`;
     fs.writeFileSync(partial, "Phone: +91 98765 43210");
     // An earlier activity entry named her enquiry ("Asha Patil's call-back request", issue 23).
-    await db.insert(activity).values({ kind: "enquiry.status-changed", subjectType: "enquiry", subjectId: `lead-${popupLead!.id}`, subjectLabel: "Asha Patil’s call-back request" });
+    await db
+      .insert(activity)
+      .values({ kind: "enquiry.status-changed", subjectType: "enquiry", subjectId: `lead-${popupLead!.id}`, subjectLabel: "Asha Patil’s call-back request" });
     const form = new URLSearchParams({ intent: "delete", q: "98765 43210", confirm: "+91 98765-43210" });
     const response = (await handlePersonalDataAction(new Request("http://x/", { method: "POST", body: form }), admin)) as Response;
     expect(response.status).toBe(303);

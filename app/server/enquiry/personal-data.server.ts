@@ -33,9 +33,7 @@ function leadMatch(key: PersonKey): SQL {
 }
 
 function contactMatch(key: PersonKey): SQL {
-  return key.kind === "email"
-    ? sql`lower(${contactMessages.email}) = ${key.value}`
-    : sql`${lastTen(contactMessages.phone)} = ${key.digits}`;
+  return key.kind === "email" ? sql`lower(${contactMessages.email}) = ${key.value}` : sql`${lastTen(contactMessages.phone)} = ${key.digits}`;
 }
 
 /** Everything held about one person, as exported. */
@@ -105,12 +103,21 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
     if (leadIds.length + contactIds.length === 0) return counts;
     outboxRows = found.outbox;
     await tx.delete(notificationOutbox).where(outboxMatch(leadIds, contactIds));
-    if (found.notes.length) await tx.delete(enquiryNotes).where(inArray(enquiryNotes.id, found.notes.map((note) => note.id)));
+    if (found.notes.length)
+      await tx.delete(enquiryNotes).where(
+        inArray(
+          enquiryNotes.id,
+          found.notes.map((note) => note.id),
+        ),
+      );
     if (leadIds.length) await tx.delete(leads).where(inArray(leads.id, leadIds));
     if (contactIds.length) await tx.delete(contactMessages).where(inArray(contactMessages.id, contactIds));
     // Activity entries named the person ("Asha Rao's enquiry"): they keep what was done, not whose.
     const keys = [...leadIds.map((id) => `lead-${id}`), ...contactIds.map((id) => `contact-${id}`)];
-    await tx.update(activity).set({ subjectLabel: "a deleted enquiry" }).where(and(eq(activity.subjectType, "enquiry"), inArray(activity.subjectId, keys)));
+    await tx
+      .update(activity)
+      .set({ subjectLabel: "a deleted enquiry" })
+      .where(and(eq(activity.subjectType, "enquiry"), inArray(activity.subjectId, keys)));
     await recordActivity(
       {
         kind: "enquiry.personal-data-deleted",

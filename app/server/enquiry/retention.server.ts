@@ -34,7 +34,15 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
     if (goneLeads.length) {
       const rows = await tx
         .delete(notificationOutbox)
-        .where(and(inArray(notificationOutbox.subjectType, ["lead"]), inArray(notificationOutbox.subjectId, goneLeads.map((row) => row.id))))
+        .where(
+          and(
+            inArray(notificationOutbox.subjectType, ["lead"]),
+            inArray(
+              notificationOutbox.subjectId,
+              goneLeads.map((row) => row.id),
+            ),
+          ),
+        )
         .returning({ id: notificationOutbox.id });
       outbox += rows.length;
     }
@@ -42,7 +50,13 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
       const rows = await tx
         .delete(notificationOutbox)
         .where(
-          and(inArray(notificationOutbox.subjectType, ["contact-message"]), inArray(notificationOutbox.subjectId, goneContact.map((row) => row.id))),
+          and(
+            inArray(notificationOutbox.subjectType, ["contact-message"]),
+            inArray(
+              notificationOutbox.subjectId,
+              goneContact.map((row) => row.id),
+            ),
+          ),
         )
         .returning({ id: notificationOutbox.id });
       outbox += rows.length;

@@ -16,10 +16,21 @@ let db: Db;
 beforeAll(async () => {
   db = await openTestDatabase();
   // Just what the actions read (a full seed processes every image).
-  await db.insert(siteSettings).values({ id: 1, brandName: "Pravas", phonePrimary: "+91 20 0000 0000", email: "team@example.com", whatsappNumber: "919800000000" });
+  await db
+    .insert(siteSettings)
+    .values({ id: 1, brandName: "Pravas", phonePrimary: "+91 20 0000 0000", email: "team@example.com", whatsappNumber: "919800000000" });
   await db.insert(packages).values({
-    slug: "bali", title: "Bali", country: "Indonesia", region: "international", days: 6, nights: 5, description: "x",
-    priceFrom: 50000, price: { kind: "single", amount: 50000, unit: "per person" }, thumbnail: "x", status: "published",
+    slug: "bali",
+    title: "Bali",
+    country: "Indonesia",
+    region: "international",
+    days: 6,
+    nights: 5,
+    description: "x",
+    priceFrom: 50000,
+    price: { kind: "single", amount: 50000, unit: "per person" },
+    thumbnail: "x",
+    status: "published",
   });
 });
 afterAll(closeTestDatabase);
@@ -89,14 +100,23 @@ describe("the public form actions", () => {
         body: { error: expect.any(String) },
       });
       expect((await outcome(call(contactPage as Action, "198.51.100.20", { method, form: validContact }))).status).toBe(405);
-      expect((await outcome(call(packagePage as Action, "198.51.100.20", { method, form: { name: "Asha", phone: "98765 43210", travellers: "2" }, params: { slug: "bali" } }))).status).toBe(405);
+      expect(
+        (
+          await outcome(
+            call(packagePage as Action, "198.51.100.20", { method, form: { name: "Asha", phone: "98765 43210", travellers: "2" }, params: { slug: "bali" } }),
+          )
+        ).status,
+      ).toBe(405);
     }
     expect(await rows()).toEqual(before);
   });
 
   it("store an enquiry with a NUL byte, without the NUL, instead of failing", async () => {
     const answer = await outcome(
-      call(packagePage as Action, "198.51.100.30", { form: { name: "As\u0000ha", phone: "98765 43210", travellers: "2", message: "Hi \ud800" }, params: { slug: "bali" } }),
+      call(packagePage as Action, "198.51.100.30", {
+        form: { name: "As\u0000ha", phone: "98765 43210", travellers: "2", message: "Hi \ud800" },
+        params: { slug: "bali" },
+      }),
     );
     expect(answer.status).toBe(303);
     const [row] = await db.select().from(leads).where(eq(leads.name, "Asha"));
@@ -136,12 +156,16 @@ describe("the public form actions", () => {
     const json = { status: 503, body: { error: expect.stringMatching(/try again/) } };
     expect(await outcome(call(leadsApi as Action, ip, { body: { name: "Asha", phone: "98765" } }))).toMatchObject(json);
     expect(await outcome(call(contactApi as Action, ip, { body: validContact }))).toMatchObject(json);
-    expect(await outcome(call(enquiriesApi as Action, ip, { body: { name: "Asha", phone: "98765 43210", travellers: 2, packageSlug: "bali" } }))).toMatchObject(json);
+    expect(await outcome(call(enquiriesApi as Action, ip, { body: { name: "Asha", phone: "98765 43210", travellers: 2, packageSlug: "bali" } }))).toMatchObject(
+      json,
+    );
     expect(await outcome(call(contactPage as Action, ip, { form: validContact }))).toMatchObject({
       status: 503,
       body: { status: "error", values: validContact },
     });
-    expect(await outcome(call(packagePage as Action, ip, { form: { name: "Asha", phone: "98765 43210", travellers: "2" }, params: { slug: "bali" } }))).toMatchObject({
+    expect(
+      await outcome(call(packagePage as Action, ip, { form: { name: "Asha", phone: "98765 43210", travellers: "2" }, params: { slug: "bali" } })),
+    ).toMatchObject({
       status: 503,
       body: { values: { name: "Asha", phone: "98765 43210" }, failed: expect.stringMatching(/try again/) },
     });

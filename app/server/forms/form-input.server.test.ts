@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldErrors, isHoneypotFilled, jsonNestingDepth, MAX_JSON_DEPTH, readBody, validationErrorResponse } from "./form-input.server";
 
-const post = (body: string, type: string) =>
-  new Request("http://x/api", { method: "POST", body, headers: { "content-type": type } });
+const post = (body: string, type: string) => new Request("http://x/api", { method: "POST", body, headers: { "content-type": type } });
 
 describe("readBody", () => {
   it("reads JSON, form fields and JSON sent as text", async () => {

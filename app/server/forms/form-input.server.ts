@@ -20,9 +20,7 @@ export function storableText(value: string): string {
 /** The body's top-level fields with storable text; nested values are left for the schema to refuse. */
 function storableFields(entries: Iterable<[string, unknown]>): Record<string, unknown> {
   // Object.fromEntries defines own properties, so a "__proto__" key is plain data.
-  return Object.fromEntries(
-    Array.from(entries, ([key, value]) => [storableText(key), typeof value === "string" ? storableText(value) : value]),
-  );
+  return Object.fromEntries(Array.from(entries, ([key, value]) => [storableText(key), typeof value === "string" ? storableText(value) : value]));
 }
 
 /** JSON nested deeper than this is refused before it is parsed: no content needs it, and walking it could overflow the stack. */
@@ -36,7 +34,8 @@ export function jsonNestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const char = text.charCodeAt(i);
     if (inString) {
-      if (char === 0x5c) i++; // backslash: skip the escaped character
+      if (char === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) inString = true;
     else if (char === 0x7b || char === 0x5b) deepest = Math.max(deepest, ++depth);
@@ -45,8 +44,7 @@ export function jsonNestingDepth(text: string): number {
   return deepest;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Reads a JSON or form-encoded body into a plain object; null when unreadable or nested over MAX_JSON_DEPTH. */
 export async function readBody(request: Request): Promise<Record<string, unknown> | null> {

@@ -53,8 +53,7 @@ export async function answerApiFormPost<Input>(
   if (refused) return refused;
   const body = await readBody(request);
   if (!body) return badBodyResponse();
-  const created = () =>
-    Response.json({ ok: true, message: form.createdMessage }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  const created = () => Response.json({ ok: true, message: form.createdMessage }, { status: 201, headers: { "Cache-Control": "no-store" } });
   if (isHoneypotFilled(body)) return created();
   const parsed = form.schema.safeParse(body);
   if (!parsed.success) return validationErrorResponse(parsed.error);

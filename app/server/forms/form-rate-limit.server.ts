@@ -23,7 +23,10 @@ export function clientKey(ip: string): string {
   const tailCount = tailParts.reduce((count, part) => count + (part.includes(".") ? 2 : 1), 0);
   const zeros = ip.includes("::") ? 8 - headParts.length - tailCount : 0;
   const groups = [...headParts, ...Array<string>(Math.max(zeros, 0)).fill("0"), ...tailParts];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**

@@ -33,7 +33,12 @@ export async function checkReadiness(): Promise<Readiness> {
   const [database, storage, queue] = await Promise.all([
     passes(() => getDb().execute(sql`select 1`)),
     passes(() => getMediaStorage().exists(PROBE_KEY)),
-    passes(() => getDb().select({ id: jobs.id }).from(jobs).where(sql`false`)),
+    passes(() =>
+      getDb()
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(sql`false`),
+    ),
   ]);
   const checks = { database, storage, jobs: queue && isJobWorkerRunning() };
   return { ready: checks.database && checks.storage && checks.jobs, checks };

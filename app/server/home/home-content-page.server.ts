@@ -20,7 +20,11 @@ type HomeList = "faqs" | "reviews" | "hero" | "cards";
  * and the History of all four.
  */
 export async function loadHomeContentScreen(url: URL) {
-  const [lists, history, restore] = await Promise.all([loadHomeLists(), siteDocumentHistory(HOME_DOCUMENT_TYPES, "home"), revisionToRestore(url, HOME_DOCUMENT_TYPES, "home")]);
+  const [lists, history, restore] = await Promise.all([
+    loadHomeLists(),
+    siteDocumentHistory(HOME_DOCUMENT_TYPES, "home"),
+    revisionToRestore(url, HOME_DOCUMENT_TYPES, "home"),
+  ]);
   const old = (restore?.document ?? {}) as Record<string, unknown>;
   const hero = restore?.entityType === "home-hero" ? { ...lists.hero, ...(old as Partial<HeroDocument>) } : lists.hero;
   const photo = (await getMediaByKeys([hero.image]))[hero.image];
@@ -29,7 +33,11 @@ export async function loadHomeContentScreen(url: URL) {
     hero: { ...hero, imageUrl: photo ? fallbackUrl(photo, 400) : "" },
     cards: restore?.entityType === "home-cards" ? (old as unknown as typeof lists.cards) : lists.cards,
     faqs: restore?.entityType === "home-faqs" ? (old.faqs as typeof lists.faqs) : lists.faqs,
-    reviews: (restore?.entityType === "home-reviews" ? (old.reviews as typeof lists.reviews) : lists.reviews).map((review) => ({ ...review, location: review.location ?? "", rating: String(review.rating) })),
+    reviews: (restore?.entityType === "home-reviews" ? (old.reviews as typeof lists.reviews) : lists.reviews).map((review) => ({
+      ...review,
+      location: review.location ?? "",
+      rating: String(review.rating),
+    })),
     history,
     restoring: restore ? restoringNotice(restore) : null,
   };
@@ -48,27 +56,31 @@ export async function handleHomeListsAction(request: Request, viewer: Viewer, ip
   const expectedVersion = options.expectedVersion;
   if (list === "cards") {
     const submission = parseWithZod(formData, { schema: homeCardsInputSchema });
-    if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+    if (submission.status !== "success")
+      return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
     const result = await saveHomeCards(submission.value, ctx, { expectedVersion });
     if (!result.ok) return listFailure(list, result);
     return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Cards and steps saved. The home page shows them now." });
   }
   if (list === "hero") {
     const submission = parseWithZod(formData, { schema: heroInputSchema });
-    if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+    if (submission.status !== "success")
+      return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
     const result = await saveHero(submission.value, ctx, { expectedVersion });
     if (!result.ok) return listFailure(list, result);
     return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Hero and intro saved. The home page shows them now." });
   }
   if (list === "faqs") {
     const submission = parseWithZod(formData, { schema: faqListInputSchema });
-    if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+    if (submission.status !== "success")
+      return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
     const result = await saveFaqs(submission.value.faqs, ctx, { expectedVersion });
     if (!result.ok) return listFailure(list, result);
     return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "FAQ saved. The home and contact pages show it now." });
   }
   const submission = parseWithZod(formData, { schema: reviewListInputSchema });
-  if (submission.status !== "success") return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+  if (submission.status !== "success")
+    return data<HomeListsActionData>({ list, errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
   const result = await saveReviews(submission.value.reviews, ctx, { expectedVersion });
   if (!result.ok) return listFailure(list, result);
   return redirectWithNotice(HOME_CONTENT_PATH, { kind: "success", message: "Reviews saved. The home page shows them now." });

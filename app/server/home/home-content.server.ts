@@ -11,7 +11,8 @@ import { getImageAlts, setImageAlts } from "~/server/media/media-alt.server";
 
 export type HomeDocumentType = "home-faqs" | "home-reviews" | "home-hero" | "home-cards";
 
-export type ListWriteResult = { ok: true; version: number } | { ok: false; conflict: EditConflict } | { ok: false; conflict?: undefined; errors: Record<string, string[]> };
+export type ListWriteResult =
+  { ok: true; version: number } | { ok: false; conflict: EditConflict } | { ok: false; conflict?: undefined; errors: Record<string, string[]> };
 
 const HOME_LABELS: Record<HomeDocumentType, string> = {
   "home-faqs": "FAQ",
@@ -19,8 +20,18 @@ const HOME_LABELS: Record<HomeDocumentType, string> = {
   "home-hero": "Home page hero",
   "home-cards": "Why Choose Us and the process",
 };
-const HOME_ACTIVITY = { "home-faqs": "home.faqs-updated", "home-reviews": "home.reviews-updated", "home-hero": "home.hero-updated", "home-cards": "home.cards-updated" } as const;
-const LOCKED_TABLE: Record<HomeDocumentType, string> = { "home-faqs": "faqs", "home-reviews": "testimonials", "home-hero": "site_settings", "home-cards": "home_cards" };
+const HOME_ACTIVITY = {
+  "home-faqs": "home.faqs-updated",
+  "home-reviews": "home.reviews-updated",
+  "home-hero": "home.hero-updated",
+  "home-cards": "home.cards-updated",
+} as const;
+const LOCKED_TABLE: Record<HomeDocumentType, string> = {
+  "home-faqs": "faqs",
+  "home-reviews": "testimonials",
+  "home-hero": "site_settings",
+  "home-cards": "home_cards",
+};
 
 /** A list's version: its last revision's (1 before the first recorded save). */
 export async function listVersion(db: Db, type: HomeDocumentType): Promise<number> {
@@ -42,12 +53,23 @@ export type HeroDocument = { headline: string; subheadline: string; image: strin
 /** The hero and the intro as one document: its revisions restore the photo choice and the highlights too. */
 async function heroDocument(db: Db): Promise<ContentDocument> {
   const [row] = await db
-    .select({ headline: siteSettings.heroHeadline, subheadline: siteSettings.heroSubheadline, image: siteSettings.heroMediaKey, intro: siteSettings.introParagraph })
+    .select({
+      headline: siteSettings.heroHeadline,
+      subheadline: siteSettings.heroSubheadline,
+      image: siteSettings.heroMediaKey,
+      intro: siteSettings.introParagraph,
+    })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
   const image = row?.image ?? "";
   const alts = await getImageAlts(db, [image]);
-  return { headline: row?.headline ?? "", subheadline: row?.subheadline ?? "", image, imageAlt: alts[image] ?? "", intro: row?.intro ?? "" } satisfies HeroDocument;
+  return {
+    headline: row?.headline ?? "",
+    subheadline: row?.subheadline ?? "",
+    image,
+    imageAlt: alts[image] ?? "",
+    intro: row?.intro ?? "",
+  } satisfies HeroDocument;
 }
 
 async function cardsDocument(db: Db): Promise<ContentDocument> {
@@ -162,11 +184,20 @@ export function saveHero(input: HeroInput, ctx: ContentWriteContext, options: { 
     options.expectedVersion,
     heroDocument,
     async (tx) => {
-      const [photo] = await tx.select({ key: media.key }).from(media).where(and(eq(media.key, input.image), eq(media.kind, "image")));
+      const [photo] = await tx
+        .select({ key: media.key })
+        .from(media)
+        .where(and(eq(media.key, input.image), eq(media.kind, "image")));
       if (!photo) throw new ContentWriteAbort<ListWriteResult>({ ok: false, errors: { image: ["Choose a photo from the uploads: this one was not found."] } });
       await tx
         .update(siteSettings)
-        .set({ heroHeadline: input.headline, heroSubheadline: input.subheadline, heroMediaKey: input.image, introParagraph: input.intro, updatedAt: new Date() })
+        .set({
+          heroHeadline: input.headline,
+          heroSubheadline: input.subheadline,
+          heroMediaKey: input.image,
+          introParagraph: input.intro,
+          updatedAt: new Date(),
+        })
         .where(eq(siteSettings.id, 1));
       await setImageAlts(tx, [{ key: input.image, alt: input.imageAlt }], [input.image]);
     },
@@ -182,10 +213,12 @@ export function saveHomeCards(input: HomeCardsInput, ctx: ContentWriteContext, o
     cardsDocument,
     async (tx) => {
       await tx.delete(homeCards);
-      await tx.insert(homeCards).values([
-        ...input.whyChooseUs.map((card, index) => ({ ...card, section: "why-choose-us" as const, sortOrder: index + 1 })),
-        ...input.process.map((card, index) => ({ ...card, section: "process" as const, sortOrder: index + 1 })),
-      ]);
+      await tx
+        .insert(homeCards)
+        .values([
+          ...input.whyChooseUs.map((card, index) => ({ ...card, section: "why-choose-us" as const, sortOrder: index + 1 })),
+          ...input.process.map((card, index) => ({ ...card, section: "process" as const, sortOrder: index + 1 })),
+        ]);
     },
     { ...input },
   );

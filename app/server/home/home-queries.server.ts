@@ -16,9 +16,5 @@ export function listFaqs(page: "home" | "contact") {
 }
 
 export function listHomeCards(section: "why-choose-us" | "process") {
-  return getDb()
-    .select()
-    .from(homeCards)
-    .where(eq(homeCards.section, section))
-    .orderBy(asc(homeCards.sortOrder), asc(homeCards.id));
+  return getDb().select().from(homeCards).where(eq(homeCards.section, section)).orderBy(asc(homeCards.sortOrder), asc(homeCards.id));
 }

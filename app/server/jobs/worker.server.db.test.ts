@@ -18,7 +18,10 @@ afterAll(closeTestDatabase);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let nextSubject = 1;
 const enqueue = (type: string, count = 1, payload: unknown = { n: 1 }) =>
-  enqueueJobs(db, Array.from({ length: count }, () => ({ type, subject: { type: "test", id: nextSubject++ }, payload })));
+  enqueueJobs(
+    db,
+    Array.from({ length: count }, () => ({ type, subject: { type: "test", id: nextSubject++ }, payload })),
+  );
 const jobRow = async (id: number) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
 describe("backoffDelay", () => {
@@ -43,7 +46,10 @@ describe("the handler registry", () => {
       handlers: { alpha: async (job) => void seen.push(["alpha", job.payload]), beta: async (job) => void seen.push(["beta", job.payload]) },
     });
     while ((await worker.runOnce()) > 0);
-    expect(seen).toEqual([["alpha", { word: "a" }], ["beta", { word: "b" }]]);
+    expect(seen).toEqual([
+      ["alpha", { word: "a" }],
+      ["beta", { word: "b" }],
+    ]);
     expect(await jobRow(a!)).toMatchObject({ status: "sent", attempts: 1, lockedBy: null });
     expect(await jobRow(b!)).toMatchObject({ status: "sent" });
     // Another worker (a later release, another server) may handle it.
@@ -162,13 +168,15 @@ describe("two workers sharing the database", () => {
     const running = new Set<number>();
     const runs: Array<{ worker: string; id: number }> = [];
     let overlap = 0;
-    const handler = (worker: string): JobHandler => async (job: Job) => {
-      if (running.has(job.id)) overlap++;
-      running.add(job.id);
-      await sleep(1 + Math.random() * 4);
-      running.delete(job.id);
-      runs.push({ worker, id: job.id });
-    };
+    const handler =
+      (worker: string): JobHandler =>
+      async (job: Job) => {
+        if (running.has(job.id)) overlap++;
+        running.add(job.id);
+        await sleep(1 + Math.random() * 4);
+        running.delete(job.id);
+        runs.push({ worker, id: job.id });
+      };
     const a = new JobWorker({ handlers: { mail: handler("a") }, batchSize: 4, pollMs: 60_000 });
     const b = new JobWorker({ handlers: { mail: handler("b") }, batchSize: 4, pollMs: 60_000 });
     await Promise.all([a.start(), b.start()]);

@@ -43,7 +43,16 @@ export type JobWorkerOptions = {
   logger?: Logger;
 };
 
-export const JOB_DEFAULTS = { batchSize: 25, pollMs: 10_000, leaseMs: 120_000, timeoutMs: 60_000, baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12, yieldMs: 250 };
+export const JOB_DEFAULTS = {
+  batchSize: 25,
+  pollMs: 10_000,
+  leaseMs: 120_000,
+  timeoutMs: 60_000,
+  baseDelayMs: 30_000,
+  maxDelayMs: 3_600_000,
+  maxAttempts: 12,
+  yieldMs: 250,
+};
 
 /** The wait after `attempts` failed tries: exponential, capped, with jitter so retries spread out. */
 export function backoffDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
@@ -186,9 +195,22 @@ export class JobWorker {
       .for("update", { skipLocked: true });
     return db
       .update(jobs)
-      .set({ lockedUntil: sql`now() + ${this.leaseSql()} * interval '1 millisecond'`, lockedBy: this.id, attempts: sql`${jobs.attempts} + 1`, lastAttemptAt: sql`now()` })
+      .set({
+        lockedUntil: sql`now() + ${this.leaseSql()} * interval '1 millisecond'`,
+        lockedBy: this.id,
+        attempts: sql`${jobs.attempts} + 1`,
+        lastAttemptAt: sql`now()`,
+      })
       .where(inArray(jobs.id, due))
-      .returning({ id: jobs.id, type: jobs.channel, subjectType: jobs.subjectType, subjectId: jobs.subjectId, payload: jobs.payload, attempts: jobs.attempts, createdAt: jobs.createdAt });
+      .returning({
+        id: jobs.id,
+        type: jobs.channel,
+        subjectType: jobs.subjectType,
+        subjectId: jobs.subjectId,
+        payload: jobs.payload,
+        attempts: jobs.attempts,
+        createdAt: jobs.createdAt,
+      });
   }
 
   private timeoutFor(type: string): number {
@@ -197,7 +219,9 @@ export class JobWorker {
 
   /** The lease in ms for the claimed row's type: a job with a longer limit is held a minute past it, so no other server takes it meanwhile. */
   private leaseSql() {
-    const longer = Object.keys(this.timeoutsMs).map((type) => sql`when ${type} then ${Math.max(this.options.leaseMs, this.timeoutFor(type) + 60_000)}::integer`);
+    const longer = Object.keys(this.timeoutsMs).map(
+      (type) => sql`when ${type} then ${Math.max(this.options.leaseMs, this.timeoutFor(type) + 60_000)}::integer`,
+    );
     if (longer.length === 0) return sql`${this.options.leaseMs}::integer`;
     return sql`(case ${jobs.channel} ${sql.join(longer, sql` `)} else ${this.options.leaseMs}::integer end)`;
   }
@@ -236,11 +260,20 @@ export class JobWorker {
   private async recordFailure(job: Job, error: string, permanent: boolean): Promise<void> {
     const giveUp = permanent || job.attempts >= this.options.maxAttempts;
     const delay = backoffDelay(job.attempts, this.options.baseDelayMs, this.options.maxDelayMs);
-    this.logger[giveUp ? "error" : "warn"]({ jobId: job.id, type: job.type, attempts: job.attempts, error, retryInMs: giveUp ? undefined : delay }, giveUp ? "job failed: giving up" : "job failed: will retry");
+    this.logger[giveUp ? "error" : "warn"](
+      { jobId: job.id, type: job.type, attempts: job.attempts, error, retryInMs: giveUp ? undefined : delay },
+      giveUp ? "job failed: giving up" : "job failed: will retry",
+    );
     try {
       await getDb()
         .update(jobs)
-        .set({ status: giveUp ? "failed" : "pending", lastError: error.slice(0, 2000), nextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'`, lockedUntil: null, lockedBy: null })
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lastError: error.slice(0, 2000),
+          nextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'`,
+          lockedUntil: null,
+          lockedBy: null,
+        })
         .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
     } catch (err) {
       // The lease ends on its own and the job is tried again.

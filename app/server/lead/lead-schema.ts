@@ -12,18 +12,18 @@ export const popupLeadSchema = z.object({
   name: z.preprocess(
     toSingleLine,
     z
-    .string({ error: "Please enter your name." })
-    .trim()
-    .min(1, "Please enter your name.")
-    .max(LEAD_NAME_MAX, `Please keep your name under ${LEAD_NAME_MAX} characters.`),
+      .string({ error: "Please enter your name." })
+      .trim()
+      .min(1, "Please enter your name.")
+      .max(LEAD_NAME_MAX, `Please keep your name under ${LEAD_NAME_MAX} characters.`),
   ),
   phone: z.preprocess(
     toSingleLine,
     z
-    .string({ error: "Please enter your phone number." })
-    .trim()
-    .min(1, "Please enter your phone number.")
-    .max(LEAD_PHONE_MAX, `Please keep your phone number under ${LEAD_PHONE_MAX} characters.`),
+      .string({ error: "Please enter your phone number." })
+      .trim()
+      .min(1, "Please enter your phone number.")
+      .max(LEAD_PHONE_MAX, `Please keep your phone number under ${LEAD_PHONE_MAX} characters.`),
   ),
 });
 

@@ -10,8 +10,7 @@ import { nudgeJobs } from "~/server/jobs/jobs.server";
 import { teamAddress } from "~/server/notify/outbox.server";
 import { getPackage } from "~/server/package/package-queries.server";
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const digitCount = (phone: string) => phone.replace(/\D/g, "").length;
 
@@ -28,21 +27,18 @@ export const enquirySchema = z.object({
   phone: z.preprocess(
     toSingleLine,
     z
-    .string({ error: "Please enter your phone number." })
-    .trim()
-    .min(1, "Please enter your phone number.")
-    .max(LIMITS.phoneMax, "Please enter a valid phone number, e.g. +91 98765 43210.")
-    .regex(/^\+?[\d\s()-]+$/, "Please enter a valid phone number, e.g. +91 98765 43210.")
-    .refine((phone) => digitCount(phone) >= 8 && digitCount(phone) <= 15, {
-      error: "Please enter a valid phone number, e.g. +91 98765 43210.",
-    }),
+      .string({ error: "Please enter your phone number." })
+      .trim()
+      .min(1, "Please enter your phone number.")
+      .max(LIMITS.phoneMax, "Please enter a valid phone number, e.g. +91 98765 43210.")
+      .regex(/^\+?[\d\s()-]+$/, "Please enter a valid phone number, e.g. +91 98765 43210.")
+      .refine((phone) => digitCount(phone) >= 8 && digitCount(phone) <= 15, {
+        error: "Please enter a valid phone number, e.g. +91 98765 43210.",
+      }),
   ),
   email: z.preprocess(
     blankToUndefined,
-    z
-      .email({ error: "Please enter a valid e-mail address, or leave it empty." })
-      .max(LIMITS.emailMax, "Please enter a shorter e-mail address.")
-      .optional(),
+    z.email({ error: "Please enter a valid e-mail address, or leave it empty." }).max(LIMITS.emailMax, "Please enter a shorter e-mail address.").optional(),
   ),
   travellers: z.preprocess(
     blankToUndefined,

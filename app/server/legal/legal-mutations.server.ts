@@ -27,7 +27,12 @@ export async function legalPageVersion(db: Db, slug: string): Promise<number> {
  * other sites refused), "Last updated" set to today unless written by hand,
  * in one content write with a revision; an older version is refused.
  */
-export async function updateLegalPage(slug: string, input: LegalPageInput, ctx: ContentWriteContext, options: { expectedVersion?: number } = {}): Promise<LegalWriteResult | null> {
+export async function updateLegalPage(
+  slug: string,
+  input: LegalPageInput,
+  ctx: ContentWriteContext,
+  options: { expectedVersion?: number } = {},
+): Promise<LegalWriteResult | null> {
   return writeContent<LegalWriteResult | null>(ctx, async (tx) => {
     const [before] = await tx.select().from(legalPages).where(eq(legalPages.slug, slug)).limit(1).for("update");
     if (!before) return { result: null, revisions: [] };
@@ -38,7 +43,10 @@ export async function updateLegalPage(slug: string, input: LegalPageInput, ctx: 
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
       const last = await lastRevision(tx, "legal-page", slug);
       const at = { type: "legal-page" as const, id: slug, baseVersion: options.expectedVersion, version, updatedAt: last?.createdAt ?? before.updatedAt };
-      throw new ContentWriteAbort<LegalWriteResult>({ ok: false, conflict: await describeConflict(tx, at, legalDocument(before), legalDocument({ ...before, ...values })) });
+      throw new ContentWriteAbort<LegalWriteResult>({
+        ok: false,
+        conflict: await describeConflict(tx, at, legalDocument(before), legalDocument({ ...before, ...values })),
+      });
     }
     const [row] = await tx
       .update(legalPages)
@@ -47,7 +55,17 @@ export async function updateLegalPage(slug: string, input: LegalPageInput, ctx: 
       .returning();
     return {
       result: { ok: true, version: version + 1 },
-      revisions: [{ type: "legal-page", id: slug, version: version + 1, kind: "updated", label: row!.title, document: legalDocument(row!), previous: legalDocument(before) }],
+      revisions: [
+        {
+          type: "legal-page",
+          id: slug,
+          version: version + 1,
+          kind: "updated",
+          label: row!.title,
+          document: legalDocument(row!),
+          previous: legalDocument(before),
+        },
+      ],
       activity: [{ kind: "legal.updated", subject: { type: "legal-page", id: slug, label: row!.title } }],
     };
   });

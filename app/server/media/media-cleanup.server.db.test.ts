@@ -45,7 +45,9 @@ describe("deleteMediaIfUnused", () => {
     const pdf = "/media/brochures/kerala-1a2b3c4d5e.pdf";
     await fs.mkdir(path.join(mediaDir, "brochures"));
     await fs.writeFile(path.join(mediaDir, "brochures/kerala-1a2b3c4d5e.pdf"), "%PDF-");
-    await db.insert(media).values({ key: "upload-brochure", originalName: "kerala.pdf", kind: "brochure", url: pdf, width: 0, height: 0, placeholder: "", variants: [] });
+    await db
+      .insert(media)
+      .values({ key: "upload-brochure", originalName: "kerala.pdf", kind: "brochure", url: pdf, width: 0, height: 0, placeholder: "", variants: [] });
 
     await db.insert(packages).values({
       slug: "kerala",
@@ -91,8 +93,12 @@ describe("deleteMediaIfUnused", () => {
   it("keeps media a kept revision or pending draft changes refer to (ADR 037), and deletes them once none does", async () => {
     const old = await addMedia("upload-old-thumb");
     const drafted = await addMedia("upload-drafted");
-    await db.insert(contentRevisions).values({ entityType: "package", entityId: "41", version: 3, kind: "updated", label: "Kerala", document: { thumbnail: "upload-old-thumb" } });
-    await db.insert(contentDrafts).values({ entityType: "blog", entityId: "7", baseVersion: 2, document: { content: `<p><img src="${drafted[1]!.url}" alt=""></p>` } });
+    await db
+      .insert(contentRevisions)
+      .values({ entityType: "package", entityId: "41", version: 3, kind: "updated", label: "Kerala", document: { thumbnail: "upload-old-thumb" } });
+    await db
+      .insert(contentDrafts)
+      .values({ entityType: "blog", entityId: "7", baseVersion: 2, document: { content: `<p><img src="${drafted[1]!.url}" alt=""></p>` } });
     // Offered by key, and by a variant's path (as a blog's HTML names it).
     expect(await deleteMediaIfUnused(["upload-old-thumb", drafted[1]!.url])).toEqual({ deleted: [] });
     for (const variant of [...old, ...drafted]) expect(await fileExists(variant.url)).toBe(true);

@@ -82,7 +82,10 @@ export async function deleteMediaIfUnused(keys: string[], options: { db?: Db } =
   if (wanted.length === 0) return { deleted: [] };
   const db = options.db ?? getDb();
   // Files no row holds any more (an image's old files after its file was replaced, ADR 043).
-  await deleteStoredFilesIfUnclaimed(wanted.filter((ref) => ref.startsWith("/")), { db });
+  await deleteStoredFilesIfUnclaimed(
+    wanted.filter((ref) => ref.startsWith("/")),
+    { db },
+  );
 
   const candidates = (
     await db

@@ -10,11 +10,31 @@ const escapeLike = (text: string) => text.replace(/[%_\\]/g, "\\$&");
 async function mentioned(db: Db, url: string): Promise<boolean> {
   const like = `%${escapeLike(url)}%`;
   const checks = [
-    db.select({ id: blogs.id }).from(blogs).where(sql`${blogs.content} like ${like}`).limit(1),
-    db.select({ id: packages.id }).from(packages).where(sql`${packages.longDescription} like ${like}`).limit(1),
-    db.select({ id: legalPages.id }).from(legalPages).where(sql`${legalPages.body} like ${like}`).limit(1),
-    db.select({ id: contentRevisions.id }).from(contentRevisions).where(sql`strpos(${contentRevisions.document}::text, ${url}) > 0`).limit(1),
-    db.select({ id: contentDrafts.entityId }).from(contentDrafts).where(sql`strpos(${contentDrafts.document}::text, ${url}) > 0`).limit(1),
+    db
+      .select({ id: blogs.id })
+      .from(blogs)
+      .where(sql`${blogs.content} like ${like}`)
+      .limit(1),
+    db
+      .select({ id: packages.id })
+      .from(packages)
+      .where(sql`${packages.longDescription} like ${like}`)
+      .limit(1),
+    db
+      .select({ id: legalPages.id })
+      .from(legalPages)
+      .where(sql`${legalPages.body} like ${like}`)
+      .limit(1),
+    db
+      .select({ id: contentRevisions.id })
+      .from(contentRevisions)
+      .where(sql`strpos(${contentRevisions.document}::text, ${url}) > 0`)
+      .limit(1),
+    db
+      .select({ id: contentDrafts.entityId })
+      .from(contentDrafts)
+      .where(sql`strpos(${contentDrafts.document}::text, ${url}) > 0`)
+      .limit(1),
   ];
   for (const check of checks) if ((await check).length > 0) return true;
   return false;

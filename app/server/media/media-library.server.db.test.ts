@@ -17,7 +17,10 @@ const ctx = { viewer: { id: null, email: "editor@example.com", name: "Asha" } };
 async function addMedia(key: string, { alt = "", file = key, width = 400 } = {}) {
   const variants = (["avif", "webp"] as const).map((format) => ({ format, width, height: 300, url: `/media/${file}-${width}.${format}` }));
   for (const variant of variants) await fs.writeFile(path.join(mediaDir, path.basename(variant.url)), "x");
-  const [row] = await db.insert(media).values({ key, originalName: `${key}.jpg`, alt, width, height: 300, placeholder: "", variants, bytes: 1000 }).returning();
+  const [row] = await db
+    .insert(media)
+    .values({ key, originalName: `${key}.jpg`, alt, width, height: 300, placeholder: "", variants, bytes: 1000 })
+    .returning();
   return row!;
 }
 
@@ -58,7 +61,13 @@ describe("the media library", () => {
       .returning();
     const [blog] = await db
       .insert(blogs)
-      .values({ slug: "lib-b", title: "Blog 3", uploadDate: "2026-11-23", headImage: "upload-lib-thumb", content: `<p><img src="${inline.variants[1]!.url}" alt="x"></p>` })
+      .values({
+        slug: "lib-b",
+        title: "Blog 3",
+        uploadDate: "2026-11-23",
+        headImage: "upload-lib-thumb",
+        content: `<p><img src="${inline.variants[1]!.url}" alt="x"></p>`,
+      })
       .returning();
 
     const all = await listLibrary({ q: "upload-lib", filter: "all", page: 1 });
@@ -82,11 +91,17 @@ describe("the media library", () => {
     expect(await setMediaAlt(ctx, row.id, "A houseboat on the lake")).toMatchObject({ ok: true });
     const [stored] = await db.select({ alt: media.alt }).from(media).where(eq(media.id, row.id));
     expect(stored!.alt).toBe("A houseboat on the lake");
-    const revisions = await db.select().from(contentRevisions).where(and(eq(contentRevisions.entityType, "media"), eq(contentRevisions.entityId, String(row.id))));
+    const revisions = await db
+      .select()
+      .from(contentRevisions)
+      .where(and(eq(contentRevisions.entityType, "media"), eq(contentRevisions.entityId, String(row.id))));
     expect(revisions.at(-1)!.changes).toEqual([{ field: "alt", label: "alt text", from: "", to: "A houseboat on the lake" }]);
     // The revision never names the files, so it never keeps a deleted image's files.
     expect(JSON.stringify(revisions.map((revision) => revision.document))).not.toContain("/media/");
-    const entries = await db.select().from(activity).where(and(eq(activity.kind, "media.updated"), eq(activity.subjectId, String(row.id))));
+    const entries = await db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.kind, "media.updated"), eq(activity.subjectId, String(row.id))));
     expect(entries).toHaveLength(1);
     expect(await setMediaAlt(ctx, 999_999, "x")).toMatchObject({ ok: false });
   });
@@ -112,7 +127,13 @@ describe("the media library", () => {
     const inline = await addMedia("upload-rep-inline");
     const [blog] = await db
       .insert(blogs)
-      .values({ slug: "rep-b", title: "Munnar", uploadDate: "2026-11-23", headImage: "upload-rep", content: `<p><img src="${inline.variants[1]!.url}" alt="Hills" width="400" height="300"></p>` })
+      .values({
+        slug: "rep-b",
+        title: "Munnar",
+        uploadDate: "2026-11-23",
+        headImage: "upload-rep",
+        content: `<p><img src="${inline.variants[1]!.url}" alt="Hills" width="400" height="300"></p>`,
+      })
       .returning();
 
     // The head image (by key): the row takes the new file; the old files are deleted.

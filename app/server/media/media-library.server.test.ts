@@ -16,7 +16,9 @@ describe("replacing an image's file", () => {
 
   it("rewrites the src and size of images showing an old file, and leaves other images alone", () => {
     const html = `<p><img src="/media/old-1200.webp" alt="Tea" width="1200" height="600"></p><img alt="x" src="/media/other-400.webp" width="400">`;
-    expect(replaceImageSources(html, old, next)).toBe(`<p><img src="/media/new-1000.webp" alt="Tea" width="1000" height="500"></p><img alt="x" src="/media/other-400.webp" width="400">`);
+    expect(replaceImageSources(html, old, next)).toBe(
+      `<p><img src="/media/new-1000.webp" alt="Tea" width="1000" height="500"></p><img alt="x" src="/media/other-400.webp" width="400">`,
+    );
     expect(replaceImageSources("<p>No images</p>", old, next)).toBe("<p>No images</p>");
   });
 });

@@ -91,7 +91,11 @@ export async function listLibrary(search: LibrarySearch, db: Db = getDb()): Prom
 type MediaWriteResult = { ok: true; message: string } | { ok: false; message: string; uses?: MediaUse[]; field?: string };
 
 async function lockImage(tx: Db, id: number): Promise<MediaRow> {
-  const [row] = await tx.select().from(media).where(and(eq(media.id, id), eq(media.kind, "image"))).for("update");
+  const [row] = await tx
+    .select()
+    .from(media)
+    .where(and(eq(media.id, id), eq(media.kind, "image")))
+    .for("update");
   if (!row) throw new ContentWriteAbort<MediaWriteResult>({ ok: false, message: "This image no longer exists: it may have been deleted." });
   return row;
 }
@@ -158,7 +162,10 @@ export function replaceImageSources(html: string, old: MediaVariant[], next: Med
     const replacement = src ? byUrl.get(src) : undefined;
     if (!replacement) return tag;
     let updated = tag.replace(/(\ssrc=")[^"]*(")/i, `$1${replacement.url}$2`);
-    for (const [name, value] of [["width", replacement.width], ["height", replacement.height]] as const) {
+    for (const [name, value] of [
+      ["width", replacement.width],
+      ["height", replacement.height],
+    ] as const) {
       const attribute = new RegExp(`(\\s${name}=")[^"]*(")`, "i");
       updated = attribute.test(updated) ? updated.replace(attribute, `$1${value}$2`) : updated;
     }
@@ -178,7 +185,11 @@ export function replaceImageFile(ctx: ContentWriteContext, id: number, uploadKey
   let oldFiles: string[] = [];
   return writeContent<MediaWriteResult>(ctx, async (tx) => {
     const row = await lockImage(tx, id);
-    const [upload] = await tx.select().from(media).where(and(eq(media.key, uploadKey), eq(media.kind, "image"))).for("update");
+    const [upload] = await tx
+      .select()
+      .from(media)
+      .where(and(eq(media.key, uploadKey), eq(media.kind, "image")))
+      .for("update");
     if (!upload || upload.id === row.id) {
       throw new ContentWriteAbort<MediaWriteResult>({ ok: false, message: "The new file was not found: upload it again.", field: "upload" });
     }
@@ -189,7 +200,18 @@ export function replaceImageFile(ctx: ContentWriteContext, id: number, uploadKey
     await tx
       .update(media)
       // The new file is the team's own: the old photo's credit (author, licence, source) does not carry over.
-      .set({ originalName: upload.originalName, width: upload.width, height: upload.height, placeholder: upload.placeholder, variants: upload.variants, bytes: upload.bytes, uploadedBy: upload.uploadedBy, author: null, license: null, source: null })
+      .set({
+        originalName: upload.originalName,
+        width: upload.width,
+        height: upload.height,
+        placeholder: upload.placeholder,
+        variants: upload.variants,
+        bytes: upload.bytes,
+        uploadedBy: upload.uploadedBy,
+        author: null,
+        license: null,
+        source: null,
+      })
       .where(eq(media.id, row.id));
     oldFiles = row.variants.map((variant) => variant.url).filter((url) => !upload.variants.some((variant) => variant.url === url));
 
@@ -212,7 +234,15 @@ export function replaceImageFile(ctx: ContentWriteContext, id: number, uploadKey
         .set({ content, revision: sql`${blogs.revision} + 1`, updatedAt: new Date() })
         .where(eq(blogs.id, blog.id))
         .returning();
-      revisions.push({ type: "blog", id: blog.id, version: updated!.revision, kind: "updated", label: blog.title, document: blogDocument(updated!), previous: blogDocument(blog) });
+      revisions.push({
+        type: "blog",
+        id: blog.id,
+        version: updated!.revision,
+        kind: "updated",
+        label: blog.title,
+        document: blogDocument(updated!),
+        previous: blogDocument(blog),
+      });
     }
     // Pending draft changes of a post follow too.
     for (const draft of await tx.select().from(contentDrafts).where(eq(contentDrafts.entityType, "blog"))) {

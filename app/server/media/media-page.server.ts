@@ -21,15 +21,29 @@ export async function handleMediaAction(request: Request, viewer: Viewer, ip?: s
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "form");
-    return data<MediaActionData>({ id, intent, field, message: issue?.message ?? "Please check the form.", alt: typeof sent.alt === "string" ? sent.alt : undefined }, { status: 400 });
+    return data<MediaActionData>(
+      { id, intent, field, message: issue?.message ?? "Please check the form.", alt: typeof sent.alt === "string" ? sent.alt : undefined },
+      { status: 400 },
+    );
   }
   const ctx = { viewer, ip };
   const action = parsed.data;
   const result =
-    action.intent === "alt" ? await setMediaAlt(ctx, action.id, action.alt) : action.intent === "delete" ? await deleteLibraryImage(ctx, action.id) : await replaceImageFile(ctx, action.id, action.upload);
+    action.intent === "alt"
+      ? await setMediaAlt(ctx, action.id, action.alt)
+      : action.intent === "delete"
+        ? await deleteLibraryImage(ctx, action.id)
+        : await replaceImageFile(ctx, action.id, action.upload);
   if (!result.ok) {
     return data<MediaActionData>(
-      { id: action.id, intent: action.intent, message: result.message, field: result.field, uses: result.uses, alt: action.intent === "alt" ? action.alt : undefined },
+      {
+        id: action.id,
+        intent: action.intent,
+        message: result.message,
+        field: result.field,
+        uses: result.uses,
+        alt: action.intent === "alt" ? action.alt : undefined,
+      },
       { status: result.uses ? 409 : 400 },
     );
   }

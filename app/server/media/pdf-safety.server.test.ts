@@ -19,7 +19,9 @@ async function withCatalogEntry(entry: string): Promise<Uint8Array> {
   } else if (entry === "launch") {
     catalog.set(PDFName.of("OpenAction"), context.obj({ S: "Launch", F: PDFString.of("calc.exe") }));
   } else if (entry === "annotation-js") {
-    const link = context.register(context.obj({ Type: "Annot", Subtype: "Link", Rect: [0, 0, 100, 100], A: { S: "JavaScript", JS: PDFString.of("app.alert(2)") } }));
+    const link = context.register(
+      context.obj({ Type: "Annot", Subtype: "Link", Rect: [0, 0, 100, 100], A: { S: "JavaScript", JS: PDFString.of("app.alert(2)") } }),
+    );
     document.getPage(0).node.set(PDFName.of("Annots"), context.obj([link]));
   } else if (entry === "embedded-file") {
     const file = context.register(context.stream("MZ", { Type: "EmbeddedFile" }));

@@ -64,7 +64,11 @@ export async function processImage(
   const orientedHeight = meta.autoOrient?.height ?? meta.height;
 
   const hash = crypto.createHash("sha256").update(encoder.version).update(source).digest("hex").slice(0, 10);
-  const safeName = baseName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "image";
+  const safeName =
+    baseName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "image";
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < orientedWidth);
   widths.push(Math.min(orientedWidth, MAX_WIDTH));
 

@@ -37,9 +37,7 @@ export function createS3Client(settings: S3Settings): S3Client {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined, // the SDK's own chain: an instance role, AWS_* variables
+      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined, // the SDK's own chain: an instance role, AWS_* variables
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
@@ -54,9 +52,7 @@ type S3MediaStorageOptions = {
 };
 
 /** One object as the app serves it (GET /media/...). */
-type S3MediaObject =
-  | { status: 304; etag?: string }
-  | { status: 200; body: Readable; bytes?: number; etag?: string; lastModified?: Date };
+type S3MediaObject = { status: 304; etag?: string } | { status: 200; body: Readable; bytes?: number; etag?: string; lastModified?: Date };
 
 const isNotFound = (error: unknown) => {
   const { name, $metadata } = (error ?? {}) as { name?: string; $metadata?: { httpStatusCode?: number } };

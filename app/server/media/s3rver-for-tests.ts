@@ -85,7 +85,10 @@ function multipartShim(directory: string) {
         const { birthtime } = await fs.stat(dir);
         uploads.push(`<Upload><Key>${xmlText(uploadKey)}</Key><UploadId>${id}</UploadId><Initiated>${birthtime.toISOString()}</Initiated></Upload>`);
       }
-      return answer(200, `<ListMultipartUploadsResult><Bucket>${xmlText(bucket)}</Bucket><IsTruncated>false</IsTruncated>${uploads.join("")}</ListMultipartUploadsResult>`);
+      return answer(
+        200,
+        `<ListMultipartUploadsResult><Bucket>${xmlText(bucket)}</Bucket><IsTruncated>false</IsTruncated>${uploads.join("")}</ListMultipartUploadsResult>`,
+      );
     }
     await next();
   };

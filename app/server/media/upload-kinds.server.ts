@@ -78,8 +78,7 @@ export async function readHead(file: string, bytes = SNIFF_BYTES): Promise<Buffe
   }
 }
 
-const tooManyPixels = () =>
-  new UploadRefused(413, `This image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+const tooManyPixels = () => new UploadRefused(413, `This image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
 const NOT_AN_IMAGE = "This file is not an image we can use: upload a JPEG, PNG, WebP, AVIF or HEIC photo.";
 const NOT_A_PDF = "This file is not a PDF: upload the brochure as a PDF.";
 
@@ -89,10 +88,7 @@ const NOT_A_PDF = "This file is not a PDF: upload the brochure as a PDF.";
  * scripts, actions or embedded files; an image is one sharp reads, within
  * MAX_INPUT_PIXELS. Returns the image's dimensions.
  */
-export async function verifyUploadedFile(
-  kind: MediaKind,
-  file: string,
-): Promise<{ width?: number; height?: number; format?: string }> {
+export async function verifyUploadedFile(kind: MediaKind, file: string): Promise<{ width?: number; height?: number; format?: string }> {
   const head = await readHead(file);
   if (kind === "brochure") {
     if (!headLooksLike("brochure", head)) throw new UploadRefused(415, NOT_A_PDF);

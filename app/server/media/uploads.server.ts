@@ -82,7 +82,10 @@ function uploadAlt(upload: ReceivedUpload): string {
 
 /** The result of a finished upload, or null when it is unknown (never finished, or refused). */
 export async function getUploadResult(uploadId: string): Promise<UploadResult | null> {
-  const [row] = await getDb().select().from(media).where(eq(media.key, uploadMediaKey(uploadId)));
+  const [row] = await getDb()
+    .select()
+    .from(media)
+    .where(eq(media.key, uploadMediaKey(uploadId)));
   return row ? toUploadResult(row) : null;
 }
 

@@ -75,10 +75,7 @@ export async function enqueueEnquiryNotifications(tx: DbExecutor, enquiry: NewEn
 }
 
 /** The same for enquiries stored together (group commit): one statement for all their notifications. */
-export async function enqueueManyEnquiryNotifications(
-  tx: DbExecutor,
-  items: { enquiry: NewEnquiry; email: { to: string; text: string } }[],
-): Promise<void> {
+export async function enqueueManyEnquiryNotifications(tx: DbExecutor, items: { enquiry: NewEnquiry; email: { to: string; text: string } }[]): Promise<void> {
   const withWebhook = Boolean(getEnv().WEBHOOK_URL);
   const notifications = items.flatMap(({ enquiry, email }): QueuedNotification[] => {
     const teamEmail: QueuedNotification = {

@@ -37,7 +37,9 @@ const SMTP_POOL_SIZE = 5;
  * URL win.
  */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: SMTP_POOL_SIZE, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: SMTP_POOL_SIZE, ...SMTP_TIMEOUTS } as Parameters<
+    typeof nodemailer.createTransport
+  >[0]);
   return {
     kind: "smtp",
     async send(email, ref) {

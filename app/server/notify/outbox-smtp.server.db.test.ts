@@ -47,7 +47,13 @@ describe("the outbox over a real SMTP server", () => {
     smtp = await startTestSmtpServer();
     const injected = "\r\nBcc: x@evil.example\r\nX-Injected: yes";
     const lead = await createPopupLead({ name: `Asha${injected}`, phone: "+91 90000 30001" });
-    await submitContactMessage({ firstName: `Ravi${injected}`, lastName: "Kumar", email: "ravi@example.com", phone: "+91 90000 30002", message: `Hello${injected}` });
+    await submitContactMessage({
+      firstName: `Ravi${injected}`,
+      lastName: "Kumar",
+      email: "ravi@example.com",
+      phone: "+91 90000 30002",
+      message: `Hello${injected}`,
+    });
     const [pkg] = await db.select({ id: packages.id, title: packages.title, slug: packages.slug }).from(packages).limit(1);
     await createEnquiry({ name: `Meera${injected}`, phone: "+91 90000 30003", email: "meera@example.com", travellers: 2 }, pkg!);
     expect(smtp.received).toHaveLength(0);

@@ -29,7 +29,11 @@ async function startHookServer() {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      received.push({ contentType: req.headers["content-type"] ?? "", delivery: String(req.headers["x-pravas-delivery"] ?? ""), body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        contentType: req.headers["content-type"] ?? "",
+        delivery: String(req.headers["x-pravas-delivery"] ?? ""),
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       const behaviour = script.shift() ?? 200;
       if (behaviour === "hang") return void hanging.push(res);
       res.writeHead(behaviour, { "content-type": "text/plain" }).end(behaviour === 200 ? "ok" : "boom");
@@ -84,12 +88,21 @@ function webhookWorker(format: WebhookFormat = "json", options: { timeoutMs?: nu
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const webhookRow = async (subjectType: "lead" | "contact-message", id: number) =>
-  (await db.select().from(notificationOutbox).where(and(eq(notificationOutbox.subjectId, id), eq(notificationOutbox.subjectType, subjectType), eq(notificationOutbox.channel, "webhook"))))[0]!;
+  (
+    await db
+      .select()
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.subjectId, id), eq(notificationOutbox.subjectType, subjectType), eq(notificationOutbox.channel, "webhook")))
+  )[0]!;
 
 /** A backoff no pass over the queue outlasts, however slow the machine: the retry waits for makeDue(). */
 const HOUR_MS = 3_600_000;
 /** The backoff is over: the row's next attempt is now. */
-const makeDue = (row: { id: number }) => db.update(notificationOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(notificationOutbox.id, row.id));
+const makeDue = (row: { id: number }) =>
+  db
+    .update(notificationOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(notificationOutbox.id, row.id));
 
 /** Runs the worker until nothing is due, waiting out short backoffs. */
 async function drain(worker: JobWorker, rounds = 6, pauseMs = 80) {
@@ -126,7 +139,10 @@ describe("the enquiry notifications with WEBHOOK_URL and NOTIFY_EMAIL set", () =
 
   it("queues the webhook copy with the enquiry and POSTs it once as JSON", async () => {
     const pkg = await firstPackage();
-    const { id } = await createEnquiry({ name: "Asha Rao", phone: "+91 90000 40002", email: "asha@example.com", travellers: 3, preferredMonth: "2027-01" }, pkg);
+    const { id } = await createEnquiry(
+      { name: "Asha Rao", phone: "+91 90000 40002", email: "asha@example.com", travellers: 3, preferredMonth: "2027-01" },
+      pkg,
+    );
     expect(await webhookRow("lead", id)).toMatchObject({ status: "pending" });
 
     await drain(webhookWorker());
@@ -186,7 +202,13 @@ describe("the enquiry notifications with WEBHOOK_URL and NOTIFY_EMAIL set", () =
   it("keeps failing until given up; the dashboard lists it and its retry sends it", async () => {
     hook.script.push(503, 503);
     const { id } = await createPopupLead({ name: "Down", phone: "+91 90000 40005" });
-    const worker = notificationWorker({ mailer: noMail, webhook: createWebhookSender({ url: hook.url, format: "json" }), baseDelayMs: 20, maxDelayMs: 20, maxAttempts: 2 });
+    const worker = notificationWorker({
+      mailer: noMail,
+      webhook: createWebhookSender({ url: hook.url, format: "json" }),
+      baseDelayMs: 20,
+      maxDelayMs: 20,
+      maxAttempts: 2,
+    });
     workers.push(worker);
     await drain(worker, 3);
     const failed = await webhookRow("lead", id);

@@ -35,8 +35,7 @@ export async function teamAddress(): Promise<string> {
 
 /** One notification to queue (a job of type "email" or "webhook"). */
 export type QueuedNotification =
-  | { channel: "email"; subject: OutboxSubject; payload: EmailPayload }
-  | { channel: "webhook"; subject: OutboxSubject; payload: WebhookPayload };
+  { channel: "email"; subject: OutboxSubject; payload: EmailPayload } | { channel: "webhook"; subject: OutboxSubject; payload: WebhookPayload };
 
 /**
  * Queues notifications as jobs, in the transaction that stores what they are
@@ -84,7 +83,12 @@ function notificationHandlers({ mailer, webhook }: { mailer: Mailer; webhook?: W
 }
 
 /** A job worker for the notifications; stopping it closes the mailer (its SMTP connections). */
-export function notificationWorker({ mailer, webhook, handlers, ...options }: Omit<JobWorkerOptions, "handlers" | "onStop"> & { mailer: Mailer; webhook?: WebhookSender; handlers?: JobWorkerOptions["handlers"] }): JobWorker {
+export function notificationWorker({
+  mailer,
+  webhook,
+  handlers,
+  ...options
+}: Omit<JobWorkerOptions, "handlers" | "onStop"> & { mailer: Mailer; webhook?: WebhookSender; handlers?: JobWorkerOptions["handlers"] }): JobWorker {
   // `handlers`: other job types this server runs (the automatic backups, ADR 054).
   return new JobWorker({ ...options, handlers: { ...handlers, ...notificationHandlers({ mailer, webhook }) }, onStop: () => mailer.close() });
 }

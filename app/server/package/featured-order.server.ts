@@ -40,7 +40,10 @@ export async function moveFeaturedPackage(packageId: number, direction: MoveDire
     const [moved] = order.splice(from, 1);
     order.splice(to, 0, moved!);
     for (const [index, row] of order.entries()) {
-      await tx.update(topDestinations).set({ sortOrder: index + 1 }).where(eq(topDestinations.packageId, row.id));
+      await tx
+        .update(topDestinations)
+        .set({ sortOrder: index + 1 })
+        .where(eq(topDestinations.packageId, row.id));
     }
     return {
       result: { title: moved!.title, position: to + 1 },

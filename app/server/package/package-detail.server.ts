@@ -17,10 +17,6 @@ const MAX_PACKAGE_REVIEWS = 6;
 
 export type { PackageDetail } from "~/lib/package-view-model";
 
-
-
-
-
 /** The price block in the spec's two shapes, or the hotel options where a package has them. */
 export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "region">, taxes: TaxRates): PriceBlock {
   const options = row.priceOptions.map((option) => ({

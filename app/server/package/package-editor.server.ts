@@ -9,7 +9,15 @@ import { fallbackUrl } from "~/lib/media";
 import { todayIso } from "~/lib/tour-format";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
-import { FAILED_NOTICE, keepSentValuesOnFailure, readEditorRequest, sentFields, refusal, runDocumentIntent, type EditorActionResult } from "~/server/content/editor-actions.server";
+import {
+  FAILED_NOTICE,
+  keepSentValuesOnFailure,
+  readEditorRequest,
+  sentFields,
+  refusal,
+  runDocumentIntent,
+  type EditorActionResult,
+} from "~/server/content/editor-actions.server";
 import { loadEditorState } from "~/server/content/editor-state.server";
 import { packageDepartureSeats } from "~/server/seat-request/seats.server";
 import { getDb } from "~/server/db/db.server";
@@ -83,7 +91,11 @@ type PackageEditorActionData = EditorActionResult;
  */
 export async function handlePackageEditorAction(request: Request, viewer: Viewer, id: number | null, ip?: string) {
   const formData = await request.formData();
-  return keepSentValuesOnFailure("saving a package", () => packageValuesFromFields(sentFields(formData)), () => packageEditorAction(formData, viewer, id, ip));
+  return keepSentValuesOnFailure(
+    "saving a package",
+    () => packageValuesFromFields(sentFields(formData)),
+    () => packageEditorAction(formData, viewer, id, ip),
+  );
 }
 
 async function packageEditorAction(formData: FormData, viewer: Viewer, id: number | null, ip?: string) {
@@ -126,7 +138,10 @@ async function packageEditorAction(formData: FormData, viewer: Viewer, id: numbe
     if (answer) return answer;
   }
   const imageAlts = alts.value.imageAlts;
-  const result = id === null ? await createPackage(submission.value, ctx, { imageAlts }) : await updatePackage(id, submission.value, ctx, { ...editor.options, clearDraft: true, imageAlts });
+  const result =
+    id === null
+      ? await createPackage(submission.value, ctx, { imageAlts })
+      : await updatePackage(id, submission.value, ctx, { ...editor.options, clearDraft: true, imageAlts });
   if (!result) throw data(null, { status: 404 });
   if (!result.ok) return refusal(result, editor.intent)!;
   // Back on the section the save was made from (the editor posts which one is open).

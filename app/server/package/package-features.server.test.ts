@@ -6,13 +6,7 @@ const included = (slug: string) => seedPackages().find((pkg) => pkg.slug === slu
 
 describe("packageFeatures", () => {
   it("lists the five features in the spec's order", () => {
-    expect(packageFeatures([]).map((feature) => feature.label)).toEqual([
-      "Accommodation",
-      "Flights",
-      "Tour Guide",
-      "Meals",
-      "Activities",
-    ]);
+    expect(packageFeatures([]).map((feature) => feature.label)).toEqual(["Accommodation", "Flights", "Tour Guide", "Meals", "Activities"]);
     expect(packageFeatures([]).every((feature) => !feature.included)).toBe(true);
   });
 

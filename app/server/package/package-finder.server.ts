@@ -59,7 +59,12 @@ function factsOf(candidate: Candidate): string {
 export function planPackageView(rows: PackageRow[], requested: PackageFilters, today: string) {
   const candidates: Candidate[] = rows.map((row) => {
     const upcoming = upcomingDates(row.groupDates, today);
-    return { row, adultPrice: lowestAdultPrice(row.price, row.priceOptions), months: new Set(upcoming.map((date) => date.start.slice(0, 7))), next: nextUpcomingDate(row.groupDates, today)?.start ?? null };
+    return {
+      row,
+      adultPrice: lowestAdultPrice(row.price, row.priceOptions),
+      months: new Set(upcoming.map((date) => date.start.slice(0, 7))),
+      next: nextUpcomingDate(row.groupDates, today)?.start ?? null,
+    };
   });
   const months = [...new Set(candidates.flatMap((candidate) => [...candidate.months]))].sort();
   const categories = new Map<string, string>();
@@ -77,9 +82,7 @@ export function planPackageView(rows: PackageRow[], requested: PackageFilters, t
     month: months.map((month) => ({ value: month, label: formatMonth(month), count: count("month", month) })),
     budget: BUDGET_BANDS.map((band) => ({ value: band.value, label: band.label, count: count("budget", band.value) })),
     duration: DURATION_BANDS.map((band) => ({ value: band.value, label: band.label, count: count("duration", band.value) })),
-    category: [...categories]
-      .sort((a, b) => a[1].localeCompare(b[1]))
-      .map(([value, label]) => ({ value, label, count: count("category", value) })),
+    category: [...categories].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label, count: count("category", value) })),
   };
   const shown = sortCandidates(
     candidates.filter((candidate) => matches(candidate, filters)),

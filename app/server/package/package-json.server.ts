@@ -40,9 +40,7 @@ export async function toPackagesJson(rows: PackageRow[]) {
     highlights: row.highlights,
     included: row.included,
     excluded: row.excluded,
-    itinerary: [...row.itinerary]
-      .sort((a, b) => a.day - b.day)
-      .map((day) => ({ ...day, photo: imageUrl(media, day.photo) })),
+    itinerary: [...row.itinerary].sort((a, b) => a.day - b.day).map((day) => ({ ...day, photo: imageUrl(media, day.photo) })),
     groupDates: row.groupDates,
     brochureUrl: row.brochureUrl,
     /** The package's own terms; null: the site-wide ones (ADR 044). */

@@ -54,14 +54,31 @@ describe("package mutations", () => {
   });
 
   it("link only a brochure uploaded here (or one the site ships): never another address", async () => {
-    for (const url of ["https://evil.example/x.exe", "//evil.example/x.pdf", "data:application/pdf;base64,JVBERi0=", "javascript:alert(1)", "/media/../admin.pdf", "/media/brochures/x.exe"]) {
+    for (const url of [
+      "https://evil.example/x.exe",
+      "//evil.example/x.pdf",
+      "data:application/pdf;base64,JVBERi0=",
+      "javascript:alert(1)",
+      "/media/../admin.pdf",
+      "/media/brochures/x.exe",
+    ]) {
       const result = await createPackage({ title: `Brochure ${url}`, brochureUrl: url }, ctx());
       expect(result, url).toEqual({ ok: false, fields: { brochureUrl: BROCHURE_URL_MESSAGE } });
     }
     const missing = await createPackage({ title: "Brochure missing", brochureUrl: "/media/brochures/never-uploaded-1a2b3c4d5e.pdf" }, ctx());
     expect(missing).toEqual({ ok: false, fields: { brochureUrl: UNKNOWN_BROCHURE_MESSAGE } });
 
-    await db.insert(media).values({ key: "upload-brochure-test", kind: "brochure", url: "/media/brochures/kerala-1a2b3c4d5e.pdf", originalName: "Kerala.pdf", bytes: 1000, width: 0, height: 0, placeholder: "", variants: [] });
+    await db.insert(media).values({
+      key: "upload-brochure-test",
+      kind: "brochure",
+      url: "/media/brochures/kerala-1a2b3c4d5e.pdf",
+      originalName: "Kerala.pdf",
+      bytes: 1000,
+      width: 0,
+      height: 0,
+      placeholder: "",
+      variants: [],
+    });
     const uploaded = await createPackage({ title: "Brochure uploaded", brochureUrl: "/media/brochures/kerala-1a2b3c4d5e.pdf" }, ctx());
     expect(uploaded).toMatchObject({ ok: true, row: { brochureUrl: "/media/brochures/kerala-1a2b3c4d5e.pdf" } });
     const shipped = await createPackage({ title: "Brochure shipped", brochureUrl: "/brochures/bali.pdf" }, ctx());
@@ -115,10 +132,7 @@ describe("package mutations", () => {
   it("an API update lays the admin payload over the stored package and turns image URLs into media keys", async () => {
     const row = (await getPackage("kerala-backwaters", { includeDrafts: true }))!;
     const [photo] = await db.select().from(media).where(eq(media.key, "frangipani"));
-    const parsed = parsePackageBody(
-      { price: 41000, duration: 6, images: [photo!.variants[0]!.url] },
-      rowToInput(row, await isFeatured(db, row.id)),
-    );
+    const parsed = parsePackageBody({ price: 41000, duration: 6, images: [photo!.variants[0]!.url] }, rowToInput(row, await isFeatured(db, row.id)));
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     const updated = await updatePackage(row.id, parsed.input, ctx());

@@ -41,7 +41,11 @@ export const UNKNOWN_BROCHURE_MESSAGE = "This brochure is not one uploaded here.
 /** An uploaded brochure's address must name a brochure in the media table (the schema has checked its shape). */
 export async function unknownBrochure(tx: Db, brochureUrl: string | undefined): Promise<boolean> {
   if (!brochureUrl?.startsWith("/media/")) return false;
-  const [row] = await tx.select({ key: media.key }).from(media).where(and(eq(media.url, brochureUrl), eq(media.kind, "brochure"))).limit(1);
+  const [row] = await tx
+    .select({ key: media.key })
+    .from(media)
+    .where(and(eq(media.url, brochureUrl), eq(media.kind, "brochure")))
+    .limit(1);
   return !row;
 }
 export const packagePath = (slug: string) => `/packages/${slug}`;
@@ -134,7 +138,11 @@ export async function lockForWrite(tx: Db, id: number, input: PackageInput | nul
 }
 
 /** Creates a package from a full-model input (validated here). A title alone makes a draft. */
-export async function createPackage(value: unknown, ctx: ContentWriteContext, options: Pick<PackageWriteOptions, "kind" | "imageAlts"> = {}): Promise<PackageSaveResult> {
+export async function createPackage(
+  value: unknown,
+  ctx: ContentWriteContext,
+  options: Pick<PackageWriteOptions, "kind" | "imageAlts"> = {},
+): Promise<PackageSaveResult> {
   const parsed = parsePackageInput(value);
   if (!parsed.ok) return parsed;
   return writeContent<PackageSaveResult>(ctx, async (tx) => {
@@ -151,7 +159,17 @@ export async function createPackage(value: unknown, ctx: ContentWriteContext, op
     const kinds: ActivityKind[] = ["package.created", ...(row!.status === "published" ? (["package.published"] as const) : [])];
     return {
       result: { ok: true, row: row! },
-      revisions: [{ type: "package", id: row!.id, version: row!.revision, kind: options.kind ?? "created", label: row!.title, document: inputDocument(input, slug), previous: null }],
+      revisions: [
+        {
+          type: "package",
+          id: row!.id,
+          version: row!.revision,
+          kind: options.kind ?? "created",
+          label: row!.title,
+          document: inputDocument(input, slug),
+          previous: null,
+        },
+      ],
       activity: kinds.map((kind) => ({ kind, subject: subjectOf(row!), detail: { slug } })),
     };
   });
@@ -197,18 +215,36 @@ export async function replacePackage(tx: Db, id: number, sent: PackageInput, opt
   const dropped = referencedKeys(before).filter((key) => !kept.has(key));
   return {
     result: { ok: true, row: row! },
-    revisions: [{ type: "package", id, version: row!.revision, kind: options.kind ?? statusKind, label: row!.title, document: inputDocument(input, slug), previous: current }],
+    revisions: [
+      {
+        type: "package",
+        id,
+        version: row!.revision,
+        kind: options.kind ?? statusKind,
+        label: row!.title,
+        document: inputDocument(input, slug),
+        previous: current,
+      },
+    ],
     activity: kinds.map((kind) => ({
       kind,
       subject: subjectOf(row!),
-      detail: { ...(slug !== before.slug ? { slug, previousSlug: before.slug } : { slug }), ...(options.kind === "scheduled-publish" ? { scheduled: true } : {}) },
+      detail: {
+        ...(slug !== before.slug ? { slug, previousSlug: before.slug } : { slug }),
+        ...(options.kind === "scheduled-publish" ? { scheduled: true } : {}),
+      },
     })),
     afterCommit: dropped.length ? async () => void (await deleteMediaIfUnused([...new Set(dropped)])) : undefined,
   };
 }
 
 /** Replaces a package with a full-model input (validated here); null when there is none. */
-export async function updatePackage(id: number, value: unknown, ctx: ContentWriteContext, options: PackageWriteOptions = {}): Promise<PackageWriteResult | null> {
+export async function updatePackage(
+  id: number,
+  value: unknown,
+  ctx: ContentWriteContext,
+  options: PackageWriteOptions = {},
+): Promise<PackageWriteResult | null> {
   const parsed = parsePackageInput(value);
   if (!parsed.ok) return parsed;
   return writeContent<PackageWriteResult | null>(ctx, (tx) => replacePackage(tx, id, parsed.input, options));
@@ -219,7 +255,11 @@ export async function updatePackage(id: number, value: unknown, ctx: ContentWrit
  * links go with it); null when there is none. Its last document stays in its
  * revisions, so it can be restored for 30 days (ADR 037).
  */
-export async function deletePackage(id: number, ctx: ContentWriteContext, options: Pick<PackageWriteOptions, "expectedVersion"> = {}): Promise<PackageWriteResult | null> {
+export async function deletePackage(
+  id: number,
+  ctx: ContentWriteContext,
+  options: Pick<PackageWriteOptions, "expectedVersion"> = {},
+): Promise<PackageWriteResult | null> {
   return writeContent<PackageWriteResult | null>(ctx, async (tx) => {
     const locked = await lockForWrite(tx, id, null, options);
     if (!locked) return { result: null, revisions: [] };

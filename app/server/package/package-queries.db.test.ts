@@ -15,15 +15,7 @@ afterAll(closeTestDatabase);
 describe("package queries", () => {
   it("list international packages first, in sort order", async () => {
     const rows = await listPackages();
-    expect(rows.map((row) => row.slug)).toEqual([
-      "bali",
-      "dubai",
-      "sri-lanka",
-      "vietnam",
-      "golden-triangle",
-      "hampi",
-      "bangalore-mysore",
-    ]);
+    expect(rows.map((row) => row.slug)).toEqual(["bali", "dubai", "sri-lanka", "vietnam", "golden-triangle", "hampi", "bangalore-mysore"]);
     expect((await listTopDestinations()).map((row) => row.slug)).toHaveLength(7);
   });
 

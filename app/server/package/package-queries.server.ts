@@ -11,11 +11,7 @@ function visible({ includeDrafts = false }: VisibilityOptions, ...conditions: (S
 
 /** Packages in display order (international first, then national, by sort order). */
 export async function listPackages(options: VisibilityOptions = {}): Promise<PackageRow[]> {
-  return getDb()
-    .select()
-    .from(packages)
-    .where(visible(options))
-    .orderBy(asc(packages.sortOrder), asc(packages.id));
+  return getDb().select().from(packages).where(visible(options)).orderBy(asc(packages.sortOrder), asc(packages.id));
 }
 
 export function listPublishedPackages() {

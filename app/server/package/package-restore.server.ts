@@ -27,7 +27,12 @@ export async function restoreDeletedPackage(revision: ContentRevisionRow, ctx: C
     const missing = await missingMediaKeys(tx, [input.thumbnail, ...input.gallery, ...input.itinerary.map((day) => day.photo)]);
     if (missing.size > 0) {
       const keep = (key: string) => (missing.has(key) ? "" : key);
-      input = { ...input, thumbnail: keep(input.thumbnail), gallery: input.gallery.filter((key) => !missing.has(key)), itinerary: input.itinerary.map((day) => ({ ...day, photo: keep(day.photo) })) };
+      input = {
+        ...input,
+        thumbnail: keep(input.thumbnail),
+        gallery: input.gallery.filter((key) => !missing.has(key)),
+        itinerary: input.itinerary.map((day) => ({ ...day, photo: keep(day.photo) })),
+      };
     }
     const wanted = input.slug ?? "";
     const free = wanted ? await chooseSlug(tx, wanted, input.title) : null;
@@ -35,7 +40,10 @@ export async function restoreDeletedPackage(revision: ContentRevisionRow, ctx: C
     const asDraft = input.status === "published" && (slug !== wanted || missingForPublish(input).length > 0);
     if (asDraft) input = { ...input, status: "draft" };
     const version = revision.version + 1;
-    const [row] = await tx.insert(packages).values({ id, ...toPackageValues(input, slug), revision: version }).returning();
+    const [row] = await tx
+      .insert(packages)
+      .values({ id, ...toPackageValues(input, slug), revision: version })
+      .returning();
     await setFeatured(tx, id, input.featured);
     await clearRedirectFrom(tx, packagePath(slug));
     return {

@@ -4,11 +4,7 @@ import { redirects } from "~/server/db/schema.server";
 
 /** The path an old public path now lives at, or null. */
 export async function findRedirect(fromPath: string): Promise<string | null> {
-  const [row] = await getDb()
-    .select({ toPath: redirects.toPath })
-    .from(redirects)
-    .where(eq(redirects.fromPath, fromPath))
-    .limit(1);
+  const [row] = await getDb().select({ toPath: redirects.toPath }).from(redirects).where(eq(redirects.fromPath, fromPath)).limit(1);
   return row?.toPath ?? null;
 }
 

@@ -59,7 +59,13 @@ describe("saving the list (admins' screen)", () => {
   });
 
   it("answers field errors inline (400) from the same schema as the form", async () => {
-    const body = new URLSearchParams({ baseVersion: "2", "templates[0].name": "", "templates[0].channel": "email", "templates[0].subject": "", "templates[0].body": "Hi {nmae}" });
+    const body = new URLSearchParams({
+      baseVersion: "2",
+      "templates[0].name": "",
+      "templates[0].channel": "email",
+      "templates[0].subject": "",
+      "templates[0].body": "Hi {nmae}",
+    });
     const response = (await handleReplyTemplatesAction(new Request("http://x/admin/reply-templates", { method: "POST", body }), admin)) as unknown as {
       init: { status: number };
       data: { errors: Record<string, string[]> };
@@ -81,19 +87,28 @@ describe("a reply sent from the enquiry page", () => {
     });
     const response = await handleReplySent(request, ref, { viewer: editor });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { message: string }).message).toBe("Sent “Bali quote” on WhatsApp: noted, and Asha Rao’s enquiry about Bali 7D/6N is Contacted now.");
+    expect(((await response.json()) as { message: string }).message).toBe(
+      "Sent “Bali quote” on WhatsApp: noted, and Asha Rao’s enquiry about Bali 7D/6N is Contacted now.",
+    );
     const notes = await listNotes(ref);
     expect(notes.map((note) => [note.body, note.authorName])).toEqual([["Sent “Bali quote” on WhatsApp", "Ravi Kumar"]]);
     expect((await getEnquiry(ref))?.status).toBe("contacted");
     const history = await enquiryHistory(ref);
     expect(history.map((entry) => entry.text)).toEqual(["Sent “Bali quote” on WhatsApp", "Status: New → Contacted"]);
-    const rows = await db.select().from(activity).where(eq(activity.subjectId, `lead-${lead.id}`));
+    const rows = await db
+      .select()
+      .from(activity)
+      .where(eq(activity.subjectId, `lead-${lead.id}`));
     expect(rows.every((row) => row.subjectLabel === "Asha Rao’s enquiry about Bali 7D/6N")).toBe(true);
   });
 
   it("refuses a record without a channel (400, the JSON error shape) and a missing enquiry (404)", async () => {
     const post = (body: Record<string, string>, id = 1) =>
-      new Request(`http://x/admin/enquiries/lead-${id}/reply-sent`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      new Request(`http://x/admin/enquiries/lead-${id}/reply-sent`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const refused = await handleReplySent(post({}), { kind: "lead", id: 1 }, { viewer: editor });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ error: "Choose WhatsApp or e-mail.", fields: { channel: "Choose WhatsApp or e-mail." } });
@@ -108,7 +123,9 @@ describe("a reply sent from the enquiry page", () => {
     expect((await getEnquiry(ref))?.status).toBe("new");
     const lead = await insertLead(db, { name: "Karan", status: "converted" });
     const leadRef = { kind: "lead" as const, id: lead.id };
-    expect(await recordReplySent(leadRef, { template: "Welcome mail", channel: "email", markContacted: true }, { viewer: editor })).toEqual({ contacted: false });
+    expect(await recordReplySent(leadRef, { template: "Welcome mail", channel: "email", markContacted: true }, { viewer: editor })).toEqual({
+      contacted: false,
+    });
     const [row] = await db.select({ status: leads.status }).from(leads).where(eq(leads.id, lead.id));
     expect(row?.status).toBe("converted");
     expect((await listNotes(ref))[0]?.body).toBe("Sent a reply by e-mail");

@@ -44,7 +44,13 @@ export async function saveReplyTemplates(items: ReplyTemplateInput[], ctx: Conte
     const previous = await replyTemplatesDocument(tx);
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
       const last = await lastRevision(tx, "reply-templates", REPLY_TEMPLATES_ID);
-      const at = { type: "reply-templates" as const, id: REPLY_TEMPLATES_ID, baseVersion: options.expectedVersion, version, updatedAt: last?.createdAt ?? new Date() };
+      const at = {
+        type: "reply-templates" as const,
+        id: REPLY_TEMPLATES_ID,
+        baseVersion: options.expectedVersion,
+        version,
+        updatedAt: last?.createdAt ?? new Date(),
+      };
       throw new ContentWriteAbort<ReplyTemplatesWriteResult>({ ok: false, conflict: await describeConflict(tx, at, previous, mine) });
     }
     await tx.delete(replyTemplates);
@@ -52,7 +58,15 @@ export async function saveReplyTemplates(items: ReplyTemplateInput[], ctx: Conte
     return {
       result: { ok: true, version: version + 1 },
       revisions: [
-        { type: "reply-templates", id: REPLY_TEMPLATES_ID, version: version + 1, kind: "updated", label: REPLY_TEMPLATES_LABEL, document: await replyTemplatesDocument(tx), previous },
+        {
+          type: "reply-templates",
+          id: REPLY_TEMPLATES_ID,
+          version: version + 1,
+          kind: "updated",
+          label: REPLY_TEMPLATES_LABEL,
+          document: await replyTemplatesDocument(tx),
+          previous,
+        },
       ],
       activity: [{ kind: "reply-templates.updated", subject: { type: "reply-templates", id: REPLY_TEMPLATES_ID, label: REPLY_TEMPLATES_LABEL } }],
     };

@@ -63,7 +63,10 @@ export async function listUpcomingDepartures(today: string, options: { withinDay
 }
 
 /** The seat requests of some departures, oldest first, keyed "packageId:departureId"; cancelled ones only when asked. */
-export async function departureRequests(departures: Pick<UpcomingDeparture, "packageId" | "departureId">[], { withCancelled = true } = {}): Promise<Map<string, DepartureRequest[]>> {
+export async function departureRequests(
+  departures: Pick<UpcomingDeparture, "packageId" | "departureId">[],
+  { withCancelled = true } = {},
+): Promise<Map<string, DepartureRequest[]>> {
   const result = new Map<string, DepartureRequest[]>();
   if (departures.length === 0) return result;
   const packageIds = [...new Set(departures.map((date) => date.packageId))];

@@ -18,5 +18,8 @@ export async function handleSeatAction(intent: "seat-confirm" | "seat-cancel", l
     return redirectWithNotice(page, notice);
   }
   const { outcome } = await cancelSeatRequest(leadId);
-  return redirectWithNotice(page, { kind: "success", message: outcome === "cancelled" ? "Seat request cancelled; its seats are free again." : "The request was already cancelled." });
+  return redirectWithNotice(page, {
+    kind: "success",
+    message: outcome === "cancelled" ? "Seat request cancelled; its seats are free again." : "The request was already cancelled.",
+  });
 }

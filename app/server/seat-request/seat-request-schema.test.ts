@@ -13,7 +13,14 @@ const errorsOf = (input: Record<string, unknown>) => {
 
 describe("the seat request schema", () => {
   it("reads the form's strings: numbers, no children as 0, e-mail and message optional", () => {
-    expect(seatRequestSchema.parse(valid)).toEqual({ departureId: "dAbc123", name: "Asha Rao", phone: "+91 98450 12345", adults: 2, children: 1, room: "triple" });
+    expect(seatRequestSchema.parse(valid)).toEqual({
+      departureId: "dAbc123",
+      name: "Asha Rao",
+      phone: "+91 98450 12345",
+      adults: 2,
+      children: 1,
+      room: "triple",
+    });
     expect(seatRequestSchema.parse({ ...valid, children: "", email: " ", message: "" })).toMatchObject({ children: 0, email: undefined, message: undefined });
   });
 
@@ -57,12 +64,20 @@ describe("seats", () => {
 
   it("references are PRV-year-number, and sold out names the dates with room", () => {
     expect(seatReference(2027, 42)).toBe("PRV-2027-0042");
-    expect(soldOutMessage(["Winter, 1 Mar 2027 – 7 Mar 2027 (4 seats left)"])).toBe("This date just sold out. These dates still have room: Winter, 1 Mar 2027 – 7 Mar 2027 (4 seats left).");
+    expect(soldOutMessage(["Winter, 1 Mar 2027 – 7 Mar 2027 (4 seats left)"])).toBe(
+      "This date just sold out. These dates still have room: Winter, 1 Mar 2027 – 7 Mar 2027 (4 seats left).",
+    );
   });
 
   it("departures keep their ids; new ones get one; a row sent without takes the stored one of the same date", () => {
     const stored = [{ id: "dOld", name: "Winter", start: "2027-03-01", end: "2027-03-07" }];
-    const [kept, fresh] = withDepartureIds([{ name: "Winter", start: "2027-03-01", end: "2027-03-07" }, { name: "Spring", start: "2027-04-01", end: "2027-04-07" }], stored);
+    const [kept, fresh] = withDepartureIds(
+      [
+        { name: "Winter", start: "2027-03-01", end: "2027-03-07" },
+        { name: "Spring", start: "2027-04-01", end: "2027-04-07" },
+      ],
+      stored,
+    );
     expect(kept!.id).toBe("dOld");
     expect(fresh!.id).toMatch(/^d[A-Za-z0-9_-]{11}$/);
     // A duplicated row does not share the id.

@@ -21,7 +21,10 @@ const count = (label: string, min: number) =>
  */
 export const seatRequestSchema = z
   .object({
-    departureId: z.string({ error: "Please choose a departure." }).trim().regex(/^[A-Za-z0-9_-]{1,40}$/, "Please choose a departure."),
+    departureId: z
+      .string({ error: "Please choose a departure." })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, "Please choose a departure."),
     name: enquirySchema.shape.name,
     phone: enquirySchema.shape.phone,
     email: enquirySchema.shape.email,

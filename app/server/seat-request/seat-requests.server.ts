@@ -69,7 +69,8 @@ const travellersText = (adults: number, children: number) =>
 async function checkDeparture(pkg: RequestPackage, input: SeatRequestInput, today: string): Promise<{ date: GroupDate & { id: string } } | SeatRequestRefusal> {
   if (pkg.status !== "published") return { refused: "draft", status: 404, message: "This trip is not open for seat requests." };
   const date = pkg.groupDates.find((candidate) => candidate.id === input.departureId);
-  if (!date?.id) return { refused: "unknown-departure", status: 422, message: "That departure is not one of this trip's dates. Please choose a date from the list." };
+  if (!date?.id)
+    return { refused: "unknown-departure", status: 422, message: "That departure is not one of this trip's dates. Please choose a date from the list." };
   if (date.start <= today) return { refused: "past", status: 422, message: "This departure has already left. Please choose a later date." };
   if (!date.capacity) return { refused: "no-seats", status: 422, message: "Seats on this date are arranged by phone. Please send an enquiry or call us." };
   const counts = await seatCounts([pkg.id]);
@@ -80,7 +81,11 @@ async function checkDeparture(pkg: RequestPackage, input: SeatRequestInput, toda
   }
   const travellers = input.adults + input.children;
   if (travellers > left) {
-    return { refused: "too-many", status: 422, message: `Only ${left} seat${left === 1 ? " is" : "s are"} left on this date. Please ask for ${left} or fewer, or call us.` };
+    return {
+      refused: "too-many",
+      status: 422,
+      message: `Only ${left} seat${left === 1 ? " is" : "s are"} left on this date. Please ask for ${left} or fewer, or call us.`,
+    };
   }
   return { date: date as GroupDate & { id: string } };
 }
@@ -159,24 +164,28 @@ export async function createSeatRequest(input: SeatRequestInput, pkg: RequestPac
       },
     );
     if (input.email) {
-      await enqueueTeamEmail(tx, { type: "seat-request-ack", id: lead.id }, {
-        to: input.email,
-        subject: `We have your seat request ${reference}: ${pkg.title}, ${formatTourDate(date.start)}`,
-        text: [
-          `Dear ${input.name},`,
-          "",
-          `Thank you for your seat request. Your reference is ${reference}.`,
-          "",
-          `Trip: ${pkg.title}`,
-          `Departure: ${date.name}, ${dates}`,
-          `Travellers: ${who}`,
-          `Room: ${ROOM_LABELS[input.room]}`,
-          "",
-          "This request is not yet a booking: the seats are not held for you until our team confirms them. We will call you shortly, and e-mail you once the seats are confirmed.",
-          "",
-          `${site()}/packages/${pkg.slug}`,
-        ].join("\n"),
-      });
+      await enqueueTeamEmail(
+        tx,
+        { type: "seat-request-ack", id: lead.id },
+        {
+          to: input.email,
+          subject: `We have your seat request ${reference}: ${pkg.title}, ${formatTourDate(date.start)}`,
+          text: [
+            `Dear ${input.name},`,
+            "",
+            `Thank you for your seat request. Your reference is ${reference}.`,
+            "",
+            `Trip: ${pkg.title}`,
+            `Departure: ${date.name}, ${dates}`,
+            `Travellers: ${who}`,
+            `Room: ${ROOM_LABELS[input.room]}`,
+            "",
+            "This request is not yet a booking: the seats are not held for you until our team confirms them. We will call you shortly, and e-mail you once the seats are confirmed.",
+            "",
+            `${site()}/packages/${pkg.slug}`,
+          ].join("\n"),
+        },
+      );
     }
     return { leadId: lead.id, reference };
   });
@@ -184,7 +193,10 @@ export async function createSeatRequest(input: SeatRequestInput, pkg: RequestPac
   return { ok: true, ...stored };
 }
 
-export type SeatRequestView = Pick<SeatRequestRow, "reference" | "packageId" | "departureId" | "departureName" | "departureStart" | "departureEnd" | "adults" | "children" | "room"> & {
+export type SeatRequestView = Pick<
+  SeatRequestRow,
+  "reference" | "packageId" | "departureId" | "departureName" | "departureStart" | "departureEnd" | "adults" | "children" | "room"
+> & {
   status: SeatStatus;
   statusLabel: string;
   dates: string;
@@ -227,13 +239,35 @@ async function queueVisitorEmail(tx: DbExecutor, row: SeatRequestRow, change: "c
   const dates = formatTourDateRange(row.departureStart, row.departureEnd);
   const lines =
     change === "confirmed"
-      ? [`Good news: your seats are confirmed (${row.reference}).`, "", `Trip: ${trip}`, `Departure: ${row.departureName}, ${dates}`, `Travellers: ${travellersText(row.adults, row.children)}`, "", "Our team will call you about the payment and the documents for the trip."]
-      : [`Your seat request ${row.reference} is cancelled, and its seats are released.`, "", `Trip: ${trip}`, `Departure: ${row.departureName}, ${dates}`, "", "If this is a surprise, or you would like other dates, reply to this e-mail or call us."];
-  await enqueueTeamEmail(tx, { type: change === "confirmed" ? "seat-request-confirmed" : "seat-request-cancelled", id: row.leadId }, {
-    to: lead.email,
-    subject: change === "confirmed" ? `Seats confirmed: ${trip}, ${formatTourDate(row.departureStart)} (${row.reference})` : `Seat request cancelled: ${trip} (${row.reference})`,
-    text: [`Dear ${lead.name},`, "", ...lines].join("\n"),
-  });
+      ? [
+          `Good news: your seats are confirmed (${row.reference}).`,
+          "",
+          `Trip: ${trip}`,
+          `Departure: ${row.departureName}, ${dates}`,
+          `Travellers: ${travellersText(row.adults, row.children)}`,
+          "",
+          "Our team will call you about the payment and the documents for the trip.",
+        ]
+      : [
+          `Your seat request ${row.reference} is cancelled, and its seats are released.`,
+          "",
+          `Trip: ${trip}`,
+          `Departure: ${row.departureName}, ${dates}`,
+          "",
+          "If this is a surprise, or you would like other dates, reply to this e-mail or call us.",
+        ];
+  await enqueueTeamEmail(
+    tx,
+    { type: change === "confirmed" ? "seat-request-confirmed" : "seat-request-cancelled", id: row.leadId },
+    {
+      to: lead.email,
+      subject:
+        change === "confirmed"
+          ? `Seats confirmed: ${trip}, ${formatTourDate(row.departureStart)} (${row.reference})`
+          : `Seat request cancelled: ${trip} (${row.reference})`,
+      text: [`Dear ${lead.name},`, "", ...lines].join("\n"),
+    },
+  );
 }
 
 /**

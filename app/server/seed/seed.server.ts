@@ -57,9 +57,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   const inserted: Record<string, number> = {};
   const count = (kind: string) => (inserted[kind] = (inserted[kind] ?? 0) + 1);
 
-  const seeded = new Set(
-    (await db.select().from(t.seedLedger)).map((row) => `${row.kind}:${row.key}`),
-  );
+  const seeded = new Set((await db.select().from(t.seedLedger)).map((row) => `${row.kind}:${row.key}`));
   /** Runs `insert` inside a transaction with its ledger row, once per (kind, key). */
   async function once(kind: string, key: string, insert: (tx: Db) => Promise<unknown>) {
     if (seeded.has(`${kind}:${key}`)) return;
@@ -122,14 +120,15 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
   for (const blog of blogs) {
     await once("blog", blog.slug, (tx) =>
-      tx.insert(t.blogs).values({ ...blog, status: "published" }).onConflictDoNothing(),
+      tx
+        .insert(t.blogs)
+        .values({ ...blog, status: "published" })
+        .onConflictDoNothing(),
     );
   }
 
   for (const [index, item] of testimonials.entries()) {
-    await once("testimonial", `${item.name}`, (tx) =>
-      tx.insert(t.testimonials).values({ ...item, sortOrder: index + 1 }),
-    );
+    await once("testimonial", `${item.name}`, (tx) => tx.insert(t.testimonials).values({ ...item, sortOrder: index + 1 }));
   }
   for (const [index, item] of faqs.entries()) {
     await once("faq", item.question, (tx) => tx.insert(t.faqs).values({ ...item, sortOrder: index + 1 }));
@@ -139,13 +138,14 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     ...processSteps.map((card) => ({ ...card, section: "process" as const })),
   ];
   for (const [index, card] of cards.entries()) {
-    await once(`home-card:${card.section}`, card.title, (tx) =>
-      tx.insert(t.homeCards).values({ ...card, sortOrder: index + 1 }),
-    );
+    await once(`home-card:${card.section}`, card.title, (tx) => tx.insert(t.homeCards).values({ ...card, sortOrder: index + 1 }));
   }
   for (const [index, template] of replyTemplates.entries()) {
     await once("reply-template", template.name, (tx) =>
-      tx.insert(t.replyTemplates).values({ ...template, sortOrder: index + 1 }).onConflictDoNothing(),
+      tx
+        .insert(t.replyTemplates)
+        .values({ ...template, sortOrder: index + 1 })
+        .onConflictDoNothing(),
     );
   }
   for (const page of legalPages) {

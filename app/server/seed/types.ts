@@ -1,11 +1,4 @@
-import type {
-  GroupDate,
-  ItineraryDay,
-  PackagePrice,
-  PackageReview,
-  PriceOption,
-  Region,
-} from "~/lib/content-types";
+import type { GroupDate, ItineraryDay, PackagePrice, PackageReview, PriceOption, Region } from "~/lib/content-types";
 
 /** A photo copied from ../shared/photos into content/photos, with its credit. */
 export type SeedPhoto = {

@@ -24,7 +24,9 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     listPublishedBlogs(),
     listLegalPages(),
     getSiteSettings(),
-    getDb().select({ latest: max(media.createdAt) }).from(media),
+    getDb()
+      .select({ latest: max(media.createdAt) })
+      .from(media),
   ]);
   const packagesChanged = latest(...packages.map((pkg) => pkg.updatedAt));
   const blogsChanged = latest(...blogs.map((blog) => blog.updatedAt));
@@ -47,8 +49,7 @@ function escapeXml(value: string): string {
 
 export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   const urls = entries.map(
-    (entry) =>
-      `  <url>\n    <loc>${escapeXml(absoluteUrl(siteUrl, entry.path))}</loc>\n    <lastmod>${entry.lastmod.toISOString()}</lastmod>\n  </url>`,
+    (entry) => `  <url>\n    <loc>${escapeXml(absoluteUrl(siteUrl, entry.path))}</loc>\n    <lastmod>${entry.lastmod.toISOString()}</lastmod>\n  </url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

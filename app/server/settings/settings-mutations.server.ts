@@ -36,7 +36,11 @@ export function settingsDocument(row: SiteSettingsRow): ContentDocument {
  * version (every cached page shows them at the next request) and a revision.
  * With the version the screen loaded, a newer stored one refuses it (409).
  */
-export async function updateSiteSettings(input: SiteSettingsInput, ctx: ContentWriteContext, options: { expectedVersion?: number } = {}): Promise<SettingsWriteResult> {
+export async function updateSiteSettings(
+  input: SiteSettingsInput,
+  ctx: ContentWriteContext,
+  options: { expectedVersion?: number } = {},
+): Promise<SettingsWriteResult> {
   return writeContent<SettingsWriteResult>(ctx, async (tx) => {
     const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for("update");
     if (!before) throw new Error("Site settings are missing: the database was not seeded.");
@@ -72,7 +76,9 @@ export async function updateSiteSettings(input: SiteSettingsInput, ctx: ContentW
       .returning();
     return {
       result: { ok: true, row: row! },
-      revisions: [{ type: "site-settings", id: "site", version: row!.revision, kind: "updated", label: "Site settings", document: settingsDocument(row!), previous }],
+      revisions: [
+        { type: "site-settings", id: "site", version: row!.revision, kind: "updated", label: "Site settings", document: settingsDocument(row!), previous },
+      ],
       activity: [{ kind: "settings.updated", subject: { type: "settings", id: "site", label: "Site settings" } }],
     };
   });

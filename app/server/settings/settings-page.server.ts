@@ -6,7 +6,14 @@ import { formatPhone } from "~/lib/phone";
 import { siteSettingsInputSchema, type SiteSettingsFormValues } from "~/lib/site-settings-schema";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
-import { conflictData, FAILED_NOTICE, keepSentValuesOnFailure, readEditorRequest, sentFields, type EditorActionResult } from "~/server/content/editor-actions.server";
+import {
+  conflictData,
+  FAILED_NOTICE,
+  keepSentValuesOnFailure,
+  readEditorRequest,
+  sentFields,
+  type EditorActionResult,
+} from "~/server/content/editor-actions.server";
 import { getStoredSiteSettings } from "./settings.server";
 import { updateSiteSettings } from "./settings-mutations.server";
 
@@ -15,7 +22,11 @@ const SETTINGS_SAVED = "Settings saved. The website shows them now.";
 
 /** The screen's data: the stored settings (or an older version being restored) as the form shows them, their version and History. */
 export async function loadSettingsPage(url: URL) {
-  const [stored, history, restore] = await Promise.all([getStoredSiteSettings(), siteDocumentHistory(["site-settings"], "site"), revisionToRestore(url, ["site-settings"], "site")]);
+  const [stored, history, restore] = await Promise.all([
+    getStoredSiteSettings(),
+    siteDocumentHistory(["site-settings"], "site"),
+    revisionToRestore(url, ["site-settings"], "site"),
+  ]);
   // A revision's document holds the same fields as the row (settingsDocument), absent where the row is null.
   const row = restore ? { ...stored, ...nullsForMissing(restore.document) } : stored;
   const values: SiteSettingsFormValues = {
@@ -78,14 +89,22 @@ function sentValues(formData: FormData): SiteSettingsFormValues {
  */
 export async function handleSettingsAction(request: Request, viewer: Viewer, ip?: string) {
   const formData = await request.formData();
-  return keepSentValuesOnFailure("saving the site settings", () => sentValues(formData), async () => {
-    const submission = parseWithZod(formData, { schema: siteSettingsInputSchema });
-    if (submission.status !== "success") {
-      return data<EditorActionResult>({ errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
-    }
-    const editor = readEditorRequest(formData);
-    const result = await updateSiteSettings(submission.value, { viewer, ip }, { expectedVersion: editor.options.expectedVersion ?? editor.options.mergeFrom });
-    if (!result.ok) return conflictData(result.conflict, "save");
-    return redirectWithNotice(SETTINGS_PATH, { kind: "success", message: SETTINGS_SAVED });
-  });
+  return keepSentValuesOnFailure(
+    "saving the site settings",
+    () => sentValues(formData),
+    async () => {
+      const submission = parseWithZod(formData, { schema: siteSettingsInputSchema });
+      if (submission.status !== "success") {
+        return data<EditorActionResult>({ errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
+      }
+      const editor = readEditorRequest(formData);
+      const result = await updateSiteSettings(
+        submission.value,
+        { viewer, ip },
+        { expectedVersion: editor.options.expectedVersion ?? editor.options.mergeFrom },
+      );
+      if (!result.ok) return conflictData(result.conflict, "save");
+      return redirectWithNotice(SETTINGS_PATH, { kind: "success", message: SETTINGS_SAVED });
+    },
+  );
 }

@@ -18,7 +18,10 @@ const WHAT: Record<SecurityChange, { subject: string; line: string }> = {
   "password-set": { subject: "Your Pravas password was set", line: "A password was set for your Pravas back-office account with a set-password link" },
   "two-factor-on": { subject: "Two-step sign-in is on for your Pravas account", line: "Two-step sign-in was turned on for your Pravas back-office account" },
   "two-factor-off": { subject: "Two-step sign-in is off for your Pravas account", line: "Two-step sign-in was turned off for your Pravas back-office account" },
-  "two-factor-reset": { subject: "An admin reset your Pravas two-step sign-in", line: "An admin reset the two-step sign-in of your Pravas back-office account" },
+  "two-factor-reset": {
+    subject: "An admin reset your Pravas two-step sign-in",
+    line: "An admin reset the two-step sign-in of your Pravas back-office account",
+  },
 };
 
 function securityNoticeText(change: SecurityChange, at: Date, ip: string | null | undefined): { subject: string; text: string } {

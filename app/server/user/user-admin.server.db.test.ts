@@ -135,7 +135,11 @@ describe("user administration", () => {
     const token = tokenOf(link.value.url);
     expect(await setPasswordWithToken(token, "short")).toMatchObject({ ok: false, field: "password" });
     expect(await setPasswordWithToken(token, "password1234")).toMatchObject({ ok: false, field: "password", message: expect.stringMatching(/too easy/) });
-    expect(await setPasswordWithToken(token, "eve editor rocks")).toMatchObject({ ok: false, field: "password", message: expect.stringMatching(/name or e-mail/) });
+    expect(await setPasswordWithToken(token, "eve editor rocks")).toMatchObject({
+      ok: false,
+      field: "password",
+      message: expect.stringMatching(/name or e-mail/),
+    });
     // The link still works after a refusal.
     expect(await isPasswordTokenValid(token)).toBe(true);
   });
@@ -144,16 +148,30 @@ describe("user administration", () => {
     const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
     const link = await createPasswordLink(eve.id, "reset", context());
     if (!link.ok) throw new Error(link.message);
-    const signedIn = await signIn(new Request("http://localhost:3000/admin", { method: "POST" }), "10.9.9.9", { email: "eve@example.com", password: "eve-new-password" });
+    const signedIn = await signIn(new Request("http://localhost:3000/admin", { method: "POST" }), "10.9.9.9", {
+      email: "eve@example.com",
+      password: "eve-new-password",
+    });
     if (signedIn.status !== "signed-in") throw new Error(signedIn.status);
-    const cookie = signedIn.headers.getSetCookie().map((line) => line.split(";", 1)[0]!).join("; ");
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";", 1)[0]!)
+      .join("; ");
     const viewer = (await getViewer(new Request("http://localhost:3000/admin/account", { headers: { cookie } })))!;
-    const changed = await changeOwnPassword(new Request("http://localhost:3000/admin/account", { method: "POST", headers: { cookie } }), viewer, { currentPassword: "eve-new-password", newPassword: "tamarind chutney jar" }, "10.9.9.9");
+    const changed = await changeOwnPassword(
+      new Request("http://localhost:3000/admin/account", { method: "POST", headers: { cookie } }),
+      viewer,
+      { currentPassword: "eve-new-password", newPassword: "tamarind chutney jar" },
+      "10.9.9.9",
+    );
     expect(changed.ok).toBe(true);
     expect(await isPasswordTokenValid(tokenOf(link.value.url))).toBe(false);
 
     const [entry] = await listActivity({ kind: "user.password-changed" });
-    const [notice] = await db.select().from(t.notificationOutbox).where(and(eq(t.notificationOutbox.subjectType, "activity"), eq(t.notificationOutbox.subjectId, entry!.id)));
+    const [notice] = await db
+      .select()
+      .from(t.notificationOutbox)
+      .where(and(eq(t.notificationOutbox.subjectType, "activity"), eq(t.notificationOutbox.subjectId, entry!.id)));
     expect(notice).toMatchObject({ channel: "email", status: "pending", payload: { to: "eve@example.com", subject: "Your Pravas password was changed" } });
     expect((notice!.payload as { text: string }).text).toMatch(/from the address 10\.9\.9\.9/);
   });

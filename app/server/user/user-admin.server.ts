@@ -35,8 +35,7 @@ export type ActorContext = { actor: Viewer; ip?: string | null };
 
 export type Outcome<T = undefined> = { ok: true; value: T } | { ok: false; message: string; field?: string };
 
-export const LAST_ADMIN_MESSAGE =
-  "The back office needs at least one active admin. Make another user an admin first.";
+export const LAST_ADMIN_MESSAGE = "The back office needs at least one active admin. Make another user an admin first.";
 export const SELF_DEACTIVATE_MESSAGE = "You cannot deactivate your own account.";
 export const EMAIL_TAKEN_MESSAGE = "A user with this e-mail address already exists.";
 
@@ -106,10 +105,7 @@ function record(kind: ActivityKind, context: ActorContext, user: { id: string; e
 }
 
 /** Adds a user; with a password they can sign in at once, without one they get an invitation link. */
-export async function createStaff(
-  input: AddUserInput | InviteUserInput,
-  context: ActorContext,
-): Promise<Outcome<StaffUser>> {
+export async function createStaff(input: AddUserInput | InviteUserInput, context: ActorContext): Promise<Outcome<StaffUser>> {
   const [existing] = await getDb().select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) return fail(EMAIL_TAKEN_MESSAGE, "email");
   const password = "password" in input ? input.password : undefined;
@@ -176,9 +172,7 @@ export async function changeRole(userId: string, role: Role, context: ActorConte
 /** Deactivation blocks sign-in (better-auth's ban) and ends the user's sessions at once. */
 export async function deactivateStaff(userId: string, context: ActorContext): Promise<Outcome<StaffUser>> {
   if (userId === context.actor.id) return fail(SELF_DEACTIVATE_MESSAGE);
-  const outcome = await changeUser(userId, () =>
-    ok({ set: { banned: true, banReason: "Deactivated by an admin", banExpires: null }, endSessions: true }),
-  );
+  const outcome = await changeUser(userId, () => ok({ set: { banned: true, banReason: "Deactivated by an admin", banExpires: null }, endSessions: true }));
   if (outcome.ok) await record("user.deactivated", context, outcome.value);
   return outcome;
 }
@@ -196,11 +190,7 @@ export type PasswordLink = { url: string; expiresAt: Date; user: StaffUser };
  * token): it works once, until it expires, and replaces any earlier link of
  * that user. Setting the password through it ends the user's sessions.
  */
-export async function createPasswordLink(
-  userId: string,
-  purpose: "reset" | "invite",
-  context: ActorContext,
-): Promise<Outcome<PasswordLink>> {
+export async function createPasswordLink(userId: string, purpose: "reset" | "invite", context: ActorContext): Promise<Outcome<PasswordLink>> {
   const user = await getStaff(userId);
   if (!user) return fail("That user no longer exists.");
   if (!user.active) return fail(`Reactivate ${user.name} first.`);
@@ -240,11 +230,7 @@ export async function isPasswordTokenValid(token: string): Promise<boolean> {
 export { INVALID_LINK_MESSAGE };
 
 /** Sets a password with a link's token, once. */
-export async function setPasswordWithToken(
-  token: string,
-  newPassword: string,
-  ip?: string | null,
-): Promise<Outcome<{ email: string }>> {
+export async function setPasswordWithToken(token: string, newPassword: string, ip?: string | null): Promise<Outcome<{ email: string }>> {
   const auth = await getAuth().$context;
   const found = await auth.internalAdapter.findVerificationValue(`${RESET_IDENTIFIER}${token}`);
   if (!found || found.expiresAt <= new Date()) return fail(INVALID_LINK_MESSAGE);

@@ -8,10 +8,7 @@ import { PASSWORD_MAX, passwordProblem, type PasswordOwner } from "~/server/auth
  */
 
 const text = (message: string, max: number) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value : ""),
-    z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters.`),
-  );
+  z.preprocess((value) => (typeof value === "string" ? value : ""), z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters.`));
 
 /** A new password: present, then the policy (length, not common); who it belongs to is checked where that is known. */
 const password = (message: string) =>
@@ -38,9 +35,7 @@ function refinePasswordOwner<T>(field: keyof T & string, ownerOf: (input: T) => 
 
 const roleSchema = z.enum(["admin", "editor"], { error: "Choose admin or editor." });
 
-const email = text("Please enter an e-mail address.", 254).pipe(
-  z.email("Please enter a valid e-mail address.").transform((value) => value.toLowerCase()),
-);
+const email = text("Please enter an e-mail address.", 254).pipe(z.email("Please enter a valid e-mail address.").transform((value) => value.toLowerCase()));
 
 const newUserFields = z.object({
   name: text("Please enter a name.", 100),

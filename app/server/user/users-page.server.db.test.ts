@@ -71,7 +71,11 @@ describe("Users page actions", () => {
   });
 
   it("'Send invite' adds the user and e-mails a set-password link that works once", async () => {
-    const response = (await handleUsersAction(post({ intent: "invite", name: "Ina Invite", email: "ina@example.com", role: "editor" }), admin, "10.0.0.9")) as Response;
+    const response = (await handleUsersAction(
+      post({ intent: "invite", name: "Ina Invite", email: "ina@example.com", role: "editor" }),
+      admin,
+      "10.0.0.9",
+    )) as Response;
     expect(response.status).toBe(303);
     expect(noticeOf(response)).toEqual({ kind: "success", message: "Ina Invite was added and an invitation was e-mailed to ina@example.com." });
     const mail = inbox.find((message) => message.to === "ina@example.com");

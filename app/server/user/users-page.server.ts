@@ -5,15 +5,7 @@ import type { Viewer } from "~/server/auth/guard.server";
 import { resetTwoFactorFor, setTwoFactorRequired } from "~/server/auth/two-factor.server";
 import { fieldErrors } from "~/server/forms/form-input.server";
 import { isStaffMailConfigured, sendStaffMail } from "./staff-mail.server";
-import {
-  changeRole,
-  createPasswordLink,
-  createStaff,
-  deactivateStaff,
-  reactivateStaff,
-  type ActorContext,
-  type PasswordLink,
-} from "./user-admin.server";
+import { changeRole, createPasswordLink, createStaff, deactivateStaff, reactivateStaff, type ActorContext, type PasswordLink } from "./user-admin.server";
 import { addUserSchema, changeRoleSchema, formValues, inviteUserSchema, userIdSchema } from "./user-schemas.server";
 
 /** The Users page's form posts, one `intent` each (the route module stays thin). */
@@ -71,7 +63,8 @@ export async function handleUsersAction(request: Request, viewer: Viewer, ip: st
   if (intent === "require-two-factor") {
     const required = form.get("required") === "on";
     // Requiring it would send the admin straight to set it up: they set it up first.
-    if (required && !viewer.twoFactorEnabled) return failed("Turn on two-step sign-in for your own account first (on your account page), then require it for everyone.");
+    if (required && !viewer.twoFactorEnabled)
+      return failed("Turn on two-step sign-in for your own account first (on your account page), then require it for everyone.");
     await setTwoFactorRequired(required, viewer, ip);
     return done({
       kind: "success",

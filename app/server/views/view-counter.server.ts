@@ -44,7 +44,10 @@ const COUNTED = {
     counterId: packages.id,
     counterViews: packages.views,
   },
-} satisfies Record<string, { rows: PgTable; subject: PgColumn; day: PgColumn; ipHash: PgColumn; counter: PgTable; counterId: PgColumn; counterViews: PgColumn }>;
+} satisfies Record<
+  string,
+  { rows: PgTable; subject: PgColumn; day: PgColumn; ipHash: PgColumn; counter: PgTable; counterId: PgColumn; counterViews: PgColumn }
+>;
 
 export type CountedPage = keyof typeof COUNTED;
 
@@ -60,7 +63,10 @@ function visitorHash(clientIp: string, userAgent: string, day: string, page: Cou
 /** The client's address alone, keyed the same way: what the per-address cap counts. */
 function addressHash(clientIp: string, day: string, page: CountedPage = "blog"): string {
   const key = getEnv().SESSION_SECRET ?? fallbackKey;
-  return crypto.createHmac("sha256", key).update(`${page}-view-address|${day}|${clientKey(clientIp)}`).digest("base64url");
+  return crypto
+    .createHmac("sha256", key)
+    .update(`${page}-view-address|${day}|${clientKey(clientIp)}`)
+    .digest("base64url");
 }
 
 /** Requests that must never count: bots, HEAD requests and browser prefetches. */

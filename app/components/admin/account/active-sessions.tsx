@@ -25,8 +25,8 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSession[] }) {
   return (
     <Panel title="Active sessions" id="sessions">
       <p className={adminUi.muted}>
-        Where you are signed in now. A session ends 12 hours after signing in, or after 30 days with “Keep me signed in”. Sign out any you do not
-        recognise, then change your password.
+        Where you are signed in now. A session ends 12 hours after signing in, or after 30 days with “Keep me signed in”. Sign out any you do not recognise,
+        then change your password.
       </p>
       <ul className={styles.sessions}>
         {sessions.map((session) => (
@@ -37,7 +37,8 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSession[] }) {
                 {session.current ? <span className={`${adminUi.badge} ${adminUi.badgeOk}`}>This device</span> : null}
               </p>
               <p className={adminUi.muted}>
-                {session.ipAddress ? `${session.ipAddress} · ` : ""}Last used {formatDateTime(session.lastUsedAt)} · Signed in {formatDateTime(session.signedInAt)}
+                {session.ipAddress ? `${session.ipAddress} · ` : ""}Last used {formatDateTime(session.lastUsedAt)} · Signed in{" "}
+                {formatDateTime(session.signedInAt)}
                 {session.keepSignedIn ? " · Kept signed in" : ""}
               </p>
               {session.userAgent ? <p className={styles.agent}>{session.userAgent}</p> : null}
@@ -47,7 +48,11 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSession[] }) {
                 <input type="hidden" name="intent" value="end-session" />
                 <input type="hidden" name="sessionId" value={session.id} />
                 <button type="submit" className={`${adminUi.button} ${adminUi.small}`}>
-                  Sign out<span className="visually-hidden"> {deviceName(session.userAgent)}, last used {formatDateTime(session.lastUsedAt)}</span>
+                  Sign out
+                  <span className="visually-hidden">
+                    {" "}
+                    {deviceName(session.userAgent)}, last used {formatDateTime(session.lastUsedAt)}
+                  </span>
                 </button>
               </Form>
             )}

@@ -14,8 +14,8 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <div className={styles.codes}>
       <p>
-        <strong>Recovery codes.</strong> If your phone is lost, each of these signs you in once. Save them now (print them, or keep the file
-        somewhere safe): they are not shown again.
+        <strong>Recovery codes.</strong> If your phone is lost, each of these signs you in once. Save them now (print them, or keep the file somewhere safe):
+        they are not shown again.
       </p>
       <ul aria-label="Recovery codes">
         {codes.map((code) => (
@@ -61,8 +61,7 @@ export function TwoStepPanel({ enabled, required, state }: { enabled: boolean; r
       {enabled ? (
         <>
           <p>
-            <span className={`${adminUi.badge} ${adminUi.badgeOk}`}>On</span> Signing in asks for a code from your authenticator app after your
-            password.
+            <span className={`${adminUi.badge} ${adminUi.badgeOk}`}>On</span> Signing in asks for a code from your authenticator app after your password.
           </p>
           {state?.recoveryCodes ? <RecoveryCodes codes={state.recoveryCodes} /> : null}
           <PasswordForm intent="2fa-codes" label="Password, for new recovery codes" button="Make new recovery codes" error={errors.codesPassword} />
@@ -101,8 +100,8 @@ export function TwoStepPanel({ enabled, required, state }: { enabled: boolean; r
       ) : (
         <>
           <p>
-            <span className={`${adminUi.badge} ${adminUi.badgeOff}`}>Off</span> Add a code from your phone to your password, so a stolen password
-            alone does not open the back office.
+            <span className={`${adminUi.badge} ${adminUi.badgeOff}`}>Off</span> Add a code from your phone to your password, so a stolen password alone does not
+            open the back office.
           </p>
           <PasswordForm intent="2fa-begin" label="Password, to set it up" button="Set up two-step sign-in" error={errors.twoStepPassword} />
         </>

@@ -22,15 +22,7 @@ type ActivityEntryView = {
 const DELETED_KINDS = new Set(["package.deleted", "blog.deleted"]);
 
 /** Filters by user and kind: a GET form, so the URL holds the view. */
-export function ActivityFilters({
-  filter,
-  users,
-  kinds,
-}: {
-  filter: Filter;
-  users: { id: string; name: string; email: string }[];
-  kinds: string[];
-}) {
+export function ActivityFilters({ filter, users, kinds }: { filter: Filter; users: { id: string; name: string; email: string }[]; kinds: string[] }) {
   return (
     <Form method="get" className={`${adminUi.filterBox} ${styles.filters}`} aria-label="Filter activity" key={`${filter.user}|${filter.kind}`}>
       <div className={styles.filter}>

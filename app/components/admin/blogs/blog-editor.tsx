@@ -71,7 +71,9 @@ export function BlogEditor(props: BlogEditorProps) {
     (fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: blogValuesFromFields(fields, values), savedAt }),
     [values],
   );
-  return <BlogEditorForm key={restored?.savedAt ?? "stored"} {...props} values={restored?.values ?? values} restoredCopy={restored !== null} onRestore={onRestore} />;
+  return (
+    <BlogEditorForm key={restored?.savedAt ?? "stored"} {...props} values={restored?.values ?? values} restoredCopy={restored !== null} onRestore={onRestore} />
+  );
 }
 
 type BlogEditorFormProps = BlogEditorProps & {
@@ -80,7 +82,9 @@ type BlogEditorFormProps = BlogEditorProps & {
 };
 
 function BlogEditorForm({ id, values, headPreview, actionData, stored, storedAt, restoredCopy, onRestore }: BlogEditorFormProps) {
-  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, { startDirty: Boolean(stored?.state.restoring) || restoredCopy });
+  const { dirty, markDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, {
+    startDirty: Boolean(stored?.state.restoring) || restoredCopy,
+  });
   const draft = useFormDraft(formRef, {
     entity: `blog:${id ?? "new"}`,
     storedAt,
@@ -88,7 +92,8 @@ function BlogEditorForm({ id, values, headPreview, actionData, stored, storedAt,
     restore: onRestore,
     offer: !restoredCopy,
     skip: (name) => name === "baseVersion" || name === "intent",
-    createdFrom: id === null ? undefined : { entity: "blog:new", matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title) },
+    createdFrom:
+      id === null ? undefined : { entity: "blog:new", matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title) },
   });
   const editorPath = `/admin/blogs/${id}`;
   const { slug, followTitle, editSlug } = useDerivedSlug(values.slug);
@@ -108,7 +113,9 @@ function BlogEditorForm({ id, values, headPreview, actionData, stored, storedAt,
     <EditorContext.Provider value={{ errors, markDirty }}>
       <UnsavedChangesGuard dirty={dirty} what="blog" />
       {draft.offer ? <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} /> : null}
-      {id !== null && stored ? <EditorNotices type="blog" id={id} noun="blog" formId={FORM_ID} editorPath={editorPath} state={stored.state} actionData={actionData} /> : null}
+      {id !== null && stored ? (
+        <EditorNotices type="blog" id={id} noun="blog" formId={FORM_ID} editorPath={editorPath} state={stored.state} actionData={actionData} />
+      ) : null}
       <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markDirty} aria-label={id === null ? "New blog" : `Edit ${values.title}`}>
         <EditorColumns
           wideMain
@@ -117,7 +124,13 @@ function BlogEditorForm({ id, values, headPreview, actionData, stored, storedAt,
               <Panel title="Publishing">
                 <div className={editorUi.stack}>
                   <PublishStatusField defaultValue={values.status} />
-                  <EditorInput name="uploadDate" label="Upload date" type="date" defaultValue={values.uploadDate} hint="Shown as “Uploaded on” and orders the list." />
+                  <EditorInput
+                    name="uploadDate"
+                    label="Upload date"
+                    type="date"
+                    defaultValue={values.uploadDate}
+                    hint="Shown as “Uploaded on” and orders the list."
+                  />
                   <EditorInput
                     name="durationMinutes"
                     label="Reading time (minutes)"
@@ -145,7 +158,14 @@ function BlogEditorForm({ id, values, headPreview, actionData, stored, storedAt,
               <Panel title="Search engines">
                 <div className={editorUi.stack}>
                   <EditorInput name="seoTitle" label="SEO title" hint="Empty: the post's title." maxLength={120} defaultValue={values.seoTitle} />
-                  <EditorTextArea name="seoDescription" label="SEO description" hint="Empty: the excerpt." rows={3} maxLength={320} defaultValue={values.seoDescription} />
+                  <EditorTextArea
+                    name="seoDescription"
+                    label="SEO description"
+                    hint="Empty: the excerpt."
+                    rows={3}
+                    maxLength={320}
+                    defaultValue={values.seoDescription}
+                  />
                 </div>
               </Panel>
             </>
@@ -162,7 +182,13 @@ function BlogEditorForm({ id, values, headPreview, actionData, stored, storedAt,
               defaultValue={values.title}
               onChange={(event) => followTitle(event.target.value)}
             />
-            <HeadImageField name="headImage" initial={headImage} error={errors.headImage?.[0] ?? undefined} onChange={markDirty} onBusyChange={reporter("headImage")} />
+            <HeadImageField
+              name="headImage"
+              initial={headImage}
+              error={errors.headImage?.[0] ?? undefined}
+              onChange={markDirty}
+              onBusyChange={reporter("headImage")}
+            />
             <RichTextEditor
               name="content"
               label="Content"
@@ -174,13 +200,25 @@ function BlogEditorForm({ id, values, headPreview, actionData, stored, storedAt,
               }}
               onBusyChange={reporter("content")}
             />
-            <EditorTextArea name="excerpt" label="Excerpt" hint="A sentence or two for the blog cards and search results." rows={3} maxLength={600} defaultValue={values.excerpt} />
+            <EditorTextArea
+              name="excerpt"
+              label="Excerpt"
+              hint="A sentence or two for the blog cards and search results."
+              rows={3}
+              maxLength={600}
+              defaultValue={values.excerpt}
+            />
           </div>
         </EditorColumns>
       </Form>
 
       <div className={styles.actionBar}>
-        <SaveButton form={FORM_ID} label={id === null ? "Create Blog" : stored?.live && stored.state.draft ? "Publish changes" : "Update Blog"} saving={saving} uploading={uploading} />
+        <SaveButton
+          form={FORM_ID}
+          label={id === null ? "Create Blog" : stored?.live && stored.state.draft ? "Publish changes" : "Update Blog"}
+          saving={saving}
+          uploading={uploading}
+        />
         <Link to="/admin/blogs" className={adminUi.button}>
           Cancel
         </Link>

@@ -18,7 +18,7 @@ const losses = (source: string, edited: string) => contentLosses(parse(source), 
 
 describe("contentLosses", () => {
   it("finds a table the editor turned into paragraphs", () => {
-    const source = "<p>Prices:</p><table><thead><tr><th scope=\"col\">Month</th></tr></thead><tbody><tr><td>May</td></tr></tbody></table>";
+    const source = '<p>Prices:</p><table><thead><tr><th scope="col">Month</th></tr></thead><tbody><tr><td>May</td></tr></tbody></table>';
     // What StarterKit writes for it: the cells' words, without the table.
     expect(losses(source, "<p>Prices:</p><p>Month</p><p>May</p>")).toEqual(["a table"]);
   });
@@ -29,9 +29,7 @@ describe("contentLosses", () => {
   });
 
   it("finds a link around an image (a block image carries no link)", () => {
-    expect(losses('<p><a href="/packages/dubai"><img src="/media/d.webp" alt="Dubai"></a></p>', '<img src="/media/d.webp" alt="Dubai">')).toEqual([
-      "a link",
-    ]);
+    expect(losses('<p><a href="/packages/dubai"><img src="/media/d.webp" alt="Dubai"></a></p>', '<img src="/media/d.webp" alt="Dubai">')).toEqual(["a link"]);
   });
 
   it("finds a heading level the editor does not have, and lost words", () => {

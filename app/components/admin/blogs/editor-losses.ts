@@ -23,13 +23,35 @@ const MEANINGFUL_ATTRS: Record<string, string[]> = {
 
 /** What an author would call each thing, for the notice ("This post contains a table…"). */
 const LABELS: Record<string, string> = {
-  table: "a table", thead: "a table", tbody: "a table", tfoot: "a table", tr: "a table", th: "a table", td: "a table", caption: "a table",
-  figure: "a figure", figcaption: "an image caption",
-  a: "a link", img: "an image",
-  h2: "a heading", h3: "a heading", h4: "a heading", h5: "a heading", h6: "a heading",
-  strong: "bold text", em: "italic text", u: "underlined text", s: "struck-through text",
-  code: "inline code", pre: "a code block", hr: "a divider", blockquote: "a quote",
-  ul: "a list", ol: "a list", li: "a list", br: "a line break",
+  table: "a table",
+  thead: "a table",
+  tbody: "a table",
+  tfoot: "a table",
+  tr: "a table",
+  th: "a table",
+  td: "a table",
+  caption: "a table",
+  figure: "a figure",
+  figcaption: "an image caption",
+  a: "a link",
+  img: "an image",
+  h2: "a heading",
+  h3: "a heading",
+  h4: "a heading",
+  h5: "a heading",
+  h6: "a heading",
+  strong: "bold text",
+  em: "italic text",
+  u: "underlined text",
+  s: "struck-through text",
+  code: "inline code",
+  pre: "a code block",
+  hr: "a divider",
+  blockquote: "a quote",
+  ul: "a list",
+  ol: "a list",
+  li: "a list",
+  br: "a line break",
 };
 
 type Summary = { signatures: Map<string, { count: number; tag: string }>; text: string };
@@ -101,7 +123,10 @@ function parseHtmlInBrowser(html: string): HtmlNode[] {
     for (const attribute of Array.from(element.attributes)) attrs[attribute.name] = attribute.value;
     return { tag: element.localName, attrs, children: convertAll(element.childNodes) };
   };
-  const convertAll = (nodes: NodeListOf<ChildNode>): HtmlNode[] => Array.from(nodes).map(convert).filter((node) => node !== null);
+  const convertAll = (nodes: NodeListOf<ChildNode>): HtmlNode[] =>
+    Array.from(nodes)
+      .map(convert)
+      .filter((node) => node !== null);
   return convertAll(template.content.childNodes);
 }
 

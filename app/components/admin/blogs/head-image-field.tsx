@@ -99,7 +99,14 @@ export function HeadImageField({
         <label htmlFor={`${id}-alt`} className={fieldStyles.label}>
           Alt text for the image you upload
         </label>
-        <input id={`${id}-alt`} className={fieldStyles.control} value={alt} maxLength={ALT_MAX} aria-describedby={`${id}-alt-hint`} onChange={(event) => setAlt(event.target.value)} />
+        <input
+          id={`${id}-alt`}
+          className={fieldStyles.control}
+          value={alt}
+          maxLength={ALT_MAX}
+          aria-describedby={`${id}-alt-hint`}
+          onChange={(event) => setAlt(event.target.value)}
+        />
         <p id={`${id}-alt-hint`} className={styles.dropHint}>
           What the photo shows, for people who cannot see it. Change it any time in the media library.
         </p>

@@ -18,7 +18,11 @@ function normalizeHref(typed: string): string {
 
 /** "street-food_2.jpg" → "Street food 2": a first alt text the author can change. */
 function altFromFileName(name: string): string {
-  const words = name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
+  const words = name
+    .replace(/\.[a-z0-9]+$/i, "")
+    .replace(/[-_]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : "";
 }
 

@@ -42,9 +42,31 @@ function tools(openPanel: (panel: ToolPanel) => void): Tool[] {
       active: (e) => e.isActive("heading", { level: 3 }),
       run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
     },
-    { id: "bold", label: "Bold", keys: "Control+B", group: true, className: styles.bold, active: (e) => e.isActive("bold"), run: (e) => e.chain().focus().toggleBold().run() },
-    { id: "italic", label: "Italic", keys: "Control+I", className: styles.italic, active: (e) => e.isActive("italic"), run: (e) => e.chain().focus().toggleItalic().run() },
-    { id: "underline", label: "Underline", keys: "Control+U", className: styles.underline, active: (e) => e.isActive("underline"), run: (e) => e.chain().focus().toggleUnderline().run() },
+    {
+      id: "bold",
+      label: "Bold",
+      keys: "Control+B",
+      group: true,
+      className: styles.bold,
+      active: (e) => e.isActive("bold"),
+      run: (e) => e.chain().focus().toggleBold().run(),
+    },
+    {
+      id: "italic",
+      label: "Italic",
+      keys: "Control+I",
+      className: styles.italic,
+      active: (e) => e.isActive("italic"),
+      run: (e) => e.chain().focus().toggleItalic().run(),
+    },
+    {
+      id: "underline",
+      label: "Underline",
+      keys: "Control+U",
+      className: styles.underline,
+      active: (e) => e.isActive("underline"),
+      run: (e) => e.chain().focus().toggleUnderline().run(),
+    },
     {
       id: "bullets",
       label: "Bulleted list",
@@ -72,7 +94,14 @@ function tools(openPanel: (panel: ToolPanel) => void): Tool[] {
     { id: "link", label: "Link", group: true, panel: "link", keys: "Control+K", active: (e) => e.isActive("link"), run: () => openPanel("link") },
     { id: "image", label: "Image", panel: "image", run: () => openPanel("image") },
     // Usable while an image is selected (clicked, or reached with the arrow keys).
-    { id: "alt", label: "Alt text", hint: "Alt text of the selected image", panel: "alt", enabled: (e) => selectedImage(e) !== null, run: () => openPanel("alt") },
+    {
+      id: "alt",
+      label: "Alt text",
+      hint: "Alt text of the selected image",
+      panel: "alt",
+      enabled: (e) => selectedImage(e) !== null,
+      run: () => openPanel("alt"),
+    },
   ];
 }
 
@@ -81,7 +110,17 @@ function tools(openPanel: (panel: ToolPanel) => void): Tool[] {
  * (and Home/End) move between tools, Enter or Space uses one. Toggles say
  * whether they are on (aria-pressed); the editor's own shortcuts work too.
  */
-export function RichTextToolbar({ editor, label, panel, openPanel }: { editor: Editor; label: string; panel: ToolPanel; openPanel: (panel: ToolPanel) => void }) {
+export function RichTextToolbar({
+  editor,
+  label,
+  panel,
+  openPanel,
+}: {
+  editor: Editor;
+  label: string;
+  panel: ToolPanel;
+  openPanel: (panel: ToolPanel) => void;
+}) {
   const list = tools(openPanel);
   const [current, setCurrent] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -93,11 +132,19 @@ export function RichTextToolbar({ editor, label, panel, openPanel }: { editor: E
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const last = list.length - 1;
     const next =
-      event.key === "ArrowRight" ? (current === last ? 0 : current + 1)
-      : event.key === "ArrowLeft" ? (current === 0 ? last : current - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowRight"
+        ? current === last
+          ? 0
+          : current + 1
+        : event.key === "ArrowLeft"
+          ? current === 0
+            ? last
+            : current - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     setCurrent(next);

@@ -12,7 +12,9 @@ export function BackupsPanel({ backups }: { backups: BackupsView }) {
   if (!backups.configured) {
     return (
       <Panel title="Backups" id="backups">
-        <p>Automatic backups are off. Set BACKUP_DIR or BACKUP_S3_PREFIX on the server to keep daily backups, or run <code>npm run backup -- --out FILE</code>.</p>
+        <p>
+          Automatic backups are off. Set BACKUP_DIR or BACKUP_S3_PREFIX on the server to keep daily backups, or run <code>npm run backup -- --out FILE</code>.
+        </p>
       </Panel>
     );
   }
@@ -21,7 +23,8 @@ export function BackupsPanel({ backups }: { backups: BackupsView }) {
     <Panel title="Backups" id="backups">
       {stale ? (
         <p role="alert" className={styles.warn}>
-          {latest ? "No backup has succeeded for more than 48 hours." : "No backup has been made yet."} Check the failing jobs below, the server's log and the space where backups go ({backups.location}).
+          {latest ? "No backup has succeeded for more than 48 hours." : "No backup has been made yet."} Check the failing jobs below, the server's log and the
+          space where backups go ({backups.location}).
         </p>
       ) : null}
       <dl className={styles.stats}>

@@ -57,7 +57,12 @@ export function RankingPanels({ data }: { data: Pick<DashboardData, "enquiries" 
         <BarList
           unit={ENQUIRY}
           empty="No package enquiries in the last 30 days."
-          bars={data.topPackages.byEnquiries.map((row) => ({ key: row.id, label: row.title, value: row.count, href: row.slug ? `/admin/packages/${row.id}` : undefined }))}
+          bars={data.topPackages.byEnquiries.map((row) => ({
+            key: row.id,
+            label: row.title,
+            value: row.count,
+            href: row.slug ? `/admin/packages/${row.id}` : undefined,
+          }))}
         />
       </Panel>
       <Panel title="Top packages by page views" id="packages-by-views">

@@ -59,9 +59,14 @@ export function SentFields({
       {replies}
       <div className={styles.reach}>
         {replies ? null : (
-        <a className={`${adminUi.button} ${adminUi.primary}`} href={whatsappHref(whatsappNumber(phone), enquiryReply(firstName, packageTitle))} target="_blank" rel="noopener noreferrer">
-          Reply on WhatsApp<span className="visually-hidden"> to {name} (opens in a new tab)</span>
-        </a>
+          <a
+            className={`${adminUi.button} ${adminUi.primary}`}
+            href={whatsappHref(whatsappNumber(phone), enquiryReply(firstName, packageTitle))}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Reply on WhatsApp<span className="visually-hidden"> to {name} (opens in a new tab)</span>
+          </a>
         )}
         <a className={adminUi.button} href={telHref(phone)}>
           Call {phone}
@@ -112,10 +117,12 @@ function SelectForm({
     form?.requestSubmit();
   };
   // Arrow keys change a closed select once per press: the save waits for them to settle (or for focus to leave).
-  const onChange = autoSave ? () => {
-    if (pending.current) clearTimeout(pending.current);
-    pending.current = setTimeout(submitNow, AUTO_SAVE_DELAY_MS);
-  } : undefined;
+  const onChange = autoSave
+    ? () => {
+        if (pending.current) clearTimeout(pending.current);
+        pending.current = setTimeout(submitNow, AUTO_SAVE_DELAY_MS);
+      }
+    : undefined;
   const onBlur = autoSave ? () => (pending.current ? submitNow() : undefined) : undefined;
   // The form is new after its save (its key): focus goes back to the select that saved it.
   const formKey = `${intent}-${key}-${defaultValue}`;
@@ -139,7 +146,16 @@ function SelectForm({
     <Form ref={formRef} method="post" className={styles.inlineForm} key={formKey}>
       <input type="hidden" name="intent" value={intent} />
       <div className={styles.row}>
-        <SelectField idPrefix="enquiry-" name={name} label={label} defaultValue={defaultValue} error={errors?.[name]} options={options} onChange={onChange} onBlur={onBlur} />
+        <SelectField
+          idPrefix="enquiry-"
+          name={name}
+          label={label}
+          defaultValue={defaultValue}
+          error={errors?.[name]}
+          options={options}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
         {autoSave && hydrated ? null : button}
       </div>
     </Form>

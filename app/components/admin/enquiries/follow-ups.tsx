@@ -16,7 +16,9 @@ type ActionData = { intent: string; errors: Record<string, string[] | null>; val
 type FollowUpView = { dueAt: string; reason: string | null; setByName: string };
 
 const firstErrors = (actionData: ActionData) =>
-  actionData?.intent === "follow-up" ? Object.fromEntries(Object.entries(actionData.errors).flatMap(([name, list]) => (list?.[0] ? [[name, list[0]]] : []))) : undefined;
+  actionData?.intent === "follow-up"
+    ? Object.fromEntries(Object.entries(actionData.errors).flatMap(([name, list]) => (list?.[0] ? [[name, list[0]]] : [])))
+    : undefined;
 
 /** "Call back on …": one tap for Today 5 pm, Tomorrow, In 3 days; Pick… for any date and time (Indian time); Clear. */
 export function CallBackPanel({ followUp, now, actionData }: { followUp: FollowUpView | null; now: string; actionData?: ActionData }) {
@@ -65,7 +67,15 @@ export function CallBackPanel({ followUp, now, actionData }: { followUp: FollowU
           <summary>Pick a date and time…</summary>
           <div className={styles.pickFields}>
             <TextField idPrefix="follow-up-" name="date" label="Date" type="date" min={today} defaultValue={values?.date ?? tomorrow} error={errors?.date} />
-            <TextField idPrefix="follow-up-" name="time" label="Time (India)" type="time" step={300} defaultValue={values?.time ?? "10:00"} error={errors?.time} />
+            <TextField
+              idPrefix="follow-up-"
+              name="time"
+              label="Time (India)"
+              type="time"
+              step={300}
+              defaultValue={values?.time ?? "10:00"}
+              error={errors?.time}
+            />
           </div>
           <button type="submit" name="when" value="pick" className={`${adminUi.button} ${styles.pickButton}`}>
             Set call back

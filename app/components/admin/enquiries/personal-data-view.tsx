@@ -61,8 +61,8 @@ export function PersonalDataFound({ result, now }: { result: PersonalDataResult;
             title={`Delete everything held about ${result.q}?`}
             description={
               <p>
-                This deletes {plural(count, "enquiry", "enquiries")} with their notes and notifications, for good. The activity log
-                records that a deletion happened, not what was deleted. Type the {what} to confirm.
+                This deletes {plural(count, "enquiry", "enquiries")} with their notes and notifications, for good. The activity log records that a deletion
+                happened, not what was deleted. Type the {what} to confirm.
               </p>
             }
             confirmLabel="Delete for good"

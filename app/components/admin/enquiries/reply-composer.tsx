@@ -2,15 +2,7 @@ import { useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { enquiryReply } from "~/lib/enquiry-format";
 import type { EnquiryStatus } from "~/lib/enquiry-status";
-import {
-  emailReplyHref,
-  fillReply,
-  replyValues,
-  whatsappReplyHref,
-  type ReplyChannel,
-  type ReplyTemplate,
-  type ReplyValues,
-} from "~/lib/reply-text";
+import { emailReplyHref, fillReply, replyValues, whatsappReplyHref, type ReplyChannel, type ReplyTemplate, type ReplyValues } from "~/lib/reply-text";
 import type { ReplySentAnswer } from "~/lib/reply-templates";
 import { saveFailure, type SaveFailure } from "~/lib/save-failure";
 import { useShowNotice } from "../admin-notice";
@@ -60,7 +52,9 @@ export function ReplyComposers({ enquiry, templates, agent }: { enquiry: ReplyEn
   return (
     <div className={styles.replies}>
       <Composer channel="whatsapp" enquiry={enquiry} values={values} templates={templates.filter((template) => template.channel === "whatsapp")} />
-      {enquiry.email ? <Composer channel="email" enquiry={enquiry} values={values} templates={templates.filter((template) => template.channel === "email")} /> : null}
+      {enquiry.email ? (
+        <Composer channel="email" enquiry={enquiry} values={values} templates={templates.filter((template) => template.channel === "email")} />
+      ) : null}
     </div>
   );
 }
@@ -72,7 +66,11 @@ function Composer({ channel, enquiry, values, templates }: { channel: ReplyChann
   const id = useId();
   const [chosen, setChosen] = useState<ReplyTemplate | null>(templates[0] ?? null);
   const textOf = (template: ReplyTemplate | null) =>
-    template ? fillReply(template.body, values) : channel === "whatsapp" ? enquiryReply(enquiry.firstName, enquiry.packageTitle) : `Dear ${values.name},\n\n\n\n${values.agent}`;
+    template
+      ? fillReply(template.body, values)
+      : channel === "whatsapp"
+        ? enquiryReply(enquiry.firstName, enquiry.packageTitle)
+        : `Dear ${values.name},\n\n\n\n${values.agent}`;
   const [message, setMessage] = useState(() => textOf(chosen));
   const [subject, setSubject] = useState(() => (chosen ? fillReply(chosen.subject, values) : "Your enquiry with Pravas"));
   const [markContacted, setMarkContacted] = useState(true);
@@ -146,7 +144,13 @@ function Composer({ channel, enquiry, values, templates }: { channel: ReplyChann
           <label htmlFor={`${id}-message`} className={fieldStyles.label}>
             Message
           </label>
-          <textarea id={`${id}-message`} className={fieldStyles.control} rows={channel === "email" ? 11 : 5} value={message} onChange={(event) => setMessage(event.currentTarget.value)} />
+          <textarea
+            id={`${id}-message`}
+            className={fieldStyles.control}
+            rows={channel === "email" ? 11 : 5}
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+          />
         </div>
         {isNew ? (
           <label className={styles.check}>

@@ -12,7 +12,17 @@ import styles from "./history.module.css";
  * with mine" sends the form again on the current version (their changes to
  * fields left untouched here are kept); "Review their version" shows theirs beside yours.
  */
-export function ConflictNotice({ conflict, noun, formId, editorPath }: { conflict: EditConflict & { intent: string }; noun: string; formId: string; editorPath: string }) {
+export function ConflictNotice({
+  conflict,
+  noun,
+  formId,
+  editorPath,
+}: {
+  conflict: EditConflict & { intent: string };
+  noun: string;
+  formId: string;
+  editorPath: string;
+}) {
   const [reviewing, setReviewing] = useState(false);
   const reviewId = useId();
   const titleId = useId();
@@ -32,10 +42,20 @@ export function ConflictNotice({ conflict, noun, formId, editorPath }: { conflic
           </ul>
         </>
       ) : null}
-      {conflict.differing.length > 0 ? <p>Fields that differ from the saved {noun}: {conflict.differing.map((diff) => diff.label).join(", ")}.</p> : null}
+      {conflict.differing.length > 0 ? (
+        <p>
+          Fields that differ from the saved {noun}: {conflict.differing.map((diff) => diff.label).join(", ")}.
+        </p>
+      ) : null}
       <p className={styles.small}>Overwrite with mine saves what you typed; their changes to fields you did not touch are kept.</p>
       <div className={styles.buttons}>
-        <button type="submit" form={formId} name="overwrite" value={`${conflict.version}:${conflict.intent}`} className={`${adminUi.button} ${adminUi.primary}`}>
+        <button
+          type="submit"
+          form={formId}
+          name="overwrite"
+          value={`${conflict.version}:${conflict.intent}`}
+          className={`${adminUi.button} ${adminUi.primary}`}
+        >
           Overwrite with mine
         </button>
         <button type="button" className={adminUi.button} aria-expanded={reviewing} aria-controls={reviewId} onClick={() => setReviewing(!reviewing)}>

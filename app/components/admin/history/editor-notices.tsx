@@ -37,7 +37,9 @@ export function EditorNotices({ type, id, noun, formId, editorPath, state, actio
       {restoring ? (
         <div className={styles.notice}>
           <p>
-            {restoring.kind === "original" ? "The version before the first recorded change" : `The version of ${formatWhen(restoring.at)} by ${restoring.who} (${revisionKindLabel(restoring.kind).toLowerCase()})`}{" "}
+            {restoring.kind === "original"
+              ? "The version before the first recorded change"
+              : `The version of ${formatWhen(restoring.at)} by ${restoring.who} (${revisionKindLabel(restoring.kind).toLowerCase()})`}{" "}
             is loaded as unsaved changes. Save to make it the current version; nothing is changed until you do.
           </p>
           <p>

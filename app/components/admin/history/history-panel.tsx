@@ -83,7 +83,15 @@ function Entry({ entry, editorPath, open, onOpen }: { entry: RevisionSummary & {
  * fields; opening one shows its differences from the current version, with
  * "Restore this version" (loads it into the form as unsaved changes).
  */
-export function HistoryPanel({ history, editorPath, framed = true }: { history: (RevisionSummary & { label?: string })[]; editorPath: string; framed?: boolean }) {
+export function HistoryPanel({
+  history,
+  editorPath,
+  framed = true,
+}: {
+  history: (RevisionSummary & { label?: string })[];
+  editorPath: string;
+  framed?: boolean;
+}) {
   const [open, setOpen] = useState<number | null>(null);
   const Frame = framed ? HistoryFrame : Unframed;
   return (

@@ -57,7 +57,11 @@ export function PublishControls({ formId, noun, version, live, draft, schedule, 
         name="publishAt"
         label="Publish at"
         type="datetime-local"
-        hint={live ? "Indian time. Schedule saves your changes as a draft and publishes them then." : `Indian time. Schedule saves the ${noun} as a draft and publishes it then.`}
+        hint={
+          live
+            ? "Indian time. Schedule saves your changes as a draft and publishes them then."
+            : `Indian time. Schedule saves the ${noun} as a draft and publishes it then.`
+        }
       />
       <div className={styles.row}>
         <button type="submit" form={formId} name="intent" value="schedule" className={adminUi.button} disabled={disabled}>

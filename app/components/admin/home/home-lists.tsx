@@ -1,5 +1,13 @@
 import { Form } from "react-router";
-import { FAQ_PAGE_LABELS, FAQ_PAGES, HOME_ICON_LABELS, HOME_ICONS, type FaqFormItem, type HomeCardFormItem, type ReviewFormItem } from "~/lib/home-content-schema";
+import {
+  FAQ_PAGE_LABELS,
+  FAQ_PAGES,
+  HOME_ICON_LABELS,
+  HOME_ICONS,
+  type FaqFormItem,
+  type HomeCardFormItem,
+  type ReviewFormItem,
+} from "~/lib/home-content-schema";
 import { adminUi, Panel } from "../admin-page";
 import { SaveButton } from "../editor-layout";
 import { ConflictNotice } from "../history/conflict-notice";
@@ -120,7 +128,13 @@ export function ReviewsForm({ initial, version, actionData }: ListFormProps<Revi
               <>
                 <EditorInput name={`reviews[${index}].name`} label={`Review ${index + 1}: name`} maxLength={80} defaultValue={item.name} />
                 <EditorInput name={`reviews[${index}].location`} label={`Review ${index + 1}: place (optional)`} maxLength={80} defaultValue={item.location} />
-                <EditorTextArea name={`reviews[${index}].comment`} label={`Review ${index + 1}: what they said`} rows={3} maxLength={1000} defaultValue={item.comment} />
+                <EditorTextArea
+                  name={`reviews[${index}].comment`}
+                  label={`Review ${index + 1}: what they said`}
+                  rows={3}
+                  maxLength={1000}
+                  defaultValue={item.comment}
+                />
                 <EditorInput
                   name={`reviews[${index}].rating`}
                   label={`Review ${index + 1}: rating (1 to 5)`}

@@ -64,7 +64,14 @@ export function ListEditor<Item>({
           <li key={row.key} data-row={row.key} className={styles.row}>
             <div className={styles.fields}>{renderRow(row.item, index)}</div>
             <div className={styles.actions}>
-              <button type="button" className={adminUi.button} data-action="up" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${itemLabel(index)} up`}>
+              <button
+                type="button"
+                className={adminUi.button}
+                data-action="up"
+                disabled={index === 0}
+                onClick={() => move(index, index - 1)}
+                aria-label={`Move ${itemLabel(index)} up`}
+              >
                 Move up
               </button>
               <button

@@ -37,7 +37,14 @@ export function LegalEditor({
       <Form id={formId} method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Legal page" className={styles.form}>
         <input type="hidden" name="baseVersion" value={version} />
         <Panel title="Page">
-          <RichTextEditor name="body" label="Content" initialHtml={values.body} error={errors.body?.[0] ?? undefined} onChange={markDirty} onBusyChange={reporter("body")} />
+          <RichTextEditor
+            name="body"
+            label="Content"
+            initialHtml={values.body}
+            error={errors.body?.[0] ?? undefined}
+            onChange={markDirty}
+            onBusyChange={reporter("body")}
+          />
         </Panel>
         <Panel title="Details">
           <div className={styles.stack}>
@@ -49,7 +56,14 @@ export function LegalEditor({
               hint={`Now “${storedLastUpdated}”. Leave empty and saving sets today's date; write a date here to show that instead.`}
               defaultValue={values.lastUpdated}
             />
-            <EditorTextArea name="seoDescription" label="SEO description" hint="Empty: a sentence made from the title." rows={2} maxLength={320} defaultValue={values.seoDescription} />
+            <EditorTextArea
+              name="seoDescription"
+              label="SEO description"
+              hint="Empty: a sentence made from the title."
+              rows={2}
+              maxLength={320}
+              defaultValue={values.seoDescription}
+            />
           </div>
         </Panel>
         <FormSaveBar label="Save page" saving={saving} uploading={uploading} dirty={dirty}>

@@ -50,7 +50,11 @@ export function ChooseFromLibrary({
     setSearch(next);
     setLoad((current) => ({ ...current, state: "loading", message: "Loading images…" }));
     try {
-      const response = await fetch(librarySearchHref(LIBRARY_JSON_PATH, next), { headers: { Accept: "application/json" }, credentials: "same-origin", signal: controller.signal });
+      const response = await fetch(librarySearchHref(LIBRARY_JSON_PATH, next), {
+        headers: { Accept: "application/json" },
+        credentials: "same-origin",
+        signal: controller.signal,
+      });
       if (!response.ok || !response.headers.get("content-type")?.includes("application/json")) {
         throw new Error(response.status === 403 ? "You may not use the media library." : "Your session may have ended: sign in again, then retry.");
       }
@@ -98,88 +102,101 @@ export function ChooseFromLibrary({
       >
         {label}
       </button>
-      {host ? createPortal(
-      <dialog
-        ref={dialog}
-        className={styles.dialog}
-        aria-labelledby={`${id}-title`}
-        // React hands a portal's events to its parents: typing a search is no change to the editor's form.
-        onChange={(event) => event.stopPropagation()}
-        onInput={(event) => event.stopPropagation()}
-        onCancel={(event) => {
-          event.preventDefault();
-          close();
-        }}
-      >
-        {open ? (
-          <div className={styles.dialogInner}>
-            <div className={styles.dialogHead}>
-              <h2 id={`${id}-title`} className={styles.dialogTitle}>
-                {title}
-              </h2>
-              <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={close}>
-                {multiple ? "Done" : "Close"}
-              </button>
-            </div>
-            <form
-              role="search"
-              aria-label="Search the library"
-              className={styles.filters}
-              onSubmit={(event) => {
+      {host
+        ? createPortal(
+            <dialog
+              ref={dialog}
+              className={styles.dialog}
+              aria-labelledby={`${id}-title`}
+              // React hands a portal's events to its parents: typing a search is no change to the editor's form.
+              onChange={(event) => event.stopPropagation()}
+              onInput={(event) => event.stopPropagation()}
+              onCancel={(event) => {
                 event.preventDefault();
-                // React passes a portal's events to its parents: the editor's form must not see this one.
-                event.stopPropagation();
-                const form = new FormData(event.currentTarget);
-                void fetchPage({ q: String(form.get("q") ?? "").trim(), filter: (form.get("filter") as LibrarySearch["filter"]) ?? "all", page: 1 });
+                close();
               }}
             >
-              <MediaSearchFields idPrefix={`${id}-`} search={search} />
-            </form>
-            <p className={load.state === "error" ? styles.error : styles.status} role="status">
-              {load.message}
-            </p>
-            {page && page.items.length > 0 ? (
-              <ul className={styles.pickGrid} aria-label="Images" aria-busy={load.state === "loading" || undefined}>
-                {page.items.map((item) => {
-                  const chosen = picked.includes(item.key);
-                  return (
-                    <li key={item.id}>
-                      <button type="button" className={styles.pick} aria-pressed={multiple ? chosen : undefined} onClick={() => choose(item)}>
-                        <img className={styles.thumb} src={item.thumbUrl} alt="" width={400} height={300} loading="lazy" decoding="async" />
-                        <span className={styles.pickText}>
-                          <span className={styles.pickName}>
-                            {multiple && chosen ? "Added: " : ""}
-                            {item.name}
-                          </span>
-                          {item.alt.trim() ? <span>{item.alt}</span> : <NoAltBadge />}
-                          <span>
-                            {item.width} × {item.height} px · {item.uses.length === 0 ? "not used" : `used ${item.uses.length === 1 ? "once" : `${item.uses.length} times`}`}
-                          </span>
-                        </span>
+              {open ? (
+                <div className={styles.dialogInner}>
+                  <div className={styles.dialogHead}>
+                    <h2 id={`${id}-title`} className={styles.dialogTitle}>
+                      {title}
+                    </h2>
+                    <button type="button" className={`${adminUi.button} ${adminUi.small}`} onClick={close}>
+                      {multiple ? "Done" : "Close"}
+                    </button>
+                  </div>
+                  <form
+                    role="search"
+                    aria-label="Search the library"
+                    className={styles.filters}
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      // React passes a portal's events to its parents: the editor's form must not see this one.
+                      event.stopPropagation();
+                      const form = new FormData(event.currentTarget);
+                      void fetchPage({ q: String(form.get("q") ?? "").trim(), filter: (form.get("filter") as LibrarySearch["filter"]) ?? "all", page: 1 });
+                    }}
+                  >
+                    <MediaSearchFields idPrefix={`${id}-`} search={search} />
+                  </form>
+                  <p className={load.state === "error" ? styles.error : styles.status} role="status">
+                    {load.message}
+                  </p>
+                  {page && page.items.length > 0 ? (
+                    <ul className={styles.pickGrid} aria-label="Images" aria-busy={load.state === "loading" || undefined}>
+                      {page.items.map((item) => {
+                        const chosen = picked.includes(item.key);
+                        return (
+                          <li key={item.id}>
+                            <button type="button" className={styles.pick} aria-pressed={multiple ? chosen : undefined} onClick={() => choose(item)}>
+                              <img className={styles.thumb} src={item.thumbUrl} alt="" width={400} height={300} loading="lazy" decoding="async" />
+                              <span className={styles.pickText}>
+                                <span className={styles.pickName}>
+                                  {multiple && chosen ? "Added: " : ""}
+                                  {item.name}
+                                </span>
+                                {item.alt.trim() ? <span>{item.alt}</span> : <NoAltBadge />}
+                                <span>
+                                  {item.width} × {item.height} px ·{" "}
+                                  {item.uses.length === 0 ? "not used" : `used ${item.uses.length === 1 ? "once" : `${item.uses.length} times`}`}
+                                </span>
+                              </span>
+                            </button>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  ) : null}
+                  {page && page.pages > 1 ? (
+                    <nav className={styles.pager} aria-label="Library pages">
+                      <button
+                        type="button"
+                        className={`${adminUi.button} ${adminUi.small}`}
+                        disabled={page.page <= 1}
+                        onClick={() => void fetchPage({ ...search, page: page.page - 1 })}
+                      >
+                        Previous page
                       </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            ) : null}
-            {page && page.pages > 1 ? (
-              <nav className={styles.pager} aria-label="Library pages">
-                <button type="button" className={`${adminUi.button} ${adminUi.small}`} disabled={page.page <= 1} onClick={() => void fetchPage({ ...search, page: page.page - 1 })}>
-                  Previous page
-                </button>
-                <span>
-                  Page {page.page} of {page.pages}
-                </span>
-                <button type="button" className={`${adminUi.button} ${adminUi.small}`} disabled={page.page >= page.pages} onClick={() => void fetchPage({ ...search, page: page.page + 1 })}>
-                  Next page
-                </button>
-              </nav>
-            ) : null}
-          </div>
-        ) : null}
-      </dialog>,
-      host,
-      ) : null}
+                      <span>
+                        Page {page.page} of {page.pages}
+                      </span>
+                      <button
+                        type="button"
+                        className={`${adminUi.button} ${adminUi.small}`}
+                        disabled={page.page >= page.pages}
+                        onClick={() => void fetchPage({ ...search, page: page.page + 1 })}
+                      >
+                        Next page
+                      </button>
+                    </nav>
+                  ) : null}
+                </div>
+              ) : null}
+            </dialog>,
+            host,
+          )
+        : null}
     </>
   );
 }

@@ -14,8 +14,8 @@ export function DuplicatePackage({ title, dirty, disabled }: { title: string; di
       description={
         <>
           <p>
-            A draft copy, <strong>{title} (copy)</strong>, is made from the saved package with its own address, and opens for editing. Only staff see it
-            until it is published.
+            A draft copy, <strong>{title} (copy)</strong>, is made from the saved package with its own address, and opens for editing. Only staff see it until
+            it is published.
           </p>
           {dirty ? <p>Your unsaved changes here are not copied: save first to include them.</p> : null}
         </>

@@ -35,7 +35,14 @@ export function EditorInput({ name, label, hint, className, ...input }: Base & O
   const { message, errorId, aria } = useFieldError(name);
   return (
     <Frame name={name} label={label} hint={hint} message={message} errorId={errorId}>
-      <input id={name} name={name} className={`${fieldStyles.control} ${className ?? ""}`} {...input} {...aria} aria-describedby={describedBy(aria["aria-describedby"], name, hint)} />
+      <input
+        id={name}
+        name={name}
+        className={`${fieldStyles.control} ${className ?? ""}`}
+        {...input}
+        {...aria}
+        aria-describedby={describedBy(aria["aria-describedby"], name, hint)}
+      />
     </Frame>
   );
 }
@@ -44,7 +51,14 @@ export function EditorTextArea({ name, label, hint, ...textarea }: Base & Omit<T
   const { message, errorId, aria } = useFieldError(name);
   return (
     <Frame name={name} label={label} hint={hint} message={message} errorId={errorId}>
-      <textarea id={name} name={name} className={fieldStyles.control} {...textarea} {...aria} aria-describedby={describedBy(aria["aria-describedby"], name, hint)} />
+      <textarea
+        id={name}
+        name={name}
+        className={fieldStyles.control}
+        {...textarea}
+        {...aria}
+        aria-describedby={describedBy(aria["aria-describedby"], name, hint)}
+      />
     </Frame>
   );
 }

@@ -60,7 +60,15 @@ const HotelRow = memo(function HotelRow(props: RowProps<Hotel> & { prefix: strin
       >
         <div className={styles.grid2}>
           <EditorInput name={`${name}.destination`} label="Destination" value={hotel.destination} onChange={(e) => set({ destination: e.target.value })} />
-          <EditorInput name={`${name}.nights`} label="Nights" type="number" inputMode="numeric" min={0} value={hotel.nights} onChange={(e) => set({ nights: e.target.value })} />
+          <EditorInput
+            name={`${name}.nights`}
+            label="Nights"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={hotel.nights}
+            onChange={(e) => set({ nights: e.target.value })}
+          />
           <EditorInput name={`${name}.hotel`} label="Hotel" value={hotel.hotel} onChange={(e) => set({ hotel: e.target.value })} />
           <EditorInput name={`${name}.roomType`} label="Room type" value={hotel.roomType} onChange={(e) => set({ roomType: e.target.value })} />
           <EditorInput name={`${name}.mealPlan`} label="Meal plan" value={hotel.mealPlan} onChange={(e) => set({ mealPlan: e.target.value })} />
@@ -70,7 +78,19 @@ const HotelRow = memo(function HotelRow(props: RowProps<Hotel> & { prefix: strin
   );
 });
 
-function HotelsField({ prefix, listId, initial, optionLabel, onHotelsChange }: { prefix: string; listId: string; initial: Hotel[]; optionLabel: string; onHotelsChange: (hotels: Hotel[]) => void }) {
+function HotelsField({
+  prefix,
+  listId,
+  initial,
+  optionLabel,
+  onHotelsChange,
+}: {
+  prefix: string;
+  listId: string;
+  initial: Hotel[];
+  optionLabel: string;
+  onHotelsChange: (hotels: Hotel[]) => void;
+}) {
   const list = useEditableList<Hotel>({ id: listId, initial, label: (index) => `hotel ${index + 1} of ${optionLabel}` });
   const collapse = useCollapsedRows();
   // The option holds its hotels too, so duplicating the option copies them as they are now.
@@ -137,8 +157,22 @@ const OptionRow = memo(function OptionRow(props: RowProps<Option>) {
       >
         <div className={styles.grid2}>
           <EditorInput name={`${name}.label`} label="Option name" value={option.label} onChange={(e) => rows.change(option.key, { label: e.target.value })} />
-          <EditorInput name={`${name}.amount`} label="Price (₹)" type="number" inputMode="numeric" min={0} value={option.amount} onChange={(e) => rows.change(option.key, { amount: e.target.value })} />
-          <EditorSelect name={`${name}.unit`} label="Per" options={UNIT_OPTIONS} value={option.unit} onChange={(e) => rows.change(option.key, { unit: e.target.value as Option["unit"] })} />
+          <EditorInput
+            name={`${name}.amount`}
+            label="Price (₹)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={option.amount}
+            onChange={(e) => rows.change(option.key, { amount: e.target.value })}
+          />
+          <EditorSelect
+            name={`${name}.unit`}
+            label="Per"
+            options={UNIT_OPTIONS}
+            value={option.unit}
+            onChange={(e) => rows.change(option.key, { unit: e.target.value as Option["unit"] })}
+          />
         </div>
         <HotelsField
           prefix={name}
@@ -171,7 +205,15 @@ export function PriceOptionsField({ initial }: { initial: Option[] }) {
       listLabel="Price options"
     >
       {list.items.map((option, index) => (
-        <OptionRow key={option.key} item={option} index={index} count={list.items.length} rows={list.rows} collapsed={Boolean(collapse.collapsed[option.key])} toggle={collapse.toggle} />
+        <OptionRow
+          key={option.key}
+          item={option}
+          index={index}
+          count={list.items.length}
+          rows={list.rows}
+          collapsed={Boolean(collapse.collapsed[option.key])}
+          toggle={collapse.toggle}
+        />
       ))}
     </ListFrame>
   );
@@ -199,11 +241,41 @@ const DepartureRow = memo(function DepartureRow(props: RowProps<Departure>) {
         {/* The departure's stable id (ADR 059): its seat requests name it. */}
         {date.id ? <input type="hidden" name={`${name}.id`} value={date.id} /> : null}
         <div className={styles.grid2}>
-          <EditorInput name={`${name}.name`} label={`Departure ${index + 1} name`} value={date.name} onChange={(e) => rows.change(date.key, { name: e.target.value })} />
+          <EditorInput
+            name={`${name}.name`}
+            label={`Departure ${index + 1} name`}
+            value={date.name}
+            onChange={(e) => rows.change(date.key, { name: e.target.value })}
+          />
           <EditorInput name={`${name}.start`} label="Start" type="date" value={date.start} onChange={(e) => rows.change(date.key, { start: e.target.value })} />
-          <EditorInput name={`${name}.end`} label="End" type="date" min={date.start || undefined} value={date.end} onChange={(e) => rows.change(date.key, { end: e.target.value })} />
-          <EditorInput name={`${name}.capacity`} label="Seats (optional)" type="number" inputMode="numeric" min={1} max={1000} value={date.capacity ?? ""} onChange={(e) => rows.change(date.key, { capacity: e.target.value })} />
-          <EditorInput name={`${name}.heldSeats`} label="Seats taken by hand (phone bookings)" type="number" inputMode="numeric" min={0} max={1000} value={date.heldSeats ?? ""} onChange={(e) => rows.change(date.key, { heldSeats: e.target.value })} />
+          <EditorInput
+            name={`${name}.end`}
+            label="End"
+            type="date"
+            min={date.start || undefined}
+            value={date.end}
+            onChange={(e) => rows.change(date.key, { end: e.target.value })}
+          />
+          <EditorInput
+            name={`${name}.capacity`}
+            label="Seats (optional)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            value={date.capacity ?? ""}
+            onChange={(e) => rows.change(date.key, { capacity: e.target.value })}
+          />
+          <EditorInput
+            name={`${name}.heldSeats`}
+            label="Seats taken by hand (phone bookings)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1000}
+            value={date.heldSeats ?? ""}
+            onChange={(e) => rows.change(date.key, { heldSeats: e.target.value })}
+          />
         </div>
         <DepartureSeatsLine id={date.id} />
       </RowFrame>
@@ -242,7 +314,15 @@ export function GroupDatesField({ initial }: { initial: Departure[] }) {
       listLabel="Departures"
     >
       {list.items.map((date, index) => (
-        <DepartureRow key={date.key} item={date} index={index} count={list.items.length} rows={list.rows} collapsed={Boolean(collapse.collapsed[date.key])} toggle={collapse.toggle} />
+        <DepartureRow
+          key={date.key}
+          item={date}
+          index={index}
+          count={list.items.length}
+          rows={list.rows}
+          collapsed={Boolean(collapse.collapsed[date.key])}
+          toggle={collapse.toggle}
+        />
       ))}
     </ListFrame>
   );
@@ -270,10 +350,27 @@ const ReviewRow = memo(function ReviewRow(props: RowProps<Review>) {
         menu={menuFor(props)}
       >
         <div className={styles.grid2}>
-          <EditorInput name={`${name}.name`} label={`Review ${index + 1}: reviewer`} value={review.name} onChange={(e) => rows.change(review.key, { name: e.target.value })} />
-          <EditorSelect name={`${name}.stars`} label="Stars" options={STAR_OPTIONS} value={review.stars} onChange={(e) => rows.change(review.key, { stars: e.target.value })} />
+          <EditorInput
+            name={`${name}.name`}
+            label={`Review ${index + 1}: reviewer`}
+            value={review.name}
+            onChange={(e) => rows.change(review.key, { name: e.target.value })}
+          />
+          <EditorSelect
+            name={`${name}.stars`}
+            label="Stars"
+            options={STAR_OPTIONS}
+            value={review.stars}
+            onChange={(e) => rows.change(review.key, { stars: e.target.value })}
+          />
         </div>
-        <EditorTextArea name={`${name}.review`} label="Review" rows={3} value={review.review} onChange={(e) => rows.change(review.key, { review: e.target.value })} />
+        <EditorTextArea
+          name={`${name}.review`}
+          label="Review"
+          rows={3}
+          value={review.review}
+          onChange={(e) => rows.change(review.key, { review: e.target.value })}
+        />
       </RowFrame>
     </SortableRow>
   );
@@ -297,7 +394,15 @@ export function ReviewsField({ initial }: { initial: Review[] }) {
       listLabel="Reviews"
     >
       {list.items.map((review, index) => (
-        <ReviewRow key={review.key} item={review} index={index} count={list.items.length} rows={list.rows} collapsed={Boolean(collapse.collapsed[review.key])} toggle={collapse.toggle} />
+        <ReviewRow
+          key={review.key}
+          item={review}
+          index={index}
+          count={list.items.length}
+          rows={list.rows}
+          collapsed={Boolean(collapse.collapsed[review.key])}
+          toggle={collapse.toggle}
+        />
       ))}
     </ListFrame>
   );

@@ -17,7 +17,8 @@ export function FeaturedOrder({ featured, moved }: { featured: FeaturedPackage[]
     listRef.current?.querySelector<HTMLButtonElement>(`[data-move="${moved.id}-${moved.direction}"]`)?.focus();
   }, [moved]);
 
-  if (featured.length === 0) return <p className={adminUi.muted}>No package is featured on the home page yet. Tick “Featured on home” in a package’s editor.</p>;
+  if (featured.length === 0)
+    return <p className={adminUi.muted}>No package is featured on the home page yet. Tick “Featured on home” in a package’s editor.</p>;
   return (
     <ol ref={listRef} className={styles.items} aria-label="Home carousel order">
       {featured.map((item, index) => (

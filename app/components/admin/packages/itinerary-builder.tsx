@@ -68,7 +68,13 @@ const SortableDay = memo(function SortableDay({
       >
         {/* Day numbers follow the order. */}
         <input type="hidden" name={`${prefix}.day`} value={number} />
-        <EditorInput name={`${prefix}.title`} label={`Day ${number} title`} value={day.title} onChange={(event) => rows.change(day.key, { title: event.target.value })} maxLength={200} />
+        <EditorInput
+          name={`${prefix}.title`}
+          label={`Day ${number} title`}
+          value={day.title}
+          onChange={(event) => rows.change(day.key, { title: event.target.value })}
+          maxLength={200}
+        />
         <EditorTextArea
           name={`${prefix}.description`}
           label={`Day ${number} description`}

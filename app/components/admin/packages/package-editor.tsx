@@ -95,8 +95,19 @@ function firstErrorSection(errors: Record<string, string[] | null>): PackageSect
 export function PackageEditor(props: PackageEditorProps) {
   // A browser copy restored (ADR 040): the editor starts again from it, as unsaved changes.
   const [restored, setRestored] = useState<{ values: PackageEditorValues; savedAt: string } | null>(null);
-  const onRestore = useCallback((fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: packageValuesFromFields(fields), savedAt }), []);
-  return <PackageEditorForm key={restored?.savedAt ?? "stored"} {...props} values={restored?.values ?? props.values} restoredCopy={restored !== null} onRestore={onRestore} />;
+  const onRestore = useCallback(
+    (fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: packageValuesFromFields(fields), savedAt }),
+    [],
+  );
+  return (
+    <PackageEditorForm
+      key={restored?.savedAt ?? "stored"}
+      {...props}
+      values={restored?.values ?? props.values}
+      restoredCopy={restored !== null}
+      onRestore={onRestore}
+    />
+  );
 }
 
 type PackageEditorFormProps = PackageEditorProps & {
@@ -106,7 +117,10 @@ type PackageEditorFormProps = PackageEditorProps & {
 
 function PackageEditorForm(props: PackageEditorFormProps) {
   const { id, publicPath, values, previews, alts, missing, siteTerms, savedAt, today, actionData, stored, storedAt, restoredCopy, onRestore } = props;
-  const { dirty, setDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, { startDirty: Boolean(stored?.state.restoring) || restoredCopy, anchorOf: sectionOfField });
+  const { dirty, setDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, {
+    startDirty: Boolean(stored?.state.restoring) || restoredCopy,
+    anchorOf: sectionOfField,
+  });
   const draft = useFormDraft(formRef, {
     entity: `package:${id ?? "new"}`,
     storedAt,
@@ -114,7 +128,10 @@ function PackageEditorForm(props: PackageEditorFormProps) {
     restore: onRestore,
     offer: !restoredCopy,
     skip: (name) => name === "baseVersion" || name === "section" || name === "intent",
-    createdFrom: id === null ? undefined : { entity: "package:new", matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title) },
+    createdFrom:
+      id === null
+        ? undefined
+        : { entity: "package:new", matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title) },
   });
   const errorSection = firstErrorSection(errors);
   const sections = useSectionState(errorSection ?? "basics");
@@ -158,7 +175,14 @@ function PackageEditorForm(props: PackageEditorFormProps) {
   const editorPath = `/admin/packages/${id}`;
   const revisions =
     id !== null && stored
-      ? revisionSections({ formId: FORM_ID, state: stored.state, live: stored.live, editorPath, previewPath: `${publicPath}?preview=changes`, disabled: saving || uploading })
+      ? revisionSections({
+          formId: FORM_ID,
+          state: stored.state,
+          live: stored.live,
+          editorPath,
+          previewPath: `${publicPath}?preview=changes`,
+          disabled: saving || uploading,
+        })
       : { saveBarActions: null, extraSections: [] };
   const { saveBarActions, extraSections } = revisions;
   const navSections: SectionSpec[] = [...PACKAGE_SECTIONS, ...extraSections];
@@ -183,9 +207,27 @@ function PackageEditorForm(props: PackageEditorFormProps) {
           <div className={sectionStyles.layout}>
             <SectionNav label="Package sections" sections={navSections} />
             <SectionsFrame>
-              <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markChanged} aria-label={id === null ? "New package" : `Edit ${values.title}`}>
+              <Form
+                id={FORM_ID}
+                method="post"
+                ref={formRef}
+                noValidate
+                onChange={markChanged}
+                aria-label={id === null ? "New package" : `Edit ${values.title}`}
+              >
                 <ActiveSectionInput />
-                <PackageSections values={values} previews={previews} alts={alts} missing={missing} siteTerms={siteTerms} reporter={reporter} initial={initial} brochureError={errors.brochureUrl?.[0] ?? undefined} onBrochureChange={markChanged} brochurePreview={publicPath ? `${publicPath}/brochure.pdf?preview=changes` : undefined} />
+                <PackageSections
+                  values={values}
+                  previews={previews}
+                  alts={alts}
+                  missing={missing}
+                  siteTerms={siteTerms}
+                  reporter={reporter}
+                  initial={initial}
+                  brochureError={errors.brochureUrl?.[0] ?? undefined}
+                  onBrochureChange={markChanged}
+                  brochurePreview={publicPath ? `${publicPath}/brochure.pdf?preview=changes` : undefined}
+                />
               </Form>
               {/* Extra panels (e.g. History) are sections too, outside the form (forms do not nest); the navigation lists them last. */}
               {extraSections.map((section) => (
@@ -196,7 +238,16 @@ function PackageEditorForm(props: PackageEditorFormProps) {
             </SectionsFrame>
           </div>
           <SaveBar
-            saveButton={<SaveButton id={SAVE_ID} form={FORM_ID} label={id === null ? "Create Package" : stored?.live && stored.state.draft ? "Publish changes" : "Update Package"} saving={saving} uploading={uploading} keyShortcuts="Control+S Meta+S" />}
+            saveButton={
+              <SaveButton
+                id={SAVE_ID}
+                form={FORM_ID}
+                label={id === null ? "Create Package" : stored?.live && stored.state.draft ? "Publish changes" : "Update Package"}
+                saving={saving}
+                uploading={uploading}
+                keyShortcuts="Control+S Meta+S"
+              />
+            }
             dirty={dirty}
             uploading={uploading}
             savedAt={savedAt}

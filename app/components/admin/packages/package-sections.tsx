@@ -68,14 +68,29 @@ export const PackageSections = memo(function PackageSections({
         <PhotosSection thumbnail={values.thumbnail ? image(values.thumbnail) : null} gallery={values.gallery.map(image)} alts={alts} reporter={reporter} />
       </EditorSection>
       <EditorSection id="brochure" title="Brochure" initial={initial === "brochure"}>
-        <BrochureUploader initial={values.brochureUrl} error={brochureError} onChange={onBrochureChange} onBusyChange={reporter("brochure")} preview={brochurePreview} />
+        <BrochureUploader
+          initial={values.brochureUrl}
+          error={brochureError}
+          onChange={onBrochureChange}
+          onBusyChange={reporter("brochure")}
+          preview={brochurePreview}
+        />
       </EditorSection>
       <EditorSection id="terms" title="Terms" initial={initial === "terms"}>
         <PackageTermsFields initial={values.termsOverride} siteTerms={siteTerms} />
       </EditorSection>
       <EditorSection id="reviews" title="Reviews" initial={initial === "reviews"}>
         <div className={styles.grid2}>
-          <EditorInput name="ratingStars" label="Rating (0 to 5)" type="number" inputMode="decimal" min={0} max={5} step={0.1} defaultValue={values.ratingStars} />
+          <EditorInput
+            name="ratingStars"
+            label="Rating (0 to 5)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={5}
+            step={0.1}
+            defaultValue={values.ratingStars}
+          />
           <EditorInput name="ratingCount" label="Number of ratings" type="number" inputMode="numeric" min={0} defaultValue={values.ratingCount} />
         </div>
         <ReviewsField initial={values.reviews} />

@@ -80,19 +80,19 @@ export function BrochureUploader({
       ) : (
         <p className={adminUi.muted}>Save the package to preview its brochure.</p>
       )}
-    <UploadField
-      label="Brochure (PDF)"
-      kind="brochure"
-      name="brochureUrl"
-      value={files}
-      onChange={(next) => {
-        setFiles(next);
-        onChange();
-      }}
-      description="Optional: a PDF of at most 10 MB, used instead of the brochure made from this package."
-      error={error}
-      onBusyChange={onBusyChange}
-    />
+      <UploadField
+        label="Brochure (PDF)"
+        kind="brochure"
+        name="brochureUrl"
+        value={files}
+        onChange={(next) => {
+          setFiles(next);
+          onChange();
+        }}
+        description="Optional: a PDF of at most 10 MB, used instead of the brochure made from this package."
+        error={error}
+        onBusyChange={onBusyChange}
+      />
     </>
   );
 }

@@ -23,7 +23,21 @@ const isAddress = (value: string) => /^(https?:)?\//.test(value);
  * thumbnail and the gallery; only its first field posts it, as
  * imageAlts[n].key / imageAlts[n].alt.
  */
-function AltField({ field, mediaKey, label, post, alt, setAlt }: { field: string; mediaKey: string; label: string; post: number | null; alt: string; setAlt: (key: string, alt: string) => void }) {
+function AltField({
+  field,
+  mediaKey,
+  label,
+  post,
+  alt,
+  setAlt,
+}: {
+  field: string;
+  mediaKey: string;
+  label: string;
+  post: number | null;
+  alt: string;
+  setAlt: (key: string, alt: string) => void;
+}) {
   // Another site's image (an address) has no media row to hold alt text.
   if (isAddress(mediaKey)) return null;
   const id = `${field}-alt`;
@@ -131,7 +145,14 @@ export function PhotosSection({
             <li className={`${styles.image} ${editorUi.preview}`}>
               <Preview image={thumbnail} label="Thumbnail" />
               <input type="hidden" name="thumbnail" value={thumbnail.key} />
-              <AltField field="thumbnail" mediaKey={thumbnail.key} label="the thumbnail" post={post(thumbnail.key)} alt={altOf(thumbnail.key)} setAlt={setAlt} />
+              <AltField
+                field="thumbnail"
+                mediaKey={thumbnail.key}
+                label="the thumbnail"
+                post={post(thumbnail.key)}
+                alt={altOf(thumbnail.key)}
+                setAlt={setAlt}
+              />
               <button
                 type="button"
                 className={`${adminUi.button} ${adminUi.small}`}
@@ -185,12 +206,24 @@ export function PhotosSection({
                     <RowMenu
                       id={gallery.rows.menuId(image.key)}
                       label={gallery.rows.label(index)}
-                      items={rowMenuItems({ index, count: gallery.items.length, move: (to) => gallery.rows.move(index, to), remove: () => gallery.rows.remove(index) })}
+                      items={rowMenuItems({
+                        index,
+                        count: gallery.items.length,
+                        move: (to) => gallery.rows.move(index, to),
+                        remove: () => gallery.rows.remove(index),
+                      })}
                     />
                   </div>
                   <Preview image={{ key: image.media, url: image.url, name: image.name }} label={label} />
                   <input type="hidden" name={`gallery[${index}]`} value={image.media} />
-                  <AltField field={`gallery[${index}]`} mediaKey={image.media} label={label.toLowerCase()} post={post(image.media)} alt={altOf(image.media)} setAlt={setAlt} />
+                  <AltField
+                    field={`gallery[${index}]`}
+                    mediaKey={image.media}
+                    label={label.toLowerCase()}
+                    post={post(image.media)}
+                    alt={altOf(image.media)}
+                    setAlt={setAlt}
+                  />
                 </SortableRow>
               );
             })}

@@ -56,7 +56,13 @@ export function revisionSections({ formId, state, live, editorPath, previewPath,
       title: "History",
       content: (
         <OnceOpened id="history" fallback={<p className={historyStyles.small}>Open this section to see every saved version.</p>}>
-          <Suspense fallback={<p className={historyStyles.small} role="status">Loading the history…</p>}>
+          <Suspense
+            fallback={
+              <p className={historyStyles.small} role="status">
+                Loading the history…
+              </p>
+            }
+          >
             <HistoryPanel history={state.history} editorPath={editorPath} framed={false} />
           </Suspense>
         </OnceOpened>

@@ -81,7 +81,14 @@ export function RowMenu({ id, label, items }: { id: string; label: string; items
         <ul ref={menuRef} id={menuId} role="menu" aria-labelledby={id} className={styles.menuList} onKeyDown={onMenuKeyDown}>
           {items.map((item) => (
             <li key={item.label} role="none">
-              <button type="button" role="menuitem" tabIndex={-1} aria-disabled={item.disabled || undefined} className={styles.menuItem} onClick={() => choose(item)}>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                aria-disabled={item.disabled || undefined}
+                className={styles.menuItem}
+                onClick={() => choose(item)}
+              >
                 {item.label}
               </button>
             </li>

@@ -70,13 +70,7 @@ export function SortableList({
     if (from >= 0 && to >= 0) latest.current.onMove(from, to);
   };
   return (
-    <DndContext
-      id={`${id}-dnd`}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={accessibility}
-    >
+    <DndContext id={`${id}-dnd`} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={idsRef.current} strategy={grid ? rectSortingStrategy : verticalListSortingStrategy}>
         {children}
       </SortableContext>
@@ -131,7 +125,17 @@ export function useCollapsedRows() {
 }
 
 /** "Collapse all" / "Expand all" above a list of long rows. */
-export function CollapseAllButton({ keys, collapsed, setAll, what }: { keys: string[]; collapsed: Record<string, boolean>; setAll: (keys: string[], value: boolean) => void; what: string }) {
+export function CollapseAllButton({
+  keys,
+  collapsed,
+  setAll,
+  what,
+}: {
+  keys: string[];
+  collapsed: Record<string, boolean>;
+  setAll: (keys: string[], value: boolean) => void;
+  what: string;
+}) {
   if (keys.length < 2) return null;
   const allCollapsed = keys.every((key) => collapsed[key]);
   return (

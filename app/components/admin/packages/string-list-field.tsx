@@ -29,7 +29,13 @@ const LineRow = memo(function LineRow({
   return (
     <SortableRow id={item.key} className={rowStyles.line}>
       <DragHandle label={rows.label(index)} />
-      <EditorInput name={`${name}[${index}]`} label={label} value={item.value} onChange={(event) => rows.change(item.key, { value: event.target.value })} maxLength={500} />
+      <EditorInput
+        name={`${name}[${index}]`}
+        label={label}
+        value={item.value}
+        onChange={(event) => rows.change(item.key, { value: event.target.value })}
+        maxLength={500}
+      />
       <RowMenu
         id={rows.menuId(item.key)}
         label={rows.label(index)}

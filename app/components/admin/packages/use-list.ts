@@ -40,8 +40,7 @@ export function useKeyedList<T extends object>(initial: T[], onChange: () => voi
         update((list) => list.filter((_, i) => i !== index));
         return removed;
       },
-      restore: (index, item) =>
-        update((list) => (list.some((other) => other.key === item.key) ? list : [...list.slice(0, index), item, ...list.slice(index)])),
+      restore: (index, item) => update((list) => (list.some((other) => other.key === item.key) ? list : [...list.slice(0, index), item, ...list.slice(index)])),
       duplicate: (index) => {
         const key = newKey();
         update((list) => {

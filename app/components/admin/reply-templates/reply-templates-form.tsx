@@ -37,7 +37,12 @@ function TemplateRow({ item, index }: { item: ReplyTemplateFormItem; index: numb
         options={REPLY_CHANNELS.map((value) => ({ value, label: CHANNEL_LABELS[value] }))}
       />
       {channel === "email" ? (
-        <EditorInput name={`templates[${index}].subject`} label={`Template ${n}: e-mail subject`} maxLength={TEMPLATE_SUBJECT_MAX} defaultValue={item.subject} />
+        <EditorInput
+          name={`templates[${index}].subject`}
+          label={`Template ${n}: e-mail subject`}
+          maxLength={TEMPLATE_SUBJECT_MAX}
+          defaultValue={item.subject}
+        />
       ) : null}
       <EditorTextArea name={`templates[${index}].body`} label={`Template ${n}: message`} rows={5} maxLength={TEMPLATE_BODY_MAX} defaultValue={item.body} />
     </>
@@ -63,8 +68,8 @@ export function ReplyTemplatesForm({
       <Panel title="Templates">
         {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="reply templates" formId="templates-form" editorPath={PATH} /> : null}
         <p className={adminUi.muted}>
-          A message or subject may say {REPLY_PLACEHOLDERS.join(", ")}: the enquirer&apos;s first name, the package they asked about, their preferred month, and the name
-          of the team member replying. Editors use the templates; only admins change them.
+          A message or subject may say {REPLY_PLACEHOLDERS.join(", ")}: the enquirer&apos;s first name, the package they asked about, their preferred month, and
+          the name of the team member replying. Editors use the templates; only admins change them.
         </p>
         <Form id="templates-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Reply templates">
           <input type="hidden" name="baseVersion" value={version} />

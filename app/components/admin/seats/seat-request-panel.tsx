@@ -31,7 +31,8 @@ export function SeatRequestPanel({ request }: { request: SeatRequestPanelData })
         </dd>
         <dt>Travellers</dt>
         <dd>
-          {request.adults} adult{request.adults === 1 ? "" : "s"}, {request.children} child{request.children === 1 ? "" : "ren"} ({travellers} seat{travellers === 1 ? "" : "s"})
+          {request.adults} adult{request.adults === 1 ? "" : "s"}, {request.children} child{request.children === 1 ? "" : "ren"} ({travellers} seat
+          {travellers === 1 ? "" : "s"})
         </dd>
         <dt>Room</dt>
         <dd>{ROOM_LABELS[request.room]}</dd>

@@ -39,8 +39,13 @@ function valuesFromFields(fields: [string, string][], fallback: SiteSettingsForm
 export function SettingsForm(props: SettingsFormProps) {
   const [restored, setRestored] = useState<{ values: SiteSettingsFormValues; savedAt: string } | null>(null);
   const { values } = props;
-  const onRestore = useCallback((fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: valuesFromFields(fields, values), savedAt }), [values]);
-  return <SettingsFields key={restored?.savedAt ?? "stored"} {...props} values={restored?.values ?? values} restoredCopy={restored !== null} onRestore={onRestore} />;
+  const onRestore = useCallback(
+    (fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: valuesFromFields(fields, values), savedAt }),
+    [values],
+  );
+  return (
+    <SettingsFields key={restored?.savedAt ?? "stored"} {...props} values={restored?.values ?? values} restoredCopy={restored !== null} onRestore={onRestore} />
+  );
 }
 
 function SettingsFields({
@@ -52,7 +57,14 @@ function SettingsFields({
   onRestore,
 }: SettingsFormProps & { restoredCopy: boolean; onRestore: (fields: [string, string][], form: HTMLFormElement, savedAt: string) => void }) {
   const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData, { startDirty: restoredCopy });
-  const draft = useFormDraft(formRef, { entity: "settings:site", storedAt, savedMarker: version, restore: onRestore, offer: !restoredCopy, skip: (name) => name === "baseVersion" });
+  const draft = useFormDraft(formRef, {
+    entity: "settings:site",
+    storedAt,
+    savedMarker: version,
+    restore: onRestore,
+    offer: !restoredCopy,
+    skip: (name) => name === "baseVersion",
+  });
   return (
     <EditorContext.Provider value={{ errors, markDirty }}>
       <UnsavedChangesGuard dirty={dirty} what="page" />
@@ -65,7 +77,14 @@ function SettingsFields({
             <div className={styles.grid}>
               <EditorInput name="brandName" label="Agency name" required maxLength={80} defaultValue={values.brandName} />
               <EditorInput name="email" label="E-mail" type="email" required maxLength={200} defaultValue={values.email} />
-              <EditorInput name="phonePrimary" label="Phone" type="tel" required hint="An Indian number, or + and the country code." defaultValue={values.phonePrimary} />
+              <EditorInput
+                name="phonePrimary"
+                label="Phone"
+                type="tel"
+                required
+                hint="An Indian number, or + and the country code."
+                defaultValue={values.phonePrimary}
+              />
               <EditorInput name="phoneSecondary" label="Second phone (optional)" type="tel" defaultValue={values.phoneSecondary} />
               <EditorInput name="whatsappNumber" label="WhatsApp number" type="tel" required defaultValue={values.whatsappNumber} />
               <EditorInput name="instagramUrl" label="Instagram (https://…)" type="url" defaultValue={values.instagramUrl} />
@@ -73,16 +92,23 @@ function SettingsFields({
               <EditorInput name="websiteUrl" label="Website (https://…)" type="url" defaultValue={values.websiteUrl} />
             </div>
             <div className={styles.stack}>
-            <EditorTextArea name="whatsappMessage" label="WhatsApp message" hint="A chat from the site's buttons starts with it." rows={2} maxLength={300} defaultValue={values.whatsappMessage} />
-            <EditorTextArea
-              name="whatsappPackageMessage"
-              label="WhatsApp message on a package page"
-              hint="{package} becomes the package's name."
-              rows={2}
-              maxLength={300}
-              defaultValue={values.whatsappPackageMessage}
-            />
-            <EditorTextArea name="footerDescription" label="Footer description" rows={3} maxLength={600} defaultValue={values.footerDescription} />
+              <EditorTextArea
+                name="whatsappMessage"
+                label="WhatsApp message"
+                hint="A chat from the site's buttons starts with it."
+                rows={2}
+                maxLength={300}
+                defaultValue={values.whatsappMessage}
+              />
+              <EditorTextArea
+                name="whatsappPackageMessage"
+                label="WhatsApp message on a package page"
+                hint="{package} becomes the package's name."
+                rows={2}
+                maxLength={300}
+                defaultValue={values.whatsappPackageMessage}
+              />
+              <EditorTextArea name="footerDescription" label="Footer description" rows={3} maxLength={600} defaultValue={values.footerDescription} />
             </div>
           </Panel>
           <Panel title="Enquiry e-mails">
@@ -95,17 +121,40 @@ function SettingsFields({
             />
           </Panel>
           <Panel title="Taxes">
-            <p className={adminUi.muted}>Every price on the website, its search data and its brochure says them, e.g. “+ 5% GST + 5% TCS”. TCS is added on international trips only.</p>
+            <p className={adminUi.muted}>
+              Every price on the website, its search data and its brochure says them, e.g. “+ 5% GST + 5% TCS”. TCS is added on international trips only.
+            </p>
             <div className={styles.grid}>
-              <EditorInput name="gstPercent" label="GST rate (%)" type="number" inputMode="decimal" min={0} max={30} step={0.01} required defaultValue={values.gstPercent} />
+              <EditorInput
+                name="gstPercent"
+                label="GST rate (%)"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={30}
+                step={0.01}
+                required
+                defaultValue={values.gstPercent}
+              />
               <EditorInput name="gstLabel" label="GST wording" required maxLength={20} defaultValue={values.gstLabel} />
-              <EditorInput name="tcsPercent" label="TCS rate on international trips (%)" type="number" inputMode="decimal" min={0} max={30} step={0.01} required defaultValue={values.tcsPercent} />
+              <EditorInput
+                name="tcsPercent"
+                label="TCS rate on international trips (%)"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={30}
+                step={0.01}
+                required
+                defaultValue={values.tcsPercent}
+              />
               <EditorInput name="tcsLabel" label="TCS wording" required maxLength={20} defaultValue={values.tcsLabel} />
             </div>
           </Panel>
           <Panel title="Lead popup">
             <label className={styles.check}>
-              <input type="checkbox" name="leadPopupEnabled" defaultChecked={values.leadPopupEnabled} /> Show the lead popup to visitors (15 s after a page opens; again 15 min after it is closed)
+              <input type="checkbox" name="leadPopupEnabled" defaultChecked={values.leadPopupEnabled} /> Show the lead popup to visitors (15 s after a page
+              opens; again 15 min after it is closed)
             </label>
           </Panel>
         </div>

@@ -126,12 +126,7 @@ export async function uploadFile(file: File | NamedBytes, options: UploadFileOpt
  * The result is the last PATCH's body. A resumed upload that had already
  * finished ends on a HEAD without one: ask the result endpoint instead.
  */
-async function resultOf(
-  body: string,
-  uploadUrl: string | null,
-  endpoint: string,
-  headers?: Record<string, string>,
-): Promise<UploadResult> {
+async function resultOf(body: string, uploadUrl: string | null, endpoint: string, headers?: Record<string, string>): Promise<UploadResult> {
   try {
     const parsed = JSON.parse(body) as UploadResult;
     if (parsed && typeof parsed.key === "string") return parsed;

@@ -50,7 +50,19 @@ function chooseLabel(kind: UploadKind, multiple: boolean, holdsFile: boolean): s
  * progress bar with its percentage in text, then joins the list with a remove
  * button. Failures appear in the admin notice and beside the file.
  */
-export function UploadField({ label, kind, multiple = false, value, onChange, name, description, error, onBusyChange, withAlt = true, withLibrary = true }: UploadFieldProps) {
+export function UploadField({
+  label,
+  kind,
+  multiple = false,
+  value,
+  onChange,
+  name,
+  description,
+  error,
+  onBusyChange,
+  withAlt = true,
+  withLibrary = true,
+}: UploadFieldProps) {
   const id = useId();
   const [alt, setAlt] = useState("");
   const image = kind === "image";
@@ -185,16 +197,10 @@ export function UploadField({ label, kind, multiple = false, value, onChange, na
         <ul className={styles.list} aria-label={label}>
           {value.map((file, index) => (
             <li key={`${file.key}-${index}`} className={styles.item}>
-              {kind === "image" && file.url ? (
-                <img className={styles.thumb} src={file.url} alt={file.name ?? ""} width={64} height={48} />
-              ) : null}
+              {kind === "image" && file.url ? <img className={styles.thumb} src={file.url} alt={file.name ?? ""} width={64} height={48} /> : null}
               <span className={styles.name}>{file.name ?? file.key}</span>
               {name ? <input type="hidden" name={multiple ? `${name}[${index}]` : name} value={file.key} /> : null}
-              <button
-                type="button"
-                className={`${ui.button} ${ui.small}`}
-                onClick={() => onChange(latest.current.filter((_, i) => i !== index))}
-              >
+              <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onChange(latest.current.filter((_, i) => i !== index))}>
                 Remove<span className="visually-hidden"> {file.name ?? file.key}</span>
               </button>
             </li>

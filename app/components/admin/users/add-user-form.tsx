@@ -27,9 +27,25 @@ export function AddUserForm({ state, mailEnabled, passwordRules }: { state?: Add
       ) : null}
       <div className={adminUi.formGrid}>
         <TextField idPrefix="add-" name="name" label="Name" autoComplete="off" required maxLength={100} defaultValue={values.name} error={errors.name} />
-        <TextField idPrefix="add-" name="email" label="E-mail" type="email" autoComplete="off" required maxLength={254} defaultValue={values.email} error={errors.email} />
+        <TextField
+          idPrefix="add-"
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          required
+          maxLength={254}
+          defaultValue={values.email}
+          error={errors.email}
+        />
         <SelectField idPrefix="add-" name="role" label="Role" options={ROLE_OPTIONS} defaultValue={values.role || "editor"} error={errors.role} />
-        <NewPasswordField name="password" label="Initial password" hint={passwordRules} error={errors.password} userInputs={[values.name ?? "", values.email ?? ""]} />
+        <NewPasswordField
+          name="password"
+          label="Initial password"
+          hint={passwordRules}
+          error={errors.password}
+          userInputs={[values.name ?? "", values.email ?? ""]}
+        />
       </div>
       <div className={adminUi.formActions}>
         <button type="submit" name="intent" value="create" className={`${adminUi.button} ${adminUi.primary}`}>

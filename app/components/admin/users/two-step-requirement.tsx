@@ -6,8 +6,8 @@ export function TwoStepRequirement({ required, withoutIt }: { required: boolean;
   return (
     <Panel title="Two-step sign-in" id="two-step">
       <p className={adminUi.muted}>
-        With two-step sign-in, a stolen password alone does not open the back office: staff also enter a code from an authenticator app on
-        their phone. Each person turns it on from their account page.
+        With two-step sign-in, a stolen password alone does not open the back office: staff also enter a code from an authenticator app on their phone. Each
+        person turns it on from their account page.
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="require-two-factor" />

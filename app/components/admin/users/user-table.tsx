@@ -72,9 +72,7 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
                   </Form>
                 </td>
                 <td data-label="Status">
-                  <span className={`${adminUi.badge} ${user.active ? adminUi.badgeOk : adminUi.badgeOff}`}>
-                    {user.active ? "Active" : "Deactivated"}
-                  </span>
+                  <span className={`${adminUi.badge} ${user.active ? adminUi.badgeOk : adminUi.badgeOff}`}>{user.active ? "Active" : "Deactivated"}</span>
                 </td>
                 <td data-label="Two-step">
                   <span className={`${adminUi.badge} ${user.twoFactor ? adminUi.badgeOk : adminUi.badgeOff}`}>{user.twoFactor ? "On" : "Off"}</span>
@@ -104,8 +102,8 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
                         title={`Reset ${user.name}'s two-step sign-in?`}
                         description={
                           <p>
-                            For a lost or replaced phone. {user.name} is signed out everywhere, signs in next with the password alone, and is e-mailed
-                            about it. If two-step sign-in is required, they set it up again at once.
+                            For a lost or replaced phone. {user.name} is signed out everywhere, signs in next with the password alone, and is e-mailed about it.
+                            If two-step sign-in is required, they set it up again at once.
                           </p>
                         }
                         confirmLabel="Reset two-step"
@@ -122,8 +120,7 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
                         title={`Deactivate ${user.name}?`}
                         description={
                           <p>
-                            {user.name} ({user.email}) is signed out at once and can no longer sign in. You can
-                            reactivate them later.
+                            {user.name} ({user.email}) is signed out at once and can no longer sign in. You can reactivate them later.
                           </p>
                         }
                         confirmLabel="Deactivate"

@@ -51,12 +51,7 @@ export function BlogArticle({ blog }: { blog: BlogArticleData }) {
         </p>
       </header>
       <div className={`container ${styles.figure}`}>
-        <BlogThumbnail
-          image={blog.image}
-          sizes={BLOG_HEAD_SIZES}
-          priority
-          className={styles.image}
-        />
+        <BlogThumbnail image={blog.image} sizes={BLOG_HEAD_SIZES} priority className={styles.image} />
       </div>
       <RichText html={blog.html} className={`container ${styles.content}`} />
     </article>

@@ -20,12 +20,7 @@ type BlogCardProps = {
  * Thumbnail, title, the clock and reading time, Read More to /blogs/{id}, and
  * 'View: {views} | {age}'. The whole card is clickable through the title link.
  */
-export function BlogCard({
-  blog,
-  sizes = BLOG_CARD_SIZES,
-  priority = false,
-  headingLevel = "h2",
-}: BlogCardProps) {
+export function BlogCard({ blog, sizes = BLOG_CARD_SIZES, priority = false, headingLevel = "h2" }: BlogCardProps) {
   const Heading = headingLevel;
   const href = `/blogs/${blog.id}`;
   return (
@@ -48,9 +43,7 @@ export function BlogCard({
         </Heading>
         {blog.excerpt ? <p className={styles.excerpt}>{blog.excerpt}</p> : null}
         <div className={styles.footer}>
-          <p className={styles.stats}>
-            {`View: ${formatViews(blog.views)} | ${blog.age}`}
-          </p>
+          <p className={styles.stats}>{`View: ${formatViews(blog.views)} | ${blog.age}`}</p>
           {/* Visible "Read More"; the hidden words say which post (name and link text). */}
           <Link to={href} className={`btn btn-outline ${styles.more}`}>
             Read More<span className="visually-hidden"> about {blog.title}</span>

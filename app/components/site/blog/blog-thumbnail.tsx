@@ -29,17 +29,8 @@ export function BlogThumbnail({
   }
   if (image.url) {
     return (
-      <img
-        src={image.url}
-        alt={alt ?? image.alt}
-        width={1200}
-        height={750}
-        loading={priority ? "eager" : "lazy"}
-        decoding="async"
-        className={className}
-      />
+      <img src={image.url} alt={alt ?? image.alt} width={1200} height={750} loading={priority ? "eager" : "lazy"} decoding="async" className={className} />
     );
   }
   return null;
 }
-

@@ -1,15 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { HoneypotField, TextAreaField, TextField } from "~/components/ui/form-field";
-import {
-  CONTACT_FAILED,
-  CONTACT_FIELDS,
-  CONTACT_INVALID,
-  CONTACT_SENT,
-  EMPTY_CONTACT,
-  type ContactField,
-  type ContactValues,
-} from "~/lib/contact-form";
+import { CONTACT_FAILED, CONTACT_FIELDS, CONTACT_INVALID, CONTACT_SENT, EMPTY_CONTACT, type ContactField, type ContactValues } from "~/lib/contact-form";
 import styles from "./contact-form.module.css";
 
 export type ContactFormStatus = "idle" | "sending" | "success" | "error" | "invalid";
@@ -39,8 +31,7 @@ export function ContactForm({ initialValues = EMPTY_CONTACT, initialErrors = {},
   useEffect(() => formRef.current?.setAttribute("data-enhanced", ""), []);
 
   // Editing a field clears its error; the server checks it again on the next send.
-  const clearError = (field: ContactField) => () =>
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  const clearError = (field: ContactField) => () => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -121,9 +112,8 @@ export function ContactForm({ initialValues = EMPTY_CONTACT, initialErrors = {},
           {status === "invalid" ? <p className={styles.failure}>{CONTACT_INVALID}</p> : null}
         </div>
         <p className={styles.consent}>
-          We use these details only to answer your message. See our{" "}
-          <Link to="/legal/privacy-policy">Privacy Policy</Link> for how to withdraw consent or ask us to delete your
-          data.
+          We use these details only to answer your message. See our <Link to="/legal/privacy-policy">Privacy Policy</Link> for how to withdraw consent or ask us
+          to delete your data.
         </p>
       </div>
     </form>

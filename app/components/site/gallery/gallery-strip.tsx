@@ -56,12 +56,7 @@ export function GalleryStrip({ row, reverse, priority }: { row: GalleryRow; reve
           >
             {slides.map((media, index) => (
               <li key={`${media.key}-${index}`} className={styles.slide}>
-                <ResponsiveImage
-                  media={media}
-                  sizes={SLIDE_SIZES}
-                  priority={priority && index < 2}
-                  alt={index < row.images.length ? media.alt : ""}
-                />
+                <ResponsiveImage media={media} sizes={SLIDE_SIZES} priority={priority && index < 2} alt={index < row.images.length ? media.alt : ""} />
               </li>
             ))}
             {copies.map((media, index) => (

@@ -51,9 +51,7 @@ export function DestinationsCarousel({ cards, labelledBy, heading, actions }: Ca
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
-    const observer = new IntersectionObserver(([entry]) =>
-      setHeld((value) => ({ ...value, offscreen: !entry?.isIntersecting })),
-    );
+    const observer = new IntersectionObserver(([entry]) => setHeld((value) => ({ ...value, offscreen: !entry?.isIntersecting })));
     observer.observe(track);
     return () => observer.disconnect();
   }, []);
@@ -76,9 +74,7 @@ export function DestinationsCarousel({ cards, labelledBy, heading, actions }: Ca
           <div className={styles.controls} role="group" aria-label="Carousel controls">
             <button type="button" className={styles.control} onClick={() => setChoice(!playing)}>
               {playing ? <PauseIcon /> : <PlayIcon />}
-              <span className="visually-hidden">
-                {playing ? "Pause automatic scrolling" : "Start automatic scrolling"}
-              </span>
+              <span className="visually-hidden">{playing ? "Pause automatic scrolling" : "Start automatic scrolling"}</span>
             </button>
             <button type="button" className={styles.control} onClick={() => go(-1)}>
               <ArrowIcon flip />
@@ -125,21 +121,8 @@ export function DestinationsCarousel({ cards, labelledBy, heading, actions }: Ca
 
 function ArrowIcon({ flip = false }: { flip?: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      style={flip ? { transform: "scaleX(-1)" } : undefined}
-    >
-      <path
-        d="M5 12h14m0 0-6-6m6 6-6 6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" style={flip ? { transform: "scaleX(-1)" } : undefined}>
+      <path d="M5 12h14m0 0-6-6m6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -35,12 +35,7 @@ export function ProcessSteps({ steps }: { steps: HomeCard[] }) {
   }, [running, steps.length]);
 
   return (
-    <ol
-      ref={listRef}
-      className={styles.steps}
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
-    >
+    <ol ref={listRef} className={styles.steps} onPointerEnter={() => setHovered(true)} onPointerLeave={() => setHovered(false)}>
       {steps.map((step, index) => (
         <li key={step.id} className={styles.step} data-active={index === active || undefined}>
           <span className={styles.marker}>

@@ -51,12 +51,7 @@ function ReviewCard({ review }: { review: Review }) {
   return (
     <figure className={styles.card}>
       {/* One element drawing the stars (a masked strip), to keep the page light. */}
-      <span
-        className={styles.stars}
-        role="img"
-        aria-label={`${review.rating} out of 5 stars`}
-        style={{ "--stars": stars } as React.CSSProperties}
-      />
+      <span className={styles.stars} role="img" aria-label={`${review.rating} out of 5 stars`} style={{ "--stars": stars } as React.CSSProperties} />
       <blockquote className={styles.quote}>{review.comment}</blockquote>
       <figcaption className={styles.author}>
         <span className={styles.avatar} aria-hidden="true">

@@ -11,8 +11,7 @@ function memoryStorage() {
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 const queued = () => JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as { name: string; phone: string }[];
 
@@ -44,10 +43,7 @@ describe("sendLead", () => {
   });
 
   it("reports a 400 with its field messages and does not keep the lead", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn().mockResolvedValue(json(400, { error: "Please check phone", fields: { phone: "x" } })),
-    );
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(json(400, { error: "Please check phone", fields: { phone: "x" } })));
     expect(await sendLead({ name: "Asha", phone: "" })).toEqual({
       status: "invalid",
       error: "Please check phone",
@@ -69,11 +65,7 @@ describe("flushOutbox", () => {
         { name: "Old", phone: "4", queuedAt: now - 31 * 24 * 60 * 60 * 1000 },
       ]),
     );
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(json(201, {}))
-      .mockRejectedValueOnce(new TypeError("offline"))
-      .mockResolvedValueOnce(json(400, {}));
+    const fetch = vi.fn().mockResolvedValueOnce(json(201, {})).mockRejectedValueOnce(new TypeError("offline")).mockResolvedValueOnce(json(400, {}));
     vi.stubGlobal("fetch", fetch);
     await flushOutbox();
     // The month-old lead is dropped unsent; a 400 will never succeed, so it is dropped too.

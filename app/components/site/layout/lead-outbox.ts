@@ -4,8 +4,7 @@
  * a visitor's number is never lost (the spec's popup completes regardless).
  */
 type LeadBody = { name: string; phone: string; website?: string };
-type SendResult =
-  { status: "sent" } | { status: "queued" } | { status: "invalid"; error: string; fields: Record<string, string> };
+type SendResult = { status: "sent" } | { status: "queued" } | { status: "invalid"; error: string; fields: Record<string, string> };
 
 export const OUTBOX_KEY = "pravas.leadOutbox";
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

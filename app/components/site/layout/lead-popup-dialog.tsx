@@ -69,15 +69,7 @@ export default function LeadPopupDialog({ open, onClose, onSubmitted }: LeadPopu
       </h2>
       <p className={styles.lede}>Leave your name and number, and a Pravas travel expert will call you back.</p>
       <form method="post" action="/api/leads" noValidate className={styles.form} onSubmit={onSubmit}>
-        <TextField
-          name="name"
-          idPrefix="lead-"
-          label="Name"
-          placeholder="Enter Your Name Here"
-          autoComplete="name"
-          required
-          error={errors.name}
-        />
+        <TextField name="name" idPrefix="lead-" label="Name" placeholder="Enter Your Name Here" autoComplete="name" required error={errors.name} />
         <TextField
           name="phone"
           idPrefix="lead-"

@@ -1,13 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { flushOutbox } from "./lead-outbox";
-import {
-  msSinceLoad,
-  POPUP_RESHOW_MS,
-  popupDelay,
-  readPopupMemory,
-  rememberClosed,
-  rememberSubmitted,
-} from "./lead-popup-timing";
+import { msSinceLoad, POPUP_RESHOW_MS, popupDelay, readPopupMemory, rememberClosed, rememberSubmitted } from "./lead-popup-timing";
 import styles from "./lead-popup.module.css";
 
 const LeadPopupDialog = lazy(() => import("./lead-popup-dialog"));

@@ -63,13 +63,7 @@ export function SiteHeader({ brandName, overHero }: SiteHeaderProps) {
             <CloseIcon className={styles.closeIcon} />
             <span className="visually-hidden">Menu</span>
           </button>
-          <ul
-            ref={menuRef}
-            id={menuId}
-            popover="auto"
-            className={styles.links}
-            onToggle={(event) => setOpen(event.newState === "open")}
-          >
+          <ul ref={menuRef} id={menuId} popover="auto" className={styles.links} onToggle={(event) => setOpen(event.newState === "open")}>
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
                 <NavLink

@@ -12,12 +12,7 @@ type NotFoundNoticeProps = {
 };
 
 /** The site's friendly "not found"/error panel, used by every 404 and error boundary. */
-export function NotFoundNotice({
-  title,
-  children,
-  primary = { to: "/", label: "Go to the home page" },
-  eyebrow = "Error 404",
-}: NotFoundNoticeProps) {
+export function NotFoundNotice({ title, children, primary = { to: "/", label: "Go to the home page" }, eyebrow = "Error 404" }: NotFoundNoticeProps) {
   return (
     <section className={styles.wrap} aria-labelledby="not-found-title">
       <div className={`container ${styles.panel}`}>

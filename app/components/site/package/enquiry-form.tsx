@@ -41,11 +41,7 @@ const FIELD_ORDER = ["name", "phone", "email", "travellers", "preferredMonth", "
  */
 export function EnquiryForm({ packageId, packageTitle, months, idPrefix, initial, onSent }: EnquiryFormProps) {
   const [status, setStatus] = useState<Status>(
-    initial?.sent
-      ? { kind: "sent", message: initial.sent }
-      : initial?.failed
-        ? { kind: "failed", message: initial.failed }
-        : { kind: "idle" },
+    initial?.sent ? { kind: "sent", message: initial.sent } : initial?.failed ? { kind: "failed", message: initial.failed } : { kind: "idle" },
   );
   const [errors, setErrors] = useState<Record<string, string>>(initial?.fields ?? {});
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,92 +91,92 @@ export function EnquiryForm({ packageId, packageTitle, months, idPrefix, initial
       <input type="hidden" name="packageId" value={packageId} />
       {/* Once sent, the thank-you replaces the fields (they stay in the page, hidden). */}
       <div className={styles.fields} hidden={status.kind === "sent"}>
-      <TextField
-        idPrefix={idPrefix}
-        name="name"
-        label="Your name"
-        autoComplete="name"
-        required
-        maxLength={LIMITS.nameMax}
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <div className={styles.pair}>
         <TextField
           idPrefix={idPrefix}
-          name="phone"
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
+          name="name"
+          label="Your name"
+          autoComplete="name"
           required
-          maxLength={LIMITS.phoneMax}
-          defaultValue={values.phone}
-          error={errors.phone}
+          maxLength={LIMITS.nameMax}
+          defaultValue={values.name}
+          error={errors.name}
         />
-        <TextField
-          idPrefix={idPrefix}
-          name="email"
-          label="E-mail (optional)"
-          type="email"
-          autoComplete="email"
-          maxLength={LIMITS.emailMax}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-      </div>
-      <div className={styles.pair}>
-        <TextField
-          idPrefix={idPrefix}
-          name="travellers"
-          label="Number of travellers"
-          type="number"
-          inputMode="numeric"
-          min={LIMITS.travellersMin}
-          max={LIMITS.travellersMax}
-          required
-          defaultValue={values.travellers ?? "2"}
-          error={errors.travellers}
-        />
-        <div className={fieldStyles.field}>
-          <label htmlFor={monthId} className={fieldStyles.label}>
-            Preferred month
-          </label>
-          <select
-            id={monthId}
-            name="preferredMonth"
-            className={`${fieldStyles.control} ${styles.select}`}
-            defaultValue={values.preferredMonth ?? FLEXIBLE_MONTH}
-            aria-invalid={errors.preferredMonth ? true : undefined}
-            aria-describedby={errors.preferredMonth ? `${monthId}-error` : undefined}
-          >
-            <option value={FLEXIBLE_MONTH}>I'm flexible</option>
-            {months.map((month) => (
-              <option key={month} value={month}>
-                {formatMonth(month)}
-              </option>
-            ))}
-          </select>
-          {errors.preferredMonth ? (
-            <p id={`${monthId}-error`} className={fieldStyles.error}>
-              {errors.preferredMonth}
-            </p>
-          ) : null}
+        <div className={styles.pair}>
+          <TextField
+            idPrefix={idPrefix}
+            name="phone"
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            maxLength={LIMITS.phoneMax}
+            defaultValue={values.phone}
+            error={errors.phone}
+          />
+          <TextField
+            idPrefix={idPrefix}
+            name="email"
+            label="E-mail (optional)"
+            type="email"
+            autoComplete="email"
+            maxLength={LIMITS.emailMax}
+            defaultValue={values.email}
+            error={errors.email}
+          />
         </div>
-      </div>
-      <TextAreaField
-        idPrefix={idPrefix}
-        name="message"
-        label="Message (optional)"
-        rows={3}
-        maxLength={LIMITS.messageMax}
-        defaultValue={values.message}
-        error={errors.message}
-      />
-      <HoneypotField />
-      <button type="submit" className="btn btn-primary" disabled={sending}>
-        {sending ? "Sending..." : "Send Enquiry"}
-      </button>
+        <div className={styles.pair}>
+          <TextField
+            idPrefix={idPrefix}
+            name="travellers"
+            label="Number of travellers"
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.travellersMin}
+            max={LIMITS.travellersMax}
+            required
+            defaultValue={values.travellers ?? "2"}
+            error={errors.travellers}
+          />
+          <div className={fieldStyles.field}>
+            <label htmlFor={monthId} className={fieldStyles.label}>
+              Preferred month
+            </label>
+            <select
+              id={monthId}
+              name="preferredMonth"
+              className={`${fieldStyles.control} ${styles.select}`}
+              defaultValue={values.preferredMonth ?? FLEXIBLE_MONTH}
+              aria-invalid={errors.preferredMonth ? true : undefined}
+              aria-describedby={errors.preferredMonth ? `${monthId}-error` : undefined}
+            >
+              <option value={FLEXIBLE_MONTH}>I'm flexible</option>
+              {months.map((month) => (
+                <option key={month} value={month}>
+                  {formatMonth(month)}
+                </option>
+              ))}
+            </select>
+            {errors.preferredMonth ? (
+              <p id={`${monthId}-error`} className={fieldStyles.error}>
+                {errors.preferredMonth}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <TextAreaField
+          idPrefix={idPrefix}
+          name="message"
+          label="Message (optional)"
+          rows={3}
+          maxLength={LIMITS.messageMax}
+          defaultValue={values.message}
+          error={errors.message}
+        />
+        <HoneypotField />
+        <button type="submit" className="btn btn-primary" disabled={sending}>
+          {sending ? "Sending..." : "Send Enquiry"}
+        </button>
       </div>
       {/* Both live regions are always present, so screen readers announce what appears in them. */}
       <p ref={noticeRef} tabIndex={-1} role="status" className={status.kind === "sent" ? styles.sent : "visually-hidden"}>

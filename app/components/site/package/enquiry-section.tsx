@@ -25,21 +25,13 @@ export function EnquirySection({ packageId, packageTitle, months, phone, whatsap
           <h2 id="enquire-heading" className={styles.heading}>
             Enquire about {packageTitle}
           </h2>
-          <p>
-            Send us your details and a travel expert will call you back with available dates, room options and the
-            final price for your group.
-          </p>
+          <p>Send us your details and a travel expert will call you back with available dates, room options and the final price for your group.</p>
           <div className={styles.contact}>
             <CallButton phone={phone} className="btn btn-outline">
               <PhoneIcon className={styles.icon} />
               Call {phone}
             </CallButton>
-            <a
-              className="btn btn-whatsapp"
-              href={whatsappUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
+            <a className="btn btn-whatsapp" href={whatsappUrl} target="_blank" rel="noopener noreferrer">
               <WhatsappIcon className={styles.icon} />
               WhatsApp us
             </a>

@@ -56,7 +56,9 @@ export function GalleryPanel({ images, title }: { images: MediaView[]; title: st
               }}
             >
               <ResponsiveImage media={media} sizes="(min-width: 1024px) 380px, (min-width: 640px) 45vw, 50vw" />
-              <span className="visually-hidden">(open photo {index + 1} of {count})</span>
+              <span className="visually-hidden">
+                (open photo {index + 1} of {count})
+              </span>
             </a>
           </li>
         ))}

@@ -10,9 +10,7 @@ export function ItineraryPanel({ itinerary }: { itinerary: PackageDetail["itiner
       <ol className={styles.days}>
         {itinerary.map((day) => (
           <li key={day.day} className={styles.day}>
-            <div className={styles.photo}>
-              {day.photo ? <ResponsiveImage media={day.photo} sizes="(min-width: 768px) 320px, 100vw" /> : null}
-            </div>
+            <div className={styles.photo}>{day.photo ? <ResponsiveImage media={day.photo} sizes="(min-width: 768px) 320px, 100vw" /> : null}</div>
             <div className={styles.body}>
               <p className={styles.number}>Day {day.day}</p>
               <h3 className={styles.title}>{day.title}</h3>

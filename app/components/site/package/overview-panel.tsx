@@ -52,12 +52,20 @@ export function OverviewPanel({ pkg, conveniences, pathname, brochureNotice }: O
                     <span className={styles.batch}>{departure.name}</span>
                     <span>{departure.dates}</span>
                     {departure.seats ? (
-                      <span className={departure.seatsLeft === 0 ? styles.soldOut : departure.seatsLeft !== null && departure.seatsLeft <= 5 ? styles.fewSeats : styles.seats}>
+                      <span
+                        className={
+                          departure.seatsLeft === 0 ? styles.soldOut : departure.seatsLeft !== null && departure.seatsLeft <= 5 ? styles.fewSeats : styles.seats
+                        }
+                      >
                         {departure.seats}
                       </span>
                     ) : null}
                     {departure.requestable && departure.id ? (
-                      <a className={`btn btn-outline ${styles.request}`} href={`${pathname}?request=${encodeURIComponent(departure.id)}#request-seats`} aria-label={`Request seats: ${departure.name}, ${departure.dates}`}>
+                      <a
+                        className={`btn btn-outline ${styles.request}`}
+                        href={`${pathname}?request=${encodeURIComponent(departure.id)}#request-seats`}
+                        aria-label={`Request seats: ${departure.name}, ${departure.dates}`}
+                      >
                         Request seats
                       </a>
                     ) : null}
@@ -66,8 +74,8 @@ export function OverviewPanel({ pkg, conveniences, pathname, brochureNotice }: O
               </ul>
             ) : (
               <p className={styles.text}>
-                <strong>Dates Coming Soon.</strong> Enquire now and we will tell you as soon as the next group
-                departure is fixed, or plan a private trip on dates that suit you.
+                <strong>Dates Coming Soon.</strong> Enquire now and we will tell you as soon as the next group departure is fixed, or plan a private trip on
+                dates that suit you.
               </p>
             )}
           </section>
@@ -118,13 +126,7 @@ export function OverviewPanel({ pkg, conveniences, pathname, brochureNotice }: O
           </div>
         </div>
         <div className={styles.aside}>
-          <SideCard
-            nextDate={pkg.nextDate}
-            conveniences={conveniences}
-            brochureUrl={pkg.brochureUrl}
-            pathname={pathname}
-            brochureNotice={brochureNotice}
-          />
+          <SideCard nextDate={pkg.nextDate} conveniences={conveniences} brochureUrl={pkg.brochureUrl} pathname={pathname} brochureNotice={brochureNotice} />
         </div>
       </div>
 

@@ -28,26 +28,56 @@ export function PackageFinderForm({ filters, facets, filtered }: { filters: Pack
         </span>
         <span className={styles.hint}>{chosen > 0 ? `${chosen} chosen` : "By month, budget, length or kind"}</span>
       </summary>
-    <Form method="get" action="/packages" preventScrollReset className={styles.form} aria-labelledby="finder-heading">
-      <div className={styles.fields}>
-        <SelectField name="month" label="Month of departure" idPrefix="finder-" defaultValue={filters.month ?? ""} options={withCounts("Any month", facets.month)} />
-        <SelectField name="budget" label="Budget per person" idPrefix="finder-" defaultValue={filters.budget ?? ""} options={withCounts("Any budget", facets.budget)} />
-        <SelectField name="duration" label="Trip length" idPrefix="finder-" defaultValue={filters.duration ?? ""} options={withCounts("Any length", facets.duration)} />
-        <SelectField name="region" label="Region" idPrefix="finder-" defaultValue={filters.region ?? ""} options={withCounts("Any region", facets.region)} />
-        <SelectField name="category" label="Kind of trip" idPrefix="finder-" defaultValue={filters.category ?? ""} options={withCounts("Any kind", facets.category)} />
-        <SelectField name="sort" label="Sort by" idPrefix="finder-" defaultValue={filters.sort ?? "recommended"} options={PACKAGE_SORTS.map((sort) => ({ ...sort }))} />
-      </div>
-      <div className={styles.actions}>
-        <button type="submit" className="btn btn-primary">
-          Show trips
-        </button>
-        {filtered || (filters.sort && filters.sort !== "recommended") ? (
-          <Link to="/packages" preventScrollReset className={styles.clear}>
-            Clear filters
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+      <Form method="get" action="/packages" preventScrollReset className={styles.form} aria-labelledby="finder-heading">
+        <div className={styles.fields}>
+          <SelectField
+            name="month"
+            label="Month of departure"
+            idPrefix="finder-"
+            defaultValue={filters.month ?? ""}
+            options={withCounts("Any month", facets.month)}
+          />
+          <SelectField
+            name="budget"
+            label="Budget per person"
+            idPrefix="finder-"
+            defaultValue={filters.budget ?? ""}
+            options={withCounts("Any budget", facets.budget)}
+          />
+          <SelectField
+            name="duration"
+            label="Trip length"
+            idPrefix="finder-"
+            defaultValue={filters.duration ?? ""}
+            options={withCounts("Any length", facets.duration)}
+          />
+          <SelectField name="region" label="Region" idPrefix="finder-" defaultValue={filters.region ?? ""} options={withCounts("Any region", facets.region)} />
+          <SelectField
+            name="category"
+            label="Kind of trip"
+            idPrefix="finder-"
+            defaultValue={filters.category ?? ""}
+            options={withCounts("Any kind", facets.category)}
+          />
+          <SelectField
+            name="sort"
+            label="Sort by"
+            idPrefix="finder-"
+            defaultValue={filters.sort ?? "recommended"}
+            options={PACKAGE_SORTS.map((sort) => ({ ...sort }))}
+          />
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className="btn btn-primary">
+            Show trips
+          </button>
+          {filtered || (filters.sort && filters.sort !== "recommended") ? (
+            <Link to="/packages" preventScrollReset className={styles.clear}>
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
     </details>
   );
 }

@@ -41,15 +41,7 @@ export function PackageHead({ pkg, months, phone, whatsappUrl }: PackageHeadProp
           </ol>
         </nav>
         <div className={styles.grid}>
-          <div className={styles.photo}>
-            {pkg.thumbnail ? (
-              <ResponsiveImage
-                media={pkg.thumbnail}
-                sizes={HEAD_PHOTO_SIZES}
-                priority
-              />
-            ) : null}
-          </div>
+          <div className={styles.photo}>{pkg.thumbnail ? <ResponsiveImage media={pkg.thumbnail} sizes={HEAD_PHOTO_SIZES} priority /> : null}</div>
           <div className={styles.info}>
             <p className={styles.country}>{pkg.country}</p>
             <h1 className={styles.title}>{pkg.title}</h1>
@@ -76,19 +68,8 @@ export function PackageHead({ pkg, months, phone, whatsappUrl }: PackageHeadProp
               </li>
             </ul>
             <div className={styles.actions}>
-              <EnquiryDialog
-                packageId={pkg.id}
-                packageTitle={pkg.title}
-                months={months}
-                phone={phone}
-                className="btn btn-primary"
-              />
-              <a
-                className="btn btn-whatsapp"
-                href={whatsappUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
+              <EnquiryDialog packageId={pkg.id} packageTitle={pkg.title} months={months} phone={phone} className="btn btn-primary" />
+              <a className="btn btn-whatsapp" href={whatsappUrl} target="_blank" rel="noopener noreferrer">
                 <WhatsappIcon className={styles.buttonIcon} />
                 Chat on WhatsApp
               </a>

@@ -14,12 +14,7 @@ export function PackageRail({ cards, label }: { cards: (PackageCardData & { fact
     <ul className={styles.rail} aria-label={label}>
       {cards.map((card) => (
         <li key={card.id} className={styles.item}>
-          <PackageCard
-            card={card}
-            headingLevel="h3"
-            sizes={RAIL_PHOTO_SIZES}
-            facts={card.facts}
-          />
+          <PackageCard card={card} headingLevel="h3" sizes={RAIL_PHOTO_SIZES} facts={card.facts} />
         </li>
       ))}
     </ul>

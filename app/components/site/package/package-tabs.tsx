@@ -58,11 +58,19 @@ export function PackageTabs({ active, pathname, panels }: PackageTabsProps) {
     const index = PACKAGE_TABS.findIndex((tab) => tab.id === active);
     const last = PACKAGE_TABS.length - 1;
     const next =
-      event.key === "ArrowRight" ? (index === last ? 0 : index + 1)
-      : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     const tab = PACKAGE_TABS[next]!;
@@ -72,14 +80,7 @@ export function PackageTabs({ active, pathname, panels }: PackageTabsProps) {
 
   return (
     <div className={styles.tabs}>
-      <div
-        ref={listRef}
-        role="tablist"
-        aria-label="Package details"
-        className={styles.list}
-        data-enhanced={indicator ? "" : undefined}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={listRef} role="tablist" aria-label="Package details" className={styles.list} data-enhanced={indicator ? "" : undefined} onKeyDown={onKeyDown}>
         {PACKAGE_TABS.map((tab) => {
           const selected = tab.id === active;
           return (
@@ -101,11 +102,7 @@ export function PackageTabs({ active, pathname, panels }: PackageTabsProps) {
           );
         })}
         {indicator ? (
-          <span
-            className={styles.indicator}
-            aria-hidden="true"
-            style={{ width: indicator.width, transform: `translateX(${indicator.left}px)` }}
-          />
+          <span className={styles.indicator} aria-hidden="true" style={{ width: indicator.width, transform: `translateX(${indicator.left}px)` }} />
         ) : null}
       </div>
       {PACKAGE_TABS.map((tab) => (

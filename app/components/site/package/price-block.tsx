@@ -13,8 +13,7 @@ export function PriceBlock({ price }: { price: PriceBlockData }) {
       </h2>
       {price.lines.length === 1 ? (
         <p className={styles.single}>
-          <span className={styles.amount}>{price.lines[0]!.amount}</span> {price.lines[0]!.unit}{" "}
-          <span className={styles.tax}>{price.taxNote}</span>
+          <span className={styles.amount}>{price.lines[0]!.amount}</span> {price.lines[0]!.unit} <span className={styles.tax}>{price.taxNote}</span>
         </p>
       ) : null}
       {price.lines.length > 1 ? (
@@ -38,8 +37,7 @@ export function PriceBlock({ price }: { price: PriceBlockData }) {
       {price.options.length > 0 ? (
         <>
           <p className={styles.single}>
-            From <span className={styles.amount}>{price.from}</span> per person{" "}
-            <span className={styles.tax}>{price.taxNote}</span>
+            From <span className={styles.amount}>{price.from}</span> per person <span className={styles.tax}>{price.taxNote}</span>
           </p>
           <div className={styles.options}>
             {price.options.map((option) => (

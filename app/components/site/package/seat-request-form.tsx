@@ -27,7 +27,9 @@ type Status = { kind: "idle" | "sending" } | { kind: "sent" | "failed"; message:
  * answers in place, so whatever goes wrong, the typed fields stay as they are.
  */
 export function SeatRequestForm({ packageId, packageTitle, departures, departureId, sentMessage, initial }: Props) {
-  const [status, setStatus] = useState<Status>(sentMessage ? { kind: "sent", message: sentMessage } : initial?.failed ? { kind: "failed", message: initial.failed } : { kind: "idle" });
+  const [status, setStatus] = useState<Status>(
+    sentMessage ? { kind: "sent", message: sentMessage } : initial?.failed ? { kind: "failed", message: initial.failed } : { kind: "idle" },
+  );
   const [errors, setErrors] = useState<Record<string, string>>(initial?.fields ?? {});
   const values = initial?.values ?? {};
   const open = departures.filter((date) => date.requestable);
@@ -75,14 +77,64 @@ export function SeatRequestForm({ packageId, packageTitle, departures, departure
             error={errors.departureId}
             options={open.map((date) => ({ value: date.id ?? "", label: `${date.name}: ${date.dates}${date.seats ? ` (${date.seats})` : ""}` }))}
           />
-          <TextField idPrefix="seats-" name="name" label="Your name" autoComplete="name" required maxLength={LIMITS.nameMax} defaultValue={values.name} error={errors.name} />
+          <TextField
+            idPrefix="seats-"
+            name="name"
+            label="Your name"
+            autoComplete="name"
+            required
+            maxLength={LIMITS.nameMax}
+            defaultValue={values.name}
+            error={errors.name}
+          />
           <div className={formStyles.pair}>
-            <TextField idPrefix="seats-" name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={LIMITS.phoneMax} defaultValue={values.phone} error={errors.phone} />
-            <TextField idPrefix="seats-" name="email" label="E-mail (optional)" type="email" autoComplete="email" maxLength={LIMITS.emailMax} defaultValue={values.email} error={errors.email} />
+            <TextField
+              idPrefix="seats-"
+              name="phone"
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              maxLength={LIMITS.phoneMax}
+              defaultValue={values.phone}
+              error={errors.phone}
+            />
+            <TextField
+              idPrefix="seats-"
+              name="email"
+              label="E-mail (optional)"
+              type="email"
+              autoComplete="email"
+              maxLength={LIMITS.emailMax}
+              defaultValue={values.email}
+              error={errors.email}
+            />
           </div>
           <div className={formStyles.pair}>
-            <TextField idPrefix="seats-" name="adults" label="Adults" type="number" inputMode="numeric" min={1} max={SEAT_REQUEST_TRAVELLERS_MAX} required defaultValue={values.adults ?? "2"} error={errors.adults} />
-            <TextField idPrefix="seats-" name="children" label="Children" type="number" inputMode="numeric" min={0} max={SEAT_REQUEST_TRAVELLERS_MAX - 1} defaultValue={values.children ?? "0"} error={errors.children} />
+            <TextField
+              idPrefix="seats-"
+              name="adults"
+              label="Adults"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SEAT_REQUEST_TRAVELLERS_MAX}
+              required
+              defaultValue={values.adults ?? "2"}
+              error={errors.adults}
+            />
+            <TextField
+              idPrefix="seats-"
+              name="children"
+              label="Children"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={SEAT_REQUEST_TRAVELLERS_MAX - 1}
+              defaultValue={values.children ?? "0"}
+              error={errors.children}
+            />
           </div>
           <SelectField
             idPrefix="seats-"
@@ -92,7 +144,15 @@ export function SeatRequestForm({ packageId, packageTitle, departures, departure
             error={errors.room}
             options={ROOM_PREFERENCES.map((room) => ({ value: room, label: ROOM_LABELS[room] }))}
           />
-          <TextAreaField idPrefix="seats-" name="message" label="Message (optional)" rows={3} maxLength={LIMITS.messageMax} defaultValue={values.message} error={errors.message} />
+          <TextAreaField
+            idPrefix="seats-"
+            name="message"
+            label="Message (optional)"
+            rows={3}
+            maxLength={LIMITS.messageMax}
+            defaultValue={values.message}
+            error={errors.message}
+          />
           <HoneypotField />
           <button type="submit" className="btn btn-primary" disabled={status.kind === "sending"}>
             {status.kind === "sending" ? "Sending..." : "Send seat request"}
