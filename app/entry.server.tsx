@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { getEnv } from "~/server/env.server";
 import { optimiseHead } from "~/server/html/head-order.server";
 import { redactUrlForLog } from "~/server/http/redact-url.server";
 import { getLogger } from "~/server/logger.server";
@@ -82,7 +83,7 @@ export default function handleRequest(
             // Admin pages are a tool, not a landing page: they hydrate at once
             // (React Router's own bootstrap) instead of after load and paint.
             const rendered = Buffer.concat(chunks).toString("utf8");
-            const html = admin ? rendered : optimiseHead(rendered);
+            const html = admin || !getEnv().PERF_HEAD_ORDER ? rendered : optimiseHead(rendered);
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import * as build from "virtual:react-router/server-build";
 import type { ViteDevServer } from "vite";
-import { addAcceptors, LISTEN_BACKLOG } from "./acceptors";
+import { addAcceptors, LISTEN_BACKLOG } from "./perf/acceptors";
 import { createApp } from "./app";
 import { boot, e2eFixturesFrom } from "./boot";
 
@@ -37,7 +37,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   // faster while the server is busy (ADR 031).
   let acceptors: Promise<net.Server[]> = Promise.resolve([]);
   const server = app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, () => {
-    if (!vite) acceptors = addAcceptors(server, logger);
+    if (!vite && env.PERF_EXTRA_ACCEPTORS) acceptors = addAcceptors(server, logger);
     const local = `http://localhost:${env.PORT}`;
     process.stdout.write(vite ? `  Pravas dev server on ${local}\n\n` : `  Pravas is serving ${env.SITE_URL} (${local})\n\n`);
   });

@@ -72,6 +72,20 @@ describe("ENQUIRY_RETENTION_MONTHS", () => {
   });
 });
 
+describe("PERF_HEAD_ORDER and PERF_EXTRA_ACCEPTORS (ADR 066)", () => {
+  it("are on unless set to off", async () => {
+    const unset = await envWith({ PERF_HEAD_ORDER: undefined, PERF_EXTRA_ACCEPTORS: "" });
+    expect([unset.PERF_HEAD_ORDER, unset.PERF_EXTRA_ACCEPTORS]).toEqual([true, true]);
+    const off = await envWith({ PERF_HEAD_ORDER: "off", PERF_EXTRA_ACCEPTORS: "off" });
+    expect([off.PERF_HEAD_ORDER, off.PERF_EXTRA_ACCEPTORS]).toEqual([false, false]);
+  });
+
+  it("refuse anything but on or off at start", async () => {
+    await expect(envWith({ PERF_HEAD_ORDER: "no" })).rejects.toThrow(/PERF_HEAD_ORDER must be on or off/);
+    await expect(envWith({ PERF_EXTRA_ACCEPTORS: "1" })).rejects.toThrow(/PERF_EXTRA_ACCEPTORS must be on or off/);
+  });
+});
+
 describe("MEDIA_STORE and the S3 settings (ADR 053)", () => {
   const none = {
     MEDIA_STORE: undefined,

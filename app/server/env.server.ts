@@ -7,6 +7,15 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+/** A performance workaround's switch (ADR 066): on unless set to off. */
+const perfSwitch = (name: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["on", "off"], { error: `${name} must be on or off` })
+      .default("on")
+      .transform((value) => value === "on"),
+  );
 
 /** Every environment variable the app reads, validated once at start. */
 const envSchema = z
@@ -138,6 +147,10 @@ const envSchema = z
         }, "BACKUP_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -base64 32)")
         .optional(),
     ),
+    /** Public pages: stylesheets inlined, scripts after the first paint (ADRs 018, 019, 066). */
+    PERF_HEAD_ORDER: perfSwitch("PERF_HEAD_ORDER"),
+    /** 64 handles on the listening socket, so a burst of connections is accepted at once (ADRs 031, 066). */
+    PERF_EXTRA_ACCEPTORS: perfSwitch("PERF_EXTRA_ACCEPTORS"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Requests per IP per window on the public form endpoints. */
     FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
