@@ -53,8 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React runs: scripts start after the page has
-  // loaded and painted (ADR 019), and tests wait for this before using widgets.
+  // Marks the document once React runs: on public pages scripts run at the
+  // visitor's first action (ADRs 019, 067), and tests wait for this before using widgets.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

@@ -147,7 +147,7 @@ const envSchema = z
         }, "BACKUP_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -base64 32)")
         .optional(),
     ),
-    /** Public pages: stylesheets inlined, scripts after the first paint (ADRs 018, 019, 066). */
+    /** Public pages: stylesheets inlined, scripts fetched after the first paint and run at the first action (ADRs 018, 019, 066, 067). */
     PERF_HEAD_ORDER: perfSwitch("PERF_HEAD_ORDER"),
     /** 64 handles on the listening socket, so a burst of connections is accepted at once (ADRs 031, 066). */
     PERF_EXTRA_ACCEPTORS: perfSwitch("PERF_EXTRA_ACCEPTORS"),

@@ -196,3 +196,45 @@ test("without JavaScript the mobile menu opens and its links work", async ({ bro
   await expect(nav.getByRole("link", { name: "Packages" })).toBeHidden();
   await context.close();
 });
+
+// ADR 067: public pages run their scripts at the visitor's first action, or 10 s after load.
+test("a public page runs no script until the visitor acts, and hydrates when they scroll", async ({ page }) => {
+  await page.goto("/contact", { waitUntil: "load" });
+  // Pointer movement alone is no action: Chromium sends one of its own after layout.
+  await page.mouse.move(20, 300);
+  await page.mouse.move(40, 320);
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await page.mouse.wheel(0, 200);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+});
+
+test("with no action at all, the page hydrates 10 s after load, in time for the lead popup", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/contact", { waitUntil: "load" });
+  await page.clock.runFor(9_000);
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await page.clock.runFor(1_500);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+});
+
+test("a tap on a script-only button before the scripts have run is answered once React runs", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/", { waitUntil: "load" });
+  const next = page.getByRole("button", { name: "Next destination" });
+  await next.click();
+  await scripts.expectNotHydrated();
+  const track = page.getByRole("list", { name: "Top Destinations" });
+  expect(await track.evaluate((element) => element.scrollLeft)).toBe(0);
+
+  await scripts.releaseAndWaitForHydration();
+  // The held tap moved the carousel on by one card, and only one.
+  await expect.poll(() => track.evaluate((element) => Math.round(element.scrollLeft))).toBeGreaterThan(0);
+  const moved = await track.evaluate((element) => Math.round(element.scrollLeft));
+  const cardStep = await track.evaluate((element) => {
+    const [first, second] = element.querySelectorAll("li");
+    return Math.round((second as HTMLElement).offsetLeft - (first as HTMLElement).offsetLeft);
+  });
+  expect(Math.abs(moved - cardStep)).toBeLessThanOrEqual(2);
+});

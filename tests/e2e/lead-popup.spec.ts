@@ -135,6 +135,8 @@ test.describe("lead popup", () => {
     await page.clock.fastForward("30:00");
     await expect(popup(page)).toBeHidden();
     await page.reload();
+    // Scripts run at the visitor's first action (ADR 067).
+    await page.keyboard.press("Shift");
     await expect(page.getByRole("button", { name: "Pause automatic scrolling" })).toBeVisible();
     await page.clock.fastForward("20:00");
     await expect(popup(page)).toBeHidden();
@@ -157,6 +159,8 @@ test.describe("lead popup", () => {
 
     await page.unroute("**/api/leads");
     await page.reload();
+    // Scripts run at the visitor's first action, or 10 s after load with none (ADR 067).
+    await page.clock.runFor(10_000);
     await expect.poll(() => leadsWithPhone(db, phone)).toEqual([{ name: "Offline Tester", phone, source: "popup" }]);
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), OUTBOX_KEY)).toBeNull();
   });

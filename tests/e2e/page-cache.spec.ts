@@ -47,6 +47,8 @@ test("a hit in a browser runs its scripts under the response's nonce (the page h
   });
   const response = await page.goto("/");
   expect(response?.headers()["x-page-cache"]).toBe("hit");
+  // Scripts run at the visitor's first action (ADR 067).
+  await page.keyboard.press("Shift");
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   expect(blocked).toEqual([]);
 });

@@ -20,10 +20,16 @@ test("with PERF_HEAD_ORDER on (the default), public pages come rewritten, and hy
     expect(/<link[^>]*rel="stylesheet"[^>]*disabled=""/.test(head(html)), `${path}: their links are disabled`).toBe(true);
     expect(html.includes('performance.getEntriesByName("first-contentful-paint")'), `${path}: the bootstrap waits for the first paint`).toBe(true);
     expect(/const \[route0[^\]]*\] = await Promise\.all\(\[import\("\/assets\//.test(html), `${path}: the route modules are imported after it`).toBe(true);
+    expect(html.indexOf("await firstAction;") < html.indexOf("const [route0"), `${path}: at the visitor's first action (ADR 067)`).toBe(true);
+    expect(
+      /await import\("\/assets\/entry\.client-[^"]+\.js"\);\s*removeEventListener\("click", holdClick/.test(html),
+      `${path}: held clicks replayed after the client entry`,
+    ).toBe(true);
   }
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto("/packages/bali");
+  await page.keyboard.press("Shift");
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
   // Hydrated: the tabs are React's now (a click changes the panel without a page load).
   await page.getByRole("tab", { name: "Itinerary" }).click();
@@ -50,6 +56,10 @@ test("with PERF_HEAD_ORDER off, pages are React Router's own, which the rewrite'
       expect(deferred !== withoutHints, `${path}: React Router's bootstrap script is found`).toBe(true);
       expect(/const \[route0[^\]]*\] = await Promise\.all\(\[import\("\/assets\//.test(deferred), `${path}: its route imports are deferred`).toBe(true);
       expect(/import \* as route\d+ from/.test(deferred), `${path}: no static route import is left`).toBe(false);
+      expect(
+        /await import\("\/assets\/entry\.client-[^"]+\.js"\);\s*removeEventListener\("click", holdClick/.test(deferred),
+        `${path}: the client entry's import is found`,
+      ).toBe(true);
     }
     const page = await context.newPage();
     await page.goto("/packages/bali");

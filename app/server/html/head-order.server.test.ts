@@ -74,26 +74,48 @@ describe("deferHydration", () => {
 
   const IMPORTS = "const [route0, route1] = await Promise.all";
 
-  it("loads the route modules after the first paint and the hero image, then hydrates as before", () => {
+  it("loads the route modules after the first paint and the hero image, runs them at the first action, then hydrates as before", () => {
     const out = deferHydration(html);
     expect(out).not.toMatch(/import \* as/);
     expect(out).toContain('const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);');
     expect(out.indexOf("first-contentful-paint")).toBeLessThan(out.indexOf(IMPORTS));
     expect(out.indexOf('img[fetchpriority="high"]')).toBeLessThan(out.indexOf(IMPORTS));
     expect(out.indexOf("requestAnimationFrame")).toBeLessThan(out.indexOf(IMPORTS));
-    // Not the window's load event: that only caps the wait (hidden tabs, no paint timing).
-    expect(out).toMatch(/addEventListener\("load", loaded[^)]*\);\n\}\);/);
+    // The first action of the visitor, or 10 s after load, opens the gate to the imports.
+    // Listened for from the start; awaited after the first paint.
+    expect(out.indexOf('"pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"')).toBeLessThan(out.indexOf("first-contentful-paint"));
+    const gate = out.indexOf("await firstAction;");
+    expect(gate).toBeGreaterThan(out.indexOf("first-contentful-paint"));
+    expect(gate).toBeLessThan(out.indexOf(IMPORTS));
+    expect(out).toContain("setTimeout(go, 10000)");
     expect(out.indexOf(IMPORTS)).toBeLessThan(out.indexOf("__reactRouterRouteModules"));
-    expect(out).toContain('import("/assets/entry.client.js");</script>');
     expect(out).toContain('<script nonce="n">window.x = 1;</script>');
   });
 
-  it("preloads the taken module hints in parallel, with the script's nonce, before importing", () => {
+  it("keeps clicks on script-only buttons from the start until the client entry has run, then replays them", () => {
+    const out = deferHydration(html);
+    const hold = out.indexOf('addEventListener("click", holdClick');
+    const entry = out.indexOf('await import("/assets/entry.client.js");');
+    expect(hold).toBeGreaterThan(-1);
+    expect(hold).toBeLessThan(out.indexOf("first-contentful-paint"));
+    expect(entry).toBeGreaterThan(out.indexOf("__reactRouterRouteModules"));
+    expect(out.indexOf('removeEventListener("click", holdClick')).toBeGreaterThan(entry);
+    expect(out).toMatch(/control\.click\(\);<\/script>/);
+    expect(out).not.toMatch(/[^t] import\("\/assets\/entry\.client\.js"\)/);
+  });
+
+  it("preloads the taken module hints in parallel, with the script's nonce, without running them, before the gate", () => {
     const out = deferHydration(html, ["/assets/entry.client.js", "/assets/chunk.js"]);
     expect(out).toContain('for (const href of ["/assets/entry.client.js","/assets/chunk.js"])');
+    expect(out).toContain('link.rel = "preload"; link.as = "script"; link.crossOrigin = "anonymous";');
     expect(out).toContain('link.nonce = "n";');
-    expect(out.indexOf("modulepreload")).toBeGreaterThan(out.indexOf("first-contentful-paint"));
-    expect(out.indexOf("modulepreload")).toBeLessThan(out.indexOf(IMPORTS));
+    expect(out.indexOf('link.rel = "preload"')).toBeGreaterThan(out.indexOf("first-contentful-paint"));
+    expect(out.indexOf('link.rel = "preload"')).toBeLessThan(out.indexOf("await firstAction;"));
+  });
+
+  it("leaves a bootstrap without its client entry import alone, rather than gate what it cannot replay", () => {
+    const noEntry = html.replace('import("/assets/entry.client.js");', "");
+    expect(deferHydration(noEntry)).toBe(noEntry);
   });
 
   it("leaves documents without a bootstrap alone", () => {

@@ -18,7 +18,10 @@ import path from "node:path";
  * 3. React Router's bootstrap is an async module script whose static imports
  *    would start downloading at once. It now waits for the presented first
  *    paint and the hero image (not the window's load event), then preloads
- *    the modules in parallel and hydrates as before (deferHydration).
+ *    the modules in parallel without running them, and runs them and hydrates
+ *    at the visitor's first action (a touch, click, scroll, key or focus),
+ *    or 10 s after load, in time for the lead popup (deferHydration, ADR 067).
+ *    A click on a script-only button in between is replayed once React listens.
  */
 const MODULE_HINT = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
 const FONT_HINT = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="font")[^>]*>/g;
@@ -109,12 +112,51 @@ const AFTER_FIRST_PAINT = `await new Promise((resolve) => {
   if (document.readyState === "complete") loaded(); else addEventListener("load", loaded, { once: true });
 });`;
 
-/** Preloads every module at once, so hydration does not wait on a chain of imports. */
+/**
+ * Until React listens, clicks on buttons that only script can answer are kept
+ * for replay; links, submit buttons and popover buttons work as HTML, so they
+ * are left to the browser.
+ */
+const HOLD_EARLY_CLICKS = `const earlyClicks = [];
+const holdClick = (event) => {
+  const control = event.target instanceof Element ? event.target.closest('button[type="button"]:not([popovertarget]):not([commandfor])') : null;
+  if (control) earlyClicks.push(control);
+};
+addEventListener("click", holdClick, { capture: true });`;
+
+/**
+ * Settles at the visitor's first action, or 10 s after load (the lead popup
+ * shows at 15 s); listening from the start, so an action during the wait for
+ * the first paint counts. Not pointer movement: Chromium sends a mouse move of
+ * its own after layout when the pointer rests over the page.
+ */
+const FIRST_ACTION = `const firstAction = new Promise((resolve) => {
+  const kinds = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"];
+  const go = () => {
+    for (const kind of kinds) removeEventListener(kind, go, { capture: true });
+    resolve();
+  };
+  for (const kind of kinds) addEventListener(kind, go, { capture: true, passive: true });
+  const loaded = () => setTimeout(go, 10000);
+  if (document.readyState === "complete") loaded(); else addEventListener("load", loaded, { once: true });
+});`;
+
+/** Runs once the client entry has called hydrateRoot: React now answers clicks itself. */
+const REPLAY_EARLY_CLICKS = `removeEventListener("click", holdClick, { capture: true });
+for (const control of earlyClicks) if (control.isConnected) control.click();`;
+
+/**
+ * Fetches every module at once, so hydration does not wait on a chain of
+ * imports; as plain preloads, which are not compiled until they are imported.
+ */
 function preloadModules(urls: string[], nonce: string | undefined): string {
   if (urls.length === 0) return "";
   const setNonce = nonce ? ` link.nonce = ${JSON.stringify(nonce)};` : "";
-  return `for (const href of ${JSON.stringify(urls)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href;${setNonce} document.head.append(link); }\n`;
+  return `for (const href of ${JSON.stringify(urls)}) { const link = document.createElement("link"); link.rel = "preload"; link.as = "script"; link.crossOrigin = "anonymous"; link.href = href;${setNonce} document.head.append(link); }\n`;
 }
+
+/** The bootstrap's last statement: the client entry, which hydrates as it runs. */
+const ENTRY_IMPORT = /\bimport\(("[^"]+")\);?\s*$/;
 
 export function deferHydration(html: string, moduleUrls: string[] = []): string {
   return html.replace(BOOTSTRAP_SCRIPT, (whole, open: string, body: string, close: string) => {
@@ -123,11 +165,16 @@ export function deferHydration(html: string, moduleUrls: string[] = []): string 
       imports.push({ name, url });
       return "";
     });
-    if (imports.length === 0) return whole;
+    const entryUrl = ENTRY_IMPORT.exec(rest)?.[1];
+    if (imports.length === 0 || !entryUrl) return whole;
     const nonce = /\bnonce="([^"]+)"/.exec(open)?.[1];
     const names = imports.map((entry) => entry.name).join(", ");
     const loads = imports.map((entry) => `import(${entry.url})`).join(", ");
-    return `${open}${AFTER_FIRST_PAINT}\n${preloadModules(moduleUrls, nonce)}const [${names}] = await Promise.all([${loads}]);${rest}${close}`;
+    const setup = rest.replace(ENTRY_IMPORT, "");
+    return (
+      `${open}${HOLD_EARLY_CLICKS}\n${FIRST_ACTION}\n${AFTER_FIRST_PAINT}\n${preloadModules(moduleUrls, nonce)}await firstAction;\n` +
+      `const [${names}] = await Promise.all([${loads}]);${setup}\nawait import(${entryUrl});\n${REPLAY_EARLY_CLICKS}${close}`
+    );
   });
 }
 
