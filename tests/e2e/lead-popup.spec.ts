@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
+import { actOnPage, expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
 const POPUP_TITLE = "Where would you like to go next?";
 const CLOSED_AT_KEY = "pravas.leadPopup.closedAt";
@@ -135,8 +135,7 @@ test.describe("lead popup", () => {
     await page.clock.fastForward("30:00");
     await expect(popup(page)).toBeHidden();
     await page.reload();
-    // Scripts run at the visitor's first action (ADR 067).
-    await page.keyboard.press("Shift");
+    await actOnPage(page);
     await expect(page.getByRole("button", { name: "Pause automatic scrolling" })).toBeVisible();
     await page.clock.fastForward("20:00");
     await expect(popup(page)).toBeHidden();

@@ -1,6 +1,6 @@
 import { privateServerPort } from "../../playwright.config";
 import { deferHydration, inlineStylesheets, takeScriptHints } from "../../app/server/html/head-order.server";
-import { expect, test } from "./fixtures";
+import { actOnPage, expect, test } from "./fixtures";
 import { startPrivateServer } from "./private-server";
 
 // ADR 066: the public pages' head rewrite (app/server/html/head-order.server.ts)
@@ -29,7 +29,7 @@ test("with PERF_HEAD_ORDER on (the default), public pages come rewritten, and hy
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto("/packages/bali");
-  await page.keyboard.press("Shift");
+  await actOnPage(page);
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
   // Hydrated: the tabs are React's now (a click changes the panel without a page load).
   await page.getByRole("tab", { name: "Itinerary" }).click();
