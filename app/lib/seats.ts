@@ -36,3 +36,6 @@ export function seatsLabel(left: number | null): string | null {
 export function seatRequestSentMessage(reference: string): string {
   return `Thank you! Your seat request ${reference} has been sent. It is not a booking yet: our team will call you to confirm the seats.`;
 }
+
+/** The package page's "Request seats" form names itself in an `intent` field (the enquiry form posts to the same action). */
+export const SEAT_REQUEST_INTENT = "seats";

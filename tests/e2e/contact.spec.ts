@@ -74,7 +74,7 @@ test("sending, then success: the button waits, the fields clear and the message 
   await openContact(page);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/contact", async (route) => {
+  await page.route("**/contact.data*", async (route) => {
     await released;
     await route.continue();
   });
@@ -102,7 +102,7 @@ test("sending, then success: the button waits, the fields clear and the message 
 test("a server failure shows the alert and keeps what was typed", async ({ page, db }) => {
   const email = uniqueEmail("failure");
   await openContact(page);
-  await page.route("**/api/contact", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }));
+  await page.route("**/contact.data*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }));
   const values = await fillForm(page, email);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("alert").filter({ hasText: FAILED })).toBeVisible();
@@ -110,14 +110,14 @@ test("a server failure shows the alert and keeps what was typed", async ({ page,
   await expect(page.getByRole("status").filter({ hasText: SENT })).toHaveCount(0);
 
   // A dropped connection fails the same way; once the server answers again, the kept data sends.
-  await page.unroute("**/api/contact");
-  await page.route("**/api/contact", (route) => route.abort("connectionreset"));
+  await page.unroute("**/contact.data*");
+  await page.route("**/contact.data*", (route) => route.abort("connectionreset"));
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("alert").filter({ hasText: FAILED })).toBeVisible();
   await expectFormValues(page, values);
   expect(await storedMessages(db, email)).toHaveLength(0);
 
-  await page.unroute("**/api/contact");
+  await page.unroute("**/contact.data*");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("status").filter({ hasText: SENT })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: FAILED })).toHaveCount(0);

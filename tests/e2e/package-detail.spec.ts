@@ -262,6 +262,51 @@ test("the enquiry form works without JavaScript and keeps what was typed on an e
   await context.close();
 });
 
+test("the enquiry form posts to the page's own action: an error inline, a dropped connection keeps what was typed, then the thank-you and Send another enquiry", async ({
+  page,
+  db,
+}) => {
+  const phone = uniquePhone();
+  await deleteLeadsByPhone(db, phone);
+  await gotoHydrated(page, "/packages/hampi");
+  const form = page.getByRole("region", { name: "Enquire about Hampi – Badami" });
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  await form.getByLabel("Your name").fill("Meera Iyer");
+  await form.getByLabel("Phone").fill("12");
+  await form.getByLabel("Message (optional)").fill("Four of us, in January.");
+  await form.getByRole("button", { name: "Send Enquiry" }).click();
+  await expect(form.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Phone")).toBeFocused();
+  await expect(page.locator(`#${await form.getByLabel("Phone").getAttribute("aria-describedby")}`)).toContainText("Please enter a valid phone number");
+  expect(posts).toEqual(["/packages/hampi.data"]);
+
+  await form.getByLabel("Phone").fill(phone);
+  await page.route("**/packages/hampi.data*", (route) => route.abort("connectionreset"));
+  await form.getByRole("button", { name: "Send Enquiry" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Something went wrong. Please try again.");
+  await expect(form.getByLabel("Your name")).toHaveValue("Meera Iyer");
+  await expect(form.getByLabel("Phone")).toHaveValue(phone);
+  await expect(form.getByLabel("Message (optional)")).toHaveValue("Four of us, in January.");
+  expect(await db.query("select id from leads where phone = $1", [phone])).toEqual([]);
+
+  await page.unroute("**/packages/hampi.data*");
+  await form.getByRole("button", { name: "Send Enquiry" }).click();
+  const thanks = form.getByRole("status").filter({ hasText: "Thank you!" });
+  await expect(thanks).toHaveText("Thank you! Your enquiry has been sent. Our team will call you back shortly.");
+  await expect(thanks).toBeFocused();
+  await expect(form.getByRole("alert")).toHaveText("");
+  await expect(page).toHaveURL(/\/packages\/hampi$/);
+  expect(await db.query("select name, message from leads where phone = $1", [phone])).toEqual([{ name: "Meera Iyer", message: "Four of us, in January." }]);
+
+  await form.getByRole("link", { name: "Send another enquiry" }).click();
+  await expect(form.getByLabel("Your name")).toHaveValue("");
+  await expect(form.getByLabel("Phone")).toHaveValue("");
+  await expect(form.getByLabel("Phone")).not.toHaveAttribute("aria-invalid");
+});
+
 test("POST /api/enquiries answers bad input with 400 and field errors, and ignores bots", async ({ request, db }) => {
   const bad = await request.post("/api/enquiries", {
     data: { packageSlug: "bali", name: "", phone: "abc", email: "not-an-email", travellers: 0 },

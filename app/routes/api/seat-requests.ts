@@ -1,7 +1,7 @@
 import { answerApiFormPost } from "~/server/forms/form-post.server";
 import { methodNotAllowedJson } from "~/server/http.server";
 import { apiSeatRequestSchema } from "~/server/seat-request/seat-request-schema";
-import { storeApiSeatRequest } from "~/server/seat-request/seat-request-page.server";
+import { storeApiSeatRequest } from "~/server/seat-request/seat-request-api.server";
 import type { Route } from "./+types/seat-requests";
 
 // Public on purpose: visitors ask for seats; guarded by the form budget, body cap and schema instead.

@@ -1,14 +1,14 @@
-import { data, redirect } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ContactCard } from "~/components/site/contact/contact-card";
-import { ContactForm, type ContactFormStatus } from "~/components/site/contact/contact-form";
+import { ContactForm } from "~/components/site/contact/contact-form";
 import { FaqList } from "~/components/site/faq-list";
 import { PageHeader } from "~/components/site/page-header";
-import { contactValuesFrom, type ContactField, type ContactValues } from "~/lib/contact-form";
+import { CONTACT_FAILED, CONTACT_SENT } from "~/lib/contact-form";
+import { postPageForm } from "~/lib/page-form";
 import { breadcrumbJsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
-import { submitContactMessage } from "~/server/contact/contact-messages.server";
-import { readBody } from "~/server/forms/form-input.server";
-import { checkPageFormPost } from "~/server/forms/form-post.server";
-import { getLogger } from "~/server/logger.server";
+import { storeContactMessage } from "~/server/contact/contact-messages.server";
+import { contactSchema } from "~/server/contact/contact-schema.server";
+import { answerPageFormPost } from "~/server/forms/page-form-post.server";
 import { listFaqs } from "~/server/home/home-queries.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import styles from "./contact.module.css";
@@ -30,35 +30,40 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
+const SENT = { sent: CONTACT_SENT, redirectTo: "/contact?sent=1#contact-form" };
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, faqs] = await Promise.all([getSiteSettings(), listFaqs("contact")]);
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   return { settings, faqs, sent };
 }
 
-type ActionResult = { status: ContactFormStatus; values: ContactValues; fields: Partial<Record<ContactField, string>> };
-
 /**
- * The no-JavaScript path: a plain form POST. Success redirects back (POST →
- * redirect → GET) with the message; a problem re-renders the form with what
- * was typed. With JavaScript the form posts to /api/contact instead.
+ * The contact form's one action (ADR 068): the page's fetcher posts here, and
+ * so does the form without JavaScript, which is redirected back with the
+ * message (POST → redirect → GET). A problem comes back with what was typed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { allowed } = await checkPageFormPost(request, context.clientIp);
-  const body = await readBody(request);
-  const values = contactValuesFrom(body);
-  if (!allowed) return data<ActionResult>({ status: "error", values, fields: {} }, { status: 429 });
-  try {
-    const result = await submitContactMessage(body ?? {});
-    if (!result.ok) {
-      return data<ActionResult>({ status: "invalid", values, fields: result.fields }, { status: 400 });
-    }
-  } catch (error) {
-    getLogger().error({ err: error }, "contact message could not be stored");
-    return data<ActionResult>({ status: "error", values, fields: {} }, { status: 503 });
-  }
-  throw redirect("/contact?sent=1#contact-form", 303);
+  return answerPageFormPost(request, context.clientIp, {
+    what: "contact message",
+    schema: contactSchema,
+    honeypot: SENT,
+    failed: CONTACT_FAILED,
+    store: async (message) => {
+      await storeContactMessage(message);
+      return SENT;
+    },
+  });
 }
+
+/** Only the fetcher post's answer: the network failing keeps the form on screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return postPageForm(serverAction);
+}
+
+// A sent message changes nothing on the page.
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod === "POST" ? false : defaultShouldRevalidate;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, faqs, sent } = loaderData;
@@ -66,12 +71,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHeader title="Contact Us" intro="Planning a holiday, a group tour or just have a question? Write to us, call or message us on WhatsApp." />
       <div className={`container ${styles.layout}`}>
-        <ContactForm
-          key={actionData ? "posted" : sent ? "sent" : "idle"}
-          initialValues={actionData?.values}
-          initialErrors={actionData?.fields}
-          initialStatus={actionData?.status ?? (sent ? "success" : "idle")}
-        />
+        <ContactForm initial={actionData ?? (sent ? { sent: CONTACT_SENT } : undefined)} />
         <ContactCard settings={settings} />
       </div>
       {faqs.length > 0 ? (

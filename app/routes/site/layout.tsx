@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
 import { FloatingContact } from "~/components/site/layout/floating-contact";
 import { LeadPopup } from "~/components/site/layout/lead-popup";
 import { SiteFooter } from "~/components/site/layout/site-footer";
@@ -12,6 +12,11 @@ export async function loader() {
   const settings = await getSiteSettings();
   return { settings };
 }
+
+// The public forms' posts (ADR 068) change no site setting; and when the network is
+// down, a reload of this data after a failed post would swap the page for the error page.
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod === "POST" ? false : defaultShouldRevalidate;
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
 

@@ -10,18 +10,13 @@ import { PackageTabs, parsePackageTab } from "~/components/site/package/package-
 import { TermsPanel } from "~/components/site/package/terms-panel";
 import notFoundStyles from "~/components/site/package/package-not-found.module.css";
 import { ENQUIRY_SENT_MESSAGE } from "~/lib/enquiry-limits";
-import { seatRequestSentMessage } from "~/lib/seats";
+import { SEAT_REQUEST_INTENT, seatRequestSentMessage } from "~/lib/seats";
 import { SeatRequestForm } from "~/components/site/package/seat-request-form";
+import { postPageForm } from "~/lib/page-form";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { nextMonths, todayIso } from "~/lib/tour-format";
 import { getEnv } from "~/server/env.server";
-import { fieldErrors, isHoneypotFilled, readBody } from "~/server/forms/form-input.server";
-import { checkPageFormPost } from "~/server/forms/form-post.server";
-import { RATE_LIMITED_MESSAGE } from "~/server/forms/form-rate-limit.server";
-import { STORAGE_UNAVAILABLE_MESSAGE } from "~/server/http.server";
-import { getLogger } from "~/server/logger.server";
-import { createEnquiry, enquirySchema } from "~/server/lead/package-enquiry.server";
-import { seatRequestPageAction } from "~/server/seat-request/seat-request-page.server";
+import { answerPackagePageForm } from "~/server/package/package-page-forms.server";
 import { toPackageDetail } from "~/server/package/package-detail.server";
 import { withDraftChanges } from "~/server/package/package-preview.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";
@@ -87,42 +82,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * The enquiry form without JavaScript: store it and come back with a notice.
- * When it cannot be stored (spent form budget, database trouble) the form comes
- * back with what was typed and says so.
- */
+/** The enquiry and "Request seats" forms, posted by a fetcher or without JavaScript (ADR 068). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { allowed } = await checkPageFormPost(request, context.clientIp);
-  const body = (await readBody(request)) ?? {};
-  const values = Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  if (!allowed) return data({ values, failed: RATE_LIMITED_MESSAGE }, { status: 429 });
-  let row: Awaited<ReturnType<typeof findPackage>>;
-  try {
-    row = await findPackage(request, params.slug);
-  } catch (error) {
-    getLogger().error({ err: error }, "enquiry could not be stored");
-    return data({ values, failed: STORAGE_UNAVAILABLE_MESSAGE }, { status: 503 });
-  }
-  if (!row) return throwPackageNotFound(params.slug);
-  // The "Request seats" form (ADR 059) posts here too.
-  if (body.intent === "seats") return seatRequestPageAction(body, values, row);
-  const sent = redirect(`/packages/${row.slug}?enquiry=sent#enquire`, 303);
-  if (isHoneypotFilled(body)) return sent;
-  const parsed = enquirySchema.safeParse(body);
-  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), values }, { status: 400 });
-  try {
-    await createEnquiry(parsed.data, row);
-  } catch (error) {
-    getLogger().error({ err: error }, "enquiry could not be stored");
-    return data({ values, failed: STORAGE_UNAVAILABLE_MESSAGE }, { status: 503 });
-  }
-  return sent;
+  return answerPackagePageForm(request, context.clientIp, params.slug, () => findPackage(request, params.slug));
+}
+
+/** Only the fetcher posts' answers: the network failing keeps the form on screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return postPageForm(serverAction);
 }
 
 // Switching tabs changes only ?tab=: the data on the page is the same.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  // A sent enquiry or seat request changes nothing on the page (a request takes no seat until the team confirms it).
+  if (formMethod === "POST") return false;
   return defaultShouldRevalidate;
 }
 
@@ -148,8 +122,10 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
   const { pathname } = useLocation();
   const tab = parsePackageTab(searchParams.get("tab"));
   const sent = searchParams.get("enquiry") === "sent" ? ENQUIRY_SENT_MESSAGE : undefined;
-  const seatForm = actionData && "seatForm" in actionData ? actionData.seatForm : undefined;
-  const enquiryForm = actionData && !("seatForm" in actionData) ? actionData : undefined;
+  // A post without JavaScript that did not go through comes back to the form that sent it.
+  const seatPost = actionData?.result?.initialValue?.intent === SEAT_REQUEST_INTENT;
+  const seatForm = seatPost ? actionData : undefined;
+  const enquiryForm = seatPost ? undefined : actionData;
   const seatsSent = searchParams.get("seats") === "sent" ? seatRequestSentMessage(searchParams.get("ref") ?? "") : undefined;
   const requested = searchParams.get("request");
   const showSeatForm = Boolean(seatForm || seatsSent || pkg.departures.some((date) => date.requestable && date.id === requested));
@@ -176,22 +152,19 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
         <div className="container">
           <SeatRequestForm
             key={requested ?? ""}
-            packageId={pkg.id}
             packageTitle={pkg.title}
             departures={pkg.departures}
             departureId={requested}
-            sentMessage={seatsSent}
-            initial={seatForm}
+            initial={seatForm ?? (seatsSent ? { sent: seatsSent } : undefined)}
           />
         </div>
       ) : null}
       <EnquirySection
-        packageId={pkg.id}
         packageTitle={pkg.title}
         months={months}
         phone={contact.phone}
         whatsappUrl={contact.whatsappUrl}
-        initial={{ ...enquiryForm, sent }}
+        initial={enquiryForm ?? (sent ? { sent } : undefined)}
       />
     </>
   );

@@ -20,11 +20,16 @@ export async function submitContactMessage(body: Record<string, unknown>): Promi
   if (isHoneypotFilled(body)) return { ok: true, stored: false };
   const parsed = contactSchema.safeParse(body);
   if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error), error: parsed.error };
+  await storeContactMessage(parsed.data);
+  return { ok: true, stored: true };
+}
+
+/** Stores a valid message with the team's e-mail about it, in one transaction; throws if the database fails. */
+export async function storeContactMessage(message: ContactInput) {
   const to = await teamAddress();
   await getDb().transaction(async (tx) => {
-    const [row] = await tx.insert(contactMessages).values(parsed.data).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    const [row] = await tx.insert(contactMessages).values(message).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
     if (!row) throw new Error("The message was not stored.");
-    const message = parsed.data;
     const enquiry = {
       subject: { type: "contact-message", id: row.id },
       source: "contact",
@@ -37,7 +42,6 @@ export async function submitContactMessage(body: Record<string, unknown>): Promi
     await enqueueEnquiryNotifications(tx, enquiry, { to, text: teamEmailText(row.id, message) });
   });
   nudgeJobs();
-  return { ok: true, stored: true };
 }
 
 function teamEmailText(id: number, message: ContactInput) {

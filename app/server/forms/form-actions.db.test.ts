@@ -5,6 +5,7 @@ import { action as enquiriesApi } from "~/routes/api/enquiries";
 import { action as leadsApi } from "~/routes/api/leads";
 import { action as contactPage } from "~/routes/site/contact";
 import { action as packagePage } from "~/routes/site/package-detail";
+import { FETCHER_POST_FIELD } from "~/lib/page-form";
 import type { Db } from "~/server/db/db.server";
 import { contactMessages, leads, notificationOutbox, packages, siteSettings } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
@@ -86,10 +87,37 @@ describe("the public form actions", () => {
     });
     expect((await outcome(call(contactPage as Action, ip, { form: validContact }))).status).toBe(429);
     const page = await outcome(call(packagePage as Action, ip, { form: { name: "Asha", phone: "98765 43210", travellers: "2" }, params: { slug: "bali" } }));
-    expect(page).toMatchObject({ status: 429, body: { values: { name: "Asha" }, failed: expect.stringMatching(/Too many/) } });
+    expect(page).toMatchObject({ status: 429, body: { result: { initialValue: { name: "Asha" } }, failed: expect.stringMatching(/Too many/) } });
     expect(await rows()).toEqual(before);
     // Another client still has its own budget.
     expect((await outcome(call(leadsApi as Action, "198.51.100.11", { body: bot }))).status).toBe(201);
+  });
+
+  it("answer one page form action two ways: a fetcher gets the thank-you as data and a reset, a post without JavaScript a redirect (ADR 068)", async () => {
+    const before = await rows();
+    const byFetcher = await outcome(call(contactPage as Action, "198.51.100.20", { form: { ...validContact, [FETCHER_POST_FIELD]: "1" } }));
+    expect(byFetcher).toEqual({ status: 200, body: { sent: "Message sent successfully!", result: expect.objectContaining({ initialValue: null }) } });
+    const plain = await outcome(call(contactPage as Action, "198.51.100.20", { form: validContact }));
+    expect(plain.status).toBe(303);
+    expect(await rows()).toEqual({ ...before, messages: before.messages + 2 });
+    // Inline errors come back through Conform's result, with what was typed, and nothing is stored.
+    const invalid = await outcome(
+      call(packagePage as Action, "198.51.100.20", {
+        form: { name: "Asha", phone: "x", travellers: "2", [FETCHER_POST_FIELD]: "1" },
+        params: { slug: "bali" },
+      }),
+    );
+    expect(invalid).toMatchObject({
+      status: 400,
+      body: {
+        result: {
+          status: "error",
+          initialValue: { name: "Asha", phone: "x" },
+          error: { phone: expect.arrayContaining([expect.stringMatching(/valid phone/)]) },
+        },
+      },
+    });
+    expect(await rows()).toEqual({ ...before, messages: before.messages + 2 });
   });
 
   it("run only for POST: other methods get 405 and store nothing", async () => {
@@ -161,13 +189,13 @@ describe("the public form actions", () => {
     );
     expect(await outcome(call(contactPage as Action, ip, { form: validContact }))).toMatchObject({
       status: 503,
-      body: { status: "error", values: validContact },
+      body: { result: { initialValue: validContact }, failed: "Something went wrong. Please try again." },
     });
     expect(
       await outcome(call(packagePage as Action, ip, { form: { name: "Asha", phone: "98765 43210", travellers: "2" }, params: { slug: "bali" } })),
     ).toMatchObject({
       status: 503,
-      body: { values: { name: "Asha", phone: "98765 43210" }, failed: expect.stringMatching(/try again/) },
+      body: { result: { initialValue: { name: "Asha", phone: "98765 43210" } }, failed: expect.stringMatching(/try again/) },
     });
   });
 });

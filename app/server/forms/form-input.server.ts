@@ -6,7 +6,7 @@ import { jsonError } from "~/server/http.server";
  * Bots that fill every input fill it too: their post gets the normal success
  * answer and nothing is stored.
  */
-const HONEYPOT_FIELD = "website";
+export const HONEYPOT_FIELD = "website";
 
 /**
  * Text as the database can store it: PostgreSQL rejects NUL, and a lone UTF-16

@@ -6,7 +6,6 @@ import { EnquiryForm } from "./enquiry-form";
 import styles from "./enquiry-dialog.module.css";
 
 type EnquiryDialogProps = {
-  packageId: number;
   packageTitle: string;
   months: string[];
   phone: string;
@@ -18,7 +17,7 @@ type EnquiryDialogProps = {
  * with the call button beside it (spec §8). Without JavaScript the button is a
  * link to the enquiry form further down the page.
  */
-export function EnquiryDialog({ packageId, packageTitle, months, phone, className }: EnquiryDialogProps) {
+export function EnquiryDialog({ packageTitle, months, phone, className }: EnquiryDialogProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -46,7 +45,7 @@ export function EnquiryDialog({ packageId, packageTitle, months, phone, classNam
             </button>
           </div>
           <p className={styles.intro}>Tell us a little about your plans and we will call you back with dates and prices.</p>
-          <EnquiryForm packageId={packageId} packageTitle={packageTitle} months={months} idPrefix="dialog-" />
+          <EnquiryForm packageTitle={packageTitle} months={months} idPrefix="dialog-" />
           <div className={styles.call}>
             <span>Prefer to talk?</span>
             <CallButton phone={phone} className="btn btn-outline">

@@ -1,23 +1,23 @@
 import { CallButton } from "~/components/site/call-button";
 import { PhoneIcon, WhatsappIcon } from "~/components/site/layout/icons";
-import { EnquiryForm, type EnquiryFormState } from "./enquiry-form";
+import type { PageFormResult } from "~/lib/page-form";
+import { EnquiryForm } from "./enquiry-form";
 import styles from "./enquiry-section.module.css";
 
 type EnquirySectionProps = {
-  packageId: number;
   packageTitle: string;
   months: string[];
   phone: string;
   /** The WhatsApp chat link, its message naming the package (made by the loader). */
   whatsappUrl: string;
-  initial?: EnquiryFormState;
+  initial?: PageFormResult;
 };
 
 /**
  * The enquiry form in the page: where Enquire Now leads without JavaScript,
  * and a second chance to ask for everyone who read the whole page.
  */
-export function EnquirySection({ packageId, packageTitle, months, phone, whatsappUrl, initial }: EnquirySectionProps) {
+export function EnquirySection({ packageTitle, months, phone, whatsappUrl, initial }: EnquirySectionProps) {
   return (
     <section id="enquire" className={styles.section} aria-labelledby="enquire-heading">
       <div className={`container ${styles.inner}`}>
@@ -38,7 +38,7 @@ export function EnquirySection({ packageId, packageTitle, months, phone, whatsap
           </div>
         </div>
         <div className={styles.card}>
-          <EnquiryForm packageId={packageId} packageTitle={packageTitle} months={months} idPrefix="page-" initial={initial} />
+          <EnquiryForm packageTitle={packageTitle} months={months} idPrefix="page-" initial={initial} />
         </div>
       </div>
     </section>

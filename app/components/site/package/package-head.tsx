@@ -68,7 +68,7 @@ export function PackageHead({ pkg, months, phone, whatsappUrl }: PackageHeadProp
               </li>
             </ul>
             <div className={styles.actions}>
-              <EnquiryDialog packageId={pkg.id} packageTitle={pkg.title} months={months} phone={phone} className="btn btn-primary" />
+              <EnquiryDialog packageTitle={pkg.title} months={months} phone={phone} className="btn btn-primary" />
               <a className="btn btn-whatsapp" href={whatsappUrl} target="_blank" rel="noopener noreferrer">
                 <WhatsappIcon className={styles.buttonIcon} />
                 Chat on WhatsApp

@@ -1,61 +1,30 @@
-import { useState, type FormEvent } from "react";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
+import { usePageForm } from "~/components/site/use-page-form";
 import { ENQUIRY_LIMITS as LIMITS } from "~/lib/enquiry-limits";
+import { FETCHER_POST_FIELD, type PageFormResult } from "~/lib/page-form";
 import type { PackageDetail } from "~/lib/package-view-model";
-import { ROOM_LABELS, ROOM_PREFERENCES, SEAT_REQUEST_TRAVELLERS_MAX } from "~/lib/seats";
+import { ROOM_LABELS, ROOM_PREFERENCES, SEAT_REQUEST_INTENT, SEAT_REQUEST_TRAVELLERS_MAX } from "~/lib/seats";
 import formStyles from "./enquiry-form.module.css";
 import styles from "./seat-request-form.module.css";
 
-export type SeatFormState = { fields?: Record<string, string>; values?: Record<string, string>; failed?: string };
-
 type Props = {
-  packageId: number;
   packageTitle: string;
   departures: PackageDetail["departures"];
   /** The departure the visitor chose (?request=), or the one they posted. */
   departureId: string | null;
-  /** The reference once stored (the no-JavaScript post redirected back with it). */
-  sentMessage?: string;
-  initial?: SeatFormState;
+  /** The post without JavaScript: its answer from the page's action, or the reference after it redirected back. */
+  initial?: PageFormResult;
 };
 
-type Status = { kind: "idle" | "sending" } | { kind: "sent" | "failed"; message: string };
-
 /**
- * "Request seats" (issue 26 §3). A plain form that posts to the package page
- * (no JavaScript needed); with JavaScript it posts to /api/seat-requests and
- * answers in place, so whatever goes wrong, the typed fields stay as they are.
+ * "Request seats" (issue 26 §3). It posts to the package page's action, with
+ * a fetcher once the scripts run and as a plain form before (ADR 068), and
+ * answers in place; whatever goes wrong, the typed fields stay as they are.
  */
-export function SeatRequestForm({ packageId, packageTitle, departures, departureId, sentMessage, initial }: Props) {
-  const [status, setStatus] = useState<Status>(
-    sentMessage ? { kind: "sent", message: sentMessage } : initial?.failed ? { kind: "failed", message: initial.failed } : { kind: "idle" },
-  );
-  const [errors, setErrors] = useState<Record<string, string>>(initial?.fields ?? {});
-  const values = initial?.values ?? {};
+export function SeatRequestForm({ packageTitle, departures, departureId, initial }: Props) {
+  const { fetcher, form, sending, sent, failed, error, value, key, enhanced } = usePageForm({ id: "seat-request-form", initial });
   const open = departures.filter((date) => date.requestable);
-  const chosen = values.departureId ?? departureId ?? open[0]?.id ?? "";
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const body = new URLSearchParams();
-    for (const [key, value] of new FormData(form)) if (typeof value === "string") body.append(key, value);
-    body.set("packageId", String(packageId));
-    setStatus({ kind: "sending" });
-    try {
-      const response = await fetch("/api/seat-requests", { method: "POST", body });
-      const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string; fields?: Record<string, string> };
-      setErrors(answer.fields ?? {});
-      if (response.ok) setStatus({ kind: "sent", message: answer.message ?? "Thank you! Your seat request has been sent." });
-      else if (answer.fields) {
-        setStatus({ kind: "idle" });
-        const first = Object.keys(answer.fields)[0];
-        requestAnimationFrame(() => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-      } else setStatus({ kind: "failed", message: answer.error ?? "Something went wrong. Please try again." });
-    } catch {
-      setStatus({ kind: "failed", message: "We could not reach our server. Please check your connection and try again: your details are still here." });
-    }
-  }
+  const chosen = value("departureId") ?? departureId ?? open[0]?.id ?? "";
 
   return (
     <section id="request-seats" className={styles.section} aria-labelledby="request-seats-heading">
@@ -63,33 +32,43 @@ export function SeatRequestForm({ packageId, packageTitle, departures, departure
         Request seats
       </h2>
       <p className={styles.note}>A request is not a booking yet: our team confirms the seats and calls you about payment.</p>
-      <form method="post" action={`?request=${encodeURIComponent(chosen)}#request-seats`} className={formStyles.form} onSubmit={submit}>
-        <input type="hidden" name="intent" value="seats" />
+      <fetcher.Form
+        id={form.id}
+        method="post"
+        action={`?request=${encodeURIComponent(chosen)}#request-seats`}
+        className={formStyles.form}
+        onSubmit={form.onSubmit}
+      >
+        <input type="hidden" name="intent" value={SEAT_REQUEST_INTENT} />
+        {enhanced ? <input type="hidden" name={FETCHER_POST_FIELD} value="1" /> : null}
         <p className={formStyles.package}>
           Package: <strong>{packageTitle}</strong>
         </p>
-        <div className={formStyles.fields} hidden={status.kind === "sent"}>
+        <div className={formStyles.fields} hidden={Boolean(sent)}>
           <SelectField
             idPrefix="seats-"
+            key={key("departureId")}
             name="departureId"
             label="Departure"
             defaultValue={chosen}
-            error={errors.departureId}
+            error={error("departureId")}
             options={open.map((date) => ({ value: date.id ?? "", label: `${date.name}: ${date.dates}${date.seats ? ` (${date.seats})` : ""}` }))}
           />
           <TextField
             idPrefix="seats-"
+            key={key("name")}
             name="name"
             label="Your name"
             autoComplete="name"
             required
             maxLength={LIMITS.nameMax}
-            defaultValue={values.name}
-            error={errors.name}
+            defaultValue={value("name")}
+            error={error("name")}
           />
           <div className={formStyles.pair}>
             <TextField
               idPrefix="seats-"
+              key={key("phone")}
               name="phone"
               label="Phone"
               type="tel"
@@ -97,23 +76,25 @@ export function SeatRequestForm({ packageId, packageTitle, departures, departure
               autoComplete="tel"
               required
               maxLength={LIMITS.phoneMax}
-              defaultValue={values.phone}
-              error={errors.phone}
+              defaultValue={value("phone")}
+              error={error("phone")}
             />
             <TextField
               idPrefix="seats-"
+              key={key("email")}
               name="email"
               label="E-mail (optional)"
               type="email"
               autoComplete="email"
               maxLength={LIMITS.emailMax}
-              defaultValue={values.email}
-              error={errors.email}
+              defaultValue={value("email")}
+              error={error("email")}
             />
           </div>
           <div className={formStyles.pair}>
             <TextField
               idPrefix="seats-"
+              key={key("adults")}
               name="adults"
               label="Adults"
               type="number"
@@ -121,50 +102,53 @@ export function SeatRequestForm({ packageId, packageTitle, departures, departure
               min={1}
               max={SEAT_REQUEST_TRAVELLERS_MAX}
               required
-              defaultValue={values.adults ?? "2"}
-              error={errors.adults}
+              defaultValue={value("adults") ?? "2"}
+              error={error("adults")}
             />
             <TextField
               idPrefix="seats-"
+              key={key("children")}
               name="children"
               label="Children"
               type="number"
               inputMode="numeric"
               min={0}
               max={SEAT_REQUEST_TRAVELLERS_MAX - 1}
-              defaultValue={values.children ?? "0"}
-              error={errors.children}
+              defaultValue={value("children") ?? "0"}
+              error={error("children")}
             />
           </div>
           <SelectField
             idPrefix="seats-"
+            key={key("room")}
             name="room"
             label="Room preference"
-            defaultValue={values.room ?? "twin"}
-            error={errors.room}
+            defaultValue={value("room") ?? "twin"}
+            error={error("room")}
             options={ROOM_PREFERENCES.map((room) => ({ value: room, label: ROOM_LABELS[room] }))}
           />
           <TextAreaField
             idPrefix="seats-"
+            key={key("message")}
             name="message"
             label="Message (optional)"
             rows={3}
             maxLength={LIMITS.messageMax}
-            defaultValue={values.message}
-            error={errors.message}
+            defaultValue={value("message")}
+            error={error("message")}
           />
           <HoneypotField />
-          <button type="submit" className="btn btn-primary" disabled={status.kind === "sending"}>
-            {status.kind === "sending" ? "Sending..." : "Send seat request"}
+          <button type="submit" className="btn btn-primary" disabled={sending}>
+            {sending ? "Sending..." : "Send seat request"}
           </button>
         </div>
-        <p role="status" className={status.kind === "sent" ? formStyles.sent : "visually-hidden"}>
-          {status.kind === "sent" ? status.message : ""}
+        <p role="status" className={sent ? formStyles.sent : "visually-hidden"}>
+          {sent ?? ""}
         </p>
-        <p role="alert" className={status.kind === "failed" ? formStyles.failed : "visually-hidden"}>
-          {status.kind === "failed" ? status.message : ""}
+        <p role="alert" className={failed ? formStyles.failed : "visually-hidden"}>
+          {failed ?? ""}
         </p>
-      </form>
+      </fetcher.Form>
     </section>
   );
 }

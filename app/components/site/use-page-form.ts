@@ -1,0 +1,41 @@
+import { useForm } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import type { PageFormResult } from "~/lib/page-form";
+
+/**
+ * A public page form (ADR 068): posted with a fetcher to its page's route
+ * action, which validates with the input's Zod schema; Conform shows the
+ * result (inline errors, focus on the first bad field, what was typed, a reset
+ * once sent). The fields stay uncontrolled, so text typed before the scripts
+ * ran is kept and sent. Until then, and without JavaScript, the same form is a
+ * plain POST to the same action.
+ *
+ * `initial` is the action's answer to a post without JavaScript (the route's actionData).
+ */
+export function usePageForm({ id, initial }: { id: string; initial?: PageFormResult }) {
+  const fetcher = useFetcher<PageFormResult>({ key: id });
+  const answer = fetcher.data ?? initial;
+  const [form, fields] = useForm<Record<string, string>>({ id, lastResult: answer?.result, shouldValidate: "onSubmit" });
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const sending = fetcher.state !== "idle";
+  return {
+    fetcher,
+    /** The answer shown: the fetcher's last, else the post without JavaScript's. */
+    answer,
+    form,
+    fields,
+    sending,
+    /** The last answer's notice: hidden while a new post is on its way. */
+    sent: sending ? undefined : answer?.sent,
+    failed: sending ? undefined : answer?.failed,
+    /** Field errors from the last answer, first message each. */
+    error: (name: string) => (sending ? undefined : fields[name]?.errors?.[0]),
+    /** What the visitor typed, when the form came back from a post. */
+    value: (name: string) => fields[name]?.initialValue as string | undefined,
+    /** Remounts a field when the form is reset after a successful send. */
+    key: (name: string) => fields[name]?.key,
+    enhanced,
+  };
+}
