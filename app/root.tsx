@@ -54,7 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // Marks the document once React runs: on public pages scripts run at the
-  // visitor's first action (ADRs 019, 067), and tests wait for this before using widgets.
+  // visitor's first action (ADRs 019, 067); the bootstrap replays taps held until
+  // then once it sees this mark, and tests wait for it before using widgets.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

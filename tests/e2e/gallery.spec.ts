@@ -2,6 +2,9 @@ import { AxeBuilder } from "./axe";
 import type { Locator } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 
+// The page's motion is what these tests look at (the suite runs with reduced motion: playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
 });

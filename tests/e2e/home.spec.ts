@@ -3,6 +3,9 @@ import { AxeBuilder } from "./axe";
 import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 
+// The page's motion is what these tests look at (the suite runs with reduced motion: playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 const HEADLINE = "Best Place to find Your Inner Peace";
 const SUBHEADLINE = "Feeling relaxed? Connect with us to plan your journey and explore the world!";
 

@@ -22,7 +22,7 @@ test("with PERF_HEAD_ORDER on (the default), public pages come rewritten, and hy
     expect(/const \[route0[^\]]*\] = await Promise\.all\(\[import\("\/assets\//.test(html), `${path}: the route modules are imported after it`).toBe(true);
     expect(html.indexOf("await firstAction;") < html.indexOf("const [route0"), `${path}: at the visitor's first action (ADR 067)`).toBe(true);
     expect(
-      /await import\("\/assets\/entry\.client-[^"]+\.js"\);\s*removeEventListener\("click", holdClick/.test(html),
+      /await import\("\/assets\/entry\.client-[^"]+\.js"\);\s*const replayEarlyClicks = /.test(html),
       `${path}: held clicks replayed after the client entry`,
     ).toBe(true);
   }
@@ -57,7 +57,7 @@ test("with PERF_HEAD_ORDER off, pages are React Router's own, which the rewrite'
       expect(/const \[route0[^\]]*\] = await Promise\.all\(\[import\("\/assets\//.test(deferred), `${path}: its route imports are deferred`).toBe(true);
       expect(/import \* as route\d+ from/.test(deferred), `${path}: no static route import is left`).toBe(false);
       expect(
-        /await import\("\/assets\/entry\.client-[^"]+\.js"\);\s*removeEventListener\("click", holdClick/.test(deferred),
+        /await import\("\/assets\/entry\.client-[^"]+\.js"\);\s*const replayEarlyClicks = /.test(deferred),
         `${path}: the client entry's import is found`,
       ).toBe(true);
     }
