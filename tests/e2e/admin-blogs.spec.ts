@@ -350,7 +350,8 @@ test("the toolbar is one tab stop; arrow keys move between tools and Enter uses 
   await page.getByLabel("Link address").fill("/packages/dubai");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("textbox", { name: "Content" }).getByRole("link", { name: "Spice markets" })).toHaveAttribute("href", "/packages/dubai");
-  // Focus went back to the editor; the toolbar's tab stop is the last tool used.
+  // Focus goes back to the editor (once the link dialog has closed); the toolbar's tab stop is the last tool used.
+  await expect(page.getByRole("textbox", { name: "Content" })).toBeFocused();
   await page.keyboard.press("Shift+Tab");
   await expect(toolbar.getByRole("button", { name: "Link" })).toBeFocused();
 });
