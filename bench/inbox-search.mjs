@@ -151,6 +151,7 @@ const SEARCHES = [
   { kind: "no match", q: "zzqx" },
   { kind: "short (1–2 characters)", q: "a" },
   { kind: "short (1–2 characters)", q: "ra" },
+  { kind: "short (1–2 characters), no match", q: "qz" },
 ];
 
 /** The search as it was before issue 23 (src: inbox.server.ts at main), for the "before" figures. */
@@ -297,9 +298,12 @@ for (const result of engines) {
     console.log(`${`${s.kind}: "${s.q}"`.padEnd(36)} ${String(s.matches).padStart(7)}  ${cell(s.before)}   ${cell(s.unindexed)}    ${cell(s.after)}`);
   }
   const typical = result.searches.filter((s) => !s.kind.startsWith("short") && !s.kind.startsWith("common"));
-  const worst = (key) => Math.max(...typical.map((s) => s.after[key]));
+  const worst = (searches, key) => Math.max(...searches.map((s) => s.after[key]));
   console.log(
-    `typical searches after: worst median ${worst("medianMs")} ms, worst p95 ${worst("p95Ms")} ms — goal ${result.goalMs} ms; plan uses a trigram index: ${result.usesIndex}`,
+    `typical searches after: worst median ${worst(typical, "medianMs")} ms, worst p95 ${worst(typical, "p95Ms")} ms — goal ${result.goalMs} ms; plan uses a trigram index: ${result.usesIndex}`,
+  );
+  console.log(
+    `every search after (short and common ones too): worst median ${worst(result.searches, "medianMs")} ms, worst p95 ${worst(result.searches, "p95Ms")} ms`,
   );
 }
 

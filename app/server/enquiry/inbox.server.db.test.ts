@@ -110,7 +110,34 @@ describe("listInbox", () => {
   it("finds the same rows for 1–2 characters as a plain substring match (no trigram to use)", async () => {
     const all = (await listInbox(filters(), 100)).rows;
     const digitsOf = (text: string) => text.replace(/[ +\-().]/g, "");
-    for (const q of ["a", "A", "as", "9", "98", "1 ", "@", "%", "_", ".", "ba", "e-", "i"]) {
+    for (const q of [
+      "a",
+      "A",
+      "as",
+      "9",
+      "98",
+      "1 ",
+      "@",
+      "%",
+      "_",
+      ".",
+      "ba",
+      "e-",
+      "i",
+      "+9",
+      "(",
+      ")",
+      "[",
+      "\\",
+      "^",
+      "$",
+      "*",
+      "?",
+      "|",
+      "{",
+      ".c",
+      "%_",
+    ]) {
       const needle = q.trim().toLowerCase();
       const expected = all
         .filter((row) => [row.name, row.email, row.phone, row.message].some((field) => field?.toLowerCase().includes(needle)))

@@ -10,6 +10,11 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** The search as a regular expression matching it literally, for `~*`. */
+function literalRegex(text: string): string {
+  return text.replace(/[\\^$.|?*+()[\]{}]/g, (char) => `\\${char}`);
+}
+
 /** The WHERE clause of a filtered view; the database does the filtering. */
 export function inboxWhere(filters: Omit<InboxFilters, "page" | "sort">): SQL | undefined {
   const conditions: SQL[] = [];
@@ -25,10 +30,14 @@ export function inboxWhere(filters: Omit<InboxFilters, "page" | "sort">): SQL | 
   if (filters.q) {
     // Each `ilike` is pushed into both halves of the view, where a trigram index
     // on the same expression answers it (drizzle/0015, ADR 047). A query of 1–2
-    // characters has no trigram: the same condition, read from the rows.
-    const pattern = likePattern(filters.q);
+    // characters has no trigram and reads every row: there the same match as a
+    // case-blind regular expression (`~*`), which PostgreSQL checks about a third
+    // faster than an `ilike` over text it first has to lower-case (ADR 070).
+    const fields = [inbox.name, inbox.email, inbox.phone, inbox.message];
     const digits = filters.q.replace(/\D/g, "");
-    const matches = [ilike(inbox.name, pattern), ilike(inbox.email, pattern), ilike(inbox.phone, pattern), ilike(inbox.message, pattern)];
+    const matches = hasTrigram(filters.q)
+      ? fields.map((field) => ilike(field, likePattern(filters.q)))
+      : fields.map((field) => sql`${field} ~* ${literalRegex(filters.q)}`);
     // "98765 43210" finds "+91 98765-43210": digits compared alone once there are enough of them.
     if (digits.length >= 4) matches.push(ilike(inbox.phoneDigits, `%${digits}%`));
     conditions.push(or(...matches)!);
@@ -85,6 +94,8 @@ export async function listInbox(filters: InboxFilters, pageSize = INBOX_PAGE_SIZ
     const total = counted?.n ?? 0;
     const pages = Math.max(1, Math.ceil(total / pageSize));
     const page = Math.min(filters.page, pages);
+    // Nothing matched: reading for a page would walk every row a second time.
+    if (total === 0) return { rows: [], total, page, pages };
     const rows = await db
       .select(rowFields)
       .from(inbox)
