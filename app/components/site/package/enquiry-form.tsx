@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { HoneypotField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { usePageForm } from "~/components/site/use-page-form";
+import { VisitorContactFields } from "./visitor-contact-fields";
 import { ENQUIRY_LIMITS as LIMITS, FLEXIBLE_MONTH } from "~/lib/enquiry-limits";
 import { FETCHER_POST_FIELD, type PageFormResult } from "~/lib/page-form";
 import { formatMonth } from "~/lib/tour-format";
@@ -26,7 +27,8 @@ type EnquiryFormProps = {
  * and shows the answer in place.
  */
 export function EnquiryForm({ packageTitle, months, idPrefix, initial, onSent }: EnquiryFormProps) {
-  const { fetcher, form, answer, sending, sent, failed, error, value, key, enhanced } = usePageForm({ id: `${idPrefix}enquiry-form`, initial });
+  const page = usePageForm({ id: `${idPrefix}enquiry-form`, initial });
+  const { fetcher, form, answer, sending, sent, failed, error, value, key, enhanced } = page;
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const { pathname } = useLocation();
   // "Send another enquiry" puts the fields back after a thank-you.
@@ -50,43 +52,7 @@ export function EnquiryForm({ packageTitle, months, idPrefix, initial, onSent }:
       {enhanced ? <input type="hidden" name={FETCHER_POST_FIELD} value="1" /> : null}
       {/* Once sent, the thank-you replaces the fields (they stay in the page, hidden). */}
       <div className={styles.fields} hidden={Boolean(thanked)}>
-        <TextField
-          idPrefix={idPrefix}
-          key={key("name")}
-          name="name"
-          label="Your name"
-          autoComplete="name"
-          required
-          maxLength={LIMITS.nameMax}
-          defaultValue={value("name")}
-          error={error("name")}
-        />
-        <div className={styles.pair}>
-          <TextField
-            idPrefix={idPrefix}
-            key={key("phone")}
-            name="phone"
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            maxLength={LIMITS.phoneMax}
-            defaultValue={value("phone")}
-            error={error("phone")}
-          />
-          <TextField
-            idPrefix={idPrefix}
-            key={key("email")}
-            name="email"
-            label="E-mail (optional)"
-            type="email"
-            autoComplete="email"
-            maxLength={LIMITS.emailMax}
-            defaultValue={value("email")}
-            error={error("email")}
-          />
-        </div>
+        <VisitorContactFields idPrefix={idPrefix} fields={page} />
         <div className={styles.pair}>
           <TextField
             idPrefix={idPrefix}

@@ -1,5 +1,6 @@
 import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { usePageForm } from "~/components/site/use-page-form";
+import { VisitorContactFields } from "./visitor-contact-fields";
 import { ENQUIRY_LIMITS as LIMITS } from "~/lib/enquiry-limits";
 import { FETCHER_POST_FIELD, type PageFormResult } from "~/lib/page-form";
 import type { PackageDetail } from "~/lib/package-view-model";
@@ -22,7 +23,8 @@ type Props = {
  * answers in place; whatever goes wrong, the typed fields stay as they are.
  */
 export function SeatRequestForm({ packageTitle, departures, departureId, initial }: Props) {
-  const { fetcher, form, sending, sent, failed, error, value, key, enhanced } = usePageForm({ id: "seat-request-form", initial });
+  const page = usePageForm({ id: "seat-request-form", initial });
+  const { fetcher, form, sending, sent, failed, error, value, key, enhanced } = page;
   const open = departures.filter((date) => date.requestable);
   const chosen = value("departureId") ?? departureId ?? open[0]?.id ?? "";
 
@@ -54,43 +56,7 @@ export function SeatRequestForm({ packageTitle, departures, departureId, initial
             error={error("departureId")}
             options={open.map((date) => ({ value: date.id ?? "", label: `${date.name}: ${date.dates}${date.seats ? ` (${date.seats})` : ""}` }))}
           />
-          <TextField
-            idPrefix="seats-"
-            key={key("name")}
-            name="name"
-            label="Your name"
-            autoComplete="name"
-            required
-            maxLength={LIMITS.nameMax}
-            defaultValue={value("name")}
-            error={error("name")}
-          />
-          <div className={formStyles.pair}>
-            <TextField
-              idPrefix="seats-"
-              key={key("phone")}
-              name="phone"
-              label="Phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              maxLength={LIMITS.phoneMax}
-              defaultValue={value("phone")}
-              error={error("phone")}
-            />
-            <TextField
-              idPrefix="seats-"
-              key={key("email")}
-              name="email"
-              label="E-mail (optional)"
-              type="email"
-              autoComplete="email"
-              maxLength={LIMITS.emailMax}
-              defaultValue={value("email")}
-              error={error("email")}
-            />
-          </div>
+          <VisitorContactFields idPrefix="seats-" fields={page} />
           <div className={formStyles.pair}>
             <TextField
               idPrefix="seats-"
