@@ -72,6 +72,9 @@ test("a sold-out departure says so and offers no request; a request is refused i
   await form.getByLabel("Phone").fill("+91 98450 12345");
   await form.getByRole("button", { name: "Send seat request" }).click();
   await expect(form.getByRole("status")).toContainText(/Your seat request PRV-\d{4}-\d{4} has been sent\. It is not a booking yet/);
+  // The fields fold away, so the thank-you takes focus and comes into view (on a phone it would otherwise be above the screen).
+  await expect(form.getByRole("status")).toBeFocused();
+  await expect(form.getByRole("status")).toBeInViewport();
 
   await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/departures");
