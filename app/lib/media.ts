@@ -33,3 +33,19 @@ export function largestUrl(view: MediaView, maxWidth = 1200): string {
   const webp = view.variants.filter((variant) => variant.format === "webp" && variant.width <= maxWidth).sort((a, b) => b.width - a.width);
   return webp[0]?.url ?? fallbackUrl(view);
 }
+
+/**
+ * A view cut to what one page draws: the variants up to the first one at
+ * least `maxWidth` pixels wide (per format), and the blurred preview only
+ * where the page shows it. A page of many photos sends each of them in its
+ * HTML twice (the markup and the hydration data), so every unused srcset entry
+ * is paid for 2 × photos times (ADR 072).
+ */
+export function fitMediaView(view: MediaView, { maxWidth, placeholder }: { maxWidth: number; placeholder: boolean }): MediaView {
+  const keep = (format: MediaVariant["format"]) => {
+    const sorted = view.variants.filter((variant) => variant.format === format).sort((a, b) => a.width - b.width);
+    const enough = sorted.findIndex((variant) => variant.width >= maxWidth);
+    return enough === -1 ? sorted : sorted.slice(0, enough + 1);
+  };
+  return { ...view, placeholder: placeholder ? view.placeholder : "", variants: [...keep("avif"), ...keep("webp")] };
+}

@@ -97,5 +97,13 @@ export type GalleryRow = {
   images: MediaView[];
 };
 
+/** The first strip's first photos load at once, over their blurred previews: the page's largest paint. */
+export const GALLERY_PRIORITY_PHOTOS = 2;
+/**
+ * The widest file a gallery photo needs: 590 CSS pixels at twice the density
+ * on a desktop, 82vw of a 430 px phone at three times.
+ */
+export const GALLERY_PHOTO_MAX_WIDTH = 1200;
+
 /** A package on the home page's Top Destinations carousel, in carousel order (the admin's order page). */
 export type FeaturedPackage = { id: number; title: string; status: "draft" | "published"; position: number };

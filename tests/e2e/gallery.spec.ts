@@ -74,6 +74,27 @@ test("the gallery shows every package with its duration pill and a moving strip"
     .not.toBe(start);
 });
 
+test("each photo offers AVIF and WebP files up to the 1200 px a strip draws, and only the first two wait on a blurred preview", async ({ page, request }) => {
+  const html = await (await request.get("/gallery")).text();
+  const markup = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+  const pictures = markup.match(/<picture>.*?<\/picture>/g) ?? [];
+  expect(pictures.length).toBeGreaterThan(40);
+  const widths = (picture: string, pattern: RegExp) => [...(picture.match(pattern)?.[1] ?? "").matchAll(/ (\d+)w/g)].map((match) => Number(match[1]));
+  for (const picture of pictures) {
+    const avif = widths(picture, /<source type="image\/avif" srcSet="([^"]+)"/);
+    const webp = widths(picture, /<img srcSet="([^"]+)"/);
+    expect(avif.length).toBeGreaterThan(0);
+    expect(webp).toEqual(avif);
+    expect(Math.max(...avif)).toBeLessThanOrEqual(1200);
+  }
+  expect(pictures.filter((picture) => picture.includes("data:image/")).length).toBe(2);
+
+  // The browser takes the AVIF file for the page's first photo.
+  await page.goto("/gallery");
+  const first = page.getByRole("region", { name: "Bali Group Tour" }).getByRole("img").first();
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
+});
+
 test("visitors can pause the strips", async ({ page }) => {
   await gotoHydrated(page, "/gallery");
   await page.getByLabel("Pause the moving photos").check();

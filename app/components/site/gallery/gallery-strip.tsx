@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { preloadImage } from "~/lib/image-preload";
-import type { GalleryRow } from "~/lib/package-view-model";
+import { GALLERY_PRIORITY_PHOTOS, type GalleryRow } from "~/lib/package-view-model";
 import styles from "./gallery-strip.module.css";
 
 /** One cycle of a strip, its whole set of photos passing once, takes this long (spec §9: 12 s). */
@@ -10,8 +10,12 @@ const STRIP_CYCLE_SECONDS = 12;
 const SLIDE_SIZES = "(min-width: 1232px) 590px, (min-width: 768px) 48vw, 82vw";
 /** A strip always has at least this many slides, so it overflows its view. */
 const MIN_SLIDES = 4;
-/** Slides repeated after the set: enough to fill the view while the set scrolls out. */
-const COPIES = 3;
+/**
+ * Slides repeated after the set: enough to fill the view while the set scrolls
+ * out. A view is at most 2 photos wide (with the gap between them less than a
+ * photo), so 2 copies cover it; each one more is 4 elements more per strip.
+ */
+const COPIES = 2;
 
 /**
  * One package of the gallery page (spec §2, §9): title, duration pill and a
@@ -56,7 +60,12 @@ export function GalleryStrip({ row, reverse, priority }: { row: GalleryRow; reve
           >
             {slides.map((media, index) => (
               <li key={`${media.key}-${index}`} className={styles.slide}>
-                <ResponsiveImage media={media} sizes={SLIDE_SIZES} priority={priority && index < 2} alt={index < row.images.length ? media.alt : ""} />
+                <ResponsiveImage
+                  media={media}
+                  sizes={SLIDE_SIZES}
+                  priority={priority && index < GALLERY_PRIORITY_PHOTOS}
+                  alt={index < row.images.length ? media.alt : ""}
+                />
               </li>
             ))}
             {copies.map((media, index) => (
