@@ -1,5 +1,5 @@
 import { useForm } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { PageFormResult } from "~/lib/page-form";
 
@@ -11,15 +11,26 @@ import type { PageFormResult } from "~/lib/page-form";
  * ran is kept and sent. Until then, and without JavaScript, the same form is a
  * plain POST to the same action.
  *
- * `initial` is the action's answer to a post without JavaScript (the route's actionData).
+ * `initial` is the action's answer to a post without JavaScript (the route's
+ * actionData); `onSent` runs after each send with the fetcher is stored.
  */
-export function usePageForm({ id, initial }: { id: string; initial?: PageFormResult }) {
+export function usePageForm({ id, initial, onSent }: { id: string; initial?: PageFormResult; onSent?: () => void }) {
   const fetcher = useFetcher<PageFormResult>({ key: id });
   const answer = fetcher.data ?? initial;
   const [form, fields] = useForm<Record<string, string>>({ id, lastResult: answer?.result, shouldValidate: "onSubmit" });
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const sending = fetcher.state !== "idle";
+  const sentNoticeRef = useRef<HTMLParagraphElement>(null);
+  const onSentRef = useRef(onSent);
+  onSentRef.current = onSent;
+  // A form whose fields give way to its thank-you moves focus there, which
+  // also scrolls it into view: on a phone it would be left above the screen.
+  useEffect(() => {
+    if (!fetcher.data?.sent) return;
+    onSentRef.current?.();
+    requestAnimationFrame(() => sentNoticeRef.current?.focus());
+  }, [fetcher.data]);
   return {
     fetcher,
     /** The answer shown: the fetcher's last, else the post without JavaScript's. */
@@ -37,5 +48,7 @@ export function usePageForm({ id, initial }: { id: string; initial?: PageFormRes
     /** Remounts a field when the form is reset after a successful send. */
     key: (name: string) => fields[name]?.key,
     enhanced,
+    /** The thank-you (with `tabIndex={-1}`) that takes focus once sent; a form that keeps its fields in view leaves it unset. */
+    sentNoticeRef,
   };
 }

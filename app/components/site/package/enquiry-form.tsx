@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "react-router";
 import { HoneypotField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { usePageForm } from "~/components/site/use-page-form";
@@ -27,21 +27,12 @@ type EnquiryFormProps = {
  * and shows the answer in place.
  */
 export function EnquiryForm({ packageTitle, months, idPrefix, initial, onSent }: EnquiryFormProps) {
-  const page = usePageForm({ id: `${idPrefix}enquiry-form`, initial });
-  const { fetcher, form, answer, sending, sent, failed, error, value, key, enhanced } = page;
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const page = usePageForm({ id: `${idPrefix}enquiry-form`, initial, onSent });
+  const { fetcher, form, answer, sending, sent, failed, error, value, key, enhanced, sentNoticeRef } = page;
   const { pathname } = useLocation();
   // "Send another enquiry" puts the fields back after a thank-you.
   const [dismissed, setDismissed] = useState<PageFormResult | undefined>();
   const thanked = sent && answer !== dismissed ? sent : undefined;
-
-  const onSentRef = useRef(onSent);
-  onSentRef.current = onSent;
-  useEffect(() => {
-    if (!fetcher.data?.sent) return;
-    onSentRef.current?.();
-    requestAnimationFrame(() => noticeRef.current?.focus());
-  }, [fetcher.data]);
 
   const monthId = `${idPrefix}preferredMonth`;
   return (
@@ -110,7 +101,7 @@ export function EnquiryForm({ packageTitle, months, idPrefix, initial, onSent }:
         </button>
       </div>
       {/* Both live regions are always present, so screen readers announce what appears in them. */}
-      <p ref={noticeRef} tabIndex={-1} role="status" className={thanked ? styles.sent : "visually-hidden"}>
+      <p ref={sentNoticeRef} tabIndex={-1} role="status" className={thanked ? styles.sent : "visually-hidden"}>
         {thanked ?? ""}
       </p>
       <p role="alert" className={failed ? styles.failed : "visually-hidden"}>

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { HoneypotField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { usePageForm } from "~/components/site/use-page-form";
 import { VisitorContactFields } from "./visitor-contact-fields";
@@ -25,12 +24,7 @@ type Props = {
  */
 export function SeatRequestForm({ packageTitle, departures, departureId, initial }: Props) {
   const page = usePageForm({ id: "seat-request-form", initial });
-  const { fetcher, form, sending, sent, failed, error, value, key, enhanced } = page;
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  // The fields fold away once sent: the thank-you takes focus, which also scrolls it into view.
-  useEffect(() => {
-    if (fetcher.data?.sent) requestAnimationFrame(() => noticeRef.current?.focus());
-  }, [fetcher.data]);
+  const { fetcher, form, sending, sent, failed, error, value, key, enhanced, sentNoticeRef } = page;
   const open = departures.filter((date) => date.requestable);
   const chosen = value("departureId") ?? departureId ?? open[0]?.id ?? "";
 
@@ -114,7 +108,7 @@ export function SeatRequestForm({ packageTitle, departures, departureId, initial
             {sending ? "Sending..." : "Send seat request"}
           </button>
         </div>
-        <p ref={noticeRef} tabIndex={-1} role="status" className={sent ? formStyles.sent : "visually-hidden"}>
+        <p ref={sentNoticeRef} tabIndex={-1} role="status" className={sent ? formStyles.sent : "visually-hidden"}>
           {sent ?? ""}
         </p>
         <p role="alert" className={failed ? formStyles.failed : "visually-hidden"}>
