@@ -21,6 +21,10 @@ export function usePageForm({ id, initial, onSent }: { id: string; initial?: Pag
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const sending = fetcher.state !== "idle";
+  /** Field errors from the last answer, first message each. */
+  const error = (name: string) => (sending ? undefined : fields[name]?.errors?.[0]);
+  /** What the visitor typed, when the form came back from a post. */
+  const value = (name: string) => fields[name]?.initialValue as string | undefined;
   const sentNoticeRef = useRef<HTMLParagraphElement>(null);
   const onSentRef = useRef(onSent);
   onSentRef.current = onSent;
@@ -41,12 +45,15 @@ export function usePageForm({ id, initial, onSent }: { id: string; initial?: Pag
     /** The last answer's notice: hidden while a new post is on its way. */
     sent: sending ? undefined : answer?.sent,
     failed: sending ? undefined : answer?.failed,
-    /** Field errors from the last answer, first message each. */
-    error: (name: string) => (sending ? undefined : fields[name]?.errors?.[0]),
-    /** What the visitor typed, when the form came back from a post. */
-    value: (name: string) => fields[name]?.initialValue as string | undefined,
+    error,
+    value,
     /** Remounts a field when the form is reset after a successful send. */
     key: (name: string) => fields[name]?.key,
+    /**
+     * A field's name, what was typed (else `fallback`) and its first error, to
+     * spread into a field component; its `key` goes beside (React takes no spread key).
+     */
+    field: (name: string, fallback?: string) => ({ name, defaultValue: value(name) ?? fallback, error: error(name) }),
     enhanced,
     /** The thank-you (with `tabIndex={-1}`) that takes focus once sent; a form that keeps its fields in view leaves it unset. */
     sentNoticeRef,

@@ -12,16 +12,11 @@ import styles from "./contact-form.module.css";
  * /contact's, for the fetcher post and the post without JavaScript (ADR 068).
  */
 export function ContactForm({ initial }: { initial?: PageFormResult }) {
-  const { fetcher, form, sending, sent, failed, error, value, key, enhanced } = usePageForm({ id: "contact-form", initial });
+  const page = usePageForm({ id: "contact-form", initial });
+  const { fetcher, form, sending, sent, failed, key, enhanced } = page;
   const invalid = !sending && form.status === "error";
 
-  const field = (name: ContactField) => ({
-    name,
-    defaultValue: value(name),
-    error: error(name),
-    required: true,
-    idPrefix: "contact-",
-  });
+  const field = (name: ContactField) => ({ ...page.field(name), required: true, idPrefix: "contact-" });
 
   return (
     <fetcher.Form

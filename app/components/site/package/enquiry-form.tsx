@@ -28,7 +28,7 @@ type EnquiryFormProps = {
  */
 export function EnquiryForm({ packageTitle, months, idPrefix, initial, onSent }: EnquiryFormProps) {
   const page = usePageForm({ id: `${idPrefix}enquiry-form`, initial, onSent });
-  const { fetcher, form, answer, sending, sent, failed, error, value, key, enhanced, sentNoticeRef } = page;
+  const { fetcher, form, answer, sending, sent, failed, error, value, key, field, enhanced, sentNoticeRef } = page;
   const { pathname } = useLocation();
   // "Send another enquiry" puts the fields back after a thank-you.
   const [dismissed, setDismissed] = useState<PageFormResult | undefined>();
@@ -48,15 +48,13 @@ export function EnquiryForm({ packageTitle, months, idPrefix, initial, onSent }:
           <TextField
             idPrefix={idPrefix}
             key={key("travellers")}
-            name="travellers"
+            {...field("travellers", "2")}
             label="Number of travellers"
             type="number"
             inputMode="numeric"
             min={LIMITS.travellersMin}
             max={LIMITS.travellersMax}
             required
-            defaultValue={value("travellers") ?? "2"}
-            error={error("travellers")}
           />
           <div className={fieldStyles.field}>
             <label htmlFor={monthId} className={fieldStyles.label}>
@@ -85,16 +83,7 @@ export function EnquiryForm({ packageTitle, months, idPrefix, initial, onSent }:
             ) : null}
           </div>
         </div>
-        <TextAreaField
-          idPrefix={idPrefix}
-          key={key("message")}
-          name="message"
-          label="Message (optional)"
-          rows={3}
-          maxLength={LIMITS.messageMax}
-          defaultValue={value("message")}
-          error={error("message")}
-        />
+        <TextAreaField idPrefix={idPrefix} key={key("message")} {...field("message")} label="Message (optional)" rows={3} maxLength={LIMITS.messageMax} />
         <HoneypotField />
         <button type="submit" className="btn btn-primary" disabled={sending}>
           {sending ? "Sending..." : "Send Enquiry"}

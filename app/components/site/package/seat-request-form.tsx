@@ -24,7 +24,7 @@ type Props = {
  */
 export function SeatRequestForm({ packageTitle, departures, departureId, initial }: Props) {
   const page = usePageForm({ id: "seat-request-form", initial });
-  const { fetcher, form, sending, sent, failed, error, value, key, enhanced, sentNoticeRef } = page;
+  const { fetcher, form, sending, sent, failed, error, value, key, field, enhanced, sentNoticeRef } = page;
   const open = departures.filter((date) => date.requestable);
   const chosen = value("departureId") ?? departureId ?? open[0]?.id ?? "";
 
@@ -61,48 +61,33 @@ export function SeatRequestForm({ packageTitle, departures, departureId, initial
             <TextField
               idPrefix="seats-"
               key={key("adults")}
-              name="adults"
+              {...field("adults", "2")}
               label="Adults"
               type="number"
               inputMode="numeric"
               min={1}
               max={SEAT_REQUEST_TRAVELLERS_MAX}
               required
-              defaultValue={value("adults") ?? "2"}
-              error={error("adults")}
             />
             <TextField
               idPrefix="seats-"
               key={key("children")}
-              name="children"
+              {...field("children", "0")}
               label="Children"
               type="number"
               inputMode="numeric"
               min={0}
               max={SEAT_REQUEST_TRAVELLERS_MAX - 1}
-              defaultValue={value("children") ?? "0"}
-              error={error("children")}
             />
           </div>
           <SelectField
             idPrefix="seats-"
             key={key("room")}
-            name="room"
+            {...field("room", "twin")}
             label="Room preference"
-            defaultValue={value("room") ?? "twin"}
-            error={error("room")}
             options={ROOM_PREFERENCES.map((room) => ({ value: room, label: ROOM_LABELS[room] }))}
           />
-          <TextAreaField
-            idPrefix="seats-"
-            key={key("message")}
-            name="message"
-            label="Message (optional)"
-            rows={3}
-            maxLength={LIMITS.messageMax}
-            defaultValue={value("message")}
-            error={error("message")}
-          />
+          <TextAreaField idPrefix="seats-" key={key("message")} {...field("message")} label="Message (optional)" rows={3} maxLength={LIMITS.messageMax} />
           <HoneypotField />
           <button type="submit" className="btn btn-primary" disabled={sending}>
             {sending ? "Sending..." : "Send seat request"}
