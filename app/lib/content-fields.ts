@@ -79,6 +79,19 @@ const record = (value: unknown): Record<string, unknown> => (value && typeof val
 const rupees = (value: unknown) => (typeof value === "number" ? formatInr(value) : "");
 const yesNo = (value: unknown) => (value ? "yes" : "no");
 const lines = (items: string[]) => items.filter(Boolean).join("\n");
+/** "1. Bali\n2. Dubai": a list's items by one of their fields, numbered. */
+const numbered = (key: string) => (value: unknown) =>
+  list(value)
+    .map((item, index) => `${index + 1}. ${str(record(item)[key])}`)
+    .join("\n");
+/** "Asha (5★): Lovely trip", one review a line; packages and the home page name the fields differently. */
+const reviewLines = (starsKey: string, textKey: string) => (value: unknown) =>
+  lines(
+    list(value).map((item) => {
+      const review = record(item);
+      return `${str(review.name)} (${str(review[starsKey])}★): ${str(review[textKey])}`;
+    }),
+  );
 
 /** Blog HTML as readable text (one block a line; images by their alt text), for word diffs. */
 export function htmlToText(html: string): string {
@@ -192,18 +205,7 @@ const PACKAGE_FIELDS: FieldSpec[] = [
   ),
   field("ratingStars", "rating"),
   field("ratingCount", "number of ratings"),
-  field(
-    "reviews",
-    "reviews",
-    (value) =>
-      lines(
-        list(value).map((item) => {
-          const review = record(item);
-          return `${str(review.name)} (${str(review.stars)}★): ${str(review.review)}`;
-        }),
-      ),
-    true,
-  ),
+  field("reviews", "reviews", reviewLines("stars", "review"), true),
   field("seoTitle", "SEO title"),
   field("seoDescription", "SEO description"),
   field("sortOrder", "sort order"),
@@ -225,17 +227,7 @@ const BLOG_FIELDS: FieldSpec[] = [
   field("seoDescription", "SEO description"),
 ];
 
-const FEATURED_ORDER_FIELDS: FieldSpec[] = [
-  field(
-    "order",
-    "carousel order",
-    (value) =>
-      list(value)
-        .map((item, index) => `${index + 1}. ${str(record(item).title)}`)
-        .join("\n"),
-    true,
-  ),
-];
+const FEATURED_ORDER_FIELDS: FieldSpec[] = [field("order", "carousel order", numbered("title"), true)];
 
 const percent = (value: unknown) => (value === undefined || value === null ? "" : `${str(value)}%`);
 
@@ -259,32 +251,9 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("leadPopupEnabled", "lead popup", yesNo),
 ];
 
-const HOME_FAQ_FIELDS: FieldSpec[] = [
-  field(
-    "faqs",
-    "questions",
-    (value) =>
-      list(value)
-        .map((item, index) => `${index + 1}. ${str(record(item).question)}`)
-        .join("\n"),
-    true,
-  ),
-];
+const HOME_FAQ_FIELDS: FieldSpec[] = [field("faqs", "questions", numbered("question"), true)];
 
-const HOME_REVIEW_FIELDS: FieldSpec[] = [
-  field(
-    "reviews",
-    "reviews",
-    (value) =>
-      lines(
-        list(value).map((item) => {
-          const review = record(item);
-          return `${str(review.name)} (${str(review.rating)}★): ${str(review.comment)}`;
-        }),
-      ),
-    true,
-  ),
-];
+const HOME_REVIEW_FIELDS: FieldSpec[] = [field("reviews", "reviews", reviewLines("rating", "comment"), true)];
 
 export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
   "site-settings": SITE_SETTINGS_FIELDS,

@@ -158,6 +158,45 @@ test("list rows: Duplicate copies a row after it; rows collapse to their title a
   expect(saved!.itinerary.map((day) => day.title)).toEqual(copy.itinerary.map((day) => day.title));
 });
 
+test("price options: a hotel added inside an option saves with it, and Duplicate copies the option with its hotels", async ({ page, db }) => {
+  const copy = await copyPackage(db);
+  const [stored] = await db.query<{ count: number }>(`select jsonb_array_length(price_options)::int as count from packages where id = $1`, [copy.id]);
+  const added = stored!.count + 1;
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/packages/${copy.id}#prices`);
+  await page.getByRole("button", { name: "Add price option" }).click();
+  const option = page.getByRole("listitem", { name: `Price option ${added}`, exact: true });
+  await option.getByLabel("Option name").fill("Deluxe hotels");
+  await option.getByLabel("Price (₹)").fill("45000");
+  const hotels = page.getByRole("group", { name: `Hotels of price option ${added}` });
+  await hotels.getByRole("button", { name: "Add hotel" }).click();
+  await hotels.getByLabel("Destination").fill("Mysore");
+  await hotels.getByLabel("Nights").fill("2");
+  await hotels.getByLabel("Hotel", { exact: true }).fill("Royal Orchid Metropole");
+  await hotels.getByLabel("Room type").fill("Heritage room");
+  await hotels.getByLabel("Meal plan").fill("Breakfast");
+  // The row's title line follows what is typed.
+  await expect(hotels.getByRole("button", { name: /^Hotel 1.*Mysore, Royal Orchid Metropole$/ })).toBeVisible();
+
+  await rowAction(page, `price option ${added}`, "Duplicate");
+  await expect(page.getByRole("button", { name: `Actions for price option ${added + 1}`, exact: true })).toBeFocused();
+  const copiedHotels = page.getByRole("group", { name: `Hotels of price option ${added + 1}` });
+  await expect(copiedHotels.getByLabel("Hotel", { exact: true })).toHaveValue("Royal Orchid Metropole");
+  // The copy's hotels are its own: a change there leaves the first option's hotel as it was.
+  await copiedHotels.getByLabel("Hotel", { exact: true }).fill("Radisson Blu Plaza");
+
+  await page.getByRole("button", { name: "Update Package" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
+  const [saved] = await db.query<{ price_options: { label: string; amount: number; hotels: { destination: string; nights: number; hotel: string }[] }[] }>(
+    `select price_options from packages where id = $1`,
+    [copy.id],
+  );
+  expect(saved!.price_options.slice(-2).map((row) => [row.label, row.amount, row.hotels.map((stay) => [stay.destination, stay.nights, stay.hotel])])).toEqual([
+    ["Deluxe hotels", 45000, [["Mysore", 2, "Royal Orchid Metropole"]]],
+    ["Deluxe hotels", 45000, [["Mysore", 2, "Radisson Blu Plaza"]]],
+  ]);
+});
+
 test("Duplicate package makes a draft copy with “(copy)” in its title and a new address, and opens it", async ({ page, db }) => {
   const copy = await copyPackage(db);
   await signIn(page, ADMIN);

@@ -1,5 +1,6 @@
 import { useEditorState, type Editor } from "@tiptap/react";
 import { useRef, useState, type KeyboardEvent } from "react";
+import { rovingIndex } from "~/lib/roving-focus";
 import { selectedImage } from "./image-node";
 import styles from "./rich-text.module.css";
 
@@ -130,21 +131,7 @@ export function RichTextToolbar({
   });
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = list.length - 1;
-    const next =
-      event.key === "ArrowRight"
-        ? current === last
-          ? 0
-          : current + 1
-        : event.key === "ArrowLeft"
-          ? current === 0
-            ? last
-            : current - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
+    const next = rovingIndex(event.key, current, list.length);
     if (next === null) return;
     event.preventDefault();
     setCurrent(next);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { rovingIndex } from "~/lib/roving-focus";
 import styles from "./rows.module.css";
 
 type RowMenuItem = { label: string; disabled?: boolean; run: () => void };
@@ -40,11 +41,8 @@ export function RowMenu({ id, label, items }: { id: string; label: string; items
   const onMenuKeyDown = (event: React.KeyboardEvent) => {
     const buttons = itemButtons();
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const focus = (index: number) => buttons[(index + buttons.length) % buttons.length]?.focus();
-    if (event.key === "ArrowDown") focus(at + 1);
-    else if (event.key === "ArrowUp") focus(at - 1);
-    else if (event.key === "Home") focus(0);
-    else if (event.key === "End") focus(buttons.length - 1);
+    const next = rovingIndex(event.key, at, buttons.length, "vertical");
+    if (next !== null) buttons[next]?.focus();
     else if (event.key === "Escape") {
       setOpen(false);
       buttonRef.current?.focus();

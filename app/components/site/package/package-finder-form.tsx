@@ -3,6 +3,15 @@ import { SelectField } from "~/components/ui/form-field";
 import { PACKAGE_SORTS, type FinderFacets, type FinderOption, type PackageFilters } from "~/lib/package-filters";
 import styles from "./package-finder-form.module.css";
 
+/** The filters, in the form's order: each with its label and the choice that leaves it off. */
+const FINDER_FIELDS: { name: keyof FinderFacets; label: string; any: string }[] = [
+  { name: "month", label: "Month of departure", any: "Any month" },
+  { name: "budget", label: "Budget per person", any: "Any budget" },
+  { name: "duration", label: "Trip length", any: "Any length" },
+  { name: "region", label: "Region", any: "Any region" },
+  { name: "category", label: "Kind of trip", any: "Any kind" },
+];
+
 const withCounts = (any: string, options: FinderOption[]) => [
   { value: "", label: any },
   ...options.map((option) => ({ value: option.value, label: `${option.label} (${option.count})` })),
@@ -30,35 +39,9 @@ export function PackageFinderForm({ filters, facets, filtered }: { filters: Pack
       </summary>
       <Form method="get" action="/packages" preventScrollReset className={styles.form} aria-labelledby="finder-heading">
         <div className={styles.fields}>
-          <SelectField
-            name="month"
-            label="Month of departure"
-            idPrefix="finder-"
-            defaultValue={filters.month ?? ""}
-            options={withCounts("Any month", facets.month)}
-          />
-          <SelectField
-            name="budget"
-            label="Budget per person"
-            idPrefix="finder-"
-            defaultValue={filters.budget ?? ""}
-            options={withCounts("Any budget", facets.budget)}
-          />
-          <SelectField
-            name="duration"
-            label="Trip length"
-            idPrefix="finder-"
-            defaultValue={filters.duration ?? ""}
-            options={withCounts("Any length", facets.duration)}
-          />
-          <SelectField name="region" label="Region" idPrefix="finder-" defaultValue={filters.region ?? ""} options={withCounts("Any region", facets.region)} />
-          <SelectField
-            name="category"
-            label="Kind of trip"
-            idPrefix="finder-"
-            defaultValue={filters.category ?? ""}
-            options={withCounts("Any kind", facets.category)}
-          />
+          {FINDER_FIELDS.map(({ name, label, any }) => (
+            <SelectField key={name} name={name} label={label} idPrefix="finder-" defaultValue={filters[name] ?? ""} options={withCounts(any, facets[name])} />
+          ))}
           <SelectField
             name="sort"
             label="Sort by"

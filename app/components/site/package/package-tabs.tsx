@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { rovingIndex } from "~/lib/roving-focus";
 import styles from "./package-tabs.module.css";
 
 export const PACKAGE_TABS = [
@@ -55,22 +56,11 @@ export function PackageTabs({ active, pathname, panels }: PackageTabsProps) {
   }, [active]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = PACKAGE_TABS.findIndex((tab) => tab.id === active);
-    const last = PACKAGE_TABS.length - 1;
-    const next =
-      event.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
+    const next = rovingIndex(
+      event.key,
+      PACKAGE_TABS.findIndex((tab) => tab.id === active),
+      PACKAGE_TABS.length,
+    );
     if (next === null) return;
     event.preventDefault();
     const tab = PACKAGE_TABS[next]!;
