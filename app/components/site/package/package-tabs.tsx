@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { rovingIndex } from "~/lib/roving-focus";
 import styles from "./package-tabs.module.css";
 
 export const PACKAGE_TABS = [
@@ -55,12 +54,25 @@ export function PackageTabs({ active, pathname, panels }: PackageTabsProps) {
     return () => observer.disconnect();
   }, [active]);
 
+  // The same keys as ~/lib/roving-focus, written out here on purpose: importing that module made
+  // the bundler split it into a chunk of its own, one more script for every package page.
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const next = rovingIndex(
-      event.key,
-      PACKAGE_TABS.findIndex((tab) => tab.id === active),
-      PACKAGE_TABS.length,
-    );
+    const index = PACKAGE_TABS.findIndex((tab) => tab.id === active);
+    const last = PACKAGE_TABS.length - 1;
+    const next =
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     const tab = PACKAGE_TABS[next]!;
