@@ -4,7 +4,7 @@ import { formatIsoDay } from "~/lib/package-checks";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { formatInr } from "~/lib/price";
 import { EditorInput, EditorSelect, EditorTextArea } from "./editor-field";
-import { EditorRow, EditorRowList, type EditorRowProps } from "./editor-row-list";
+import { EditorRow, EditorRowList, rowFields, type EditorRowProps } from "./editor-row-list";
 import styles from "./package-editor.module.css";
 
 const UNIT_OPTIONS = [
@@ -16,9 +16,9 @@ type Option = PackageEditorValues["priceOptions"][number];
 type Hotel = Option["hotels"][number];
 
 const HotelRow = memo(function HotelRow(props: EditorRowProps<Hotel> & { prefix: string; listId: string }) {
-  const { item: hotel, index, rows, prefix, listId } = props;
+  const { item: hotel, index, prefix, listId } = props;
   const name = `${prefix}.hotels[${index}]`;
-  const set = (patch: Partial<Hotel>) => rows.change(hotel.key, patch);
+  const field = rowFields(props, name);
   return (
     <EditorRow
       row={props}
@@ -28,19 +28,11 @@ const HotelRow = memo(function HotelRow(props: EditorRowProps<Hotel> & { prefix:
       detail={[hotel.destination, hotel.hotel].filter(Boolean).join(", ")}
     >
       <div className={styles.grid2}>
-        <EditorInput name={`${name}.destination`} label="Destination" value={hotel.destination} onChange={(e) => set({ destination: e.target.value })} />
-        <EditorInput
-          name={`${name}.nights`}
-          label="Nights"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          value={hotel.nights}
-          onChange={(e) => set({ nights: e.target.value })}
-        />
-        <EditorInput name={`${name}.hotel`} label="Hotel" value={hotel.hotel} onChange={(e) => set({ hotel: e.target.value })} />
-        <EditorInput name={`${name}.roomType`} label="Room type" value={hotel.roomType} onChange={(e) => set({ roomType: e.target.value })} />
-        <EditorInput name={`${name}.mealPlan`} label="Meal plan" value={hotel.mealPlan} onChange={(e) => set({ mealPlan: e.target.value })} />
+        <EditorInput {...field("destination")} label="Destination" />
+        <EditorInput {...field("nights")} label="Nights" type="number" inputMode="numeric" min={0} />
+        <EditorInput {...field("hotel")} label="Hotel" />
+        <EditorInput {...field("roomType")} label="Room type" />
+        <EditorInput {...field("mealPlan")} label="Meal plan" />
       </div>
     </EditorRow>
   );
@@ -49,6 +41,7 @@ const HotelRow = memo(function HotelRow(props: EditorRowProps<Hotel> & { prefix:
 const OptionRow = memo(function OptionRow(props: EditorRowProps<Option>) {
   const { item: option, index, rows } = props;
   const name = `priceOptions[${index}]`;
+  const field = rowFields(props, name);
   const rowId = `priceOptions-${option.key}`;
   const amount = Number(option.amount);
   return (
@@ -60,23 +53,9 @@ const OptionRow = memo(function OptionRow(props: EditorRowProps<Option>) {
       detail={[option.label, amount > 0 ? formatInr(amount) : ""].filter(Boolean).join(", ")}
     >
       <div className={styles.grid2}>
-        <EditorInput name={`${name}.label`} label="Option name" value={option.label} onChange={(e) => rows.change(option.key, { label: e.target.value })} />
-        <EditorInput
-          name={`${name}.amount`}
-          label="Price (₹)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          value={option.amount}
-          onChange={(e) => rows.change(option.key, { amount: e.target.value })}
-        />
-        <EditorSelect
-          name={`${name}.unit`}
-          label="Per"
-          options={UNIT_OPTIONS}
-          value={option.unit}
-          onChange={(e) => rows.change(option.key, { unit: e.target.value as Option["unit"] })}
-        />
+        <EditorInput {...field("label")} label="Option name" />
+        <EditorInput {...field("amount")} label="Price (₹)" type="number" inputMode="numeric" min={0} />
+        <EditorSelect {...field("unit")} label="Per" options={UNIT_OPTIONS} />
       </div>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Hotels of {rows.label(index)}</legend>
@@ -117,8 +96,9 @@ export function PriceOptionsField({ initial }: { initial: Option[] }) {
 type Departure = PackageEditorValues["groupDates"][number];
 
 const DepartureRow = memo(function DepartureRow(props: EditorRowProps<Departure>) {
-  const { item: date, index, rows } = props;
+  const { item: date, index } = props;
   const name = `groupDates[${index}]`;
+  const field = rowFields(props, name);
   return (
     <EditorRow
       row={props}
@@ -130,41 +110,11 @@ const DepartureRow = memo(function DepartureRow(props: EditorRowProps<Departure>
       {/* The departure's stable id (ADR 059): its seat requests name it. */}
       {date.id ? <input type="hidden" name={`${name}.id`} value={date.id} /> : null}
       <div className={styles.grid2}>
-        <EditorInput
-          name={`${name}.name`}
-          label={`Departure ${index + 1} name`}
-          value={date.name}
-          onChange={(e) => rows.change(date.key, { name: e.target.value })}
-        />
-        <EditorInput name={`${name}.start`} label="Start" type="date" value={date.start} onChange={(e) => rows.change(date.key, { start: e.target.value })} />
-        <EditorInput
-          name={`${name}.end`}
-          label="End"
-          type="date"
-          min={date.start || undefined}
-          value={date.end}
-          onChange={(e) => rows.change(date.key, { end: e.target.value })}
-        />
-        <EditorInput
-          name={`${name}.capacity`}
-          label="Seats (optional)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          value={date.capacity ?? ""}
-          onChange={(e) => rows.change(date.key, { capacity: e.target.value })}
-        />
-        <EditorInput
-          name={`${name}.heldSeats`}
-          label="Seats taken by hand (phone bookings)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={1000}
-          value={date.heldSeats ?? ""}
-          onChange={(e) => rows.change(date.key, { heldSeats: e.target.value })}
-        />
+        <EditorInput {...field("name")} label={`Departure ${index + 1} name`} />
+        <EditorInput {...field("start")} label="Start" type="date" />
+        <EditorInput {...field("end")} label="End" type="date" min={date.start || undefined} />
+        <EditorInput {...field("capacity")} label="Seats (optional)" type="number" inputMode="numeric" min={1} max={1000} />
+        <EditorInput {...field("heldSeats")} label="Seats taken by hand (phone bookings)" type="number" inputMode="numeric" min={0} max={1000} />
       </div>
       <DepartureSeatsLine id={date.id} />
     </EditorRow>
@@ -205,8 +155,9 @@ type Review = PackageEditorValues["reviews"][number];
 const STAR_OPTIONS = ["5", "4", "3", "2", "1"].map((value) => ({ value, label: `${value} of 5` }));
 
 const ReviewRow = memo(function ReviewRow(props: EditorRowProps<Review>) {
-  const { item: review, index, rows } = props;
+  const { item: review, index } = props;
   const name = `reviews[${index}]`;
+  const field = rowFields(props, name);
   return (
     <EditorRow
       row={props}
@@ -216,27 +167,10 @@ const ReviewRow = memo(function ReviewRow(props: EditorRowProps<Review>) {
       detail={[review.name, review.stars ? `${review.stars} of 5` : ""].filter(Boolean).join(", ")}
     >
       <div className={styles.grid2}>
-        <EditorInput
-          name={`${name}.name`}
-          label={`Review ${index + 1}: reviewer`}
-          value={review.name}
-          onChange={(e) => rows.change(review.key, { name: e.target.value })}
-        />
-        <EditorSelect
-          name={`${name}.stars`}
-          label="Stars"
-          options={STAR_OPTIONS}
-          value={review.stars}
-          onChange={(e) => rows.change(review.key, { stars: e.target.value })}
-        />
+        <EditorInput {...field("name")} label={`Review ${index + 1}: reviewer`} />
+        <EditorSelect {...field("stars")} label="Stars" options={STAR_OPTIONS} />
       </div>
-      <EditorTextArea
-        name={`${name}.review`}
-        label="Review"
-        rows={3}
-        value={review.review}
-        onChange={(e) => rows.change(review.key, { review: e.target.value })}
-      />
+      <EditorTextArea {...field("review")} label="Review" rows={3} />
     </EditorRow>
   );
 });

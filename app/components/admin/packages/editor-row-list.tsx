@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ComponentType } from "react";
+import { useEffect, useRef, type ChangeEvent, type ComponentType } from "react";
 import { ListFrame, useRowHasError } from "./list-frame";
 import { RowMenu, rowMenuItems } from "./row-menu";
 import rowStyles from "./rows.module.css";
@@ -15,6 +15,19 @@ export type EditorRowProps<T> = {
   collapsed: boolean;
   toggle: (key: string, value?: boolean) => void;
 };
+
+/**
+ * Binds a row's fields: `field("hotel")` gives the input its form name under
+ * the row's prefix, the row's value and a change that patches the row.
+ */
+export function rowFields<T>({ item, rows }: EditorRowProps<T>, prefix: string) {
+  return (key: keyof T & string) => ({
+    name: `${prefix}.${key}`,
+    value: String(item[key] ?? ""),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      rows.change(item.key, { [key]: event.target.value } as Partial<T>),
+  });
+}
 
 /**
  * One long row of an editor list (a day, a departure, a hotel…): sortable by
@@ -110,14 +123,13 @@ export function EditorRowList<T extends object, P extends object>({
 }) {
   const list = useEditableList<T>({ id, initial, label, movedMessage });
   const collapse = useCollapsedRows();
-  const first = useRef(true);
   const report = useRef(onItemsChange);
   report.current = onItemsChange;
+  // The items as last reported (at first, as loaded): only a change is reported.
+  const reported = useRef(list.items);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (reported.current === list.items) return;
+    reported.current = list.items;
     report.current?.(list.items.map(({ key: _key, ...item }) => item as unknown as T));
   }, [list.items]);
   return (

@@ -1,7 +1,7 @@
 import { memo, useCallback } from "react";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { EditorInput, EditorTextArea } from "./editor-field";
-import { EditorRow, EditorRowList, type EditorRowProps } from "./editor-row-list";
+import { EditorRow, EditorRowList, rowFields, type EditorRowProps } from "./editor-row-list";
 import { DayPhotoUploader } from "./package-uploads";
 
 /** A day as the builder holds it: the stored fields, and the preview of a photo uploaded here. */
@@ -13,6 +13,7 @@ type UploadReporter = (name: string) => (busy: boolean) => void;
 const SortableDay = memo(function SortableDay(props: EditorRowProps<Day> & { reporter: UploadReporter }) {
   const { item: day, index, rows, reporter } = props;
   const prefix = `itinerary[${index}]`;
+  const field = rowFields(props, prefix);
   const number = index + 1;
   // Stable, so the photo's uploader (memoised) is left alone while the day's text is typed.
   const onPhotoChange = useCallback(
@@ -34,20 +35,8 @@ const SortableDay = memo(function SortableDay(props: EditorRowProps<Day> & { rep
     >
       {/* Day numbers follow the order. */}
       <input type="hidden" name={`${prefix}.day`} value={number} />
-      <EditorInput
-        name={`${prefix}.title`}
-        label={`Day ${number} title`}
-        value={day.title}
-        onChange={(event) => rows.change(day.key, { title: event.target.value })}
-        maxLength={200}
-      />
-      <EditorTextArea
-        name={`${prefix}.description`}
-        label={`Day ${number} description`}
-        value={day.description}
-        onChange={(event) => rows.change(day.key, { description: event.target.value })}
-        rows={3}
-      />
+      <EditorInput {...field("title")} label={`Day ${number} title`} maxLength={200} />
+      <EditorTextArea {...field("description")} label={`Day ${number} description`} rows={3} />
       <DayPhotoUploader
         name={`${prefix}.photo`}
         label={`Day ${number} photo`}
