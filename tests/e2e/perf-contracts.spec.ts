@@ -28,7 +28,15 @@ test("with PERF_HEAD_ORDER on (the default), public pages come rewritten, and hy
   }
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto("/packages/bali");
+  // Before any action, every module the bootstrap lists is fetched (one hint per task), and none has run.
+  const listed = JSON.parse(/const hrefs = (\[[^\]]+\]);/.exec(await page.content())?.[1] ?? "[]") as string[];
+  expect(listed.length, "the bootstrap lists the page's modules").toBeGreaterThan(3);
+  // Within 8 s, before the 10 s fallback would import them anyway.
+  await expect.poll(() => listed.filter((href) => !fetched.includes(href)), { timeout: 8_000 }).toEqual([]);
+  await expect(page.locator("html[data-hydrated]")).not.toBeAttached();
   await actOnPage(page);
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
   // Hydrated: the tabs are React's now (a click changes the panel without a page load).

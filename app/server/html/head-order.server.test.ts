@@ -106,9 +106,10 @@ describe("deferHydration", () => {
     expect(out).not.toMatch(/[^t] import\("\/assets\/entry\.client\.js"\)/);
   });
 
-  it("preloads the taken module hints in parallel, with the script's nonce, without running them, before the gate", () => {
+  it("preloads the taken module hints one task each, with the script's nonce, without running them, before the gate", () => {
     const out = deferHydration(html, ["/assets/entry.client.js", "/assets/chunk.js"]);
-    expect(out).toContain('for (const href of ["/assets/entry.client.js","/assets/chunk.js"])');
+    expect(out).toContain('const hrefs = ["/assets/entry.client.js","/assets/chunk.js"];');
+    expect(out).toContain("setTimeout(preloadNext, 0);");
     expect(out).toContain('link.rel = "preload"; link.as = "script"; link.crossOrigin = "anonymous";');
     expect(out).toContain('link.nonce = "n";');
     expect(out.indexOf('link.rel = "preload"')).toBeGreaterThan(out.indexOf("first-contentful-paint"));

@@ -88,7 +88,6 @@ export function PriceOptionsField({ initial }: { initial: Option[] }) {
       collapseWhat="price options"
       listLabel="Price options"
       Row={OptionRow}
-      rowProps={{}}
     />
   );
 }
@@ -145,7 +144,6 @@ export function GroupDatesField({ initial }: { initial: Departure[] }) {
       collapseWhat="departures"
       listLabel="Departures"
       Row={DepartureRow}
-      rowProps={{}}
     />
   );
 }
@@ -186,7 +184,6 @@ export function ReviewsField({ initial }: { initial: Review[] }) {
       collapseWhat="reviews"
       listLabel="Reviews"
       Row={ReviewRow}
-      rowProps={{}}
     />
   );
 }

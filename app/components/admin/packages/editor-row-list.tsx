@@ -91,7 +91,7 @@ export function EditorRow<T>({
  * collapse state, its frame (Collapse all, drag and drop, status line, Add)
  * and one `Row` per item, given EditorRowProps and `rowProps`.
  */
-export function EditorRowList<T extends object, P extends object>({
+export function EditorRowList<T extends object, P extends object = Record<never, never>>({
   id,
   initial,
   label,
@@ -116,11 +116,11 @@ export function EditorRowList<T extends object, P extends object>({
   collapseWhat: string;
   listLabel?: string;
   /** Memoised, so a row re-renders only when its own item changes. */
-  Row: ComponentType<EditorRowProps<T> & P>;
-  rowProps: P;
+  Row: ComponentType<EditorRowProps<T> & NoInfer<P>>;
   /** Called with the items after each change (not on the first render). */
   onItemsChange?: (items: T[]) => void;
-}) {
+  // A Row that needs nothing more may go without rowProps; one that does must be given them.
+} & (Record<never, never> extends P ? { rowProps?: P } : { rowProps: P })) {
   const list = useEditableList<T>({ id, initial, label, movedMessage });
   const collapse = useCollapsedRows();
   const report = useRef(onItemsChange);
@@ -149,7 +149,7 @@ export function EditorRowList<T extends object, P extends object>({
       {list.items.map((item, index) => (
         <Row
           key={item.key}
-          {...rowProps}
+          {...(rowProps as P)}
           item={item}
           index={index}
           count={list.items.length}
