@@ -1,34 +1,20 @@
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { blogs, contentDrafts, contentRevisions, media, packages } from "~/server/db/schema.server";
+import { useTempMediaDir } from "../../../tests/support/media-rows";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { deleteMediaIfUnused } from "./media-cleanup.server";
-import { LocalDiskStorage, setMediaStorage } from "./storage.server";
 
 let db: Db;
-let mediaDir: string;
-
-/** A media row and its two variant files, as an upload (or the seed) leaves them. */
-async function addMedia(key: string, file = key) {
-  const variants = (["avif", "webp"] as const).map((format) => ({ format, width: 400, height: 300, url: `/media/${file}-400.${format}` }));
-  for (const variant of variants) await fs.writeFile(path.join(mediaDir, path.basename(variant.url)), "x");
-  await db.insert(media).values({ key, originalName: `${key}.jpg`, width: 400, height: 300, placeholder: "", variants });
-  return variants;
-}
-
-const fileExists = (url: string) =>
-  fs.access(path.join(mediaDir, path.basename(url))).then(
-    () => true,
-    () => false,
-  );
+let files: Awaited<ReturnType<typeof useTempMediaDir>>;
+const addMedia = (key: string, file = key) => files.addMedia(db, key, { file }).then((row) => row.variants);
+const fileExists = (url: string) => files.fileExists(url);
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-cleanup-"));
-  setMediaStorage(new LocalDiskStorage(mediaDir));
+  files = await useTempMediaDir("pravas-cleanup-");
 });
 afterAll(closeTestDatabase);
 
@@ -43,8 +29,8 @@ describe("deleteMediaIfUnused", () => {
     await addMedia("upload-gone-twin", "upload-gone"); // the same photo uploaded twice: same files
     const alone = await addMedia("upload-alone");
     const pdf = "/media/brochures/kerala-1a2b3c4d5e.pdf";
-    await fs.mkdir(path.join(mediaDir, "brochures"));
-    await fs.writeFile(path.join(mediaDir, "brochures/kerala-1a2b3c4d5e.pdf"), "%PDF-");
+    await fs.mkdir(path.join(files.dir, "brochures"));
+    await fs.writeFile(path.join(files.dir, "brochures/kerala-1a2b3c4d5e.pdf"), "%PDF-");
     await db
       .insert(media)
       .values({ key: "upload-brochure", originalName: "kerala.pdf", kind: "brochure", url: pdf, width: 0, height: 0, placeholder: "", variants: [] });

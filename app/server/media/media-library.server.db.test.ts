@@ -1,39 +1,21 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { activity, blogs, contentRevisions, media, packages } from "~/server/db/schema.server";
+import { useTempMediaDir } from "../../../tests/support/media-rows";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { deleteLibraryImage, listLibrary, replaceImageFile, setMediaAlt } from "./media-library.server";
-import { LocalDiskStorage, setMediaStorage } from "./storage.server";
 
 let db: Db;
-let mediaDir: string;
 const ctx = { viewer: { id: null, email: "editor@example.com", name: "Asha" } };
 
-/** A media row and its variant files, as an upload leaves them. */
-async function addMedia(key: string, { alt = "", file = key, width = 400 } = {}) {
-  const variants = (["avif", "webp"] as const).map((format) => ({ format, width, height: 300, url: `/media/${file}-${width}.${format}` }));
-  for (const variant of variants) await fs.writeFile(path.join(mediaDir, path.basename(variant.url)), "x");
-  const [row] = await db
-    .insert(media)
-    .values({ key, originalName: `${key}.jpg`, alt, width, height: 300, placeholder: "", variants, bytes: 1000 })
-    .returning();
-  return row!;
-}
-
-const fileExists = (url: string) =>
-  fs.access(path.join(mediaDir, path.basename(url))).then(
-    () => true,
-    () => false,
-  );
+let files: Awaited<ReturnType<typeof useTempMediaDir>>;
+const addMedia = (key: string, options?: { alt?: string; file?: string; width?: number }) => files.addMedia(db, key, options);
+const fileExists = (url: string) => files.fileExists(url);
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-library-"));
-  setMediaStorage(new LocalDiskStorage(mediaDir));
+  files = await useTempMediaDir("pravas-library-");
 });
 afterAll(closeTestDatabase);
 
