@@ -1,12 +1,14 @@
 // JavaScript a visitor downloads per page to hydrate it: every script the
 // server HTML names (tags and the bootstrap's imports) and every module those
-// import statically, fetched and gzipped. Writes bench/results/bundle-size.json.
+// import statically, fetched and gzipped, and as the server sends them to a
+// browser that takes brotli (ADR 074). Writes bench/results/bundle-size.json.
 //
 //   node bench/bundle-size.mjs [--only /,/packages] [--signed-in]
 //
 // --signed-in measures as the first admin (ADMIN_EMAIL / ADMIN_PASSWORD of the
 // bench server), for back-office pages, e.g. --signed-in --only /admin/blogs/new.
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { startBenchServer } from "./lib/server.mjs";
@@ -29,6 +31,19 @@ async function signIn(baseUrl) {
   return cookies.join("; ");
 }
 
+/** Bytes on the wire for a browser that accepts brotli and gzip (fetch would decompress them). */
+function sentBytes(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip, deflate, br" } }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk) => (bytes += chunk.length));
+        response.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
+}
+
 const { baseUrl, stop } = await startBenchServer(3250);
 const results = [];
 try {
@@ -41,6 +56,7 @@ try {
     for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) urls.add(match[1]);
     let raw = 0;
     let gzip = 0;
+    let sent = 0;
     const seen = new Set();
     const queue = [...urls].map((url) => new URL(url, baseUrl).href);
     while (queue.length > 0) {
@@ -50,6 +66,7 @@ try {
       const body = Buffer.from(await (await fetch(url)).arrayBuffer());
       raw += body.length;
       gzip += zlib.gzipSync(body, { level: 9 }).length;
+      sent += await sentBytes(url);
       // Static imports only: code split behind import() loads when it is used.
       for (const match of body.toString("utf8").matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)) {
         queue.push(new URL(match[1], url).href);
@@ -64,11 +81,14 @@ try {
       // Exact, for comparing two builds: a rounded KiB hides a few bytes either way.
       jsBytes: raw,
       jsGzipBytes: gzip,
+      jsSentKiB: Number((sent / 1024).toFixed(1)),
       htmlKiB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),
       inlineScriptKiB: Number((inlineScripts / 1024).toFixed(1)),
     };
     results.push(row);
-    console.log(`${page.padEnd(24)} ${row.files} files, ${row.jsKiB} KiB JS (${row.jsGzipKiB} KiB gzipped), HTML ${row.htmlKiB} KiB`);
+    console.log(
+      `${page.padEnd(24)} ${row.files} files, ${row.jsKiB} KiB JS (${row.jsGzipKiB} KiB gzipped, ${row.jsSentKiB} KiB as sent), HTML ${row.htmlKiB} KiB`,
+    );
   }
 } finally {
   stop();
