@@ -9,7 +9,8 @@ import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server
 /**
  * A fresh media directory, made the storage that the media code writes to and
  * deletes from, with helpers to add a media row as an upload (or the seed)
- * leaves it, and to ask whether one of its files is still there.
+ * leaves it, to ask whether one of its files is still there, and to remove
+ * the directory when the file's tests are done.
  */
 export async function useTempMediaDir(prefix: string) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
@@ -32,5 +33,6 @@ export async function useTempMediaDir(prefix: string) {
         () => true,
         () => false,
       ),
+    remove: () => fs.rm(dir, { recursive: true, force: true }),
   };
 }

@@ -16,7 +16,10 @@ beforeAll(async () => {
   db = await openTestDatabase();
   files = await useTempMediaDir("pravas-cleanup-");
 });
-afterAll(closeTestDatabase);
+afterAll(async () => {
+  await closeTestDatabase();
+  await files.remove();
+});
 
 describe("deleteMediaIfUnused", () => {
   it("deletes only uploaded media that nothing refers to, and keeps shared files", async () => {

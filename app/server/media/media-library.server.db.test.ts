@@ -17,7 +17,10 @@ beforeAll(async () => {
   db = await openTestDatabase();
   files = await useTempMediaDir("pravas-library-");
 });
-afterAll(closeTestDatabase);
+afterAll(async () => {
+  await closeTestDatabase();
+  await files.remove();
+});
 
 describe("the media library", () => {
   it("lists where each image is used, searches file names and alt text, and filters unused and no-alt images", async () => {
