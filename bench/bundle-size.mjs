@@ -31,14 +31,22 @@ async function signIn(baseUrl) {
   return cookies.join("; ");
 }
 
-/** Bytes on the wire for a browser that accepts brotli and gzip (fetch would decompress them). */
-function sentBytes(url) {
+/**
+ * One module as a browser that accepts brotli and gzip gets it: the bytes on
+ * the wire and the script they decode to (fetch would only give the latter).
+ */
+function fetchAsSent(url) {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { "accept-encoding": "gzip, deflate, br" } }, (response) => {
-        let bytes = 0;
-        response.on("data", (chunk) => (bytes += chunk.length));
-        response.on("end", () => resolve(bytes));
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          const sent = Buffer.concat(chunks);
+          const encoding = response.headers["content-encoding"];
+          const body = encoding === "br" ? zlib.brotliDecompressSync(sent) : encoding === "gzip" ? zlib.gunzipSync(sent) : sent;
+          resolve({ sent: sent.length, body });
+        });
       })
       .on("error", reject);
   });
@@ -63,10 +71,10 @@ try {
       const url = queue.shift();
       if (seen.has(url)) continue;
       seen.add(url);
-      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      const { sent: sentBytes, body } = await fetchAsSent(url);
       raw += body.length;
       gzip += zlib.gzipSync(body, { level: 9 }).length;
-      sent += await sentBytes(url);
+      sent += sentBytes;
       // Static imports only: code split behind import() loads when it is used.
       for (const match of body.toString("utf8").matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)) {
         queue.push(new URL(match[1], url).href);
@@ -82,6 +90,7 @@ try {
       jsBytes: raw,
       jsGzipBytes: gzip,
       jsSentKiB: Number((sent / 1024).toFixed(1)),
+      jsSentBytes: sent,
       htmlKiB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),
       inlineScriptKiB: Number((inlineScripts / 1024).toFixed(1)),
     };

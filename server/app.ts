@@ -225,7 +225,7 @@ export function createApp({
         enableBrotli: true,
         orderPreference: ["br", "gzip"],
         index: false,
-        serveStatic: { immutable: true, maxAge: YEAR_IN_SECONDS * 1000, index: false },
+        serveStatic: { immutable: true, maxAge: YEAR_IN_SECONDS * 1000 },
       }),
     );
     // Only what the client build has at its root (favicon, robots' files): a page

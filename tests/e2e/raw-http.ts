@@ -1,7 +1,7 @@
 import http from "node:http";
 import { baseURL } from "../../playwright.config";
 
-export type RawAnswer = { status: number; type: string; body: string; headers: http.IncomingHttpHeaders };
+export type RawAnswer = { status: number; type: string; body: string; bytes: Buffer; headers: http.IncomingHttpHeaders };
 
 /**
  * A raw HTTP request, for what fetch clients normalise away or refuse: any
@@ -26,12 +26,19 @@ export function raw(
   return new Promise((resolve, reject) => {
     const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
     const request = http.request(`${baseURL}${path}`, { method, headers: { ...length, ...headers }, localAddress }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, type: response.headers["content-type"] ?? "", body: text, headers: response.headers }),
-      );
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        // `bytes` as they came on the wire (still compressed, if the server compressed them).
+        const bytes = Buffer.concat(chunks);
+        resolve({
+          status: response.statusCode ?? 0,
+          type: response.headers["content-type"] ?? "",
+          body: bytes.toString("utf8"),
+          bytes,
+          headers: response.headers,
+        });
+      });
     });
     request.on("error", reject);
     if (chunks) {
