@@ -45,13 +45,15 @@ const messageIdsPerLead = new Map();
 const acceptancesPerLead = new Map();
 let mailsReceived = 0;
 let lastMailAt = Date.now();
-// The relay runs in its own thread (bench/lib/smtp-relay-thread.mjs).
-const relay = new Worker(new URL("./lib/smtp-relay-thread.mjs", import.meta.url));
+// The relay runs in its own thread (tests/support/smtp-relay-thread.mjs).
+const relay = new Worker(new URL("../tests/support/smtp-relay-thread.mjs", import.meta.url));
 const relayPort = await new Promise((resolve, reject) => {
   relay.once("error", reject);
   relay.on("message", (message) => {
     if (message.port) return resolve(message.port);
-    const { name, messageId, acceptedAt } = message;
+    const { raw, acceptedAt } = message;
+    const name = /^Name: (Crash \S+)$/m.exec(raw)?.[1] ?? "(unknown)";
+    const messageId = /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim();
     mailsPerLead.set(name, (mailsPerLead.get(name) ?? 0) + 1);
     messageIdsPerLead.set(name, new Set([...(messageIdsPerLead.get(name) ?? []), messageId]));
     acceptancesPerLead.set(name, [...(acceptancesPerLead.get(name) ?? []), acceptedAt]);

@@ -1,5 +1,5 @@
 // Drain bench for the outbox: how long a restarted server takes to e-mail a
-// backlog of enquiries. The in-process relay (bench/lib/smtp-relay-thread.mjs)
+// backlog of enquiries. The in-process relay (tests/support/smtp-relay-thread.mjs)
 // first hangs, so DRAIN_LEADS popup leads are stored but not mailed; the
 // server is killed (kill -9), the relay recovers, a new server starts, and the
 // bench times how long it takes until the relay has every lead's e-mail.
@@ -24,13 +24,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const mailed = new Map();
 let mails = 0;
-const relay = new Worker(new URL("./lib/smtp-relay-thread.mjs", import.meta.url));
+const relay = new Worker(new URL("../tests/support/smtp-relay-thread.mjs", import.meta.url));
 const relayPort = await new Promise((resolve, reject) => {
   relay.once("error", reject);
   relay.on("message", (message) => {
     if (message.port) return resolve(message.port);
     mails++;
-    mailed.set(message.name, (mailed.get(message.name) ?? 0) + 1);
+    const name = /^Name: (Drain \S+)$/m.exec(message.raw)?.[1] ?? "(unknown)";
+    mailed.set(name, (mailed.get(name) ?? 0) + 1);
   });
 });
 fs.rmSync(DATA_DIR, { recursive: true, force: true });

@@ -294,9 +294,9 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
-/** A real SMTP server in a worker thread (smtp-thread.mjs); `received` fills as it accepts messages. */
+/** A real SMTP server in a worker thread (tests/support/smtp-relay-thread.mjs); `received` fills as it accepts messages. */
 async function startSmtpThread() {
-  const worker = new Worker(new URL("./smtp-thread.mjs", import.meta.url));
+  const worker = new Worker(new URL("../support/smtp-relay-thread.mjs", import.meta.url));
   const received: { raw: string }[] = [];
   const port = await new Promise<number>((resolve, reject) => {
     worker.once("error", reject);

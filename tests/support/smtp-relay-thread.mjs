@@ -1,10 +1,11 @@
-// The crash bench's relay (bench/crash-leads.mjs), in its own thread: like a
-// real relay on another machine, it answers 250 as soon as a message is in,
-// however busy the bench's own thread is with posting leads and killing the
-// server. It reports each accepted message to the bench. The drain bench
-// (bench/drain-leads.mjs) can tell it to "hold": messages then wait for an
-// answer that never comes, as with a relay that has hung, until "release"
-// refuses them (they were never accepted, so they are not reported).
+// A real SMTP server (smtp-server) in a thread of its own, for the cluster test
+// (tests/cluster) and the crash and drain benches: like a relay on another
+// machine it answers 250 as soon as a message is in, however busy the caller's
+// own thread is with servers, browsers or kills. Each accepted message goes to
+// the caller as { raw, acceptedAt } (epoch ms of the 250).
+// Messages: "hold" makes new messages wait for an answer that never comes, as
+// with a relay that has hung, until "release" refuses them with a 451 (they were
+// never accepted, so they are not reported); "close" stops it.
 import { parentPort } from "node:worker_threads";
 import { SMTPServer } from "smtp-server";
 
@@ -20,16 +21,11 @@ const smtp = new SMTPServer({
     const chunks = [];
     stream.on("data", (chunk) => chunks.push(chunk));
     stream.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
       if (holding) return held.push(callback);
-      // callback() writes the 250 at once: this is when the server could first read it.
+      // callback() writes the 250 at once: this is when the sender could first read it.
       const acceptedAt = performance.timeOrigin + performance.now();
       callback();
-      parentPort.postMessage({
-        name: /^Name: ((?:Crash|Drain) \S+)$/m.exec(raw)?.[1] ?? "(unknown)",
-        messageId: /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim(),
-        acceptedAt,
-      });
+      parentPort.postMessage({ raw: Buffer.concat(chunks).toString("utf8"), acceptedAt });
     });
   },
 });
