@@ -8,8 +8,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadResult } from "~/lib/upload";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
-import { signIn } from "~/server/auth/sign-in.server";
 import { closeTestDatabase, openTestDatabase } from "../tests/support/test-db";
+import { signInStaff } from "../tests/support/staff-sign-in";
+import { createUpload, patchUpload } from "../tests/support/tus-requests";
 import { S3MediaStorage, TUS_UPLOADS_PREFIX } from "~/server/media/s3-storage.server";
 import { startS3rver } from "~/server/media/s3rver-for-tests";
 import { setMediaStorage } from "~/server/media/storage.server";
@@ -20,7 +21,6 @@ import { createUploadService, PENDING_UPLOADS_MAX } from "./tus-uploads";
  * (@tus/s3-store), so two servers share them: any chunk can reach either,
  * and one person's quota counts the uploads on both. s3rver plays S3.
  */
-const SITE = "http://localhost:3000";
 let s3: Awaited<ReturnType<typeof startS3rver>>;
 let storage: S3MediaStorage;
 let cookie: string;
@@ -29,32 +29,10 @@ const services: ReturnType<typeof createUploadService>[] = [];
 let bases: string[] = [];
 let photo: Buffer;
 
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
-    .join(",");
+const create = (base: string, size: number, fields: Record<string, string>, as = cookie) => createUpload(base, size, fields, { cookie: as });
+const patch = (base: string, location: string, offset: number, body: Buffer) => patchUpload(base, location, offset, body, cookie);
 
-const create = (base: string, size: number, fields: Record<string, string>, as = cookie) =>
-  fetch(`${base}/api/uploads`, {
-    method: "POST",
-    headers: { cookie: as, "Tus-Resumable": "1.0.0", "Upload-Length": String(size), "Upload-Metadata": metadata(fields) },
-  });
-
-const patch = (base: string, location: string, offset: number, body: Buffer) =>
-  fetch(`${base}${location}`, {
-    method: "PATCH",
-    headers: { cookie, "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
-    body: new Uint8Array(body),
-  });
-
-async function sessionCookie(email: string, password: string) {
-  const outcome = await signIn(new Request(`${SITE}/admin`, { method: "POST" }), "10.0.0.1", { email, password });
-  if (outcome.status !== "signed-in") throw new Error("sign-in failed");
-  return outcome.headers
-    .getSetCookie()
-    .map((line) => line.split(";", 1)[0]!)
-    .join("; ");
-}
+const sessionCookie = async (email: string, password: string) => (await signInStaff(email, password)).cookie;
 
 /** Keys under tus-uploads/ in the bucket. */
 async function partialUploadObjects() {

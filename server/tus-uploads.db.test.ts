@@ -11,10 +11,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { UploadResult } from "~/lib/upload";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
-import { signIn, signOut } from "~/server/auth/sign-in.server";
+import { signOut } from "~/server/auth/sign-in.server";
 import type { Db } from "~/server/db/db.server";
 import { media } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../tests/support/test-db";
+import { signInStaff } from "../tests/support/staff-sign-in";
+import { createUpload, patchUpload, tusMetadata } from "../tests/support/tus-requests";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { uploadFile, UploadError } from "~/components/admin/upload/tus-upload";
 import { crossSiteGuard } from "./cross-site";
@@ -31,40 +33,10 @@ let service: ReturnType<typeof createUploadService>;
 let photo: Buffer;
 const patchSizes: number[] = [];
 
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
-    .join(",");
+const create = (size: number, fields: Record<string, string>, headers: Record<string, string> = { cookie }) => createUpload(base, size, fields, headers);
+const patch = (location: string, offset: number, body: Buffer, as = cookie) => patchUpload(base, location, offset, body, as);
 
-async function create(size: number, fields: Record<string, string>, headers: Record<string, string> = { cookie }) {
-  return fetch(`${base}/api/uploads`, {
-    method: "POST",
-    headers: { ...headers, "Tus-Resumable": "1.0.0", "Upload-Length": String(size), "Upload-Metadata": metadata(fields) },
-  });
-}
-
-async function patch(location: string, offset: number, body: Buffer, as = cookie) {
-  return fetch(`${base}${location}`, {
-    method: "PATCH",
-    headers: {
-      cookie: as,
-      "Tus-Resumable": "1.0.0",
-      "Upload-Offset": String(offset),
-      "Content-Type": "application/offset+octet-stream",
-    },
-    body: new Uint8Array(body),
-  });
-}
-
-/** A fresh session's cookie for a staff member. */
-async function sessionCookie(email: string, password: string) {
-  const outcome = await signIn(new Request(`${SITE}/admin`, { method: "POST" }), "10.0.0.1", { email, password });
-  if (outcome.status !== "signed-in") throw new Error("sign-in failed");
-  return outcome.headers
-    .getSetCookie()
-    .map((line) => line.split(";", 1)[0]!)
-    .join("; ");
-}
+const sessionCookie = async (email: string, password: string) => (await signInStaff(email, password)).cookie;
 
 /** A real one-page PDF (pdf-lib writes it as a layout program would), with a document script if asked. */
 async function onePagePdf({ script }: { script?: string } = {}): Promise<Uint8Array> {
@@ -235,7 +207,7 @@ describe("tus uploads at /api/uploads", () => {
     expect(await other.json()).toEqual({ error: expect.stringContaining("image or a brochure") });
     const deferred = await fetch(`${base}/api/uploads`, {
       method: "POST",
-      headers: { cookie, "Tus-Resumable": "1.0.0", "Upload-Defer-Length": "1", "Upload-Metadata": metadata({ kind: "image" }) },
+      headers: { cookie, "Tus-Resumable": "1.0.0", "Upload-Defer-Length": "1", "Upload-Metadata": tusMetadata({ kind: "image" }) },
     });
     expect(deferred.status).toBe(400);
     expect(await filesIn(uploadsDir)).toEqual([]);

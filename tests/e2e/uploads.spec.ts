@@ -1,14 +1,10 @@
 import fs from "node:fs";
 import { PDFDocument } from "@cantoo/pdf-lib";
+import { TUS_RESUMABLE as TUS, tusMetadata as metadata } from "../support/tus-requests";
 import { ADMIN, signIn } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
 const PHOTO = fs.readFileSync("/work/shared/photos/16-green-rolling-hills.jpg");
-const TUS = { "Tus-Resumable": "1.0.0" };
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
-    .join(",");
 
 test("anonymous visitors cannot upload", async ({ request }) => {
   const response = await request.post("/api/uploads", {

@@ -6,6 +6,7 @@ import { listActivity } from "~/server/activity/activity.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { signInStaff } from "../../../tests/support/staff-sign-in";
 import { getLogger, setLogger } from "~/server/logger.server";
 import { canManageUsers } from "./access.server";
 import { getAuth, resetAuthForTests } from "./auth.server";
@@ -21,20 +22,7 @@ function request(path: string, cookie?: string, method = "GET") {
   return new Request(`${SITE}${path}`, { method, headers: cookie ? { cookie } : {} });
 }
 
-/** The cookie a browser would send back after a sign-in response. */
-function cookieFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((line) => line.split(";", 1)[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
-
-async function signedIn(email: string, password: string, keepSignedIn = false) {
-  const outcome = await signIn(request("/admin", undefined, "POST"), "10.0.0.1", { email, password, keepSignedIn });
-  if (outcome.status !== "signed-in") throw new Error(`sign-in failed: ${outcome.status}`);
-  return { cookie: cookieFrom(outcome.headers), headers: outcome.headers };
-}
+const signedIn = (email: string, password: string, keepSignedIn = false) => signInStaff(email, password, { keepSignedIn });
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -10,6 +10,7 @@ import * as t from "~/server/db/schema.server";
 import { FormRateLimiter, getFormRateLimiter, takeFormPost } from "~/server/forms/form-rate-limit.server";
 import { services } from "~/server/services.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { signInStaff } from "../../../tests/support/staff-sign-in";
 import { createFailureLog, createLimiter, limitStoreFor, type LimitStore } from "./limits.server";
 
 /**
@@ -34,15 +35,7 @@ function request(path: string, cookie?: string, method = "GET") {
   return new Request(`${SITE}${path}`, { method, headers: cookie ? { cookie } : {} });
 }
 
-async function signedInCookie(email: string, password: string): Promise<string> {
-  const outcome = await signIn(request("/admin", undefined, "POST"), "10.20.0.1", { email, password });
-  if (outcome.status !== "signed-in") throw new Error(`sign-in failed: ${outcome.status}`);
-  return outcome.headers
-    .getSetCookie()
-    .map((line) => line.split(";", 1)[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
+const signedInCookie = async (email: string, password: string) => (await signInStaff(email, password, { address: "10.20.0.1" })).cookie;
 
 beforeAll(async () => {
   resetAuthForTests();

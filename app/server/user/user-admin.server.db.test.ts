@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "~/server/activity/activity.server";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import { getViewer, type Viewer } from "~/server/auth/guard.server";
-import { signIn } from "~/server/auth/sign-in.server";
 import { changeOwnPassword } from "./account.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { signInStaff } from "../../../tests/support/staff-sign-in";
 import {
   changeRole,
   createPasswordLink,
@@ -148,15 +148,7 @@ describe("user administration", () => {
     const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
     const link = await createPasswordLink(eve.id, "reset", context());
     if (!link.ok) throw new Error(link.message);
-    const signedIn = await signIn(new Request("http://localhost:3000/admin", { method: "POST" }), "10.9.9.9", {
-      email: "eve@example.com",
-      password: "eve-new-password",
-    });
-    if (signedIn.status !== "signed-in") throw new Error(signedIn.status);
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((line) => line.split(";", 1)[0]!)
-      .join("; ");
+    const { cookie } = await signInStaff("eve@example.com", "eve-new-password", { address: "10.9.9.9" });
     const viewer = (await getViewer(new Request("http://localhost:3000/admin/account", { headers: { cookie } })))!;
     const changed = await changeOwnPassword(
       new Request("http://localhost:3000/admin/account", { method: "POST", headers: { cookie } }),
