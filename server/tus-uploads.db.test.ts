@@ -120,7 +120,17 @@ describe("tus uploads at /api/uploads", () => {
     expect(result.key).toBe(`upload-${location.split("/").pop()}`);
     expect(last.headers.get("upload-media-key")).toBe(result.key);
     expect(result.placeholder).toMatch(/^data:image\/webp;base64,/);
-    expect(result.variants.map((v) => `${v.format} ${v.width}`)).toEqual(["avif 400", "webp 400", "avif 800", "webp 800", "avif 900", "webp 900"]);
+    // The whole photo's widths, then its portrait cut (900 × 600: the cut is 338 px wide).
+    expect(result.variants.map((v) => `${v.format} ${v.width}${v.crop ? " portrait" : ""}`)).toEqual([
+      "avif 400",
+      "webp 400",
+      "avif 800",
+      "webp 800",
+      "avif 900",
+      "webp 900",
+      "avif 338 portrait",
+      "webp 338 portrait",
+    ]);
     for (const variant of result.variants) {
       const file = path.join(mediaDir, variant.url.replace(/^\/media\//, ""));
       const meta = await sharp(file).metadata();

@@ -9,7 +9,7 @@ import { srcSet, type MediaView } from "./media";
  * the file the `<picture>` then uses. Call it while rendering.
  */
 export function preloadImage(media: MediaView, sizes: string) {
-  const avif = media.variants.filter((variant) => variant.format === "avif");
+  const avif = media.variants.filter((variant) => variant.format === "avif" && !variant.crop);
   if (avif.length === 0) return;
   preload(avif[0]!.url, {
     as: "image",

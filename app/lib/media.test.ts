@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitMediaView, srcSet, type MediaView } from "./media";
+import { fallbackUrl, fitMediaView, largestUrl, portraitSrcSet, srcSet, withoutPortrait, type MediaView } from "./media";
 
 const WIDTHS = [400, 800, 1200, 1600, 1920];
 const photo: MediaView = {
@@ -31,5 +31,36 @@ describe("fitMediaView", () => {
   it("drops the blurred preview where the page does not show it", () => {
     expect(fitMediaView(photo, { maxWidth: 1200, placeholder: false }).placeholder).toBe("");
     expect(fitMediaView(photo, { maxWidth: 1200, placeholder: true }).placeholder).toBe(photo.placeholder);
+  });
+});
+
+describe("the portrait cut", () => {
+  const cut = (["avif", "webp"] as const).flatMap((format) =>
+    [450, 720].map((width) => ({
+      format,
+      width,
+      height: Math.round((width * 16) / 9),
+      url: `/media/bali-temple-p${width}.${format}`,
+      crop: "portrait" as const,
+    })),
+  );
+  const withCut: MediaView = { ...photo, variants: [...photo.variants, ...cut] };
+
+  it("is offered only where asked for: every other srcset, fallback and large URL is the whole photo's", () => {
+    expect(srcSet(withCut, "avif")).toBe(srcSet(photo, "avif"));
+    expect(srcSet(withCut, "webp")).toBe(srcSet(photo, "webp"));
+    expect(fallbackUrl(withCut, 450)).toBe("/media/bali-temple-400.webp");
+    expect(largestUrl(withCut, 800)).toBe("/media/bali-temple-800.webp");
+    expect(fitMediaView(withCut, { maxWidth: 4000, placeholder: true }).variants).toEqual(photo.variants);
+  });
+
+  it("lists its own files per format, and none for a photo without it", () => {
+    expect(portraitSrcSet(withCut, "avif")).toBe("/media/bali-temple-p450.avif 450w, /media/bali-temple-p720.avif 720w");
+    expect(portraitSrcSet(withCut, "webp")).toBe("/media/bali-temple-p450.webp 450w, /media/bali-temple-p720.webp 720w");
+    expect(portraitSrcSet(photo, "avif")).toBe("");
+  });
+
+  it("is left out of the views of pages that do not draw it", () => {
+    expect(withoutPortrait(withCut).variants).toEqual(photo.variants);
   });
 });

@@ -1,5 +1,15 @@
 export type MediaKind = "image" | "brochure";
-export type MediaVariant = { format: "avif" | "webp"; width: number; height: number; url: string };
+export type MediaVariant = {
+  format: "avif" | "webp";
+  width: number;
+  height: number;
+  url: string;
+  /** "portrait": the photo's middle at 9:16, for a full-screen photo on an upright phone (ADR 075). */
+  crop?: "portrait";
+};
+
+/** The whole photo's variants, at every width. */
+const whole = (view: MediaView) => view.variants.filter((variant) => !variant.crop);
 
 /** What a page needs to render one responsive image. */
 export type MediaView = {
@@ -11,8 +21,21 @@ export type MediaView = {
   variants: MediaVariant[];
 };
 
-export function srcSet(view: MediaView, format: MediaVariant["format"]): string {
+/** The portrait cut's `srcset` in one format: empty when the photo has none. */
+export function portraitSrcSet(view: MediaView, format: MediaVariant["format"]): string {
   return view.variants
+    .filter((variant) => variant.crop === "portrait" && variant.format === format)
+    .map((variant) => `${variant.url} ${variant.width}w`)
+    .join(", ");
+}
+
+/** The variants every page but the home hero draws: the portrait cut left out. */
+export function withoutPortrait(view: MediaView): MediaView {
+  return { ...view, variants: whole(view) };
+}
+
+export function srcSet(view: MediaView, format: MediaVariant["format"]): string {
+  return whole(view)
     .filter((variant) => variant.format === format)
     .map((variant) => `${variant.url} ${variant.width}w`)
     .join(", ");
@@ -20,7 +43,7 @@ export function srcSet(view: MediaView, format: MediaVariant["format"]): string 
 
 /** The fallback `src`: the WebP variant closest to `preferredWidth`. */
 export function fallbackUrl(view: MediaView, preferredWidth = 800): string {
-  const webp = view.variants.filter((variant) => variant.format === "webp");
+  const webp = whole(view).filter((variant) => variant.format === "webp");
   const best = webp.reduce<MediaVariant | undefined>(
     (chosen, variant) => (!chosen || Math.abs(variant.width - preferredWidth) < Math.abs(chosen.width - preferredWidth) ? variant : chosen),
     undefined,
@@ -30,7 +53,9 @@ export function fallbackUrl(view: MediaView, preferredWidth = 800): string {
 
 /** Absolute URL of a large WebP variant, for Open Graph and JSON-LD. */
 export function largestUrl(view: MediaView, maxWidth = 1200): string {
-  const webp = view.variants.filter((variant) => variant.format === "webp" && variant.width <= maxWidth).sort((a, b) => b.width - a.width);
+  const webp = whole(view)
+    .filter((variant) => variant.format === "webp" && variant.width <= maxWidth)
+    .sort((a, b) => b.width - a.width);
   return webp[0]?.url ?? fallbackUrl(view);
 }
 
@@ -43,7 +68,9 @@ export function largestUrl(view: MediaView, maxWidth = 1200): string {
  */
 export function fitMediaView(view: MediaView, { maxWidth, placeholder }: { maxWidth: number; placeholder: boolean }): MediaView {
   const keep = (format: MediaVariant["format"]) => {
-    const sorted = view.variants.filter((variant) => variant.format === format).sort((a, b) => a.width - b.width);
+    const sorted = whole(view)
+      .filter((variant) => variant.format === format)
+      .sort((a, b) => a.width - b.width);
     const enough = sorted.findIndex((variant) => variant.width >= maxWidth);
     return enough === -1 ? sorted : sorted.slice(0, enough + 1);
   };

@@ -35,7 +35,9 @@ test.describe("home page", () => {
     await expect(hero).toHaveAttribute("fetchpriority", "high");
     await expect(hero).toHaveAttribute("width", /\d+/);
     await expect(hero).toHaveAttribute("height", /\d+/);
-    await expect(page.locator("section[aria-labelledby=hero-title] source[type='image/avif']")).toHaveAttribute("srcset", /\.avif \d+w/);
+    await expect(page.locator("section[aria-labelledby=hero-title] source[type='image/avif']:not([media])")).toHaveAttribute("srcset", /\.avif \d+w/);
+    // A landscape screen draws the whole photo, not the upright cut.
+    await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-\d+\.avif$/);
 
     await page.getByRole("link", { name: "Explore" }).click();
     const viewport = await page.evaluate(() => window.innerHeight);
@@ -274,6 +276,35 @@ test.describe("home page on a phone", () => {
       { duration: "80s", direction: "normal" },
       { duration: "80s", direction: "reverse" },
     ]);
+  });
+
+  test("the hero draws the photo's upright cut, 450 px wide at 1x and 720 px at 3x, and loads no other hero file", async ({ browser }) => {
+    for (const { deviceScaleFactor, width } of [
+      { deviceScaleFactor: 1, width: 450 },
+      { deviceScaleFactor: 3, width: 720 },
+    ]) {
+      // The phone's own screen too: the project's desktop screen (1920×1080) would be what the preload scanner sizes for.
+      const phone = { width: 390, height: 844 };
+      const context = await browser.newContext({ viewport: phone, screen: phone, deviceScaleFactor, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const heroFiles: string[] = [];
+      page.on("request", (request) => {
+        if (/\/media\/hero-/.test(request.url())) heroFiles.push(new URL(request.url()).pathname);
+      });
+      await page.goto("/", { waitUntil: "load" });
+      const hero = page.locator("section[aria-labelledby=hero-title] img");
+      await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc)).toMatch(new RegExp(`-p${width}\\.avif$`));
+      const drawn = await hero.evaluate((image: HTMLImageElement) => {
+        const file = new Image();
+        file.src = image.currentSrc;
+        return file.decode().then(() => ({ fileWidth: file.naturalWidth, fileHeight: file.naturalHeight, boxHeight: image.getBoundingClientRect().height }));
+      });
+      expect(drawn).toMatchObject({ fileWidth: width, fileHeight: Math.round((width * 16) / 9) });
+      // Full screen height: a 9:16 file drawn 844 px high is about 475 px wide, so at 3x each file pixel covers under 2 screen pixels.
+      expect(drawn.boxHeight).toBeGreaterThanOrEqual(844);
+      expect(heroFiles).toEqual([new URL(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname]);
+      await context.close();
+    }
   });
 
   test("axe finds no violations at 390×844", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { fallbackUrl, srcSet, type MediaView } from "~/lib/media";
+import { fallbackUrl, portraitSrcSet, srcSet, type MediaView } from "~/lib/media";
 
 type ResponsiveImageProps = {
   media: MediaView;
@@ -9,6 +9,11 @@ type ResponsiveImageProps = {
   className?: string;
   /** Overrides the stored alt text; pass "" for a decorative image. */
   alt?: string;
+  /**
+   * Art direction: where the photo's portrait cut is drawn instead (a media
+   * query), and its `sizes`. Used only when the view carries the cut.
+   */
+  portrait?: { media: string; sizes: string };
 };
 
 /**
@@ -20,9 +25,23 @@ type ResponsiveImageProps = {
  * browser to load, decode and paint as the page starts; the gallery's 26 held
  * its phone score near 92 (ADR 071).
  */
-export function ResponsiveImage({ media, sizes, priority = false, className, alt }: ResponsiveImageProps) {
+export function ResponsiveImage({ media, sizes, priority = false, className, alt, portrait }: ResponsiveImageProps) {
+  const cut = portrait ? media.variants.find((variant) => variant.crop === "portrait") : undefined;
   return (
     <picture>
+      {portrait && cut
+        ? (["avif", "webp"] as const).map((format) => (
+            <source
+              key={format}
+              media={portrait.media}
+              type={`image/${format}`}
+              srcSet={portraitSrcSet(media, format)}
+              sizes={portrait.sizes}
+              width={cut.width}
+              height={cut.height}
+            />
+          ))
+        : null}
       <source type="image/avif" srcSet={srcSet(media, "avif")} sizes={sizes} />
       <img
         srcSet={srcSet(media, "webp")}

@@ -32,7 +32,7 @@ export async function loader() {
     // Spec §1's words and photo at first start; the team edits them (ADR 041, 044).
     getHeroContent(),
   ]);
-  const media = await getMediaByKeys([heroContent.image]);
+  const media = await getMediaByKeys([heroContent.image], { portrait: true });
   const { headline, subheadline, intro } = heroContent;
   return {
     destinations,

@@ -10,7 +10,7 @@ export type PrintImageSize = { width: number; height: number };
 
 /** The smallest WebP variant at least `width` wide (else the widest): the least to decode. */
 function variantFor(view: MediaView, width: number): string | null {
-  const webp = view.variants.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width);
+  const webp = view.variants.filter((variant) => variant.format === "webp" && !variant.crop).sort((a, b) => a.width - b.width);
   return (webp.find((variant) => variant.width >= width) ?? webp[webp.length - 1])?.url ?? null;
 }
 

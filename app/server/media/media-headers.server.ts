@@ -21,10 +21,11 @@ export function mediaContentType(key: string): string {
 
 /**
  * Names the pipeline gives files carry a hash of their bytes
- * ("bali-3f2a9c01de-800.avif", "brochures/kerala-1a2b3c4d5e.pdf"): such a
- * name never names other bytes, so it is cached for a year, immutable.
+ * ("bali-3f2a9c01de-800.avif", the portrait cut "bali-3f2a9c01de-p450.avif",
+ * "brochures/kerala-1a2b3c4d5e.pdf"): such a name never names other bytes, so
+ * it is cached for a year, immutable.
  */
-const HASHED_NAME = /-[0-9a-f]{10}(?:-\d+)?\.[a-z0-9]+$/;
+const HASHED_NAME = /-[0-9a-f]{10}(?:-p?\d+)?\.[a-z0-9]+$/;
 
 function isHashedMediaKey(key: string): boolean {
   return HASHED_NAME.test(key);

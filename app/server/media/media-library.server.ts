@@ -142,9 +142,11 @@ export function deleteLibraryImage(ctx: ContentWriteContext, id: number): Promis
 }
 
 /** The new variant closest to an old one: the same format, the nearest width. */
-export function matchingVariant(old: Pick<MediaVariant, "format" | "width">, next: MediaVariant[]): MediaVariant | undefined {
-  const same = next.filter((variant) => variant.format === old.format);
-  return (same.length ? same : next).reduce<MediaVariant | undefined>(
+export function matchingVariant(old: Pick<MediaVariant, "format" | "width" | "crop">, next: MediaVariant[]): MediaVariant | undefined {
+  // A whole-photo file is matched with a whole-photo file (the portrait cut only with the cut).
+  const cut = next.filter((variant) => variant.crop === old.crop);
+  const same = cut.filter((variant) => variant.format === old.format);
+  return (same.length ? same : cut.length ? cut : next).reduce<MediaVariant | undefined>(
     (best, variant) => (!best || Math.abs(variant.width - old.width) < Math.abs(best.width - old.width) ? variant : best),
     undefined,
   );

@@ -1,10 +1,14 @@
 import { inArray } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { media } from "~/server/db/schema.server";
-import type { MediaView } from "~/lib/media";
+import { withoutPortrait, type MediaView } from "~/lib/media";
 
-/** Resolves media keys to what the image component needs; unknown keys are left out. */
-export async function getMediaByKeys(keys: Iterable<string>): Promise<Record<string, MediaView>> {
+/**
+ * Resolves media keys to what the image component needs; unknown keys are left
+ * out. The portrait cut comes only when asked for (the home hero): elsewhere it
+ * would only add to every page's HTML.
+ */
+export async function getMediaByKeys(keys: Iterable<string>, { portrait = false } = {}): Promise<Record<string, MediaView>> {
   const unique = [...new Set(keys)].filter(Boolean);
   if (unique.length === 0) return {};
   const rows = await getDb()
@@ -18,7 +22,7 @@ export async function getMediaByKeys(keys: Iterable<string>): Promise<Record<str
     })
     .from(media)
     .where(inArray(media.key, unique));
-  return Object.fromEntries(rows.map((row) => [row.key, row]));
+  return Object.fromEntries(rows.map((row) => [row.key, portrait ? row : withoutPortrait(row)]));
 }
 
 export async function listMediaCredits() {
