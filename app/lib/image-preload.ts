@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import { srcSet, type MediaView } from "./media";
+import { srcSet, wholeVariants, type MediaView } from "./media";
 
 /**
  * Preloads a page's LCP image from the document head (React places image
@@ -9,7 +9,7 @@ import { srcSet, type MediaView } from "./media";
  * the file the `<picture>` then uses. Call it while rendering.
  */
 export function preloadImage(media: MediaView, sizes: string) {
-  const avif = media.variants.filter((variant) => variant.format === "avif" && !variant.crop);
+  const avif = wholeVariants(media).filter((variant) => variant.format === "avif");
   if (avif.length === 0) return;
   preload(avif[0]!.url, {
     as: "image",

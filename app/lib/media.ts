@@ -8,8 +8,8 @@ export type MediaVariant = {
   crop?: "portrait";
 };
 
-/** The whole photo's variants, at every width. */
-const whole = (view: MediaView) => view.variants.filter((variant) => !variant.crop);
+/** The whole photo's variants, at every width: what every image but the home hero's portrait source draws. */
+export const wholeVariants = (view: Pick<MediaView, "variants">) => view.variants.filter((variant) => !variant.crop);
 
 /** What a page needs to render one responsive image. */
 export type MediaView = {
@@ -31,11 +31,11 @@ export function portraitSrcSet(view: MediaView, format: MediaVariant["format"]):
 
 /** The variants every page but the home hero draws: the portrait cut left out. */
 export function withoutPortrait(view: MediaView): MediaView {
-  return { ...view, variants: whole(view) };
+  return { ...view, variants: wholeVariants(view) };
 }
 
 export function srcSet(view: MediaView, format: MediaVariant["format"]): string {
-  return whole(view)
+  return wholeVariants(view)
     .filter((variant) => variant.format === format)
     .map((variant) => `${variant.url} ${variant.width}w`)
     .join(", ");
@@ -43,7 +43,7 @@ export function srcSet(view: MediaView, format: MediaVariant["format"]): string 
 
 /** The fallback `src`: the WebP variant closest to `preferredWidth`. */
 export function fallbackUrl(view: MediaView, preferredWidth = 800): string {
-  const webp = whole(view).filter((variant) => variant.format === "webp");
+  const webp = wholeVariants(view).filter((variant) => variant.format === "webp");
   const best = webp.reduce<MediaVariant | undefined>(
     (chosen, variant) => (!chosen || Math.abs(variant.width - preferredWidth) < Math.abs(chosen.width - preferredWidth) ? variant : chosen),
     undefined,
@@ -53,7 +53,7 @@ export function fallbackUrl(view: MediaView, preferredWidth = 800): string {
 
 /** Absolute URL of a large WebP variant, for Open Graph and JSON-LD. */
 export function largestUrl(view: MediaView, maxWidth = 1200): string {
-  const webp = whole(view)
+  const webp = wholeVariants(view)
     .filter((variant) => variant.format === "webp" && variant.width <= maxWidth)
     .sort((a, b) => b.width - a.width);
   return webp[0]?.url ?? fallbackUrl(view);
@@ -68,7 +68,7 @@ export function largestUrl(view: MediaView, maxWidth = 1200): string {
  */
 export function fitMediaView(view: MediaView, { maxWidth, placeholder }: { maxWidth: number; placeholder: boolean }): MediaView {
   const keep = (format: MediaVariant["format"]) => {
-    const sorted = whole(view)
+    const sorted = wholeVariants(view)
       .filter((variant) => variant.format === format)
       .sort((a, b) => a.width - b.width);
     const enough = sorted.findIndex((variant) => variant.width >= maxWidth);

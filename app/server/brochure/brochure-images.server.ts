@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { MediaView } from "~/lib/media";
+import { wholeVariants, type MediaView } from "~/lib/media";
 import { getMediaStorage } from "~/server/media/storage.server";
 
 /** Print sizes (ADR 042): about 1200 px on the long side, JPEG quality 80. */
@@ -10,7 +10,9 @@ export type PrintImageSize = { width: number; height: number };
 
 /** The smallest WebP variant at least `width` wide (else the widest): the least to decode. */
 function variantFor(view: MediaView, width: number): string | null {
-  const webp = view.variants.filter((variant) => variant.format === "webp" && !variant.crop).sort((a, b) => a.width - b.width);
+  const webp = wholeVariants(view)
+    .filter((variant) => variant.format === "webp")
+    .sort((a, b) => a.width - b.width);
   return (webp.find((variant) => variant.width >= width) ?? webp[webp.length - 1])?.url ?? null;
 }
 
