@@ -12,7 +12,12 @@
 // One run swings by 10-15 points on this shared 2-core host (TBT 299-773 ms for
 // the same build of / in three runs in a row), so --runs N reports the median
 // run, as Lighthouse's variability guide recommends (computeMedianRun), with
-// the lowest and highest performance score beside it.
+// the lowest and highest performance score beside it. The runs go in rounds
+// (every page once, then every page again), not one page N times in a row:
+// the host's speed drifts for minutes at a time (its benchmarkIndex 1,600-2,800
+// within one bench), and a slow spell then lowers one run of many pages
+// instead of every run of one page (/gallery, the same build, the same
+// morning: 91 (81-99) in one bench, 99 (93-99) in the next).
 //
 // Every row records the host's Lighthouse benchmarkIndex. Lighthouse's 4x CPU
 // slowdown assumes a high-end desktop host (benchmarkIndex 1500-2000); on a
@@ -105,18 +110,23 @@ try {
     cpuSlowdownMultiplier = Number(calibratedMultiplier(index).toFixed(2));
     console.log(`host benchmarkIndex ${Math.round(index)}: mobile CPU slowdown ${cpuSlowdownMultiplier}x instead of 4x`);
   }
-  for (const page of pages) {
-    for (const formFactor of formFactors) {
-      const url = `${baseUrl}${page}`;
-      const lhrs = [];
-      for (let run = 0; run < runs; run++) {
+  const runsByPage = new Map(pages.flatMap((page) => formFactors.map((formFactor) => [`${formFactor} ${page}`, []])));
+  for (let run = 0; run < runs; run++) {
+    for (const page of pages) {
+      for (const formFactor of formFactors) {
         const runnerResult = await lighthouse(
-          url,
+          `${baseUrl}${page}`,
           { port: chrome.port, output: "json", logLevel: "error", ...(formFactor === "mobile" && calibrate ? { throttling: { cpuSlowdownMultiplier } } : {}) },
           formFactor === "desktop" ? desktopConfig : undefined,
         );
-        lhrs.push(runnerResult.lhr);
+        runsByPage.get(`${formFactor} ${page}`).push(runnerResult.lhr);
       }
+    }
+    if (runs > 1) console.log(`round ${run + 1} of ${runs} done`);
+  }
+  for (const page of pages) {
+    for (const formFactor of formFactors) {
+      const lhrs = runsByPage.get(`${formFactor} ${page}`);
       const valid = lhrs.filter((lhr) => !lhr.runtimeError);
       const lhr = valid.length > 1 ? computeMedianRun(valid) : (valid[0] ?? lhrs[0]);
       const scores = valid.map((one) => Math.round((one.categories.performance?.score ?? 0) * 100));
@@ -139,6 +149,10 @@ try {
         cls: Number(num("cumulative-layout-shift").toFixed(3)),
         transferKiB: Math.round(num("total-byte-weight") / 1024),
         benchmarkIndex: Math.round(environment.benchmarkIndex),
+        benchmarkIndexRange: [
+          Math.min(...valid.map((one) => Math.round(one.environment.benchmarkIndex))),
+          Math.max(...valid.map((one) => Math.round(one.environment.benchmarkIndex))),
+        ],
         cpuSlowdownMultiplier: configSettings.throttling.cpuSlowdownMultiplier,
         browser: fullBrowser ? "chromium --headless=new" : "chromium-headless-shell",
         runs: valid.length,
@@ -149,7 +163,7 @@ try {
       };
       results.push(row);
       console.log(
-        `${formFactor.padEnd(7)} ${page.padEnd(30)} perf ${row.performance}${runs > 1 ? ` (median of ${row.runs}, ${row.performanceRange.join("-")})` : ""} (host ${row.benchmarkIndex}, cpu ${row.cpuSlowdownMultiplier}x) a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${row.lcpMs}ms TBT ${row.tbtMs}ms CLS ${row.cls} ${row.transferKiB}KiB${row.failing.length ? ` failing: ${row.failing.join(", ")}` : ""}`,
+        `${formFactor.padEnd(7)} ${page.padEnd(30)} perf ${row.performance}${runs > 1 ? ` (median of ${row.runs}, ${row.performanceRange.join("-")})` : ""} (host ${row.benchmarkIndex}${runs > 1 ? `, ${row.benchmarkIndexRange.join("-")} over the runs` : ""}, cpu ${row.cpuSlowdownMultiplier}x) a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${row.lcpMs}ms TBT ${row.tbtMs}ms CLS ${row.cls} ${row.transferKiB}KiB${row.failing.length ? ` failing: ${row.failing.join(", ")}` : ""}`,
       );
     }
   }
