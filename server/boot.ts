@@ -25,6 +25,7 @@ import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-sock
 import { BACKUP_JOB, BACKUP_JOB_TIMEOUT_MS, backupJobHandler, startBackupScheduler } from "~/server/backup/backup-job.server";
 import { setBackupStore } from "~/server/backup/backup-store.server";
 import { getMediaStorage } from "~/server/media/storage.server";
+import { PORTRAIT_CUT_JOB, PORTRAIT_CUT_JOB_TIMEOUT_MS, portraitCutJobHandler, queuePortraitCuts } from "~/server/media/portrait-backfill.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -76,6 +77,9 @@ export async function boot() {
   // pages without it (ADR 003). A start is rare, so it always bumps.
   await bumpContentVersion(getDb());
   noteContentWritten();
+  // Images processed before the portrait cut existed get theirs, one job each, once (ADR 076).
+  const portraitCuts = await queuePortraitCuts(getDb());
+  if (portraitCuts > 0) logger.info({ images: portraitCuts }, "queued portrait cuts for images processed before ADR 075");
 
   // Runs the queued jobs: the enquiry notifications, by e-mail and webhook (ADR 050).
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
@@ -90,8 +94,11 @@ export async function boot() {
     logger,
     // A burst of enquiries is stored and answered first, mailed just after.
     busy: () => requestsInFlight() > 0,
-    handlers: backupStore ? { [BACKUP_JOB]: backupJobHandler({ store: backupStore, key: encryptionKeyFromEnv(env), logger }) } : undefined,
-    timeoutsMs: { [BACKUP_JOB]: BACKUP_JOB_TIMEOUT_MS },
+    handlers: {
+      [PORTRAIT_CUT_JOB]: portraitCutJobHandler(mediaStorage),
+      ...(backupStore ? { [BACKUP_JOB]: backupJobHandler({ store: backupStore, key: encryptionKeyFromEnv(env), logger }) } : {}),
+    },
+    timeoutsMs: { [BACKUP_JOB]: BACKUP_JOB_TIMEOUT_MS, [PORTRAIT_CUT_JOB]: PORTRAIT_CUT_JOB_TIMEOUT_MS },
   });
   await jobWorker.start();
   // Optional: deletes old Closed and Spam enquiries (ADR 029).

@@ -49,7 +49,9 @@ async function deliverySubjects(rows: { subjectType: string; subjectId: number }
       ? { about: `Account security notice (activity #${row.subjectId})`, enquiryKey: null }
       : row.subjectType === "digest"
         ? { about: `Daily digest e-mail (#${row.subjectId})`, enquiryKey: null }
-        : (subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null });
+        : row.subjectType === "media"
+          ? { about: `Phone-sized cut of an image (media #${row.subjectId})`, enquiryKey: null }
+          : (subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null });
 }
 
 /** Everything /admin/dashboard shows, as plain data. Sections a viewer may not see are null. */

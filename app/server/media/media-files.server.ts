@@ -2,7 +2,7 @@ import { or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/server/db/db.server";
 import { blogs, contentDrafts, contentRevisions, legalPages, media, packages } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
-import { getMediaStorage } from "./storage.server";
+import { getMediaStorage, type MediaStorage } from "./storage.server";
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, "\\$&");
 
@@ -47,10 +47,10 @@ async function mentioned(db: Db, url: string): Promise<boolean> {
  * (an old version of an article) stays until that revision is pruned; a
  * file another row shares (the same photo uploaded twice) stays.
  */
-export async function deleteStoredFilesIfUnclaimed(urls: string[], options: { db?: Db } = {}): Promise<string[]> {
+export async function deleteStoredFilesIfUnclaimed(urls: string[], options: { db?: Db; storage?: MediaStorage } = {}): Promise<string[]> {
   if (urls.length === 0) return [];
   const db = options.db ?? getDb();
-  const storage = getMediaStorage();
+  const storage = options.storage ?? getMediaStorage();
   const deleted: string[] = [];
   for (const url of new Set(urls)) {
     const storageKey = storage.keyOf(url);

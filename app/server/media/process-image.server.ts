@@ -108,26 +108,12 @@ export async function processImage(
     }
   }
 
-  // The portrait cut, from the same pixels; a photo already as narrow as 9:16 has none.
-  const cutWidth = Math.round(orientedHeight * PORTRAIT.aspect);
-  const portraitWidths = cutWidth < orientedWidth ? [...new Set(PORTRAIT.widths.map((width) => Math.min(width, cutWidth)))] : [];
-  const portraitPixels = async (width: number, height: number) => {
+  // The portrait cut, from the same pixels.
+  const framed = async () => {
     const { info } = await decode();
-    const cut = Math.min(info.width, Math.round(info.height * PORTRAIT.aspect));
-    return (await pixels()).extract({ left: Math.floor((info.width - cut) / 2), top: 0, width: cut, height: info.height }).resize({ width, height });
+    return { image: await pixels(), width: info.width, height: info.height };
   };
-  for (const width of portraitWidths) {
-    const height = Math.min(orientedHeight, Math.round(width / PORTRAIT.aspect));
-    await Promise.all(
-      (["avif", "webp"] as const).map(async (format) => {
-        const file = `${safeName}-${hash}-p${width}.${format}`;
-        if (!(await storage.exists(file))) await storage.put(file, await encodeAs(format, await portraitPixels(width, height)));
-      }),
-    );
-    for (const format of ["avif", "webp"] as const) {
-      variants.push({ format, width, height, url: storage.urlOf(`${safeName}-${hash}-p${width}.${format}`), crop: "portrait" });
-    }
-  }
+  variants.push(...(await makePortraitCut({ pixels: framed, width: orientedWidth, height: orientedHeight, stem: `${safeName}-${hash}`, storage, encodeAs })));
 
   const tiny = await image.clone().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
   return {
@@ -136,4 +122,67 @@ export async function processImage(
     placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
     variants,
   };
+}
+
+type Framed = { image: sharp.Sharp; width: number; height: number };
+
+/**
+ * The portrait cut's files, AVIF and WebP, named `<stem>-p<width>.<format>`,
+ * from `pixels` (the whole photo, `width` × `height` or smaller); a photo
+ * already as narrow as 9:16 has none. A file already stored is kept.
+ */
+async function makePortraitCut({
+  pixels,
+  width,
+  height,
+  stem,
+  storage,
+  encodeAs,
+}: {
+  pixels: () => Promise<Framed>;
+  width: number;
+  height: number;
+  stem: string;
+  storage: MediaStorage;
+  encodeAs: (format: MediaVariant["format"], resized: sharp.Sharp) => Promise<Buffer>;
+}): Promise<MediaVariant[]> {
+  const cutWidth = Math.round(height * PORTRAIT.aspect);
+  if (cutWidth >= width) return [];
+  const cutPixels = async (targetWidth: number, targetHeight: number) => {
+    const frame = await pixels();
+    const cut = Math.min(frame.width, Math.round(frame.height * PORTRAIT.aspect));
+    return frame.image
+      .extract({ left: Math.floor((frame.width - cut) / 2), top: 0, width: cut, height: frame.height })
+      .resize({ width: targetWidth, height: targetHeight });
+  };
+  const variants: MediaVariant[] = [];
+  for (const cutTo of [...new Set(PORTRAIT.widths.map((w) => Math.min(w, cutWidth)))]) {
+    const cutHeight = Math.min(height, Math.round(cutTo / PORTRAIT.aspect));
+    await Promise.all(
+      (["avif", "webp"] as const).map(async (format) => {
+        const file = `${stem}-p${cutTo}.${format}`;
+        if (!(await storage.exists(file))) await storage.put(file, await encodeAs(format, await cutPixels(cutTo, cutHeight)));
+      }),
+    );
+    for (const format of ["avif", "webp"] as const) {
+      variants.push({ format, width: cutTo, height: cutHeight, url: storage.urlOf(`${stem}-p${cutTo}.${format}`), crop: "portrait" });
+    }
+  }
+  return variants;
+}
+
+/**
+ * The portrait cut of an image processed before there was one (ADR 076),
+ * made from `source`, one of its own files (its widest), and named after it
+ * (`stem`, the file's name without its width). Returns the cut's variants,
+ * none for a photo already as narrow as 9:16.
+ */
+export async function cutPortraitFrom(source: Buffer, stem: string, storage: MediaStorage): Promise<MediaVariant[]> {
+  const encoder = ENCODERS.upload;
+  const decoded = await sharp(source, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = decoded.info;
+  const pixels = async () => ({ image: sharp(decoded.data, { raw: { width, height, channels } }), width, height });
+  const encodeAs = (format: MediaVariant["format"], resized: sharp.Sharp) =>
+    (format === "avif" ? resized.avif(encoder.avif) : resized.webp(encoder.webp)).toBuffer();
+  return makePortraitCut({ pixels, width, height, stem, storage, encodeAs });
 }
