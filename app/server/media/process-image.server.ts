@@ -37,6 +37,12 @@ const ENCODERS = {
   upload: { avif: { ...AVIF, effort: 0 }, webp: { ...WEBP, effort: 2 }, version: `${ENCODER_VERSION}-upload` },
 } as const;
 type EncoderPreset = keyof typeof ENCODERS;
+
+/** Encodes resized pixels in one format with a preset's settings. */
+const encoderFor =
+  (preset: EncoderPreset) =>
+  (format: MediaVariant["format"], resized: sharp.Sharp): Promise<Buffer> =>
+    (format === "avif" ? resized.avif(ENCODERS[preset].avif) : resized.webp(ENCODERS[preset].webp)).toBuffer();
 /**
  * Largest image we decode: 100 megapixels (a 12000 x 8000 photo). A decoded
  * pixel costs 3-4 bytes, so this bounds one decode to about 400 MB, and a
@@ -89,8 +95,7 @@ export async function processImage(
     const { data, info } = await decode();
     return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   };
-  const encodeAs = (format: MediaVariant["format"], resized: sharp.Sharp) =>
-    (format === "avif" ? resized.avif(encoder.avif) : resized.webp(encoder.webp)).toBuffer();
+  const encodeAs = encoderFor(preset);
 
   const variants: MediaVariant[] = [];
   for (const width of [...new Set(widths)]) {
@@ -178,11 +183,9 @@ async function makePortraitCut({
  * none for a photo already as narrow as 9:16.
  */
 export async function cutPortraitFrom(source: Buffer, stem: string, storage: MediaStorage): Promise<MediaVariant[]> {
-  const encoder = ENCODERS.upload;
   const decoded = await sharp(source, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).raw().toBuffer({ resolveWithObject: true });
   const { width, height, channels } = decoded.info;
   const pixels = async () => ({ image: sharp(decoded.data, { raw: { width, height, channels } }), width, height });
-  const encodeAs = (format: MediaVariant["format"], resized: sharp.Sharp) =>
-    (format === "avif" ? resized.avif(encoder.avif) : resized.webp(encoder.webp)).toBuffer();
+  const encodeAs = encoderFor("upload");
   return makePortraitCut({ pixels, width, height, stem, storage, encodeAs });
 }
