@@ -1,11 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { DeleteObjectsCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import express from "express";
 import pino from "pino";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UploadResult } from "~/lib/upload";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import { closeTestDatabase, openTestDatabase } from "../tests/support/test-db";
@@ -29,7 +29,17 @@ const services: ReturnType<typeof createUploadService>[] = [];
 let bases: string[] = [];
 let photo: Buffer;
 
+/** What the upload services logged (warnings and errors), printed when a test fails: CI's only view of a 5xx. */
+const logged: string[] = [];
+const logger = () => pino({ level: process.env.TEST_LOG ?? "warn" }, { write: (line: string) => void logged.push(line) });
+
 const create = (base: string, size: number, fields: Record<string, string>, as = cookie) => createUpload(base, size, fields, { cookie: as });
+/** Creates an upload and returns its Location; a refusal fails the test with its status and body. */
+async function createdLocation(base: string, size: number, fields: Record<string, string>) {
+  const created = await create(base, size, fields);
+  expect(created.status, await created.clone().text()).toBe(201);
+  return created.headers.get("location")!;
+}
 const patch = (base: string, location: string, offset: number, body: Buffer) => patchUpload(base, location, offset, body, cookie);
 
 const sessionCookie = async (email: string, password: string) => (await signInStaff(email, password)).cookie;
@@ -40,12 +50,18 @@ async function partialUploadObjects() {
   return (page.Contents ?? []).map((object) => object.Key);
 }
 
+/** Empties tus-uploads/, so that one test's leftovers cannot fail the next one too. */
+async function removePartialUploads() {
+  const keys = await partialUploadObjects();
+  if (keys.length) await s3.client.send(new DeleteObjectsCommand({ Bucket: s3.settings.bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } }));
+}
+
 /** Sends a file in chunks (256 KiB, as the admin's uploader does), each to the next server in turn; returns the last answer. */
 async function sendAlternating(location: string, data: Buffer, chunk = 256 * 1024) {
   let answer: Response | undefined;
   for (let offset = 0, n = 0; offset < data.length; offset += chunk, n++) {
     answer = await patch(bases[n % bases.length]!, location, offset, data.subarray(offset, offset + chunk));
-    if (offset + chunk < data.length) expect(answer.status, `chunk ${n}`).toBe(204);
+    if (offset + chunk < data.length) expect(answer.status, `chunk ${n}: ${await answer.clone().text()}`).toBe(204);
   }
   return answer!;
 }
@@ -63,7 +79,7 @@ beforeAll(async () => {
     const service = createUploadService({
       directory: "/nonexistent",
       s3: s3.settings,
-      logger: pino({ level: process.env.TEST_LOG ?? "silent" }),
+      logger: logger(),
       sweepEveryMs: false,
     });
     services.push(service);
@@ -81,6 +97,14 @@ beforeAll(async () => {
     .toBuffer();
 });
 
+beforeEach(async ({ onTestFailed }) => {
+  logged.length = 0;
+  await removePartialUploads();
+  onTestFailed(() => {
+    if (logged.length) process.stderr.write(`upload services logged:\n${logged.join("")}`);
+  });
+});
+
 afterAll(async () => {
   for (const service of services) service.close();
   for (const server of servers) {
@@ -94,12 +118,10 @@ afterAll(async () => {
 
 describe("tus uploads into an S3 bucket, across two servers", () => {
   it("takes an image whose chunks alternate between the servers, stores its variants in the bucket and leaves no partial upload", async () => {
-    const created = await create(bases[0]!, photo.length, { kind: "image", filename: "Alleppey.jpg" });
-    expect(created.status).toBe(201);
-    const location = created.headers.get("location")!;
+    const location = await createdLocation(bases[0]!, photo.length, { kind: "image", filename: "Alleppey.jpg" });
 
     const last = await sendAlternating(location, photo);
-    expect(last.status).toBe(200);
+    expect(last.status, await last.clone().text()).toBe(200);
     const result = (await last.json()) as UploadResult;
     expect(result).toMatchObject({ kind: "image", width: 900, height: 600, name: "Alleppey.jpg", bytes: photo.length });
     for (const variant of result.variants) {
@@ -114,8 +136,7 @@ describe("tus uploads into an S3 bucket, across two servers", () => {
   });
 
   it("resumes on the other server from the offset it reports", async () => {
-    const created = await create(bases[0]!, photo.length, { kind: "image", filename: "resumed.jpg" });
-    const location = created.headers.get("location")!;
+    const location = await createdLocation(bases[0]!, photo.length, { kind: "image", filename: "resumed.jpg" });
     const half = 300_000;
     expect((await patch(bases[0]!, location, 0, photo.subarray(0, half))).status).toBe(204);
     const head = await fetch(`${bases[1]}${location}`, { method: "HEAD", headers: { cookie, "Tus-Resumable": "1.0.0" } });
@@ -137,10 +158,10 @@ describe("tus uploads into an S3 bucket, across two servers", () => {
     const pdf = Buffer.from(await document.save({ useObjectStreams: false }));
     expect(pdf.length).toBeGreaterThan(5 * 1024 * 1024);
 
-    const created = await create(bases[0]!, pdf.length, { kind: "brochure", filename: "Big Brochure.pdf" });
+    const location = await createdLocation(bases[0]!, pdf.length, { kind: "brochure", filename: "Big Brochure.pdf" });
     // 1 MiB chunks: fewer requests, the same parts (each server adds to the part the other began).
-    const done = await sendAlternating(created.headers.get("location")!, pdf, 1024 * 1024);
-    expect(done.status).toBe(200);
+    const done = await sendAlternating(location, pdf, 1024 * 1024);
+    expect(done.status, await done.clone().text()).toBe(200);
     const result = (await done.json()) as UploadResult;
     expect((await storage.read(storage.keyOf(result.url)!)).equals(pdf)).toBe(true);
     expect(await partialUploadObjects()).toEqual([]);
@@ -148,8 +169,7 @@ describe("tus uploads into an S3 bucket, across two servers", () => {
 
   it("refuses a wrong file after its first chunk, on the other server, and deletes it", async () => {
     const fake = Buffer.alloc(300 * 1024, "x");
-    const created = await create(bases[0]!, fake.length, { kind: "image", filename: "fake.jpg" });
-    const location = created.headers.get("location")!;
+    const location = await createdLocation(bases[0]!, fake.length, { kind: "image", filename: "fake.jpg" });
     expect((await patch(bases[0]!, location, 0, fake.subarray(0, 256 * 1024))).status).toBe(204);
     const second = await patch(bases[1]!, location, 256 * 1024, fake.subarray(256 * 1024));
     expect(second.status).toBe(415);
@@ -164,7 +184,7 @@ describe("tus uploads into an S3 bucket, across two servers", () => {
     }
     for (const base of bases) expect((await create(base, 1000, { kind: "image", filename: "one-more.jpg" }, quota)).status).toBe(429);
 
-    const sweeper = createUploadService({ directory: "/nonexistent", s3: s3.settings, logger: pino({ level: "silent" }), expiryMs: 1, sweepEveryMs: false });
+    const sweeper = createUploadService({ directory: "/nonexistent", s3: s3.settings, logger: logger(), expiryMs: 1, sweepEveryMs: false });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await sweeper.sweep()).toBe(PENDING_UPLOADS_MAX);
     sweeper.close();
