@@ -100,6 +100,19 @@ test("a delivery that keeps failing is listed, and its retry button sends it", a
   db.onCleanup(() => db.query(`delete from activity where kind = 'notification.retried' and subject_id = $1`, [String(id)]));
 });
 
+test("a failing backup is listed as a backup, by its day", async ({ page, db }) => {
+  // Retrying in a day: the e2e server's worker leaves it alone. 2026-11-27 (IST) is not a day its own scheduler queues.
+  const [row] = await db.query<{ id: number }>(
+    `insert into notification_outbox (channel, subject_type, subject_id, payload, status, attempts, last_error, last_attempt_at, next_attempt_at)
+     values ('backup', 'backup-day', 20261127, '{}', 'pending', 4, 'ENOSPC: no space left on device', now(), now() + interval '1 day') returning id`,
+  );
+  db.onCleanup(() => db.query(`delete from notification_outbox where id = $1`, [row!.id]));
+  await signIn(page, ADMIN);
+  const backup = page.getByRole("region", { name: "Notifications" }).getByRole("row").filter({ hasText: "Daily backup of 27 Nov 2026" });
+  await expect(backup.getByRole("cell", { name: "Backup", exact: true })).toBeVisible();
+  await expect(backup).toContainText("ENOSPC: no space left on device");
+});
+
 test("each failing delivery links to its enquiry's page: a lead's and a contact message's", async ({ page, db }) => {
   const { leadId } = await failedDelivery(db, "Linked Lead");
   const [message] = await db.query<{ id: number }>(

@@ -100,6 +100,18 @@ describe("dashboard figures", () => {
       ])
       .returning({ id: notificationOutbox.id });
     expect(await outboxHealth()).toEqual({ pending: 2, failing: 2, lastSentAt: sentAt });
+    // Backups and image cuts run as jobs too: not notifications waiting or sent, but failing ones are listed and counted.
+    rows.push(
+      ...(await db
+        .insert(notificationOutbox)
+        .values([
+          { channel: "backup", subjectType: "backup-day", subjectId: 20261125, payload: {}, status: "sent", sentAt: new Date("2026-11-25T05:00:00Z") },
+          { channel: "backup", subjectType: "backup-now", subjectId: 29_000_000, payload: {}, status: "pending" },
+          { channel: "media.portrait-cut", subjectType: "media", subjectId: 9004, payload: {}, status: "failed", attempts: 12 },
+        ])
+        .returning({ id: notificationOutbox.id })),
+    );
+    expect(await outboxHealth()).toEqual({ pending: 2, failing: 3, lastSentAt: sentAt });
     // Without SMTP an e-mail was only written to a file: only webhook deliveries count as sent.
     expect((await outboxHealth({ emailDelivered: false })).lastSentAt).toBeNull();
     const webhookAt = new Date("2026-11-25T03:00:00Z");

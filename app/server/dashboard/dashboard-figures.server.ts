@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, gte, isNotNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { blogs, contactMessages, leads, notificationOutbox, packages } from "~/server/db/schema.server";
+import { NOTIFICATION_CHANNELS } from "~/server/notify/outbox.server";
 import { dashboardPeriods } from "./dashboard-periods.server";
 
 /**
@@ -114,19 +115,26 @@ export async function mostReadBlogs(limit = 5): Promise<{ id: number; title: str
 type OutboxHealth = { pending: number; failing: number; lastSentAt: Date | null };
 
 /**
- * Pending (due or waiting to retry), failing (given up, or 3+ failed tries)
- * and the last real delivery. Without SMTP an e-mail "sent" was only written
- * to a file on the server, so only webhook deliveries count then (issue 23).
+ * Notifications pending (due or waiting to retry) and the last real delivery;
+ * jobs of any type failing (given up, or 3+ failed tries), as the list of
+ * them below shows. A backup or an image cut is not a notification, so it is
+ * neither "waiting to send" nor "last sent". Without SMTP an e-mail "sent" was
+ * only written to a file on the server, so only webhook deliveries count then
+ * (issue 23).
  */
 export async function outboxHealth(options: { emailDelivered: boolean } = { emailDelivered: true }): Promise<OutboxHealth> {
   const t = notificationOutbox;
   const db = getDb();
-  const [pending] = await db.select({ n: count() }).from(t).where(eq(t.status, "pending"));
+  const notification = inArray(t.channel, [...NOTIFICATION_CHANNELS]);
+  const [pending] = await db
+    .select({ n: count() })
+    .from(t)
+    .where(and(notification, eq(t.status, "pending")));
   const [failing] = await db
     .select({ n: count() })
     .from(t)
     .where(or(eq(t.status, "failed"), and(eq(t.status, "pending"), gte(t.attempts, 3))));
-  const delivered = options.emailDelivered ? isNotNull(t.sentAt) : and(isNotNull(t.sentAt), eq(t.channel, "webhook"));
+  const delivered = and(isNotNull(t.sentAt), options.emailDelivered ? notification : eq(t.channel, "webhook"));
   const [last] = await db.select({ sentAt: t.sentAt }).from(t).where(delivered).orderBy(desc(t.sentAt)).limit(1);
   return { pending: Number(pending?.n ?? 0), failing: Number(failing?.n ?? 0), lastSentAt: last?.sentAt ?? null };
 }

@@ -1,14 +1,17 @@
 import { inArray } from "drizzle-orm";
 import { emailIsSetUp } from "~/server/notify/mailer.server";
 import { z } from "zod";
+import { formatDate, formatDateTime } from "~/lib/admin-format";
 import { enquiryKey } from "~/lib/enquiry-id";
 import { listActivity, recordActivity } from "~/server/activity/activity.server";
 import { redirectWithNotice } from "~/server/admin/notice.server";
+import { BACKUP_JOB } from "~/server/backup/backup-job.server";
 import { canManageEnquiries, canViewActivity } from "~/server/auth/access.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages, leads } from "~/server/db/schema.server";
 import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
+import { PORTRAIT_CUT_JOB } from "~/server/media/portrait-backfill.server";
 import { enquiryFigures, mostReadBlogs, outboxHealth, topPackagesByEnquiries, topPackagesByViews } from "./dashboard-figures.server";
 
 const DASHBOARD_PATH = "/admin/dashboard";
@@ -44,14 +47,43 @@ async function deliverySubjects(rows: { subjectType: string; subjectId: number }
       enquiryKey: enquiryKey({ kind: "contact", id: row.id }),
     });
   }
-  return (row: { subjectType: string; subjectId: number }) =>
-    row.subjectType === "activity"
-      ? { about: `Account security notice (activity #${row.subjectId})`, enquiryKey: null }
-      : row.subjectType === "digest"
-        ? { about: `Daily digest e-mail (#${row.subjectId})`, enquiryKey: null }
-        : row.subjectType === "media"
-          ? { about: `Phone-sized cut of an image (media #${row.subjectId})`, enquiryKey: null }
-          : (subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null });
+  return (row: { subjectType: string; subjectId: number }) => {
+    const about = jobAbout(row);
+    return about
+      ? { about, enquiryKey: null }
+      : (subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null });
+  };
+}
+
+/** What a job that is not about an enquiry is about, in the team's words; null for an enquiry's. */
+function jobAbout({ subjectType, subjectId }: { subjectType: string; subjectId: number }): string | null {
+  switch (subjectType) {
+    case "activity":
+      return `Account security notice (activity #${subjectId})`;
+    case "digest":
+      return `Daily digest e-mail (#${subjectId})`;
+    case "media":
+      return `Phone-sized cut of an image (media #${subjectId})`;
+    case "backup-day": {
+      // The subject is the IST date, yyyymmdd (dueBackupDay).
+      const day = String(subjectId);
+      return `Daily backup of ${formatDate(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}T12:00:00+05:30`)}`;
+    }
+    case "backup-now":
+      // The subject is the minute "Back up now" was pressed (queueBackupNow).
+      return `Backup asked for at ${formatDateTime(new Date(subjectId * 60_000))}`;
+    default:
+      return null;
+  }
+}
+
+/** A job's type as the failing list names it. */
+function jobTypeLabel(channel: string): string {
+  if (channel === "email") return "E-mail";
+  if (channel === "webhook") return "Webhook";
+  if (channel === BACKUP_JOB) return "Backup";
+  if (channel === PORTRAIT_CUT_JOB) return "Image processing";
+  return channel;
 }
 
 /** Everything /admin/dashboard shows, as plain data. Sections a viewer may not see are null. */
@@ -77,7 +109,7 @@ export async function loadDashboard(viewer: Viewer, now: Date = new Date()) {
       failing && subjectOf
         ? failing.map((row) => ({
             id: row.id,
-            channel: row.channel,
+            type: jobTypeLabel(row.channel),
             ...subjectOf(row),
             status: row.status,
             attempts: row.attempts,

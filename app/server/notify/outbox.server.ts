@@ -33,6 +33,9 @@ export async function teamAddress(): Promise<string> {
   return settings.notifyEmail ?? getEnv().NOTIFY_EMAIL ?? settings.email;
 }
 
+/** The job types that are notifications; the job table also runs backups and image work. */
+export const NOTIFICATION_CHANNELS = ["email", "webhook"] as const;
+
 /** One notification to queue (a job of type "email" or "webhook"). */
 export type QueuedNotification =
   { channel: "email"; subject: OutboxSubject; payload: EmailPayload } | { channel: "webhook"; subject: OutboxSubject; payload: WebhookPayload };

@@ -114,14 +114,14 @@ export function NotificationHealth({ outbox, failing }: Pick<DashboardData, "out
   );
 }
 
-const FAILING_COLUMNS = ["About", "Channel", "Tries", "Last error", <span className="visually-hidden">Action</span>];
+const FAILING_COLUMNS = ["About", "Type", "Tries", "Last error", <span className="visually-hidden">Action</span>];
 
 function FailingDeliveries({ rows }: { rows: NonNullable<DashboardData["failing"]> }) {
   return (
     <div className={styles.failing}>
       <ListTable
-        label="Failing deliveries"
-        caption="Deliveries that keep failing"
+        label="Failing deliveries and jobs"
+        caption="Deliveries and background jobs that keep failing"
         columns={FAILING_COLUMNS}
         rows={rows}
         row={(row) => (
@@ -134,7 +134,7 @@ function FailingDeliveries({ rows }: { rows: NonNullable<DashboardData["failing"
                 {row.lastAttemptAt ? ` · ${formatDateTime(row.lastAttemptAt)}` : ""}
               </span>
             </td>
-            <td data-label="Channel">{row.channel === "email" ? "E-mail" : "Webhook"}</td>
+            <td data-label="Type">{row.type}</td>
             <td data-label="Tries">{row.attempts}</td>
             <td data-label="Last error" className={styles.error}>
               {row.lastError || "—"}
