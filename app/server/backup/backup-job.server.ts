@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
+import { formatDate, formatDateTime } from "~/lib/admin-format";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
 import { notificationOutbox as jobs } from "~/server/db/schema.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
@@ -125,6 +126,17 @@ export function dueBackupDay(schedule: string, now: Date): number | null {
   const ist = new Date(now.getTime() + IST_MS);
   if (ist.getUTCHours() * 60 + ist.getUTCMinutes() < hours * 60 + minutes) return null;
   return Number(ist.toISOString().slice(0, 10).replace(/-/g, ""));
+}
+
+/** What a backup job is about, in the team's words (the dashboard's failing list); null for another subject. */
+export function backupJobAbout(subjectType: string, subjectId: number): string | null {
+  if (subjectType === "backup-day") {
+    const day = String(subjectId); // yyyymmdd in IST (dueBackupDay)
+    return `Daily backup of ${formatDate(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}T12:00:00+05:30`)}`;
+  }
+  // The minute "Back up now" was pressed (queueBackupNow).
+  if (subjectType === "backup-now") return `Backup asked for at ${formatDateTime(new Date(subjectId * 60_000))}`;
+  return null;
 }
 
 /** Checks every minute whether today's backup is due and queues it (once across servers). Returns stop. */

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { blogs, contactMessages, leads, notificationOutbox, packages } from "~/server/db/schema.server";
+import { isFailingJob } from "~/server/jobs/jobs.server";
 import { NOTIFICATION_CHANNELS } from "~/server/notify/outbox.server";
 import { dashboardPeriods } from "./dashboard-periods.server";
 
@@ -130,10 +131,7 @@ export async function outboxHealth(options: { emailDelivered: boolean } = { emai
     .select({ n: count() })
     .from(t)
     .where(and(notification, eq(t.status, "pending")));
-  const [failing] = await db
-    .select({ n: count() })
-    .from(t)
-    .where(or(eq(t.status, "failed"), and(eq(t.status, "pending"), gte(t.attempts, 3))));
+  const [failing] = await db.select({ n: count() }).from(t).where(isFailingJob());
   const delivered = and(isNotNull(t.sentAt), options.emailDelivered ? notification : eq(t.channel, "webhook"));
   const [last] = await db.select({ sentAt: t.sentAt }).from(t).where(delivered).orderBy(desc(t.sentAt)).limit(1);
   return { pending: Number(pending?.n ?? 0), failing: Number(failing?.n ?? 0), lastSentAt: last?.sentAt ?? null };

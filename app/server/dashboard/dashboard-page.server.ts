@@ -1,11 +1,10 @@
 import { inArray } from "drizzle-orm";
 import { emailIsSetUp } from "~/server/notify/mailer.server";
 import { z } from "zod";
-import { formatDate, formatDateTime } from "~/lib/admin-format";
 import { enquiryKey } from "~/lib/enquiry-id";
 import { listActivity, recordActivity } from "~/server/activity/activity.server";
 import { redirectWithNotice } from "~/server/admin/notice.server";
-import { BACKUP_JOB } from "~/server/backup/backup-job.server";
+import { BACKUP_JOB, backupJobAbout } from "~/server/backup/backup-job.server";
 import { canManageEnquiries, canViewActivity } from "~/server/auth/access.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
@@ -57,24 +56,10 @@ async function deliverySubjects(rows: { subjectType: string; subjectId: number }
 
 /** What a job that is not about an enquiry is about, in the team's words; null for an enquiry's. */
 function jobAbout({ subjectType, subjectId }: { subjectType: string; subjectId: number }): string | null {
-  switch (subjectType) {
-    case "activity":
-      return `Account security notice (activity #${subjectId})`;
-    case "digest":
-      return `Daily digest e-mail (#${subjectId})`;
-    case "media":
-      return `Phone-sized cut of an image (media #${subjectId})`;
-    case "backup-day": {
-      // The subject is the IST date, yyyymmdd (dueBackupDay).
-      const day = String(subjectId);
-      return `Daily backup of ${formatDate(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}T12:00:00+05:30`)}`;
-    }
-    case "backup-now":
-      // The subject is the minute "Back up now" was pressed (queueBackupNow).
-      return `Backup asked for at ${formatDateTime(new Date(subjectId * 60_000))}`;
-    default:
-      return null;
-  }
+  if (subjectType === "activity") return `Account security notice (activity #${subjectId})`;
+  if (subjectType === "digest") return `Daily digest e-mail (#${subjectId})`;
+  if (subjectType === "media") return `Phone-sized cut of an image (media #${subjectId})`;
+  return backupJobAbout(subjectType, subjectId);
 }
 
 /** A job's type as the failing list names it. */

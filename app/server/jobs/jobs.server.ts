@@ -49,6 +49,9 @@ export function setJobsNudge(nudge: (() => void) | undefined): void {
 }
 
 /** Jobs that keep failing, for the dashboard: given up on, or pending after at least `minAttempts` failed tries. Newest first. */
+/** A job that keeps failing: given up on, or pending after at least `minAttempts` failed tries (the dashboard's list and count). */
+export const isFailingJob = (minAttempts = 3) => or(eq(jobs.status, "failed"), and(eq(jobs.status, "pending"), gt(jobs.attempts, minAttempts - 1)));
+
 export async function listFailingJobs(options: { minAttempts?: number; limit?: number } = {}) {
   return getDb()
     .select({
@@ -64,7 +67,7 @@ export async function listFailingJobs(options: { minAttempts?: number; limit?: n
       createdAt: jobs.createdAt,
     })
     .from(jobs)
-    .where(or(eq(jobs.status, "failed"), and(eq(jobs.status, "pending"), gt(jobs.attempts, (options.minAttempts ?? 3) - 1))))
+    .where(isFailingJob(options.minAttempts))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(options.limit ?? 50);
 }
