@@ -8,6 +8,7 @@ import { setMediaStorage, LocalDiskStorage } from "~/server/media/storage.server
 import { startS3rver } from "~/server/media/s3rver-for-tests";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { backupFileName, backupJobHandler, backupStatus, latestBackup } from "./backup-job.server";
+import { runJobHandler } from "../../../tests/support/job-workers";
 import { DirectoryBackupStore, parseBackupS3Prefix, S3BackupStore, type BackupStore } from "./backup-store.server";
 
 let work: string;
@@ -27,8 +28,7 @@ afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-const run = (store: BackupStore) =>
-  backupJobHandler({ store })({ id: 1, type: "backup", subjectType: "backup-now", subjectId: 1, payload: {}, attempts: 1, createdAt: new Date() });
+const run = (store: BackupStore) => runJobHandler(backupJobHandler({ store }), { subject: { type: "backup-now", id: 1 } });
 
 /** A year of daily backups already stored (fake, tiny), so the retention has something to prune. */
 async function fillWithOldBackups(put: (name: string) => Promise<void>): Promise<string[]> {
