@@ -83,14 +83,21 @@ export async function boot() {
   // Automatic backups go to BACKUP_DIR or BACKUP_S3_PREFIX (ADRs 054, 063); neither: none.
   const backupStore = await backupStoreFromEnv(env);
   setBackupStore(backupStore);
+  // A test run's clock can be moved on through /__e2e, so tests need not wait (scheduled publishing, digests, jobs queued for later).
+  const clock = e2eFixturesFrom(env) ? new AdjustableClock() : systemClock;
   // Runs the queued jobs, every type's in its lane (ADR 082). A burst of enquiries is stored and answered first, mailed just after.
-  const jobWorker = createJobWorker({ env, logger, mediaStorage, backupStore, busy: () => requestsInFlight() > 0 });
+  const jobWorker = createJobWorker({
+    env,
+    logger,
+    mediaStorage,
+    backupStore,
+    busy: () => requestsInFlight() > 0,
+    clock: clock === systemClock ? undefined : clock,
+  });
   await jobWorker.start();
   // Optional: deletes old Closed and Spam enquiries (ADR 029).
   const stopRetention = startRetentionSweep(env.ENQUIRY_RETENTION_MONTHS, logger);
-  // Scheduled publishing, exactly once across servers (ADR 037). A test run's
-  // clock can be moved on through /__e2e, so tests need not wait.
-  const clock = e2eFixturesFrom(env) ? new AdjustableClock() : systemClock;
+  // Scheduled publishing, exactly once across servers (ADR 037).
   const publisher = new ScheduledPublisher({ handlers: { package: publishScheduledPackage, blog: publishScheduledBlog }, logger, clock });
   publisher.start();
   // The team's daily digest at 9:00 Indian time, once per user and day across servers (ADR 045).

@@ -24,6 +24,8 @@ export function createJobWorker(options: {
   backupStore: BackupStore | undefined;
   /** The server is answering requests: jobs wait a little (ADR 050). */
   busy: () => boolean;
+  /** A test run's clock (moved on through /__e2e): jobs queued for later are due by it. Unset: the database's clock. */
+  clock?: { now(): Date };
 }): JobWorker {
   const { env, logger, mediaStorage, backupStore } = options;
   const mailer = createMailerFromEnv();
@@ -40,6 +42,7 @@ export function createJobWorker(options: {
     pollMs: env.OUTBOX_POLL_MS,
     logger,
     busy: options.busy,
+    clock: options.clock,
     // The SMTP pool closes once the jobs under way are recorded.
     onStop: () => mailer.close(),
   });

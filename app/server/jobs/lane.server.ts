@@ -26,6 +26,7 @@ export class JobLaneRunner {
   private readonly running = new Set<Promise<void>>();
   private filling: Promise<void> | undefined;
   private again = false;
+  private wake: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly deps: {
@@ -35,6 +36,8 @@ export class JobLaneRunner {
       busy: () => boolean;
       isStopped: () => boolean;
       claim: (limit: number) => Promise<ClaimedJob[]>;
+      /** How long until this lane's next job queued for later is due (null: none, or not before the next poll). */
+      msUntilNext: () => Promise<number | null>;
       run: (job: ClaimedJob) => Promise<void>;
       logger: Logger;
     },
@@ -79,13 +82,30 @@ export class JobLaneRunner {
           if (this.deps.isStopped() || limit <= 0) break;
           const claimed = await this.deps.claim(limit);
           for (const job of claimed) this.start(job);
-          if (claimed.length < limit) break;
+          if (claimed.length < limit) {
+            // Nothing more is due: wake up when the next job queued for later is (a reminder at 9:00), not at the next poll.
+            await this.wakeForNext();
+            break;
+          }
         }
       } catch (err) {
         // The database may be down; the next poll or nudge tries again.
         this.deps.logger.warn({ err, lane: this.lane }, "could not claim jobs");
       }
     } while (this.again && !this.deps.isStopped());
+  }
+
+  private async wakeForNext(): Promise<void> {
+    const ms = await this.deps.msUntilNext();
+    clearTimeout(this.wake);
+    if (ms === null || this.deps.isStopped()) return;
+    this.wake = setTimeout(() => this.fill(), Math.max(0, ms));
+    this.wake.unref();
+  }
+
+  /** Drops the wake-up timer (the worker is stopping). */
+  stop(): void {
+    clearTimeout(this.wake);
   }
 
   private start(job: ClaimedJob): void {

@@ -141,6 +141,33 @@ describe("queueing", () => {
   });
 });
 
+describe("jobs queued for later", () => {
+  it("a running worker wakes for one at its time, without waiting for its poll", async () => {
+    const ran: Array<{ id: number; at: number }> = [];
+    await startedWorker([[MAIL, async (job) => void ran.push({ id: job.id, at: Date.now() })]], { pollMs: 60_000 });
+    const runAt = new Date(Date.now() + 700);
+    const [id] = await enqueue(MAIL, 1, { runAt });
+    nudgeJobs();
+    await until("the job at its time", () => ran.length === 1, 5_000);
+    expect(ran[0]!.id).toBe(id);
+    // Not before its time, and long before the next poll (a minute).
+    expect(ran[0]!.at).toBeGreaterThanOrEqual(runAt.getTime());
+    expect(ran[0]!.at - runAt.getTime()).toBeLessThan(3_000);
+  });
+
+  it("are due by the injected clock when there is one (a test run's, moved on)", async () => {
+    let offsetMs = 0;
+    const clock = { now: () => new Date(Date.now() + offsetMs) };
+    const [id] = await enqueue(MAIL, 1, { runAt: new Date(Date.now() + 48 * 3600_000) });
+    const ran: number[] = [];
+    const runner = worker([[MAIL, async (job) => void ran.push(job.id)]], { clock });
+    expect(await runner.runOnce()).toBe(0);
+    offsetMs = 49 * 3600_000;
+    expect(await runner.runOnce()).toBe(1);
+    expect(ran).toEqual([id]);
+  });
+});
+
 describe("the handler registry", () => {
   it("runs each job with the handler of its type and its payload, and leaves types it has no handler for", async () => {
     const seen: Array<[string, number]> = [];
@@ -192,21 +219,23 @@ describe("retries", () => {
           },
         ],
       ],
-      { baseDelayMs: 200, maxDelayMs: 400, maxAttempts: 3 },
+      { baseDelayMs: 1_000, maxDelayMs: 2_000, maxAttempts: 3 },
     );
     expect(await runner.runOnce()).toBe(1);
     let row = await jobRow(id!);
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "451: Try again later", lockedBy: null, leaseToken: null });
+    // 1 s ±10 %, counted from the claim (the try and its record took a little, more on a loaded machine).
     const wait = row.runAt.getTime() - row.lastAttemptAt!.getTime();
-    expect(wait).toBeGreaterThanOrEqual(180);
-    expect(wait).toBeLessThan(350); // 200 ms ±10 %, from the claim (the try took a little)
+    expect(wait).toBeGreaterThanOrEqual(900);
     expect(await runner.runOnce()).toBe(0); // not due yet
-    await sleep(250);
+    await sleep(1_150);
     expect(await runner.runOnce()).toBe(1);
     row = await jobRow(id!);
-    // The second wait is twice the first (about 400 ms, the cap).
-    expect(row.runAt.getTime() - row.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(360);
-    await sleep(450);
+    // The second wait is twice the first (1.8–2 s: the cap), so it is longer by well over the jitter.
+    const secondWait = row.runAt.getTime() - row.lastAttemptAt!.getTime();
+    expect(secondWait).toBeGreaterThanOrEqual(1_800);
+    expect(secondWait - wait).toBeGreaterThanOrEqual(500);
+    await sleep(2_050);
     expect(await runner.runOnce()).toBe(1);
     expect(await jobRow(id!)).toMatchObject({ status: "failed", attempts: 3 });
     expect(runs).toBe(3);

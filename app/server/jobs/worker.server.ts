@@ -74,6 +74,8 @@ export type JobWorkerOptions = {
   stopWaitMs?: number;
   /** Closes what the handlers hold open (an SMTP pool), once the jobs under way are recorded. */
   onStop?: () => void;
+  /** When a job queued for later is due, by this clock instead of the database's (a test run's clock that is moved on). */
+  clock?: { now(): Date };
   logger?: Logger;
 };
 
@@ -146,14 +148,16 @@ export class JobWorker {
   private readonly leases = new Map<string, Lease>();
   private readonly busyCheck: () => boolean;
   private readonly onStop: (() => void) | undefined;
+  private readonly clock: { now(): Date } | undefined;
   private readonly logger: Logger;
   private pollTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private stopped = true;
 
-  constructor({ handlers, workerId, lanes, logger, busy, onStop, ...options }: JobWorkerOptions) {
+  constructor({ handlers, workerId, lanes, logger, busy, onStop, clock, ...options }: JobWorkerOptions) {
     for (const registration of handlers) this.registry.set(registration.type.name, registration);
     this.onStop = onStop;
+    this.clock = clock;
     this.busyCheck = busy ?? (() => false);
     this.options = { ...JOB_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) };
     this.id = workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
@@ -167,6 +171,7 @@ export class JobWorker {
           busy: () => this.busyCheck(),
           isStopped: () => this.stopped,
           claim: (limit) => this.claim(lane, limit),
+          msUntilNext: () => this.msUntilNext(lane),
           run: (job) => this.run(job),
           logger: this.logger,
         }),
@@ -201,6 +206,7 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.pollTimer);
+    for (const lane of this.lanes) lane.stop();
     setJobsNudge(undefined);
     await Promise.race([this.idle(), sleep(this.options.stopWaitMs)]);
     clearInterval(this.heartbeatTimer);
@@ -254,7 +260,7 @@ export class JobWorker {
         and(
           eq(jobs.status, "pending"),
           eq(jobs.lane, lane),
-          lte(jobs.runAt, sql`now()`),
+          lte(jobs.runAt, this.now()),
           inArray(jobs.type, this.types),
           or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
         ),
@@ -302,6 +308,28 @@ export class JobWorker {
     const ms = sentAt + this.options.leaseMs - Math.min(1_000, this.options.leaseMs / 10) - performance.now();
     lease.timer = setTimeout(() => lease.controller.abort(new JobStopped("lease lost", "its lease ran out before it was renewed")), Math.max(0, ms));
     lease.timer.unref();
+  }
+
+  /** Now, as due times are compared with: the database's clock, or the injected one. */
+  private now() {
+    return this.clock ? sql`${this.clock.now().toISOString()}::timestamptz` : sql`now()`;
+  }
+
+  /**
+   * How long until the lane's next free job (of a type handled here) is due,
+   * if before the next poll. One that came due since the claim looked is due
+   * in a moment (not at once: another worker's claim may be taking it).
+   */
+  private async msUntilNext(lane: JobLane): Promise<number | null> {
+    const [next] = await getDb()
+      .select({ ms: sql<number | string | null>`extract(epoch from (min(${jobs.runAt}) - ${this.now()})) * 1000` })
+      .from(jobs)
+      .where(
+        and(eq(jobs.status, "pending"), eq(jobs.lane, lane), inArray(jobs.type, this.types), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`))),
+      );
+    if (next?.ms === null || next?.ms === undefined) return null;
+    const ms = Number(next.ms);
+    return ms < this.options.pollMs ? Math.max(50, ms) : null;
   }
 
   /** Runs one claimed job and records the outcome, if this worker still holds it. */
