@@ -37,7 +37,7 @@ export function createJobWorker(options: {
       ...notificationHandlers({ mailer, webhook }),
       // Long lane: image cuts for older images (ADR 076) and the automatic backups (ADRs 054, 063).
       portraitCutJobHandler(mediaStorage),
-      ...(backupStore ? [backupJobHandler({ store: backupStore, key: encryptionKeyFromEnv(env), logger })] : []),
+      ...(backupStore ? [backupJobHandler({ store: backupStore, storage: mediaStorage, key: encryptionKeyFromEnv(env), logger })] : []),
     ],
     pollMs: env.OUTBOX_POLL_MS,
     logger,

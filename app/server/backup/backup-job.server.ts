@@ -6,7 +6,7 @@ import { z } from "zod";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
 import { defineJobType, enqueueJob, nudgeJobs, subjectOnceKey } from "~/server/jobs/jobs.server";
 import { handleJob, type JobRegistration } from "~/server/jobs/worker.server";
-import { getMediaStorage } from "~/server/media/storage.server";
+import type { MediaStorage } from "~/server/media/storage.server";
 import { createBackup } from "./backup.server";
 import type { BackupStore } from "./backup-store.server";
 
@@ -86,8 +86,12 @@ export async function latestBackup(store: BackupStore): Promise<{ name: string; 
   return newest ? { ...newest, at: parseName(newest.name)! } : null;
 }
 
-/** The job's handler: one backup into the store, then the retention. */
-export function backupJobHandler(options: { store: BackupStore; key?: Buffer; logger?: Logger }): JobRegistration {
+/**
+ * The job's handler: one backup into the store, then the retention. `storage`
+ * is the server's media storage, given at start: the worker starts before the
+ * app sets it, and the day's backup may be due at once (ADR 082).
+ */
+export function backupJobHandler(options: { store: BackupStore; storage: MediaStorage; key?: Buffer; logger?: Logger }): JobRegistration {
   return handleJob(BACKUP_JOB, async (_job, { signal }) => {
     const { store } = options;
     await fs.mkdir(store.stagingDir, { recursive: true, mode: 0o700 });
@@ -96,7 +100,7 @@ export function backupJobHandler(options: { store: BackupStore; key?: Buffer; lo
     const kind = getDatabaseKind();
     const result = await createBackup({
       source: { db: getDb(), kind: kind === "postgres" ? "postgres" : "pglite" },
-      storage: getMediaStorage(),
+      storage: options.storage,
       file,
       key: options.key,
       signal,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { text } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setMediaStorage, LocalDiskStorage } from "~/server/media/storage.server";
+import { getMediaStorage, setMediaStorage, LocalDiskStorage } from "~/server/media/storage.server";
 import { startS3rver } from "~/server/media/s3rver-for-tests";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { backupFileName, backupJobHandler, backupStatus, latestBackup } from "./backup-job.server";
@@ -28,7 +28,7 @@ afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-const run = (store: BackupStore) => runJobHandler(backupJobHandler({ store }), { subject: { type: "backup-now", id: 1 } });
+const run = (store: BackupStore) => runJobHandler(backupJobHandler({ store, storage: getMediaStorage() }), { subject: { type: "backup-now", id: 1 } });
 
 /** A year of daily backups already stored (fake, tiny), so the retention has something to prune. */
 async function fillWithOldBackups(put: (name: string) => Promise<void>): Promise<string[]> {
