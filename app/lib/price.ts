@@ -11,6 +11,25 @@ export function formatInr(rupees: number): string {
   return inrFormatter.format(rupees);
 }
 
+const inrPaiseFormatter = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * An amount in integer paise (issue 46): "₹1,04,500", or "₹1,04,500.50" when
+ * there are paise; `decimals: "always"` writes "₹1,04,500.00" (a ledger's
+ * column). Exact: a whole number of paise divided by 100 is the double nearest
+ * its two-decimal value, which rounding to two decimals gives back.
+ */
+export function formatPaise(paise: number, options: { decimals?: "auto" | "always" } = {}): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not a whole number of paise: ${paise}`);
+  if (paise % 100 === 0 && options.decimals !== "always") return formatInr(paise / 100);
+  return inrPaiseFormatter.format(paise / 100);
+}
+
 /** The taxes added to every price, from the site settings (ADR 041). */
 export type TaxRates = { gstPercent: number; gstLabel: string; tcsPercent: number; tcsLabel: string };
 
