@@ -12,14 +12,27 @@ describe("upiPaymentUri", () => {
   });
 
   it("percent-encodes every value from its UTF-8 bytes: a space is %20, never +", () => {
-    const uri = upiPaymentUri({ ...agency, payeeName: "Pravas & Co (Tours)", amountPaise: 1_00_00_000_00, note: "यात्रा #2 + 5% = ok!*'", reference: "PRV-7KQ2M-I2" });
+    const uri = upiPaymentUri({
+      ...agency,
+      payeeName: "Pravas & Co (Tours)",
+      amountPaise: 1_00_00_000_00,
+      note: "यात्रा #2 + 5% = ok!*'",
+      reference: "PRV-7KQ2M-I2",
+    });
     // यात्रा is य ा त ् र ा: U+092F U+093E U+0924 U+094D U+0930 U+093E, three bytes each.
     expect(uri).toBe(
       "upi://pay?pa=pravas.travel@okhdfcbank&pn=Pravas%20%26%20Co%20%28Tours%29&am=10000000.00&cu=INR" +
         "&tn=%E0%A4%AF%E0%A4%BE%E0%A4%A4%E0%A5%8D%E0%A4%B0%E0%A4%BE%20%232%20%2B%205%25%20%3D%20ok%21%2A%27&tr=PRV-7KQ2M-I2",
     );
     expect(uri).not.toMatch(/[ +#]/);
-    expect(readUpiUri(uri)).toEqual({ pa: agency.vpa, pn: "Pravas & Co (Tours)", am: "10000000.00", cu: "INR", tn: "यात्रा #2 + 5% = ok!*'", tr: "PRV-7KQ2M-I2" });
+    expect(readUpiUri(uri)).toEqual({
+      pa: agency.vpa,
+      pn: "Pravas & Co (Tours)",
+      am: "10000000.00",
+      cu: "INR",
+      tn: "यात्रा #2 + 5% = ok!*'",
+      tr: "PRV-7KQ2M-I2",
+    });
   });
 
   it("refuses what no UPI app would take", () => {
@@ -51,9 +64,7 @@ describe("upiIdSchema", () => {
   it("takes a UPI ID as typed, in lower case", () => {
     expect(upiIdSchema.parse("  Pravas.Travel@OKHDFCBANK ")).toBe("pravas.travel@okhdfcbank");
     expect(upiIdSchema.parse("9845012345@ybl")).toBe("9845012345@ybl");
-    expect(upiIdSchema.safeParse("pravas@").error?.issues[0]?.message).toBe(
-      "Enter a UPI ID like pravas@okhdfcbank: a name, @ and the bank or app's handle.",
-    );
+    expect(upiIdSchema.safeParse("pravas@").error?.issues[0]?.message).toBe("Enter a UPI ID like pravas@okhdfcbank: a name, @ and the bank or app's handle.");
     expect(upiIdSchema.safeParse("pravas@ok.hdfc").success).toBe(false);
   });
 });

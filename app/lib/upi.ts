@@ -32,12 +32,7 @@ export const upiIdSchema = z
 export const upiPayeeNameSchema = z
   .string({ error: "Enter the name on the agency's UPI account." })
   .transform((text) => text.replace(/\s+/g, " ").trim())
-  .pipe(
-    z
-      .string()
-      .min(1, "Enter the name on the agency's UPI account.")
-      .max(UPI_PAYEE_NAME_MAX, `Keep the name under ${UPI_PAYEE_NAME_MAX} characters.`),
-  );
+  .pipe(z.string().min(1, "Enter the name on the agency's UPI account.").max(UPI_PAYEE_NAME_MAX, `Keep the name under ${UPI_PAYEE_NAME_MAX} characters.`));
 
 export type UpiPayment = {
   /** The payee's UPI ID (VPA). */
