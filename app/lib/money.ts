@@ -8,7 +8,7 @@ import { formatPaise } from "./price";
  * as it is typed, with the schema their action uses.
  */
 
-export const PAISE_PER_RUPEE = 100;
+const PAISE_PER_RUPEE = 100;
 
 /** ₹1 crore: the most one amount (a payment, a refund, an instalment) may be. */
 export const MAX_AMOUNT_PAISE = 1_00_00_000 * PAISE_PER_RUPEE;

@@ -48,7 +48,7 @@ const sum = (lines: ScheduleLine[]) => lines.reduce((total, line) => total + lin
 const balanceOf = (schedule: PaymentSchedule) => schedule.lines.find((line) => line.kind === "balance");
 
 /** The deposit the terms ask of a booking: a percentage is rounded to the nearest rupee. */
-export function depositFor(terms: PaymentTerms, totalPaise: number, travellers: number): number {
+function depositFor(terms: PaymentTerms, totalPaise: number, travellers: number): number {
   if (terms.deposit.kind === "percent") return Math.round((totalPaise * terms.deposit.percent) / 10_000) * 100;
   return terms.deposit.amountPaise * travellers;
 }

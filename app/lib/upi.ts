@@ -14,10 +14,10 @@ import { MAX_AMOUNT_PAISE, paiseToDecimalRupees } from "./money";
  */
 
 /** The longest `tr` the specification allows. */
-export const UPI_REFERENCE_MAX = 35;
+const UPI_REFERENCE_MAX = 35;
 /** A note that every UPI app shows whole. */
-export const UPI_NOTE_MAX = 50;
-export const UPI_PAYEE_NAME_MAX = 50;
+const UPI_NOTE_MAX = 50;
+const UPI_PAYEE_NAME_MAX = 50;
 
 // A UPI ID: a handle, @, the provider's name (okhdfcbank, ybl, paytm, upi).
 const VPA_PATTERN = /^[a-z0-9][a-z0-9._-]{1,254}@[a-z][a-z0-9]{1,63}$/;
@@ -67,7 +67,7 @@ export function upiPaymentUri(payment: UpiPayment): string {
   if (payeeName.trim() === "" || characters(payeeName) > UPI_PAYEE_NAME_MAX) throw new RangeError(`Not a payee name: ${payeeName}`);
   if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0 || amountPaise > MAX_AMOUNT_PAISE) throw new RangeError(`Not an amount to pay: ${amountPaise}`);
   if (characters(note) > UPI_NOTE_MAX) throw new RangeError(`A UPI note is at most ${UPI_NOTE_MAX} characters: ${note}`);
-  if (!/^[A-Za-z0-9-]{1,35}$/.test(reference)) throw new RangeError(`Not a UPI reference: ${reference}`);
+  if (!/^[A-Za-z0-9-]+$/.test(reference) || reference.length > UPI_REFERENCE_MAX) throw new RangeError(`Not a UPI reference: ${reference}`);
   const parameters: [string, string][] = [
     ["pa", vpa],
     ["pn", payeeName],

@@ -14,7 +14,7 @@ import { hmacSha256Hex, isFresh, parseJsonBody, signatureMatches } from "./webho
 
 export const FAKE_SIGNATURE_HEADER = "x-pravas-fake-signature";
 /** The fake delivers at once and never retries: five minutes is plenty, and bounds a replay. */
-export const FAKE_EVENT_MAX_AGE_MS = 5 * 60_000;
+const FAKE_EVENT_MAX_AGE_MS = 5 * 60_000;
 /** Where a fake link's page lives (the route comes with the booking pages). */
 export const FAKE_CHECKOUT_PATH = "/payments/fake";
 

@@ -10,7 +10,7 @@ import { CLOCK_SKEW_MS, isFresh, parseJsonBody, signatureMatches } from "./webho
  */
 
 /** Razorpay retries a webhook for 24 hours after the event; older than that (and a clock's drift) is a replay. */
-export const RAZORPAY_EVENT_MAX_AGE_MS = 24 * 3_600_000 + CLOCK_SKEW_MS;
+const RAZORPAY_EVENT_MAX_AGE_MS = 24 * 3_600_000 + CLOCK_SKEW_MS;
 type RazorpaySettings = {
   keyId: string;
   keySecret: string;
