@@ -11,25 +11,6 @@ export function formatInr(rupees: number): string {
   return inrFormatter.format(rupees);
 }
 
-const inrPaiseFormatter = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/**
- * An amount in integer paise (issue 46): "₹1,04,500", or "₹1,04,500.50" when
- * there are paise; `decimals: "always"` writes "₹1,04,500.00" (a ledger's
- * column). Exact: a whole number of paise divided by 100 is the double nearest
- * its two-decimal value, which rounding to two decimals gives back.
- */
-export function formatPaise(paise: number, options: { decimals?: "auto" | "always" } = {}): string {
-  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not a whole number of paise: ${paise}`);
-  if (paise % 100 === 0 && options.decimals !== "always") return formatInr(paise / 100);
-  return inrPaiseFormatter.format(paise / 100);
-}
-
 /** The taxes added to every price, from the site settings (ADR 041). */
 export type TaxRates = { gstPercent: number; gstLabel: string; tcsPercent: number; tcsLabel: string };
 
@@ -69,4 +50,18 @@ export function priceLines(price: PackagePrice): PriceLine[] {
     { label: "Child with bed", amount: formatInr(price.childWithBed), unit: "per child" },
     { label: "Child without bed", amount: formatInr(price.childNoBed), unit: "per child" },
   ];
+}
+
+/**
+ * Money in bookings, payments and documents is integer paise (ADR 090):
+ * "₹1,04,500" for whole rupees, "₹1,04,500.50" otherwise; "-₹500" below
+ * zero. Exact: the rupees and the paise are formatted apart, never as a float.
+ */
+export function formatPaise(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not a whole number of paise: ${paise}`);
+  const sign = paise < 0 ? "-" : "";
+  const whole = Math.abs(paise);
+  const rupees = Math.floor(whole / 100);
+  const rest = whole % 100;
+  return `${sign}${formatInr(rupees)}${rest ? `.${String(rest).padStart(2, "0")}` : ""}`;
 }
