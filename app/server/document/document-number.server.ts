@@ -58,6 +58,7 @@ export function formatDocumentNumber(prefix: string, year: FinancialYear, sequen
   if (problem) throw new RangeError(`Series prefix "${prefix}": ${problem}`);
   if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`Not a sequence number: ${sequence}`);
   const number = `${prefix}/${year.label}/${String(sequence).padStart(SEQUENCE_DIGITS, "0")}`;
-  if (number.length > MAX_NUMBER_LENGTH) throw new RangeError(`${number} is longer than ${MAX_NUMBER_LENGTH} characters: the series is full for ${year.label}.`);
+  if (number.length > MAX_NUMBER_LENGTH)
+    throw new RangeError(`${number} is longer than ${MAX_NUMBER_LENGTH} characters: the series is full for ${year.label}.`);
   return number;
 }

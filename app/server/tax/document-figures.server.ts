@@ -92,7 +92,9 @@ export function receiptVoucherFigures(input: BookingTaxInput, on: string, receiv
     : { forPackage: received, tcs: null };
   const before = sumSplits(earlierAdvances, supply).amount;
   if (before + forPackage > supply.amount) {
-    throw new DocumentRefused(`This payment is more than the booking's balance of ${formatPaise(supply.amount - before)}: record the difference as an overpayment to refund.`);
+    throw new DocumentRefused(
+      `This payment is more than the booking's balance of ${formatPaise(supply.amount - before)}: record the difference as an overpayment to refund.`,
+    );
   }
   return { kind: "receipt-voucher", ...gst, received, advance: cumulativeSplit(forPackage, earlierAdvances, supply), tcs };
 }
@@ -101,7 +103,8 @@ export function receiptVoucherFigures(input: BookingTaxInput, on: string, receiv
 export function taxInvoiceFigures(input: BookingTaxInput, on: string, advances: readonly AmountSplit[]): InvoiceFigures {
   const { supply, ...gst } = supplyOn(input, on);
   const paid = sumSplits(advances, supply);
-  if (paid.amount > supply.amount) throw new DocumentRefused("The advances are more than the booking's price: issue a refund voucher for the difference first.");
+  if (paid.amount > supply.amount)
+    throw new DocumentRefused("The advances are more than the booking's price: issue a refund voucher for the difference first.");
   const net = combineSplits(supply, paid, -1);
   const tcsOnBalance = tcsIfOverseas(input, net.amount, on);
   return { kind: "tax-invoice", ...gst, supply, advances: paid, net, tcsOnBalance, dueNow: net.amount + (tcsOnBalance?.amount ?? 0) };
@@ -116,24 +119,48 @@ export type Cancellation = { cancelledOn: string; departsOn: string; rule: Refun
  * A refund voucher for a cancellation before the invoice: what the rule
  * refunds of the advances, split as the supply is; the rest is kept.
  */
-export function refundVoucherFigures(supply: AmountSplit, advances: readonly AmountSplit[], cancellation: Cancellation, tcsCollected: number): RefundVoucherFigures {
+export function refundVoucherFigures(
+  supply: AmountSplit,
+  advances: readonly AmountSplit[],
+  cancellation: Cancellation,
+  tcsCollected: number,
+): RefundVoucherFigures {
   const paid = sumSplits(advances, supply);
   const { daysBefore, refundBps, charge } = cancellationCharge(cancellation.rule, { ...cancellation, tourCost: supply.amount, paid: paid.amount });
   const kept = Math.min(charge, paid.amount);
   if (kept === paid.amount) throw nothingRefunded(daysBefore);
   const refund = splitLike(paid.amount - kept, supply);
-  return { kind: "refund-voucher", daysBefore, refundBps, paid: paid.amount, charge: kept, refund, retained: combineSplits(paid, refund, -1), tcsKept: tcsCollected };
+  return {
+    kind: "refund-voucher",
+    daysBefore,
+    refundBps,
+    paid: paid.amount,
+    charge: kept,
+    refund,
+    retained: combineSplits(paid, refund, -1),
+    tcsKept: tcsCollected,
+  };
 }
 
 /** A credit note that lowers an invoiced supply by `reduction` (with its tax), and what is then owed back of `paid`. */
 export function creditNoteFigures(invoiced: AmountSplit, reduction: number, paid: number, tcsCollected: number): CreditNoteFigures {
   if (!Number.isSafeInteger(reduction) || reduction <= 0) throw new DocumentRefused("A credit note needs an amount of at least one paisa.");
   if (reduction > invoiced.amount) throw new DocumentRefused("A credit note cannot be for more than the invoice.");
-  return { kind: "credit-note", reduction: splitLike(reduction, invoiced), refundDue: Math.max(0, paid - (invoiced.amount - reduction)), tcsKept: tcsCollected };
+  return {
+    kind: "credit-note",
+    reduction: splitLike(reduction, invoiced),
+    refundDue: Math.max(0, paid - (invoiced.amount - reduction)),
+    tcsKept: tcsCollected,
+  };
 }
 
 /** The credit note for a cancellation after the invoice: the invoice lowered to the cancellation charge. */
-export function cancellationCreditNote(invoiced: AmountSplit, paid: number, cancellation: Cancellation, tcsCollected: number): CreditNoteFigures & { daysBefore: number; refundBps: number; charge: number } {
+export function cancellationCreditNote(
+  invoiced: AmountSplit,
+  paid: number,
+  cancellation: Cancellation,
+  tcsCollected: number,
+): CreditNoteFigures & { daysBefore: number; refundBps: number; charge: number } {
   const { daysBefore, refundBps, charge } = cancellationCharge(cancellation.rule, { ...cancellation, tourCost: invoiced.amount, paid });
   if (charge >= invoiced.amount) throw nothingRefunded(daysBefore);
   return { ...creditNoteFigures(invoiced, invoiced.amount - charge, paid, tcsCollected), daysBefore, refundBps, charge };
