@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { inter, intra, rs, split } from "../../../tests/support/tax-figures";
-import { quoteFigures, receiptVoucherFigures, refundVoucherFigures, taxInvoiceFigures, type BookingTaxInput, type TaxSetting } from "./document-figures.server";
+import {
+  paymentReceiptFigures,
+  quoteFigures,
+  receiptVoucherFigures,
+  refundVoucherFigures,
+  taxInvoiceFigures,
+  type BookingTaxInput,
+  type TaxSetting,
+} from "./document-figures.server";
 import { placeOfSupply } from "./gst.server";
 import { SITE_REFUND_RULE } from "./refund-rule.server";
 import type { EarlierReceipt } from "./tcs.server";
@@ -139,7 +147,16 @@ describe("quotes, invoices and refunds of an overseas package", () => {
     });
   });
 
-  it("39. a traveller from Karnataka: IGST, unless the overseas setting puts the supply in the agency's state", () => {
+  it("39. the balance paid after that invoice, ₹1,21,839: a payment receipt with its TCS and no GST of its own", () => {
+    expect(paymentReceiptFigures(bali(), "2026-12-20", rs("1,21,839.00"))).toEqual({
+      kind: "payment-receipt",
+      received: rs("1,21,839.00"),
+      forPackage: rs("1,19,450.00"),
+      tcs: tcs("tcs-2026-04-01", S394, PAN, [["1,19,450.00", 200, "2,389.00"]], "2,389.00"),
+    });
+  });
+
+  it("40. a traveller from Karnataka: IGST, unless the overseas setting puts the supply in the agency's state", () => {
     const where = (overseasPlaceOfSupply: "traveller" | "agency") =>
       placeOfSupply({ overseas: true, overseasPlaceOfSupply, agencyStateCode: "27", travellerStateCode: "29", travellerGstin: null });
     expect(where("traveller")).toBe("29");
@@ -149,7 +166,7 @@ describe("quotes, invoices and refunds of an overseas package", () => {
     );
   });
 
-  it("40. cancelled 40 days before after the deposit: 10% of the tour cost kept, ₹78,055 refunded, the ₹2,000 TCS stays with the PAN", () => {
+  it("41. cancelled 40 days before after the deposit: 10% of the tour cost kept, ₹78,055 refunded, the ₹2,000 TCS stays with the PAN", () => {
     const cancellation = { cancelledOn: "2026-12-11", departsOn: "2027-01-20", rule: SITE_REFUND_RULE };
     expect(refundVoucherFigures(baliSupply, [advance], cancellation, rs("2,000.00"))).toEqual({
       kind: "refund-voucher",
@@ -165,7 +182,7 @@ describe("quotes, invoices and refunds of an overseas package", () => {
 });
 
 describe("place of supply", () => {
-  it("41. a company's GSTIN decides it; a traveller without a state is refused before anything is numbered", () => {
+  it("42. a company's GSTIN decides it; a traveller without a state is refused before anything is numbered", () => {
     const base = { overseas: false, overseasPlaceOfSupply: "traveller" as const, agencyStateCode: "27" };
     expect(placeOfSupply({ ...base, travellerStateCode: "27", travellerGstin: "29AAGCB7383J1Z4" })).toBe("29");
     expect(placeOfSupply({ ...base, travellerStateCode: "07", travellerGstin: null })).toBe("07");

@@ -49,6 +49,8 @@ export type InvoiceFigures = GstApplied & {
   tcsOnBalance: TcsFigures | null;
   dueNow: number;
 };
+/** A payment after the invoice: no GST of its own (the invoice charged it), the TCS on it when overseas. */
+export type PaymentReceiptFigures = { kind: "payment-receipt"; received: number; forPackage: number; tcs: TcsFigures | null };
 export type RefundVoucherFigures = {
   kind: "refund-voucher";
   daysBefore: number;
@@ -112,6 +114,14 @@ export function taxInvoiceFigures(input: BookingTaxInput, on: string, advances: 
 
 const nothingRefunded = (daysBefore: number) =>
   new DocumentRefused(`Cancelled ${daysBefore} days before departure: the refund rule refunds nothing of what was paid, so there is no document to issue.`);
+
+/** A payment received on `on` after the tax invoice (the balance of a trip already invoiced). */
+export function paymentReceiptFigures(input: BookingTaxInput, on: string, received: number): PaymentReceiptFigures {
+  if (!Number.isSafeInteger(received) || received <= 0) throw new DocumentRefused("A receipt needs an amount received of at least one paisa.");
+  if (!input.setting.overseas) return { kind: "payment-receipt", received, forPackage: received, tcs: null };
+  const { forPackage, tcs } = splitReceived(received, on, input.setting.buyerPan, input.earlierReceipts, input.rules);
+  return { kind: "payment-receipt", received, forPackage, tcs };
+}
 
 export type Cancellation = { cancelledOn: string; departsOn: string; rule: RefundRule };
 
