@@ -39,6 +39,10 @@ export type DocumentSnapshot = {
   traveller: DocumentParty;
   placeOfSupplyStateCode: string;
   booking: { reference: string; packageTitle: string; travelDates: string; travellers: string };
+  /** Services Accounting Code of what is supplied (the GST rule's). */
+  sac: string;
+  /** Why a credit note or refund voucher is issued ("Cancelled 31 days before departure: 90% refundable"), else null. */
+  reason: string | null;
   /** The booking's price lines (quotes and invoices print them). */
   lines: { description: string; amount: number }[];
   figures: DocumentFigures;
