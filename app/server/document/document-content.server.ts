@@ -124,10 +124,7 @@ function body(figures: DocumentFigures): Body {
       return {
         summary: one([
           { label: "Paid in advance", values: [formatPaise(figures.paid)] },
-          {
-            label: `Cancellation charge (${figures.daysBefore} days before departure; ${formatRate(figures.refundBps)} refundable)`,
-            values: [formatPaise(figures.charge)],
-          },
+          { label: "Cancellation charge kept", values: [formatPaise(figures.charge)] },
           ...splitRows([figures.refund], "Refund"),
         ]),
         total: { label: "Amount refunded", amount: figures.refund.amount },
