@@ -1,6 +1,6 @@
 import { amountInWords } from "~/lib/amount-in-words";
 import { stateLabel } from "~/lib/indian-states";
-import { formatPaise } from "~/lib/paise-format";
+import { formatWithPaise } from "~/lib/amount-with-paise";
 import type { AmountSplit } from "~/server/tax/gst.server";
 import type { TcsFigures } from "~/server/tax/tcs.server";
 import { formatRate } from "~/server/tax/tax-rules.server";
@@ -51,27 +51,27 @@ function splitRows(splits: readonly AmountSplit[], totalLabel: string): SummaryR
   const first = splits[0]!;
   const rows: SummaryRow[] = [];
   if (splits.some((split) => split.pureAgent !== 0)) {
-    rows.push({ label: "Paid on your behalf as pure agent (not taxed)", values: splits.map((split) => formatPaise(split.pureAgent)) });
+    rows.push({ label: "Paid on your behalf as pure agent (not taxed)", values: splits.map((split) => formatWithPaise(split.pureAgent)) });
   }
-  rows.push({ label: "Taxable value", values: splits.map((split) => formatPaise(split.taxable)) });
+  rows.push({ label: "Taxable value", values: splits.map((split) => formatWithPaise(split.taxable)) });
   first.taxes.forEach((head, index) => {
-    rows.push({ label: `${head.tax} @ ${formatRate(head.rateBps)}`, values: splits.map((split) => formatPaise(split.taxes[index]!.amount)) });
+    rows.push({ label: `${head.tax} @ ${formatRate(head.rateBps)}`, values: splits.map((split) => formatWithPaise(split.taxes[index]!.amount)) });
   });
-  rows.push({ label: totalLabel, values: splits.map((split) => formatPaise(split.amount)), strong: true });
+  rows.push({ label: totalLabel, values: splits.map((split) => formatWithPaise(split.amount)), strong: true });
   return rows;
 }
 
 function tcsRows(tcs: TcsFigures | null, label = "TCS"): SummaryRow[] {
   return (tcs?.lines ?? []).map((line) => ({
-    label: `${label} @ ${formatRate(line.rateBps)} of ${formatPaise(line.base)}`,
-    values: [formatPaise(line.amount)],
+    label: `${label} @ ${formatRate(line.rateBps)} of ${formatWithPaise(line.base)}`,
+    values: [formatWithPaise(line.amount)],
   }));
 }
 
 function tcsText(tcs: TcsFigures | null): string[] {
   if (!tcs || tcs.lines.length === 0) return [];
   return [
-    `Tax collected at source (${tcs.section}): ${formatPaise(tcs.amount)}.`,
+    `Tax collected at source (${tcs.section}): ${formatWithPaise(tcs.amount)}.`,
     tcs.pan
       ? `Traveller's PAN: ${tcs.pan}. The TCS is deposited against this PAN and counts towards their income tax.`
       : "No PAN was given, so TCS is collected at the higher rate the law sets.",
@@ -113,7 +113,7 @@ function body(figures: DocumentFigures): Body {
     case "payment-receipt":
       return {
         summary: one([
-          { label: "Towards the balance of the tour (GST charged on the tax invoice)", values: [formatPaise(figures.forPackage)] },
+          { label: "Towards the balance of the tour (GST charged on the tax invoice)", values: [formatWithPaise(figures.forPackage)] },
           ...tcsRows(figures.tcs),
         ]),
         total: { label: "Amount received", amount: figures.received },
@@ -123,8 +123,8 @@ function body(figures: DocumentFigures): Body {
     case "refund-voucher":
       return {
         summary: one([
-          { label: "Paid in advance", values: [formatPaise(figures.paid)] },
-          { label: "Cancellation charge kept", values: [formatPaise(figures.charge)] },
+          { label: "Paid in advance", values: [formatWithPaise(figures.paid)] },
+          { label: "Cancellation charge kept", values: [formatWithPaise(figures.charge)] },
           ...splitRows([figures.refund], "Refund"),
         ]),
         total: { label: "Amount refunded", amount: figures.refund.amount },
@@ -133,7 +133,7 @@ function body(figures: DocumentFigures): Body {
       };
     case "credit-note":
       return {
-        summary: one([...splitRows([figures.reduction], "Credit"), { label: "Refund due to you", values: [formatPaise(figures.refundDue)] }]),
+        summary: one([...splitRows([figures.reduction], "Credit"), { label: "Refund due to you", values: [formatWithPaise(figures.refundDue)] }]),
         total: { label: "Amount credited", amount: figures.reduction.amount },
         tcs: [],
         notes: tcsKeptNote(figures.tcsKept),
@@ -143,7 +143,7 @@ function body(figures: DocumentFigures): Body {
 
 const tcsKeptNote = (tcs: number) =>
   tcs > 0
-    ? [`The TCS of ${formatPaise(tcs)} already collected is not refunded: it stays deposited against your PAN, and you claim it in your income tax return.`]
+    ? [`The TCS of ${formatWithPaise(tcs)} already collected is not refunded: it stays deposited against your PAN, and you claim it in your income tax return.`]
     : [];
 
 /** The document's content from its snapshot. */
@@ -165,16 +165,17 @@ export function documentContent(snapshot: DocumentSnapshot): DocumentContent {
       ["SAC", `${snapshot.sac} (tour operator services)`],
       ["Reverse charge", "No"],
     ],
-    priceLines: figures.kind === "quote" || figures.kind === "tax-invoice" ? snapshot.lines.map((line) => [line.description, formatPaise(line.amount)]) : [],
+    priceLines:
+      figures.kind === "quote" || figures.kind === "tax-invoice" ? snapshot.lines.map((line) => [line.description, formatWithPaise(line.amount)]) : [],
     summary,
-    total: { ...total, amount: formatPaise(total.amount), words: amountInWords(total.amount) },
+    total: { ...total, amount: formatWithPaise(total.amount), words: amountInWords(total.amount) },
     tcs,
     notes: [
       ...(snapshot.reason ? [snapshot.reason] : []),
       ...notes,
       ...snapshot.refersTo.map((ref) => `Refers to ${ref.title} ${ref.number} of ${formatDocumentDate(ref.date)}.`),
     ],
-    upi: snapshot.upi ? { uri: snapshot.upi.uri, caption: `Scan to pay ${formatPaise(snapshot.upi.amount)} by UPI`, payee: snapshot.upi.payee } : null,
+    upi: snapshot.upi ? { uri: snapshot.upi.uri, caption: `Scan to pay ${formatWithPaise(snapshot.upi.amount)} by UPI`, payee: snapshot.upi.payee } : null,
     signatory: `For ${agency.name}`,
     footer: `${agency.tradeName} · ${agency.phone} · ${agency.email} · This is a computer-generated document.`,
   };

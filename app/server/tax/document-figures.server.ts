@@ -1,4 +1,4 @@
-import { formatPaise } from "~/lib/paise-format";
+import { formatWithPaise } from "~/lib/amount-with-paise";
 import { combineSplits, cumulativeSplit, DocumentRefused, splitLike, sumSplits, supplySplit, taxHeads, type AmountSplit, type PriceLine } from "./gst.server";
 import { cancellationCharge, type RefundRule } from "./refund-rule.server";
 import { splitReceived, tcsOn, type EarlierReceipt, type TcsFigures } from "./tcs.server";
@@ -95,7 +95,7 @@ export function receiptVoucherFigures(input: BookingTaxInput, on: string, receiv
   const before = sumSplits(earlierAdvances, supply).amount;
   if (before + forPackage > supply.amount) {
     throw new DocumentRefused(
-      `This payment is more than the booking's balance of ${formatPaise(supply.amount - before)}: record the difference as an overpayment to refund.`,
+      `This payment is more than the booking's balance of ${formatWithPaise(supply.amount - before)}: record the difference as an overpayment to refund.`,
     );
   }
   return { kind: "receipt-voucher", ...gst, received, advance: cumulativeSplit(forPackage, earlierAdvances, supply), tcs };
