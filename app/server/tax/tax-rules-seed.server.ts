@@ -80,3 +80,12 @@ const TCS_RULES: readonly TcsRule[] = [
 ];
 
 export const TAX_RULES_SEED: TaxRules = { gst: GST_RULES, tcs: TCS_RULES };
+
+/** Shown beside the tax rules in Settings → Business and tax (ADR 092): what a developer could not decide for the agency. */
+export const ACCOUNTANT_NOTE =
+  "These rates and rules were set from public sources in November 2026; they are not tax advice. Ask your accountant to check them before you issue documents: " +
+  "which GST scheme each package uses (5% on the whole package without input tax credit, or 18% on a separate service charge with the other costs passed on as a pure agent); " +
+  "the place of supply for overseas packages (the traveller's state or ours); " +
+  "the TCS rate (2% from 1 April 2026, 5% without a PAN) and that it is worked out on the whole amount received, GST included; " +
+  "how payments after the invoice and refunds appear in your TCS return (Form 27EQ); " +
+  "and the prefix of each document series. When the law changes, add a rule with the date it takes effect: documents already issued keep the rule they used.";
