@@ -5,7 +5,7 @@
  * made in memory and handed back as one Buffer: a failure never leaves half a PDF.
  */
 import QRCode from "qrcode";
-import { COLOR, drawQr, font, PAGE, writePdf, type Doc, type FontName } from "~/server/pdf/pdf-writer.server";
+import { COLOR, drawQr, font, PAGE, pageFooters, writePdf, type Doc, type FontName } from "~/server/pdf/pdf-writer.server";
 import type { BrochureContent } from "./brochure-content.server";
 import type { PrintImageSize } from "./brochure-images.server";
 
@@ -468,25 +468,8 @@ function contacts(doc: Doc, content: BrochureContent, qr: QRCode.QRCode) {
 
 /** On every page: the agency and its phone, the page number. */
 function footers(doc: Doc, content: BrochureContent) {
-  const range = doc.bufferedPageRange();
   const left = [content.agency.brandName, content.contacts.find((c) => c.label === "Phone")?.value, content.contacts.find((c) => c.label === "E-mail")?.value]
     .filter(Boolean)
     .join("  ·  ");
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    // Below the bottom margin: without this pdfkit would start a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - 38;
-    doc
-      .moveTo(MARGIN.left, y - 8)
-      .lineTo(PAGE.width - MARGIN.right, y - 8)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.line)
-      .stroke();
-    font(doc, "sans", 8, COLOR.muted).text(left, MARGIN.left, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
-    const pageText = `Page ${index + 1} of ${range.count}`;
-    doc.text(pageText, PAGE.width - MARGIN.right - doc.widthOfString(pageText), y, { lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
+  pageFooters(doc, left, MARGIN);
 }

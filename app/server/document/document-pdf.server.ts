@@ -5,7 +5,7 @@
  * its info), so drawing the same snapshot again gives the same bytes.
  */
 import QRCode from "qrcode";
-import { COLOR, drawQr, font, PAGE, writePdf, type Doc } from "~/server/pdf/pdf-writer.server";
+import { COLOR, drawQr, font, PAGE, pageFooters, writePdf, type Doc } from "~/server/pdf/pdf-writer.server";
 import { documentContent, type DocumentContent, type SummaryRow } from "./document-content.server";
 import type { DocumentSnapshot } from "./document-snapshot.server";
 
@@ -38,7 +38,7 @@ export async function renderDocumentPdf(snapshot: DocumentSnapshot): Promise<Buf
     table(doc, ["", ...content.summary.columns], content.summary.rows);
     total(doc, content);
     paymentAndNotes(doc, content, qr);
-    footers(doc, content);
+    pageFooters(doc, content.footer, MARGIN, 7.5);
   });
 }
 
@@ -195,25 +195,4 @@ function paymentAndNotes(doc: Doc, content: DocumentContent, qr: QRCode.QRCode |
   rightText(doc, "Authorised signatory", signatureY + 26);
   doc.x = MARGIN.left;
   doc.y = signatureY + 40;
-}
-
-/** On every page: the agency, that the document is computer-generated, and "Page n of m". */
-function footers(doc: Doc, content: DocumentContent) {
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    // Below the bottom margin: without this pdfkit would start a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - 34;
-    doc
-      .moveTo(MARGIN.left, y - 8)
-      .lineTo(RIGHT, y - 8)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.line)
-      .stroke();
-    font(doc, "sans", 7.5, COLOR.muted).text(content.footer, MARGIN.left, y, { width: WIDTH - 70, lineBreak: false, ellipsis: true });
-    rightText(doc, `Page ${index + 1} of ${range.count}`, y);
-    doc.page.margins.bottom = bottom;
-  }
 }

@@ -99,3 +99,26 @@ export function drawQr(doc: Doc, qr: QRCode.QRCode, x: number, y: number, size: 
   }
   doc.fill(color);
 }
+
+/** On every page, below the bottom margin: a rule, `text` on the left and "Page n of m" on the right. */
+export function pageFooters(doc: Doc, text: string, margin: { left: number; right: number }, size = 8) {
+  const range = doc.bufferedPageRange();
+  const right = PAGE.width - margin.right;
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    // Below the bottom margin: without this pdfkit would start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = PAGE.height - 38;
+    doc
+      .moveTo(margin.left, y - 8)
+      .lineTo(right, y - 8)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.line)
+      .stroke();
+    font(doc, "sans", size, COLOR.muted).text(text, margin.left, y, { width: right - margin.left - 80, lineBreak: false, ellipsis: true });
+    const pageText = `Page ${index + 1} of ${range.count}`;
+    doc.text(pageText, right - doc.widthOfString(pageText), y, { lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
