@@ -1,3 +1,4 @@
+import { upiNote, upiPaymentUri, upiReference } from "~/lib/upi";
 import type { DocumentKind } from "~/server/document/document-number.server";
 import type { DocumentFigures, DocumentSnapshot } from "~/server/document/document-snapshot.server";
 import {
@@ -30,8 +31,15 @@ const AGENCY = {
   email: "hello@pravas.travel",
 };
 
-const upi = (reference: string, note: string, amount: number) => ({
-  uri: `upi://pay?pa=pravas%40okaxis&pn=Pravas%20Holidays&am=${(amount / 100).toFixed(2)}&cu=INR&tn=${encodeURIComponent(`${reference} ${note}`)}&tr=${reference}-${note}`,
+/** The payments branch's UPI address for what is due (the QR holds it). */
+const upi = (reference: string, amount: number) => ({
+  uri: upiPaymentUri({
+    vpa: "pravas@okaxis",
+    payeeName: "Pravas Holidays",
+    amountPaise: amount,
+    note: upiNote(reference, "Balance"),
+    reference: upiReference(reference, "BAL"),
+  }),
   amount,
   payee: "Pravas Holidays (pravas@okaxis)",
 });
@@ -139,6 +147,6 @@ export function documentSnapshot(trip: keyof typeof TRIPS, kind: DocumentKind, c
     lines: input.lines.map(({ description, amount }) => ({ description, amount })),
     figures,
     refersTo,
-    upi: due > 0 ? upi(booking.reference, "balance", due) : null,
+    upi: due > 0 ? upi(booking.reference, due) : null,
   };
 }

@@ -34,7 +34,7 @@ export type DocumentContent = {
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 /** "10 Nov 2026" for the Indian date "2026-11-10". */
-export const formatDocumentDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
+const formatDocumentDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
 /** The address, then state, GSTIN and PAN: one line each, or `together` on one. */
 function partyLines(party: DocumentParty, together = false): string[] {

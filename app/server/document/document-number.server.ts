@@ -22,7 +22,7 @@ export const NUMBERED_SERIES = {
 export type NumberedKind = keyof typeof NUMBERED_SERIES;
 
 /** The most characters a number may have (rule 46(b)). */
-export const MAX_NUMBER_LENGTH = 16;
+const MAX_NUMBER_LENGTH = 16;
 const SEQUENCE_DIGITS = 5;
 
 /** A financial year, named by the calendar year it starts in: 2026 is 2026-27. */

@@ -1,6 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
+import { readUpiUri } from "~/lib/upi";
 import type { DocumentKind } from "./document-number.server";
 import { renderDocumentPdf } from "./document-pdf.server";
 import { documentSnapshot } from "../../../tests/support/tax-document-fixtures";
@@ -247,6 +253,27 @@ describe("tax document PDFs, read back with pdftotext", () => {
   });
 });
 
+describe("the UPI QR code", () => {
+  it("holds the payments branch's upi:// address for what is due, to the paisa", async () => {
+    const snapshot = documentSnapshot("overseas", "tax-invoice");
+    // The page as a picture, as a phone's camera would see it, decoded with jsQR.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "document-qr-"));
+    spawnSync("pdftoppm", ["-png", "-r", "110", "-singlefile", "-", path.join(dir, "page")], { input: await pdfOf("overseas", "tax-invoice") });
+    const png = PNG.sync.read(fs.readFileSync(path.join(dir, "page.png")));
+    fs.rmSync(dir, { recursive: true });
+    const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+    expect(code?.data).toBe(snapshot.upi!.uri);
+    expect(readUpiUri(code!.data)).toEqual({
+      pa: "pravas@okaxis",
+      pn: "Pravas Holidays",
+      am: "121839.00",
+      cu: "INR",
+      tn: "PRV-4HXT9 balance",
+      tr: "PRV-4HXT9-BAL",
+    });
+  }, 20_000);
+});
+
 describe("re-rendering an issued document", () => {
   const sha = (pdf: Buffer) => createHash("sha256").update(pdf).digest("hex");
 
@@ -265,6 +292,9 @@ describe("re-rendering an issued document", () => {
       import { renderDocumentPdf } from "./app/server/document/document-pdf.server.ts";
       import { documentSnapshot } from "./tests/support/tax-document-fixtures.ts";
       import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
       const pdf = await renderDocumentPdf(documentSnapshot("overseas", "tax-invoice"));
       process.stdout.write(createHash("sha256").update(pdf).digest("hex"));`;
     const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });

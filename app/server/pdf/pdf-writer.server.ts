@@ -48,7 +48,7 @@ function fontBytes(): Record<FontName, Buffer> {
 }
 
 /** A new A4 document with the site's fonts registered, and the promise of its bytes once `doc.end()` is called. */
-export function openPdf(options: PDFKit.PDFDocumentOptions): { doc: Doc; bytes: Promise<Buffer> } {
+function openPdf(options: PDFKit.PDFDocumentOptions): { doc: Doc; bytes: Promise<Buffer> } {
   const doc = new PDFDocument({
     size: "A4",
     bufferPages: true,

@@ -115,7 +115,7 @@ export function combineSplits(a: AmountSplit, b: AmountSplit, sign: 1 | -1 = 1):
 }
 
 /** Nothing, with the taxes of `like`. */
-export function emptySplit(like: AmountSplit): AmountSplit {
+function emptySplit(like: AmountSplit): AmountSplit {
   return { amount: 0, pureAgent: 0, taxable: 0, taxes: like.taxes.map((head) => ({ ...head, amount: 0 })) };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_REFUND_RULE } from "~/server/package/package-terms.server";
 import { cancellationCharge, daysBeforeDeparture, refundRuleText, refundShare, SITE_REFUND_RULE } from "./refund-rule.server";
-import { TAX_RULES_SEED } from "./tax-rules-seed.server";
+import { ACCOUNTANT_NOTE, TAX_RULES_SEED } from "./tax-rules-seed.server";
 import { formatRate, gstRuleOn, percentOf, proportion, tcsRuleOn, TaxRuleMissing } from "./tax-rules.server";
 
 describe("the rule in force on a date", () => {
@@ -31,6 +31,12 @@ describe("the rule in force on a date", () => {
     expect(() => gstRuleOn(rules, "package", "2017-06-30")).toThrow(
       "No GST (whole package) rule is in force on 2017-06-30: add one in Settings → Business and tax.",
     );
+  });
+
+  it("the note for the accountant names the TCS rates the seed holds today", () => {
+    const today = tcsRuleOn(TAX_RULES_SEED, "2026-11-28");
+    const withoutPan = Math.max(today.slabs[0]!.rateBps * today.withoutPan.timesRate, today.withoutPan.atLeastBps);
+    expect(ACCOUNTANT_NOTE).toContain(`TCS rate (${formatRate(today.slabs[0]!.rateBps)} from 1 April 2026, ${formatRate(withoutPan)} without a PAN)`);
   });
 
   it("every seeded rule names its source", () => {
