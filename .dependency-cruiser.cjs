@@ -34,7 +34,10 @@ module.exports = {
   options: {
     tsPreCompilationDeps: false,
     tsConfig: { fileName: "tsconfig.json" },
-    doNotFollow: { path: "node_modules" },
+    // app/lib and app/components import no server code (ESLint's layer rule): not followed, so not parsed.
+    doNotFollow: { path: ["node_modules", "^app/(lib|components)/"] },
+    moduleSystems: ["es6"],
+    skipAnalysisNotInRules: true,
     // Tests may drive a route module's loader or action, and seed rows of any folder.
     exclude: { path: "(\\.test\\.tsx?|\\.d\\.ts)$" },
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] },
