@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { canEditContent } from "~/server/auth/access.server";
 import type { ContentTypeDescriptor } from "~/server/content/content-descriptor.server";
 import { getDb } from "~/server/db/db.server";
+import { parseId } from "~/server/http.server";
 import { blogs } from "~/server/db/schema.server";
 import { publishScheduledBlog } from "./blog-documents.server";
 import { blogDocument } from "./blog-mutations.server";
@@ -12,8 +13,8 @@ export const blogDescriptor: ContentTypeDescriptor = {
   type: "blog",
   editorPath: (id) => `/admin/blogs/${id}`,
   async liveDocument(id) {
-    const key = Number(id);
-    if (!Number.isInteger(key) || key <= 0) return null;
+    const key = parseId(id);
+    if (!key) return null;
     const [row] = await getDb().select().from(blogs).where(eq(blogs.id, key)).limit(1);
     return row ? { document: blogDocument(row), version: row.revision, label: row.title } : null;
   },

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { canEditContent, canEditSiteTerms } from "~/server/auth/access.server";
 import type { ContentTypeDescriptor } from "~/server/content/content-descriptor.server";
 import { getDb } from "~/server/db/db.server";
+import { parseId } from "~/server/http.server";
 import { packages } from "~/server/db/schema.server";
 import { publishScheduledPackage } from "./package-documents.server";
 import { isFeatured, packageDocument } from "./package-mutations.server";
@@ -14,8 +15,8 @@ export const packageDescriptor: ContentTypeDescriptor = {
   type: "package",
   editorPath: (id) => `/admin/packages/${id}`,
   async liveDocument(id) {
-    const key = Number(id);
-    if (!Number.isInteger(key) || key <= 0) return null;
+    const key = parseId(id);
+    if (!key) return null;
     const [row] = await getDb().select().from(packages).where(eq(packages.id, key)).limit(1);
     return row ? { document: packageDocument(row, await isFeatured(getDb(), key)), version: row.revision, label: row.title } : null;
   },
