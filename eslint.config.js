@@ -84,7 +84,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.{js,mjs}"],
+    files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: globals.node },
   },
   {
