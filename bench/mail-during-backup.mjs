@@ -142,7 +142,9 @@ while (Date.now() < mailDeadline && !leads.every((lead) => mailedAt.has(lead.nam
 // 3. The backup ends in the bucket.
 while (Date.now() < mailDeadline && uploadDoneAt === undefined) await sleep(100);
 await sleep(500);
-const stored = fs.existsSync(path.join(s3Dir, BUCKET)) ? fs.readdirSync(path.join(s3Dir, BUCKET), { recursive: true }).filter((name) => /pravas-.*\.(tar\.gz|bak)\._S3rver_object$/.test(String(name))) : [];
+const stored = fs.existsSync(path.join(s3Dir, BUCKET))
+  ? fs.readdirSync(path.join(s3Dir, BUCKET), { recursive: true }).filter((name) => /pravas-.*\.(tar\.gz|bak)\._S3rver_object$/.test(String(name)))
+  : [];
 
 server.kill("SIGTERM");
 await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once("exit", resolve)));

@@ -11,8 +11,8 @@ import { startRetentionSweep } from "~/server/enquiry/retention.server";
 import { AdjustableClock, systemClock } from "~/server/content/clock.server";
 import { startRevisionSweep } from "~/server/content/revision-sweep.server";
 import { ScheduledPublisher } from "~/server/content/schedule.server";
-import { publishScheduledBlog } from "~/server/blog/blog-documents.server";
-import { publishScheduledPackage } from "~/server/package/package-documents.server";
+import { scheduledPublishHandlers } from "~/server/content/content-descriptor.server";
+import { contentRegistry } from "~/server/registry/content-registry.server";
 import { DigestScheduler } from "~/server/enquiry/digest.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
@@ -22,7 +22,7 @@ import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-sock
 import { startBackupScheduler } from "~/server/backup/backup-job.server";
 import { setBackupStore } from "~/server/backup/backup-store.server";
 import { getMediaStorage } from "~/server/media/storage.server";
-import { queuePortraitCuts } from "~/server/media/portrait-backfill.server";
+import { queuePortraitCuts } from "~/server/media-library/portrait-backfill.server";
 import { createJobWorker } from "./job-worker";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
@@ -98,7 +98,7 @@ export async function boot() {
   // Optional: deletes old Closed and Spam enquiries (ADR 029).
   const stopRetention = startRetentionSweep(env.ENQUIRY_RETENTION_MONTHS, logger);
   // Scheduled publishing, exactly once across servers (ADR 037).
-  const publisher = new ScheduledPublisher({ handlers: { package: publishScheduledPackage, blog: publishScheduledBlog }, logger, clock });
+  const publisher = new ScheduledPublisher({ handlers: scheduledPublishHandlers(contentRegistry), logger, clock });
   publisher.start();
   // The team's daily digest at 9:00 Indian time, once per user and day across servers (ADR 045).
   const digest = new DigestScheduler({ clock, logger });

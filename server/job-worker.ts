@@ -4,7 +4,7 @@ import { backupJobHandler } from "~/server/backup/backup-job.server";
 import type { BackupStore } from "~/server/backup/backup-store.server";
 import type { Env } from "~/server/env.server";
 import { JobWorker, stableWorkerId } from "~/server/jobs/worker.server";
-import { portraitCutJobHandler } from "~/server/media/portrait-backfill.server";
+import { portraitCutJobHandler } from "~/server/media-library/portrait-backfill.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { notificationHandlers } from "~/server/notify/notification-jobs.server";
