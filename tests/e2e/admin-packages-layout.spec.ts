@@ -1,19 +1,9 @@
-import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN, signIn } from "./admin-helpers";
 import { openSection } from "./admin-packages-helpers";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoHydrated, screenshot, test } from "./fixtures";
 
 // This file's own client address: its sign-ins never count against other files' throttles.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.11.4" } });
-
-/** With SCREENSHOT_DIR set, the editor is photographed at each step (to look at, not compared). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png` });
-}
 
 /** The bottom of what sticks to the top of the view: the admin's top bar, and on a phone the section strip under it. */
 async function stickyTop(page: Page) {
@@ -42,18 +32,17 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1366, height: 768 },
 ]) {
-  test(`at ${viewport.width} px the sticky bars never cover a focused field, and a save's notice is in view`, async ({ page }) => {
+  test(`at ${viewport.width} px the sticky bars never cover a focused field, and a save's notice is in view`, async ({ adminPage: page }) => {
     await page.setViewportSize(viewport);
-    await signIn(page, ADMIN);
     await gotoHydrated(page, "/admin/packages/new");
-    await shoot(page, `editor-${viewport.width}-top`);
+    await screenshot(page, `editor-${viewport.width}-top`);
 
     // A field brought to the top of the view (as a link to #field does) lands below the bars, not under them;
     // one brought to the bottom stays above the save bar.
     const longDescription = page.getByLabel("Long description");
     await longDescription.evaluate((field) => field.scrollIntoView({ block: "start" }));
     await page.waitForTimeout(500);
-    await shoot(page, `editor-${viewport.width}-scrolled-to-field`);
+    await screenshot(page, `editor-${viewport.width}-scrolled-to-field`);
     await expect.soft.poll(() => clearOfTopBars(page, longDescription)).toBe(true);
     const days = page.getByRole("spinbutton", { name: "Days" });
     await days.evaluate((field) => field.scrollIntoView({ block: "end" }));
@@ -69,7 +58,7 @@ for (const viewport of [
     const alert = page.getByRole("alert").filter({ hasText: "Not saved yet" });
     await expect(alert).toBeVisible();
     await page.waitForTimeout(1000);
-    await shoot(page, `editor-${viewport.width}-refused-save`);
+    await screenshot(page, `editor-${viewport.width}-refused-save`);
     await expect.soft.poll(() => clearOfTopBars(page, alert)).toBe(true);
     // Focus is on the first field to fix, in its section, which opened by itself.
     await expect(page.getByLabel("Country")).toBeFocused();
