@@ -119,7 +119,8 @@ check() {
 # Route types first: the typecheck reads them and the build would write them too.
 stage "route types" npx react-router typegen
 check
-begin "lint" npx eslint .
+# npm run lint: Prettier's check, then ESLint (house style 10, ADR 065).
+begin "lint" npm run --silent lint
 begin "typecheck" npx tsc --noEmit
 begin "build" npx react-router build
 begin "seed photos" npx tsx scripts/process-seed-photos.ts
