@@ -181,6 +181,10 @@ test("reorder the itinerary with the keyboard; day numbers follow the order", as
   await page.keyboard.press("Space");
   // Each step waits for what a screen reader hears: the drop needs the move to have been measured.
   await expect(page.getByText("Day 3 is at position 3 of 7.")).toBeAttached();
+  // dnd-kit's keyboard sensor listens for the arrow keys from a zero-delay timer set at the pick-up; the
+  // browser runs input before timers, so on a busy machine ↑ could come first and be lost (the flaky run:
+  // still "position 3 of 7"). A timer of ours set after the pick-up fires after theirs.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await page.keyboard.press("ArrowUp");
   await expect(page.getByText("Day 3 is at position 2 of 7.")).toBeAttached();
   await page.keyboard.press("Space");

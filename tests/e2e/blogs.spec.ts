@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./axe";
-import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, pageSettled, test, type TestDatabase } from "./fixtures";
 
 type BlogRow = { id: number; slug: string; title: string; views: number; upload_date: string };
 
@@ -158,7 +158,7 @@ test("hostile HTML in a post renders inert", async ({ page, db }) => {
   await expect(article.getByRole("img", { name: "broken" })).not.toHaveAttribute("onerror", /.*/);
   await expect(article.locator('a[href^="javascript:" i]')).toHaveCount(0);
   await article.getByText("Click me").click();
-  await page.waitForTimeout(300);
+  await pageSettled(page);
 
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);

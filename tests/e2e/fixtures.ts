@@ -242,6 +242,24 @@ export async function gotoHydrated(page: Page, url: string) {
 }
 
 /**
+ * Lets the page finish what an action queued, without a fixed wait: a few turns of its task queue
+ * (MessageChannel, which Playwright's fake clock does not stop), by which event handlers, React's
+ * render and effects (its scheduler posts such messages) and microtasks have run. For checking that
+ * something did NOT happen, or before moving a paused `page.clock` on.
+ */
+export async function pageSettled(page: Page, turns = 5) {
+  await page.evaluate(async (count) => {
+    for (let turn = 0; turn < count; turn++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  }, turns);
+}
+
+/**
  * A screenshot to look at, taken only when asked for: with SCREENSHOT_DIR set
  * (e.g. `SCREENSHOT_DIR=test-results/screens npx playwright test admin-packages`),
  * it is written there as `<name>.png`; otherwise nothing is done.

@@ -1,7 +1,7 @@
 import { formatPhone } from "../../app/lib/phone";
 import { expectNoAxeViolations } from "./axe";
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoHydrated, pageSettled, test } from "./fixtures";
 
 // The page's motion is what these tests look at (the suite runs with reduced motion: playwright.config.ts).
 test.use({ reducedMotion: "no-preference" });
@@ -125,7 +125,8 @@ test.describe("home page", () => {
     await track.hover();
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(300);
+    // The pointer's leaving has been handled and the autoplay's timer set, on the paused clock.
+    await pageSettled(page);
     await page.clock.runFor(2400);
     expect(await scrollLeftOf(track)).toBe(0);
     await page.clock.runFor(200);
@@ -134,7 +135,7 @@ test.describe("home page", () => {
     await track.hover();
     const held = await scrollLeftOf(track);
     await page.clock.runFor(6000);
-    await page.waitForTimeout(600);
+    await pageSettled(page);
     expect(await scrollLeftOf(track)).toBe(held);
   });
 
@@ -145,7 +146,7 @@ test.describe("home page", () => {
     const track = carouselTrack(page);
     await track.scrollIntoViewIfNeeded();
     await page.clock.runFor(8000);
-    await page.waitForTimeout(300);
+    await pageSettled(page);
     expect(await scrollLeftOf(track)).toBe(0);
     await expect(page.getByRole("button", { name: "Start automatic scrolling" })).toBeVisible();
   });
@@ -174,8 +175,8 @@ test.describe("home page", () => {
     // clock. Any 2 s from then on holds exactly one move, whatever the phase.
     await expect(steps.nth(1)).toHaveAttribute("data-active", "true");
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-    // The clock is stopped: a short real wait lets React show a move the jump may have made.
-    await page.waitForTimeout(150);
+    // The clock is stopped: React shows a move the jump may have made.
+    await pageSettled(page);
     let active = await steps.evaluateAll((items) => items.findIndex((item) => item.hasAttribute("data-active")));
     expect(active).toBeGreaterThanOrEqual(0);
     for (let move = 0; move < 4; move++) {

@@ -25,6 +25,22 @@ async function leadOfOwn(page: Page, db: TestDatabase) {
 
 const noteField = (page: Page) => page.getByRole("region", { name: "Notes" }).getByLabel("Add a note");
 
+/** Waits until this browser's copy of the form (written at most once a second, ADR 040) holds every one of `texts`. */
+async function copyHolds(page: Page, ...texts: string[]) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (wanted) =>
+          Object.keys(window.localStorage).some((key) => {
+            const copy = key.startsWith("pravas:draft:") ? (window.localStorage.getItem(key) ?? "") : "";
+            return wanted.every((text) => copy.includes(text));
+          }),
+        texts,
+      ),
+    )
+    .toBe(true);
+}
+
 test("a note saved while the server answers 503, or the network drops, stays typed, says why, and Retry saves it", async ({ adminPage: page, db }) => {
   const lead = await leadOfOwn(page, db);
   await gotoHydrated(page, lead.path);
@@ -67,8 +83,7 @@ test("a note typed and left in a closed tab is offered back when the enquiry is 
   const lead = await leadOfOwn(page, db);
   await gotoHydrated(page, lead.path);
   await noteField(page).fill("Prefers a morning call; budget about ₹1,20,000 for two.");
-  // The copy is written at most once a second.
-  await page.waitForTimeout(1_300);
+  await copyHolds(page, "Prefers a morning call; budget about ₹1,20,000 for two.");
   await page.close();
 
   const again = await context.newPage();
@@ -148,7 +163,7 @@ test("a package typed and left in a closed tab is offered back; restoring brings
   await page.getByLabel("Title", { exact: true }).fill(title);
   await openSection(page, "Prices");
   await page.getByLabel("Adult (₹)").fill("111000");
-  await page.waitForTimeout(1_300);
+  await copyHolds(page, title, "111000");
   await page.close();
 
   const again = await context.newPage();

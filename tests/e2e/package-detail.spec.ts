@@ -59,6 +59,12 @@ test.describe("tabs", () => {
     await expect(page).toHaveURL(/\?tab=terms$/);
     await page.keyboard.press("Home");
     await expect(overview).toHaveAttribute("aria-selected", "true");
+    // Keys in quick succession move on from the focused tab, not from the one the address still names.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Gallery" })).toBeFocused();
+    await expect(page).toHaveURL(/\?tab=gallery$/);
+    await expect(page.getByRole("tab", { name: "Gallery" })).toHaveAttribute("aria-selected", "true");
   });
 
   test("a shared ?tab= link opens that tab, and the underline sits under it", async ({ page }) => {

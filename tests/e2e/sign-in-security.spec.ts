@@ -143,7 +143,7 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
     const context = await browser.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.77.0.1" } });
     const page = await context.newPage();
     await signInAs(page, ADMIN);
-    await page.goto("/admin/users");
+    await gotoHydrated(page, "/admin/users");
     const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.test`;
     const add = page.getByRole("region", { name: "Add user" });
     await add.getByLabel("Name").fill(name);
@@ -231,7 +231,7 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
 
 test("the reset link from the Users page is a path, and the set-password page keeps to the policy", async ({ adminPage: page, browser, baseURL, db }) => {
   const editor = await createStaff(db, { name: "Lata Editor" });
-  await page.goto("/admin/users");
+  await gotoHydrated(page, "/admin/users");
   await page.getByRole("button", { name: "Create a password reset link for Lata Editor" }).click();
   const url = await page.getByRole("region", { name: "Password link for Lata Editor" }).getByLabel("One-time link").inputValue();
   expect(url).toMatch(/\/admin\/reset-password\/[\w-]{20,}$/);
