@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # `npm test`: every check (ADR 036), side by side where they do not need each
 # other: route types; lint, typecheck, one production build and the seed
-# photos; then the unit and database tests (PGlite), the same database tests
-# on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts one) and the
-# W3C HTML check, and the cluster test (two servers behind nginx, ADR 061);
-# then the end-to-end tests (two Playwright workers, a
-# server each).
+# photos; then the unit and database tests (PGlite), the engine-dependent
+# database tests (*.pg.db.test.ts, ADR 084) on PostgreSQL when TEST_DATABASE_URL
+# names one (.ci/run starts one), the W3C HTML check, and the cluster test (two
+# servers behind nginx, ADR 061); then the end-to-end tests (two Playwright
+# workers, a server each), beside the PostgreSQL and cluster stages if those are
+# still running.
 # Each stage's time is printed, and a table of them at the end.
 #
 # Ports (override for a shared machine): E2E_PORT (3100, and the next one per
@@ -138,20 +139,21 @@ else
 fi
 begin "HTML check" node scripts/validate-html.mjs
 # Two servers behind nginx on a database of its own on the same PostgreSQL
-# server, and an S3 bucket (tests/cluster, ADR 061). Beside the stages above:
-# before the e2e stage, never beside it (ADR 036).
+# server, and an S3 bucket (tests/cluster, ADR 061).
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   begin "cluster (2 servers, nginx)" npm run --silent test:cluster
 else
   echo "ci: cluster test skipped: TEST_DATABASE_URL is not set (.ci/run sets it)"
 fi
 finish "unit and db tests (PGlite)" "HTML check"
-if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)" "cluster (2 servers, nginx)"; fi
 check
 
-# Alone, on two workers: a third, or the checks above beside it, gained under
-# 20 s and made timing-sensitive tests fail on this 2-core machine (ADR 036).
+# On two workers (a third gained under 20 s, ADR 036). It waits for the PGlite
+# stage, whose two workers use both cores, but not for the PostgreSQL database
+# tests and the cluster test: those mostly wait on their servers, and when they
+# run long the e2e tests no longer wait for them (ADR 084).
 stage "e2e (Playwright)" npx playwright test
+if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)" "cluster (2 servers, nginx)"; fi
 check
 
 summary
