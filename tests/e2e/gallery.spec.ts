@@ -121,7 +121,9 @@ test.describe("with reduced motion", () => {
     await gotoHydrated(page, "/gallery");
     expect(await tracks(page).evaluateAll((elements) => elements.map((element) => getComputedStyle(element).animationName))).toEqual(Array(7).fill("none"));
     await expect(page.getByLabel("Pause the moving photos")).toBeHidden();
-    await expectNoAxeViolations(page);
+    // The desktop test scans the page whole (ADR 084); here a strip as it stands still, laid out as a grid.
+    // The seven strips are one component.
+    await expectNoAxeViolations(page, { within: "section:first-of-type:has([data-gallery-track])", what: "a still strip" });
   });
 });
 

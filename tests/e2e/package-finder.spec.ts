@@ -90,5 +90,6 @@ test("the finder has no axe violations on a phone", async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, FILTERED);
-  await expectNoAxeViolations(page);
+  // The package list is scanned whole at 390 px in packages.spec (ADR 084); here the open finder and a filtered view.
+  await expectNoAxeViolations(page, { within: "main" });
 });
