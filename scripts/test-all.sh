@@ -7,7 +7,8 @@
 # servers behind nginx, ADR 061); then the end-to-end tests (two Playwright
 # workers, a server each), beside the PostgreSQL and cluster stages if those are
 # still running.
-# Each stage's time is printed, and a table of them at the end.
+# Each stage's time is printed, and a table of them at the end (with .ci/run's
+# installs and its total when it runs this: CI_SETUP_TIMES, CI_RUN_START).
 #
 # Ports (override for a shared machine): E2E_PORT (3100, and the next one per
 # worker; +60 for private servers), VALIDATE_PORT (3300), TWO_SERVERS_PORT (3158 and 3159),
@@ -97,6 +98,12 @@ summary() {
   echo
   echo "ci: stage times (wall-clock; CPU = user + system of the stage's processes)"
   printf 'ci:   %-34s %7s %7s  %s\n' stage wall CPU result
+  # .ci/run's own stages (npm ci, apt and PostgreSQL), before this script started.
+  if [ -n "${CI_SETUP_TIMES:-}" ] && [ -f "$CI_SETUP_TIMES" ]; then
+    while IFS=$'\t' read -r name wall; do
+      printf 'ci:   %-34s %5s s %7s  %s\n' "$name" "$wall" "" ok
+    done <"$CI_SETUP_TIMES"
+  fi
   for name in "${STAGES[@]}"; do
     [ -f "$CI_DIR/$name.time" ] || continue
     read -r status wall cpu <"$CI_DIR/$name.time"
@@ -104,13 +111,33 @@ summary() {
   done
   total=$(seconds_since "$CI_START")
   load=$(awk '{ sum += $1; n++ } END { if (n) printf "%.1f", sum / n; else print "?" }' "$CI_DIR/load")
-  printf 'ci:   %-34s %5s s  (%dm %02ds; mean load average %s on %s cores)\n' total "$total" $((total / 60)) $((total % 60)) "$load" "$(nproc)"
+  printf 'ci:   %-34s %5s s  (%dm %02ds; mean load average %s on %s cores)\n' "npm test" "$total" $((total / 60)) $((total % 60)) "$load" "$(nproc)"
+  if [ -n "${CI_RUN_START:-}" ]; then
+    total=$(seconds_since "$CI_RUN_START")
+    printf 'ci:   %-34s %5s s  (%dm %02ds, against 15 minutes)\n' "total (.ci/run)" "$total" $((total / 60)) $((total % 60))
+  fi
+}
+
+# Where the e2e stage's time went: its list reporter's test durations summed per
+# spec file (retries included), the ten longest, for the next one who needs to make CI cheaper.
+spec_times() {
+  [ -f "$CI_DIR/e2e (Playwright).log" ] || return 0
+  echo "ci: e2e test time per spec, the ten longest (two workers: about twice the stage's wall time in all)"
+  perl -ne '
+    s/\e\[[0-9;]*m//g;
+    if (/\s(\S+?\.spec\.ts):\d+:\d+ .*\((\d+(?:\.\d+)?)(ms|s|m)\)\s*$/) { $t{$1} += $2 * ($3 eq "ms" ? 0.001 : $3 eq "m" ? 60 : 1); $all += $2 * ($3 eq "ms" ? 0.001 : $3 eq "m" ? 60 : 1) }
+    END {
+      my @specs = sort { $t{$b} <=> $t{$a} } keys %t;
+      printf "ci:   %-40s %5.0f s\n", $_, $t{$_} for @specs[0 .. ($#specs < 9 ? $#specs : 9)];
+      printf "ci:   %-40s %5.0f s (%d specs)\n", "all", $all, scalar @specs if @specs;
+    }' "$CI_DIR/e2e (Playwright).log"
 }
 
 # Stops after a group of stages if one of them failed.
 check() {
   if [ ${#FAILED[@]} -gt 0 ]; then
     summary
+    spec_times
     echo "ci: failed: ${FAILED[*]}"
     exit 1
   fi
@@ -157,4 +184,5 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)" "cluster
 check
 
 summary
+spec_times
 echo "ci: all checks passed"
