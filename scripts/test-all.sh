@@ -147,12 +147,16 @@ check() {
 # Route types first: the typecheck reads them and the build would write them too.
 stage "route types" npx react-router typegen
 check
-# npm run lint: Prettier's check, then ESLint (house style 10, ADR 065).
-begin "lint" npm run --silent lint
+# npm run lint's three checks, each a stage of its own (house style 10): Prettier's
+# check (ADR 065; before ADR 084 CI ran ESLint only), ESLint, and the import rules:
+# no value-import cycle between app/server folders, no route code in the server (ADR 080).
+begin "format (Prettier)" npx prettier --check .
+begin "lint (ESLint)" npx eslint .
+begin "import rules" npm run --silent lint:imports
 begin "typecheck" npx tsc --noEmit
 begin "build" npx react-router build
 begin "seed photos" npx tsx scripts/process-seed-photos.ts
-finish "lint" "typecheck" "build" "seed photos"
+finish "format (Prettier)" "lint (ESLint)" "import rules" "typecheck" "build" "seed photos"
 check
 
 # The PGlite run must not see the PostgreSQL address the next stage uses.
