@@ -7,8 +7,12 @@ import { getDb } from "~/server/db/db.server";
 import type { AdjustableClock } from "~/server/content/clock.server";
 import type { ScheduledPublisher } from "~/server/content/schedule.server";
 import type { DigestScheduler } from "~/server/enquiry/digest.server";
+import type { BookingSweeper } from "~/server/booking/booking-sweep.server";
 
-export type E2eFixtureOptions = { token: string; scheduling?: { clock: AdjustableClock; publisher: ScheduledPublisher; digest?: DigestScheduler } };
+export type E2eFixtureOptions = {
+  token: string;
+  scheduling?: { clock: AdjustableClock; publisher: ScheduledPublisher; digest?: DigestScheduler; bookingSweeper?: BookingSweeper };
+};
 
 /**
  * Test runs only: Playwright fixtures insert and remove rows in the server's
@@ -27,7 +31,9 @@ export function e2eFixtureRouter(token: string, scheduling?: E2eFixtureOptions["
     const published = await scheduling.publisher.runDue();
     // The daily digest (ADR 045) is due by the same clock.
     const digests = (await scheduling.digest?.runDue()) ?? 0;
-    res.json({ now: scheduling.clock.now().toISOString(), published, digests });
+    // Bookings' holds expire by it too (ADR 088).
+    const bookings = (await scheduling.bookingSweeper?.runDue()) ?? null;
+    res.json({ now: scheduling.clock.now().toISOString(), published, digests, bookings });
   });
   router.post("/sql", express.json({ limit: "1mb" }), async (req, res) => {
     const given = Buffer.from(String(req.get("x-e2e-token") ?? ""));

@@ -59,6 +59,12 @@ function fontBytes(): Record<FontName, Buffer> {
 
 type Doc = PDFKit.PDFDocument;
 
+/** The site's fonts on a pdfkit document, as "sans", "sansBold" and "display" (the departures' manifests use them too, ADR 088). */
+export function registerSiteFonts(doc: Doc): void {
+  const bytes = fontBytes();
+  for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(name, bytes[name]);
+}
+
 /** Renders the brochure to a Buffer (the whole file, or an error). */
 export async function renderBrochurePdf(content: BrochureContent, images: BrochureImages): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -84,8 +90,7 @@ export async function renderBrochurePdf(content: BrochureContent, images: Brochu
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  const bytes = fontBytes();
-  for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(name, bytes[name]);
+  registerSiteFonts(doc);
   const qr = QRCode.create(content.packageUrl, { errorCorrectionLevel: "M" });
 
   try {
