@@ -5,7 +5,7 @@
  */
 import type { BookingPrice, RoomSharing, StartState } from "./booking";
 import { formatPhone } from "./phone";
-import { rupeesField } from "./price";
+import { paiseToDecimalRupees } from "./money";
 
 /** A package the form can book: its upcoming departures with their free seats, and its prices per traveller (paise). */
 export type BookablePackage = {
@@ -96,9 +96,9 @@ export function storedBookingValues(row: StoredBooking, travellers: { name: stri
     travellers: travellers.map((traveller) => ({ name: traveller.name, age: traveller.age === null ? "" : String(traveller.age) })),
     room: row.room,
     priceBasis: row.price.basis === "Package price" ? "" : row.price.basis,
-    extras: row.price.extras.map((extra) => ({ label: extra.label, amount: rupeesField(extra.amountPaise) })),
+    extras: row.price.extras.map((extra) => ({ label: extra.label, amount: paiseToDecimalRupees(extra.amountPaise) })),
     discountLabel: row.price.discount?.label ?? "",
-    discountAmount: row.price.discount ? rupeesField(row.price.discount.amountPaise) : "",
+    discountAmount: row.price.discount ? paiseToDecimalRupees(row.price.discount.amountPaise) : "",
     notes: row.notes,
     holdUntil,
   };

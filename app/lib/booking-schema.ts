@@ -8,13 +8,10 @@ import { z } from "zod";
 import { BOOKING_TRAVELLERS_MAX, HOLD_HOURS_MAX, ROOM_SHARINGS, START_STATES } from "./booking";
 import { parseIndianDateTime } from "./admin-format";
 import { PHONE_MESSAGE, toE164 } from "./phone";
-import { paiseFromRupees } from "./price";
+import { rupeeAmountSchema } from "./money";
 import { toSingleLine } from "./single-line";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-
-/** At most ₹10 crore on one line: beyond any trip, well inside integer paise. */
-const MAX_PAISE = 10_000_000_000;
 
 const count = (label: string, min: number) =>
   z.preprocess(
@@ -35,24 +32,10 @@ const isoDate = (label: string) =>
       message: `Enter the ${label} as a real date.`,
     });
 
-/**
- * An amount in rupees as typed ("1,04,500", "2500.50") or a JSON number, to
- * paise; or `amountPaise` itself (what GET answers), so a read can be sent back.
- */
-const paise = (label: string) =>
-  z
-    .union([z.string(), z.number()], { error: `Enter the ${label} in rupees.` })
-    .transform((value, ctx) => {
-      const parsed = paiseFromRupees(String(value));
-      if (parsed === null) {
-        ctx.addIssue({ code: "custom", message: `Enter the ${label} in rupees, with at most two decimals (e.g. 2500 or 2500.50).` });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .pipe(z.number().max(MAX_PAISE, `The ${label} is too large.`));
+/** An amount in rupees as typed ("1,04,500", "2500.50") or a JSON number, to paise: the payment forms' one rule (ADR 090). */
+const paise = () => rupeeAmountSchema;
 
-const amountOf = (label: string) =>
+const amountOf = () =>
   z.preprocess(
     (value) => {
       if (!value || typeof value !== "object") return value;
@@ -65,11 +48,11 @@ const amountOf = (label: string) =>
     },
     z.object({
       label: z.preprocess(toSingleLine, z.string().trim().max(120, "Keep the description under 120 characters.")).default(""),
-      amount: paise(label),
+      amount: paise(),
     }),
   );
 
-const extraSchema = amountOf("amount").refine((extra) => extra.label !== "", { path: ["label"], message: "Say what the extra is for." });
+const extraSchema = amountOf().refine((extra) => extra.label !== "", { path: ["label"], message: "Say what the extra is for." });
 
 const travellerSchema = z.object({
   name: z.preprocess(toSingleLine, z.string().trim().max(120, "Keep the name under 120 characters.")).default(""),
@@ -145,7 +128,7 @@ const bookingFieldsSchema = z.object({
       const record = value as Record<string, unknown>;
       // The form's empty discount row: no discount.
       return blankToUndefined(record.amount) === undefined && record.amountPaise === undefined ? undefined : value;
-    }, amountOf("discount").optional())
+    }, amountOf().optional())
     .nullable()
     .default(null),
   notes: z.preprocess((value) => (value === undefined ? "" : value), z.string().max(5000, "Keep the notes under 5,000 characters.")),

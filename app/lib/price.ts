@@ -53,33 +53,15 @@ export function priceLines(price: PackagePrice): PriceLine[] {
 }
 
 /**
- * Money in bookings, payments and documents is integer paise (ADR 088).
+ * Money in bookings, payments and documents is integer paise (ADR 090):
  * "₹1,04,500" for whole rupees, "₹1,04,500.50" otherwise; "-₹500" below
  * zero. Exact: the rupees and the paise are formatted apart, never as a float.
  */
 export function formatPaise(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not a whole number of paise: ${paise}`);
   const sign = paise < 0 ? "-" : "";
   const whole = Math.abs(paise);
   const rupees = Math.floor(whole / 100);
   const rest = whole % 100;
   return `${sign}${formatInr(rupees)}${rest ? `.${String(rest).padStart(2, "0")}` : ""}`;
-}
-
-/**
- * Rupees as typed ("1,04,500", "₹ 1,04,500.5", "2500.75") to paise, or null
- * when it is not an amount with at most two decimals. Read as text, so
- * "0.29" is 29 paise, never 28.999….
- */
-export function paiseFromRupees(text: string): number | null {
-  const compact = text.replace(/[₹,\s]/g, "").replace(/^Rs\.?/i, "");
-  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(compact);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-/** Paise as a form field's rupees: "104500" or "104500.50" (no grouping, so it reads back). */
-export function rupeesField(paise: number): string {
-  const rupees = Math.floor(paise / 100);
-  const rest = paise % 100;
-  return rest ? `${rupees}.${String(rest).padStart(2, "0")}` : String(rupees);
 }

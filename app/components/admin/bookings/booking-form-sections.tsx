@@ -10,13 +10,20 @@ import {
   type TravellerKind,
 } from "~/lib/booking";
 import type { BookablePackage, BookingFormValues } from "~/lib/booking-form-values";
-import { formatPaise, paiseFromRupees } from "~/lib/price";
+import { parseRupees } from "~/lib/money";
+import { formatPaise } from "~/lib/price";
 import { adminUi, Panel } from "../admin-page";
 import { useFieldError } from "../packages/editor-context";
 import { EditorInput, EditorSelect } from "../packages/editor-field";
 import styles from "./bookings.module.css";
 
 export type { BookablePackage };
+
+/** A typed amount's paise for the running total; 0 until it is one (the save names what is wrong). */
+const typedPaise = (text: string) => {
+  const parsed = parseRupees(text);
+  return parsed.ok ? parsed.paise : 0;
+};
 
 const count = (text: string) => {
   const n = Number(text);
@@ -172,8 +179,8 @@ export function PriceSection({
   const price: BookingPrice = {
     basis: chosen.label,
     units: chosen.units,
-    extras: extras.map((extra) => ({ label: extra.label || "Extra", amountPaise: paiseFromRupees(extra.amount) ?? 0 })),
-    discount: discount.amount ? { label: discount.label || "Discount", amountPaise: paiseFromRupees(discount.amount) ?? 0 } : null,
+    extras: extras.map((extra) => ({ label: extra.label || "Extra", amountPaise: typedPaise(extra.amount) })),
+    discount: discount.amount ? { label: discount.label || "Discount", amountPaise: typedPaise(discount.amount) } : null,
   };
   const lines = priceLines(price, counts);
   const total = lines.reduce((sum, line) => sum + line.amountPaise, 0);
