@@ -7,12 +7,13 @@ import { canDeleteBookings, canEditContent } from "~/server/auth/access.server";
 import { restoreDeletedBooking, deletedBookings } from "~/server/booking/booking-page.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleRecentlyDeletedAction, loadRecentlyDeleted } from "~/server/content/recently-deleted-page.server";
+import { contentRegistry } from "~/server/registry/content-registry.server";
 import type { Route } from "./+types/recently-deleted";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canEditContent });
   // Deleted bookings are admins' (ADR 088): only they delete and restore them.
-  return { items: await loadRecentlyDeleted(), bookings: canDeleteBookings(viewer) ? await deletedBookings(context.clock.now()) : null };
+  return { items: await loadRecentlyDeleted(contentRegistry), bookings: canDeleteBookings(viewer) ? await deletedBookings(context.clock.now()) : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requireUser(request, { can: canDeleteBookings });
     return restoreDeletedBooking(request, viewer, context.clientIp, context.clock.now());
   }
-  return handleRecentlyDeletedAction(request, viewer, context.clientIp);
+  return handleRecentlyDeletedAction(request, viewer, contentRegistry, context.clientIp);
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Recently deleted");

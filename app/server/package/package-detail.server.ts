@@ -6,7 +6,7 @@ import { getTaxRates } from "~/server/settings/settings.server";
 import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
-import { brochureHref } from "~/server/brochure/brochure-link.server";
+import { brochureHref } from "./brochure-link.server";
 import { seatsLabel } from "~/lib/seats";
 import { packageDepartureSeats } from "~/server/seats/departure-seats.server";
 import { packageFeatures } from "./package-features.server";
