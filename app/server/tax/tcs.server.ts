@@ -1,4 +1,4 @@
-import { financialYearOfDate } from "~/server/document/document-number.server";
+import { financialYearOfDate } from "~/lib/financial-year";
 import { percentOf, tcsRuleOn, type TaxRules, type TcsRule } from "./tax-rules.server";
 
 /**
