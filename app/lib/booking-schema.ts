@@ -8,7 +8,7 @@ import { z } from "zod";
 import { BOOKING_TRAVELLERS_MAX, HOLD_HOURS_MAX, ROOM_SHARINGS, START_STATES } from "./booking";
 import { parseIndianDateTime } from "./admin-format";
 import { PHONE_MESSAGE, toE164 } from "./phone";
-import { rupeeAmountSchema } from "./money";
+import { paiseToDecimalRupees, rupeeAmountSchema } from "./money";
 import { toSingleLine } from "./single-line";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -32,27 +32,24 @@ const isoDate = (label: string) =>
       message: `Enter the ${label} as a real date.`,
     });
 
-/** An amount in rupees as typed ("1,04,500", "2500.50") or a JSON number, to paise: the payment forms' one rule (ADR 090). */
-const paise = () => rupeeAmountSchema;
+/** A labelled line: the amount in rupees as typed ("1,04,500", "2500.50") or a JSON number, to paise, by the payment forms' one rule (ADR 090). */
+const amountLine = z.preprocess(
+  (value) => {
+    if (!value || typeof value !== "object") return value;
+    const record = value as Record<string, unknown>;
+    // The API may send paise as it reads them.
+    if (record.amount === undefined && typeof record.amountPaise === "number" && Number.isInteger(record.amountPaise)) {
+      return { ...record, amount: paiseToDecimalRupees(record.amountPaise) };
+    }
+    return value;
+  },
+  z.object({
+    label: z.preprocess(toSingleLine, z.string().trim().max(120, "Keep the description under 120 characters.")).default(""),
+    amount: rupeeAmountSchema,
+  }),
+);
 
-const amountOf = () =>
-  z.preprocess(
-    (value) => {
-      if (!value || typeof value !== "object") return value;
-      const record = value as Record<string, unknown>;
-      // The API may send paise as it reads them.
-      if (record.amount === undefined && typeof record.amountPaise === "number" && Number.isInteger(record.amountPaise)) {
-        return { ...record, amount: (record.amountPaise / 100).toFixed(2) };
-      }
-      return value;
-    },
-    z.object({
-      label: z.preprocess(toSingleLine, z.string().trim().max(120, "Keep the description under 120 characters.")).default(""),
-      amount: paise(),
-    }),
-  );
-
-const extraSchema = amountOf().refine((extra) => extra.label !== "", { path: ["label"], message: "Say what the extra is for." });
+const extraSchema = amountLine.refine((extra) => extra.label !== "", { path: ["label"], message: "Say what the extra is for." });
 
 const travellerSchema = z.object({
   name: z.preprocess(toSingleLine, z.string().trim().max(120, "Keep the name under 120 characters.")).default(""),
@@ -128,10 +125,11 @@ const bookingFieldsSchema = z.object({
       const record = value as Record<string, unknown>;
       // The form's empty discount row: no discount.
       return blankToUndefined(record.amount) === undefined && record.amountPaise === undefined ? undefined : value;
-    }, amountOf().optional())
+    }, amountLine.optional())
     .nullable()
     .default(null),
-  notes: z.preprocess((value) => (value === undefined ? "" : value), z.string().max(5000, "Keep the notes under 5,000 characters.")),
+  // Empty notes arrive from the form as nothing (conform reads "" as absent): the default, not an error.
+  notes: z.string().max(5000, "Keep the notes under 5,000 characters.").default(""),
 });
 
 const countsTooMany = (input: { adults: number; childrenWithBed: number; childrenNoBed: number }) =>

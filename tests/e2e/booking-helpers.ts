@@ -43,17 +43,20 @@ export async function insertBooking(
   return reference;
 }
 
-/** Removes bookings (their travellers cascade) and their timelines and e-mails. */
+/**
+ * Removes bookings (their travellers cascade) and their timelines and e-mails.
+ * Lists go as comma-joined text: the fixture route binds an array as a list of values.
+ */
 export async function deleteBookings(query: Query, where: { references?: string[]; packageSlug?: string }) {
-  const rows = await query(`select b.id from bookings b left join packages p on p.id = b.package_id where b.reference = any($1::text[]) or p.slug = $2`, [
-    where.references ?? [],
-    where.packageSlug ?? "",
-  ]);
-  const ids = rows.map((row) => String(row.id));
+  const rows = await query(
+    `select b.id from bookings b left join packages p on p.id = b.package_id where b.reference = any(string_to_array($1::text, ',')) or p.slug = $2`,
+    [(where.references ?? []).join(","), where.packageSlug ?? ""],
+  );
+  const ids = rows.map((row) => String(row.id)).join(",");
   await query(
-    `delete from notification_outbox where subject_type like 'booking-%' and subject_id in (select id from activity where subject_type = 'booking' and subject_id = any($1::text[]))`,
+    `delete from notification_outbox where subject_type like 'booking-%' and subject_id in (select id from activity where subject_type = 'booking' and subject_id = any(string_to_array($1::text, ',')))`,
     [ids],
   );
-  await query(`delete from activity where subject_type = 'booking' and subject_id = any($1::text[])`, [ids]);
-  await query(`delete from bookings where id = any($1::int[])`, [ids.map(Number)]);
+  await query(`delete from activity where subject_type = 'booking' and subject_id = any(string_to_array($1::text, ','))`, [ids]);
+  await query(`delete from bookings where id::text = any(string_to_array($1::text, ','))`, [ids]);
 }
