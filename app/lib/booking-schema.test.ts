@@ -41,7 +41,9 @@ describe("newBookingSchema through the form (conform reads an empty field as abs
   });
 
   it("reads typed rupees to paise and names a bad amount on its field", () => {
-    const good = parseWithZod(formOf({ "extras[0].label": "Airport pick-up", "extras[0].amount": "2,500.50", notes: "Window seats" }), { schema: newBookingSchema });
+    const good = parseWithZod(formOf({ "extras[0].label": "Airport pick-up", "extras[0].amount": "2,500.50", notes: "Window seats" }), {
+      schema: newBookingSchema,
+    });
     expect(good.status === "success" && good.value.extras).toEqual([{ label: "Airport pick-up", amount: 250050 }]);
     const bad = parseWithZod(formOf({ "extras[0].label": "Airport pick-up", "extras[0].amount": "2500.505" }), { schema: newBookingSchema });
     expect(bad.error?.["extras[0].amount"]).toEqual(["An amount has at most 2 decimals (paise), like 104500.50."]);

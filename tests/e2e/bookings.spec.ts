@@ -44,7 +44,16 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
   await expect(departureItem(page, departure.name)).toContainText("12 seats left");
   // The visitor's ask, as the package page's form sends it (that form's own journey is in seats.spec.ts).
   const sent = await page.request.post("/api/seat-requests", {
-    data: { packageSlug: "bali", departureId: departure.id, name, phone: "+91 98450 12345", email: "visitor@example.com", adults: 2, children: 0, room: "twin" },
+    data: {
+      packageSlug: "bali",
+      departureId: departure.id,
+      name,
+      phone: "+91 98450 12345",
+      email: "visitor@example.com",
+      adults: 2,
+      children: 0,
+      room: "twin",
+    },
     headers: { "x-forwarded-for": "10.45.0.1" },
   });
   expect(sent.status()).toBe(201);
@@ -89,7 +98,14 @@ test("a hold that passes its deadline expires (the clock moved) and its seats co
   test.setTimeout(90_000);
   const query: Query = (text, params) => db.query(text, params);
   const departure = await baliWithCapacity(db, 4);
-  const reference = await insertBooking(query, { packageSlug: "bali", departureId: departure.id, seats: 4, state: "held", holdHours: 1, leadName: "Held Traveller" });
+  const reference = await insertBooking(query, {
+    packageSlug: "bali",
+    departureId: departure.id,
+    seats: 4,
+    state: "held",
+    holdHours: 1,
+    leadName: "Held Traveller",
+  });
 
   await page.context().addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
   await gotoHydrated(page, "/packages/bali");
