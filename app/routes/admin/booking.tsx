@@ -39,8 +39,12 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         </Link>
       }
     >
+      {/* The state and what can be done next come first: on a phone they sit above the form (ADR 088). */}
       <div className={styles.detail}>
-        <div>
+        <div className={styles.detailSummary}>
+          <BookingSummary booking={booking} now={now} canDelete={canDelete} />
+        </div>
+        <div className={styles.detailForm}>
           {editable ? (
             <BookingForm
               key={stored.version}
@@ -54,8 +58,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <p className={adminUi.muted}>A cancelled booking is kept as it was: make a new booking to book these travellers again.</p>
           )}
         </div>
-        <div>
-          <BookingSummary booking={booking} now={now} canDelete={canDelete} />
+        <div className={styles.detailTimeline}>
           <BookingTimeline entries={timeline} now={now} />
         </div>
       </div>
