@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { REFERENCE_ALPHABET, seatCount, takesSeats, totalPaise, type BookingPrice } from "~/lib/booking";
-import type { NewBookingInput } from "~/lib/booking-schema";
+import type { BookingEditInput, NewBookingInput } from "~/lib/booking-schema";
 import { parseEnquiryKey, type EnquiryRef } from "~/lib/enquiry-id";
 import { formatTourDate, todayIso } from "~/lib/tour-format";
 import { recordActivity } from "~/server/activity/activity.server";
@@ -64,6 +64,29 @@ export function priceOf(pkg: LockedPackage, input: Pick<NewBookingInput, "priceB
   };
 }
 
+/**
+ * The columns a new booking and an edit both take from the input: the lead
+ * traveller, the travellers, the price (copied now unless `kept` still
+ * applies) and its total, refused when a discount is larger than the price.
+ */
+export function partyAndPrice(pkg: LockedPackage, input: NewBookingInput | BookingEditInput, kept?: BookingPrice) {
+  const price = priceOf(pkg, input, kept);
+  const total = totalPaise(price, input);
+  if (total < 0) refuse(422, "The discount is larger than the price.", { fields: { "discount.amount": "The discount is larger than the price." } });
+  return {
+    leadName: input.leadName,
+    leadPhone: input.leadPhone,
+    leadEmail: input.leadEmail ?? null,
+    adults: input.adults,
+    childrenWithBed: input.childrenWithBed,
+    childrenNoBed: input.childrenNoBed,
+    room: input.room,
+    price,
+    totalPaise: total,
+    notes: input.notes,
+  };
+}
+
 /** The enquiry a booking is made from moves to Converted (its own timeline says so); a seat request becomes Booked. */
 async function convertEnquiry(tx: Db, ctx: BookingContext, ref: EnquiryRef, reference: string) {
   const enquiry = await getEnquiry(ref, tx);
@@ -112,9 +135,7 @@ export async function createBooking(input: NewBookingInput, ctx: BookingContext)
       holdUntil = input.holdUntil ?? new Date(ctx.now.getTime() + (await holdHours(tx)) * 3_600_000);
       if (holdUntil <= ctx.now) refuse(422, "The hold's deadline must be in the future.", { fields: { holdUntil: "Choose a time in the future." } });
     }
-    const price = priceOf(pkg, input);
-    const total = totalPaise(price, input);
-    if (total < 0) refuse(422, "The discount is larger than the price.", { fields: { "discount.amount": "The discount is larger than the price." } });
+    const party = partyAndPrice(pkg, input);
     const source = input.enquiry ? parseEnquiryKey(input.enquiry) : null;
     if (input.enquiry && !source) refuse(422, "Unknown enquiry.", { fields: { enquiry: "Unknown enquiry." } });
 
@@ -125,16 +146,7 @@ export async function createBooking(input: NewBookingInput, ctx: BookingContext)
       state: input.state,
       holdUntil,
       waitlistedAt: input.state === "waitlisted" ? ctx.now : null,
-      leadName: input.leadName,
-      leadPhone: input.leadPhone,
-      leadEmail: input.leadEmail ?? null,
-      adults: input.adults,
-      childrenWithBed: input.childrenWithBed,
-      childrenNoBed: input.childrenNoBed,
-      room: input.room,
-      price,
-      totalPaise: total,
-      notes: input.notes,
+      ...party,
       leadId: source?.kind === "lead" ? source.id : null,
       contactMessageId: source?.kind === "contact" ? source.id : null,
       createdBy: ctx.actor.id,

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { formatDayTime } from "~/lib/admin-format";
-import { ROOM_SHARING_LABELS, seatCount, takesSeats, totalPaise, travellerName, travellersText, type BookingPrice } from "~/lib/booking";
+import { ROOM_SHARING_LABELS, seatCount, takesSeats, travellerName, travellersText, type BookingPrice } from "~/lib/booking";
 import type { BookingEditInput } from "~/lib/booking-schema";
 import type { FieldChange } from "~/lib/content-fields";
 import { formatPhone } from "~/lib/phone";
@@ -11,7 +11,7 @@ import { activity } from "~/server/db/schema.server";
 import type { Db } from "~/server/db/db.server";
 import { bookings, bookingTravellers, type BookingRow } from "~/server/db/schema.server";
 import { and, desc, gt, sql } from "drizzle-orm";
-import { resolveDates, priceOf } from "./booking-create.server";
+import { partyAndPrice, resolveDates } from "./booking-create.server";
 import {
   bookingTransaction,
   lockedBooking,
@@ -148,28 +148,13 @@ export async function updateBooking(
     const row = await lockedBooking(tx, bookingId);
     if (row.state === "cancelled") refuse(409, "A cancelled booking cannot be changed. Make a new booking instead.");
     const { date, ...dates } = resolveDates(pkg, input, todayIso(ctx.now), row);
-    const price = priceOf(pkg, input, row.price);
-    const total = totalPaise(price, input);
-    if (total < 0) refuse(422, "The discount is larger than the price.", { fields: { "discount.amount": "The discount is larger than the price." } });
+    const party = partyAndPrice(pkg, input, row.price);
     let holdUntil = row.holdUntil;
     if (row.state === "held" && input.holdUntil && input.holdUntil.getTime() !== row.holdUntil?.getTime()) {
       if (input.holdUntil <= ctx.now) refuse(422, "The hold's deadline must be in the future.", { fields: { holdUntil: "Choose a time in the future." } });
       holdUntil = input.holdUntil;
     }
-    const next = {
-      ...dates,
-      leadName: input.leadName,
-      leadPhone: input.leadPhone,
-      leadEmail: input.leadEmail ?? null,
-      adults: input.adults,
-      childrenWithBed: input.childrenWithBed,
-      childrenNoBed: input.childrenNoBed,
-      room: input.room,
-      price,
-      totalPaise: total,
-      holdUntil,
-      notes: input.notes,
-    };
+    const next = { ...dates, ...party, holdUntil };
     const rows = travellerRows(input, input.travellers);
     const before = bookingFields(row, await storedTravellers(tx, row.id));
     const after = bookingFields(next, rows);
