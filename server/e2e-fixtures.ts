@@ -8,6 +8,7 @@ import type { AdjustableClock } from "~/server/content/clock.server";
 import type { ScheduledPublisher } from "~/server/content/schedule.server";
 import type { DigestScheduler } from "~/server/enquiry/digest.server";
 import type { BookingSweeper } from "~/server/booking/booking-sweep.server";
+import { nudgeJobs } from "~/server/jobs/jobs.server";
 
 export type E2eFixtureOptions = {
   token: string;
@@ -33,6 +34,8 @@ export function e2eFixtureRouter(token: string, scheduling?: E2eFixtureOptions["
     const digests = (await scheduling.digest?.runDue()) ?? 0;
     // Bookings' holds expire by it too (ADR 088).
     const bookings = (await scheduling.bookingSweeper?.runDue()) ?? null;
+    // Jobs queued for later are due by it too (ADR 082): the worker looks now.
+    nudgeJobs();
     res.json({ now: scheduling.clock.now().toISOString(), published, digests, bookings });
   });
   router.post("/sql", express.json({ limit: "1mb" }), async (req, res) => {

@@ -54,7 +54,7 @@ export async function deleteBookings(query: Query, where: { references?: string[
   );
   const ids = rows.map((row) => String(row.id)).join(",");
   await query(
-    `delete from notification_outbox where subject_type like 'booking-%' and subject_id in (select id from activity where subject_type = 'booking' and subject_id = any(string_to_array($1::text, ',')))`,
+    `delete from jobs where subject_type like 'booking-%' and subject_id in (select id from activity where subject_type = 'booking' and subject_id = any(string_to_array($1::text, ',')))`,
     [ids],
   );
   await query(`delete from activity where subject_type = 'booking' and subject_id = any(string_to_array($1::text, ','))`, [ids]);

@@ -85,7 +85,7 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
   const [lead] = await db.query<{ status: string }>("select status from leads where name = $1", [name]);
   expect(lead?.status).toBe("converted");
   const [mail] = await db.query<{ n: number }>(
-    "select count(*)::int as n from notification_outbox o join activity a on a.id = o.subject_id where a.subject_type = 'booking' and o.subject_type = 'booking-traveller' and a.subject_id = (select id::text from bookings where reference = $1)",
+    "select count(*)::int as n from jobs o join activity a on a.id = o.subject_id where a.subject_type = 'booking' and o.subject_type = 'booking-traveller' and a.subject_id = (select id::text from bookings where reference = $1)",
     [reference],
   );
   expect(mail?.n).toBe(1);

@@ -7,8 +7,8 @@ import { formatTourDateRange } from "~/lib/tour-format";
 import type { Db } from "~/server/db/db.server";
 import { siteSettings, type BookingRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
-import { enqueueJobs } from "~/server/jobs/jobs.server";
-import { emailPayloadSchema, type EmailPayload } from "~/server/notify/outbox.server";
+import { enqueueJobs, subjectOnceKey, type JobSubject } from "~/server/jobs/jobs.server";
+import { EMAIL_JOB, emailPayloadSchema, type EmailPayload } from "~/server/notify/notification-jobs.server";
 
 /**
  * The booking e-mails (issue 45, ADR 088), the ONE module that queues them:
@@ -98,18 +98,16 @@ export async function queueBookingEmails(tx: Db, row: BookingRow, eventId: numbe
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
   const agency = { name: settings?.name ?? "Pravas", phone: settings ? formatPhone(settings.phone) : "" };
-  const jobs: { type: string; subject: { type: string; id: number }; payload: EmailPayload }[] = [];
+  const jobs: { subject: JobSubject; payload: EmailPayload }[] = [];
   const mail = row.leadEmail ? travellerEmail(row, kind, agency) : null;
   if (mail) {
     jobs.push({
-      type: "email",
       subject: { type: TRAVELLER_SUBJECT, id: eventId },
       payload: emailPayloadSchema.parse({ ...mail, to: row.leadEmail, ...(settings?.email ? { replyTo: settings.email } : {}) }),
     });
   }
   if (kind === "offered") {
     jobs.push({
-      type: "email",
       subject: { type: TEAM_SUBJECT, id: eventId },
       payload: emailPayloadSchema.parse({
         // teamAddress()'s rule, read in this transaction (PGlite runs one at a time: a read outside it would wait for it).
@@ -125,6 +123,11 @@ export async function queueBookingEmails(tx: Db, row: BookingRow, eventId: numbe
       }),
     });
   }
-  await enqueueJobs(tx, jobs);
+  // Once per timeline entry and addressee (the once-key), however often the change is retried.
+  await enqueueJobs(
+    tx,
+    EMAIL_JOB,
+    jobs.map((job) => ({ ...job, onceKey: subjectOnceKey(EMAIL_JOB, job.subject) })),
+  );
   return jobs.length;
 }

@@ -4,7 +4,7 @@ import { REFERENCE_PATTERN } from "~/lib/booking";
 import { bookingEditSchema, newBookingSchema } from "~/lib/booking-schema";
 import type { GroupDate } from "~/lib/content-types";
 import type { Db } from "~/server/db/db.server";
-import { activity, bookings, bookingTravellers, leads, notificationOutbox, packages, seatRequests } from "~/server/db/schema.server";
+import { activity, bookings, bookingTravellers, leads, jobs, packages, seatRequests } from "~/server/db/schema.server";
 import { getPackageInput } from "~/server/package/package-input.server";
 import { updatePackage } from "~/server/package/package-mutations.server";
 import { seatsOf } from "~/server/seats/departure-seats.server";
@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(closeTestDatabase);
 beforeEach(async () => {
   await db.delete(bookings);
-  await db.delete(notificationOutbox).where(sql`${notificationOutbox.subjectType} like 'booking-%'`);
+  await db.delete(jobs).where(sql`${jobs.subjectType} like 'booking-%'`);
   // Each test starts from the same departures (a test may have raised a capacity).
   await db.update(packages).set({ groupDates: DATES }).where(eq(packages.id, packageId));
 });
@@ -98,7 +98,7 @@ describe("making a booking", () => {
       { kind: "child-with-bed", name: "Kavya", age: 9 },
     ]);
     expect(await free("dOpen")).toBe(17);
-    const [mail] = await db.select().from(notificationOutbox).where(eq(notificationOutbox.subjectType, "booking-traveller"));
+    const [mail] = await db.select().from(jobs).where(eq(jobs.subjectType, "booking-traveller"));
     const payload = mail!.payload as { to: string; subject: string; text: string };
     expect(payload.to).toBe("meera@example.com");
     expect(payload.subject).toContain(booking.reference);
@@ -181,7 +181,7 @@ describe("refusals: a clear message, and nothing stored", () => {
     });
     expect(refused(await createBooking(input({ priceBasis: "No such option" }), ctx()))).toMatchObject({ fields: { priceBasis: expect.any(String) } });
     expect(await db.$count(bookings)).toBe(0);
-    expect(await db.$count(notificationOutbox, eq(notificationOutbox.subjectType, "booking-traveller"))).toBe(0);
+    expect(await db.$count(jobs, eq(jobs.subjectType, "booking-traveller"))).toBe(0);
   });
 
   it("a full departure: 409 with the free seats, and the waitlist", async () => {
@@ -251,8 +251,8 @@ describe("transitions, each in the timeline with who and when", () => {
     expect(timeline[2]).toMatchObject({ who: "Asha Staff", detail: { from: "confirmed", to: "cancelled", reason: "Visa refused" } });
     const mails = await db
       .select()
-      .from(notificationOutbox)
-      .where(sql`${notificationOutbox.subjectType} in ('booking-traveller', 'booking-team')`);
+      .from(jobs)
+      .where(sql`${jobs.subjectType} in ('booking-traveller', 'booking-team')`);
     const subjects = mails.map((mail) => (mail.payload as { subject: string }).subject);
     expect(subjects.filter((subject) => subject.startsWith("A place has opened up"))).toHaveLength(1);
     expect(subjects.filter((subject) => subject.startsWith("Waitlist place offered"))).toHaveLength(2);

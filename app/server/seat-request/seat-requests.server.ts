@@ -7,7 +7,7 @@ import { bookings, leads, packages, seatRequestNumbers, seatRequests, type Packa
 import { getEnv } from "~/server/env.server";
 import { nudgeJobs, type DbExecutor } from "~/server/jobs/jobs.server";
 import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
-import { enqueueTeamEmail } from "~/server/notify/outbox.server";
+import { enqueueTeamEmail } from "~/server/notify/notification-jobs.server";
 import { teamAddress } from "~/server/settings/settings.server";
 import type { SeatRequestInput } from "./seat-request-schema";
 import { departureSeatCounts, departureSeats, seatsOf, type DepartureSeats } from "~/server/seats/departure-seats.server";
