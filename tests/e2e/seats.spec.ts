@@ -51,7 +51,8 @@ test("a departure its bookings fill says Sold out and offers no request; a reque
   ]);
   // The first departure's 4 seats are sold by phone; the second has one booking of 2 (12 seats left).
   await insertBooking((text, params) => db.query(text, params), { packageSlug: "bali", departureId: first.id, seats: 4 });
-  const onManifest = `Manifest Traveller ${Date.now()}`;
+  // Short enough for the PDF's traveller column: a longer name wraps, and pdftotext reads it as two lines.
+  const onManifest = `Manifest Traveller ${String(Date.now()).slice(-6)}`;
   await insertBooking((text, params) => db.query(text, params), { packageSlug: "bali", departureId: second.id, seats: 2, leadName: onManifest });
 
   // The call-back popup stays away (as after a visitor sent it).
