@@ -1,3 +1,4 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): the migration's hand-written SQL, read back.
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";

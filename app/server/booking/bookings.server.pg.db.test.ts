@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): 50 concurrent bookings of the last seats and two
+// confirmations at once, under the package row's lock (FOR UPDATE) that holds between PostgreSQL's connections.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REFERENCE_PATTERN } from "~/lib/booking";
