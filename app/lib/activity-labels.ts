@@ -71,6 +71,15 @@ const LABELS: Record<string, string> = {
   "enquiry.follow-up-set": "Set a call-back date",
   "enquiry.follow-up-cleared": "Cleared a call-back date",
   "account.digest-changed": "Changed their daily digest e-mail",
+  "booking.created": "Made a booking",
+  "booking.updated": "Changed a booking",
+  "booking.offered": "Offered a waitlisted booking seats",
+  "booking.confirmed": "Confirmed a booking",
+  "booking.cancelled": "Cancelled a booking",
+  "booking.expired": "A booking's hold expired",
+  "booking.completed": "A booking's trip was completed",
+  "booking.deleted": "Deleted a booking",
+  "booking.restored": "Restored a deleted booking",
 };
 
 export function activityLabel(kind: string): string {

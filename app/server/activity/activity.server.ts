@@ -76,6 +76,15 @@ export const ACTIVITY_KINDS = [
   "enquiry.follow-up-set",
   "enquiry.follow-up-cleared",
   "account.digest-changed",
+  "booking.created",
+  "booking.updated",
+  "booking.offered",
+  "booking.confirmed",
+  "booking.cancelled",
+  "booking.expired",
+  "booking.completed",
+  "booking.deleted",
+  "booking.restored",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

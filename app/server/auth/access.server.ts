@@ -40,3 +40,7 @@ export const canEditLegalPages = (viewer: Viewer | null) => hasRole(viewer, "adm
 export const canEditSiteTerms = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** The enquiry page's reply templates: admins edit them; editors use them on enquiries (canManageEnquiries) (ADR 046). */
 export const canEditReplyTemplates = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** Make, change and move bookings along (issue 45, ADR 088): both roles, like the enquiries they come from. */
+export const canManageBookings = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/** Delete a booking (soft, restorable for 30 days): admins only. */
+export const canDeleteBookings = (viewer: Viewer | null) => hasRole(viewer, "admin");

@@ -103,13 +103,14 @@ export function drawQr(doc: Doc, qr: QRCode.QRCode, x: number, y: number, size: 
 /** On every page, below the bottom margin: a rule, `text` on the left and "Page n of m" on the right. */
 export function pageFooters(doc: Doc, text: string, margin: { left: number; right: number }, size = 8) {
   const range = doc.bufferedPageRange();
-  const right = PAGE.width - margin.right;
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
+    // The page's own size: the departures' lists are A4 landscape.
+    const right = doc.page.width - margin.right;
     // Below the bottom margin: without this pdfkit would start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    const y = PAGE.height - 38;
+    const y = doc.page.height - 38;
     doc
       .moveTo(margin.left, y - 8)
       .lineTo(right, y - 8)
