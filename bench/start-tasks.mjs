@@ -58,20 +58,17 @@ const WORK = {
   MinorGC: "GC",
 };
 
-function tasksOf(traceEvents) {
-  const mainThreads = traceEvents.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain");
-  // The page's renderer: the main thread with the most work (other renderers are about:blank or extensions).
-  const work = new Map();
-  for (const event of traceEvents) {
-    if (event.name !== "RunTask" || event.ph !== "X") continue;
-    const key = `${event.pid}:${event.tid}`;
-    work.set(key, (work.get(key) ?? 0) + (event.tdur ?? event.dur ?? 0));
-  }
-  const main = mainThreads.map((event) => `${event.pid}:${event.tid}`).sort((a, b) => (work.get(b) ?? 0) - (work.get(a) ?? 0))[0];
+function tasksOf(traceEvents, pageUrl) {
+  // The page's renderer main thread: the one that parsed the page's HTML.
+  const parse = traceEvents.find((event) => event.name === "ParseHTML" && String(event.args?.beginData?.url ?? "").startsWith(pageUrl));
+  const main = parse ? `${parse.pid}:${parse.tid}` : null;
   const onMain = traceEvents.filter((event) => `${event.pid}:${event.tid}` === main && event.ph === "X");
   const fcp = traceEvents.find((event) => event.name === "firstContentfulPaint" && `${event.pid}:${event.tid}` === main)?.ts;
+  // The browser's automation (Playwright's own scripts, sent over the DevTools protocol) is not the page's work.
+  const automation = onMain.filter((event) => event.args?.chrome_mojo_event_info?.mojo_interface_tag === "blink.mojom.DevToolsSession");
   const tasks = onMain
     .filter((event) => event.name === "RunTask")
+    .filter((task) => !automation.some((event) => event.ts >= task.ts && event.ts <= task.ts + task.dur))
     .map((task) => {
       const end = task.ts + task.dur;
       const inside = onMain.filter((event) => event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && WORK[event.name]);
@@ -112,7 +109,7 @@ async function measure(browser, baseUrl, pagePath) {
     const hydratedAfterMs = Date.now() - started;
     await page.waitForTimeout(2000);
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
-    const { tasks, fcpFound } = tasksOf(trace.traceEvents ?? trace);
+    const { tasks, fcpFound } = tasksOf(trace.traceEvents ?? trace, `${baseUrl}${pagePath}`);
     const long = tasks.filter((task) => task.cpuMs > LONG_MS);
     return {
       page: pagePath,

@@ -53,17 +53,21 @@ export async function waitUntilUp(child, baseUrl, pollMs = 200) {
 /**
  * Reads `--build label=dir` options (repeatable): production builds to measure
  * side by side, e.g. a copy of the build before a change and the build after.
- * Without any, the one build in BUILD_DIR (default ./build).
+ * `label=dir:NAME=value,NAME=value` also sets environment variables for that
+ * build's server (e.g. `--build off=build:PERF_HEAD_ORDER=off`). Without any,
+ * the one build in BUILD_DIR (default ./build).
  */
 export function buildsFromArgs(args) {
   const builds = [];
   for (let index = 0; index < args.length; index++) {
     if (args[index] !== "--build") continue;
-    const [label, dir] = args[++index].split("=");
-    if (!label || !dir) throw new Error("--build takes label=directory, e.g. --build before=/tmp/build-before");
-    builds.push({ label, dir });
+    const [label, rest] = args[++index].split(/=(.*)/s);
+    const [dir, settings] = (rest ?? "").split(/:(.*)/s);
+    if (!label || !dir) throw new Error("--build takes label=directory[:NAME=value,…], e.g. --build before=.cache/build-before");
+    const env = Object.fromEntries((settings ?? "").split(",").filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
+    builds.push({ label, dir, env });
   }
-  return builds.length > 0 ? builds : [{ label: "current", dir: process.env.BUILD_DIR ?? "build" }];
+  return builds.length > 0 ? builds : [{ label: "current", dir: process.env.BUILD_DIR ?? "build", env: {} }];
 }
 
 /**
@@ -79,7 +83,7 @@ export async function startBuildServers(builds, basePort) {
   }
   const servers = await Promise.all(
     builds.map(async (build, index) => {
-      const started = await startBenchServer(basePort + index, { BUILD_DIR: build.dir, BUILD_ON_START: "0" }, basePort + index);
+      const started = await startBenchServer(basePort + index, { BUILD_DIR: build.dir, BUILD_ON_START: "0", ...build.env }, basePort + index);
       return { ...build, ...started };
     }),
   );
