@@ -19,6 +19,5 @@ function hydrate() {
   });
 }
 
-if ((window as unknown as { h42?: string }).h42 === "batch") hydrate();
-else if (typeof requestIdleCallback === "function") requestIdleCallback(hydrate, { timeout: 500 });
+if (typeof requestIdleCallback === "function") requestIdleCallback(hydrate, { timeout: 500 });
 else setTimeout(hydrate, 0);

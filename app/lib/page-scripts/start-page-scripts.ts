@@ -6,7 +6,6 @@ export type PageScriptsPlan = {
   entry: string;
   /** The page's CSP nonce, for the preload hints. */
   nonce: string | null;
-  variant?: string;
 };
 
 /**
@@ -18,7 +17,8 @@ export type PageScriptsPlan = {
  *    (the hero, the LCP candidate) to be shown, so no script delays what the
  *    visitor first sees (ADR 019). Hidden tabs go on at load; a cap 3 s after
  *    load covers browsers without paint timing.
- * 2. Fetches every module with a preload hint, one per task: the browser starts
+ * 2. Fetches every module with a modulepreload hint (compiled off the main
+ *    thread as it arrives, not when imported), one per task: the browser starts
  *    each fetch on the main thread, and 14 at once made one long task (ADR 073).
  * 3. Evaluates the modules one at a time, each in an idle period of its own
  *    (requestIdleCallback, at most 500 ms apart): evaluating a module graph is
@@ -33,7 +33,7 @@ export type PageScriptsPlan = {
  * its source: it uses nothing from outside its body, and imports through `load`
  * (a dynamic import written in the bootstrap itself).
  */
-export async function startPageScripts({ modules, entry, nonce, variant }: PageScriptsPlan, load: (href: string) => Promise<unknown>): Promise<void> {
+export async function startPageScripts({ modules, entry, nonce }: PageScriptsPlan, load: (href: string) => Promise<unknown>): Promise<void> {
   await new Promise<void>((resolve) => {
     const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
     const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
@@ -66,11 +66,8 @@ export async function startPageScripts({ modules, entry, nonce, variant }: PageS
     const href = hrefs.shift();
     if (!href) return;
     const link = document.createElement("link");
-    if (variant !== "preload") link.rel = "modulepreload";
-    else {
-      link.rel = "preload";
-      link.as = "script";
-    }
+    // A module preload, not a plain one: the browser compiles it off the main thread as it arrives (ADR 078).
+    link.rel = "modulepreload";
     link.crossOrigin = "anonymous";
     link.href = href;
     if (nonce) link.nonce = nonce;
@@ -84,11 +81,6 @@ export async function startPageScripts({ modules, entry, nonce, variant }: PageS
       if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 500 });
       else setTimeout(resolve, 0);
     });
-  (window as unknown as { h42?: string }).h42 = variant;
-  if (variant === "batch") {
-    await idle();
-    await Promise.all(modules.filter((href) => href !== entry).map(load));
-  }
   for (const href of modules) {
     if (href === entry) continue;
     await idle();

@@ -110,7 +110,6 @@ export function deferHydration(html: string, moduleUrls: string[] = []): string 
       modules: moduleUrls,
       entry: JSON.parse(entryUrl) as string,
       nonce: /\bnonce="([^"]+)"/.exec(open)?.[1] ?? null,
-      variant: process.env.H42_VARIANT,
     };
     const names = imports.map((entry) => entry.name).join(", ");
     const loads = imports.map((entry) => `import(${entry.url})`).join(", ");
