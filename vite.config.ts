@@ -1,28 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { frameworkCompileHints } from "./vite-plugins/framework-compile-hints";
+import { minifiedPageScripts } from "./vite-plugins/minified-page-scripts";
 import { tiptapReactDomNamespace } from "./vite-plugins/tiptap-react-dom-namespace";
-
-/**
- * V8's explicit compile hint (Chrome 136+): a script that starts with this
- * comment has every function compiled eagerly, in the background while it
- * streams in (module preloads are), instead of on the main thread when first
- * called. The framework's chunks (React DOM, React, React Router) run their
- * big factories at start, so on the main thread that compile was most of a
- * 30 ms task (ADR 078). Added after minification, which would drop it.
- */
-function compileHintsForFrameworkChunks(): Plugin {
-  const FRAMEWORK = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
-  return {
-    name: "pravas:framework-compile-hints",
-    apply: "build",
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === "chunk" && chunk.moduleIds.some((id) => FRAMEWORK.test(id))) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-      }
-    },
-  };
-}
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -35,5 +16,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // build: one bundle, build/server/index.js (ADR 052).
     ...(isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {}),
   },
-  plugins: [tiptapReactDomNamespace(), reactRouter(), ...(isSsrBuild ? [] : [compileHintsForFrameworkChunks()])],
+  plugins: [tiptapReactDomNamespace(), reactRouter(), ...(isSsrBuild ? [minifiedPageScripts()] : [frameworkCompileHints()])],
 }));

@@ -64,7 +64,12 @@ export function buildsFromArgs(args) {
     const [label, rest] = args[++index].split(/=(.*)/s);
     const [dir, settings] = (rest ?? "").split(/:(.*)/s);
     if (!label || !dir) throw new Error("--build takes label=directory[:NAME=value,…], e.g. --build before=.cache/build-before");
-    const env = Object.fromEntries((settings ?? "").split(",").filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
+    const env = Object.fromEntries(
+      (settings ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => pair.split(/=(.*)/s).slice(0, 2)),
+    );
     builds.push({ label, dir, env });
   }
   return builds.length > 0 ? builds : [{ label: "current", dir: process.env.BUILD_DIR ?? "build", env: {} }];

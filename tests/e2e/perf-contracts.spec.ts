@@ -1,5 +1,6 @@
 import { privateServerPort } from "../../playwright.config";
 import { deferHydration, inlineStylesheets, takeScriptHints } from "../../app/server/html/head-order.server";
+import { COMPILE_HINT } from "../../vite-plugins/framework-compile-hints";
 import { expect, test } from "./fixtures";
 import { startPrivateServer } from "./private-server";
 
@@ -35,6 +36,9 @@ test("with PERF_HEAD_ORDER on (the default), public pages come rewritten, and st
   await page.goto("/packages/bali", { waitUntil: "load" });
   const listed = JSON.parse(/"modules":(\[[^\]]+\])/.exec(await page.content())?.[1] ?? "[]") as string[];
   expect(listed.length, "the bootstrap lists the page's modules").toBeGreaterThan(3);
+  // React DOM (the client entry's chunk) carries V8's compile hint, as the first line (ADR 078).
+  const entryModule = await (await request.get(listed.find((href) => href.includes("/entry.client-")) ?? "")).text();
+  expect(entryModule.startsWith(`${COMPILE_HINT}\n`), "React DOM's chunk starts with the compile hint").toBe(true);
   // With nobody acting, every module is fetched once and run, and the page hydrates.
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
   expect(listed.filter((href) => !fetched.includes(href))).toEqual([]);

@@ -51,7 +51,10 @@ describe("the page scripts run from their source alone", () => {
 
   it("startPageScripts waits for the first paint before anything else", async () => {
     const context = fakeWindow();
-    const started = vm.runInContext(`(${startPageScripts.toString()})({ modules: [], entry: "", nonce: null }, () => Promise.resolve())`, context) as Promise<void>;
+    const started = vm.runInContext(
+      `(${startPageScripts.toString()})({ modules: [], entry: "", nonce: null }, () => Promise.resolve())`,
+      context,
+    ) as Promise<void>;
     // Nothing painted, not loaded: it waits, without a ReferenceError.
     const settled = await Promise.race([
       started.then(

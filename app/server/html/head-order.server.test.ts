@@ -82,13 +82,21 @@ describe("deferHydration", () => {
     expect(out.indexOf("__reactRouterRouteModules")).toBeGreaterThan(imports);
     expect(out).toMatch(/window\.__reactRouterRouteModules = \{[^}]*\};\s*await import\("\/assets\/entry\.client\.js"\);<\/script>/);
     // Its plan: the hinted modules, the entry left to the bootstrap, the page's nonce; imports written in the page.
-    expect(out).toContain('({"modules":["/assets/entry.client.js","/assets/chunk.js","/assets/root.js","/assets/home.js"],"entry":"/assets/entry.client.js","nonce":"n"}, (href) => import(href));');
+    expect(out).toContain(
+      '({"modules":["/assets/entry.client.js","/assets/chunk.js","/assets/root.js","/assets/home.js"],"entry":"/assets/entry.client.js","nonce":"n"}, (href) => import(href));',
+    );
     expect(out).toContain('<script nonce="n">window.x = 1;</script>');
   });
 
   it("sends startPageScripts' own source, which waits for the first paint and the hero, preloads, and evaluates in idle time", () => {
     const out = deferHydration(html, ["/assets/root.js"]);
-    for (const step of ['"first-contentful-paint"', 'img[fetchpriority="high"]', "requestAnimationFrame", "requestIdleCallback", "setTimeout(preloadNext, 0)"]) {
+    for (const step of [
+      '"first-contentful-paint"',
+      'img[fetchpriority="high"]',
+      "requestAnimationFrame",
+      "requestIdleCallback",
+      "setTimeout(preloadNext, 0)",
+    ]) {
       expect(out, step).toContain(step);
     }
     expect(out.indexOf("first-contentful-paint")).toBeLessThan(out.indexOf("preloadNext"));
