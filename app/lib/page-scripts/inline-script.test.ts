@@ -1,7 +1,7 @@
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { answerFirstTaps } from "./first-tap";
-import { inlineCall, scriptJson } from "./inline-script";
+import { functionSource, inlineCall, scriptJson } from "./inline-script";
 import { startPageScripts } from "./start-page-scripts";
 
 describe("inlineCall", () => {
@@ -64,5 +64,14 @@ describe("the page scripts run from their source alone", () => {
       new Promise((resolve) => setTimeout(() => resolve("waiting"), 50)),
     ]);
     expect(settled).toBe("waiting");
+  });
+});
+
+describe("functionSource", () => {
+  it("drops the indentation and the build's @__PURE__ notes, and the source still runs", () => {
+    const printed = "function add(a, b) {\n    const sum = /* @__PURE__ */ Number(a + b);\n    return sum;\n  }";
+    const fn = new Function(`return ${printed}`)() as (a: number, b: number) => number;
+    expect(functionSource(fn)).toBe("function add(a, b) {\nconst sum = Number(a + b);\nreturn sum;\n}");
+    expect(vm.runInNewContext(`(${functionSource(fn)})(2, 3)`)).toBe(5);
   });
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { scriptJson } from "~/lib/page-scripts/inline-script";
+import { functionSource, scriptJson } from "~/lib/page-scripts/inline-script";
 import { type PageScriptsPlan, startPageScripts } from "~/lib/page-scripts/start-page-scripts";
 
 /**
@@ -116,7 +116,7 @@ export function deferHydration(html: string, moduleUrls: string[] = []): string 
     const setup = rest.replace(ENTRY_IMPORT, "");
     return (
       // The imports are written here, in the page: a module's own would be rewritten by Vite in development.
-      `${open}await (${startPageScripts.toString()})(${scriptJson(plan)}, (href) => import(href));\n` +
+      `${open}await (${functionSource(startPageScripts)})(${scriptJson(plan)}, (href) => import(href));\n` +
       `const [${names}] = await Promise.all([${loads}]);${setup}\nawait import(${entryUrl});${close}`
     );
   });
