@@ -24,7 +24,7 @@
 // bench/results/first-action[-label].json.
 import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { coldSlowPhone, CPU_SLOWDOWN, launchBenchBrowser, SLOW_4G } from "./lib/browser.mjs";
 import { buildsFromArgs, startBuildServers } from "./lib/server.mjs";
 
 const args = process.argv.slice(2);
@@ -57,9 +57,6 @@ const CONTROLS = {
 const pages = option("--only", Object.keys(CONTROLS).join(",")).split(",");
 for (const page of pages) if (!CONTROLS[page]) throw new Error(`no control is set for ${page}: add it to CONTROLS`);
 
-// Lighthouse's mobile "slow 4G" (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up) and 4× CPU.
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const CPU_SLOWDOWN = 4;
 const ANDROID_UA = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
 /** A tap not answered within this long counts as never answered. */
 const ANSWER_TIMEOUT_MS = 15_000;
@@ -141,11 +138,7 @@ async function measure(browser, baseUrl, pagePath, delayMs) {
   try {
     const page = await context.newPage();
     await page.addInitScript(RECORDER);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    await cdp.send("Network.emulateNetworkConditions", NETWORK);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await coldSlowPhone(context, page);
     await page.goto(`${baseUrl}${pagePath}`, { waitUntil: "load", timeout: 120_000 });
     if (delayMs > 0) await page.waitForTimeout(delayMs);
     const point = await page.evaluate(ARM, CONTROLS[pagePath]);
@@ -166,10 +159,7 @@ async function measure(browser, baseUrl, pagePath, delayMs) {
 }
 
 const servers = await startBuildServers(builds, Number(process.env.BENCH_PORT ?? 3280));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
-});
+const browser = await launchBenchBrowser();
 const results = [];
 try {
   for (let run = 0; run < runs; run++) {
@@ -224,7 +214,7 @@ const outFile = path.join(outDir, `first-action${label ? `-${label}` : ""}.json`
 fs.writeFileSync(
   outFile,
   JSON.stringify(
-    { date: new Date().toISOString(), network: NETWORK, cpuSlowdown: CPU_SLOWDOWN, runs, delays, controls: CONTROLS, builds, summary, results },
+    { date: new Date().toISOString(), network: SLOW_4G, cpuSlowdown: CPU_SLOWDOWN, runs, delays, controls: CONTROLS, builds, summary, results },
     null,
     2,
   ),

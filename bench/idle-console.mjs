@@ -9,31 +9,15 @@
 //   node bench/idle-console.mjs --only /,/gallery --seconds 20
 //
 // Pages run four at a time. Exits 1 when any page logged a warning or an error.
-import { chromium } from "@playwright/test";
+import { coldSlowPhone, launchBenchBrowser, PUBLIC_PAGES } from "./lib/browser.mjs";
 import { buildsFromArgs, startBuildServers } from "./lib/server.mjs";
 
-const PAGES = [
-  "/",
-  "/packages",
-  "/packages/dubai",
-  "/packages/bali",
-  "/packages/vietnam",
-  "/packages/sri-lanka",
-  "/packages/golden-triangle",
-  "/packages/hampi",
-  "/packages/bangalore-mysore",
-  "/gallery",
-  "/blogs",
-  "/blogs/1",
-  "/contact",
-  "/legal/privacy-policy",
-];
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : fallback;
 };
-const pages = option("--only", PAGES.join(",")).split(",");
+const pages = option("--only", PUBLIC_PAGES.join(",")).split(",");
 const seconds = Number(option("--seconds", "20"));
 const builds = buildsFromArgs(args);
 
@@ -46,9 +30,7 @@ async function watch(browser, baseUrl, pagePath) {
       if (message.type() === "warning" || message.type() === "error") messages.push(`${message.type()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    const cdp = await coldSlowPhone(context, page, { throttle: false });
     // Chromium's own reports (the preload warning among them) come through the Log domain.
     await cdp.send("Log.enable");
     cdp.on("Log.entryAdded", ({ entry }) => {
@@ -64,10 +46,7 @@ async function watch(browser, baseUrl, pagePath) {
 }
 
 const servers = await startBuildServers(builds, Number(process.env.BENCH_PORT ?? 3300));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
-});
+const browser = await launchBenchBrowser();
 let problems = 0;
 try {
   for (const server of servers) {

@@ -33,24 +33,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { PUBLIC_PAGES } from "./lib/browser.mjs";
 import { buildsFromArgs, startBuildServers } from "./lib/server.mjs";
 
-export const PAGES = [
-  "/",
-  "/packages",
-  "/packages/dubai",
-  "/packages/bali",
-  "/packages/vietnam",
-  "/packages/sri-lanka",
-  "/packages/golden-triangle",
-  "/packages/hampi",
-  "/packages/bangalore-mysore",
-  "/gallery",
-  "/blogs",
-  "/blogs/1",
-  "/contact",
-  "/legal/privacy-policy",
-];
+export const PAGES = PUBLIC_PAGES;
 
 const args = process.argv.slice(2);
 const onlyIndex = args.indexOf("--only");

@@ -21,7 +21,7 @@
 // Writes bench/results/start-tasks[-label].json.
 import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { launchBenchBrowser } from "./lib/browser.mjs";
 import { buildsFromArgs, startBuildServers } from "./lib/server.mjs";
 
 const args = process.argv.slice(2);
@@ -134,10 +134,7 @@ const median = (values) => {
 };
 
 const servers = await startBuildServers(builds, Number(process.env.BENCH_PORT ?? 3290));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
-});
+const browser = await launchBenchBrowser();
 const results = [];
 try {
   for (let run = 0; run < runs; run++) {
