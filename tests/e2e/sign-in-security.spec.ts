@@ -74,9 +74,16 @@ test("a new password keeps to the policy on the account page: rules, a strength 
   await signIn(page, editor);
   await gotoHydrated(page, "/admin/account");
   const field = page.getByLabel("New password", { exact: true });
-  await expect(page.getByText("At least 12 characters. Spaces are fine")).toBeVisible();
-  await field.fill("password1234");
-  await expect(page.getByText(/Strength: Very weak|Strength: Weak/)).toBeVisible();
+  await expect(page.getByText("At least 12 characters (spaces in a row count as one). Spaces are fine")).toBeVisible();
+  // The meter says what the server will say: the same policy module (issue 44 finding 4).
+  await field.fill("Pravas2026!!");
+  await expect(
+    page.getByText("Strength: Not allowed. This password is too easy to guess: it is one of the most common ones, or this site's name."),
+  ).toBeVisible();
+  await field.fill("abcdefabcdef");
+  await expect(page.getByText("Strength: Not allowed. This password is too easy to guess: it repeats itself.")).toBeVisible();
+  await field.fill("monsoon ferry 12");
+  await expect(page.getByText(/Strength: (Very weak|Weak|Fair|Good|Strong)/)).toBeVisible();
   const toggle = page.getByRole("button", { name: "Show password" });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
@@ -92,7 +99,9 @@ test("a new password keeps to the policy on the account page: rules, a strength 
     ["password1234", "This password is too easy to guess"],
     ["            ", "A password cannot be only spaces."],
     ["kiran editor 2026", "Do not use your name or e-mail address in your password."],
-    ["aaaaaaaaaa", "Use at least 12 characters."],
+    ["aaaaaaaaaa", "Use at least 12 characters (spaces in a row count as one)."],
+    [`x${" ".repeat(11)}`, "Use at least 12 characters (spaces in a row count as one)."],
+    ["Pravas2026!!", "or this site's name"],
   ] as const) {
     await attempt(password);
     await expect(page.getByText(reason)).toBeVisible();

@@ -11,7 +11,7 @@ import { accounts, sessions, twoFactors, users, verifications } from "~/server/d
 import { getEnv, type Env } from "~/server/env.server";
 import { getLogger } from "~/server/logger.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./password-policy.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-policy";
 
 /**
  * better-auth runs on the server only (ADR 022): no HTTP handler is mounted and

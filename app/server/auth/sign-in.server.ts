@@ -7,7 +7,7 @@ import { getDb } from "~/server/db/db.server";
 import { sessions, users } from "~/server/db/schema.server";
 import { authHeaders, getAuth, KEPT_SESSION_MAX_SECONDS, SESSION_COOKIE } from "./auth.server";
 import { getViewer, isRole, sessionHardExpiry, type Viewer } from "./guard.server";
-import { passwordProblem } from "./password-policy.server";
+import { passwordProblem } from "~/lib/password-policy";
 import { sessionTokenFromSetCookie } from "./two-factor.server";
 import { createFailureLog, serverLimit } from "~/server/limits/limits.server";
 import { LOGIN_WINDOW_MS, LoginThrottle } from "./login-throttle.server";

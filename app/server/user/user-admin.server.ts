@@ -8,7 +8,7 @@ import { activity, sessions, users, verifications } from "~/server/db/schema.ser
 import { getEnv } from "~/server/env.server";
 import { INVALID_LINK_MESSAGE } from "~/lib/staff-messages";
 import { forgetCheckedSessions } from "~/server/auth/session-check-cache.server";
-import { passwordProblem } from "~/server/auth/password-policy.server";
+import { passwordProblem } from "~/lib/password-policy";
 import { recordWithSecurityNotice } from "./security-notice.server";
 import type { AddUserInput, InviteUserInput } from "./user-schemas.server";
 
