@@ -1,0 +1,35 @@
+import { createStaff, expect, signInRequest, test, uniqueEmail } from "./admin-helpers";
+import { raw } from "./raw-http";
+
+// Issue 44 (the ASVS L2 re-test) over real HTTP against the production build:
+// each test failed on main as the re-test found it (34835bb).
+
+test("a back-office post that is not a form is a 415 or 400, never a 500 (finding 9)", async ({ request, db }) => {
+  const bodies: [string, string, number][] = [
+    ["text/plain", "email=a@b.c&password=x", 415],
+    ["application/json", '{"email":"a@b.c"}', 415],
+    ["application/xml", "<a/>", 415],
+    ["multipart/form-data", "no boundary at all", 400],
+    ["multipart/form-data; boundary=x", "--y\r\nnot a part\r\n", 400],
+  ];
+  for (const path of ["/admin", "/admin/two-factor", "/admin/reset-password/abcdefghijklmnopqrstuvwxyz012345", "/admin/users.data"]) {
+    for (const [type, body, status] of bodies) {
+      const answer = await raw("POST", path, { headers: { "content-type": type }, body });
+      expect(answer.status, `${type} to ${path}: ${answer.body.slice(0, 120)}`).toBe(status);
+    }
+    // No content type at all, with a body.
+    expect((await raw("POST", path, { body: "email=a" })).status, `untyped body to ${path}`).toBe(415);
+  }
+  // Signed in, the same for a back-office form: the action never sees it.
+  const editor = await createStaff(db, { password: "pepper-vine-estate-7" });
+  await signInRequest(request, editor);
+  const answer = await request.post("/admin/account", { headers: { "content-type": "text/plain" }, data: "intent=end-other-sessions" });
+  expect(answer.status()).toBe(415);
+  // A real form still works, and a sign-out still needs no body.
+  const signIn = await raw("POST", "/admin", {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: `email=${encodeURIComponent(uniqueEmail("nobody"))}&password=wrong`,
+  });
+  expect(signIn.status).toBe(401);
+  expect((await request.post("/admin/logout", { maxRedirects: 0 })).status()).toBe(302);
+});
