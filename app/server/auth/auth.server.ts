@@ -39,6 +39,21 @@ const ROUTINE_WARNINGS = new Set(["User not found", "Invalid password", "Passwor
 
 const editorRole = defaultAc.newRole({ user: [], session: [] });
 
+/** better-auth's identifier of a set-password (reset or invitation) token: this prefix, then the token. */
+export const RESET_IDENTIFIER = "reset-password:";
+/** How such an identifier is stored instead: never the token, only its SHA-256 (ADR 087; drizzle/0019 hashed the older rows alike). */
+export const STORED_RESET_PREFIX = "reset-password-sha256:";
+
+/**
+ * The verification row's identifier for a set-password token. The prefix
+ * differs from `RESET_IDENTIFIER` on purpose: better-auth falls back to the
+ * plain identifier when the hashed one is not found, and a stored hash must
+ * never be usable as a token through that fallback.
+ */
+export async function hashedResetIdentifier(identifier: string): Promise<string> {
+  return STORED_RESET_PREFIX + crypto.createHash("sha256").update(identifier, "utf8").digest("base64url");
+}
+
 function createAuth(env: Env) {
   return betterAuth({
     appName: "Pravas",
@@ -63,6 +78,8 @@ function createAuth(env: Env) {
         mustChangePassword: { type: "boolean", defaultValue: false, input: false },
       },
     },
+    // Reset and invitation tokens are kept as hashes: a backup holds no working link (issue 44 finding 13).
+    verification: { storeIdentifier: { default: "plain", overrides: { [RESET_IDENTIFIER]: { hash: hashedResetIdentifier } } } },
     session: {
       additionalFields: {
         keepSignedIn: { type: "boolean", defaultValue: false, input: false },
