@@ -46,6 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.set("Cache-Control", "no-store");
     throw redirect(safeRedirect || safeAdminRedirect(null), { headers });
   }
+  if (outcome.status === "two-factor-unreadable") {
+    return data({ error: outcome.message, email: typedEmail, keepSignedIn, redirectTo: safeRedirect }, { status: 409, headers: NO_STORE });
+  }
   if (outcome.status === "throttled") {
     return data(
       { error: throttleMessage(outcome.retryAfterSeconds), email: typedEmail, keepSignedIn, redirectTo: safeRedirect },

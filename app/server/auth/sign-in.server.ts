@@ -8,7 +8,7 @@ import { sessions, users } from "~/server/db/schema.server";
 import { authHeaders, getAuth, KEPT_SESSION_MAX_SECONDS, SESSION_COOKIE } from "./auth.server";
 import { getViewer, isRole, sessionHardExpiry, type Viewer } from "./guard.server";
 import { passwordProblem } from "~/lib/password-policy";
-import { sessionTokenFromSetCookie } from "./two-factor.server";
+import { SECRET_UNREADABLE, sessionTokenFromSetCookie, twoFactorSecretReadable } from "./two-factor.server";
 import { createFailureLog, serverLimit } from "~/server/limits/limits.server";
 import { LOGIN_WINDOW_MS, LoginThrottle } from "./login-throttle.server";
 import { forgetCheckedSessions } from "./session-check-cache.server";
@@ -25,6 +25,8 @@ type SignInOutcome =
   | { status: "signed-in"; viewer: Viewer; headers: Headers }
   /** The password was right; two-step sign-in asks for a code next (ADR 033). `headers` carry the pending challenge. */
   | { status: "two-factor"; headers: Headers }
+  /** The password was right, but this server cannot read the account's two-step secret (ADR 087): said plainly, no challenge. */
+  | { status: "two-factor-unreadable"; message: string }
   | { status: "failed" }
   | { status: "throttled"; retryAfterSeconds: number };
 
@@ -95,6 +97,7 @@ export async function signIn(
     await throttle.recordSuccess(typedEmail, clientIp);
     const [pending] = await getDb().select().from(users).where(eq(users.email, email));
     if (pending) await noteWhetherPasswordMustChange(pending, password);
+    if (pending && !(await twoFactorSecretReadable(pending.id))) return { status: "two-factor-unreadable", message: SECRET_UNREADABLE };
     const headers = new Headers();
     for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", `${KEEP_PENDING_COOKIE}=${keepSignedIn ? "1" : "0"}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=600`);
