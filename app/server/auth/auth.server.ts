@@ -58,7 +58,7 @@ function createAuth(env: Env) {
   return betterAuth({
     appName: "Pravas",
     baseURL: env.SITE_URL,
-    secret: resolveSessionSecret(env),
+    secret: sessionSecret(),
     database: drizzleAdapter(getDb(), {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
@@ -140,9 +140,17 @@ export function getAuth(): Auth {
   return auth;
 }
 
+let secret: string | undefined;
+/** The server's secret (SESSION_SECRET or the generated one): also signs the known-device cookie (ADR 086). */
+export function sessionSecret(): string {
+  secret ??= resolveSessionSecret(getEnv());
+  return secret;
+}
+
 /** Tests: forget the instance (e.g. after reopening the database). */
 export function resetAuthForTests(): void {
   auth = undefined;
+  secret = undefined;
 }
 
 /**
