@@ -19,7 +19,6 @@ import { publishScheduledPackage } from "~/server/package/package-documents.serv
 import { DigestScheduler } from "~/server/enquiry/digest.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
-import { createBackup } from "~/server/backup/backup.server";
 import { backupStoreFromEnv, encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
 import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-socket.server";
 import { BACKUP_JOB, BACKUP_JOB_TIMEOUT_MS, backupJobHandler, startBackupScheduler } from "~/server/backup/backup-job.server";
@@ -119,7 +118,9 @@ export async function boot() {
     dbConfig.kind === "pglite"
       ? await startBackupSocket({
           socketPath: backupSocketPath(env.DATA_DIR),
-          backup: (file) => createBackup({ source: { db: getDb(), kind: "pglite" }, storage: getMediaStorage(), file, key: encryptionKeyFromEnv(env) }),
+          // The archive is encrypted with the key the command was given, not ours (issue 44 finding 3).
+          source: { db: getDb(), kind: "pglite" },
+          storage: getMediaStorage(),
           logger,
         }).catch((error: Error) => {
           logger.warn({ err: error }, "the backup socket could not start: stop the server to run `npm run backup`");
