@@ -33,3 +33,19 @@ test("a back-office post that is not a form is a 415 or 400, never a 500 (findin
   expect(signIn.status).toBe(401);
   expect((await request.post("/admin/logout", { maxRedirects: 0 })).status()).toBe(302);
 });
+
+test("the public API's lists and the sitemap are answered from the page cache by content version (finding 11)", async ({ request, db }) => {
+  for (const url of ["/api/packages", "/api/blogs", "/sitemap.xml"]) {
+    const first = await request.get(url);
+    const again = await request.get(url);
+    expect(again.status(), url).toBe(200);
+    expect(again.headers()["x-page-cache"], `${url} should come from the cache`).toBe("hit");
+    expect(await again.body()).toEqual(await first.body());
+  }
+  expect(Array.isArray(await (await request.get("/api/packages")).json())).toBe(true);
+  // A write anywhere is seen at the next request.
+  await db.query("update content_version set version = version + 1");
+  expect((await request.get("/api/blogs")).headers()["x-page-cache"]).toBe("miss");
+  // A query the cache does not key is rendered each time (and counted by the render limit).
+  expect((await request.get("/api/packages?fresh=1")).headers()["x-page-cache"]).toBeUndefined();
+});
