@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PackageTerm } from "./package-view-model";
-import { type TaxRates } from "./price";
+import type { TaxRates } from "./price";
 import { toSingleLine } from "./single-line";
 
 /**

@@ -51,3 +51,17 @@ export function priceLines(price: PackagePrice): PriceLine[] {
     { label: "Child without bed", amount: formatInr(price.childNoBed), unit: "per child" },
   ];
 }
+
+/**
+ * Money in bookings, payments and documents is integer paise (ADR 090):
+ * "₹1,04,500" for whole rupees, "₹1,04,500.50" otherwise; "-₹500" below
+ * zero. Exact: the rupees and the paise are formatted apart, never as a float.
+ */
+export function formatPaise(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not a whole number of paise: ${paise}`);
+  const sign = paise < 0 ? "-" : "";
+  const whole = Math.abs(paise);
+  const rupees = Math.floor(whole / 100);
+  const rest = whole % 100;
+  return `${sign}${formatInr(rupees)}${rest ? `.${String(rest).padStart(2, "0")}` : ""}`;
+}

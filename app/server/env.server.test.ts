@@ -137,3 +137,33 @@ describe("BACKUP_S3_PREFIX", () => {
     await expect(envWith({ ...none, BACKUP_S3_PREFIX: "s3://b/", BACKUP_DIR: "/var/backups" })).rejects.toThrow(/not both/);
   });
 });
+
+describe("PAYMENT_GATEWAY and its keys (issue 46, ADR 090)", () => {
+  const none = { PAYMENT_GATEWAY: undefined, PAYMENT_KEY_ID: undefined, PAYMENT_KEY_SECRET: undefined, PAYMENT_WEBHOOK_SECRET: undefined };
+  const razorpay = {
+    PAYMENT_GATEWAY: "razorpay",
+    PAYMENT_KEY_ID: "rzp_live_1DP5mmOlF5G5ag",
+    PAYMENT_KEY_SECRET: "key-secret",
+    PAYMENT_WEBHOOK_SECRET: "webhook-secret-0123456789",
+  };
+
+  it("is the fake unless set, but none in production, where a fake would let anyone pay", async () => {
+    expect((await envWith({ ...none, NODE_ENV: "development" })).PAYMENT_GATEWAY).toBe("fake");
+    expect((await envWith({ ...none, NODE_ENV: "test", PAYMENT_GATEWAY: "" })).PAYMENT_GATEWAY).toBe("fake");
+    expect((await envWith({ ...none, NODE_ENV: "production" })).PAYMENT_GATEWAY).toBe("none");
+    expect((await envWith({ ...none, NODE_ENV: "production", PAYMENT_GATEWAY: "fake" })).PAYMENT_GATEWAY).toBe("fake");
+  });
+
+  it("takes Razorpay with its key id, key secret and webhook secret", async () => {
+    expect(await envWith(razorpay)).toMatchObject(razorpay);
+  });
+
+  it("refuses Razorpay without them, a key that is not Razorpay's, a short webhook secret or another gateway, at start", async () => {
+    await expect(envWith({ ...none, PAYMENT_GATEWAY: "razorpay" })).rejects.toThrow(
+      /PAYMENT_KEY_ID[^\n]*\n[^\n]*PAYMENT_KEY_SECRET[^\n]*\n[^\n]*PAYMENT_WEBHOOK_SECRET/,
+    );
+    await expect(envWith({ ...razorpay, PAYMENT_KEY_ID: "key_123" })).rejects.toThrow(/rzp_live_… or rzp_test_…/);
+    await expect(envWith({ ...razorpay, PAYMENT_WEBHOOK_SECRET: "short" })).rejects.toThrow(/at least 16 characters/);
+    await expect(envWith({ ...none, PAYMENT_GATEWAY: "stripe" })).rejects.toThrow(/PAYMENT_GATEWAY must be fake, razorpay or none/);
+  });
+});

@@ -147,6 +147,20 @@ const envSchema = z
         }, "BACKUP_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -base64 32)")
         .optional(),
     ),
+    /**
+     * The payment gateway (issue 46, ADR 090): fake (a local page that plays the
+     * gateway), razorpay, or none (UPI and payments recorded by the team only).
+     * Unset: fake, except in production, where it is none.
+     */
+    PAYMENT_GATEWAY: z.preprocess(
+      emptyToUndefined,
+      z.enum(["fake", "razorpay", "none"], { error: "PAYMENT_GATEWAY must be fake, razorpay or none" }).optional(),
+    ),
+    /** The gateway's API key id and secret (Razorpay: Account & Settings → API Keys). */
+    PAYMENT_KEY_ID: optionalString,
+    PAYMENT_KEY_SECRET: optionalString,
+    /** The secret its webhooks are signed with (Razorpay: the one typed when adding the webhook); the fake's too, with several servers. */
+    PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "PAYMENT_WEBHOOK_SECRET must be at least 16 characters").optional()),
     /** Public pages: stylesheets inlined, scripts fetched after the first paint and run at the first action (ADRs 018, 019, 066, 067). */
     PERF_HEAD_ORDER: perfSwitch("PERF_HEAD_ORDER"),
     /** 64 handles on the listening socket, so a burst of connections is accepted at once (ADRs 031, 066). */
@@ -174,6 +188,22 @@ const envSchema = z
     }
     if (env.BACKUP_S3_PREFIX && !env.BACKUP_S3_PREFIX.startsWith("s3://") && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["BACKUP_S3_PREFIX"], message: "BACKUP_S3_PREFIX names no bucket: write s3://bucket/prefix/, or set S3_BUCKET" });
+    }
+    if (env.PAYMENT_GATEWAY === "razorpay") {
+      if (!/^rzp_(test|live)_[A-Za-z0-9]{8,32}$/.test(env.PAYMENT_KEY_ID ?? "")) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PAYMENT_KEY_ID"],
+          message: "PAYMENT_GATEWAY=razorpay needs PAYMENT_KEY_ID, the key id from Razorpay (rzp_live_… or rzp_test_…)",
+        });
+      }
+      if (!env.PAYMENT_KEY_SECRET) ctx.addIssue({ code: "custom", path: ["PAYMENT_KEY_SECRET"], message: "PAYMENT_GATEWAY=razorpay needs PAYMENT_KEY_SECRET" });
+      if (!env.PAYMENT_WEBHOOK_SECRET)
+        ctx.addIssue({
+          code: "custom",
+          path: ["PAYMENT_WEBHOOK_SECRET"],
+          message: "PAYMENT_GATEWAY=razorpay needs PAYMENT_WEBHOOK_SECRET, the secret of its webhook",
+        });
     }
     if (env.MEDIA_STORE !== "s3") return;
     if (!env.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "S3_BUCKET is required when MEDIA_STORE=s3" });
@@ -206,7 +236,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
-export type Env = z.infer<typeof envSchema> & { SITE_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, "PAYMENT_GATEWAY"> & { SITE_URL: string; PAYMENT_GATEWAY: "fake" | "razorpay" | "none" };
 
 let cached: Env | undefined;
 
@@ -220,6 +250,8 @@ export function getEnv(): Env {
   cached = {
     ...parsed.data,
     SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}`,
+    // A fake gateway lets anyone "pay": in production only when asked for by name (the end-to-end tests).
+    PAYMENT_GATEWAY: parsed.data.PAYMENT_GATEWAY ?? (parsed.data.NODE_ENV === "production" ? "none" : "fake"),
   };
   return cached;
 }

@@ -67,7 +67,7 @@ function createAuth(env: Env) {
       enabled: true,
       // Staff accounts are created by admins (admin plugin / server API), never by visitors.
       disableSignUp: true,
-      // Our policy (password-policy.server.ts) runs before better-auth sees a new password.
+      // Our policy (app/lib/password-policy.ts) runs before better-auth sees a new password.
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       password: { hash: hashPassword, verify: verifyPassword },

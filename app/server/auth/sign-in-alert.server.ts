@@ -3,7 +3,7 @@ import { getDb } from "~/server/db/db.server";
 import { users } from "~/server/db/schema.server";
 import { createLimiter, serverLimit } from "~/server/limits/limits.server";
 import { getLogger } from "~/server/logger.server";
-import { recordWithSecurityNotice } from "~/server/user/security-notice.server";
+import { recordWithSecurityNotice } from "./security-notice.server";
 import { ACCOUNT_FREE_FAILURES, type LoginThrottle } from "./login-throttle.server";
 
 /** At most one alert per account per this long, however long the guessing goes on (and on every server: the limit is shared). */
