@@ -19,7 +19,10 @@ const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
 const normal = (email: string) => email.trim().toLowerCase();
 const signatureOf = (id: string, email: string) =>
-  crypto.createHmac("sha256", sessionSecret()).update(`known-device|${normal(email)}|${id}`).digest("base64url");
+  crypto
+    .createHmac("sha256", sessionSecret())
+    .update(`known-device|${normal(email)}|${id}`)
+    .digest("base64url");
 
 /** The Set-Cookie line that makes this browser known for `email`: a new id each sign-in. */
 export function knownDeviceCookie(email: string): string {
@@ -34,7 +37,10 @@ export function knownDeviceOf(request: Request, email: string): string | null {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const at = part.indexOf("=");
     if (at < 0 || part.slice(0, at).trim() !== DEVICE_COOKIE) continue;
-    const [id, signature] = part.slice(at + 1).trim().split(".");
+    const [id, signature] = part
+      .slice(at + 1)
+      .trim()
+      .split(".");
     if (!id || !signature || !/^[\w-]{22}$/.test(id)) return null;
     const expected = Buffer.from(signatureOf(id, email));
     const given = Buffer.from(signature);

@@ -31,7 +31,13 @@ export async function alertOwnerAfterFailures(throttle: LoginThrottle, email: st
       return; // told within the hour already
     }
     await recordWithSecurityNotice(
-      { kind: "auth.sign-in-failures-alert", actor: null, subject: { type: "user", id: user.id, label: user.email }, ip: clientIp, detail: { failures: ACCOUNT_FREE_FAILURES } },
+      {
+        kind: "auth.sign-in-failures-alert",
+        actor: null,
+        subject: { type: "user", id: user.id, label: user.email },
+        ip: clientIp,
+        detail: { failures: ACCOUNT_FREE_FAILURES },
+      },
       { change: "sign-in-failures", to: user.email },
     );
   } catch (error) {

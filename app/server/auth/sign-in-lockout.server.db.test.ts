@@ -75,7 +75,10 @@ describe("guessing cannot keep the owner out (ASVS 2.2.1)", () => {
     const fresh = "198.51.100.20";
     expect(await attempt("twostep@example.com", "cardamom-hills-walk", fresh)).toMatchObject({ status: "throttled", accountDelay: true });
     // A code with a wrong password, or a wrong code with the right one: refused the same way as the delay.
-    expect(await attempt("twostep@example.com", "not-the-password", fresh, { code: appCode(key, 1) })).toMatchObject({ status: "throttled", accountDelay: true });
+    expect(await attempt("twostep@example.com", "not-the-password", fresh, { code: appCode(key, 1) })).toMatchObject({
+      status: "throttled",
+      accountDelay: true,
+    });
     expect(await attempt("twostep@example.com", "cardamom-hills-walk", fresh, { code: "000000" })).toMatchObject({ status: "throttled", accountDelay: true });
     // Both right: in, with a session and a known-device cookie for next time.
     const both = await attempt("twostep@example.com", "cardamom-hills-walk", fresh, { code: appCode(key, 1) });
@@ -104,7 +107,10 @@ describe("guessing cannot keep the owner out (ASVS 2.2.1)", () => {
     const laptop = cookieHeaderFrom((signedIn as { headers: Headers }).headers);
     await guess("laptop@example.com", 12, ["203.0.116.1", "203.0.116.2", "203.0.116.3", "203.0.116.4"]);
     for (let i = 0; i < 5; i++) expect((await attempt("laptop@example.com", `thief-${i}-guess`, `203.0.117.${i}`, { cookie: laptop })).status).toBe("failed");
-    expect(await attempt("laptop@example.com", "sandalwood-incense-9", "203.0.117.9", { cookie: laptop })).toMatchObject({ status: "throttled", accountDelay: true });
+    expect(await attempt("laptop@example.com", "sandalwood-incense-9", "203.0.117.9", { cookie: laptop })).toMatchObject({
+      status: "throttled",
+      accountDelay: true,
+    });
   });
 
   it("e-mails the owner once when guessing starts, not at every failure", async () => {

@@ -111,7 +111,12 @@ export async function signIn(
     const [pending] = await getDb().select().from(users).where(eq(users.email, email));
     if (pending && !(await twoFactorSecretReadable(pending.id))) return { status: "two-factor-unreadable", message: SECRET_UNREADABLE };
     if (pending) await noteWhetherPasswordMustChange(pending, password);
-    if (waived) return secondStepNow(request, clientIp, result.headers, code, { keepSignedIn, fail, succeed: () => throttle.recordSuccess(typedEmail, clientIp, attempt) });
+    if (waived)
+      return secondStepNow(request, clientIp, result.headers, code, {
+        keepSignedIn,
+        fail,
+        succeed: () => throttle.recordSuccess(typedEmail, clientIp, attempt),
+      });
     await throttle.recordSuccess(typedEmail, clientIp, attempt);
     const headers = new Headers();
     for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

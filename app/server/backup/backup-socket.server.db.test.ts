@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 describe("a backup made by the running server for the command", () => {
-  it("is encrypted with the command's BACKUP_ENCRYPTION_KEY, restores only with it, and says so", async () => {
+  it("is encrypted with the command's BACKUP_ENCRYPTION_KEY, restores only with it, and says so", { timeout: 240_000 }, async () => {
     const file = path.join(work, "with-key.bak");
     const answer = await requestBackupOverSocket(socketPath, file, commandKey);
     expect(answer).toMatchObject({ ok: true, encrypted: true });
