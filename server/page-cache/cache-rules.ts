@@ -17,7 +17,7 @@ export const CACHED_PACKAGE_TABS = ["overview", "itinerary", "gallery", "terms"]
  * pages does (issue 44 finding 11). Only without a query: anything else is
  * rendered, and counted by the render limit.
  */
-export const CACHED_API_LISTS: ReadonlySet<string> = new Set(["/api/packages", "/api/blogs"]);
+const CACHED_API_LISTS: ReadonlySet<string> = new Set(["/api/packages", "/api/blogs"]);
 
 /**
  * Paths never cached: the back office, the rest of the API, test fixtures,

@@ -57,9 +57,11 @@ describe("renderBrochurePdf at every field's maximum", () => {
     } finally {
       clearInterval(ticker);
     }
+    // The pause up to the end counts too (a render in one block leaves no tick at all).
     const total = performance.now() - started;
-    // Before: the whole render was one pause (3 s on a quiet machine). Now the longest is pdfkit writing the file out at the end.
-    // Relative to the render's time, as this machine's speed varies several-fold under load.
-    expect(longest / total, `longest pause ${longest.toFixed(0)} ms of ${total.toFixed(0)} ms`).toBeLessThan(0.25);
+    longest = Math.max(longest, performance.now() - last);
+    // Before: the whole render was one pause (216 pages; 3.1 s of 3.1 s on the shared machine, warm). Now the longest is pdfkit
+    // writing the file out at the end (0.2 to 0.3 of the render). Relative, as this machine's speed varies several-fold under load.
+    expect(longest / total, `longest pause ${longest.toFixed(0)} ms of ${total.toFixed(0)} ms`).toBeLessThan(0.5);
   });
 });
