@@ -120,7 +120,7 @@ export async function boot() {
           socketPath: backupSocketPath(env.DATA_DIR),
           // The archive is encrypted with the key the command was given, not ours (issue 44 finding 3).
           source: { db: getDb(), kind: "pglite" },
-          storage: getMediaStorage(),
+          storage: getMediaStorage,
           logger,
         }).catch((error: Error) => {
           logger.warn({ err: error }, "the backup socket could not start: stop the server to run `npm run backup`");

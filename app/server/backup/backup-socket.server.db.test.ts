@@ -31,7 +31,7 @@ beforeAll(async () => {
   socketPath = path.join(work, "backup.sock");
   const storage = new LocalDiskStorage(path.join(work, "media"));
   await storage.put("goa-1-800.avif", Buffer.from("an image"));
-  stop = await startBackupSocket({ socketPath, source: { db, kind: getDatabaseKind()! }, storage, logger: pino({ level: "silent" }) });
+  stop = await startBackupSocket({ socketPath, source: { db, kind: getDatabaseKind()! }, storage: () => storage, logger: pino({ level: "silent" }) });
 });
 afterAll(async () => {
   await stop?.();

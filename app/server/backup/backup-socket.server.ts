@@ -28,7 +28,8 @@ export function backupSocketPath(dataDir: string): string {
 export async function startBackupSocket(options: {
   socketPath: string;
   source: BackupTarget;
-  storage: MediaStorage;
+  /** Read at each backup: the media store is set up after the socket starts. */
+  storage: () => MediaStorage;
   logger: Logger;
 }): Promise<() => Promise<void>> {
   const { socketPath, source, storage, logger } = options;
@@ -72,7 +73,7 @@ export async function startBackupSocket(options: {
     const work = await fsp.mkdtemp(path.join(os.tmpdir(), "pravas-backup-"));
     const file = path.join(work, "backup");
     try {
-      const result = await createBackup({ source, storage, file, key });
+      const result = await createBackup({ source, storage: storage(), file, key });
       const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       const media = Object.keys(result.manifest.files).filter((name) => name.startsWith("media/")).length;
       const summary = { ok: true, bytes: result.bytes, rows, media, ms: result.ms, migration: result.manifest.migration.tag, encrypted: Boolean(key) };
