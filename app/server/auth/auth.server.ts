@@ -41,7 +41,7 @@ const editorRole = defaultAc.newRole({ user: [], session: [] });
 
 /** better-auth's identifier of a set-password (reset or invitation) token: this prefix, then the token. */
 export const RESET_IDENTIFIER = "reset-password:";
-/** How such an identifier is stored instead: never the token, only its SHA-256 (ADR 087; drizzle/0019 hashed the older rows alike). */
+/** How such an identifier is stored instead: never the token, only its SHA-256 (ADR 087; drizzle/0020 hashed the older rows alike). */
 export const STORED_RESET_PREFIX = "reset-password-sha256:";
 
 /**

@@ -137,7 +137,7 @@ describe("user administration", () => {
     expect(await isPasswordTokenValid(token)).toBe(true);
   });
 
-  it("migration 0019 hashes a link stored in clear by an older Pravas, which keeps working", async () => {
+  it("migration 0020 hashes a link stored in clear by an older Pravas, which keeps working", async () => {
     const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
     await db.delete(t.verifications).where(eq(t.verifications.value, eve.id));
     const token = "olderPravasLinkToken0123456789ab";
@@ -147,7 +147,7 @@ describe("user administration", () => {
       value: eve.id,
       expiresAt: new Date(Date.now() + 60 * 60 * 1000),
     });
-    const migration = fs.readFileSync(new URL("../../../drizzle/0019_security-retest.sql", import.meta.url), "utf8");
+    const migration = fs.readFileSync(new URL("../../../drizzle/0020_security-retest.sql", import.meta.url), "utf8");
     for (let run = 0; run < 2; run++) {
       // Twice: the data step is idempotent.
       for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
@@ -204,9 +204,9 @@ describe("user administration", () => {
     const [entry] = await listActivity({ kind: "user.password-changed" });
     const [notice] = await db
       .select()
-      .from(t.notificationOutbox)
-      .where(and(eq(t.notificationOutbox.subjectType, "activity"), eq(t.notificationOutbox.subjectId, entry!.id)));
-    expect(notice).toMatchObject({ channel: "email", status: "pending", payload: { to: "eve@example.com", subject: "Your Pravas password was changed" } });
+      .from(t.jobs)
+      .where(and(eq(t.jobs.subjectType, "activity"), eq(t.jobs.subjectId, entry!.id)));
+    expect(notice).toMatchObject({ type: "email", status: "pending", payload: { to: "eve@example.com", subject: "Your Pravas password was changed" } });
     expect((notice!.payload as { text: string }).text).toMatch(/from the address 10\.9\.9\.9/);
   });
 });

@@ -216,7 +216,7 @@ export async function afterPasswordChange(userId: string): Promise<void> {
   await db.update(users).set({ mustChangePassword: false }).where(eq(users.id, userId));
 }
 
-/** A user's set-password links: stored as hashes (ADR 087), or in clear by a Pravas before drizzle/0019. */
+/** A user's set-password links: stored as hashes (ADR 087), or in clear by a Pravas before drizzle/0020. */
 const resetLinksOf = (userId: string) =>
   and(eq(verifications.value, userId), or(like(verifications.identifier, `${STORED_RESET_PREFIX}%`), like(verifications.identifier, `${RESET_IDENTIFIER}%`)));
 
