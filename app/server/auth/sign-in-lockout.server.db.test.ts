@@ -119,9 +119,9 @@ describe("guessing cannot keep the owner out (ASVS 2.2.1)", () => {
     await guess("alerted@example.com", ACCOUNT_FREE_FAILURES + 6, ["203.0.118.1", "203.0.118.2", "203.0.118.3", "203.0.118.4"]);
     const alerts = async () =>
       db
-        .select({ payload: t.notificationOutbox.payload })
-        .from(t.notificationOutbox)
-        .innerJoin(t.activity, and(eq(t.notificationOutbox.subjectType, "activity"), eq(t.notificationOutbox.subjectId, t.activity.id)))
+        .select({ payload: t.jobs.payload })
+        .from(t.jobs)
+        .innerJoin(t.activity, and(eq(t.jobs.subjectType, "activity"), eq(t.jobs.subjectId, t.activity.id)))
         .where(and(eq(t.activity.kind, "auth.sign-in-failures-alert"), eq(t.activity.subjectId, user!.id)));
     // The alert is sent off the request's path: give it a moment.
     for (let i = 0; i < 50 && (await alerts()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
