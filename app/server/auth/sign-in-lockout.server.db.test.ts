@@ -41,25 +41,29 @@ afterAll(async () => {
 });
 
 describe("guessing cannot keep the owner out (ASVS 2.2.1)", () => {
-  it("lets the owner's own browser in with the right password, every time, while 16 guesses from 5 addresses slow new browsers", async () => {
-    await staff("owner@example.com", "banyan-shade-at-noon");
-    // The owner signed in from this laptop last week: it has a known-device cookie.
-    const earlier = await attempt("owner@example.com", "banyan-shade-at-noon", "10.1.0.1");
-    expect(earlier.status).toBe("signed-in");
-    const laptop = cookieHeaderFrom((earlier as { headers: Headers }).headers);
-    expect(laptop).toMatch(/pravas_device=/);
+  it(
+    "lets the owner's own browser in with the right password, every time, while 16 guesses from 5 addresses slow new browsers",
+    { timeout: 180_000 },
+    async () => {
+      await staff("owner@example.com", "banyan-shade-at-noon");
+      // The owner signed in from this laptop last week: it has a known-device cookie.
+      const earlier = await attempt("owner@example.com", "banyan-shade-at-noon", "10.1.0.1");
+      expect(earlier.status).toBe("signed-in");
+      const laptop = cookieHeaderFrom((earlier as { headers: Headers }).headers);
+      expect(laptop).toMatch(/pravas_device=/);
 
-    await guess("owner@example.com", 16, ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4", "203.0.113.5"]);
-    // A new browser (the attacker's next try, or the owner somewhere new) waits, and is told what lifts it.
-    expect(await attempt("owner@example.com", "banyan-shade-at-noon", "198.51.100.9")).toMatchObject({ status: "throttled", accountDelay: true });
+      await guess("owner@example.com", 16, ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4", "203.0.113.5"]);
+      // A new browser (the attacker's next try, or the owner somewhere new) waits, and is told what lifts it.
+      expect(await attempt("owner@example.com", "banyan-shade-at-noon", "198.51.100.9")).toMatchObject({ status: "throttled", accountDelay: true });
 
-    // The owner's laptop: 12 sign-ins out of 12, with more guessing in between.
-    for (let i = 0; i < 12; i++) {
-      const outcome = await attempt("owner@example.com", "banyan-shade-at-noon", "10.1.0.1", { cookie: laptop });
-      expect(outcome.status, `sign-in ${i + 1}`).toBe("signed-in");
-      await guess("owner@example.com", 2, [`203.0.113.${10 + i}`]);
-    }
-  });
+      // The owner's laptop: 12 sign-ins out of 12, with more guessing in between.
+      for (let i = 0; i < 12; i++) {
+        const outcome = await attempt("owner@example.com", "banyan-shade-at-noon", "10.1.0.1", { cookie: laptop });
+        expect(outcome.status, `sign-in ${i + 1}`).toBe("signed-in");
+        await guess("owner@example.com", 2, [`203.0.113.${10 + i}`]);
+      }
+    },
+  );
 
   it("lets a two-step user in from a new browser with password and code together, and nothing less gets past the delay", async () => {
     await staff("twostep@example.com", "cardamom-hills-walk");
