@@ -16,7 +16,7 @@ import { contentRegistry } from "~/server/registry/content-registry.server";
 import { DigestScheduler } from "~/server/enquiry/digest.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
-import { backupStoreFromEnv, encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
+import { backupStoreFromEnv } from "~/server/backup/backup-env.server";
 import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-socket.server";
 import { startBackupScheduler } from "~/server/backup/backup-job.server";
 import { setBackupStore } from "~/server/backup/backup-store.server";
