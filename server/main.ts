@@ -48,8 +48,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const stop = async (signal: NodeJS.Signals) => {
-    logger.info({ signal }, "stopping: no new connections; finishing the requests under way");
-    await stopServing(server, await acceptors, logger);
+    await stopServing(server, acceptors, logger, () => logger.info({ signal }, "stopping: no new connections; finishing the requests under way"));
     await stopBackground();
     logger.info("stopped");
     process.exit(0);
@@ -69,19 +68,23 @@ export const DRAIN_MS = 10_000;
  * under way finish, closing each kept-alive connection as soon as it is idle,
  * and after DRAIN_MS cuts whatever is left (issue 25 §4): a load balancer
  * sends new requests to the other servers meanwhile, so a rolling restart
- * loses none.
+ * loses none. `closed` runs once no handle accepts any more: the server's own
+ * at once, the extra acceptors as soon as they are known (at once, unless they
+ * are still being added).
  */
-export async function stopServing(server: http.Server, acceptors: net.Server[], logger: Logger): Promise<void> {
+export async function stopServing(server: http.Server, acceptors: Promise<net.Server[]>, logger: Logger, closed: () => void = () => {}): Promise<void> {
   // Each handle counts the connections it accepted: the server's own close
   // waits only for its own, so every acceptor's close is waited for too.
-  const closing = [server, ...acceptors].map((handle) => new Promise<void>((resolve) => handle.close(() => resolve())));
-  const closed = Promise.all(closing);
+  const close = (handle: net.Server) => new Promise<void>((resolve) => handle.close(() => resolve()));
+  const closing = [close(server)];
   const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
   const deadline = setTimeout(() => {
     logger.warn({ afterMs: DRAIN_MS }, "requests still under way: closing their connections");
     server.closeAllConnections();
   }, DRAIN_MS);
-  await closed;
+  for (const handle of await acceptors) closing.push(close(handle));
+  closed();
+  await Promise.all(closing);
   clearInterval(idleSweep);
   clearTimeout(deadline);
 }

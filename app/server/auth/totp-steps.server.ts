@@ -15,7 +15,7 @@ import { getAuth } from "./auth.server";
  *
  * The secret is better-auth's own row, decrypted with its own key through its
  * public `better-auth/crypto` (a contract test enrols through the real plugin
- * and checks we read the same secret, `two-factor.server.db.test.ts`).
+ * and checks we read the same secret, `two-factor.server.pg.db.test.ts`).
  */
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;

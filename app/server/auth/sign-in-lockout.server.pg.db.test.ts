@@ -1,3 +1,4 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): the sign-in failures are kept in PostgreSQL there and in memory on PGlite (ADR 060).
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";

@@ -1,3 +1,4 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): the archive the server makes from either engine, encrypted with the command's key.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
