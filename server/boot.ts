@@ -17,8 +17,7 @@ import { DigestScheduler } from "~/server/enquiry/digest.server";
 import { BookingSweeper } from "~/server/booking/booking-sweep.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
-import { createBackup } from "~/server/backup/backup.server";
-import { backupStoreFromEnv, encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
+import { backupStoreFromEnv } from "~/server/backup/backup-env.server";
 import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-socket.server";
 import { startBackupScheduler } from "~/server/backup/backup-job.server";
 import { setBackupStore } from "~/server/backup/backup-store.server";
@@ -115,7 +114,9 @@ export async function boot() {
     dbConfig.kind === "pglite"
       ? await startBackupSocket({
           socketPath: backupSocketPath(env.DATA_DIR),
-          backup: (file) => createBackup({ source: { db: getDb(), kind: "pglite" }, storage: getMediaStorage(), file, key: encryptionKeyFromEnv(env) }),
+          // The archive is encrypted with the key the command was given, not ours (issue 44 finding 3).
+          source: { db: getDb(), kind: "pglite" },
+          storage: getMediaStorage,
           logger,
         }).catch((error: Error) => {
           logger.warn({ err: error }, "the backup socket could not start: stop the server to run `npm run backup`");

@@ -4,6 +4,7 @@ import { describeChange } from "./content-fields";
 const LABELS: Record<string, string> = {
   "auth.sign-in": "Signed in",
   "auth.sign-in-failed": "Failed sign-in",
+  "auth.sign-in-failures-alert": "Owner alerted about failed sign-ins",
   "auth.sign-in-throttled": "Sign-in throttled",
   "auth.sign-out": "Signed out",
   "user.created": "Added a user",

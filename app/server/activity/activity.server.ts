@@ -10,6 +10,7 @@ import { getLogger } from "~/server/logger.server";
 export const ACTIVITY_KINDS = [
   "auth.sign-in",
   "auth.sign-in-failed",
+  "auth.sign-in-failures-alert",
   "auth.sign-out",
   "user.created",
   "user.invited",

@@ -512,6 +512,11 @@ export const twoFactors = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", tz),
+    /**
+     * The last 30-second step whose code was accepted (ours, not better-auth's):
+     * that step and any earlier one are refused, so a code works once (ADR 087).
+     */
+    lastAcceptedStep: bigint("last_accepted_step", { mode: "number" }),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );

@@ -70,11 +70,15 @@ function openPdf(options: PDFKit.PDFDocumentOptions): { doc: Doc; bytes: Promise
   return { doc, bytes };
 }
 
-/** Lays a document out with `draw` and returns its bytes; a throw in `draw` ends the document and is thrown again. */
-export async function writePdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Doc) => void): Promise<Buffer> {
+/**
+ * Lays a document out with `draw` and returns its bytes; a throw in `draw`
+ * ends the document and is thrown again. `draw` may be async: a long layout
+ * awaits between its parts, so the server answers other requests meanwhile.
+ */
+export async function writePdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Doc) => void | Promise<void>): Promise<Buffer> {
   const { doc, bytes } = openPdf(options);
   try {
-    draw(doc);
+    await draw(doc);
   } catch (error) {
     doc.end();
     await bytes.catch(() => undefined);
