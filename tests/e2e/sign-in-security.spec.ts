@@ -95,6 +95,10 @@ test("a new password keeps to the policy on the account page: rules, a strength 
     await page.getByLabel("Repeat the new password").fill(password);
     await page.getByRole("button", { name: "Change password" }).click();
   };
+  // A refused post draws the form again, empty (passwords are never sent back), and moves the focus to
+  // the field in error: only then is it the form the next attempt types into. Two attempts in a row
+  // have the same reason, so the reason alone does not show that the answer has come.
+  const refused = async () => expect(page.getByLabel("New password", { exact: true })).toBeFocused();
   for (const [password, reason] of [
     ["password1234", "This password is too easy to guess"],
     ["            ", "A password cannot be only spaces."],
@@ -104,6 +108,7 @@ test("a new password keeps to the policy on the account page: rules, a strength 
     ["Pravas2026!!", "or this site's name"],
   ] as const) {
     await attempt(password);
+    await refused();
     // The reason is the field's inline error (the strength meter may say it too).
     await expect(page.getByLabel("New password", { exact: true })).toHaveAccessibleDescription(new RegExp(reason.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await expect(page.getByLabel("New password", { exact: true })).toHaveAttribute("aria-invalid", "true");
