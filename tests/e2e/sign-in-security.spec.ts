@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser } from "@playwright/test";
 import { startTestSmtpServer } from "../support/test-smtp";
 import { privateServerPort } from "../../playwright.config";
 import { ADMIN, createStaff, expect, newStaffContext, signInRequest, submitLogin, test } from "./admin-helpers";
-import { gotoHydrated, signInAs } from "./fixtures";
+import { gotoHydrated, screenshot, signInAs } from "./fixtures";
 import { startPrivateServer, type PrivateServer } from "./private-server";
 
 // Issue 19 (security review), sessions and passwords (ADR 032): each test
@@ -285,9 +285,9 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
     await expect(alert).toContainText("This account has had many failed sign-ins, so a new browser waits between tries");
     await expect(page.getByLabel("Code from your authenticator app")).toBeVisible();
     await expect(page.getByPlaceholder("Admin Email")).toHaveValue(ADMIN.email);
-    await page.screenshot({ path: test.info().outputPath("account-delay-390.png"), fullPage: true });
+    await screenshot(page, "account-delay-390", { fullPage: true });
     await page.setViewportSize({ width: 1366, height: 768 });
-    await page.screenshot({ path: test.info().outputPath("account-delay-1366.png"), fullPage: true });
+    await screenshot(page, "account-delay-1366", { fullPage: true });
     await elsewhere.close();
 
     // The owner's laptop: straight in, every time.
