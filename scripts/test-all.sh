@@ -179,7 +179,9 @@ fi
 finish "unit and db tests (PGlite)" "HTML check"
 check
 
-# On two workers (a third gained under 20 s, ADR 036). It waits for the PGlite
+# On two workers (a third gained under 20 s, ADR 036). E2E_ENGINE=postgres puts
+# each worker's server on a database of its own on TEST_DATABASE_URL's server
+# (ADR 085: not the default, no gain measured yet). It waits for the PGlite
 # stage, whose two workers use both cores, but not for the PostgreSQL database
 # tests and the cluster test: those mostly wait on their servers, and when they
 # run long the e2e tests no longer wait for them (ADR 084).
