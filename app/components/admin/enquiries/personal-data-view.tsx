@@ -26,7 +26,8 @@ export function PersonalDataFound({ result, now }: { result: PersonalDataResult;
       ) : (
         <>
           <p className={styles.counts}>
-            {plural(result.enquiries.length, "enquiry", "enquiries")}, {plural(result.bookings.length, "booking", "bookings")},{" "}
+            {plural(result.enquiries.length, "enquiry", "enquiries")},{" "}
+            {result.bookings.length ? `${plural(result.bookings.length, "booking", "bookings")}, ` : ""}
             {plural(result.notes, "note", "notes")}, {plural(result.outbox, "notification", "notifications")}
           </p>
           <ul className={styles.found}>
