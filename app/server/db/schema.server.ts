@@ -937,7 +937,10 @@ export const bookings = pgTable(
     index("bookings_departure_idx")
       .on(t.packageId, t.departureId, t.state)
       .where(sql`${t.deletedAt} is null`),
-    index("bookings_created_idx").on(t.createdAt, t.id),
+    // The Bookings list's order, live bookings only: its pages (by offset or bookmark) read this index, never sort.
+    index("bookings_list_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index("bookings_state_created_idx").on(t.state, t.createdAt),
     index("bookings_start_idx").on(t.startDate),
     index("bookings_hold_idx")
