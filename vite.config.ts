@@ -12,10 +12,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // Assets are served with long-lived immutable cache headers by server/.
     assetsInlineLimit: 2048,
-    // No preload helper for import(): its 0.65 KiB gzipped was on every public
-    // page for one lazy import (the lead popup's form); a lazy chunk's own
-    // imports are fetched when it arrives instead (issue 42, ADR 078's amendment).
-    modulePreload: false,
     // The server build starts at the Express entry, which imports React Router's
     // build: one bundle, build/server/index.js (ADR 052).
     ...(isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {}),
