@@ -1,12 +1,11 @@
-import type http from "node:http";
 import type net from "node:net";
 import path from "node:path";
-import type { Logger } from "pino";
 import * as build from "virtual:react-router/server-build";
 import type { ViteDevServer } from "vite";
 import { addAcceptors, LISTEN_BACKLOG } from "./perf/acceptors";
 import { createApp } from "./app";
 import { boot, e2eFixturesFrom } from "./boot";
+import { drainable } from "./drain";
 
 /**
  * The server's entry, built with the app it serves into one bundle,
@@ -47,9 +46,10 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   // server keeps them longer than that, and a balancer always closes first.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  const connections = drainable(server);
   const stop = async (signal: NodeJS.Signals) => {
     logger.info({ signal }, "stopping: no new connections; finishing the requests under way");
-    await stopServing(server, await acceptors, logger);
+    await connections.stop(await acceptors, logger);
     await stopBackground();
     logger.info("stopped");
     process.exit(0);
@@ -60,28 +60,3 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
 
 /** How long an idle kept-alive connection stays open: longer than a load balancer's (AWS: 60 s). */
 const KEEP_ALIVE_MS = 65_000;
-
-/** How long requests under way may take after SIGTERM before their connections are cut. */
-export const DRAIN_MS = 10_000;
-
-/**
- * Stops accepting connections (every acceptor handle), lets the requests
- * under way finish, closing each kept-alive connection as soon as it is idle,
- * and after DRAIN_MS cuts whatever is left (issue 25 §4): a load balancer
- * sends new requests to the other servers meanwhile, so a rolling restart
- * loses none.
- */
-export async function stopServing(server: http.Server, acceptors: net.Server[], logger: Logger): Promise<void> {
-  // Each handle counts the connections it accepted: the server's own close
-  // waits only for its own, so every acceptor's close is waited for too.
-  const closing = [server, ...acceptors].map((handle) => new Promise<void>((resolve) => handle.close(() => resolve())));
-  const closed = Promise.all(closing);
-  const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
-  const deadline = setTimeout(() => {
-    logger.warn({ afterMs: DRAIN_MS }, "requests still under way: closing their connections");
-    server.closeAllConnections();
-  }, DRAIN_MS);
-  await closed;
-  clearInterval(idleSweep);
-  clearTimeout(deadline);
-}
