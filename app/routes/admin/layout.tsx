@@ -13,6 +13,7 @@ import type { Route } from "./+types/layout";
 const ACCOUNT_PATH = "/admin/account";
 export const SET_UP_TWO_STEP_FIRST = "Two-step sign-in is required for every staff account. Set it up below to go on.";
 export const CHANGE_PASSWORD_FIRST = "Your password does not meet the new password rules. Please choose a new one before you go on.";
+export const GIVE_NAME_FIRST = "Before you start: please tell us your name. Replies to customers are signed with it.";
 
 /** Every signed-in page of the back office; each child route guards itself too. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // (ADR 032), then two-step sign-in where an admin requires it (ADR 033).
   if (new URL(request.url).pathname.replace(/\.data$/, "") !== ACCOUNT_PATH) {
     if (viewer.mustChangePassword) throw redirectWithNotice(ACCOUNT_PATH, { kind: "error", message: CHANGE_PASSWORD_FIRST });
+    // The first admin, made as "Administrator" (issue 49).
+    if (viewer.mustSetName) throw redirectWithNotice(`${ACCOUNT_PATH}#your-name`, { kind: "error", message: GIVE_NAME_FIRST });
     if (!viewer.twoFactorEnabled && (await isTwoFactorRequired())) {
       throw redirectWithNotice(`${ACCOUNT_PATH}#two-step`, { kind: "error", message: SET_UP_TWO_STEP_FIRST });
     }

@@ -61,6 +61,7 @@ function createAuth(env: Env) {
     user: {
       additionalFields: {
         mustChangePassword: { type: "boolean", defaultValue: false, input: false },
+        mustSetName: { type: "boolean", defaultValue: false, input: false },
       },
     },
     session: {

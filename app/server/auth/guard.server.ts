@@ -21,6 +21,8 @@ export type Viewer = {
   mustChangePassword?: boolean;
   /** Two-step sign-in is on (ADR 033). */
   twoFactorEnabled?: boolean;
+  /** The first admin, still "Administrator": the back office asks their name first (issue 49). */
+  mustSetName?: boolean;
 };
 
 /** How often a session's "last used" time is written: often enough for the Active sessions list. */
@@ -84,6 +86,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
     sessionId: session.id,
     mustChangePassword: Boolean(user.mustChangePassword),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    mustSetName: Boolean(user.mustSetName),
   };
 }
 
