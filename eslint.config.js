@@ -17,6 +17,9 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // `import { type A }` still loads the module (verbatimModuleSyntax): a type-only import is `import type`,
+      // so the import rules (ADR 080) and the bundler agree on what is a value import.
+      "@typescript-eslint/no-import-type-side-effects": "error",
       // The spec's alerts and prompts are in-page notices and dialogs, never browser pop-ups.
       "no-alert": "error",
       "no-restricted-globals": ["error", "alert", "confirm", "prompt"],
@@ -81,7 +84,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.{js,mjs}"],
+    files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: globals.node },
   },
   {

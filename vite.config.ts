@@ -1,24 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
-
-/**
- * @tiptap/react (admin editor only) imports react-dom's DEFAULT export; for a
- * CommonJS module that makes Rollup add a default-export shim to the shared
- * react-dom chunk every public page loads. A namespace import needs no shim
- * and gives the same object (it only calls ReactDOM.flushSync).
- */
-function tiptapReactDomNamespace(): Plugin {
-  return {
-    name: "pravas:tiptap-react-dom-namespace",
-    enforce: "pre",
-    transform(code, id) {
-      if (!id.includes("/node_modules/@tiptap/react/")) return null;
-      if (!code.includes('import ReactDOM from "react-dom";')) return null;
-      return { code: code.replace('import ReactDOM from "react-dom";', 'import * as ReactDOM from "react-dom";'), map: null };
-    },
-  };
-}
+import { tiptapReactDomNamespace } from "./vite-plugins/tiptap-react-dom-namespace";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {

@@ -120,10 +120,12 @@ check() {
 stage "route types" npx react-router typegen
 check
 begin "lint" npx eslint .
+# No value-import cycle between app/server folders, no route code in the server (ADR 080).
+begin "import rules" npx depcruise app/server server --config .dependency-cruiser.cjs --output-type err
 begin "typecheck" npx tsc --noEmit
 begin "build" npx react-router build
 begin "seed photos" npx tsx scripts/process-seed-photos.ts
-finish "lint" "typecheck" "build" "seed photos"
+finish "lint" "import rules" "typecheck" "build" "seed photos"
 check
 
 # The PGlite run must not see the PostgreSQL address the next stage uses.

@@ -14,8 +14,8 @@ import { startRetentionSweep } from "~/server/enquiry/retention.server";
 import { AdjustableClock, systemClock } from "~/server/content/clock.server";
 import { startRevisionSweep } from "~/server/content/revision-sweep.server";
 import { ScheduledPublisher } from "~/server/content/schedule.server";
-import { publishScheduledBlog } from "~/server/blog/blog-documents.server";
-import { publishScheduledPackage } from "~/server/package/package-documents.server";
+import { scheduledPublishHandlers } from "~/server/content/content-descriptor.server";
+import { contentRegistry } from "~/server/registry/content-registry.server";
 import { DigestScheduler } from "~/server/enquiry/digest.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
@@ -25,7 +25,7 @@ import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-sock
 import { BACKUP_JOB, BACKUP_JOB_TIMEOUT_MS, backupJobHandler, startBackupScheduler } from "~/server/backup/backup-job.server";
 import { setBackupStore } from "~/server/backup/backup-store.server";
 import { getMediaStorage } from "~/server/media/storage.server";
-import { PORTRAIT_CUT_JOB, PORTRAIT_CUT_JOB_TIMEOUT_MS, portraitCutJobHandler, queuePortraitCuts } from "~/server/media/portrait-backfill.server";
+import { PORTRAIT_CUT_JOB, PORTRAIT_CUT_JOB_TIMEOUT_MS, portraitCutJobHandler, queuePortraitCuts } from "~/server/media-library/portrait-backfill.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -106,7 +106,7 @@ export async function boot() {
   // Scheduled publishing, exactly once across servers (ADR 037). A test run's
   // clock can be moved on through /__e2e, so tests need not wait.
   const clock = e2eFixturesFrom(env) ? new AdjustableClock() : systemClock;
-  const publisher = new ScheduledPublisher({ handlers: { package: publishScheduledPackage, blog: publishScheduledBlog }, logger, clock });
+  const publisher = new ScheduledPublisher({ handlers: scheduledPublishHandlers(contentRegistry), logger, clock });
   publisher.start();
   // The team's daily digest at 9:00 Indian time, once per user and day across servers (ADR 045).
   const digest = new DigestScheduler({ clock, logger });

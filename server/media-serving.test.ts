@@ -6,7 +6,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3MediaStorage } from "~/server/media/s3-storage.server";
-import { startS3rver } from "~/server/media/s3rver-for-tests";
+import { startS3rver } from "../tests/support/s3rver-for-tests";
 import { LocalDiskStorage, type MediaStorage } from "~/server/media/storage.server";
 import { serveMedia } from "./media-serving";
 

@@ -12,7 +12,7 @@ import { closeTestDatabase, openTestDatabase } from "../tests/support/test-db";
 import { signInStaff } from "../tests/support/staff-sign-in";
 import { createUpload, patchUpload } from "../tests/support/tus-requests";
 import { S3MediaStorage, TUS_UPLOADS_PREFIX } from "~/server/media/s3-storage.server";
-import { startS3rver } from "~/server/media/s3rver-for-tests";
+import { startS3rver } from "../tests/support/s3rver-for-tests";
 import { setMediaStorage } from "~/server/media/storage.server";
 import { createUploadService, PENDING_UPLOADS_MAX } from "./tus-uploads";
 

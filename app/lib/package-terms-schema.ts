@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PackageTerm } from "./package-view-model";
 import { fillTaxWords } from "./package-text";
-import { type TaxRates } from "./price";
+import type { TaxRates } from "./price";
 import { toSingleLine } from "./single-line";
 
 /**

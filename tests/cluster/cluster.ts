@@ -6,7 +6,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import pg from "pg";
-import { startS3rver } from "../../app/server/media/s3rver-for-tests";
+import { startS3rver } from "../support/s3rver-for-tests";
 
 /**
  * A real cluster on this machine (issue 25 §5, ADR 061): a fresh PostgreSQL

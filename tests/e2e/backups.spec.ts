@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { privateServerPort } from "../../playwright.config";
-import { startS3rver } from "../../app/server/media/s3rver-for-tests";
+import { startS3rver } from "../support/s3rver-for-tests";
 import { ADMIN, expect, submitLogin, test } from "./admin-helpers";
 import { AxeBuilder } from "./axe";
 import { startPrivateServer } from "./private-server";

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { startTestSmtpServer } from "../../app/server/notify/test-smtp.server";
+import { startTestSmtpServer } from "../support/test-smtp";
 import { privateServerPort } from "../../playwright.config";
 import { ADMIN, signIn } from "./admin-helpers";
 import { AxeBuilder } from "./axe";

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
-import { startTestSmtpServer } from "../../app/server/notify/test-smtp.server";
+import { startTestSmtpServer } from "../support/test-smtp";
 import { privateServerPort } from "../../playwright.config";
 import { ADMIN, createStaff, expect, newStaffContext, signIn, signInRequest, submitLogin, test } from "./admin-helpers";
 import { gotoHydrated } from "./fixtures";

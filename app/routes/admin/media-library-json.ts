@@ -1,7 +1,7 @@
 import { parseLibrarySearch } from "~/lib/media-library";
 import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
-import { listLibrary } from "~/server/media/media-library.server";
+import { listLibrary } from "~/server/media-library/media-library.server";
 import type { Route } from "./+types/media-library-json";
 
 /**

@@ -9,8 +9,8 @@ import { MediaSearchFields, resultSummary } from "~/components/admin/media/media
 import { librarySearchHref, MEDIA_LIBRARY_PATH, parseLibrarySearch } from "~/lib/media-library";
 import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
-import { listLibrary } from "~/server/media/media-library.server";
-import { handleMediaAction, type MediaActionData } from "~/server/media/media-page.server";
+import { listLibrary } from "~/server/media-library/media-library.server";
+import { handleMediaAction, type MediaActionData } from "~/server/media-library/media-page.server";
 import type { Route } from "./+types/media";
 
 /** The media library (issue 21 §4, ADR 043): editors and admins. */

@@ -5,16 +5,17 @@ import { formatDate, formatDateTime } from "~/lib/admin-format";
 import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleRecentlyDeletedAction, loadRecentlyDeleted } from "~/server/content/recently-deleted-page.server";
+import { contentRegistry } from "~/server/registry/content-registry.server";
 import type { Route } from "./+types/recently-deleted";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, { can: canEditContent });
-  return { items: await loadRecentlyDeleted() };
+  return { items: await loadRecentlyDeleted(contentRegistry) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canEditContent });
-  return handleRecentlyDeletedAction(request, viewer, context.clientIp);
+  return handleRecentlyDeletedAction(request, viewer, contentRegistry, context.clientIp);
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Recently deleted");

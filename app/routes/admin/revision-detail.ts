@@ -3,6 +3,7 @@ import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { loadRevisionDetail } from "~/server/content/history-page.server";
 import { parseId } from "~/server/http.server";
+import { contentRegistry } from "~/server/registry/content-registry.server";
 import type { Route } from "./+types/revision-detail";
 
 /**
@@ -13,7 +14,7 @@ import type { Route } from "./+types/revision-detail";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canEditContent });
   const id = parseId(params.revisionId);
-  const detail = id ? await loadRevisionDetail(id, viewer) : null;
+  const detail = id ? await loadRevisionDetail(id, viewer, contentRegistry) : null;
   if (!detail) throw data(null, { status: 404 });
   return Response.json(detail, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -8,13 +8,14 @@ import { canEditContent } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { loadRevisionDetail } from "~/server/content/history-page.server";
 import { parseId } from "~/server/http.server";
+import { contentRegistry } from "~/server/registry/content-registry.server";
 import type { Route } from "./+types/revision";
 
 /** One revision against the current version (ADR 037); the editors' History panel loads this too. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canEditContent });
   const id = parseId(params.revisionId);
-  const detail = id ? await loadRevisionDetail(id, viewer) : null;
+  const detail = id ? await loadRevisionDetail(id, viewer, contentRegistry) : null;
   if (!detail) throw data(null, { status: 404 });
   return detail;
 }

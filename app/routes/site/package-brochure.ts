@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { canSeeDrafts } from "~/server/auth/access.server";
 import { getViewer } from "~/server/auth/guard.server";
 import { brochureErrorPage } from "~/server/brochure/brochure-error-page.server";
-import { isUploadedBrochure } from "~/server/brochure/brochure-link.server";
+import { isUploadedBrochure } from "~/server/package/brochure-link.server";
 import { brochureHeaders } from "~/server/brochure/brochure.server";
 import { withDraftChanges } from "~/server/package/package-preview.server";
 import { getPackage, listPackages } from "~/server/package/package-queries.server";

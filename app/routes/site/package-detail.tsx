@@ -16,7 +16,7 @@ import { postPageForm } from "~/lib/page-form";
 import { breadcrumbJsonLd, jsonLd, seoMeta, siteUrlFrom } from "~/lib/seo";
 import { nextMonths, todayIso } from "~/lib/tour-format";
 import { getEnv } from "~/server/env.server";
-import { answerPackagePageForm } from "~/server/package/package-page-forms.server";
+import { answerPackagePageForm } from "~/server/seat-request/package-page-forms.server";
 import { toPackageDetail } from "~/server/package/package-detail.server";
 import { withDraftChanges } from "~/server/package/package-preview.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";

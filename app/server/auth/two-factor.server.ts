@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
 import { sessions, siteSettings, twoFactors, users } from "~/server/db/schema.server";
-import { recordWithSecurityNotice } from "~/server/user/security-notice.server";
+import { recordWithSecurityNotice } from "./security-notice.server";
 import { authHeaders, getAuth, SESSION_COOKIE } from "./auth.server";
 import type { Viewer } from "./guard.server";
 import { forgetCheckedSessions } from "./session-check-cache.server";

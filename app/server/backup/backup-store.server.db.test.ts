@@ -5,7 +5,7 @@ import { text } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMediaStorage, LocalDiskStorage } from "~/server/media/storage.server";
-import { startS3rver } from "~/server/media/s3rver-for-tests";
+import { startS3rver } from "../../../tests/support/s3rver-for-tests";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { backupFileName, backupJobHandler, backupStatus, latestBackup } from "./backup-job.server";
 import { DirectoryBackupStore, parseBackupS3Prefix, S3BackupStore, type BackupStore } from "./backup-store.server";

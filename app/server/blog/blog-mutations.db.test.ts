@@ -9,7 +9,7 @@ import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
 import { blogs, contentRevisions, media } from "~/server/db/schema.server";
-import { documentMediaRefs } from "~/server/content/document-media.server";
+import { documentMediaRefs } from "~/server/media/document-media.server";
 import { sweepDeletedRevisions } from "~/server/content/revisions.server";
 import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";

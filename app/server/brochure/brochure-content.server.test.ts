@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PackageDetail } from "~/lib/package-view-model";
 import { formatInr } from "~/lib/price";
-import {
-  brochureContent,
-  brochureFileName,
-  brochurePackageUrl,
-  brochureTaxNote,
-  canMakeBrochure,
-  ratingText,
-  splitRefundRule,
-  whatsappText,
-} from "./brochure-content.server";
-import { isUploadedBrochure } from "./brochure-link.server";
+import { brochureContent, brochureFileName, brochurePackageUrl, brochureTaxNote, ratingText, splitRefundRule, whatsappText } from "./brochure-content.server";
+import { canMakeBrochure, isUploadedBrochure } from "~/server/package/brochure-link.server";
 import { balancedSplit } from "./brochure-pdf.server";
 
 const pkg: PackageDetail = {

@@ -103,15 +103,6 @@ export function splitRefundRule(terms: readonly PackageTerm[], refundRule: strin
   return { refundRule: rule ? { title: "Cancellation and refunds", text: rule } : null, others };
 }
 
-/**
- * Whether a brochure can be made: it needs a title and a price. A package
- * being written (a preview without them) has none: the page says
- * 'Brochure link not available' (spec §8).
- */
-export function canMakeBrochure(pkg: { title: string; priceFrom: number }): boolean {
-  return pkg.title.trim().length > 0 && pkg.priceFrom > 0;
-}
-
 /** Everything the brochure says, from the package page's data, the terms and the agency. */
 export function brochureContent(input: {
   pkg: PackageDetail;

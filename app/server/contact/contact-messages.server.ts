@@ -4,7 +4,7 @@ import { contactMessages } from "~/server/db/schema.server";
 import { fieldErrors, isHoneypotFilled } from "~/server/forms/form-input.server";
 import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
-import { teamAddress } from "~/server/notify/outbox.server";
+import { teamAddress } from "~/server/settings/settings.server";
 import { contactSchema, type ContactInput } from "./contact-schema.server";
 
 type ContactResult = { ok: true; stored: boolean } | { ok: false; fields: Record<string, string>; error: ZodError };

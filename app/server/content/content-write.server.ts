@@ -4,7 +4,7 @@ import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-v
 import { getDb, type Db } from "~/server/db/db.server";
 import { getLogger } from "~/server/logger.server";
 import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
-import { documentMediaRefs } from "./document-media.server";
+import { documentMediaRefs } from "~/server/media/document-media.server";
 import { storeRevision, type DocumentWrite } from "./revisions.server";
 
 export type { DocumentWrite };

@@ -6,7 +6,7 @@ import { lastRevision } from "./revisions.server";
 
 /** What restoring a deleted document did (ADR 037). */
 export type RestoreResult =
-  | { ok: true; type: "package" | "blog"; id: number; title: string; slug: string; asDraft: boolean; slugChanged: boolean; droppedMedia: number }
+  | { ok: true; type: ContentEntityType; id: number; title: string; slug: string; asDraft: boolean; slugChanged: boolean; droppedMedia: number }
   | { ok: false; message: string };
 
 export const ALREADY_RESTORED_MESSAGE = "This item is no longer deleted: it was restored already.";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
-import { documentMediaRefs } from "./document-media.server";
+import { documentMediaRefs } from "~/server/media/document-media.server";
 import { sweepDeletedRevisions } from "./revisions.server";
 
 const REVISION_SWEEP_MS = 6 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages, leads } from "~/server/db/schema.server";
 import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
-import { PORTRAIT_CUT_JOB } from "~/server/media/portrait-backfill.server";
+import { PORTRAIT_CUT_JOB } from "~/server/media-library/portrait-backfill.server";
 import { enquiryFigures, mostReadBlogs, outboxHealth, topPackagesByEnquiries, topPackagesByViews } from "./dashboard-figures.server";
 
 const DASHBOARD_PATH = "/admin/dashboard";

@@ -7,9 +7,9 @@ import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test
 import { createSmtpMailer } from "~/server/notify/mailer.server";
 import type { JobWorker } from "~/server/jobs/worker.server";
 import { notificationWorker } from "~/server/notify/outbox.server";
-import { startTestSmtpServer, type TestSmtpServer } from "~/server/notify/test-smtp.server";
+import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/test-smtp";
 import { DigestScheduler, digestEnabled, sendDueDigests, setDigestEnabled } from "./digest.server";
-import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
+import { insertContact, insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { setFollowUp } from "./follow-up.server";
 
 let db: Db;

@@ -4,7 +4,7 @@ import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
 import { activity, contactMessages, leads, users } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
-import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
+import { insertContact, insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { handleEnquiryAction } from "./enquiry-page.server";
 import { addNote, assignEnquiry, changeStatus, enquiryHistory, getEnquiry, listNotes } from "./enquiry-detail.server";
 

@@ -4,7 +4,7 @@ import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
 import { activity, enquiryFollowUps, leads } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
-import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
+import { insertContact, insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { handleEnquiryAction } from "./enquiry-page.server";
 import { enquiryHistory } from "./enquiry-detail.server";
 import { clearFollowUp, countDueToday, getFollowUp, listDue, setFollowUp } from "./follow-up.server";

@@ -4,7 +4,7 @@ import { parseInboxFilters } from "~/lib/enquiry-inbox";
 import type { Db } from "~/server/db/db.server";
 import { enquiryFollowUps, enquiryNotes } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
-import { at, insertContact, insertLead, insertPackage, insertStaff } from "./enquiry-fixtures";
+import { at, insertContact, insertLead, insertPackage, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { exportFileName, inboxCsv, inboxExportRows, inboxXlsx, XLSX_TIME_FORMAT } from "./inbox-export.server";
 
 let db: Db;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilters, type InboxFilters } from "~/lib/enquiry-inbox";
 import type { Db } from "~/server/db/db.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
-import { at, insertContact, insertLead, insertPackage, insertStaff } from "./enquiry-fixtures";
+import { at, insertContact, insertLead, insertPackage, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { enquiryInbox } from "~/server/db/schema.server";
 import { countNewEnquiries, inboxPackages, inboxWhere, listInbox, listInboxForExport } from "./inbox.server";
 

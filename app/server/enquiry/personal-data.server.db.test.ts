@@ -9,7 +9,7 @@ import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } fr
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { fallbackMailDir, fallbackMailName } from "~/server/notify/mail-files.server";
 import { createFileMailer } from "~/server/notify/mailer.server";
-import { insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
+import { insertContact, insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { addNote } from "./enquiry-detail.server";
 import { handlePersonalDataAction } from "./personal-data-page.server";
 import { deletePersonalData, findPersonalData, parsePersonKey, personalDataExport, type PersonKey } from "./personal-data.server";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
 import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
-import { at, insertContact, insertLead, insertStaff } from "./enquiry-fixtures";
+import { at, insertContact, insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { addNote } from "./enquiry-detail.server";
 import { deleteExpiredEnquiries, retentionCutoff } from "./retention.server";
 

@@ -5,9 +5,19 @@ import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { conflictData, FAILED_NOTICE, readEditorRequest, type EditorActionResult } from "~/server/content/editor-actions.server";
 import { fallbackUrl } from "~/lib/media";
-import { HOME_DOCUMENT_TYPES, restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-documents.server";
+import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-document-history.server";
 import { getMediaByKeys } from "~/server/media/media.server";
-import { loadHomeLists, saveFaqs, saveHero, saveHomeCards, saveReviews, type HeroDocument, type ListWriteResult } from "./home-content.server";
+import {
+  HOME_DOCUMENT_LABELS,
+  HOME_DOCUMENT_TYPES,
+  loadHomeLists,
+  saveFaqs,
+  saveHero,
+  saveHomeCards,
+  saveReviews,
+  type HeroDocument,
+  type ListWriteResult,
+} from "./home-content.server";
 
 const HOME_CONTENT_PATH = "/admin/site/home";
 
@@ -22,7 +32,7 @@ type HomeList = "faqs" | "reviews" | "hero" | "cards";
 export async function loadHomeContentScreen(url: URL) {
   const [lists, history, restore] = await Promise.all([
     loadHomeLists(),
-    siteDocumentHistory(HOME_DOCUMENT_TYPES, "home"),
+    siteDocumentHistory(HOME_DOCUMENT_TYPES, "home", HOME_DOCUMENT_LABELS),
     revisionToRestore(url, HOME_DOCUMENT_TYPES, "home"),
   ]);
   const old = (restore?.document ?? {}) as Record<string, unknown>;

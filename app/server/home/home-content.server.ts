@@ -9,7 +9,9 @@ import { getDb, type Db } from "~/server/db/db.server";
 import { faqs, homeCards, media, siteSettings, testimonials } from "~/server/db/schema.server";
 import { getImageAlts, setImageAlts } from "~/server/media/media-alt.server";
 
-export type HomeDocumentType = "home-faqs" | "home-reviews" | "home-hero" | "home-cards";
+/** The home screen's four documents, each with its own History entries (ADR 044). */
+export const HOME_DOCUMENT_TYPES = ["home-hero", "home-cards", "home-faqs", "home-reviews"] as const;
+export type HomeDocumentType = (typeof HOME_DOCUMENT_TYPES)[number];
 
 export type ListWriteResult =
   { ok: true; version: number } | { ok: false; conflict: EditConflict } | { ok: false; conflict?: undefined; errors: Record<string, string[]> };

@@ -7,7 +7,7 @@ import { leads, type PackageRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
-import { teamAddress } from "~/server/notify/outbox.server";
+import { teamAddress } from "~/server/settings/settings.server";
 import { getPackage } from "~/server/package/package-queries.server";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

@@ -3,7 +3,7 @@ import { getDb } from "~/server/db/db.server";
 import { leads } from "~/server/db/schema.server";
 import { enqueueManyEnquiryNotifications, type NewEnquiry } from "~/server/notify/enquiry-notification.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
-import { teamAddress } from "~/server/notify/outbox.server";
+import { teamAddress } from "~/server/settings/settings.server";
 import type { PopupLeadInput } from "./lead-schema";
 
 /**

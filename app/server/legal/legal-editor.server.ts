@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-documents.server";
+import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-document-history.server";
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { legalPageInputSchema, type LegalEditorValues } from "~/lib/legal-page-schema";

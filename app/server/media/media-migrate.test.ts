@@ -7,7 +7,7 @@ import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateMedia } from "./media-migrate.server";
 import { S3MediaStorage } from "./s3-storage.server";
-import { startS3rver } from "./s3rver-for-tests";
+import { startS3rver } from "../../../tests/support/s3rver-for-tests";
 import { LocalDiskStorage } from "./storage.server";
 
 /** npm run media:migrate -- --to s3: a local media directory into an S3 bucket (s3rver), every object checked (ADR 053). */

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { ContentDocument } from "~/lib/content-fields";
 import type { MediaVariant } from "~/lib/media";
 import type { MediaUse } from "~/lib/media-library";
-import { documentMediaRefs } from "~/server/content/document-media.server";
+import { documentMediaRefs } from "./document-media.server";
 import type { Db } from "~/server/db/db.server";
 import { blogs, contentDrafts, legalPages, packages } from "~/server/db/schema.server";
 import { heroImageKey } from "./media-hero.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3MediaStorage, TUS_UPLOADS_PREFIX } from "./s3-storage.server";
-import { startS3rver } from "./s3rver-for-tests";
+import { startS3rver } from "../../../tests/support/s3rver-for-tests";
 import { LocalDiskStorage, type MediaStorage } from "./storage.server";
 
 /** The same cases against local disk and an S3-compatible server (s3rver on localhost): ADR 053. */

@@ -11,7 +11,7 @@ import { enquiryNotifiedAt } from "~/server/enquiry/enquiry-detail.server";
 import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
 import type { JobWorker, JobWorkerOptions } from "~/server/jobs/worker.server";
 import { notificationWorker } from "./outbox.server";
-import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp.server";
+import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/test-smtp";
 
 const FROM = "Pravas <no-reply@pravas.travel>";
 const TEAM = "hello@pravas.travel";

@@ -12,7 +12,7 @@ import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
 import type { JobWorker } from "~/server/jobs/worker.server";
 import { notificationWorker } from "./outbox.server";
-import { startTestSmtpServer } from "./test-smtp.server";
+import { startTestSmtpServer } from "../../../tests/support/test-smtp";
 import type { WebhookFormat } from "~/server/env.server";
 import { createWebhookSender } from "./webhook.server";
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { enqueueJobs, type DbExecutor, type JobSubject } from "~/server/jobs/jobs.server";
 import { JobWorker, PermanentJobError, type Job, type JobHandler, type JobWorkerOptions } from "~/server/jobs/worker.server";
-import { getEnv } from "~/server/env.server";
-import { getStoredSiteSettings } from "~/server/settings/settings.server";
 import type { Mailer } from "./mailer.server";
 import { webhookPayloadSchema, type WebhookPayload, type WebhookSender } from "./webhook.server";
 
@@ -26,12 +24,6 @@ export type OutboxSubject = {
   type: "lead" | "contact-message" | "activity" | "digest" | "seat-request-ack" | "seat-request-confirmed" | "seat-request-cancelled";
   id: number;
 } & JobSubject;
-
-/** Where the team's e-mail goes: the settings' "enquiry e-mails to", else NOTIFY_EMAIL (a first-start default), else the agency's e-mail. */
-export async function teamAddress(): Promise<string> {
-  const settings = await getStoredSiteSettings();
-  return settings.notifyEmail ?? getEnv().NOTIFY_EMAIL ?? settings.email;
-}
 
 /** The job types that are notifications; the job table also runs backups and image work. */
 export const NOTIFICATION_CHANNELS = ["email", "webhook"] as const;

@@ -7,9 +7,9 @@ import { getTaxRates } from "~/server/settings/settings.server";
 import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
-import { brochureHref } from "~/server/brochure/brochure-link.server";
+import { brochureHref } from "./brochure-link.server";
 import { seatsLabel } from "~/lib/seats";
-import { packageDepartureSeats } from "~/server/seat-request/seats.server";
+import { packageDepartureSeats } from "./departure-seats.server";
 import { packageFeatures } from "./package-features.server";
 import { packageMediaKeys } from "./package-json.server";
 

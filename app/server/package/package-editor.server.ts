@@ -19,7 +19,7 @@ import {
   type EditorActionResult,
 } from "~/server/content/editor-actions.server";
 import { loadEditorState } from "~/server/content/editor-state.server";
-import { packageDepartureSeats } from "~/server/seat-request/seats.server";
+import { packageDepartureSeats } from "./departure-seats.server";
 import { getDb } from "~/server/db/db.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { packageDocuments } from "./package-documents.server";

@@ -13,7 +13,7 @@ import { deleteMediaIfUnused } from "~/server/media/media-cleanup.server";
 import type { Db } from "~/server/db/db.server";
 import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
 import { addRedirect, clearRedirectFrom, removeRedirectsTo } from "~/server/redirect/redirects.server";
-import { withDepartureIds } from "~/server/seat-request/departure-ids.server";
+import { withDepartureIds } from "./departure-ids.server";
 import { parsePackageInput, resolveMediaRefs, rowToInput, toPackageValues, type FieldErrors } from "./package-input.server";
 
 /** A create's answer: the package, or what to fix. */

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { siteTermsInputSchema, type SiteTermsInput } from "~/lib/package-terms-schema";
-import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-documents.server";
+import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-document-history.server";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { conflictData, FAILED_NOTICE, readEditorRequest, type EditorActionResult } from "~/server/content/editor-actions.server";

@@ -5,7 +5,7 @@ import { replyTemplateListSchema } from "~/lib/reply-templates";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { conflictData, FAILED_NOTICE, readEditorRequest, type EditorActionResult } from "~/server/content/editor-actions.server";
-import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-documents.server";
+import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-document-history.server";
 import { getDb } from "~/server/db/db.server";
 import { REPLY_TEMPLATES_ID, replyTemplatesVersion, listReplyTemplates, saveReplyTemplates } from "./reply-templates.server";
 

@@ -5,7 +5,7 @@ import { listRevisions } from "~/server/content/revisions.server";
 import type { Db } from "~/server/db/db.server";
 import { activity, leads, seedLedger } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
-import { insertContact, insertLead, insertStaff } from "~/server/enquiry/enquiry-fixtures";
+import { insertContact, insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { handleReplySent } from "~/server/enquiry/enquiry-page.server";
 import { enquiryHistory, getEnquiry, listNotes, recordReplySent } from "~/server/enquiry/enquiry-detail.server";
 import { replyTemplates as seedTemplates } from "~/server/seed/data/reply-templates";

@@ -6,7 +6,7 @@ import { spreadsheetIndiaTime, spreadsheetPhone } from "~/lib/spreadsheet-text";
 import { formatTourDateRange, upcomingDates } from "~/lib/tour-format";
 import { getDb } from "~/server/db/db.server";
 import { leads, packages, seatRequests } from "~/server/db/schema.server";
-import { departureSeats, seatCounts, type DepartureSeats } from "./seats.server";
+import { departureSeats, seatCounts, type DepartureSeats } from "~/server/package/departure-seats.server";
 
 export type DepartureRequest = {
   leadId: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seatsLabel, seatsLeft } from "~/lib/seats";
 import { apiSeatRequestSchema, seatRequestSchema } from "./seat-request-schema";
 import { seatReference, soldOutMessage } from "./seat-requests.server";
-import { withDepartureIds } from "./departure-ids.server";
+import { withDepartureIds } from "~/server/package/departure-ids.server";
 
 const valid = { departureId: "dAbc123", name: "Asha Rao", phone: "+91 98450 12345", adults: "2", children: "1", room: "triple" };
 

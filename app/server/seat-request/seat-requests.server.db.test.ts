@@ -5,7 +5,7 @@ import { leads, notificationOutbox, packages, seatRequests } from "~/server/db/s
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { cancelSeatRequest, confirmSeatRequest, createSeatRequest } from "./seat-requests.server";
 import { seatRequestSchema } from "./seat-request-schema";
-import { packageDepartureSeats } from "./seats.server";
+import { packageDepartureSeats } from "~/server/package/departure-seats.server";
 
 let db: Db;
 let pkg: typeof packages.$inferSelect = undefined as never;

@@ -14,7 +14,7 @@ import { faqs, introParagraph, processSteps, siteSettings, testimonials, whatsap
 import { legalPages } from "./data/legal";
 import { parsePackageInput } from "~/server/package/package-input.server";
 import { seedPackages } from "./data/packages";
-import { withDepartureIds } from "~/server/seat-request/departure-ids.server";
+import { withDepartureIds } from "~/server/package/departure-ids.server";
 import { photos } from "./data/photos";
 import type { SeedPhoto } from "./types";
 import { fromPrice } from "~/lib/price";

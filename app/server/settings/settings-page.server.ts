@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-documents.server";
+import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-document-history.server";
 import type { SiteSettingsRow } from "~/server/db/schema.server";
 import { data } from "react-router";
 import { formatPhone } from "~/lib/phone";

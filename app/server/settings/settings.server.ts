@@ -3,6 +3,7 @@ import { formatPhone } from "~/lib/phone";
 import type { TaxRates } from "~/lib/price";
 import type { SiteSettingsView } from "~/lib/site-view-model";
 import { getDb } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
 import { siteSettings, type SiteSettingsRow } from "~/server/db/schema.server";
 
 /** The stored settings row as written (phones in E.164): the settings screen and its writes. */
@@ -41,4 +42,10 @@ export async function getSiteSettings(): Promise<PublicSiteSettings> {
 export async function getTaxRates(): Promise<TaxRates> {
   const { gstPercent, gstLabel, tcsPercent, tcsLabel } = await getStoredSiteSettings();
   return { gstPercent, gstLabel, tcsPercent, tcsLabel };
+}
+
+/** Where the team's e-mail goes: the settings' "enquiry e-mails to", else NOTIFY_EMAIL (a first-start default), else the agency's e-mail. */
+export async function teamAddress(): Promise<string> {
+  const settings = await getStoredSiteSettings();
+  return settings.notifyEmail ?? getEnv().NOTIFY_EMAIL ?? settings.email;
 }

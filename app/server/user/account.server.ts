@@ -3,7 +3,7 @@ import { authHeaders, getAuth } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { forgetCheckedSessions } from "~/server/auth/session-check-cache.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
-import { recordWithSecurityNotice } from "./security-notice.server";
+import { recordWithSecurityNotice } from "~/server/auth/security-notice.server";
 import { afterPasswordChange, type Outcome } from "./user-admin.server";
 
 const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";

@@ -9,7 +9,7 @@ import { getEnv } from "~/server/env.server";
 import { INVALID_LINK_MESSAGE } from "~/lib/staff-messages";
 import { forgetCheckedSessions } from "~/server/auth/session-check-cache.server";
 import { passwordProblem } from "~/server/auth/password-policy.server";
-import { recordWithSecurityNotice } from "./security-notice.server";
+import { recordWithSecurityNotice } from "~/server/auth/security-notice.server";
 import type { AddUserInput, InviteUserInput } from "./user-schemas.server";
 
 /**

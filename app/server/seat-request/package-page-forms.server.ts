@@ -2,8 +2,8 @@ import { ENQUIRY_SENT_MESSAGE } from "~/lib/enquiry-limits";
 import { SEAT_REQUEST_INTENT, seatRequestSentMessage } from "~/lib/seats";
 import { answerPageForm, readPageFormPost } from "~/server/forms/page-form-post.server";
 import { createEnquiry, enquirySchema } from "~/server/lead/package-enquiry.server";
-import { seatRequestSchema } from "~/server/seat-request/seat-request-schema";
-import { createSeatRequest } from "~/server/seat-request/seat-requests.server";
+import { seatRequestSchema } from "./seat-request-schema";
+import { createSeatRequest } from "./seat-requests.server";
 import type { PackageRow } from "~/server/db/schema.server";
 
 const GONE = { refused: "This trip is no longer offered. Please see our other packages.", status: 404 };

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import { createS3Client, type S3Settings } from "./s3-storage.server";
+import { createS3Client, type S3Settings } from "../../app/server/media/s3-storage.server";
 
 /**
  * A real S3-compatible server on localhost for tests (s3rver, files in a

@@ -1,6 +1,14 @@
 import { fromPrice } from "~/lib/price";
 import type { PackageRow } from "~/server/db/schema.server";
-import { canMakeBrochure } from "./brochure-content.server";
+
+/**
+ * Whether a brochure can be made: it needs a title and a price. A package
+ * being written (a preview without them) has none: the page says
+ * 'Brochure link not available' (spec §8).
+ */
+export function canMakeBrochure(pkg: { title: string; priceFrom: number }): boolean {
+  return pkg.title.trim().length > 0 && pkg.priceFrom > 0;
+}
 
 /** Where a package's "Download Brochure" goes: its uploaded PDF, else the generated one, else nowhere. */
 export function brochureHref(row: Pick<PackageRow, "slug" | "title" | "brochureUrl" | "price" | "priceOptions">): string | null {

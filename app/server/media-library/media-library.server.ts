@@ -6,9 +6,9 @@ import { blogDocument } from "~/server/blog/blog-mutations.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext, type DocumentWrite } from "~/server/content/content-write.server";
 import { getDb, type Db } from "~/server/db/db.server";
 import { blogs, contentDrafts, media, users, type MediaRow } from "~/server/db/schema.server";
-import { deleteStoredFilesIfUnclaimed } from "./media-files.server";
-import { htmlImageSources, loadMediaUses } from "./media-uses.server";
-import { uploadMediaKey } from "./uploads.server";
+import { deleteStoredFilesIfUnclaimed } from "~/server/media/media-files.server";
+import { htmlImageSources, loadMediaUses } from "~/server/media/media-uses.server";
+import { uploadMediaKey } from "~/server/media/uploads.server";
 
 const UPLOADED_PREFIX = uploadMediaKey("");
 

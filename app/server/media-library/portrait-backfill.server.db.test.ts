@@ -11,8 +11,8 @@ import { bandPhoto, expectOnlyTheMiddle } from "../../../tests/support/band-phot
 import { useTempMediaDir } from "../../../tests/support/media-rows";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { PORTRAIT_CUT_JOB, portraitCutJobHandler, queuePortraitCuts } from "./portrait-backfill.server";
-import { processImage } from "./process-image.server";
-import { getMediaStorage } from "./storage.server";
+import { processImage } from "~/server/media/process-image.server";
+import { getMediaStorage } from "~/server/media/storage.server";
 
 let db: Db;
 let files: Awaited<ReturnType<typeof useTempMediaDir>>;

@@ -4,10 +4,10 @@ import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/ser
 import { getDb, type Db } from "~/server/db/db.server";
 import { media, notificationOutbox as jobs } from "~/server/db/schema.server";
 import type { JobHandler } from "~/server/jobs/worker.server";
-import { deleteStoredFilesIfUnclaimed } from "./media-files.server";
-import { cutPortraitFrom } from "./process-image.server";
-import { imageQueue } from "./serial-queue.server";
-import type { MediaStorage } from "./storage.server";
+import { deleteStoredFilesIfUnclaimed } from "~/server/media/media-files.server";
+import { cutPortraitFrom } from "~/server/media/process-image.server";
+import { imageQueue } from "~/server/media/serial-queue.server";
+import type { MediaStorage } from "~/server/media/storage.server";
 
 /** The job that gives an image processed before ADR 075 its portrait cut (ADR 076). */
 export const PORTRAIT_CUT_JOB = "media.portrait-cut";
