@@ -4,10 +4,8 @@
  * subsets with their Unicode maps, so text stays text. The whole file is
  * made in memory and handed back as one Buffer: a failure never leaves half a PDF.
  */
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { COLOR, drawQr, font, PAGE, pageFooters, writePdf, type Doc, type FontName } from "~/server/pdf/pdf-writer.server";
 import type { BrochureContent } from "./brochure-content.server";
 import type { PrintImageSize } from "./brochure-images.server";
 
@@ -18,77 +16,22 @@ type BrochureImages = { cover: Buffer | null; days: (Buffer | null)[] };
 export const COVER_IMAGE: PrintImageSize = { width: 1200, height: 620 };
 export const DAY_IMAGE: PrintImageSize = { width: 300, height: 200 };
 
-// The site's tokens (app/styles/tokens.css).
-const COLOR = {
-  ink: "#14221b",
-  inkSoft: "#3d4d45",
-  muted: "#5b6b63",
-  line: "#dfe4e1",
-  accent: "#11835a",
-  accentStrong: "#0b6946",
-  accentSoft: "#e3f3ec",
-  sand: "#f6f3ec",
-  sandDeep: "#ece6d8",
-  star: "#d99a00",
-  danger: "#b42318",
-  white: "#ffffff",
-};
-
-const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { top: 48, bottom: 64, left: 48, right: 48 };
 const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const BOTTOM = PAGE.height - MARGIN.bottom;
 const COVER_HEIGHT = 290;
 
-const FONT_FILES = {
-  sans: "@expo-google-fonts/plus-jakarta-sans/400Regular/PlusJakartaSans_400Regular.ttf",
-  sansBold: "@expo-google-fonts/plus-jakarta-sans/700Bold/PlusJakartaSans_700Bold.ttf",
-  display: "@expo-google-fonts/fraunces/600SemiBold/Fraunces_600SemiBold.ttf",
-} as const;
-type FontName = keyof typeof FONT_FILES;
-
-let fonts: Record<FontName, Buffer> | null = null;
-/** Read once per process; each document embeds the subset it uses. */
-function fontBytes(): Record<FontName, Buffer> {
-  if (!fonts) {
-    const require = createRequire(import.meta.url);
-    fonts = Object.fromEntries(Object.entries(FONT_FILES).map(([name, file]) => [name, fs.readFileSync(require.resolve(file))])) as Record<FontName, Buffer>;
-  }
-  return fonts;
-}
-
-type Doc = PDFKit.PDFDocument;
-
 /** Renders the brochure to a Buffer (the whole file, or an error). */
 export async function renderBrochurePdf(content: BrochureContent, images: BrochureImages): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: MARGIN,
-    bufferPages: true,
-    autoFirstPage: true,
-    compress: true,
-    lang: "en-IN",
-    displayTitle: true,
-    pdfVersion: "1.7",
-    info: {
-      Title: content.metadata.title,
-      Author: content.metadata.author,
-      Subject: content.metadata.subject,
-      Keywords: content.metadata.keywords,
-      Creator: content.metadata.author,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const bytes = fontBytes();
-  for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(name, bytes[name]);
+  const info = {
+    Title: content.metadata.title,
+    Author: content.metadata.author,
+    Subject: content.metadata.subject,
+    Keywords: content.metadata.keywords,
+    Creator: content.metadata.author,
+  };
   const qr = QRCode.create(content.packageUrl, { errorCorrectionLevel: "M" });
-
-  try {
+  return writePdf({ margins: MARGIN, info }, (doc) => {
     cover(doc, content, images.cover);
     overview(doc, content);
     // Highlights first: a list flows over a page break, and fills the cover page.
@@ -101,13 +44,7 @@ export async function renderBrochurePdf(content: BrochureContent, images: Brochu
     contacts(doc, content, qr);
     terms(doc, content);
     footers(doc, content);
-  } catch (error) {
-    doc.end();
-    await done.catch(() => undefined);
-    throw error;
-  }
-  doc.end();
-  return done;
+  });
 }
 
 /**
@@ -115,28 +52,14 @@ export async function renderBrochurePdf(content: BrochureContent, images: Brochu
  * process's first brochure then costs what the next ones do.
  */
 export async function warmUpPdfWriter(): Promise<void> {
-  const doc = new PDFDocument({ size: "A4", compress: true });
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on("data", () => undefined);
-    doc.on("end", resolve);
-    doc.on("error", reject);
+  await writePdf({}, (doc) => {
+    for (const name of ["sans", "sansBold", "display"] as FontName[]) doc.font(name).text("Bali ₹1,04,500 – Day 1 ★");
   });
-  const bytes = fontBytes();
-  for (const name of Object.keys(FONT_FILES) as FontName[]) {
-    doc.registerFont(name, bytes[name]);
-    doc.font(name).text("Bali ₹1,04,500 – Day 1 ★");
-  }
   QRCode.create("https://example.com/packages/bali?utm_source=brochure");
-  doc.end();
-  await done;
 }
 
 // ---------------------------------------------------------------------------
 // Layout helpers
-
-function font(doc: Doc, name: FontName, size: number, color: string = COLOR.ink) {
-  return doc.font(name).fontSize(size).fillColor(color);
-}
 
 /** Starts a new page unless `height` points still fit below the cursor. */
 function ensureSpace(doc: Doc, height: number) {
@@ -532,14 +455,7 @@ function contacts(doc: Doc, content: BrochureContent, qr: QRCode.QRCode) {
   const qrX = MARGIN.left + CONTENT_WIDTH - size - 22;
   const qrY = y + 13;
   doc.roundedRect(qrX - 6, qrY - 6, size + 12, size + 12, 6).fill(COLOR.white);
-  const count = qr.modules.size;
-  const cell = size / count;
-  for (let row = 0; row < count; row++) {
-    for (let col = 0; col < count; col++) {
-      if (qr.modules.get(row, col)) doc.rect(qrX + col * cell, qrY + row * cell, cell + 0.05, cell + 0.05);
-    }
-  }
-  doc.fill(COLOR.ink);
+  drawQr(doc, qr, qrX, qrY, size);
   doc.link(qrX, qrY, size, size, content.packageUrl);
   font(doc, "sans", 7.5, COLOR.accentSoft).text("Scan for today's prices and dates", qrX - 14, qrY + size + 9, {
     width: size + 28,
@@ -552,25 +468,8 @@ function contacts(doc: Doc, content: BrochureContent, qr: QRCode.QRCode) {
 
 /** On every page: the agency and its phone, the page number. */
 function footers(doc: Doc, content: BrochureContent) {
-  const range = doc.bufferedPageRange();
   const left = [content.agency.brandName, content.contacts.find((c) => c.label === "Phone")?.value, content.contacts.find((c) => c.label === "E-mail")?.value]
     .filter(Boolean)
     .join("  ·  ");
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    // Below the bottom margin: without this pdfkit would start a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - 38;
-    doc
-      .moveTo(MARGIN.left, y - 8)
-      .lineTo(PAGE.width - MARGIN.right, y - 8)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.line)
-      .stroke();
-    font(doc, "sans", 8, COLOR.muted).text(left, MARGIN.left, y, { width: CONTENT_WIDTH - 80, lineBreak: false });
-    const pageText = `Page ${index + 1} of ${range.count}`;
-    doc.text(pageText, PAGE.width - MARGIN.right - doc.widthOfString(pageText), y, { lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
+  pageFooters(doc, left, MARGIN);
 }
