@@ -145,7 +145,7 @@ async function pendingRows() {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   try {
-    return (await client.query("select count(*)::int as n from notification_outbox where status = 'pending'")).rows[0].n;
+    return (await client.query("select count(*)::int as n from jobs where status = 'pending'")).rows[0].n;
   } finally {
     await client.end();
   }
@@ -194,7 +194,7 @@ relay.postMessage("close");
 // What the database holds, read after the last server stopped.
 async function readDatabase() {
   const leadsQuery = "select name from leads where name like 'Crash %'";
-  const outboxQuery = "select status, count(*)::int as count from notification_outbox group by status";
+  const outboxQuery = "select status, count(*)::int as count from jobs group by status";
   if (DATABASE_URL) {
     const pg = (await import("pg")).default;
     const client = new pg.Client({ connectionString: DATABASE_URL });

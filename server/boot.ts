@@ -7,9 +7,6 @@ import { seedDatabase } from "~/server/seed/seed.server";
 import { mediaStorageFromEnv, s3SettingsFrom } from "~/server/media/media-store.server";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { setLogger } from "~/server/logger.server";
-import { createMailerFromEnv } from "~/server/notify/mailer.server";
-import { notificationWorker } from "~/server/notify/outbox.server";
-import { createWebhookSender } from "~/server/notify/webhook.server";
 import { startRetentionSweep } from "~/server/enquiry/retention.server";
 import { AdjustableClock, systemClock } from "~/server/content/clock.server";
 import { startRevisionSweep } from "~/server/content/revision-sweep.server";
@@ -22,10 +19,11 @@ import { requestsInFlight } from "./requests-in-flight";
 import { createBackup } from "~/server/backup/backup.server";
 import { backupStoreFromEnv, encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
 import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-socket.server";
-import { BACKUP_JOB, BACKUP_JOB_TIMEOUT_MS, backupJobHandler, startBackupScheduler } from "~/server/backup/backup-job.server";
+import { startBackupScheduler } from "~/server/backup/backup-job.server";
 import { setBackupStore } from "~/server/backup/backup-store.server";
 import { getMediaStorage } from "~/server/media/storage.server";
-import { PORTRAIT_CUT_JOB, PORTRAIT_CUT_JOB_TIMEOUT_MS, portraitCutJobHandler, queuePortraitCuts } from "~/server/media-library/portrait-backfill.server";
+import { queuePortraitCuts } from "~/server/media-library/portrait-backfill.server";
+import { createJobWorker } from "./job-worker";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -81,31 +79,25 @@ export async function boot() {
   const portraitCuts = await queuePortraitCuts(getDb());
   if (portraitCuts > 0) logger.info({ images: portraitCuts }, "queued portrait cuts for images processed before ADR 075");
 
-  // Runs the queued jobs: the enquiry notifications, by e-mail and webhook (ADR 050).
   if (!env.SMTP_URL) logger.warn({ dir: path.resolve(env.DATA_DIR, "outbox") }, "SMTP_URL is not set: enquiry notifications are written as .eml files");
-  const webhook = env.WEBHOOK_URL ? createWebhookSender({ url: env.WEBHOOK_URL, format: env.WEBHOOK_FORMAT }) : undefined;
   // Automatic backups go to BACKUP_DIR or BACKUP_S3_PREFIX (ADRs 054, 063); neither: none.
   const backupStore = await backupStoreFromEnv(env);
   setBackupStore(backupStore);
-  const jobWorker = notificationWorker({
-    mailer: createMailerFromEnv(),
-    webhook,
-    pollMs: env.OUTBOX_POLL_MS,
+  // A test run's clock can be moved on through /__e2e, so tests need not wait (scheduled publishing, digests, jobs queued for later).
+  const clock = e2eFixturesFrom(env) ? new AdjustableClock() : systemClock;
+  // Runs the queued jobs, every type's in its lane (ADR 082). A burst of enquiries is stored and answered first, mailed just after.
+  const jobWorker = createJobWorker({
+    env,
     logger,
-    // A burst of enquiries is stored and answered first, mailed just after.
+    mediaStorage,
+    backupStore,
     busy: () => requestsInFlight() > 0,
-    handlers: {
-      [PORTRAIT_CUT_JOB]: portraitCutJobHandler(mediaStorage),
-      ...(backupStore ? { [BACKUP_JOB]: backupJobHandler({ store: backupStore, key: encryptionKeyFromEnv(env), logger }) } : {}),
-    },
-    timeoutsMs: { [BACKUP_JOB]: BACKUP_JOB_TIMEOUT_MS, [PORTRAIT_CUT_JOB]: PORTRAIT_CUT_JOB_TIMEOUT_MS },
+    clock: clock === systemClock ? undefined : clock,
   });
   await jobWorker.start();
   // Optional: deletes old Closed and Spam enquiries (ADR 029).
   const stopRetention = startRetentionSweep(env.ENQUIRY_RETENTION_MONTHS, logger);
-  // Scheduled publishing, exactly once across servers (ADR 037). A test run's
-  // clock can be moved on through /__e2e, so tests need not wait.
-  const clock = e2eFixturesFrom(env) ? new AdjustableClock() : systemClock;
+  // Scheduled publishing, exactly once across servers (ADR 037).
   const publisher = new ScheduledPublisher({ handlers: scheduledPublishHandlers(contentRegistry), logger, clock });
   publisher.start();
   // The team's daily digest at 9:00 Indian time, once per user and day across servers (ADR 045).

@@ -15,15 +15,15 @@ async function figure(page: Page, label: string): Promise<number> {
   return Number(await card.locator("dd").innerText());
 }
 
-/** An outbox row given up on (12 failed tries), as after a long SMTP outage; cleaned up with the test. */
+/** A team e-mail job given up on (12 failed tries), as after a long SMTP outage; cleaned up with the test. */
 async function failedOutboxRow(db: TestDatabase, subjectType: "lead" | "contact-message", subjectId: number, subject: string) {
   const payload = { to: "team@example.com", subject, text: "Phone: +91 90000 77777" };
   const [row] = await db.query<{ id: number }>(
-    `insert into notification_outbox (channel, subject_type, subject_id, payload, status, attempts, last_error, last_attempt_at)
+    `insert into jobs (type, subject_type, subject_id, payload, status, attempts, last_error, last_attempt_at)
      values ('email', $1, $2, $3, 'failed', 12, '451: Try again later', now()) returning id`,
     [subjectType, subjectId, JSON.stringify(payload)],
   );
-  db.onCleanup(() => db.query(`delete from notification_outbox where id = $1`, [row!.id]));
+  db.onCleanup(() => db.query(`delete from jobs where id = $1`, [row!.id]));
   return row!.id;
 }
 
@@ -41,7 +41,7 @@ test("a lead just posted shows in today's, this week's and this month's figures 
   const response = await page.request.post("/api/leads", { data: { name: "Dashboard Visitor", phone: "+91 90000 66666" } });
   expect(response.status()).toBe(201);
   db.onCleanup(async () => {
-    await db.query(`delete from notification_outbox where subject_type = 'lead' and subject_id in (select id from leads where phone = '+91 90000 66666')`);
+    await db.query(`delete from jobs where subject_type = 'lead' and subject_id in (select id from leads where phone = '+91 90000 66666')`);
     await db.query(`delete from leads where phone = '+91 90000 66666'`);
   });
 
@@ -86,10 +86,10 @@ test("a delivery that keeps failing is listed, and its retry button sends it", a
 
   await row.getByRole("button", { name: new RegExp(`Retry delivery #${id}`) }).click();
   await expect(page.getByRole("status")).toContainText(`Delivery #${id} will be tried again now.`);
-  // The worker (woken by the retry) writes it to the outbox folder and marks it sent.
+  // The worker (woken by the retry) writes it to the outbox folder and marks it done.
   await expect
-    .poll(async () => (await db.query<{ status: string }>(`select status from notification_outbox where id = $1`, [id]))[0]?.status, { timeout: 10_000 })
-    .toBe("sent");
+    .poll(async () => (await db.query<{ status: string }>(`select status from jobs where id = $1`, [id]))[0]?.status, { timeout: 10_000 })
+    .toBe("done");
   await page.reload();
   await expect(page.getByRole("row").filter({ hasText: "Retry Rao" })).toHaveCount(0);
 
@@ -103,10 +103,10 @@ test("a delivery that keeps failing is listed, and its retry button sends it", a
 test("a failing backup is listed as a backup, by its day", async ({ page, db }) => {
   // Retrying in a day: the e2e server's worker leaves it alone. 2026-11-27 (IST) is not a day its own scheduler queues.
   const [row] = await db.query<{ id: number }>(
-    `insert into notification_outbox (channel, subject_type, subject_id, payload, status, attempts, last_error, last_attempt_at, next_attempt_at)
-     values ('backup', 'backup-day', 20261127, '{}', 'pending', 4, 'ENOSPC: no space left on device', now(), now() + interval '1 day') returning id`,
+    `insert into jobs (type, lane, subject_type, subject_id, payload, status, attempts, last_error, last_attempt_at, run_at)
+     values ('backup', 'long', 'backup-day', 20261127, '{}', 'pending', 4, 'ENOSPC: no space left on device', now(), now() + interval '1 day') returning id`,
   );
-  db.onCleanup(() => db.query(`delete from notification_outbox where id = $1`, [row!.id]));
+  db.onCleanup(() => db.query(`delete from jobs where id = $1`, [row!.id]));
   await signIn(page, ADMIN);
   const backup = page.getByRole("region", { name: "Notifications" }).getByRole("row").filter({ hasText: "Daily backup of 27 Nov 2026" });
   await expect(backup.getByRole("cell", { name: "Backup", exact: true })).toBeVisible();
@@ -138,7 +138,7 @@ test("each failing delivery links to its enquiry's page: a lead's and a contact 
 test("without SMTP the dashboard and the enquiry page say e-mail is not set up, and an e-mail written to a file is not 'sent'", async ({ page, db }) => {
   // The e2e servers have no SMTP_URL: the worker writes e-mails to files and marks them sent.
   const { id, leadId } = await failedDelivery(db, "File Only");
-  await db.query(`update notification_outbox set status = 'sent', sent_at = now(), last_error = null where id = $1`, [id]);
+  await db.query(`update jobs set status = 'done', done_at = now(), last_error = null where id = $1`, [id]);
   await signIn(page, ADMIN);
   const notifications = page.getByRole("region", { name: "Notifications" });
   await expect(notifications.getByText("E-mail is not set up: notifications are saved on the server only")).toBeVisible();
@@ -158,7 +158,7 @@ test("a signed-out POST cannot retry a delivery", async ({ playwright, db, baseU
   expect(response.status()).toBe(302);
   expect(response.headers().location).toMatch(/^\/admin\?redirectTo=/);
   await anonymous.dispose();
-  expect((await db.query<{ status: string }>(`select status from notification_outbox where id = $1`, [id]))[0]?.status).toBe("failed");
+  expect((await db.query<{ status: string }>(`select status from jobs where id = $1`, [id]))[0]?.status).toBe("failed");
 });
 
 for (const viewport of [

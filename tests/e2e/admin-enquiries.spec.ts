@@ -26,12 +26,12 @@ function cleanUpEnquiries(db: TestDatabase, tag: string) {
     const leads = await db.query<{ id: number }>(`select id from leads where name like $1`, [like]);
     const contacts = await db.query<{ id: number }>(`select id from contact_messages where first_name like $1 or last_name like $1`, [like]);
     for (const { id } of leads) {
-      await db.query(`delete from notification_outbox where subject_type = 'lead' and subject_id = $1`, [id]);
+      await db.query(`delete from jobs where subject_type = 'lead' and subject_id = $1`, [id]);
       await db.query(`delete from activity where subject_type = 'enquiry' and subject_id = $1`, [`lead-${id}`]);
       await db.query(`delete from leads where id = $1`, [id]);
     }
     for (const { id } of contacts) {
-      await db.query(`delete from notification_outbox where subject_type = 'contact-message' and subject_id = $1`, [id]);
+      await db.query(`delete from jobs where subject_type = 'contact-message' and subject_id = $1`, [id]);
       await db.query(`delete from activity where subject_type = 'enquiry' and subject_id = $1`, [`contact-${id}`]);
       await db.query(`delete from contact_messages where id = $1`, [id]);
     }
@@ -387,7 +387,7 @@ test("personal data: find a person by phone, export it as JSON, delete it after 
   const left = await db.query(
     `select 1 from leads where name like $1 union all select 1 from contact_messages where last_name like $1
      union all select 1 from enquiry_notes where body like $1
-     union all select 1 from notification_outbox where payload::text like $1`,
+     union all select 1 from jobs where payload::text like $1`,
     [`%${tag}%`],
   );
   expect(left).toEqual([]);

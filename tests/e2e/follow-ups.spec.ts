@@ -21,7 +21,7 @@ async function contactMessage(page: Page, db: TestDatabase, tag: string) {
   db.onCleanup(async () => {
     const rows = await db.query<{ id: number }>(`select id from contact_messages where last_name = $1`, [`Callback ${tag}`]);
     for (const { id } of rows) {
-      await db.query(`delete from notification_outbox where subject_type = 'contact-message' and subject_id = $1`, [id]);
+      await db.query(`delete from jobs where subject_type = 'contact-message' and subject_id = $1`, [id]);
       await db.query(`delete from activity where subject_type = 'enquiry' and subject_id = $1`, [`contact-${id}`]);
       await db.query(`delete from contact_messages where id = $1`, [id]);
     }

@@ -18,7 +18,7 @@ async function leadOfOwn(page: Page, db: TestDatabase) {
   db.onCleanup(async () => {
     await db.query("delete from enquiry_notes where lead_id = $1", [row!.id]);
     await db.query("delete from activity where subject_type = 'enquiry' and subject_id = $1", [`lead-${row!.id}`]);
-    await db.query("delete from notification_outbox where subject_type = 'lead' and subject_id = $1", [row!.id]);
+    await db.query("delete from jobs where subject_type = 'lead' and subject_id = $1", [row!.id]);
     await db.query("delete from leads where id = $1", [row!.id]);
   });
   return { id: row!.id, name, path: `/admin/enquiries/lead-${row!.id}` };

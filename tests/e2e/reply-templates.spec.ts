@@ -16,12 +16,12 @@ function cleanUpEnquiries(db: TestDatabase, tag: string) {
   db.onCleanup(async () => {
     const like = `%${tag}%`;
     for (const { id } of await db.query<{ id: number }>(`select id from leads where name like $1`, [like])) {
-      await db.query(`delete from notification_outbox where subject_type = 'lead' and subject_id = $1`, [id]);
+      await db.query(`delete from jobs where subject_type = 'lead' and subject_id = $1`, [id]);
       await db.query(`delete from activity where subject_type = 'enquiry' and subject_id = $1`, [`lead-${id}`]);
       await db.query(`delete from leads where id = $1`, [id]);
     }
     for (const { id } of await db.query<{ id: number }>(`select id from contact_messages where last_name like $1`, [like])) {
-      await db.query(`delete from notification_outbox where subject_type = 'contact-message' and subject_id = $1`, [id]);
+      await db.query(`delete from jobs where subject_type = 'contact-message' and subject_id = $1`, [id]);
       await db.query(`delete from activity where subject_type = 'enquiry' and subject_id = $1`, [`contact-${id}`]);
       await db.query(`delete from contact_messages where id = $1`, [id]);
     }

@@ -115,11 +115,11 @@ test("the lead popup can be turned off, and enquiry e-mails sent to another addr
   const name = `Settings Lead ${Date.now()}`;
   expect((await request.post("/api/leads", { data: { name, phone: "+91 90000 12121" } })).status()).toBe(201);
   db.onCleanup(async () => {
-    await db.query("delete from notification_outbox where subject_type = 'lead' and subject_id in (select id from leads where name = $1)", [name]);
+    await db.query("delete from jobs where subject_type = 'lead' and subject_id in (select id from leads where name = $1)", [name]);
     await db.query("delete from leads where name = $1", [name]);
   });
   const [mail] = await db.query<{ to: string }>(
-    "select payload->>'to' as to from notification_outbox where channel = 'email' and subject_type = 'lead' and subject_id = (select id from leads where name = $1)",
+    "select payload->>'to' as to from jobs where type = 'email' and subject_type = 'lead' and subject_id = (select id from leads where name = $1)",
     [name],
   );
   expect(mail!.to).toBe("sales@pravas.example");

@@ -62,13 +62,11 @@ test("enrol with a QR code, then sign in with password and a code; a wrong code 
   expect(kinds).toEqual(expect.arrayContaining(["user.two-factor-enabled", "auth.two-factor-failed", "auth.sign-in"]));
   // The owner is e-mailed about it (through the outbox).
   const [notice] = await db.query<{ payload: { to: string; subject: string } }>(
-    "select o.payload from notification_outbox o join activity a on o.subject_type = 'activity' and o.subject_id = a.id where a.user_id = $1 and a.kind = 'user.two-factor-enabled'",
+    "select o.payload from jobs o join activity a on o.subject_type = 'activity' and o.subject_id = a.id where a.user_id = $1 and a.kind = 'user.two-factor-enabled'",
     [editor.id],
   );
   expect(notice!.payload).toMatchObject({ to: editor.email, subject: "Two-step sign-in is on for your Pravas account" });
-  db.onCleanup(() =>
-    db.query("delete from notification_outbox where subject_type = 'activity' and subject_id in (select id from activity where user_id = $1)", [editor.id]),
-  );
+  db.onCleanup(() => db.query("delete from jobs where subject_type = 'activity' and subject_id in (select id from activity where user_id = $1)", [editor.id]));
 });
 
 test("a recovery code signs in once; no session exists before the second step", async ({ page, db }) => {

@@ -3,7 +3,7 @@ import { formatDateTime } from "~/lib/admin-format";
 import { getDb, type Db } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
-import { enqueueNotifications } from "~/server/notify/outbox.server";
+import { enqueueNotifications } from "~/server/notify/notification-jobs.server";
 
 /**
  * What changed on someone's account, for the e-mail that tells them (ASVS

@@ -2,23 +2,26 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
 import { formatDate, formatDateTime } from "~/lib/admin-format";
+import { z } from "zod";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
-import { notificationOutbox as jobs } from "~/server/db/schema.server";
-import { nudgeJobs } from "~/server/jobs/jobs.server";
-import type { JobHandler } from "~/server/jobs/worker.server";
-import { getMediaStorage } from "~/server/media/storage.server";
+import { defineJobType, enqueueJob, nudgeJobs, subjectOnceKey } from "~/server/jobs/jobs.server";
+import { handleJob, type JobRegistration } from "~/server/jobs/worker.server";
+import type { MediaStorage } from "~/server/media/storage.server";
 import { createBackup } from "./backup.server";
 import type { BackupStore } from "./backup-store.server";
 
+/** A backup of a big site takes minutes, not the 60 s an e-mail may (ADR 063). */
+const BACKUP_JOB_TIMEOUT_MS = 30 * 60_000;
+
 /**
- * Automatic backups (ADR 054): a job of the job queue (ADR 050), type
- * "backup". The scheduler queues one a day at BACKUP_SCHEDULE (IST), exactly
- * once across servers (the queue's unique subject: "backup-day", the date);
- * "Back up now" queues one for the current minute. The handler writes the
- * archive to the backup store (BACKUP_DIR or BACKUP_S3_PREFIX, ADR 063) and
- * prunes it to 7 daily, 4 weekly, 6 monthly.
+ * Automatic backups (ADR 054): a job of the job queue's long lane (ADR 082),
+ * type "backup", so an e-mail queued meanwhile is not held up. The scheduler
+ * queues one a day at BACKUP_SCHEDULE (IST), exactly once across servers
+ * (its once-key names the date); "Back up now" queues one for the current
+ * minute. The handler writes the archive to the backup store (BACKUP_DIR or
+ * BACKUP_S3_PREFIX, ADR 063) and prunes it to 7 daily, 4 weekly, 6 monthly.
  */
-export const BACKUP_JOB = "backup";
+export const BACKUP_JOB = defineJobType({ name: "backup", lane: "long", payload: z.object({}), timeoutMs: BACKUP_JOB_TIMEOUT_MS });
 const RETENTION = { daily: 7, weekly: 4, monthly: 6 };
 
 const NAME = /^pravas-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.(tar\.gz|bak)$/;
@@ -83,12 +86,13 @@ export async function latestBackup(store: BackupStore): Promise<{ name: string; 
   return newest ? { ...newest, at: parseName(newest.name)! } : null;
 }
 
-/** A backup of a big site takes minutes, not the 60 s an e-mail may: the job's own limit (ADR 063). */
-export const BACKUP_JOB_TIMEOUT_MS = 30 * 60_000;
-
-/** The job's handler: one backup into the store, then the retention. */
-export function backupJobHandler(options: { store: BackupStore; key?: Buffer; logger?: Logger }): JobHandler {
-  return async () => {
+/**
+ * The job's handler: one backup into the store, then the retention. `storage`
+ * is the server's media storage, given at start: the worker starts before the
+ * app sets it, and the day's backup may be due at once (ADR 082).
+ */
+export function backupJobHandler(options: { store: BackupStore; storage: MediaStorage; key?: Buffer; logger?: Logger }): JobRegistration {
+  return handleJob(BACKUP_JOB, async (_job, { signal }) => {
     const { store } = options;
     await fs.mkdir(store.stagingDir, { recursive: true, mode: 0o700 });
     const name = backupFileName(new Date(), Boolean(options.key));
@@ -96,21 +100,24 @@ export function backupJobHandler(options: { store: BackupStore; key?: Buffer; lo
     const kind = getDatabaseKind();
     const result = await createBackup({
       source: { db: getDb(), kind: kind === "postgres" ? "postgres" : "pglite" },
-      storage: getMediaStorage(),
+      storage: options.storage,
       file,
       key: options.key,
+      signal,
     });
-    await store.keep(file, name);
+    signal.throwIfAborted();
+    await store.keep(file, name, signal);
     const names = (await store.list()).map((backup) => backup.name);
     const keep = backupsToKeep(names);
     for (const old of names) if (parseName(old) && !keep.has(old)) await store.remove(old);
     options.logger?.info({ location: store.location, name, bytes: result.bytes, ms: result.ms }, "backup written");
-  };
+  });
 }
 
-/** Queues a backup job for `subject` (once: a repeat is ignored). */
-async function queueBackup(subjectType: string, subjectId: number): Promise<void> {
-  await getDb().insert(jobs).values({ channel: BACKUP_JOB, subjectType, subjectId, payload: {} }).onConflictDoNothing();
+/** Queues a backup job about `subject`, once (from any server): a repeat is ignored. */
+async function queueBackup(subjectType: "backup-day" | "backup-now", subjectId: number): Promise<void> {
+  const subject = { type: subjectType, id: subjectId };
+  await enqueueJob(getDb(), BACKUP_JOB, { payload: {}, subject, onceKey: subjectOnceKey(BACKUP_JOB, subject) });
   nudgeJobs();
 }
 

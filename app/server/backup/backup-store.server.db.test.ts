@@ -4,10 +4,11 @@ import path from "node:path";
 import { text } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setMediaStorage, LocalDiskStorage } from "~/server/media/storage.server";
+import { getMediaStorage, setMediaStorage, LocalDiskStorage } from "~/server/media/storage.server";
 import { startS3rver } from "../../../tests/support/s3rver-for-tests";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { backupFileName, backupJobHandler, backupStatus, latestBackup } from "./backup-job.server";
+import { runJobHandler } from "../../../tests/support/job-workers";
 import { DirectoryBackupStore, parseBackupS3Prefix, S3BackupStore, type BackupStore } from "./backup-store.server";
 
 let work: string;
@@ -27,8 +28,7 @@ afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-const run = (store: BackupStore) =>
-  backupJobHandler({ store })({ id: 1, type: "backup", subjectType: "backup-now", subjectId: 1, payload: {}, attempts: 1, createdAt: new Date() });
+const run = (store: BackupStore) => runJobHandler(backupJobHandler({ store, storage: getMediaStorage() }), { subject: { type: "backup-now", id: 1 } });
 
 /** A year of daily backups already stored (fake, tiny), so the retention has something to prune. */
 async function fillWithOldBackups(put: (name: string) => Promise<void>): Promise<string[]> {

@@ -19,8 +19,8 @@ export interface BackupStore {
   readonly location: string;
   /** A local directory the job writes the archive into before `keep` (the store's own directory when it is one). */
   readonly stagingDir: string;
-  /** Takes a finished archive from `file` (in stagingDir) and stores it as `name`. */
-  keep(file: string, name: string): Promise<void>;
+  /** Takes a finished archive from `file` (in stagingDir) and stores it as `name`; `signal` stops an upload under way. */
+  keep(file: string, name: string, signal?: AbortSignal): Promise<void>;
   list(): Promise<StoredBackup[]>;
   remove(name: string): Promise<void>;
   read(name: string): Promise<{ body: Readable; bytes: number }>;
@@ -99,10 +99,13 @@ export class S3BackupStore implements BackupStore {
     this.location = `s3://${options.bucket}/${options.prefix}`;
   }
 
-  async keep(file: string, name: string): Promise<void> {
+  async keep(file: string, name: string, signal?: AbortSignal): Promise<void> {
     const { Upload } = await import("@aws-sdk/lib-storage");
+    let upload: InstanceType<typeof Upload> | undefined;
+    const stop = () => void upload?.abort().catch(() => {});
+    signal?.addEventListener("abort", stop, { once: true });
     try {
-      const upload = new Upload({
+      upload = new Upload({
         client: this.client,
         params: {
           Bucket: this.bucket,
@@ -113,6 +116,7 @@ export class S3BackupStore implements BackupStore {
       });
       await upload.done();
     } finally {
+      signal?.removeEventListener("abort", stop);
       await fsp.rm(file, { force: true });
     }
   }

@@ -58,9 +58,16 @@ export type BackupResult = { file: string; bytes: number; manifest: Manifest; ms
 /**
  * Writes a backup of `source` and `storage` to `file` (0600). The database is
  * read in one snapshot; the site keeps serving (on PGlite, its queries wait
- * while the snapshot is read: one connection).
+ * while the snapshot is read: one connection). `signal` stops it between two
+ * files (the job worker's, ADR 082): nothing is left behind.
  */
-export async function createBackup(options: { source: BackupTarget; storage: MediaStorage; file: string; key?: Buffer }): Promise<BackupResult> {
+export async function createBackup(options: {
+  source: BackupTarget;
+  storage: MediaStorage;
+  file: string;
+  key?: Buffer;
+  signal?: AbortSignal;
+}): Promise<BackupResult> {
   const started = performance.now();
   const { source, storage } = options;
   const files: Manifest["files"] = {};
@@ -70,7 +77,8 @@ export async function createBackup(options: { source: BackupTarget; storage: Med
   let dbMs = 0;
   const { bytes } = await writeArchive(
     options.file,
-    async (add) => {
+    async (addEntry) => {
+      const add: typeof addEntry = (entry) => (options.signal?.throwIfAborted(), addEntry(entry));
       const dbStarted = performance.now();
       const { migration } = await dumpDatabase(source.db, async ({ table, rows, data }) => {
         const name = `db/${table}.jsonl`;

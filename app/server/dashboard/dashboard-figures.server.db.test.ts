@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
-import { blogs, contactMessages, leads, notificationOutbox, packages } from "~/server/db/schema.server";
+import { blogs, contactMessages, leads, jobs, packages } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { enquiryFigures, mostReadBlogs, outboxHealth, topPackagesByEnquiries, topPackagesByViews } from "./dashboard-figures.server";
 
@@ -91,39 +91,39 @@ describe("dashboard figures", () => {
     expect(await outboxHealth()).toEqual({ pending: 0, failing: 0, lastSentAt: null });
     const sentAt = new Date("2026-11-25T04:00:00Z");
     const rows = await db
-      .insert(notificationOutbox)
+      .insert(jobs)
       .values([
-        { channel: "email", subjectType: "lead", subjectId: 9001, payload: {}, status: "sent", sentAt },
-        { channel: "email", subjectType: "lead", subjectId: 9002, payload: {}, status: "pending" },
-        { channel: "webhook", subjectType: "lead", subjectId: 9002, payload: {}, status: "pending", attempts: 4 },
-        { channel: "email", subjectType: "lead", subjectId: 9003, payload: {}, status: "failed", attempts: 12 },
+        { type: "email", subjectType: "lead", subjectId: 9001, payload: {}, status: "done", doneAt: sentAt },
+        { type: "email", subjectType: "lead", subjectId: 9002, payload: {}, status: "pending" },
+        { type: "webhook", subjectType: "lead", subjectId: 9002, payload: {}, status: "pending", attempts: 4 },
+        { type: "email", subjectType: "lead", subjectId: 9003, payload: {}, status: "failed", attempts: 12 },
       ])
-      .returning({ id: notificationOutbox.id });
+      .returning({ id: jobs.id });
     expect(await outboxHealth()).toEqual({ pending: 2, failing: 2, lastSentAt: sentAt });
     // Backups and image cuts run as jobs too: not notifications waiting or sent, but failing ones are listed and counted.
     rows.push(
       ...(await db
-        .insert(notificationOutbox)
+        .insert(jobs)
         .values([
-          { channel: "backup", subjectType: "backup-day", subjectId: 20261125, payload: {}, status: "sent", sentAt: new Date("2026-11-25T05:00:00Z") },
-          { channel: "backup", subjectType: "backup-now", subjectId: 29_000_000, payload: {}, status: "pending" },
-          { channel: "media.portrait-cut", subjectType: "media", subjectId: 9004, payload: {}, status: "failed", attempts: 12 },
+          { type: "backup", subjectType: "backup-day", subjectId: 20261125, payload: {}, status: "done", doneAt: new Date("2026-11-25T05:00:00Z") },
+          { type: "backup", subjectType: "backup-now", subjectId: 29_000_000, payload: {}, status: "pending" },
+          { type: "media.portrait-cut", subjectType: "media", subjectId: 9004, payload: {}, status: "failed", attempts: 12 },
         ])
-        .returning({ id: notificationOutbox.id })),
+        .returning({ id: jobs.id })),
     );
     expect(await outboxHealth()).toEqual({ pending: 2, failing: 3, lastSentAt: sentAt });
     // Without SMTP an e-mail was only written to a file: only webhook deliveries count as sent.
     expect((await outboxHealth({ emailDelivered: false })).lastSentAt).toBeNull();
     const webhookAt = new Date("2026-11-25T03:00:00Z");
     const [webhook] = await db
-      .insert(notificationOutbox)
-      .values({ channel: "webhook", subjectType: "lead", subjectId: 9001, payload: {}, status: "sent", sentAt: webhookAt })
-      .returning({ id: notificationOutbox.id });
+      .insert(jobs)
+      .values({ type: "webhook", subjectType: "lead", subjectId: 9001, payload: {}, status: "done", doneAt: webhookAt })
+      .returning({ id: jobs.id });
     rows.push(webhook!);
     expect((await outboxHealth({ emailDelivered: false })).lastSentAt).toEqual(webhookAt);
-    await db.delete(notificationOutbox).where(
+    await db.delete(jobs).where(
       inArray(
-        notificationOutbox.id,
+        jobs.id,
         rows.map((row) => row.id),
       ),
     );

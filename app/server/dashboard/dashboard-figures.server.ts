@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
-import { blogs, contactMessages, leads, notificationOutbox, packages } from "~/server/db/schema.server";
-import { isFailingJob } from "~/server/jobs/jobs.server";
-import { NOTIFICATION_CHANNELS } from "~/server/notify/outbox.server";
+import { blogs, contactMessages, jobs, leads, packages } from "~/server/db/schema.server";
+import { isFailingJob } from "~/server/jobs/failing-jobs.server";
+import { NOTIFICATION_JOB_TYPES, WEBHOOK_JOB } from "~/server/notify/notification-jobs.server";
 import { dashboardPeriods } from "./dashboard-periods.server";
 
 /**
@@ -124,15 +124,15 @@ type OutboxHealth = { pending: number; failing: number; lastSentAt: Date | null 
  * (issue 23).
  */
 export async function outboxHealth(options: { emailDelivered: boolean } = { emailDelivered: true }): Promise<OutboxHealth> {
-  const t = notificationOutbox;
+  const t = jobs;
   const db = getDb();
-  const notification = inArray(t.channel, [...NOTIFICATION_CHANNELS]);
+  const notification = inArray(t.type, NOTIFICATION_JOB_TYPES);
   const [pending] = await db
     .select({ n: count() })
     .from(t)
     .where(and(notification, eq(t.status, "pending")));
   const [failing] = await db.select({ n: count() }).from(t).where(isFailingJob());
-  const delivered = and(isNotNull(t.sentAt), options.emailDelivered ? notification : eq(t.channel, "webhook"));
-  const [last] = await db.select({ sentAt: t.sentAt }).from(t).where(delivered).orderBy(desc(t.sentAt)).limit(1);
-  return { pending: Number(pending?.n ?? 0), failing: Number(failing?.n ?? 0), lastSentAt: last?.sentAt ?? null };
+  const delivered = and(isNotNull(t.doneAt), options.emailDelivered ? notification : eq(t.type, WEBHOOK_JOB.name));
+  const [last] = await db.select({ doneAt: t.doneAt }).from(t).where(delivered).orderBy(desc(t.doneAt)).limit(1);
+  return { pending: Number(pending?.n ?? 0), failing: Number(failing?.n ?? 0), lastSentAt: last?.doneAt ?? null };
 }

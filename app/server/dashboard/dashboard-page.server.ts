@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { emailIsSetUp } from "~/server/notify/mailer.server";
+import { EMAIL_JOB, WEBHOOK_JOB } from "~/server/notify/notification-jobs.server";
 import { z } from "zod";
 import { enquiryKey } from "~/lib/enquiry-id";
 import { listActivity, recordActivity } from "~/server/activity/activity.server";
@@ -9,7 +10,7 @@ import { canManageEnquiries, canViewActivity } from "~/server/auth/access.server
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { contactMessages, leads } from "~/server/db/schema.server";
-import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
+import { listFailingJobs, retryJob } from "~/server/jobs/failing-jobs.server";
 import { PORTRAIT_CUT_JOB } from "~/server/media-library/portrait-backfill.server";
 import { enquiryFigures, mostReadBlogs, outboxHealth, topPackagesByEnquiries, topPackagesByViews } from "./dashboard-figures.server";
 
@@ -19,8 +20,8 @@ const DASHBOARD_PATH = "/admin/dashboard";
  * Who each failing delivery is about ("Asha Rao (package enquiry #12)") and
  * the enquiry's key for its detail page; no key once the enquiry is deleted.
  */
-async function deliverySubjects(rows: { subjectType: string; subjectId: number }[]) {
-  const ids = (type: string) => rows.filter((row) => row.subjectType === type).map((row) => row.subjectId);
+async function deliverySubjects(rows: JobAbout[]) {
+  const ids = (type: string) => rows.flatMap((row) => (row.subjectType === type && row.subjectId !== null ? [row.subjectId] : []));
   const leadIds = ids("lead");
   const messageIds = ids("contact-message");
   const db = getDb();
@@ -46,16 +47,19 @@ async function deliverySubjects(rows: { subjectType: string; subjectId: number }
       enquiryKey: enquiryKey({ kind: "contact", id: row.id }),
     });
   }
-  return (row: { subjectType: string; subjectId: number }) => {
+  return (row: JobAbout) => {
     const about = jobAbout(row);
-    return about
-      ? { about, enquiryKey: null }
-      : (subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null });
+    if (about) return { about, enquiryKey: null };
+    if (row.subjectType === null || row.subjectId === null) return { about: jobTypeLabel(row.type), enquiryKey: null };
+    return subjects.get(`${row.subjectType}:${row.subjectId}`) ?? { about: `${row.subjectType} #${row.subjectId} (deleted)`, enquiryKey: null };
   };
 }
 
+type JobAbout = { type: string; subjectType: string | null; subjectId: number | null };
+
 /** What a job that is not about an enquiry is about, in the team's words; null for an enquiry's. */
-function jobAbout({ subjectType, subjectId }: { subjectType: string; subjectId: number }): string | null {
+function jobAbout({ subjectType, subjectId }: JobAbout): string | null {
+  if (subjectType === null || subjectId === null) return null;
   if (subjectType === "activity") return `Account security notice (activity #${subjectId})`;
   if (subjectType === "digest") return `Daily digest e-mail (#${subjectId})`;
   if (subjectType === "media") return `Phone-sized cut of an image (media #${subjectId})`;
@@ -63,12 +67,12 @@ function jobAbout({ subjectType, subjectId }: { subjectType: string; subjectId: 
 }
 
 /** A job's type as the failing list names it. */
-function jobTypeLabel(channel: string): string {
-  if (channel === "email") return "E-mail";
-  if (channel === "webhook") return "Webhook";
-  if (channel === BACKUP_JOB) return "Backup";
-  if (channel === PORTRAIT_CUT_JOB) return "Image processing";
-  return channel;
+function jobTypeLabel(type: string): string {
+  if (type === EMAIL_JOB.name) return "E-mail";
+  if (type === WEBHOOK_JOB.name) return "Webhook";
+  if (type === BACKUP_JOB.name) return "Backup";
+  if (type === PORTRAIT_CUT_JOB.name) return "Image processing";
+  return type;
 }
 
 /** Everything /admin/dashboard shows, as plain data. Sections a viewer may not see are null. */
@@ -94,7 +98,7 @@ export async function loadDashboard(viewer: Viewer, now: Date = new Date()) {
       failing && subjectOf
         ? failing.map((row) => ({
             id: row.id,
-            type: jobTypeLabel(row.channel),
+            type: jobTypeLabel(row.type),
             ...subjectOf(row),
             status: row.status,
             attempts: row.attempts,

@@ -407,53 +407,65 @@ export const enquiryInbox = pgView("enquiry_inbox", {
   from contact_messages c
 `);
 
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const JOB_STATUSES = ["pending", "done", "failed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const JOB_LANES = ["short", "long"] as const;
+export type JobLane = (typeof JOB_LANES)[number];
 
 /**
- * The job queue (ADR 050; the table keeps its first name). A job is written in
- * the same transaction as what it is about and run by the job worker
- * (app/server/jobs/worker.server.ts) through the handler of its type
- * (`channel`: "email", "webhook"), which validates `payload`. `subject_type`
- * and `subject_id` name what it is about: an enquiry ("lead",
- * "contact-message"), an activity entry, a digest claim. Jobs are kept once
- * done ("sent", at `sent_at`) or failed.
+ * The job queue (ADR 082, which renamed ADR 050's notification_outbox). A job
+ * is written in the same transaction as what it is about and run by a job
+ * worker (app/server/jobs/) through the handler of its `type`, in the `lane`
+ * its type declares: long jobs (a backup) never hold up short ones (an
+ * e-mail). `subject_type`/`subject_id` optionally name what it is about (an
+ * enquiry, an activity entry, a booking). `once_key` makes an enqueue
+ * happen once however often and wherever it is asked for. A claimed job
+ * holds a lease (`locked_by`, `locked_until`, `lease_token`): only the
+ * holder of the token may record its outcome. Jobs are kept once done
+ * (at `done_at`) or failed.
  */
-export const notificationOutbox = pgTable(
-  "notification_outbox",
+export const jobs = pgTable(
+  "jobs",
   {
     id: serial("id").primaryKey(),
     /** The job's type: which handler runs it. */
-    channel: text("channel").notNull(),
-    subjectType: text("subject_type").notNull(),
-    subjectId: integer("subject_id").notNull(),
+    type: text("type").notNull(),
+    /** Which of the worker's lanes runs it; from its type, when it was queued. */
+    lane: text("lane").$type<JobLane>().notNull().default("short"),
+    subjectType: text("subject_type"),
+    subjectId: integer("subject_id"),
     payload: jsonb("payload").$type<unknown>().notNull(),
-    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    /** Queued at most once: a second enqueue with the same key is ignored (null: no such rule). */
+    onceKey: text("once_key"),
+    status: text("status").$type<JobStatus>().notNull().default("pending"),
     /** Attempts started so far; counted when a worker claims the job. */
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The claiming worker's lease: no other worker takes the job before it ends. */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** When it runs next: when asked for at first, then after each failed try's wait. */
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The claiming worker (stable across its restarts), its lease's end and the claim's token. */
     lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    leaseToken: text("lease_token"),
     lastError: text("last_error"),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
   (t) => [
-    // One notification per enquiry and channel, however often a request is retried.
-    uniqueIndex("notification_outbox_subject_idx").on(t.subjectType, t.subjectId, t.channel),
-    // The worker's query: pending jobs that are due, oldest first.
-    index("notification_outbox_due_idx")
-      .on(t.nextAttemptAt, t.id)
+    uniqueIndex("jobs_once_key_idx").on(t.onceKey),
+    // What a subject's jobs are (retention, personal data, an enquiry's notified time).
+    index("jobs_subject_idx").on(t.subjectType, t.subjectId),
+    // Each lane's claim: its pending jobs that are due, oldest first.
+    index("jobs_due_idx")
+      .on(t.lane, t.runAt, t.id)
       .where(sql`${t.status} = 'pending'`),
-    // The dashboard's: failed and retrying deliveries.
-    index("notification_outbox_status_idx").on(t.status, t.createdAt),
-    check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    // The dashboard's: failed and retrying jobs.
+    index("jobs_status_idx").on(t.status, t.createdAt),
+    check("jobs_status_check", sql`${t.status} in ('pending', 'done', 'failed')`),
   ],
 );
 
-export type OutboxRow = typeof notificationOutbox.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
 
 // Staff sign-in: better-auth's tables (user, session, account, verification) with
 // the admin plugin's fields. Column keys are what better-auth's Drizzle adapter

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdjustableClock } from "~/server/content/clock.server";
 import type { Db } from "~/server/db/db.server";
-import { digestSends, notificationOutbox } from "~/server/db/schema.server";
+import { digestSends, jobs } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createSmtpMailer } from "~/server/notify/mailer.server";
 import type { JobWorker } from "~/server/jobs/worker.server";
-import { notificationWorker } from "~/server/notify/outbox.server";
+import { notificationWorker } from "../../../tests/support/job-workers";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/test-smtp";
 import { DigestScheduler, digestEnabled, sendDueDigests, setDigestEnabled } from "./digest.server";
 import { insertContact, insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
@@ -119,7 +119,7 @@ describe("the daily digest", () => {
         [quiet.id, "2026-11-26", 0],
       ].sort(),
     );
-    expect(await db.select().from(notificationOutbox).where(eq(notificationOutbox.subjectType, "digest"))).toHaveLength(2);
+    expect(await db.select().from(jobs).where(eq(jobs.subjectType, "digest"))).toHaveLength(2);
 
     // The next day at 9: a new digest (tomorrow's call back is today's now).
     for (const clock of clocks) clock.advance(21 * 3_600_000);

@@ -9,7 +9,7 @@ import { getDb } from "~/server/db/db.server";
 import { digestOptOuts, digestSends, users } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
-import { enqueueTeamEmail } from "~/server/notify/outbox.server";
+import { enqueueTeamEmail } from "~/server/notify/notification-jobs.server";
 import { digestItems } from "./follow-up.server";
 
 /**

@@ -8,8 +8,9 @@ import { STATUS_LABELS, type EnquirySource, type EnquiryStatus } from "~/lib/enq
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
-import { activity, contactMessages, enquiryNotes, leads, notificationOutbox, users } from "~/server/db/schema.server";
+import { activity, contactMessages, enquiryNotes, jobs, leads, users } from "~/server/db/schema.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
+import { EMAIL_JOB } from "~/server/notify/notification-jobs.server";
 
 /** Reading and following up one enquiry: its fields, status, assignee, notes and history. */
 
@@ -278,14 +279,14 @@ export async function recordReplySent(
 
 /**
  * When the team's e-mail about an enquiry went out: its "email" job's done
- * time (ADR 050). Null while it waits, retries or has failed.
+ * time (ADR 050, 082). Null while it waits, retries or has failed.
  */
 export async function enquiryNotifiedAt(ref: EnquiryRef, db: DbExecutor = getDb()): Promise<Date | null> {
-  const t = notificationOutbox;
+  const t = jobs;
   const [job] = await db
-    .select({ sentAt: t.sentAt })
+    .select({ doneAt: t.doneAt })
     .from(t)
-    .where(and(eq(t.subjectType, ref.kind === "lead" ? "lead" : "contact-message"), eq(t.subjectId, ref.id), eq(t.channel, "email"), isNotNull(t.sentAt)))
+    .where(and(eq(t.subjectType, ref.kind === "lead" ? "lead" : "contact-message"), eq(t.subjectId, ref.id), eq(t.type, EMAIL_JOB.name), isNotNull(t.doneAt)))
     .limit(1);
-  return job?.sentAt ?? null;
+  return job?.doneAt ?? null;
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
-import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
+import { activity, contactMessages, enquiryNotes, leads, jobs } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { fallbackMailDir, fallbackMailName } from "~/server/notify/mail-files.server";
 import { createFileMailer } from "~/server/notify/mailer.server";
@@ -21,16 +21,14 @@ let other: { leadId: number };
 const key = (text: string) => parsePersonKey(text) as PersonKey;
 
 async function outboxFor(type: "lead" | "contact-message", id: number) {
-  await db
-    .insert(notificationOutbox)
-    .values({ channel: "email", subjectType: type, subjectId: id, payload: { to: "team@example.com", subject: "s", text: "t" } });
+  await db.insert(jobs).values({ type: "email", subjectType: type, subjectId: id, payload: { to: "team@example.com", subject: "s", text: "t" } });
 }
 
 /** Writes every outbox row's .eml file, as the worker does without SMTP_URL; returns the files by subject ("lead:1"). */
 async function writeFallbackMail() {
   const mailer = createFileMailer(fallbackMailDir(), "Pravas <no-reply@pravas.travel>");
   const files = new Map<string, string>();
-  for (const row of await db.select().from(notificationOutbox)) {
+  for (const row of await db.select().from(jobs)) {
     await mailer.send({ to: "team@example.com", subject: "New lead", text: "Phone: +91 98765 43210" }, row);
     files.set(`${row.subjectType}:${row.subjectId}`, path.join(fallbackMailDir(), fallbackMailName(row)));
   }
@@ -130,7 +128,7 @@ describe("deletion", () => {
     // Ravi's lead, note and outbox row stay.
     expect((await db.select().from(leads)).map((row) => row.id)).toEqual([other.leadId]);
     expect((await db.select().from(enquiryNotes)).map((note) => note.body)).toEqual(["Ravi's note"]);
-    expect((await db.select().from(notificationOutbox)).map((row) => row.subjectId)).toEqual([other.leadId]);
+    expect((await db.select().from(jobs)).map((row) => row.subjectId)).toEqual([other.leadId]);
     // Her .eml files are gone, Ravi's stays.
     expect(fs.readdirSync(fallbackMailDir())).toEqual([path.basename(files.get(`lead:${other.leadId}`)!)]);
 

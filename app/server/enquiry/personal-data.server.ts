@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
-import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
+import { activity, contactMessages, enquiryNotes, jobs, leads } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
 import { removeFallbackMail } from "~/server/notify/mail-files.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
@@ -50,7 +50,7 @@ export async function findPersonalData(key: PersonKey, db: DbExecutor = getDb())
           .where(or(inArray(enquiryNotes.leadId, leadIds.length ? leadIds : [0]), inArray(enquiryNotes.contactMessageId, contactIds.length ? contactIds : [0])))
           .orderBy(enquiryNotes.createdAt)
       : [];
-  const outbox = leadIds.length || contactIds.length ? await db.select().from(notificationOutbox).where(outboxMatch(leadIds, contactIds)) : [];
+  const outbox = leadIds.length || contactIds.length ? await db.select().from(jobs).where(outboxMatch(leadIds, contactIds)) : [];
   return { leads: leadRows, contactMessages: contactRows, notes, outbox };
 }
 
@@ -58,8 +58,8 @@ type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
 
 function outboxMatch(leadIds: number[], contactIds: number[]): SQL {
   return or(
-    and(eq(notificationOutbox.subjectType, "lead"), inArray(notificationOutbox.subjectId, leadIds.length ? leadIds : [0])),
-    and(eq(notificationOutbox.subjectType, "contact-message"), inArray(notificationOutbox.subjectId, contactIds.length ? contactIds : [0])),
+    and(eq(jobs.subjectType, "lead"), inArray(jobs.subjectId, leadIds.length ? leadIds : [0])),
+    and(eq(jobs.subjectType, "contact-message"), inArray(jobs.subjectId, contactIds.length ? contactIds : [0])),
   )!;
 }
 
@@ -71,15 +71,16 @@ export function personalDataExport(key: PersonKey, found: PersonalData, now = ne
     leads: found.leads,
     contactMessages: found.contactMessages,
     notes: found.notes.map(({ id, leadId, contactMessageId, authorName, body, createdAt }) => ({ id, leadId, contactMessageId, authorName, body, createdAt })),
-    notifications: found.outbox.map(({ id, channel, subjectType, subjectId, payload, status, createdAt, sentAt }) => ({
+    // Named as before the queue's table was renamed (ADR 082): the export's shape stays.
+    notifications: found.outbox.map(({ id, type, subjectType, subjectId, payload, status, createdAt, doneAt }) => ({
       id,
-      channel,
+      channel: type,
       subjectType,
       subjectId,
       payload,
-      status,
+      status: status === "done" ? "sent" : status,
       createdAt,
-      sentAt,
+      sentAt: doneAt,
     })),
   };
 }
@@ -102,7 +103,7 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
     const counts: DeletionCounts = { leads: leadIds.length, contactMessages: contactIds.length, notes: found.notes.length, outbox: found.outbox.length };
     if (leadIds.length + contactIds.length === 0) return counts;
     outboxRows = found.outbox;
-    await tx.delete(notificationOutbox).where(outboxMatch(leadIds, contactIds));
+    await tx.delete(jobs).where(outboxMatch(leadIds, contactIds));
     if (found.notes.length)
       await tx.delete(enquiryNotes).where(
         inArray(

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
-import { activity, contactMessages, enquiryNotes, leads, notificationOutbox } from "~/server/db/schema.server";
+import { activity, contactMessages, enquiryNotes, leads, jobs } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { at, insertContact, insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { addNote } from "./enquiry-detail.server";
@@ -23,9 +23,9 @@ beforeAll(async () => {
   const oldSpam = await insertContact(db, { firstName: "old spam contact", status: "spam", createdAt: old });
   await insertContact(db, { firstName: "old new contact", status: "new", createdAt: old });
   const [closedLead] = await db.select().from(leads).where(eq(leads.name, "old closed"));
-  await db.insert(notificationOutbox).values([
-    { channel: "email", subjectType: "lead", subjectId: closedLead!.id, payload: {} },
-    { channel: "email", subjectType: "contact-message", subjectId: oldSpam.id, payload: {} },
+  await db.insert(jobs).values([
+    { type: "email", subjectType: "lead", subjectId: closedLead!.id, payload: {} },
+    { type: "email", subjectType: "contact-message", subjectId: oldSpam.id, payload: {} },
   ]);
   await addNote({ kind: "lead", id: closedLead!.id }, "closed it", { viewer });
 });
@@ -42,7 +42,7 @@ describe("retention", () => {
     expect((await db.select().from(leads)).map((row) => row.name).sort()).toEqual(["old contacted", "old converted", "old new", "recent closed"]);
     expect((await db.select().from(contactMessages)).map((row) => row.firstName)).toEqual(["old new contact"]);
     expect(await db.select().from(enquiryNotes)).toEqual([]);
-    expect(await db.select().from(notificationOutbox)).toEqual([]);
+    expect(await db.select().from(jobs)).toEqual([]);
     const [entry] = await db.select().from(activity).where(eq(activity.kind, "enquiry.retention-deleted"));
     expect(entry!.detail).toEqual({ leads: 2, contactMessages: 1, outbox: 2, months: 6 });
   });

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { RETAINABLE_STATUSES } from "~/lib/enquiry-status";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
-import { contactMessages, leads, notificationOutbox } from "~/server/db/schema.server";
+import { contactMessages, jobs, leads } from "~/server/db/schema.server";
 
 /** The moment N calendar months before `now`: enquiries that came in before it are old enough. */
 export function retentionCutoff(months: number, now = new Date()): Date {
@@ -33,32 +33,32 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
     let outbox = 0;
     if (goneLeads.length) {
       const rows = await tx
-        .delete(notificationOutbox)
+        .delete(jobs)
         .where(
           and(
-            inArray(notificationOutbox.subjectType, ["lead"]),
+            inArray(jobs.subjectType, ["lead"]),
             inArray(
-              notificationOutbox.subjectId,
+              jobs.subjectId,
               goneLeads.map((row) => row.id),
             ),
           ),
         )
-        .returning({ id: notificationOutbox.id });
+        .returning({ id: jobs.id });
       outbox += rows.length;
     }
     if (goneContact.length) {
       const rows = await tx
-        .delete(notificationOutbox)
+        .delete(jobs)
         .where(
           and(
-            inArray(notificationOutbox.subjectType, ["contact-message"]),
+            inArray(jobs.subjectType, ["contact-message"]),
             inArray(
-              notificationOutbox.subjectId,
+              jobs.subjectId,
               goneContact.map((row) => row.id),
             ),
           ),
         )
-        .returning({ id: notificationOutbox.id });
+        .returning({ id: jobs.id });
       outbox += rows.length;
     }
     const counts = { leads: goneLeads.length, contactMessages: goneContact.length, outbox };

@@ -7,7 +7,7 @@ import { action as contactPage } from "~/routes/site/contact";
 import { action as packagePage } from "~/routes/site/package-detail";
 import { FETCHER_POST_FIELD } from "~/lib/page-form";
 import type { Db } from "~/server/db/db.server";
-import { contactMessages, leads, notificationOutbox, packages, siteSettings } from "~/server/db/schema.server";
+import { contactMessages, leads, jobs, packages, siteSettings } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 
 // The public form actions called as React Router calls them, whatever URL
@@ -166,7 +166,7 @@ describe("the public form actions", () => {
 
     const [message] = await db.select().from(contactMessages).where(eq(contactMessages.lastName, "Patil Rao"));
     expect(message).toMatchObject({ firstName: "Asha Phone: +91 00000 00000 E-mail: attacker@example.com", phone: "+91 98765 43210" });
-    const mails = (await db.select().from(notificationOutbox)).map((row) => row.payload as { text?: string; subject?: string }).filter((p) => p.text);
+    const mails = (await db.select().from(jobs)).map((row) => row.payload as { text?: string; subject?: string }).filter((p) => p.text);
     for (const name of ["Asha Phone", "Ravi Asha Phone", "Meera Asha Phone"]) {
       const mail = mails.find((p) => p.text!.includes(name));
       expect(mail, name).toBeTruthy();

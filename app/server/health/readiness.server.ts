@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
-import { notificationOutbox as jobs } from "~/server/db/schema.server";
+import { jobs } from "~/server/db/schema.server";
 import { isJobWorkerRunning } from "~/server/jobs/jobs.server";
 import { getLogger } from "~/server/logger.server";
 import { getMediaStorage } from "~/server/media/storage.server";

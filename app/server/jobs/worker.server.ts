@@ -1,50 +1,85 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
-import { notificationOutbox as jobs } from "~/server/db/schema.server";
+import { JOB_LANES, jobs } from "~/server/db/schema.server";
 import { getLogger } from "~/server/logger.server";
-import { setJobsNudge } from "./jobs.server";
+import { setJobsNudge, type JobLane, type JobSubject, type JobType } from "./jobs.server";
+import { JobLaneRunner, type ClaimedJob, type LaneSettings } from "./lane.server";
 
 /** A claimed job, as its handler gets it. `id` and `createdAt` are stable: a handler can name a repeat with them (a Message-ID). */
-export type Job = { id: number; type: string; subjectType: string; subjectId: number; payload: unknown; attempts: number; createdAt: Date };
+export type Job<P = unknown> = {
+  id: number;
+  type: string;
+  subject: JobSubject | null;
+  payload: P;
+  attempts: number;
+  onceKey: string | null;
+  createdAt: Date;
+};
+
+/**
+ * `signal` is aborted when the try must stop: its time limit passed, the
+ * lease was lost (another worker may be running it: whatever this try does
+ * now is discarded), or the server is stopping. Pass it on (fetch, streams).
+ */
+export type JobContext = { signal: AbortSignal; logger: Logger };
 
 /** Does the job's work; resolves once it is done, throws to have it retried (or `PermanentJobError` to give up at once). */
-export type JobHandler = (job: Job) => Promise<void>;
+export type JobHandler<P = unknown> = (job: Job<P>, context: JobContext) => Promise<void>;
+
+/** A job type with the function that runs it, as the worker is given them at start. */
+export type JobRegistration = { type: JobType<unknown>; handle: JobHandler<unknown> };
+
+export function handleJob<P>(type: JobType<P>, handle: JobHandler<P>): JobRegistration {
+  return { type: type as JobType<unknown>, handle: handle as JobHandler<unknown> };
+}
 
 /** A failure that retrying cannot fix (an invalid payload, a channel not configured). */
 export class PermanentJobError extends Error {}
 
+/** Why a try's signal was aborted. */
+export class JobStopped extends Error {
+  constructor(
+    readonly why: "timeout" | "lease lost" | "stopping",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export type JobWorkerOptions = {
-  /** One handler per job type; jobs of other types are left for a worker that has one. */
-  handlers: Record<string, JobHandler>;
-  /** Jobs claimed together and run at once (1 while the server is busy); each is marked done as soon as it is. */
-  batchSize?: number;
+  handlers: JobRegistration[];
+  /** Stable across restarts of this server (stableWorkerId): a restart resumes the jobs it held at once. Default: unique to this process. */
+  workerId?: string;
+  /** Jobs each lane runs at once: short 25 (e-mails over an SMTP pool), long 1. */
+  lanes?: Partial<Record<JobLane, Partial<LaneSettings>>>;
   /** How often to look for due jobs; `nudgeJobs()` wakes the worker at once. */
   pollMs?: number;
-  /** A claimed job is this worker's for this long; it must outlast `timeoutMs`. */
+  /** A claimed job is this worker's for this long, renewed every `heartbeatMs` (leaseMs / 4) while it runs. */
   leaseMs?: number;
-  /** Longest a handler may take before its try counts as failed. */
+  heartbeatMs?: number;
+  /** A try's time limit when its type sets none. */
   timeoutMs?: number;
-  /** Job types that may take longer than timeoutMs (a backup): their own limit, and a lease that outlasts it. */
-  timeoutsMs?: Record<string, number>;
   /** Wait before try n+1: baseDelayMs × 2^(n-1) ±10 %, at most maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** After this many failed tries the job is marked failed (kept for the dashboard). */
+  /** Failed tries before a job is given up on, when its type sets none. */
   maxAttempts?: number;
-  /** While the server is busy answering requests, each claim (of one job) waits up to yieldMs: requests first, jobs just after. */
+  /** While the server is busy answering requests, each claim waits up to yieldMs and a lane runs one job at a time: requests first. */
   busy?: () => boolean;
   yieldMs?: number;
+  /** How long stop() lets running jobs finish before it aborts them and hands them back. */
+  stopWaitMs?: number;
   /** Closes what the handlers hold open (an SMTP pool), once the jobs under way are recorded. */
   onStop?: () => void;
-  workerId?: string;
+  /** When a job queued for later is due, by this clock instead of the database's (a test run's clock that is moved on). */
+  clock?: { now(): Date };
   logger?: Logger;
 };
 
 export const JOB_DEFAULTS = {
-  batchSize: 25,
   pollMs: 10_000,
   leaseMs: 120_000,
   timeoutMs: 60_000,
@@ -52,7 +87,18 @@ export const JOB_DEFAULTS = {
   maxDelayMs: 3_600_000,
   maxAttempts: 12,
   yieldMs: 250,
+  stopWaitMs: 10_000,
 };
+
+export const LANE_DEFAULTS: Record<JobLane, LaneSettings> = {
+  short: { concurrency: 25 },
+  long: { concurrency: 1 },
+};
+
+/** This server's worker identity: the same after a restart (same host and port), different for every other server. */
+export function stableWorkerId(port: number | string, host = os.hostname()): string {
+  return `${host}:${port}`;
+}
 
 /** The wait after `attempts` failed tries: exponential, capped, with jitter so retries spread out. */
 export function backoffDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
@@ -61,6 +107,7 @@ export function backoffDelay(attempts: number, baseMs: number, maxMs: number, ra
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const msInterval = (ms: number) => sql`now() + ${Math.round(ms)}::integer * interval '1 millisecond'`;
 
 function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -68,116 +115,143 @@ function errorText(error: unknown): string {
   return code ? `${code}: ${error.message}` : error.message;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/** Settles with the handler, or rejects with the signal's reason as soon as it is aborted (a handler that ignores it is left behind). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  return Promise.race([promise, aborted]).finally(() => signal.removeEventListener("abort", onAbort));
 }
 
+/** A running job's lease as this process sees it: aborted when it runs out here, before the database's ends. */
+type Lease = { controller: AbortController; timer?: NodeJS.Timeout };
+
 /**
- * Runs due jobs (ADR 050). Each claim takes up to `batchSize` jobs atomically
- * (FOR UPDATE SKIP LOCKED, then a lease), so several servers sharing
- * PostgreSQL never run the same job at once, and a crashed worker's jobs run
- * again when their lease ends. At least once: a crash after a job's work,
- * before it is marked done, runs it again (handlers make a repeat harmless: a
- * stable Message-ID). Each job is marked done the moment its work ends, so a
- * crash repeats only the sends that finished in that instant, not the batch.
- * While the server is busy, one job at a time.
+ * Runs due jobs (ADR 082), each lane on its own, so a backup never holds up
+ * an e-mail. A claim (FOR UPDATE SKIP LOCKED) gives each job a lease with a
+ * token of its own; only the token's holder can record the job done or
+ * failed, so a worker that lost its lease (a stall, a partition) cannot
+ * overwrite the outcome of the worker that took the job over, and its
+ * handler is aborted. Leases are renewed while jobs run, so a job of any
+ * length is taken over within one lease of its worker dying; a restarted
+ * server (the same worker id) takes its own jobs back at once. At least once:
+ * a crash after a job's work and before its mark runs it again.
  */
 export class JobWorker {
   readonly id: string;
-  private readonly options: typeof JOB_DEFAULTS;
-  private readonly handlers: Record<string, JobHandler>;
-  private readonly timeoutsMs: Record<string, number>;
-  private readonly busy: () => boolean;
+  private readonly options: typeof JOB_DEFAULTS & { heartbeatMs?: number };
+  private readonly registry = new Map<string, JobRegistration>();
+  private readonly lanes: JobLaneRunner[];
+  private readonly leases = new Map<string, Lease>();
+  private readonly busyCheck: () => boolean;
   private readonly onStop: (() => void) | undefined;
+  private readonly clock: { now(): Date } | undefined;
   private readonly logger: Logger;
-  private timer: NodeJS.Timeout | undefined;
-  private draining: Promise<void> | undefined;
-  private again = false;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
   private stopped = true;
 
-  constructor({ handlers, timeoutsMs, workerId, logger, busy, onStop, ...options }: JobWorkerOptions) {
-    this.handlers = handlers;
-    this.timeoutsMs = timeoutsMs ?? {};
+  constructor({ handlers, workerId, lanes, logger, busy, onStop, clock, ...options }: JobWorkerOptions) {
+    for (const registration of handlers) this.registry.set(registration.type.name, registration);
     this.onStop = onStop;
-    this.busy = busy ?? (() => false);
-    this.options = { ...JOB_DEFAULTS, ...options };
+    this.clock = clock;
+    this.busyCheck = busy ?? (() => false);
+    this.options = { ...JOB_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) };
     this.id = workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
     this.logger = (logger ?? getLogger()).child({ component: "jobs", worker: this.id });
+    this.lanes = JOB_LANES.map(
+      (lane) =>
+        new JobLaneRunner({
+          lane,
+          settings: { ...LANE_DEFAULTS[lane], ...lanes?.[lane] },
+          yieldMs: this.options.yieldMs,
+          busy: () => this.busyCheck(),
+          isStopped: () => this.stopped,
+          claim: (limit) => this.claim(lane, limit),
+          msUntilNext: () => this.msUntilNext(lane),
+          run: (job) => this.run(job),
+          logger: this.logger,
+        }),
+    );
   }
 
-  /** Starts polling, listens for nudges, and runs whatever is due now. */
+  get types(): string[] {
+    return [...this.registry.keys()];
+  }
+
+  /** Takes back the jobs this worker id held before a restart, then runs what is due and keeps polling. */
   async start(): Promise<void> {
     this.stopped = false;
-    // Embedded PGlite admits one process (a lock file), so a lease found at
-    // start belongs to a process that died: its jobs need not wait for it.
-    if (getDatabaseKind() !== "postgres") {
-      await getDb()
-        .update(jobs)
-        .set({ lockedUntil: null, lockedBy: null })
-        .where(and(eq(jobs.status, "pending"), sql`${jobs.lockedUntil} is not null`))
-        .catch((err: unknown) => this.logger.warn({ err }, "could not release leases"));
-    }
+    await this.resumeOwnJobs().catch((err: unknown) => this.logger.warn({ err }, "could not take back this worker's jobs"));
     setJobsNudge(() => this.nudge());
     const poll = () => {
-      this.timer = setTimeout(() => (this.nudge(), poll()), this.options.pollMs);
-      this.timer.unref();
+      this.pollTimer = setTimeout(() => (this.nudge(), poll()), this.options.pollMs);
+      this.pollTimer.unref();
     };
     poll();
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs ?? Math.max(10, this.options.leaseMs / 4));
+    this.heartbeatTimer.unref();
     this.nudge();
-    this.logger.info({ types: Object.keys(this.handlers), batchSize: this.options.batchSize }, "job worker started");
+    this.logger.info({ types: this.types, lanes: this.lanes.map((lane) => `${lane.lane}×${lane.settings.concurrency}`) }, "job worker started");
   }
 
-  /** Stops claiming and waits (10 s at most) for the jobs under way to be recorded. */
+  /**
+   * Stops claiming, lets the jobs under way finish (stopWaitMs at most), then
+   * aborts the rest and hands them back (not counted as a try), so the next
+   * start, here or on another server, runs them at once.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
+    clearTimeout(this.pollTimer);
+    for (const lane of this.lanes) lane.stop();
     setJobsNudge(undefined);
-    await Promise.race([this.idle(), sleep(10_000)]);
+    await Promise.race([this.idle(), sleep(this.options.stopWaitMs)]);
+    clearInterval(this.heartbeatTimer);
+    const left = [...this.leases.entries()];
+    if (left.length > 0) {
+      for (const [, lease] of left) lease.controller.abort(new JobStopped("stopping", "the server is stopping"));
+      await getDb()
+        .update(jobs)
+        .set({ lockedUntil: null, lockedBy: null, leaseToken: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+        .where(
+          and(
+            inArray(
+              jobs.leaseToken,
+              left.map(([token]) => token),
+            ),
+            eq(jobs.status, "pending"),
+          ),
+        )
+        .catch((err: unknown) => this.logger.warn({ err }, "could not hand back the jobs under way: they run again when their lease ends"));
+      this.logger.info({ jobs: left.length }, "handed back the jobs under way");
+    }
     this.onStop?.();
   }
 
-  /** Runs a drain now, or once more after the one under way. */
+  /** Looks for due jobs in every lane now. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain().finally(() => (this.draining = undefined));
+    for (const lane of this.lanes) lane.fill();
   }
 
-  /** Resolves once no drain is running (tests). */
+  /** Resolves once no lane is claiming or running (tests). */
   async idle(): Promise<void> {
-    while (this.draining) await this.draining;
+    for (const lane of this.lanes) await lane.idle();
+    if (this.lanes.some((lane) => !lane.isIdle())) await this.idle();
   }
 
-  private async drain(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        for (;;) {
-          const until = performance.now() + this.options.yieldMs;
-          while (!this.stopped && this.busy() && performance.now() < until) await sleep(10);
-          if (this.stopped || (await this.runOnce(this.busy() ? 1 : this.options.batchSize)) === 0) break;
-        }
-      } catch (err) {
-        // The database may be down; the next poll tries again.
-        this.logger.warn({ err }, "job drain failed");
-      }
-    } while (this.again && !this.stopped);
-  }
-
-  /** Claims up to `limit` due jobs, runs them at once and records each as it ends. Returns how many were claimed. */
-  async runOnce(limit = this.options.batchSize): Promise<number> {
-    const claimed = await this.claim(limit);
+  /** Claims what is due in every lane (up to `limit` a lane) and runs it to the end. Returns how many were claimed (tests). */
+  async runOnce(limit?: number): Promise<number> {
+    const claimed = (await Promise.all(this.lanes.map((lane) => this.claim(lane.lane, limit ?? lane.settings.concurrency)))).flat();
     await Promise.all(claimed.map((job) => this.run(job)));
     return claimed.length;
   }
 
-  /** Takes the oldest due jobs of the types this worker handles; jobs another worker holds are skipped, never waited for. */
-  async claim(limit = this.options.batchSize): Promise<Job[]> {
+  /** Takes a lane's oldest due jobs of the types this worker handles; jobs another worker holds are skipped, never waited for. */
+  async claim(lane: JobLane, limit: number): Promise<ClaimedJob[]> {
+    if (limit <= 0 || this.registry.size === 0) return [];
     const db = getDb();
     const due = db
       .select({ id: jobs.id })
@@ -185,71 +259,129 @@ export class JobWorker {
       .where(
         and(
           eq(jobs.status, "pending"),
-          lte(jobs.nextAttemptAt, sql`now()`),
-          inArray(jobs.channel, Object.keys(this.handlers)),
+          eq(jobs.lane, lane),
+          lte(jobs.runAt, this.now()),
+          inArray(jobs.type, this.types),
           or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
         ),
       )
-      .orderBy(asc(jobs.nextAttemptAt), asc(jobs.id))
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
       .limit(limit)
       .for("update", { skipLocked: true });
-    return db
+    const sentAt = performance.now();
+    const rows = await db
       .update(jobs)
       .set({
-        lockedUntil: sql`now() + ${this.leaseSql()} * interval '1 millisecond'`,
+        lockedUntil: msInterval(this.options.leaseMs),
         lockedBy: this.id,
+        leaseToken: sql`gen_random_uuid()::text`,
         attempts: sql`${jobs.attempts} + 1`,
         lastAttemptAt: sql`now()`,
       })
       .where(inArray(jobs.id, due))
-      .returning({
-        id: jobs.id,
-        type: jobs.channel,
-        subjectType: jobs.subjectType,
-        subjectId: jobs.subjectId,
-        payload: jobs.payload,
-        attempts: jobs.attempts,
-        createdAt: jobs.createdAt,
+      .returning();
+    return rows
+      .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id)
+      .map((row) => {
+        const lease: Lease = { controller: new AbortController() };
+        this.leases.set(row.leaseToken!, lease);
+        this.holdUntil(lease, sentAt);
+        return {
+          id: row.id,
+          type: row.type,
+          subject: row.subjectType !== null && row.subjectId !== null ? { type: row.subjectType, id: row.subjectId } : null,
+          payload: row.payload,
+          attempts: row.attempts,
+          onceKey: row.onceKey,
+          createdAt: row.createdAt,
+          leaseToken: row.leaseToken!,
+        };
       });
   }
 
-  private timeoutFor(type: string): number {
-    return this.timeoutsMs[type] ?? this.options.timeoutMs;
+  /**
+   * Aborts the job when its lease runs out as this process counts it: from
+   * when the claim or renewal was sent, a little short of the database's.
+   */
+  private holdUntil(lease: Lease, sentAt: number): void {
+    clearTimeout(lease.timer);
+    const ms = sentAt + this.options.leaseMs - Math.min(1_000, this.options.leaseMs / 10) - performance.now();
+    lease.timer = setTimeout(() => lease.controller.abort(new JobStopped("lease lost", "its lease ran out before it was renewed")), Math.max(0, ms));
+    lease.timer.unref();
   }
 
-  /** The lease in ms for the claimed row's type: a job with a longer limit is held a minute past it, so no other server takes it meanwhile. */
-  private leaseSql() {
-    const longer = Object.keys(this.timeoutsMs).map(
-      (type) => sql`when ${type} then ${Math.max(this.options.leaseMs, this.timeoutFor(type) + 60_000)}::integer`,
-    );
-    if (longer.length === 0) return sql`${this.options.leaseMs}::integer`;
-    return sql`(case ${jobs.channel} ${sql.join(longer, sql` `)} else ${this.options.leaseMs}::integer end)`;
+  /** Now, as due times are compared with: the database's clock, or the injected one. */
+  private now() {
+    return this.clock ? sql`${this.clock.now().toISOString()}::timestamptz` : sql`now()`;
   }
 
-  /** Runs one job and records the outcome: done at once, or a failure to retry. */
-  private async run(job: Job): Promise<void> {
+  /**
+   * How long until the lane's next free job (of a type handled here) is due,
+   * if before the next poll. One that came due since the claim looked is due
+   * in a moment (not at once: another worker's claim may be taking it).
+   */
+  private async msUntilNext(lane: JobLane): Promise<number | null> {
+    const [next] = await getDb()
+      .select({ ms: sql<number | string | null>`extract(epoch from (min(${jobs.runAt}) - ${this.now()})) * 1000` })
+      .from(jobs)
+      .where(
+        and(eq(jobs.status, "pending"), eq(jobs.lane, lane), inArray(jobs.type, this.types), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`))),
+      );
+    if (next?.ms === null || next?.ms === undefined) return null;
+    const ms = Number(next.ms);
+    return ms < this.options.pollMs ? Math.max(50, ms) : null;
+  }
+
+  /** Runs one claimed job and records the outcome, if this worker still holds it. */
+  private async run(job: ClaimedJob): Promise<void> {
+    const lease = this.leases.get(job.leaseToken);
+    const registration = this.registry.get(job.type);
+    if (!lease || !registration) return;
+    const { type, handle } = registration;
+    const timeoutMs = type.timeoutMs ?? this.options.timeoutMs;
+    const timer = setTimeout(() => lease.controller.abort(new JobStopped("timeout", `timed out after ${timeoutMs} ms`)), timeoutMs);
+    const logger = this.logger.child({ jobId: job.id, type: job.type });
+    const { leaseToken, ...rest } = job;
+    let failure: unknown;
     try {
-      await withTimeout(this.handlers[job.type]!(job), this.timeoutFor(job.type));
+      const parsed = type.payload.safeParse(job.payload);
+      if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
+      await untilAborted(handle({ ...rest, payload: parsed.data }, { signal: lease.controller.signal, logger }), lease.controller.signal);
     } catch (error) {
-      await this.recordFailure(job, errorText(error), error instanceof PermanentJobError);
+      failure = error;
+    } finally {
+      clearTimeout(timer);
+      clearTimeout(lease.timer);
+      this.leases.delete(leaseToken);
+    }
+    if (failure instanceof JobStopped && failure.why !== "timeout") {
+      logger.warn({ why: failure.why }, "job stopped before it ended: whatever it did is not recorded, it runs again");
       return;
     }
-    await this.markDone(job);
+    if (failure === undefined) await this.markDone(job, logger);
+    else await this.recordFailure(job, type, failure, logger);
   }
 
-  /** Marks a job done, retried briefly: a crash before it runs the job again (at least once). */
-  private async markDone(job: Job): Promise<void> {
+  /** The holder's lease, still running: what every outcome's update requires. */
+  private held(job: ClaimedJob) {
+    return and(eq(jobs.id, job.id), eq(jobs.leaseToken, job.leaseToken), eq(jobs.status, "pending"), gt(jobs.lockedUntil, sql`now()`));
+  }
+
+  /** Marks a job done if this worker still holds it, retried briefly: a crash before it runs the job again (at least once). */
+  private async markDone(job: ClaimedJob, logger: Logger): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await getDb()
+        const marked = await getDb()
           .update(jobs)
-          .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lockedBy: null, lastError: null })
-          .where(eq(jobs.id, job.id));
-        this.logger.info({ jobId: job.id, type: job.type, subject: `${job.subjectType}:${job.subjectId}` }, "job done");
+          .set({ status: "done", doneAt: sql`now()`, lockedUntil: null, lockedBy: null, leaseToken: null, lastError: null })
+          .where(this.held(job))
+          .returning({ id: jobs.id });
+        if (marked.length === 0) logger.warn("job ended after its lease did: not recorded, it runs again");
+        else logger.info({ subject: job.subject ? `${job.subject.type}:${job.subject.id}` : undefined }, "job done");
         return;
       } catch (err) {
         if (attempt >= 5 || this.stopped) {
-          this.logger.error({ err, jobId: job.id }, "job done but not recorded: it runs again when its lease ends");
+          logger.error({ err }, "job done but not recorded: it runs again when its lease ends");
           return;
         }
         await sleep(200 * attempt);
@@ -257,11 +389,12 @@ export class JobWorker {
     }
   }
 
-  private async recordFailure(job: Job, error: string, permanent: boolean): Promise<void> {
-    const giveUp = permanent || job.attempts >= this.options.maxAttempts;
+  private async recordFailure(job: ClaimedJob, type: JobType<unknown>, failure: unknown, logger: Logger): Promise<void> {
+    const error = errorText(failure);
+    const giveUp = failure instanceof PermanentJobError || job.attempts >= (type.maxAttempts ?? this.options.maxAttempts);
     const delay = backoffDelay(job.attempts, this.options.baseDelayMs, this.options.maxDelayMs);
-    this.logger[giveUp ? "error" : "warn"](
-      { jobId: job.id, type: job.type, attempts: job.attempts, error, retryInMs: giveUp ? undefined : delay },
+    logger[giveUp ? "error" : "warn"](
+      { attempts: job.attempts, error, retryInMs: giveUp ? undefined : delay },
       giveUp ? "job failed: giving up" : "job failed: will retry",
     );
     try {
@@ -270,14 +403,59 @@ export class JobWorker {
         .set({
           status: giveUp ? "failed" : "pending",
           lastError: error.slice(0, 2000),
-          nextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'`,
+          runAt: msInterval(delay),
           lockedUntil: null,
           lockedBy: null,
+          leaseToken: null,
         })
-        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
+        .where(this.held(job));
     } catch (err) {
       // The lease ends on its own and the job is tried again.
-      this.logger.warn({ err, jobId: job.id }, "could not record a failed job");
+      logger.warn({ err }, "could not record a failed job");
     }
+  }
+
+  /**
+   * Renews the leases of the jobs running here. A job whose lease is gone
+   * (taken over after it ran out) or that this process could not renew in
+   * time is aborted: its outcome would not be recorded anyway.
+   */
+  async heartbeat(): Promise<void> {
+    const tokens = [...this.leases.keys()];
+    if (tokens.length > 0) {
+      const sentAt = performance.now();
+      try {
+        const renewed = await getDb()
+          .update(jobs)
+          .set({ lockedUntil: msInterval(this.options.leaseMs) })
+          .where(and(inArray(jobs.leaseToken, tokens), eq(jobs.status, "pending"), gt(jobs.lockedUntil, sql`now()`)))
+          .returning({ token: jobs.leaseToken });
+        const kept = new Set(renewed.map((row) => row.token));
+        for (const token of tokens) {
+          const lease = this.leases.get(token);
+          if (!lease) continue;
+          if (kept.has(token)) this.holdUntil(lease, sentAt);
+          else lease.controller.abort(new JobStopped("lease lost", "its lease ended and it may run elsewhere"));
+        }
+      } catch (err) {
+        // Each job is aborted when its lease runs out here, unless a later renewal gets through.
+        this.logger.warn({ err }, "could not renew the leases of the jobs under way");
+      }
+    }
+  }
+
+  /**
+   * At start: the jobs this worker id held when its process died run again now,
+   * not when their leases end. Embedded PGlite admits one process, so there
+   * every lease found at start belongs to a dead one.
+   */
+  private async resumeOwnJobs(): Promise<void> {
+    const ours = getDatabaseKind() === "postgres" ? eq(jobs.lockedBy, this.id) : undefined;
+    const resumed = await getDb()
+      .update(jobs)
+      .set({ lockedUntil: null, lockedBy: null, leaseToken: null })
+      .where(and(eq(jobs.status, "pending"), isNotNull(jobs.lockedUntil), ours))
+      .returning({ id: jobs.id });
+    if (resumed.length > 0) this.logger.info({ jobs: resumed.length }, "took back the jobs held before a restart");
   }
 }

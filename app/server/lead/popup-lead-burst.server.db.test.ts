@@ -4,7 +4,7 @@ import path from "node:path";
 import { inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
-import { leads, notificationOutbox } from "~/server/db/schema.server";
+import { leads, jobs } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createPopupLead } from "./popup-lead.server";
 
@@ -28,11 +28,11 @@ describe("createPopupLead under a burst (group commit)", () => {
     const byId = new Map(stored.map((row) => [row.id, row]));
     inputs.forEach((input, index) => expect(byId.get(ids[index]!)).toMatchObject({ name: input.name, phone: input.phone, source: "popup" }));
 
-    const mails = await db.select().from(notificationOutbox).where(inArray(notificationOutbox.subjectId, ids));
+    const mails = await db.select().from(jobs).where(inArray(jobs.subjectId, ids));
     expect(mails).toHaveLength(inputs.length);
     for (const mail of mails) {
-      const lead = byId.get(mail.subjectId)!;
-      expect(mail).toMatchObject({ channel: "email", subjectType: "lead", status: "pending" });
+      const lead = byId.get(mail.subjectId!)!;
+      expect(mail).toMatchObject({ type: "email", subjectType: "lead", status: "pending" });
       expect((mail.payload as { subject: string }).subject).toBe(`New call-back request from ${lead.name}`);
       expect((mail.payload as { text: string }).text).toContain(`Phone: ${lead.phone}`);
     }

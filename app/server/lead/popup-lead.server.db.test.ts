@@ -4,11 +4,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
-import { leads, notificationOutbox } from "~/server/db/schema.server";
+import { leads, jobs } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { enquiryNotifiedAt } from "~/server/enquiry/enquiry-detail.server";
-import { notificationWorker } from "~/server/notify/outbox.server";
+import { notificationWorker } from "../../../tests/support/job-workers";
 import { createPopupLead } from "./popup-lead.server";
 
 let db: Db;
@@ -37,8 +37,8 @@ describe("createPopupLead", () => {
     const [row] = await db.select().from(leads).where(eq(leads.id, id));
     expect(row).toMatchObject({ source: "popup", name: "Asha Patil", phone: "+91 90000 11111", status: "new" });
     expect(await enquiryNotifiedAt({ kind: "lead", id })).toBeNull();
-    const [queued] = await db.select().from(notificationOutbox).where(eq(notificationOutbox.subjectId, id));
-    expect(queued).toMatchObject({ channel: "email", subjectType: "lead", status: "pending", attempts: 0 });
+    const [queued] = await db.select().from(jobs).where(eq(jobs.subjectId, id));
+    expect(queued).toMatchObject({ type: "email", subjectType: "lead", status: "pending", attempts: 0 });
     // The request path sends nothing.
     expect(await readOutboxFiles()).toEqual([]);
 

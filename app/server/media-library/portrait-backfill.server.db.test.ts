@@ -5,9 +5,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContentVersion } from "~/server/cache/content-version.server";
 import type { Db } from "~/server/db/db.server";
-import { media, notificationOutbox as jobs } from "~/server/db/schema.server";
+import { jobs, media } from "~/server/db/schema.server";
 import type { Job } from "~/server/jobs/worker.server";
 import { bandPhoto, expectOnlyTheMiddle } from "../../../tests/support/band-photo";
+import { runJobHandler } from "../../../tests/support/job-workers";
 import { useTempMediaDir } from "../../../tests/support/media-rows";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { PORTRAIT_CUT_JOB, portraitCutJobHandler, queuePortraitCuts } from "./portrait-backfill.server";
@@ -39,21 +40,14 @@ async function imageWithoutCut(key: string, width: number, height: number) {
   return row!;
 }
 
-const jobFor = async (id: number): Promise<Job> => {
+const jobFor = async (id: number): Promise<Partial<Job>> => {
   const [row] = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.channel, PORTRAIT_CUT_JOB), eq(jobs.subjectId, id)));
+    .where(and(eq(jobs.type, PORTRAIT_CUT_JOB.name), eq(jobs.subjectId, id)));
   expect(row, `a queued cut for media #${id}`).toBeDefined();
-  return {
-    id: row!.id,
-    type: row!.channel,
-    subjectType: row!.subjectType,
-    subjectId: row!.subjectId,
-    payload: row!.payload,
-    attempts: 0,
-    createdAt: row!.createdAt,
-  };
+  expect(row).toMatchObject({ lane: "long", onceKey: `media.portrait-cut:media:${id}` });
+  return { id: row!.id, type: row!.type, subject: { type: row!.subjectType!, id: row!.subjectId! }, payload: row!.payload, createdAt: row!.createdAt };
 };
 
 describe("the portrait cut for images processed before it existed (ADR 076)", () => {
@@ -71,7 +65,7 @@ describe("the portrait cut for images processed before it existed (ADR 076)", ()
   it("cuts the middle of the widest stored file, adds it to the image, and makes it live at the next request", async () => {
     const [lake] = await db.select().from(media).where(eq(media.key, "upload-lake"));
     const before = await readContentVersion(db);
-    await portraitCutJobHandler(getMediaStorage())(await jobFor(lake!.id));
+    await runJobHandler(portraitCutJobHandler(getMediaStorage()), await jobFor(lake!.id));
 
     const [after] = await db.select().from(media).where(eq(media.id, lake!.id));
     // The whole photo's files are kept as they were, the cut follows them.
@@ -93,7 +87,7 @@ describe("the portrait cut for images processed before it existed (ADR 076)", ()
     expect(await readContentVersion(db)).toBeGreaterThan(before);
 
     // Run again (a job is repeated when a server stops before marking it done): nothing changes.
-    await portraitCutJobHandler(getMediaStorage())(await jobFor(lake!.id));
+    await runJobHandler(portraitCutJobHandler(getMediaStorage()), await jobFor(lake!.id));
     const [again] = await db.select().from(media).where(eq(media.id, lake!.id));
     expect(again!.variants).toEqual(after!.variants);
   });
@@ -103,7 +97,7 @@ describe("the portrait cut for images processed before it existed (ADR 076)", ()
     await queuePortraitCuts(db);
     const job = await jobFor(gone.id);
     await db.delete(media).where(eq(media.id, gone.id));
-    await portraitCutJobHandler(getMediaStorage())(job);
+    await runJobHandler(portraitCutJobHandler(getMediaStorage()), job);
     const names = await fs.readdir(files.dir);
     expect(names.filter((name) => name.startsWith("upload-gone-") && /-p\d+\./.test(name))).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { formatDateTime } from "~/lib/admin-format";
 import { enquiryKey } from "~/lib/enquiry-id";
 import { getEnv } from "~/server/env.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
-import { enqueueNotifications, type OutboxSubject, type QueuedNotification } from "./outbox.server";
+import { enqueueNotifications, type NotificationSubject, type QueuedNotification } from "./notification-jobs.server";
 import type { WebhookPayload } from "./webhook.server";
 
 export type EnquirySource = WebhookPayload["source"];
@@ -17,7 +17,7 @@ const SUBJECT_SOURCE: Record<EnquirySource, string> = {
 
 /** A new enquiry as its notifications describe it. */
 export type NewEnquiry = {
-  subject: OutboxSubject & { type: "lead" | "contact-message" };
+  subject: NotificationSubject & { type: "lead" | "contact-message" };
   source: EnquirySource;
   receivedAt: Date;
   /** The visitor's name: the popup's and enquiry form's one field, or first and last name. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { getEnv } from "~/server/env.server";
 import { fallbackMailDir, fallbackMailName } from "./mail-files.server";
-import type { EmailPayload } from "./outbox.server";
+import type { EmailPayload } from "./notification-jobs.server";
 
 /** The job an e-mail belongs to: it names the fallback file and the Message-ID. */
 export type MailRef = { id: number; createdAt: Date };

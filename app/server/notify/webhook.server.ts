@@ -4,7 +4,7 @@ import type { WebhookFormat } from "~/server/env.server";
 import type { MailRef } from "./mailer.server";
 
 /**
- * The enquiry as the webhook channel stores it in the outbox (one shape);
+ * The enquiry as a webhook job's payload holds it (one shape);
  * WEBHOOK_FORMAT decides at send time how it goes on the wire.
  */
 export const webhookPayloadSchema = z.object({
@@ -66,7 +66,7 @@ export function webhookBody(payload: WebhookPayload, format: WebhookFormat): { b
 
 export type WebhookSender = {
   /** Resolves once the endpoint answered 2xx; rejects on any other answer, a network error or the timeout. */
-  send(payload: WebhookPayload, ref: MailRef): Promise<{ id?: string }>;
+  send(payload: WebhookPayload, ref: MailRef, signal?: AbortSignal): Promise<{ id?: string }>;
 };
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -79,8 +79,9 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 export function createWebhookSender(options: { url: string; format: WebhookFormat; timeoutMs?: number; fetch?: typeof fetch }): WebhookSender {
   const doFetch = options.fetch ?? fetch;
   return {
-    async send(payload, ref) {
+    async send(payload, ref, signal) {
       const { body, contentType } = webhookBody(payload, options.format);
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
       const deliveryId = `notification-${ref.id}-${ref.createdAt.getTime()}`;
       let response: Response;
       try {
@@ -89,10 +90,11 @@ export function createWebhookSender(options: { url: string; format: WebhookForma
           headers: { "content-type": contentType, "user-agent": "Pravas-Webhook/1", "x-pravas-delivery": deliveryId },
           body,
           redirect: "follow",
-          signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+          // The job's own signal too: a try the worker stopped (its lease lost) stops sending.
+          signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
         });
       } catch (error) {
-        throw new Error(`webhook: ${describeFetchError(error, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS)}`);
+        throw new Error(`webhook: ${describeFetchError(error, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS, signal)}`);
       }
       // Accepted on the status line: resolving now lets the worker mark it done at
       // once (ADR 050); the body is read only to release the connection.
@@ -107,7 +109,8 @@ export function createWebhookSender(options: { url: string; format: WebhookForma
   };
 }
 
-function describeFetchError(error: unknown, timeoutMs: number): string {
+function describeFetchError(error: unknown, timeoutMs: number, signal?: AbortSignal): string {
+  if (signal?.aborted) return "stopped by the job worker";
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `no answer within ${timeoutMs} ms`;
   if (error instanceof Error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
-import { leads, notificationOutbox, packages, seatRequests } from "~/server/db/schema.server";
+import { leads, jobs, packages, seatRequests } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { cancelSeatRequest, confirmSeatRequest, createSeatRequest } from "./seat-requests.server";
 import { seatRequestSchema } from "./seat-request-schema";
@@ -35,11 +35,11 @@ describe("seat requests", () => {
     const leadId = (outcome as { leadId: number }).leadId;
     const [lead] = await db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead).toMatchObject({ source: "seat-request", travellers: 2, preferredMonth: "2027-04", status: "new" });
-    const jobs = await db.select().from(notificationOutbox).where(eq(notificationOutbox.subjectId, leadId));
-    const ack = jobs.find((job) => job.subjectType === "seat-request-ack");
+    const queued = await db.select().from(jobs).where(eq(jobs.subjectId, leadId));
+    const ack = queued.find((job) => job.subjectType === "seat-request-ack");
     expect((ack?.payload as { to: string; text: string }).to).toBe("asha@example.com");
     expect((ack?.payload as { text: string }).text).toContain("not yet a booking");
-    expect(jobs.some((job) => job.subjectType === "lead" && job.channel === "email")).toBe(true);
+    expect(queued.some((job) => job.subjectType === "lead" && job.type === "email")).toBe(true);
     const again = await createSeatRequest(request({ departureId: "dOpen" }), pkg, NOW);
     expect(again).toMatchObject({ ok: true, reference: "PRV-2027-0002" });
   });

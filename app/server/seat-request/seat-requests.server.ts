@@ -8,7 +8,7 @@ import { leads, packages, seatRequestNumbers, seatRequests, type PackageRow, typ
 import { getEnv } from "~/server/env.server";
 import { nudgeJobs, type DbExecutor } from "~/server/jobs/jobs.server";
 import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
-import { enqueueTeamEmail } from "~/server/notify/outbox.server";
+import { enqueueTeamEmail } from "~/server/notify/notification-jobs.server";
 import { teamAddress } from "~/server/settings/settings.server";
 import type { SeatRequestInput } from "./seat-request-schema";
 import { confirmedTravellers, seatCounts, departureSeats } from "~/server/package/departure-seats.server";

@@ -162,9 +162,9 @@ describe("user administration", () => {
     const [entry] = await listActivity({ kind: "user.password-changed" });
     const [notice] = await db
       .select()
-      .from(t.notificationOutbox)
-      .where(and(eq(t.notificationOutbox.subjectType, "activity"), eq(t.notificationOutbox.subjectId, entry!.id)));
-    expect(notice).toMatchObject({ channel: "email", status: "pending", payload: { to: "eve@example.com", subject: "Your Pravas password was changed" } });
+      .from(t.jobs)
+      .where(and(eq(t.jobs.subjectType, "activity"), eq(t.jobs.subjectId, entry!.id)));
+    expect(notice).toMatchObject({ type: "email", status: "pending", payload: { to: "eve@example.com", subject: "Your Pravas password was changed" } });
     expect((notice!.payload as { text: string }).text).toMatch(/from the address 10\.9\.9\.9/);
   });
 });

@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { submitContactMessage } from "~/server/contact/contact-messages.server";
 import type { Db } from "~/server/db/db.server";
-import { contactMessages, notificationOutbox, packages } from "~/server/db/schema.server";
+import { contactMessages, jobs, packages } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createEnquiry } from "~/server/lead/package-enquiry.server";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
 import { createSmtpMailer } from "./mailer.server";
 import { enquiryNotifiedAt } from "~/server/enquiry/enquiry-detail.server";
-import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
+import { listFailingJobs, retryJob } from "~/server/jobs/failing-jobs.server";
 import type { JobWorker, JobWorkerOptions } from "~/server/jobs/worker.server";
-import { notificationWorker } from "./outbox.server";
+import { notificationWorker } from "../../../tests/support/job-workers";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/test-smtp";
 
 const FROM = "Pravas <no-reply@pravas.travel>";
@@ -40,7 +40,7 @@ function worker(port: number, options: Partial<JobWorkerOptions> = {}) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mailsAbout = (server: TestSmtpServer, marker: string) => server.received.filter((mail) => mail.raw.includes(marker));
 const outboxRow = async (subjectType: "lead" | "contact-message", id: number) =>
-  (await db.select().from(notificationOutbox).where(eq(notificationOutbox.subjectId, id))).find((row) => row.subjectType === subjectType)!;
+  (await db.select().from(jobs).where(eq(jobs.subjectId, id))).find((row) => row.subjectType === subjectType)!;
 
 describe("the outbox over a real SMTP server", () => {
   it("delivers each kind of enquiry once, to the team, with the visitor as Reply-To and no injected header", async () => {
@@ -78,7 +78,7 @@ describe("the outbox over a real SMTP server", () => {
     expect(enquiry!.headers.get("reply-to")).toEqual(["meera@example.com"]);
     expect(enquiry!.headers.get("subject")).toEqual([`New package enquiry from Meera Bcc: x@evil.example X-Injected: yes — ${pkg!.title}`]);
     // Without WEBHOOK_URL no webhook copy is queued.
-    expect((await db.select().from(notificationOutbox)).filter((row) => row.channel === "webhook")).toHaveLength(0);
+    expect((await db.select().from(jobs)).filter((row) => row.type === "webhook")).toHaveLength(0);
 
     const messageIds = smtp.received.map((mail) => mail.headers.get("message-id")?.[0]);
     expect(new Set(messageIds).size).toBe(3);
@@ -111,7 +111,7 @@ describe("the outbox over a real SMTP server", () => {
     let row = await outboxRow("lead", id);
     expect(row).toMatchObject({ status: "pending", attempts: 1, lockedBy: null });
     expect(row.lastError).toMatch(/ECONNREFUSED/);
-    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(row.lastAttemptAt!.getTime());
+    expect(row.runAt.getTime()).toBeGreaterThan(row.lastAttemptAt!.getTime());
     expect(await sender.runOnce()).toBe(0); // not due yet: backoff
 
     // Up, but refusing with a temporary error.
@@ -131,7 +131,7 @@ describe("the outbox over a real SMTP server", () => {
     await sleep(400);
     expect(await sender.runOnce()).toBe(0);
     expect(mailsAbout(smtp, "+91 90000 30020")).toHaveLength(1);
-    expect(await outboxRow("lead", id)).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect(await outboxRow("lead", id)).toMatchObject({ status: "done", attempts: 3, lastError: null });
   });
 
   it("gives up after the last attempt but keeps the row, which the dashboard can retry", async () => {
@@ -153,23 +153,23 @@ describe("the outbox over a real SMTP server", () => {
     expect(await retryJob(failed.id)).toBe(true);
     expect(await sender.runOnce()).toBe(1);
     expect(mailsAbout(smtp, "+91 90000 30030")).toHaveLength(1);
-    expect(await outboxRow("lead", id)).toMatchObject({ status: "sent" });
+    expect(await outboxRow("lead", id)).toMatchObject({ status: "done" });
     expect(await retryJob(failed.id)).toBe(false);
     expect((await listFailingJobs()).map((row) => row.id)).not.toContain(failed.id);
   });
 
-  it("after a crash mid-send, the row goes out once its lease ends, and only once", async () => {
+  it("after a crash mid-send, another server sends it once its lease ends, and only once", async () => {
     smtp = await startTestSmtpServer();
     const { id } = await createPopupLead({ name: "Crashed", phone: "+91 90000 30040" });
     // A worker claims the row and dies before sending (its process was killed).
     const crashed = worker(smtp.port, { leaseMs: 300 });
-    expect((await crashed.claim()).map((row) => row.subjectId)).toContain(id);
+    expect((await crashed.claim("short", 25)).map((row) => row.subject?.id)).toContain(id);
     const restarted = worker(smtp.port);
     expect(await restarted.runOnce()).toBe(0); // the lease still holds
     await sleep(400);
     expect(await restarted.runOnce()).toBe(1);
     expect(await restarted.runOnce()).toBe(0);
     expect(mailsAbout(smtp, "+91 90000 30040")).toHaveLength(1);
-    expect(await outboxRow("lead", id)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await outboxRow("lead", id)).toMatchObject({ status: "done", attempts: 2 });
   });
 });

@@ -4,14 +4,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { submitContactMessage } from "~/server/contact/contact-messages.server";
 import type { Db } from "~/server/db/db.server";
-import { notificationOutbox, packages } from "~/server/db/schema.server";
+import { jobs, packages } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createEnquiry } from "~/server/lead/package-enquiry.server";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
-import { listFailingJobs, retryJob } from "~/server/jobs/jobs.server";
+import { listFailingJobs, retryJob } from "~/server/jobs/failing-jobs.server";
 import type { JobWorker } from "~/server/jobs/worker.server";
-import { notificationWorker } from "./outbox.server";
+import { notificationWorker } from "../../../tests/support/job-workers";
 import { startTestSmtpServer } from "../../../tests/support/test-smtp";
 import type { WebhookFormat } from "~/server/env.server";
 import { createWebhookSender } from "./webhook.server";
@@ -91,8 +91,8 @@ const webhookRow = async (subjectType: "lead" | "contact-message", id: number) =
   (
     await db
       .select()
-      .from(notificationOutbox)
-      .where(and(eq(notificationOutbox.subjectId, id), eq(notificationOutbox.subjectType, subjectType), eq(notificationOutbox.channel, "webhook")))
+      .from(jobs)
+      .where(and(eq(jobs.subjectId, id), eq(jobs.subjectType, subjectType), eq(jobs.type, "webhook")))
   )[0]!;
 
 /** A backoff no pass over the queue outlasts, however slow the machine: the retry waits for makeDue(). */
@@ -100,9 +100,9 @@ const HOUR_MS = 3_600_000;
 /** The backoff is over: the row's next attempt is now. */
 const makeDue = (row: { id: number }) =>
   db
-    .update(notificationOutbox)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(eq(notificationOutbox.id, row.id));
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(eq(jobs.id, row.id));
 
 /** Runs the worker until nothing is due, waiting out short backoffs. */
 async function drain(worker: JobWorker, rounds = 6, pauseMs = 80) {
@@ -161,7 +161,7 @@ describe("the enquiry notifications with WEBHOOK_URL and NOTIFY_EMAIL set", () =
       preferredMonth: "2027-01",
       package: { id: pkg.id, title: pkg.title, url: expect.stringMatching(new RegExp(`/packages/${pkg.slug}$`)) },
     });
-    expect(await webhookRow("lead", id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await webhookRow("lead", id)).toMatchObject({ status: "done", attempts: 1 });
   });
 
   it("after a 500, the retry's 200 is the one success: no second POST", async () => {
@@ -180,7 +180,7 @@ describe("the enquiry notifications with WEBHOOK_URL and NOTIFY_EMAIL set", () =
     expect(hits).toHaveLength(2);
     // The same delivery id both times, so a receiver could drop a repeat.
     expect(new Set(hits.map((hit) => hit.delivery)).size).toBe(1);
-    expect(await webhookRow("lead", id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(await webhookRow("lead", id)).toMatchObject({ status: "done", attempts: 2, lastError: null });
   });
 
   it("an endpoint that does not answer times out and is tried again", async () => {
@@ -196,7 +196,7 @@ describe("the enquiry notifications with WEBHOOK_URL and NOTIFY_EMAIL set", () =
 
     await makeDue(timedOut);
     await drain(worker);
-    expect(await webhookRow("lead", id)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await webhookRow("lead", id)).toMatchObject({ status: "done", attempts: 2 });
   });
 
   it("keeps failing until given up; the dashboard lists it and its retry sends it", async () => {
@@ -213,11 +213,11 @@ describe("the enquiry notifications with WEBHOOK_URL and NOTIFY_EMAIL set", () =
     await drain(worker, 3);
     const failed = await webhookRow("lead", id);
     expect(failed).toMatchObject({ status: "failed", attempts: 2 });
-    expect((await listFailingJobs()).find((row) => row.id === failed.id)).toMatchObject({ channel: "webhook" });
+    expect((await listFailingJobs()).find((row) => row.id === failed.id)).toMatchObject({ type: "webhook" });
 
     expect(await retryJob(failed.id)).toBe(true);
     await drain(worker, 2);
-    expect(await webhookRow("lead", id)).toMatchObject({ status: "sent" });
+    expect(await webhookRow("lead", id)).toMatchObject({ status: "done" });
     expect(hook.received.filter((hit) => hit.body.includes("+91 90000 40005"))).toHaveLength(3);
   });
 
