@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "~/lib/admin-format";
 import { storeContactMessage } from "~/server/contact/contact-messages.server";
 import type { Db } from "~/server/db/db.server";
-import { contactMessages, leads, notificationOutbox } from "~/server/db/schema.server";
+import { contactMessages, jobs, leads } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { createEnquiry, findEnquiryPackage } from "~/server/lead/package-enquiry.server";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
@@ -18,8 +18,8 @@ afterAll(closeTestDatabase);
 async function teamEmailText(subjectType: "lead" | "contact-message", id: number) {
   const [job] = await db
     .select()
-    .from(notificationOutbox)
-    .where(and(eq(notificationOutbox.subjectType, subjectType), eq(notificationOutbox.subjectId, id), eq(notificationOutbox.channel, "email")));
+    .from(jobs)
+    .where(and(eq(jobs.subjectType, subjectType), eq(jobs.subjectId, id), eq(jobs.type, "email")));
   return (job!.payload as { text: string }).text;
 }
 
