@@ -74,7 +74,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace only when a test is run again after failing (CI retries once): recording every
+    // test cost about a fifth of the suite's CPU (ADR 084). Locally: `--trace on`.
+    trace: "on-first-retry",
     // As a visitor who asked for less motion: the carousel, the gallery's strips and
     // the reveals otherwise repaint all through a test, in software on a CPU the whole
     // suite shares (Chromium's CPU over the suite: 40% less). The motion itself is

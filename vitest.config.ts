@@ -17,16 +17,24 @@ export default defineConfig({
         },
       },
       {
-        // Database integration tests: PGlite in memory, or PostgreSQL when
-        // TEST_DATABASE_URL is set. Each file starts from a copy of a migrated
+        // Database integration tests. Each file starts from a copy of a migrated
         // (or seeded) template that the global setup makes once per run
-        // (tests/support/test-db.ts, ADR 055). On PostgreSQL one file at a time:
-        // they share that database. On PGlite each file's database is its own,
-        // in its own worker's memory, so files run side by side (ADR 062).
+        // (tests/support/test-db.ts, ADR 055).
+        // - Without TEST_DATABASE_URL: every *.db.test.ts on PGlite in memory. Each
+        //   file's database is its own, in its own worker's memory, so files run
+        //   side by side (ADR 062).
+        // - With TEST_DATABASE_URL: only *.pg.db.test.ts, the files whose behaviour
+        //   depends on the engine (locks, racing callers, several connections or
+        //   servers, hand-written SQL read back, extensions, migrations, backups;
+        //   ADR 084), one at a time: they share that database. DB_TESTS=all runs
+        //   every db file there.
         extends: true,
         test: {
           name: "db",
-          include: ["app/**/*.db.test.ts", "server/**/*.db.test.ts"],
+          include:
+            process.env.TEST_DATABASE_URL && process.env.DB_TESTS !== "all"
+              ? ["app/**/*.pg.db.test.ts", "server/**/*.pg.db.test.ts"]
+              : ["app/**/*.db.test.ts", "server/**/*.db.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/db-global-setup.ts"],
           fileParallelism: !process.env.TEST_DATABASE_URL,

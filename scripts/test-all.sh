@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # `npm test`: every check (ADR 036), side by side where they do not need each
 # other: route types; lint, typecheck, one production build and the seed
-# photos; then the unit and database tests (PGlite), the same database tests
-# on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts one) and the
-# W3C HTML check, and the cluster test (two servers behind nginx, ADR 061);
-# then the end-to-end tests (two Playwright workers, a
-# server each).
-# Each stage's time is printed, and a table of them at the end.
+# photos; then the unit and database tests (PGlite), the engine-dependent
+# database tests (*.pg.db.test.ts, ADR 084) on PostgreSQL when TEST_DATABASE_URL
+# names one (.ci/run starts one), the W3C HTML check, and the cluster test (two
+# servers behind nginx, ADR 061); then the end-to-end tests (two Playwright
+# workers, a server each), beside the PostgreSQL and cluster stages if those are
+# still running.
+# Each stage's time is printed, and a table of them at the end (with .ci/run's
+# installs and its total when it runs this: CI_SETUP_TIMES, CI_RUN_START).
 #
 # Ports (override for a shared machine): E2E_PORT (3100, and the next one per
 # worker; +60 for private servers), VALIDATE_PORT (3300), TWO_SERVERS_PORT (3158 and 3159),
@@ -96,6 +98,12 @@ summary() {
   echo
   echo "ci: stage times (wall-clock; CPU = user + system of the stage's processes)"
   printf 'ci:   %-34s %7s %7s  %s\n' stage wall CPU result
+  # .ci/run's own stages (npm ci, apt and PostgreSQL), before this script started.
+  if [ -n "${CI_SETUP_TIMES:-}" ] && [ -f "$CI_SETUP_TIMES" ]; then
+    while IFS=$'\t' read -r name wall; do
+      printf 'ci:   %-34s %5s s %7s  %s\n' "$name" "$wall" "" ok
+    done <"$CI_SETUP_TIMES"
+  fi
   for name in "${STAGES[@]}"; do
     [ -f "$CI_DIR/$name.time" ] || continue
     read -r status wall cpu <"$CI_DIR/$name.time"
@@ -103,13 +111,33 @@ summary() {
   done
   total=$(seconds_since "$CI_START")
   load=$(awk '{ sum += $1; n++ } END { if (n) printf "%.1f", sum / n; else print "?" }' "$CI_DIR/load")
-  printf 'ci:   %-34s %5s s  (%dm %02ds; mean load average %s on %s cores)\n' total "$total" $((total / 60)) $((total % 60)) "$load" "$(nproc)"
+  printf 'ci:   %-34s %5s s  (%dm %02ds; mean load average %s on %s cores)\n' "npm test" "$total" $((total / 60)) $((total % 60)) "$load" "$(nproc)"
+  if [ -n "${CI_RUN_START:-}" ]; then
+    total=$(seconds_since "$CI_RUN_START")
+    printf 'ci:   %-34s %5s s  (%dm %02ds, against 15 minutes)\n' "total (.ci/run)" "$total" $((total / 60)) $((total % 60))
+  fi
+}
+
+# Where the e2e stage's time went: its list reporter's test durations summed per
+# spec file (retries included), the ten longest, for the next one who needs to make CI cheaper.
+spec_times() {
+  [ -f "$CI_DIR/e2e (Playwright).log" ] || return 0
+  echo "ci: e2e test time per spec, the ten longest (two workers: about twice the stage's wall time in all)"
+  perl -ne '
+    s/\e\[[0-9;]*m//g;
+    if (/\s(\S+?\.spec\.ts):\d+:\d+ .*\((\d+(?:\.\d+)?)(ms|s|m)\)\s*$/) { $t{$1} += $2 * ($3 eq "ms" ? 0.001 : $3 eq "m" ? 60 : 1); $all += $2 * ($3 eq "ms" ? 0.001 : $3 eq "m" ? 60 : 1) }
+    END {
+      my @specs = sort { $t{$b} <=> $t{$a} } keys %t;
+      printf "ci:   %-40s %5.0f s\n", $_, $t{$_} for @specs[0 .. ($#specs < 9 ? $#specs : 9)];
+      printf "ci:   %-40s %5.0f s (%d specs)\n", "all", $all, scalar @specs if @specs;
+    }' "$CI_DIR/e2e (Playwright).log"
 }
 
 # Stops after a group of stages if one of them failed.
 check() {
   if [ ${#FAILED[@]} -gt 0 ]; then
     summary
+    spec_times
     echo "ci: failed: ${FAILED[*]}"
     exit 1
   fi
@@ -119,13 +147,16 @@ check() {
 # Route types first: the typecheck reads them and the build would write them too.
 stage "route types" npx react-router typegen
 check
-begin "lint" npx eslint .
-# No value-import cycle between app/server folders, no route code in the server (ADR 080).
-begin "import rules" npx depcruise app/server server --config .dependency-cruiser.cjs --output-type err
+# npm run lint's three checks, each a stage of its own (house style 10): Prettier's
+# check (ADR 065; before ADR 084 CI ran ESLint only), ESLint, and the import rules:
+# no value-import cycle between app/server folders, no route code in the server (ADR 080).
+begin "format (Prettier)" npx prettier --check .
+begin "lint (ESLint)" npx eslint .
+begin "import rules" npm run --silent lint:imports
 begin "typecheck" npx tsc --noEmit
 begin "build" npx react-router build
 begin "seed photos" npx tsx scripts/process-seed-photos.ts
-finish "lint" "import rules" "typecheck" "build" "seed photos"
+finish "format (Prettier)" "lint (ESLint)" "import rules" "typecheck" "build" "seed photos"
 check
 
 # The PGlite run must not see the PostgreSQL address the next stage uses.
@@ -139,21 +170,23 @@ else
 fi
 begin "HTML check" node scripts/validate-html.mjs
 # Two servers behind nginx on a database of its own on the same PostgreSQL
-# server, and an S3 bucket (tests/cluster, ADR 061). Beside the stages above:
-# before the e2e stage, never beside it (ADR 036).
+# server, and an S3 bucket (tests/cluster, ADR 061).
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   begin "cluster (2 servers, nginx)" npm run --silent test:cluster
 else
   echo "ci: cluster test skipped: TEST_DATABASE_URL is not set (.ci/run sets it)"
 fi
 finish "unit and db tests (PGlite)" "HTML check"
+check
+
+# On two workers (a third gained under 20 s, ADR 036). It waits for the PGlite
+# stage, whose two workers use both cores, but not for the PostgreSQL database
+# tests and the cluster test: those mostly wait on their servers, and when they
+# run long the e2e tests no longer wait for them (ADR 084).
+stage "e2e (Playwright)" npx playwright test
 if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)" "cluster (2 servers, nginx)"; fi
 check
 
-# Alone, on two workers: a third, or the checks above beside it, gained under
-# 20 s and made timing-sensitive tests fail on this 2-core machine (ADR 036).
-stage "e2e (Playwright)" npx playwright test
-check
-
 summary
+spec_times
 echo "ci: all checks passed"

@@ -16,7 +16,13 @@ export const BALANCER_IDLE_MS = 5_000;
 
 type Connection = { busy: number; idleSince: number; responses: Set<http.ServerResponse> };
 
-export type DrainOptions = { drainMs?: number; balancerIdleMs?: number; sweepMs?: number };
+export type DrainOptions = {
+  drainMs?: number;
+  balancerIdleMs?: number;
+  sweepMs?: number;
+  /** Runs once no handle accepts connections any more (the stop is logged then). */
+  closed?: () => void;
+};
 
 /**
  * Keeps track of every connection of `server` (and of its extra acceptors,
@@ -68,7 +74,8 @@ export function drainable(server: http.Server) {
       // net.Server's close, not http.Server's: since Node 19 that one also closes every idle
       // kept-alive connection at once, under a request a balancer may have just written.
       const handles = [server, ...acceptors];
-      const closed = Promise.all(handles.map((handle) => new Promise<void>((resolve) => net.Server.prototype.close.call(handle, () => resolve()))));
+      const allClosed = Promise.all(handles.map((handle) => new Promise<void>((resolve) => net.Server.prototype.close.call(handle, () => resolve()))));
+      options.closed?.();
       const sweep = setInterval(() => {
         const now = Date.now();
         for (const [socket, connection] of connections) {
@@ -79,7 +86,7 @@ export function drainable(server: http.Server) {
         logger.warn({ afterMs: drainMs }, "requests still under way: closing their connections");
         for (const socket of connections.keys()) socket.destroy();
       }, drainMs);
-      await closed;
+      await allClosed;
       clearInterval(sweep);
       clearTimeout(deadline);
     },

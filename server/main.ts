@@ -48,8 +48,9 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const connections = drainable(server);
   const stop = async (signal: NodeJS.Signals) => {
-    logger.info({ signal }, "stopping: no new connections; finishing the requests under way");
-    await connections.stop(await acceptors, logger);
+    // Logged once no handle accepts any more (the extra acceptors too, when they were still being added).
+    const noNewConnections = () => logger.info({ signal }, "stopping: no new connections; finishing the requests under way");
+    await connections.stop(await acceptors, logger, { closed: noNewConnections });
     await stopBackground();
     logger.info("stopped");
     process.exit(0);

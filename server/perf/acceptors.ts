@@ -64,6 +64,9 @@ export function addAcceptors(server: http.Server, logger: Logger, count = ACCEPT
       acceptor.on("connection", (socket) => server.emit("connection", socket));
       acceptor.on("error", (error) => logger.error({ err: error }, "extra acceptor failed"));
       acceptor.listen(handle as net.Server, LISTEN_BACKLOG, () => {
+        // One that comes after the answer (the relay was slow) would accept connections that no one
+        // closes at shutdown: only the handles resolved with are ever listening.
+        if (settled) return void acceptor.close();
         acceptors.push(acceptor);
         if (acceptors.length === extra) finish();
       });

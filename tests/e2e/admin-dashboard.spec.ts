@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
-import { ADMIN, signIn } from "./admin-helpers";
-import { expect, test, type TestDatabase } from "./fixtures";
+import { ADMIN } from "./admin-helpers";
+import { expect, gotoHydrated, screenshot, test, type TestDatabase } from "./fixtures";
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.0.30" } });
 
@@ -34,8 +33,8 @@ async function failedDelivery(db: TestDatabase, name: string) {
   return { id: await failedOutboxRow(db, "lead", lead!.id, `New call-back request from ${name}`), leadId: lead!.id };
 }
 
-test("a lead just posted shows in today's, this week's and this month's figures and by source", async ({ page, db }) => {
-  await signIn(page, ADMIN);
+test("a lead just posted shows in today's, this week's and this month's figures and by source", async ({ adminPage: page, db }) => {
+  await gotoHydrated(page, "/admin/dashboard");
   const before = { today: await figure(page, "Today"), week: await figure(page, "This week"), month: await figure(page, "This month") };
 
   const response = await page.request.post("/api/leads", { data: { name: "Dashboard Visitor", phone: "+91 90000 66666" } });
@@ -55,7 +54,12 @@ test("a lead just posted shows in today's, this week's and this month's figures 
   await expect(popups).toContainText(/[1-9]\d* enquir/);
 });
 
-test("a package page viewed by a browser (not a bot) counts once a day in the top packages by page views", async ({ page, playwright, baseURL, db }) => {
+test("a package page viewed by a browser (not a bot) counts once a day in the top packages by page views", async ({
+  adminPage: page,
+  playwright,
+  baseURL,
+  db,
+}) => {
   const [{ views: before } = { views: 0 }] = await db.query<{ views: number }>(`select views from packages where slug = 'vietnam'`);
   const chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
   const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.32", "user-agent": chrome } });
@@ -70,14 +74,14 @@ test("a package page viewed by a browser (not a bot) counts once a day in the to
   const [{ views: after } = { views: 0 }] = await db.query<{ views: number }>(`select views from packages where slug = 'vietnam'`);
   expect(after).toBe(before + 1);
 
-  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/dashboard");
   const byViews = page.getByRole("region", { name: "Top packages by page views" });
   await expect(byViews.getByRole("listitem").filter({ hasText: "Vietnam Express" })).toContainText(new RegExp(`${after} views?`));
 });
 
-test("a delivery that keeps failing is listed, and its retry button sends it", async ({ page, db }) => {
+test("a delivery that keeps failing is listed, and its retry button sends it", async ({ adminPage: page, db }) => {
   const { id } = await failedDelivery(db, "Retry Rao");
-  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/dashboard");
   const notifications = page.getByRole("region", { name: "Notifications" });
   const row = notifications.getByRole("row").filter({ hasText: "Retry Rao" });
   await expect(row).toContainText("451: Try again later");
@@ -100,20 +104,20 @@ test("a delivery that keeps failing is listed, and its retry button sends it", a
   db.onCleanup(() => db.query(`delete from activity where kind = 'notification.retried' and subject_id = $1`, [String(id)]));
 });
 
-test("a failing backup is listed as a backup, by its day", async ({ page, db }) => {
+test("a failing backup is listed as a backup, by its day", async ({ adminPage: page, db }) => {
   // Retrying in a day: the e2e server's worker leaves it alone. 2026-11-27 (IST) is not a day its own scheduler queues.
   const [row] = await db.query<{ id: number }>(
     `insert into jobs (type, lane, subject_type, subject_id, payload, status, attempts, last_error, last_attempt_at, run_at)
      values ('backup', 'long', 'backup-day', 20261127, '{}', 'pending', 4, 'ENOSPC: no space left on device', now(), now() + interval '1 day') returning id`,
   );
   db.onCleanup(() => db.query(`delete from jobs where id = $1`, [row!.id]));
-  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/dashboard");
   const backup = page.getByRole("region", { name: "Notifications" }).getByRole("row").filter({ hasText: "Daily backup of 27 Nov 2026" });
   await expect(backup.getByRole("cell", { name: "Backup", exact: true })).toBeVisible();
   await expect(backup).toContainText("ENOSPC: no space left on device");
 });
 
-test("each failing delivery links to its enquiry's page: a lead's and a contact message's", async ({ page, db }) => {
+test("each failing delivery links to its enquiry's page: a lead's and a contact message's", async ({ adminPage: page, db }) => {
   const { leadId } = await failedDelivery(db, "Linked Lead");
   const [message] = await db.query<{ id: number }>(
     `insert into contact_messages (first_name, last_name, email, phone, message) values ('Linked', 'Message', 'linked@example.com', '+91 90000 77778', 'Hello') returning id`,
@@ -121,7 +125,7 @@ test("each failing delivery links to its enquiry's page: a lead's and a contact 
   db.onCleanup(() => db.query(`delete from contact_messages where id = $1`, [message!.id]));
   await failedOutboxRow(db, "contact-message", message!.id, "New contact message from Linked Message");
 
-  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/dashboard");
   const notifications = page.getByRole("region", { name: "Notifications" });
   const leadLink = notifications.getByRole("link", { name: `Linked Lead (call-back request #${leadId})` });
   await expect(leadLink).toHaveAttribute("href", `/admin/enquiries/lead-${leadId}`);
@@ -135,11 +139,14 @@ test("each failing delivery links to its enquiry's page: a lead's and a contact 
   await expect(page.getByRole("heading", { level: 1, name: "Linked Lead" })).toBeVisible();
 });
 
-test("without SMTP the dashboard and the enquiry page say e-mail is not set up, and an e-mail written to a file is not 'sent'", async ({ page, db }) => {
+test("without SMTP the dashboard and the enquiry page say e-mail is not set up, and an e-mail written to a file is not 'sent'", async ({
+  adminPage: page,
+  db,
+}) => {
   // The e2e servers have no SMTP_URL: the worker writes e-mails to files and marks them sent.
   const { id, leadId } = await failedDelivery(db, "File Only");
   await db.query(`update jobs set status = 'done', done_at = now(), last_error = null where id = $1`, [id]);
-  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/dashboard");
   const notifications = page.getByRole("region", { name: "Notifications" });
   await expect(notifications.getByText("E-mail is not set up: notifications are saved on the server only")).toBeVisible();
   await expect(notifications.getByText("Enquiry notifications: e-mail and webhook")).toBeVisible();
@@ -165,13 +172,13 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
 ]) {
-  test(`the dashboard has no axe violations at ${viewport.width} px`, async ({ page, db }) => {
+  test(`the dashboard has no axe violations at ${viewport.width} px`, async ({ adminPage: page, db }) => {
     await failedDelivery(db, "Axe Check");
     await page.setViewportSize(viewport);
-    await signIn(page, ADMIN);
+    await gotoHydrated(page, "/admin/dashboard");
     await expect(page.getByRole("row").filter({ hasText: "Axe Check" })).toBeVisible();
-    fs.mkdirSync(".cache/screens", { recursive: true });
-    await page.screenshot({ path: `.cache/screens/dashboard-${viewport.width}.png`, fullPage: true });
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await screenshot(page, `dashboard-${viewport.width}`, { fullPage: true });
+    // The dashboard's one whole-page scan at this size (ADR 084).
+    await expectNoAxeViolations(page);
   });
 }

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import crypto from "node:crypto";
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import ExcelJS from "exceljs";
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN, createStaff, signIn } from "./admin-helpers";
-import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
+import { ADMIN, createStaff } from "./admin-helpers";
+import { expect, gotoHydrated, screenshot, test, type TestDatabase } from "./fixtures";
 
 // This file's own client address: its sign-ins and form posts never count against other files'.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.13.1" } });
@@ -54,10 +54,9 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
 
 const bodyRows = (page: Page) => page.getByRole("region", { name: "Enquiry list" }).locator("tbody tr");
 
-test("a lead, a contact message and a package enquiry appear in one list, newest first; the lead on top as New", async ({ page, db }) => {
+test("a lead, a contact message and a package enquiry appear in one list, newest first; the lead on top as New", async ({ adminPage: page, db }) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
-  await signIn(page, ADMIN);
   const contact = await page.request.post("/api/contact", {
     data: {
       firstName: "Meera",
@@ -111,12 +110,11 @@ test("a lead, a contact message and a package enquiry appear in one list, newest
   await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: `Enquiries ${counted!.n} new` })).toBeVisible();
 });
 
-test("with the keyboard alone: open an enquiry from the list, change its status, add a note; both persist after a reload", async ({ page, db }) => {
+test("with the keyboard alone: open an enquiry from the list, change its status, add a note; both persist after a reload", async ({ adminPage: page, db }) => {
   // Tab by Tab past the reply, call-back and follow-up controls: slower than a click on a shared machine.
   test.slow();
   const tag = marker();
   cleanUpEnquiries(db, tag);
-  await signIn(page, ADMIN);
   await postLead(page, `Keyboard Lead ${tag}`);
   await gotoHydrated(page, `/admin/enquiries?q=${tag}`);
 
@@ -149,11 +147,10 @@ test("with the keyboard alone: open an enquiry from the list, change its status,
   await expect(history).toContainText("Added a note");
 });
 
-test("the detail page shows every field, a WhatsApp reply naming the package, and assignment; bad ids are a 404 page", async ({ page, db }) => {
+test("the detail page shows every field, a WhatsApp reply naming the package, and assignment; bad ids are a 404 page", async ({ adminPage: page, db }) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
   const editor = await createStaff(db, { role: "editor", name: `Esha ${tag}` });
-  await signIn(page, ADMIN);
   const posted = await page.request.post("/api/enquiries", {
     data: {
       name: `Nila Detail ${tag}`,
@@ -201,10 +198,12 @@ test("the detail page shows every field, a WhatsApp reply naming the package, an
   }
 });
 
-test("the CSV export holds the filtered enquiries, with a BOM: Indian times, readable phones, formulas inert after any separator", async ({ page, db }) => {
+test("the CSV export holds the filtered enquiries, with a BOM: Indian times, readable phones, formulas inert after any separator", async ({
+  adminPage: page,
+  db,
+}) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
-  await signIn(page, ADMIN);
   await postLead(page, `=HYPERLINK("http://evil.example","${tag}")`);
   await postLead(page, `Asha;=2*7;${tag}`, "+91 98765 43210");
   await postLead(page, `Plain, Name ${tag}`, "+1+2");
@@ -247,10 +246,9 @@ test("the CSV export holds the filtered enquiries, with a BOM: Indian times, rea
   expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
 });
 
-test("the .xlsx export opens: date cells in Indian time, the phone and `=2*7` as text cells, the notes in one cell", async ({ page, db }) => {
+test("the .xlsx export opens: date cells in Indian time, the phone and `=2*7` as text cells, the notes in one cell", async ({ adminPage: page, db }) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
-  await signIn(page, ADMIN);
   await postLead(page, `Asha ${tag}`, "+91 98765 43210");
   await postLead(page, `=2*7 ${tag}`);
   const [asha] = await db.query<{ id: number; created_at: string }>(`select id, created_at from leads where name = $1`, [`Asha ${tag}`]);
@@ -307,10 +305,9 @@ test("the .xlsx export opens: date cells in Indian time, the phone and `=2*7` as
   await anonymous.close();
 });
 
-test("the first enquiry is three Tab presses from the top, through the skip link to the list", async ({ page, db }) => {
+test("the first enquiry is three Tab presses from the top, through the skip link to the list", async ({ adminPage: page, db }) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
-  await signIn(page, ADMIN);
   await postLead(page, `Keyboard ${tag}`);
   for (const viewport of [
     { width: 1366, height: 768 },
@@ -326,7 +323,7 @@ test("the first enquiry is three Tab presses from the top, through the skip link
     const skip = page.getByRole("link", { name: "Skip to the enquiry list" });
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
-    await page.screenshot({ path: `test-results/screens/inbox-skip-link-${viewport.width}.png` });
+    await screenshot(page, `inbox-skip-link-${viewport.width}`);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("region", { name: "Enquiry list" })).toBeFocused();
     await page.keyboard.press("Tab");
@@ -336,11 +333,10 @@ test("the first enquiry is three Tab presses from the top, through the skip link
   }
 });
 
-test("personal data: find a person by phone, export it as JSON, delete it after typing the number", async ({ page, db }) => {
+test("personal data: find a person by phone, export it as JSON, delete it after typing the number", async ({ adminPage: page, db }) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
   const phone = uniquePhone();
-  await signIn(page, ADMIN);
   await postLead(page, `Priya Popup ${tag}`, phone);
   const contact = await page.request.post("/api/contact", {
     data: {
@@ -404,7 +400,11 @@ test("personal data: find a person by phone, export it as JSON, delete it after 
   );
 });
 
-test("anonymous callers are refused, the CSV and the JSON export too; editors may not open personal data", async ({ page, playwright, baseURL, db }) => {
+test("anonymous callers are refused, the CSV and the JSON export too; editors may not open personal data", async ({
+  editorPage: page,
+  playwright,
+  baseURL,
+}) => {
   const anonymous = await playwright.request.newContext({ baseURL });
   for (const url of ["/admin/enquiries", "/admin/enquiries.csv", "/admin/enquiries/lead-1", "/admin/enquiries/personal-data"]) {
     const response = await anonymous.get(url, { maxRedirects: 0 });
@@ -419,8 +419,6 @@ test("anonymous callers are refused, the CSV and the JSON export too; editors ma
   expect(status.status()).toBe(302);
   await anonymous.dispose();
 
-  const editor = await createStaff(db, { role: "editor" });
-  await signIn(page, editor);
   const response = await page.goto("/admin/enquiries/personal-data");
   expect(response?.status()).toBe(403);
   const post = await page.request.post("/admin/enquiries/personal-data", {
@@ -436,19 +434,19 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
 ]) {
-  test(`axe finds no violations on the list and the detail at ${viewport.width}×${viewport.height}`, async ({ page, db }) => {
+  test(`axe finds no violations on the list and the detail at ${viewport.width}×${viewport.height}`, async ({ adminPage: page, db }) => {
     const tag = marker();
     cleanUpEnquiries(db, tag);
     await page.setViewportSize(viewport);
-    await signIn(page, ADMIN);
     await postLead(page, `Axe Lead ${tag}`);
     const [lead] = await db.query<{ id: number }>(`select id from leads where name = $1`, [`Axe Lead ${tag}`]);
     await db.query(`insert into enquiry_notes (lead_id, author_name, body) values ($1, 'Administrator', 'A note')`, [lead!.id]);
+    // The inbox, an enquiry and the personal-data screen: each one's whole-page scan at this size (ADR 084).
     await gotoHydrated(page, "/admin/enquiries");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
     await gotoHydrated(page, `/admin/enquiries/lead-${lead!.id}`);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
     await gotoHydrated(page, "/admin/enquiries/personal-data");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }

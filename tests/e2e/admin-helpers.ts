@@ -1,18 +1,12 @@
 import crypto from "node:crypto";
-import type { APIRequestContext, Browser, BrowserContext, Cookie, Page } from "@playwright/test";
-import { e2eServer } from "../../playwright.config";
-import { expect, test as base, type TestDatabase } from "./fixtures";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { ADMIN, expect, gotoHydrated, signInAs, signInRequest, test, type TestDatabase } from "./fixtures";
 
-// The one home of the e2e staff helpers: the first admin, staff made for a
-// test (in SQL, or through better-auth's API with the `staff` fixture), and
-// signing in (through the form in a page, or by posting it from a request context).
-
-/** The first admin of every e2e run (scripts/e2e-server.mjs). */
-export const ADMIN = {
-  name: "Administrator",
-  email: (process.env.ADMIN_EMAIL ?? "admin@pravas.travel").toLowerCase(),
-  password: process.env.ADMIN_PASSWORD ?? "lotus-temple-at-dawn-42",
-};
+// Staff made for a test in SQL (createStaff), the sign-in form (submitLogin,
+// for the tests about signing in) and a second person's browser. The first
+// admin, the `staff` fixture and signing in without the form live in
+// ./fixtures (ADR 084); they are re-exported here for older imports.
+export { ADMIN, expect, signInAs, signInRequest, test };
 
 type StaffFixture = { id: string; name: string; email: string; role: "admin" | "editor"; password: string };
 
@@ -71,50 +65,14 @@ export async function submitLogin(page: Page, email: string, password: string) {
 }
 
 /**
- * Signs a request context in by posting the sign-in form, as a browser without
- * JavaScript does; the context keeps the cookie (a page's `page.request` shares
- * it with the page).
- */
-export async function signInRequest(request: APIRequestContext, who: { email: string; password: string }) {
-  const response = await request.post("/admin", { form: { email: who.email, password: who.password }, maxRedirects: 0 });
-  expect(response.status(), "sign-in should redirect").toBe(302);
-  return response;
-}
-
-/**
- * The first admin's session on this worker's server, kept from the first
- * sign-in through the form (issue 24 §6, ADR 062): this module's state lives
- * as long as the Playwright worker, and a worker talks to one server.
- */
-let adminSession: { origin: string; cookies: Cookie[] } | undefined;
-
-/**
- * Signs in and waits for the dashboard, hydrated. Staff sign in through the
- * real form. The first admin does so once per worker: later calls put that
- * session's cookie into the page's browser and open the dashboard with it, and
- * sign in through the form again when it no longer opens (a test signed out
- * everywhere, changed the password, or the page talks to another server).
- * The sign-in itself is tested in admin-auth, sign-in-security and
- * two-step-sign-in, through the form (`submitLogin`).
+ * Signs the page in as `who` and opens the dashboard, hydrated: for tests that
+ * begin there. Others ask for `adminPage`/`editorPage` or call `signInAs` and go
+ * straight to the page under test (ADR 084).
  */
 export async function signIn(page: Page, who: { email: string; password: string }) {
-  const ownOrigin = e2eServer(base.info().parallelIndex).baseURL;
-  if (who.email === ADMIN.email && adminSession?.origin === ownOrigin) {
-    await page.context().addCookies(adminSession.cookies);
-    await page.goto("/admin/dashboard");
-    if (new URL(page.url()).pathname === "/admin/dashboard") {
-      await expect(page.locator("html[data-hydrated]")).toBeAttached();
-      return;
-    }
-    adminSession = undefined;
-  }
-  await submitLogin(page, who.email, who.password);
+  await signInAs(page, who);
+  await gotoHydrated(page, "/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
-  if (who.email === ADMIN.email && new URL(page.url()).origin === ownOrigin) {
-    const cookies = await page.context().cookies(ownOrigin);
-    adminSession = { origin: ownOrigin, cookies: cookies.filter((cookie) => cookie.name === "pravas_session") };
-  }
 }
 
 /**
@@ -126,43 +84,3 @@ export async function newStaffContext(browser: Browser, baseURL: string | undefi
   const ip = `10.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
   return browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip } });
 }
-
-type StaffCredentials = { email: string; password: string; name: string; role: "admin" | "editor" };
-
-/** Staff accounts made for one test through better-auth's server API (server/e2e-fixtures.ts), removed after it. */
-class StaffAccounts {
-  private created: string[] = [];
-  constructor(private request: APIRequestContext) {}
-
-  async create(role: "admin" | "editor", name = role === "admin" ? "Test Admin" : "Test Editor"): Promise<StaffCredentials> {
-    const email = `${role}-${crypto.randomBytes(5).toString("hex")}@e2e.example`;
-    const password = `pw-${crypto.randomBytes(8).toString("hex")}`;
-    const response = await this.request.post("/__e2e/users", {
-      data: { email, password, name, role },
-      headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    this.created.push(email);
-    return { email, password, name, role };
-  }
-
-  async cleanup() {
-    for (const email of this.created) {
-      await this.request.delete(`/__e2e/users/${encodeURIComponent(email)}`, {
-        headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" },
-      });
-    }
-    this.created = [];
-  }
-}
-
-/** The fixtures' `test` with a `staff` fixture: `await staff.create("editor")`. */
-export const test = base.extend<{ staff: StaffAccounts }>({
-  staff: async ({ request }, use) => {
-    const staff = new StaffAccounts(request);
-    await use(staff);
-    await staff.cleanup();
-  },
-});
-
-export { expect };

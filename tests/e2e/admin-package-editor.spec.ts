@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN, signIn, signInRequest } from "./admin-helpers";
+import { ADMIN, signInRequest } from "./admin-helpers";
 import { copyPackage, deletePackageRow, openSection, rowAction } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
@@ -32,10 +32,9 @@ async function restorePrice(db: TestDatabase, slug: string) {
   });
 }
 
-test("keyboard only at 390 px: open Bali, jump to Prices with the section navigation, change the price, save with Ctrl+S", async ({ page, db }) => {
+test("keyboard only at 390 px: open Bali, jump to Prices with the section navigation, change the price, save with Ctrl+S", async ({ adminPage: page, db }) => {
   await restorePrice(db, "bali");
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/packages?q=Bali");
   await tabTo(page, page.getByRole("link", { name: "Bali Group Tour" }));
   await page.keyboard.press("Enter");
@@ -70,10 +69,9 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
 ]) {
-  test(`at ${viewport.width} px the save bar is in view at the top, middle and bottom of every section`, async ({ page, db }) => {
+  test(`at ${viewport.width} px the save bar is in view at the top, middle and bottom of every section`, async ({ adminPage: page, db }) => {
     const copy = await copyPackage(db);
     await page.setViewportSize(viewport);
-    await signIn(page, ADMIN);
     await gotoHydrated(page, `/admin/packages/${copy.id}`);
     const save = page.getByRole("button", { name: "Update Package" });
     for (const section of SECTIONS) {
@@ -95,12 +93,11 @@ for (const viewport of [
   });
 }
 
-test("remove a highlight: Undo brings it back where it was; without Undo it is gone after ten seconds", async ({ page, db }) => {
+test("remove a highlight: Undo brings it back where it was; without Undo it is gone after ten seconds", async ({ adminPage: page, db }) => {
   test.setTimeout(60_000);
   const copy = await copyPackage(db);
   const [stored] = await db.query<{ highlights: string[] }>(`select highlights from packages where id = $1`, [copy.id]);
   const [, second, third] = stored!.highlights;
-  await signIn(page, ADMIN);
   // The page's own clock, running as usual until the wait below moves it on (ADR 062: 9 s of real waiting saved).
   await page.clock.install();
   await gotoHydrated(page, `/admin/packages/${copy.id}#highlights`);
@@ -131,9 +128,8 @@ test("remove a highlight: Undo brings it back where it was; without Undo it is g
   expect(saved!.highlights).toEqual(stored!.highlights.filter((_, index) => index !== 1));
 });
 
-test("list rows: Duplicate copies a row after it; rows collapse to their title and still save", async ({ page, db }) => {
+test("list rows: Duplicate copies a row after it; rows collapse to their title and still save", async ({ adminPage: page, db }) => {
   const copy = await copyPackage(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}#highlights`);
   const first = await page.getByLabel("Highlight 1", { exact: true }).inputValue();
   await rowAction(page, "highlight 1", "Duplicate");
@@ -158,11 +154,10 @@ test("list rows: Duplicate copies a row after it; rows collapse to their title a
   expect(saved!.itinerary.map((day) => day.title)).toEqual(copy.itinerary.map((day) => day.title));
 });
 
-test("price options: a hotel added inside an option saves with it, and Duplicate copies the option with its hotels", async ({ page, db }) => {
+test("price options: a hotel added inside an option saves with it, and Duplicate copies the option with its hotels", async ({ adminPage: page, db }) => {
   const copy = await copyPackage(db);
   const [stored] = await db.query<{ count: number }>(`select jsonb_array_length(price_options)::int as count from packages where id = $1`, [copy.id]);
   const added = stored!.count + 1;
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}#prices`);
   await page.getByRole("button", { name: "Add price option" }).click();
   const option = page.getByRole("listitem", { name: `Price option ${added}`, exact: true });
@@ -197,9 +192,8 @@ test("price options: a hotel added inside an option saves with it, and Duplicate
   ]);
 });
 
-test("Duplicate package makes a draft copy with “(copy)” in its title and a new address, and opens it", async ({ page, db }) => {
+test("Duplicate package makes a draft copy with “(copy)” in its title and a new address, and opens it", async ({ adminPage: page, db }) => {
   const copy = await copyPackage(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
   await page.getByRole("button", { name: "Duplicate package" }).click();
   const dialog = page.getByRole("dialog", { name: "Duplicate this package?" });
@@ -225,9 +219,8 @@ test("Duplicate package makes a draft copy with “(copy)” in its title and a 
   expect((await page.request.get(`/packages/${copy.slug}-copy`, { headers: { cookie: "" } })).status()).toBe(404);
 });
 
-test("a day added to the itinerary warns that the duration no longer matches; Fix opens Basics on the Days field", async ({ page, db }) => {
+test("a day added to the itinerary warns that the duration no longer matches; Fix opens Basics on the Days field", async ({ adminPage: page, db }) => {
   const copy = await copyPackage(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}#itinerary`);
   const days = copy.itinerary.length;
   await expect(page.getByText(/things? to check/)).toHaveCount(0);
@@ -249,12 +242,11 @@ test("a day added to the itinerary warns that the duration no longer matches; Fi
   await expect(page.getByText(/things? to check/)).toHaveCount(0);
 });
 
-test("the SEO description: a hand-written one stating an old price is flagged; the generated one follows the package", async ({ page, db }) => {
+test("the SEO description: a hand-written one stating an old price is flagged; the generated one follows the package", async ({ adminPage: page, db }) => {
   const copy = await copyPackage(db);
   const [stored] = await db.query<{ seo_description: string }>(`select seo_description from packages where id = $1`, [copy.id]);
   const [oldPrice] = stored!.seo_description.match(/₹[\d,]+/) ?? [];
   expect(oldPrice, "the copied package's SEO description states a price").toBeTruthy();
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}#seo`);
   const description = page.getByLabel("SEO description");
   await expect(page.getByText("Written by hand: it stays as written when the package changes.")).toBeVisible();
@@ -281,10 +273,9 @@ test("the SEO description: a hand-written one stating an old price is flagged; t
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", generated!);
 });
 
-test("a photo without alt text is counted and flagged; Fix goes to its alt text, which is saved with the package", async ({ page, db }) => {
+test("a photo without alt text is counted and flagged; Fix goes to its alt text, which is saved with the package", async ({ adminPage: page, db }) => {
   test.slow();
   const copy = await copyPackage(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}#photos`);
   await expect(page.getByText(/things? to check/)).toHaveCount(0);
   const gallery = page.getByRole("region", { name: "Gallery" });
@@ -311,9 +302,8 @@ test("a photo without alt text is counted and flagged; Fix goes to its alt text,
   await expect(page.getByLabel(`Alt text of gallery image ${before + 1}`)).toHaveValue("Mysore Palace lit up at night");
 });
 
-test("deep links keep the section, and the navigation marks it", async ({ page, db }) => {
+test("deep links keep the section, and the navigation marks it", async ({ adminPage: page, db }) => {
   const copy = await copyPackage(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}#departures`);
   await expect(page.getByRole("heading", { level: 2, name: "Departures" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Basics" })).toBeHidden();

@@ -1,10 +1,9 @@
-import { ADMIN, signIn } from "./admin-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 // This file's own client address: its sign-ins never count against other files' throttles.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.11.5" } });
 
-test("staff reorder the home carousel with the keyboard; the home page shows the new order at the next request", async ({ page, db }) => {
+test("staff reorder the home carousel with the keyboard; the home page shows the new order at the next request", async ({ adminPage: page, db }) => {
   const before = await db.query<{ package_id: number; sort_order: number; title: string }>(
     `select t.package_id, t.sort_order, p.title from top_destinations t join packages p on p.id = t.package_id
      where p.status = 'published' order by t.sort_order, p.id`,
@@ -17,7 +16,6 @@ test("staff reorder the home carousel with the keyboard; the home page shows the
   });
   const [first, second] = before;
 
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/packages");
   await page.getByRole("link", { name: "Home carousel order" }).click();
   await expect(page).toHaveURL(/\/admin\/packages\/featured$/);

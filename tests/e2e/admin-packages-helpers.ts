@@ -33,14 +33,18 @@ export async function copyPackage(db: TestDatabase, title = `E2E Tour ${crypto.r
   return { id: row.id, title, slug, itinerary: row.itinerary };
 }
 
-/** Opens a section of the package editor from its section navigation ("Prices", "SEO & publishing"…). */
-export async function openSection(page: Page, title: string) {
+/**
+ * Opens a section of the package editor from its section navigation ("Prices", "SEO & publishing"…);
+ * answers a CSS selector for the open section (an axe scan's `within`).
+ */
+export async function openSection(page: Page, title: string): Promise<string> {
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   await page
     .getByRole("navigation", { name: "Package sections" })
     .getByRole("link", { name: new RegExp(`^${escaped}(:|$)`) })
     .click();
   await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
+  return "section[data-editor-section]:not([hidden])";
 }
 
 /** Chooses an item ("Move down", "Remove"…) from a list row's "⋯" menu, e.g. for "highlight 2". */

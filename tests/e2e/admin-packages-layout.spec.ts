@@ -1,18 +1,26 @@
-import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN, signIn } from "./admin-helpers";
 import { openSection } from "./admin-packages-helpers";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoHydrated, screenshot, test } from "./fixtures";
 
 // This file's own client address: its sign-ins never count against other files' throttles.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.11.4" } });
 
-/** With SCREENSHOT_DIR set, the editor is photographed at each step (to look at, not compared). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png` });
+/** Waits until the page has stopped scrolling: the same scroll position for three frames in a row. */
+async function scrollSettled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = Number.NaN;
+        let same = 0;
+        const frame = () => {
+          same = window.scrollY === last ? same + 1 : 0;
+          last = window.scrollY;
+          if (same >= 3) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /** The bottom of what sticks to the top of the view: the admin's top bar, and on a phone the section strip under it. */
@@ -42,22 +50,21 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1366, height: 768 },
 ]) {
-  test(`at ${viewport.width} px the sticky bars never cover a focused field, and a save's notice is in view`, async ({ page }) => {
+  test(`at ${viewport.width} px the sticky bars never cover a focused field, and a save's notice is in view`, async ({ adminPage: page }) => {
     await page.setViewportSize(viewport);
-    await signIn(page, ADMIN);
     await gotoHydrated(page, "/admin/packages/new");
-    await shoot(page, `editor-${viewport.width}-top`);
+    await screenshot(page, `editor-${viewport.width}-top`);
 
     // A field brought to the top of the view (as a link to #field does) lands below the bars, not under them;
     // one brought to the bottom stays above the save bar.
     const longDescription = page.getByLabel("Long description");
     await longDescription.evaluate((field) => field.scrollIntoView({ block: "start" }));
-    await page.waitForTimeout(500);
-    await shoot(page, `editor-${viewport.width}-scrolled-to-field`);
+    await scrollSettled(page);
+    await screenshot(page, `editor-${viewport.width}-scrolled-to-field`);
     await expect.soft.poll(() => clearOfTopBars(page, longDescription)).toBe(true);
     const days = page.getByRole("spinbutton", { name: "Days" });
     await days.evaluate((field) => field.scrollIntoView({ block: "end" }));
-    await page.waitForTimeout(500);
+    await scrollSettled(page);
     await expect.soft.poll(() => clearOfSaveBar(page, days)).toBe(true);
 
     // A refused save from the bottom of another section: the notice comes into view, clear of the bars.
@@ -68,10 +75,10 @@ for (const viewport of [
     await page.getByRole("button", { name: "Create Package" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Not saved yet" });
     await expect(alert).toBeVisible();
-    await page.waitForTimeout(1000);
-    await shoot(page, `editor-${viewport.width}-refused-save`);
-    await expect.soft.poll(() => clearOfTopBars(page, alert)).toBe(true);
     // Focus is on the first field to fix, in its section, which opened by itself.
     await expect(page.getByLabel("Country")).toBeFocused();
+    await scrollSettled(page);
+    await screenshot(page, `editor-${viewport.width}-refused-save`);
+    await expect.soft.poll(() => clearOfTopBars(page, alert)).toBe(true);
   });
 }

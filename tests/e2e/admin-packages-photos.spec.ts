@@ -1,4 +1,3 @@
-import { ADMIN, signIn } from "./admin-helpers";
 import { copyPackage, openSection } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
 
@@ -9,10 +8,12 @@ test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.11.3" } });
 
 type Itinerary = { itinerary: { day: number; title: string; photo: string }[] };
 
-test("an itinerary day's photo is uploaded, saved, shown on the public page; a replaced photo is kept while a revision uses it", async ({ page, db }) => {
+test("an itinerary day's photo is uploaded, saved, shown on the public page; a replaced photo is kept while a revision uses it", async ({
+  adminPage: page,
+  db,
+}) => {
   test.slow();
   const copy = await copyPackage(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
   await openSection(page, "Itinerary");
   const day = page.getByRole("listitem", { name: "Day 1", exact: true });

@@ -1,5 +1,5 @@
 import { AxeBuilder as PlaywrightAxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * @axe-core/playwright's builder, run the cheaper way (issue 24 §6, ADR 049):
@@ -17,4 +17,31 @@ export class AxeBuilder extends PlaywrightAxeBuilder {
     super({ page });
     this.setLegacyMode(true).options({ resultTypes: ["violations"] });
   }
+}
+
+/** The screens (path and width) a page has had its whole-page scan on. */
+const scannedWhole = new WeakMap<Page, Set<string>>();
+
+/**
+ * Asserts that axe finds no violation (ADR 084). A screen (a path, at a width)
+ * gets one whole-page scan, in the spec that owns it; every later state of it
+ * (a section opened, a menu, a dialog, a notice, a row added) is scanned where it
+ * changed: `within` is a CSS selector (or several) for that part, e.g.
+ * `"dialog[open]"`, `"[role=menu]"`, `"#admin-main"`. A second whole-page scan of the
+ * same screen in one test is refused: scope it.
+ */
+export async function expectNoAxeViolations(page: Page, { within, what }: { within?: string | string[]; what?: string } = {}) {
+  const builder = new AxeBuilder({ page });
+  const scopes = within === undefined ? [] : [within].flat();
+  for (const selector of scopes) builder.include(selector);
+  if (scopes.length === 0) {
+    const screen = `${new URL(page.url()).pathname} at ${page.viewportSize()?.width ?? "?"} px`;
+    const seen = scannedWhole.get(page) ?? new Set<string>();
+    if (seen.has(screen)) throw new Error(`${screen} had its whole-page axe scan in this test already: pass { within } for the part that changed`);
+    seen.add(screen);
+    scannedWhole.set(page, seen);
+  }
+  const { violations } = await builder.analyze();
+  const label = what ?? (scopes.length ? `${page.url()} within ${scopes.join(", ")}` : page.url());
+  expect(violations, `${label}: ${violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`).join(", ")}`).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { gotoHydrated } from "./fixtures";
+import { gotoHydrated, pageSettled } from "./fixtures";
 import { ADMIN, expect, signInRequest, test } from "./admin-helpers";
 
 /**
@@ -75,7 +75,7 @@ test("hostile posts saved through the API run nothing for a visitor", async ({ p
     const article = page.getByText(marker, { exact: true }).locator("xpath=..");
     await expect(article, name).toBeVisible();
     await page.mouse.move(200, 300);
-    await page.waitForTimeout(150);
+    await pageSettled(page);
 
     const found = await article.evaluate((root, selector) => {
       const bad: string[] = [...root.querySelectorAll(selector)].map((element) => element.tagName);

@@ -1,5 +1,5 @@
-import { AxeBuilder } from "./axe";
-import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
+import { expect, gotoHydrated, pageSettled, test, type TestDatabase } from "./fixtures";
 
 type BlogRow = { id: number; slug: string; title: string; views: number; upload_date: string };
 
@@ -48,7 +48,7 @@ test("the blog list shows a card per post with reading time, views and age", asy
   }
   // Newest first.
   await expect(cards.first()).toContainText("The Western Ghats in the Monsoon");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("Read More opens the post with its title, image, views, date and content", async ({ page, db }) => {
@@ -67,7 +67,7 @@ test("Read More opens the post with its title, image, views, date and content", 
   await expect(article.locator("img").first()).toBeVisible();
   await expect(article.getByRole("heading", { level: 2, name: "When to go" })).toBeVisible();
   await expect(article.getByRole("link", { name: "6-day Dubai tour" })).toHaveAttribute("href", "/packages/dubai");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("the slug address redirects permanently to the numeric one", async ({ page, request, db }) => {
@@ -158,7 +158,7 @@ test("hostile HTML in a post renders inert", async ({ page, db }) => {
   await expect(article.getByRole("img", { name: "broken" })).not.toHaveAttribute("onerror", /.*/);
   await expect(article.locator('a[href^="javascript:" i]')).toHaveCount(0);
   await article.getByText("Click me").click();
-  await page.waitForTimeout(300);
+  await pageSettled(page);
 
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import type { APIResponse, Page } from "@playwright/test";
-import { ADMIN, signIn, signInRequest } from "./admin-helpers";
+import { ADMIN, signInRequest } from "./admin-helpers";
 import { copyPackage, openSection } from "./admin-packages-helpers";
-import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, signInAs, test, type TestDatabase } from "./fixtures";
 
 // Brochures made from the live package (issue 22, ADR 042).
 
@@ -112,9 +112,8 @@ test("Bangalore–Mysore–Ooty's brochure has its hotel options; Dubai's days a
   }
 });
 
-test("a price changed in the editor and a day added are in the brochure downloaded from the public page", async ({ page, db }) => {
+test("a price changed in the editor and a day added are in the brochure downloaded from the public page", async ({ adminPage: page, db }) => {
   await restorePackage(db, "bali");
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/packages?q=Bali");
   await page.getByRole("link", { name: "Bali Group Tour" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bali Group Tour" })).toBeVisible();
@@ -199,11 +198,10 @@ test("drafts: 404 for visitors, a preview for staff never kept; unknown slugs ar
   await expect(page.getByRole("link", { name: "Bali Group Tour (Indonesia)" })).toHaveAttribute("href", "/packages/bali");
 });
 
-test("draft changes a staff member previews are never the visitors' brochure, nor kept for them", async ({ page, request, db }) => {
+test("draft changes a staff member previews are never the visitors' brochure, nor kept for them", async ({ adminPage: page, request, db }) => {
   const copy = await copyPackage(db);
   const path = `/packages/${copy.slug}/brochure.pdf`;
   await expectPdf(await request.get(path));
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
   const drafted = `${copy.title} Next Season`;
   await page.getByLabel("Title", { exact: true }).fill(drafted);
@@ -255,7 +253,7 @@ test("an uploaded brochure overrides the generated one, on the page and at the b
   expect(generated.status()).toBe(302);
   expect(generated.headers().location).toBe(uploaded);
 
-  await signIn(page, ADMIN);
+  await signInAs(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
   await expect(page.getByRole("navigation", { name: "Package sections" }).getByRole("link", { name: /^Brochure/ })).toContainText("Uploaded PDF");
   await openSection(page, "Brochure");

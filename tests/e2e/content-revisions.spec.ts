@@ -1,9 +1,9 @@
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, newStaffContext, signIn, signInRequest, test } from "./admin-helpers";
+import { ADMIN, expect, newStaffContext, signInRequest, test } from "./admin-helpers";
 import { insertBlog } from "./admin-blogs-helpers";
 import { copyPackage, openSection } from "./admin-packages-helpers";
-import { gotoHydrated } from "./fixtures";
+import { gotoHydrated, signInAs } from "./fixtures";
 
 /**
  * Issue 20 §2–3 (ADR 037) in a real browser against the real server: two
@@ -35,7 +35,7 @@ function indianInput(minutesAhead: number) {
 }
 
 test("two editors at once: the second save gets the conflict view naming the other's change, and neither change is lost", async ({
-  page,
+  adminPage: page,
   browser,
   baseURL,
   db,
@@ -45,12 +45,11 @@ test("two editors at once: the second save gets the conflict view naming the oth
   test.slow();
   const copy = await livePackage(db);
   const editor = await staff.create("editor", "Ravi Editor");
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
 
   const other = await newStaffContext(browser, baseURL);
   const ravi = await other.newPage();
-  await signIn(ravi, editor);
+  await signInAs(ravi, editor);
   await gotoHydrated(ravi, `/admin/packages/${copy.id}`);
   // Presence: the admin's open editor is named, blocking nothing.
   await expect(ravi.getByText(/Administrator is editing this package \(since \d{1,2}:\d{2} [ap]m\)/)).toBeVisible();
@@ -79,7 +78,7 @@ test("two editors at once: the second save gets the conflict view naming the oth
   const review = ravi.getByRole("table", { name: "Their version and yours" });
   await expect(review.getByRole("row", { name: /price \(adult\)/ })).toContainText("₹1,04,500");
   await expect(review.getByRole("row", { name: /title/ })).toContainText(renamed);
-  await expect((await new AxeBuilder({ page: ravi }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(ravi, { within: "main" });
 
   // Overwrite with mine: Ravi's fields win, the admin's price (a field Ravi left alone) stays.
   await ravi.getByRole("button", { name: "Overwrite with mine" }).click();
@@ -95,11 +94,10 @@ test("two editors at once: the second save gets the conflict view naming the oth
   await other.close();
 });
 
-test("three saves, then History lists them with their fields; restoring the first and saving puts it on the public page", async ({ page, db }) => {
+test("three saves, then History lists them with their fields; restoring the first and saving puts it on the public page", async ({ adminPage: page, db }) => {
   // Many saves, reloads and an axe pass: over 30 s on a loaded machine.
   test.slow();
   const copy = await livePackage(db);
-  await signIn(page, ADMIN);
   const save = async (field: string, value: string) => {
     await gotoHydrated(page, `/admin/packages/${copy.id}`);
     await page.getByLabel(field, { exact: true }).fill(value);
@@ -128,7 +126,7 @@ test("three saves, then History lists them with their fields; restoring the firs
   await expect(first.getByRole("region", { name: "title" })).toContainText(`${copy.title} One`);
   await expect(first.getByRole("region", { name: "title" })).toContainText(`${copy.title} Three`);
   await expect(first.getByRole("region", { name: "short description" })).toContainText("A second save changes the description.");
-  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
 
   await first.getByRole("link", { name: "Restore this version" }).click();
   await expect(page.getByText(/is loaded as unsaved changes/)).toBeVisible();
@@ -142,9 +140,11 @@ test("three saves, then History lists them with their fields; restoring the firs
   await expect(page.getByRole("list", { name: "Revisions, newest first" }).getByRole("listitem")).toHaveCount(5);
 });
 
-test("draft changes to a published package: the public page is unchanged, Preview shows them, Publish changes makes them live", async ({ page, db }) => {
+test("draft changes to a published package: the public page is unchanged, Preview shows them, Publish changes makes them live", async ({
+  adminPage: page,
+  db,
+}) => {
   const copy = await livePackage(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
   const drafted = `${copy.title} Next Season`;
   await page.getByLabel("Title", { exact: true }).fill(drafted);
@@ -170,9 +170,8 @@ test("draft changes to a published package: the public page is unchanged, Previe
   await expect(page.getByRole("button", { name: "Update Package" })).toBeVisible();
 });
 
-test("a blog scheduled ahead appears on /blogs on time (the server's test clock)", async ({ page, db, request }) => {
+test("a blog scheduled ahead appears on /blogs on time (the server's test clock)", async ({ adminPage: page, db, request }) => {
   const post = await insertBlog(db, { status: "draft" });
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/blogs/${post.id}`);
   await page.getByLabel("Publish at").fill(indianInput(3));
   await page.getByRole("button", { name: "Schedule" }).click();
@@ -196,9 +195,8 @@ test("a blog scheduled ahead appears on /blogs on time (the server's test clock)
   expect(row?.status).toBe("published");
 });
 
-test("delete a package, then restore it from Recently deleted", async ({ page, db }) => {
+test("delete a package, then restore it from Recently deleted", async ({ adminPage: page, db }) => {
   const copy = await livePackage(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
   await page.getByRole("button", { name: "Delete Package" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete this package?" });
@@ -211,7 +209,7 @@ test("delete a package, then restore it from Recently deleted", async ({ page, d
   await expect(page.getByRole("heading", { level: 1, name: "Recently deleted" })).toBeVisible();
   const item = page.getByRole("row").filter({ hasText: copy.title });
   await expect(item).toContainText("Administrator");
-  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
   await item.getByRole("button", { name: `Restore ${copy.title}` }).click();
   await expect(page.getByRole("status").filter({ hasText: `Restored the package “${copy.title}”.` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/packages/${copy.id}$`));

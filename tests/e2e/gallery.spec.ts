@@ -1,4 +1,4 @@
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import type { Locator } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 
@@ -110,7 +110,7 @@ test.describe("on a phone", () => {
     await gotoHydrated(page, "/gallery");
     expect(await photosPerView(tracks(page).first())).toBe(1.2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -121,7 +121,9 @@ test.describe("with reduced motion", () => {
     await gotoHydrated(page, "/gallery");
     expect(await tracks(page).evaluateAll((elements) => elements.map((element) => getComputedStyle(element).animationName))).toEqual(Array(7).fill("none"));
     await expect(page.getByLabel("Pause the moving photos")).toBeHidden();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    // The desktop test scans the page whole (ADR 084); here a strip as it stands still, laid out as a grid.
+    // The seven strips are one component.
+    await expectNoAxeViolations(page, { within: "section:first-of-type:has([data-gallery-track])", what: "a still strip" });
   });
 });
 
@@ -129,6 +131,6 @@ test("the desktop gallery has no accessibility violations", async ({ page }) => 
   // axe over every photo of the seven tracks: about 30 s alone on a loaded 2-core machine.
   test.slow();
   await gotoHydrated(page, "/gallery");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/gallery$/);
 });

@@ -1,5 +1,5 @@
-import { AxeBuilder } from "./axe";
-import { ADMIN, expect, signIn, test } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./admin-helpers";
 import { gotoHydrated, type TestDatabase } from "./fixtures";
 
 const PHOTOS = "/work/shared/photos";
@@ -32,15 +32,14 @@ async function keepLists(db: TestDatabase) {
   });
 }
 
-test("FAQ: edit a question, add one and move it first; home and contact show the new order with the first open", async ({ page, db, browser }) => {
+test("FAQ: edit a question, add one and move it first; home and contact show the new order with the first open", async ({ adminPage: page, db, browser }) => {
   // Many saves, reloads and an axe pass: over 30 s on a loaded machine.
   test.slow();
   await keepLists(db);
   const [second] = await db.query<{ question: string }>("select question from faqs order by sort_order, id offset 1 limit 1");
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/site/home");
   const editor = page.getByRole("form", { name: "FAQ" });
-  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
   await editor.getByLabel("Question 2", { exact: true }).fill(`${second!.question} (updated)`);
   await editor.getByRole("button", { name: "Add a question" }).click();
   await expect(editor.getByLabel("Question 13", { exact: true })).toBeFocused();
@@ -67,9 +66,8 @@ test("FAQ: edit a question, add one and move it first; home and contact show the
   await visitor.close();
 });
 
-test("an empty question is refused inline and the list keeps what was typed", async ({ page, db }) => {
+test("an empty question is refused inline and the list keeps what was typed", async ({ adminPage: page, db }) => {
   await keepLists(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/site/home");
   const editor = page.getByRole("form", { name: "FAQ" });
   await editor.getByLabel("Question 1", { exact: true }).fill("");
@@ -81,9 +79,8 @@ test("an empty question is refused inline and the list keeps what was typed", as
   await expect(editor.getByLabel("Answer 1", { exact: true })).toHaveValue("An answer kept while the question is fixed.");
 });
 
-test("a review added by an editor appears on the home page, which still shows 8 on a desktop", async ({ page, db, staff, request }) => {
+test("a review added by an editor appears on the home page, which still shows 8 on a desktop", async ({ editorPage: page, db, request }) => {
   await keepLists(db);
-  await signIn(page, await staff.create("editor"));
   await gotoHydrated(page, "/admin/site/home");
   const editor = page.getByRole("form", { name: "Traveller reviews" });
   const count = await editor.getByRole("listitem").count();
@@ -106,7 +103,7 @@ test("a review added by an editor appears on the home page, which still shows 8 
   await expect(reviews.getByText("Farah Khan")).toBeVisible();
 });
 
-test("hero and intro: a new headline, photo with alt text and a highlighted word show on the home page", async ({ page, db, request }) => {
+test("hero and intro: a new headline, photo with alt text and a highlighted word show on the home page", async ({ adminPage: page, db, request }) => {
   const [before] = await db.query<{ hero_headline: string; hero_subheadline: string; hero_media_key: string; intro_paragraph: string }>(
     "select hero_headline, hero_subheadline, hero_media_key, intro_paragraph from site_settings where id = 1",
   );
@@ -120,7 +117,6 @@ test("hero and intro: a new headline, photo with alt text and a highlighted word
     await db.query("delete from content_revisions where entity_type = 'home-hero'");
     await db.query("update content_version set version = version + 1");
   });
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/site/home");
   const hero = page.getByRole("form", { name: "Hero and intro" });
   await expect(hero.getByLabel("Headline", { exact: true })).toHaveValue(before!.hero_headline);
@@ -143,7 +139,7 @@ test("hero and intro: a new headline, photo with alt text and a highlighted word
   await intro.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(0, 10));
   await hero.getByRole("button", { name: "Highlight" }).click();
   await expect(intro).toHaveValue(/^Travel is/);
-  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
 
   await hero.getByRole("button", { name: "Save hero and intro" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Hero and intro saved." })).toBeVisible();
@@ -161,8 +157,7 @@ test("hero and intro: a new headline, photo with alt text and a highlighted word
   await expect(about).not.toContainText("==");
 });
 
-test("an unclosed highlight is refused inline and keeps the text", async ({ page }) => {
-  await signIn(page, ADMIN);
+test("an unclosed highlight is refused inline and keeps the text", async ({ adminPage: page }) => {
   await gotoHydrated(page, "/admin/site/home");
   const hero = page.getByRole("form", { name: "Hero and intro" });
   await hero.getByLabel("Intro paragraph").fill("Travel ==slowly with us.");
@@ -172,7 +167,7 @@ test("an unclosed highlight is refused inline and keeps the text", async ({ page
   await expect(hero.getByLabel("Intro paragraph")).toHaveValue("Travel ==slowly with us.");
 });
 
-test("a Why Choose Us card's title and icon and a process step's text change on the home page", async ({ page, db, request }) => {
+test("a Why Choose Us card's title and icon and a process step's text change on the home page", async ({ adminPage: page, db, request }) => {
   const before = await db.query("select section, title, body, icon, sort_order from home_cards order by id");
   db.onCleanup(async () => {
     await db.query("delete from home_cards");
@@ -187,7 +182,6 @@ test("a Why Choose Us card's title and icon and a process step's text change on 
     await db.query("delete from content_revisions where entity_type = 'home-cards'");
     await db.query("update content_version set version = version + 1");
   });
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/site/home");
   const cards = page.getByRole("form", { name: "Why Choose Us and the process" });
   await cards.getByLabel("Card 1: title").fill("Trips planned by people who went");

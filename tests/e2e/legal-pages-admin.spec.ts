@@ -1,10 +1,10 @@
-import { AxeBuilder } from "./axe";
-import { ADMIN, expect, signIn, test } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./admin-helpers";
 import { gotoHydrated } from "./fixtures";
 import { lastUpdatedToday } from "../../app/lib/legal-page-schema";
 
 /** Issue 21 §3 (ADR 041): a legal page edited in the rich-text editor; the row is put back afterwards. */
-test("an admin edits the refund policy: the page shows the new text and today's “Last updated”", async ({ page, db, request }) => {
+test("an admin edits the refund policy: the page shows the new text and today's “Last updated”", async ({ adminPage: page, db, request }) => {
   const [before] = await db.query<{ body: string; last_updated: string; seo_description: string }>(
     "select body, last_updated, seo_description from legal_pages where slug = 'refund-policy'",
   );
@@ -17,12 +17,11 @@ test("an admin edits the refund policy: the page shows the new text and today's 
     await db.query("delete from content_revisions where entity_type = 'legal-page'");
     await db.query("update content_version set version = version + 1");
   });
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/site/legal");
   await page.getByRole("link", { name: "Refund Policy" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Refund Policy" })).toBeVisible();
   await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
-  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
   const content = page.getByRole("textbox", { name: "Content" });
   await content.click();
   await page.keyboard.press("Control+End");
@@ -37,8 +36,7 @@ test("an admin edits the refund policy: the page shows the new text and today's 
   expect(html).toMatch(new RegExp(`Last updated: (<!-- -->)?${lastUpdatedToday()}`));
 });
 
-test("an editor cannot open the legal pages (403)", async ({ page, staff }) => {
-  await signIn(page, await staff.create("editor"));
+test("an editor cannot open the legal pages (403)", async ({ editorPage: page }) => {
   const answer = await page.request.get("/admin/site/legal/refund-policy", { maxRedirects: 0 });
   expect(answer.status()).toBe(403);
 });

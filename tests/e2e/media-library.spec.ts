@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import type { TestInfo } from "@playwright/test";
-import { AxeBuilder } from "./axe";
-import { ADMIN, signIn } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
 import { copyPackage, openSection } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
 
@@ -31,7 +30,7 @@ async function uniquePhoto(testInfo: TestInfo, name: string): Promise<string> {
 
 type MediaFacts = { id: number; key: string; original_name: string; alt: string };
 
-test("an image's alt text set in the library is the public gallery's img alt; the library has no axe violations", async ({ page, db }) => {
+test("an image's alt text set in the library is the public gallery's img alt; the library has no axe violations", async ({ adminPage: page, db }) => {
   const [photo] = await db.query<MediaFacts>(
     `select m.id, m.key, m.original_name, m.alt from packages p join media m on m.key = p.gallery->>0
      where p.title = 'Bali Group Tour'`,
@@ -40,10 +39,9 @@ test("an image's alt text set in the library is the public gallery's img alt; th
   db.onCleanup(() => db.query(`update media set alt = $2 where id = $1`, [photo!.id, photo!.alt]));
   const alt = `Rice terraces at sunrise, E2E ${crypto.randomBytes(3).toString("hex")}`;
 
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/media?q=${encodeURIComponent(photo!.original_name)}`);
   await expect(page.getByRole("heading", { level: 1, name: "Media library" })).toBeVisible();
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: photo!.original_name, exact: true }) });
   // Where it is used, each use a link to its editor.
   await expect(card.getByRole("link", { name: "Bali Group Tour (gallery)" }).first()).toHaveAttribute("href", /^\/admin\/packages\/\d+#photos$/);
@@ -66,9 +64,8 @@ test("an image's alt text set in the library is the public gallery's img alt; th
   await expect(page.getByText(`Saved the alt text of ${photo!.original_name}.`)).toBeVisible();
 });
 
-test("on a phone the library shows the first six cards, then the rest of the page on request", async ({ page }) => {
+test("on a phone the library shows the first six cards, then the rest of the page on request", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/media");
   const list = page.getByRole("list", { name: "Images" });
   const total = await list.locator(":scope > li").count();
@@ -89,7 +86,7 @@ test("on a phone the library shows the first six cards, then the rest of the pag
   await expect(list.locator(":scope > li:visible")).toHaveCount(total);
 });
 
-test("a library image chosen in the dialog becomes a package's thumbnail, by keyboard; the dialog has no axe violations", async ({ page, db }) => {
+test("a library image chosen in the dialog becomes a package's thumbnail, by keyboard; the dialog has no axe violations", async ({ adminPage: page, db }) => {
   test.slow();
   const copy = await copyPackage(db);
   const [chosen] = await db.query<MediaFacts & { variants: { url: string }[] }>(
@@ -101,7 +98,6 @@ test("a library image chosen in the dialog becomes a package's thumbnail, by key
   );
   expect(chosen).toBeTruthy();
 
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${copy.id}`);
   await openSection(page, "Photos");
   const open = page.getByRole("button", { name: "Choose from library: Upload a thumbnail" });
@@ -110,7 +106,7 @@ test("a library image chosen in the dialog becomes a package's thumbnail, by key
   const dialog = page.getByRole("dialog", { name: "Choose an image from the library" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("status")).toContainText(/\d+ images?\./);
-  expect((await new AxeBuilder({ page }).include("dialog[open]").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "dialog[open]" });
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
@@ -144,10 +140,9 @@ test("a library image chosen in the dialog becomes a package's thumbnail, by key
   expect(chosen!.variants.some((variant) => html.includes(variant.url))).toBe(true);
 });
 
-test("an image uploaded in the library with its alt text is unused and can be deleted; a used one cannot", async ({ page, db }, testInfo) => {
+test("an image uploaded in the library with its alt text is unused and can be deleted; a used one cannot", async ({ adminPage: page, db }, testInfo) => {
   test.slow();
   const alt = `Palace lit at night, E2E ${crypto.randomBytes(3).toString("hex")}`;
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/media");
   await page.getByText("Upload images", { exact: true }).first().click();
   await page.getByLabel("Alt text for the images you upload next").fill(alt);
@@ -191,11 +186,10 @@ test("an image uploaded in the library with its alt text is unused and can be de
   expect(await db.query(`select 1 from media where id = $1`, [used!.id])).toHaveLength(1);
 });
 
-test("replacing an image's file: the package using it shows the new file, and the old files are gone", async ({ page, db }, testInfo) => {
+test("replacing an image's file: the package using it shows the new file, and the old files are gone", async ({ adminPage: page, db }, testInfo) => {
   test.slow();
   const copy = await copyPackage(db);
   const alt = `Harbour at dawn, E2E ${crypto.randomBytes(3).toString("hex")}`;
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/media");
   await page.getByText("Upload images", { exact: true }).first().click();
   await page.getByLabel("Alt text for the images you upload next").fill(alt);

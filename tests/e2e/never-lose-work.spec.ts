@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
-import { ADMIN, signIn } from "./admin-helpers";
 import { insertBlog } from "./admin-blogs-helpers";
 import { copyPackage, openSection } from "./admin-packages-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
@@ -26,8 +25,23 @@ async function leadOfOwn(page: Page, db: TestDatabase) {
 
 const noteField = (page: Page) => page.getByRole("region", { name: "Notes" }).getByLabel("Add a note");
 
-test("a note saved while the server answers 503, or the network drops, stays typed, says why, and Retry saves it", async ({ page, db }) => {
-  await signIn(page, ADMIN);
+/** Waits until this browser's copy of the form (written at most once a second, ADR 040) holds every one of `texts`. */
+async function copyHolds(page: Page, ...texts: string[]) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (wanted) =>
+          Object.keys(window.localStorage).some((key) => {
+            const copy = key.startsWith("pravas:draft:") ? (window.localStorage.getItem(key) ?? "") : "";
+            return wanted.every((text) => copy.includes(text));
+          }),
+        texts,
+      ),
+    )
+    .toBe(true);
+}
+
+test("a note saved while the server answers 503, or the network drops, stays typed, says why, and Retry saves it", async ({ adminPage: page, db }) => {
   const lead = await leadOfOwn(page, db);
   await gotoHydrated(page, lead.path);
 
@@ -54,8 +68,7 @@ test("a note saved while the server answers 503, or the network drops, stays typ
   expect(notes).toHaveLength(1);
 });
 
-test("a note being typed is kept when the status is saved", async ({ page, db }) => {
-  await signIn(page, ADMIN);
+test("a note being typed is kept when the status is saved", async ({ adminPage: page, db }) => {
   const lead = await leadOfOwn(page, db);
   await gotoHydrated(page, lead.path);
   await noteField(page).fill("Wants a twin room; will confirm dates by Friday.");
@@ -66,13 +79,11 @@ test("a note being typed is kept when the status is saved", async ({ page, db })
   await expect(noteField(page)).toHaveValue("Wants a twin room; will confirm dates by Friday.");
 });
 
-test("a note typed and left in a closed tab is offered back when the enquiry is opened again", async ({ page, context, db }) => {
-  await signIn(page, ADMIN);
+test("a note typed and left in a closed tab is offered back when the enquiry is opened again", async ({ adminPage: page, context, db }) => {
   const lead = await leadOfOwn(page, db);
   await gotoHydrated(page, lead.path);
   await noteField(page).fill("Prefers a morning call; budget about ₹1,20,000 for two.");
-  // The copy is written at most once a second.
-  await page.waitForTimeout(1_300);
+  await copyHolds(page, "Prefers a morning call; budget about ₹1,20,000 for two.");
   await page.close();
 
   const again = await context.newPage();
@@ -97,9 +108,8 @@ async function packageOfOwn(db: TestDatabase) {
   return { ...copy, path: `/admin/packages/${copy.id}` };
 }
 
-test("a package save with the connection dropped keeps the typed title and price, says why, and Retry saves them", async ({ page, db }) => {
+test("a package save with the connection dropped keeps the typed title and price, says why, and Retry saves them", async ({ adminPage: page, db }) => {
   const copy = await packageOfOwn(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, copy.path);
   const title = `${copy.title} Monsoon`;
   await page.getByLabel("Title", { exact: true }).fill(title);
@@ -112,7 +122,7 @@ test("a package save with the connection dropped keeps the typed title and price
   await expect(failure).toContainText("Something went wrong! The server could not be reached, so nothing was saved.");
   await expect(page.getByLabel("Adult (₹)")).toHaveValue("104500");
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
-  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
   const [before] = await db.query<{ title: string }>("select title from packages where id = $1", [copy.id]);
   expect(before!.title).toBe(copy.title);
 
@@ -123,9 +133,8 @@ test("a package save with the connection dropped keeps the typed title and price
   expect(after).toMatchObject({ title, price: { adult: 104500 } });
 });
 
-test("a blog save answered 503 keeps the title and text typed, and Retry saves them", async ({ page, db }) => {
+test("a blog save answered 503 keeps the title and text typed, and Retry saves them", async ({ adminPage: page, db }) => {
   const post = await insertBlog(db, { status: "draft" });
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/blogs/${post.id}`);
   const title = `${post.title} from Ubud`;
   await page.getByPlaceholder("Enter blog title").fill(title);
@@ -147,22 +156,21 @@ test("a blog save answered 503 keeps the title and text typed, and Retry saves t
   expect(row).toMatchObject({ title, excerpt: "Rice terraces at dawn, and where to stay." });
 });
 
-test("a package typed and left in a closed tab is offered back; restoring brings the title and price", async ({ page, context, db }) => {
+test("a package typed and left in a closed tab is offered back; restoring brings the title and price", async ({ adminPage: page, context, db }) => {
   const copy = await packageOfOwn(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, copy.path);
   const title = `${copy.title} Honeymoon`;
   await page.getByLabel("Title", { exact: true }).fill(title);
   await openSection(page, "Prices");
   await page.getByLabel("Adult (₹)").fill("111000");
-  await page.waitForTimeout(1_300);
+  await copyHolds(page, title, "111000");
   await page.close();
 
   const again = await context.newPage();
   await gotoHydrated(again, copy.path);
   await expect(again.getByLabel("Title", { exact: true })).toHaveValue(copy.title);
   await expect(again.getByRole("button", { name: /^Restore unsaved changes from / })).toBeVisible();
-  await expect((await new AxeBuilder({ page: again }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(again, { within: "main" });
   await again.getByRole("button", { name: /^Restore unsaved changes from / }).click();
   await expect(again.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(again.getByText("Unsaved changes", { exact: true })).toBeVisible();
@@ -176,7 +184,7 @@ test("a package typed and left in a closed tab is offered back; restoring brings
   await expect(again.getByRole("button", { name: /^Restore unsaved changes/ })).toHaveCount(0);
 });
 
-test("without JavaScript, a save the database refuses comes back as typed with the reason", async ({ page, browser, db }) => {
+test("without JavaScript, a save the database refuses comes back as typed with the reason", async ({ adminPage: page, browser, db }) => {
   const copy = await packageOfOwn(db);
   // The database itself refuses this package's update: a real failure inside the server.
   const trigger = `e2e_refuse_${copy.id}`;
@@ -186,7 +194,6 @@ test("without JavaScript, a save the database refuses comes back as typed with t
     await db.query(`drop trigger if exists ${trigger} on packages`);
     await db.query(`drop function if exists ${trigger}()`);
   });
-  await signIn(page, ADMIN);
   const plain = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: false });
   const noScript = await plain.newPage();
   await noScript.goto(copy.path);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 // The seed puts Dubai's Batch B and the Golden Triangle's Batch C four months
@@ -90,6 +90,6 @@ test("the finder has no axe violations on a phone", async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, FILTERED);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
+  // The package list is scanned whole at 390 px in packages.spec (ADR 084); here the open finder and a filtered view.
+  await expectNoAxeViolations(page, { within: "main" });
 });

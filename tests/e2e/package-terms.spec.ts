@@ -1,5 +1,5 @@
-import { AxeBuilder } from "./axe";
-import { ADMIN, expect, signIn, test } from "./admin-helpers";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./admin-helpers";
 import { copyPackage, openSection } from "./admin-packages-helpers";
 import { gotoHydrated, type TestDatabase } from "./fixtures";
 
@@ -25,12 +25,11 @@ async function keepSiteTerms(db: TestDatabase) {
   });
 }
 
-test("an admin rewrites the refund rule and a clause: every package's Terms tab shows them at the next request", async ({ page, db, request }) => {
+test("an admin rewrites the refund rule and a clause: every package's Terms tab shows them at the next request", async ({ adminPage: page, db, request }) => {
   await keepSiteTerms(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/site/terms");
   await expect(page.getByRole("heading", { level: 1, name: "Package terms" })).toBeVisible();
-  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
   const form = page.getByRole("form", { name: "Package terms" });
   await form
     .getByRole("textbox", { name: "Refund rule" })
@@ -55,9 +54,8 @@ test("an admin rewrites the refund rule and a clause: every package's Terms tab 
   );
 });
 
-test("History restores the terms as they were before: loaded as unsaved changes, live once saved", async ({ page, db, request }) => {
+test("History restores the terms as they were before: loaded as unsaved changes, live once saved", async ({ adminPage: page, db, request }) => {
   await keepSiteTerms(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/site/terms");
   const form = page.getByRole("form", { name: "Package terms" });
   await form.getByRole("textbox", { name: "Refund rule" }).fill("No refunds at all, ever.");
@@ -80,9 +78,8 @@ test("History restores the terms as they were before: loaded as unsaved changes,
   expect(html).not.toContain("No refunds at all, ever.");
 });
 
-test("an empty clause title is refused inline and keeps what was typed", async ({ page, db }) => {
+test("an empty clause title is refused inline and keeps what was typed", async ({ adminPage: page, db }) => {
   await keepSiteTerms(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/site/terms");
   const form = page.getByRole("form", { name: "Package terms" });
   await form.getByLabel("Clause 3: title").fill("");
@@ -93,9 +90,8 @@ test("an empty clause title is refused inline and keeps what was typed", async (
   await expect(form.getByLabel("Clause 3: text")).toHaveValue("Kept while the title is fixed.");
 });
 
-test("a package with its own terms shows them; the others keep the site-wide ones", async ({ page, db, request }) => {
+test("a package with its own terms shows them; the others keep the site-wide ones", async ({ adminPage: page, db, request }) => {
   const pkg = await copyPackage(db);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/packages/${pkg.id}`);
   await openSection(page, "Terms");
   await page.getByLabel("Use this package’s own terms").check();
@@ -122,8 +118,7 @@ test("a package with its own terms shows them; the others keep the site-wide one
   );
 });
 
-test("an editor cannot open the site-wide terms (403)", async ({ page, staff }) => {
-  await signIn(page, await staff.create("editor"));
+test("an editor cannot open the site-wide terms (403)", async ({ editorPage: page }) => {
   const answer = await page.request.get("/admin/site/terms", { maxRedirects: 0 });
   expect(answer.status()).toBe(403);
 });

@@ -1,4 +1,4 @@
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 test.beforeEach(async ({ context }) => {
@@ -68,13 +68,13 @@ test.describe("on a phone", () => {
 
   test("has no accessibility violations", async ({ page }) => {
     await gotoHydrated(page, "/packages");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 
 test("has no accessibility violations on desktop and carries its structured data", async ({ page }) => {
   await gotoHydrated(page, "/packages");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/packages$/);
   const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text)["@type"]);
   expect(types).toEqual(expect.arrayContaining(["BreadcrumbList", "ItemList"]));

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, signIn, test } from "./admin-helpers";
-import { gotoHydrated, type TestDatabase } from "./fixtures";
+import { gotoHydrated, signInAs, type TestDatabase } from "./fixtures";
 
 // Reply templates (issue 23, ADR 046). This file's own client address: its sign-ins and form posts count against no other file's.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.23.46" } });
@@ -58,7 +58,7 @@ async function postPackageEnquiry(page: Page, db: TestDatabase, name: string) {
 }
 
 async function noAxeViolations(page: Page) {
-  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
 }
 
 test("an editor sends the Quote template on WhatsApp: the link has the name and package filled, opens at once, and a note is recorded", async ({
@@ -70,7 +70,7 @@ test("an editor sends the Quote template on WhatsApp: the link has the name and 
   cleanUpEnquiries(db, tag);
   const editor = await staff.create("editor", `Ravi ${tag}`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, editor);
+  await signInAs(page, editor);
   const enquiry = await postPackageEnquiry(page, db, `Nila Quote ${tag}`);
   // wa.me is outside the test machine: the new tab gets a page of our own.
   await page.context().route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>WhatsApp</title>" }));
@@ -129,10 +129,9 @@ test("an editor sends the Quote template on WhatsApp: the link has the name and 
   expect(entry!.subject_label).toBe(`Nila Quote ${tag}’s enquiry about ${enquiry.packageTitle}`);
 });
 
-test("a contact message answered by e-mail opens the agent's mail app with subject and body, and is noted", async ({ page, db }) => {
+test("a contact message answered by e-mail opens the agent's mail app with subject and body, and is noted", async ({ adminPage: page, db }) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
-  await signIn(page, ADMIN);
   const posted = await page.request.post("/api/contact", {
     data: { firstName: "Meera", lastName: `Mail ${tag}`, email: `meera-${tag.toLowerCase()}@example.com`, phone: "+91 99887 76655", message: "Kerala in May?" },
   });
@@ -170,10 +169,9 @@ test("a contact message answered by e-mail opens the agent's mail app with subje
   expect(await db.query(`select id from enquiry_notes where contact_message_id = $1`, [contact!.id])).toHaveLength(1);
 });
 
-test("the status saves on change, without a Save button, and keeps the note being typed", async ({ page, db }) => {
+test("the status saves on change, without a Save button, and keeps the note being typed", async ({ adminPage: page, db }) => {
   const tag = marker();
   cleanUpEnquiries(db, tag);
-  await signIn(page, ADMIN);
   const enquiry = await postPackageEnquiry(page, db, `Status Tap ${tag}`);
   await gotoHydrated(page, enquiry.path);
   const followUp = page.getByRole("region", { name: "Follow-up" });
@@ -191,7 +189,7 @@ test("the status saves on change, without a Save button, and keeps the note bein
 });
 
 test("admins keep the templates: a name is required inline, a new template is offered on every enquiry, editors may not edit them", async ({
-  page,
+  adminPage: page,
   db,
   staff,
   browser,
@@ -200,7 +198,6 @@ test("admins keep the templates: a name is required inline, a new template is of
   await keepTemplates(db);
   const tag = marker();
   cleanUpEnquiries(db, tag);
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/reply-templates");
   await expect(page.getByRole("heading", { level: 1, name: "Reply templates" })).toBeVisible();
   await noAxeViolations(page);

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { startTestSmtpServer } from "../support/test-smtp";
 import { privateServerPort } from "../../playwright.config";
-import { ADMIN, createStaff, expect, newStaffContext, signIn, signInRequest, submitLogin, test } from "./admin-helpers";
-import { gotoHydrated } from "./fixtures";
+import { ADMIN, createStaff, expect, newStaffContext, signInRequest, submitLogin, test } from "./admin-helpers";
+import { gotoHydrated, signInAs } from "./fixtures";
 import { startPrivateServer, type PrivateServer } from "./private-server";
 
 // Issue 19 (security review), sessions and passwords (ADR 032): each test
@@ -36,15 +36,15 @@ test("Active sessions: each device, address and last use; sign one out, or every
     userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
   });
   const phonePage = await phone.newPage();
-  await signIn(phonePage, editor);
+  await signInAs(phonePage, editor);
   const tablet = await browser.newContext({
     baseURL,
     userAgent: "Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
   });
   const tabletPage = await tablet.newPage();
-  await signIn(tabletPage, editor);
+  await signInAs(tabletPage, editor);
 
-  await signIn(page, editor);
+  await signInAs(page, editor);
   await gotoHydrated(page, "/admin/account");
   const list = page.getByRole("region", { name: "Active sessions" });
   await expect(list.getByRole("listitem")).toHaveCount(3);
@@ -71,7 +71,7 @@ test("Active sessions: each device, address and last use; sign one out, or every
 
 test("a new password keeps to the policy on the account page: rules, a strength meter, a show toggle and inline reasons", async ({ page, db }) => {
   const editor = await createStaff(db, { name: "Kiran Editor", password: "pepper-vine-estate-7" });
-  await signIn(page, editor);
+  await signInAs(page, editor);
   await gotoHydrated(page, "/admin/account");
   const field = page.getByLabel("New password", { exact: true });
   await expect(page.getByText("At least 12 characters. Spaces are fine")).toBeVisible();
@@ -142,8 +142,8 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
   async function resetLinkFor(browser: Browser, name: string): Promise<{ url: string; email: string }> {
     const context = await browser.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.77.0.1" } });
     const page = await context.newPage();
-    await signIn(page, ADMIN);
-    await page.goto("/admin/users");
+    await signInAs(page, ADMIN);
+    await gotoHydrated(page, "/admin/users");
     const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.test`;
     const add = page.getByRole("region", { name: "Add user" });
     await add.getByLabel("Name").fill(name);
@@ -229,10 +229,9 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
   });
 });
 
-test("the reset link from the Users page is a path, and the set-password page keeps to the policy", async ({ page, browser, baseURL, db }) => {
+test("the reset link from the Users page is a path, and the set-password page keeps to the policy", async ({ adminPage: page, browser, baseURL, db }) => {
   const editor = await createStaff(db, { name: "Lata Editor" });
-  await signIn(page, ADMIN);
-  await page.goto("/admin/users");
+  await gotoHydrated(page, "/admin/users");
   await page.getByRole("button", { name: "Create a password reset link for Lata Editor" }).click();
   const url = await page.getByRole("region", { name: "Password link for Lata Editor" }).getByLabel("One-time link").inputValue();
   expect(url).toMatch(/\/admin\/reset-password\/[\w-]{20,}$/);

@@ -1,6 +1,6 @@
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, signIn, signInRequest, test } from "./admin-helpers";
+import { expect, signInRequest, test } from "./admin-helpers";
 import { gotoHydrated, type TestDatabase } from "./fixtures";
 
 /**
@@ -27,7 +27,6 @@ async function keepSettings(db: TestDatabase) {
 }
 
 async function openSettings(page: Page) {
-  await signIn(page, ADMIN);
   await gotoHydrated(page, "/admin/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Site settings" })).toBeVisible();
 }
@@ -37,10 +36,14 @@ async function save(page: Page) {
   await expect(page.getByRole("status").filter({ hasText: "Settings saved. The website shows them now." })).toBeVisible();
 }
 
-test("a new primary phone shows at the next request in the footer, contact card, Call Now, WhatsApp link and JSON-LD", async ({ page, db, browser }) => {
+test("a new primary phone shows at the next request in the footer, contact card, Call Now, WhatsApp link and JSON-LD", async ({
+  adminPage: page,
+  db,
+  browser,
+}) => {
   await keepSettings(db);
   await openSettings(page);
-  await expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
   await page.getByLabel("Phone", { exact: true }).fill("98450 12345");
   await page.getByLabel("WhatsApp number").fill("+91 98450 12345");
   await save(page);
@@ -67,7 +70,7 @@ test("a new primary phone shows at the next request in the footer, contact card,
   await visitor.close();
 });
 
-test("a phone that is not one, a non-https link and a tax rate above 30 are refused inline, keeping what was typed", async ({ page, db }) => {
+test("a phone that is not one, a non-https link and a tax rate above 30 are refused inline, keeping what was typed", async ({ adminPage: page, db }) => {
   await keepSettings(db);
   await openSettings(page);
   await page.getByLabel("Phone", { exact: true }).fill("12345");
@@ -87,7 +90,7 @@ test("a phone that is not one, a non-https link and a tax rate above 30 are refu
   expect(row!.brand_name).not.toBe("Pravas Holidays");
 });
 
-test("TCS at 20%: every international package page says “+ 5% GST + 20% TCS”; a domestic one only GST", async ({ page, db, request }) => {
+test("TCS at 20%: every international package page says “+ 5% GST + 20% TCS”; a domestic one only GST", async ({ adminPage: page, db, request }) => {
   await keepSettings(db);
   await openSettings(page);
   await page.getByLabel("TCS rate on international trips (%)").fill("20");
@@ -104,7 +107,7 @@ test("TCS at 20%: every international package page says “+ 5% GST + 20% TCS”
   }
 });
 
-test("the lead popup can be turned off, and enquiry e-mails sent to another address", async ({ page, db, request }) => {
+test("the lead popup can be turned off, and enquiry e-mails sent to another address", async ({ adminPage: page, db, request }) => {
   await keepSettings(db);
   await openSettings(page);
   await page.getByLabel(/Show the lead popup/).uncheck();

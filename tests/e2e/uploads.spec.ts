@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { TUS_RESUMABLE as TUS, tusMetadata as metadata } from "../support/tus-requests";
-import { ADMIN, signIn } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
 const PHOTO = fs.readFileSync("/work/shared/photos/16-green-rolling-hills.jpg");
@@ -14,8 +13,7 @@ test("anonymous visitors cannot upload", async ({ request }) => {
   expect(await response.json()).toEqual({ error: "Sign in to do this." });
 });
 
-test("a signed-in admin uploads a photo in two parts through the production server and gets its variants", async ({ page }) => {
-  await signIn(page, ADMIN);
+test("a signed-in admin uploads a photo in two parts through the production server and gets its variants", async ({ adminPage: page }) => {
   const api = page.request;
   const created = await api.post("/api/uploads", {
     headers: { ...TUS, "Upload-Length": String(PHOTO.length), "Upload-Metadata": metadata({ kind: "image", filename: "hills.jpg" }) },
@@ -53,8 +51,7 @@ test("a signed-in admin uploads a photo in two parts through the production serv
   expect((await refused.json()) as { error: string }).toEqual({ error: expect.stringContaining("not an image") });
 });
 
-test("an uploaded brochure is served as a sandboxed download; the editor links only brochures uploaded here", async ({ page, db }) => {
-  await signIn(page, ADMIN);
+test("an uploaded brochure is served as a sandboxed download; the editor links only brochures uploaded here", async ({ adminPage: page, db }) => {
   const api = page.request;
   const document = await PDFDocument.create();
   document.addPage([595, 842]).drawText("Kerala 5 Days / 4 Nights", { x: 50, y: 780, size: 18 });

@@ -2,6 +2,14 @@
 // PostgreSQL server in TEST_DATABASE_URL. A test helper: it lives outside app/
 // so that no production code can import it (issue 24 §5).
 //
+// Which engine runs a file (ADR 084): every *.db.test.ts runs on PGlite; a file
+// named *.pg.db.test.ts runs on PostgreSQL too. Name it so when what it checks
+// depends on the engine: locks and racing callers (FOR UPDATE, SKIP LOCKED,
+// "exactly once"), more than one connection or server, SQL written by hand whose
+// result is read back (aggregates, casts, time zones: the drivers differ), an
+// extension, a migration, a backup or the seed. Plain reads and writes through
+// Drizzle's query builder are the same SQL on both engines: PGlite alone.
+//
 // Migrating a database and seeding it cost a few seconds each, and every file
 // needs its own fresh one, so the db project's global setup
 // (tests/support/db-global-setup.ts) makes two templates once per run (ADR 055):

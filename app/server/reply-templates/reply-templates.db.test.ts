@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(closeTestDatabase);
 
 describe("the first templates", () => {
-  // Seeding after the migration adds none twice: seed.db.test.ts counts three.
+  // Seeding after the migration adds none twice: seed.pg.db.test.ts counts three.
   it("come with the migration, word for word the seed's, and recorded as seeded", async () => {
     const migrated = await listReplyTemplates(db);
     expect(migrated.map(({ name, channel, subject, body }) => ({ name, channel, subject, body }))).toEqual(seedTemplates);

@@ -57,7 +57,11 @@ export function PackageTabs({ active, pathname, panels }: PackageTabsProps) {
   // The same keys as ~/lib/roving-focus, written out here on purpose: importing that module made
   // the bundler split it into a chunk of its own, one more script for every package page.
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = PACKAGE_TABS.findIndex((tab) => tab.id === active);
+    // From the tab that has focus, not the one the address names: keys pressed in quick succession
+    // arrive before the router has moved the address (and `active`) for the previous one.
+    const focusedId = (event.target as HTMLElement).closest('[role="tab"]')?.id;
+    const focused = PACKAGE_TABS.findIndex((tab) => `tab-${tab.id}` === focusedId);
+    const index = focused >= 0 ? focused : PACKAGE_TABS.findIndex((tab) => tab.id === active);
     const last = PACKAGE_TABS.length - 1;
     const next =
       event.key === "ArrowRight"

@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): two server processes sharing one PostgreSQL database (PostgreSQL only: skipped on
+// PGlite).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import pg from "pg";

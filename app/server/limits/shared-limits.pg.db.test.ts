@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): the limits and session checks shared by two servers through the pool (PostgreSQL),
+// or kept in memory (PGlite).
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): a burst of concurrent writes grouped into multi-row inserts whose RETURNING rows
+// are matched to their callers.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): concurrent demotions of the last two admins, serialised by row locks (FOR UPDATE).
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "~/server/activity/activity.server";

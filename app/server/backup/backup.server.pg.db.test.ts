@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): a backup reads the database in one repeatable-read snapshot and restores into
+// either engine (PostgreSQL → PGlite → PostgreSQL).
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

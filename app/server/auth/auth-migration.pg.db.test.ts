@@ -1,3 +1,4 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): a migration that moves data, run on each engine's own DDL and driver.
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";

@@ -1,3 +1,4 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): the seed on each engine: identity columns, JSON and the first admin, run twice.
 import { eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): simultaneous creates with one title race for the same slug: on PostgreSQL in
+// separate connections, on PGlite one after another.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

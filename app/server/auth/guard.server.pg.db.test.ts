@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): the session check reads its row with hand-written SQL (execute), whose row shape
+// and timestamps differ by driver; session expiry is compared in the database.
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";

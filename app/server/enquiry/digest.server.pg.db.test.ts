@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): two servers' schedulers claim each day's digest at once: once each, by the
+// database.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdjustableClock } from "~/server/content/clock.server";

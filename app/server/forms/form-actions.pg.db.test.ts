@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): the form budget lives in rate_limits on PostgreSQL and in memory on PGlite: two
+// code paths.
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as contactApi } from "~/routes/api/contact";

@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): a save based on an old version under the row lock (FOR UPDATE), and scheduled
+// publishing exactly once however many workers race.
 import { and, eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): concurrent confirmations of the last seats under the package row's lock (FOR
+// UPDATE).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
@@ -54,6 +56,11 @@ describe("seat requests", () => {
     expect(await db.$count(seatRequests)).toBe(before);
   });
 
+  // What each engine proves (both were tried by breaking the code, ADR 084). PostgreSQL: the package row's lock
+  // (FOR UPDATE) holds between separate connections; without the lock this test failed there, and passed on PGlite.
+  // PGlite runs one transaction at a time (one connection, as in production with it), so a missing lock cannot
+  // show there; it proves that the count and the confirmation are one transaction: with the seats counted before
+  // the transaction, the 20 interleaved calls failed this test on PGlite too.
   it("20 concurrent confirmations of 1 traveller on a departure with 8 seats: exactly 8 succeed", async () => {
     const ids: number[] = [];
     for (let i = 0; i < 20; i++) {

@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): hand-written aggregates in Indian days (time zones, date_trunc, counts read back: a
+// string from node-postgres, a number from PGlite).
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";

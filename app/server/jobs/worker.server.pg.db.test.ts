@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): claims with FOR UPDATE SKIP LOCKED, leases
+// fenced by a token, and a restart taking its own jobs back: workers racing for the same jobs.
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -453,6 +455,10 @@ describe("a restart", () => {
   });
 });
 
+// What each engine proves (both were tried by breaking the claim, ADR 084). PostgreSQL: the claim's row locks
+// (FOR UPDATE SKIP LOCKED) hold between connections; without them both tests failed there and passed on PGlite,
+// which runs one statement at a time and so cannot miss a lock. PGlite proves the claim is one statement: split
+// into a select and an update, both tests failed on PGlite too.
 describe("two workers sharing the database", () => {
   it("never claim the same job", async () => {
     const ids = await enqueue(MAIL, 30);

@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): whether another connection sees the version before the write commits (PostgreSQL
+// only: PGlite has one connection).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/auth/guard.server";

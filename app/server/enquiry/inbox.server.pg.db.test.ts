@@ -1,3 +1,5 @@
+// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): trigram search (pg_trgm, loaded differently by each engine) and the indexes the
+// planner can use for it.
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilters, type InboxFilters } from "~/lib/enquiry-inbox";
