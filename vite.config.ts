@@ -1,6 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { frameworkCompileHints } from "./vite-plugins/framework-compile-hints";
+import { minifiedPageScripts } from "./vite-plugins/minified-page-scripts";
 import { tiptapReactDomNamespace } from "./vite-plugins/tiptap-react-dom-namespace";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -14,5 +16,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // build: one bundle, build/server/index.js (ADR 052).
     ...(isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {}),
   },
-  plugins: [tiptapReactDomNamespace(), reactRouter()],
+  plugins: [tiptapReactDomNamespace(), reactRouter(), ...(isSsrBuild ? [minifiedPageScripts()] : [frameworkCompileHints()])],
 }));

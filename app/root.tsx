@@ -53,9 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React runs: on public pages scripts run at the
-  // visitor's first action (ADRs 019, 067); the bootstrap replays taps held until
-  // then once it sees this mark, and tests wait for it before using widgets.
+  // Marks the document once React has hydrated: on public pages scripts start in
+  // idle time after the first paint (ADR 078); the first-tap script stops events
+  // from reaching React until it sees this mark, then replays held taps, and tests
+  // wait for it before using widgets.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

@@ -33,8 +33,8 @@ export default [
     // Downloads (resource routes, guarded like the pages).
     route("enquiries.csv", "routes/admin/enquiries-csv.ts"),
     route("enquiries.xlsx", "routes/admin/enquiries-xlsx.ts"),
-    // A departure's passenger list (ADR 059): ?format=csv or xlsx.
-    route("departures/:packageId/:departureId/passengers", "routes/admin/departure-passengers.ts"),
+    // A departure's manifest and rooming list (ADR 088): ?format=csv, xlsx or pdf.
+    route("departures/:packageId/:departureId/:list", "routes/admin/departure-list.ts"),
     route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
     // A reply link's record (ADR 046): POST only, JSON.
     route("enquiries/:id/reply-sent", "routes/admin/enquiry-reply-sent.ts"),
@@ -59,6 +59,10 @@ export default [
       route("recently-deleted", "routes/admin/recently-deleted.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("departures", "routes/admin/departures.tsx"),
+      // Bookings (issue 45, ADR 088).
+      route("bookings", "routes/admin/bookings.tsx"),
+      route("bookings/new", "routes/admin/booking-new.tsx"),
+      route("bookings/:ref", "routes/admin/booking.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/due", "routes/admin/enquiries-due.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
@@ -88,6 +92,10 @@ export default [
     route("enquiries", "routes/api/enquiries.ts"),
     route("contact", "routes/api/contact.ts"),
     route("seat-requests", "routes/api/seat-requests.ts"),
+    // Bookings (ADR 088): staff only, reads too.
+    route("bookings", "routes/api/bookings.ts"),
+    route("bookings/:ref", "routes/api/booking.ts"),
+    route("bookings/:ref/:transition", "routes/api/booking-transition.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -8,6 +8,8 @@
 //   npm run bench:lighthouse -- --calibrate       # mobile CPU slowdown calibrated to this host
 //   npm run bench:lighthouse -- --full-browser    # the full browser instead of chromium-headless-shell
 //   npm run bench:lighthouse -- --runs 5          # each page 5 times; the median run is reported
+//   npm run bench:lighthouse -- --build before=.cache/build-before --build after=build --runs 5 --mobile-only
+//                                                 # two builds side by side, taking turns page by page
 //
 // One run swings by 10-15 points on this shared 2-core host (TBT 299-773 ms for
 // the same build of / in three runs in a row), so --runs N reports the median
@@ -31,24 +33,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { startBenchServer } from "./lib/server.mjs";
+import { PUBLIC_PAGES } from "./lib/browser.mjs";
+import { buildsFromArgs, startBuildServers } from "./lib/server.mjs";
 
-export const PAGES = [
-  "/",
-  "/packages",
-  "/packages/dubai",
-  "/packages/bali",
-  "/packages/vietnam",
-  "/packages/sri-lanka",
-  "/packages/golden-triangle",
-  "/packages/hampi",
-  "/packages/bangalore-mysore",
-  "/gallery",
-  "/blogs",
-  "/blogs/1",
-  "/contact",
-  "/legal/privacy-policy",
-];
+export const PAGES = PUBLIC_PAGES;
 
 const args = process.argv.slice(2);
 const onlyIndex = args.indexOf("--only");
@@ -71,7 +59,11 @@ function calibratedMultiplier(benchmarkIndex) {
   throw new Error(`benchmarkIndex ${benchmarkIndex}: this host is too slow to emulate Lighthouse's phone`);
 }
 
-const { baseUrl, stop } = await startBenchServer(port);
+// Several --build options: every build's server runs at once (BENCH_PORT, +1…) and each
+// page's runs take turns between them, so a slow spell of the host lowers them alike.
+const builds = buildsFromArgs(args);
+const servers = await startBuildServers(builds, port);
+const stop = () => Promise.all(servers.map((server) => server.stop()));
 
 /**
  * The browser: chromium-headless-shell (Debian's package) when installed, the
@@ -105,79 +97,97 @@ let cpuSlowdownMultiplier = 4;
 try {
   if (calibrate) {
     // A throwaway run measures the host (the index is taken before the page loads).
-    const probe = await lighthouse(`${baseUrl}${pages[0]}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const probe = await lighthouse(`${servers[0].baseUrl}${pages[0]}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+    });
     const index = probe.lhr.environment.benchmarkIndex;
     cpuSlowdownMultiplier = Number(calibratedMultiplier(index).toFixed(2));
     console.log(`host benchmarkIndex ${Math.round(index)}: mobile CPU slowdown ${cpuSlowdownMultiplier}x instead of 4x`);
   }
-  const runsByPage = new Map(pages.flatMap((page) => formFactors.map((formFactor) => [`${formFactor} ${page}`, []])));
+  const key = (server, formFactor, page) => `${server.label} ${formFactor} ${page}`;
+  const runsByPage = new Map();
   for (let run = 0; run < runs; run++) {
     for (const page of pages) {
       for (const formFactor of formFactors) {
-        const runnerResult = await lighthouse(
-          `${baseUrl}${page}`,
-          { port: chrome.port, output: "json", logLevel: "error", ...(formFactor === "mobile" && calibrate ? { throttling: { cpuSlowdownMultiplier } } : {}) },
-          formFactor === "desktop" ? desktopConfig : undefined,
-        );
-        runsByPage.get(`${formFactor} ${page}`).push(runnerResult.lhr);
+        // Builds take turns, starting with a different one each round.
+        for (const server of servers.map((_, index) => servers[(index + run) % servers.length])) {
+          const runnerResult = await lighthouse(
+            `${server.baseUrl}${page}`,
+            {
+              port: chrome.port,
+              output: "json",
+              logLevel: "error",
+              ...(formFactor === "mobile" && calibrate ? { throttling: { cpuSlowdownMultiplier } } : {}),
+            },
+            formFactor === "desktop" ? desktopConfig : undefined,
+          );
+          runsByPage.set(key(server, formFactor, page), [...(runsByPage.get(key(server, formFactor, page)) ?? []), runnerResult.lhr]);
+        }
       }
     }
     if (runs > 1) console.log(`round ${run + 1} of ${runs} done`);
   }
   for (const page of pages) {
     for (const formFactor of formFactors) {
-      const lhrs = runsByPage.get(`${formFactor} ${page}`);
-      const valid = lhrs.filter((lhr) => !lhr.runtimeError);
-      const lhr = valid.length > 1 ? computeMedianRun(valid) : (valid[0] ?? lhrs[0]);
-      const scores = valid.map((one) => Math.round((one.categories.performance?.score ?? 0) * 100));
-      const { categories, audits, runtimeError, environment, configSettings } = lhr;
-      if (runtimeError) {
-        console.log(`${formFactor.padEnd(7)} ${page.padEnd(30)} Lighthouse error: ${runtimeError.code}`);
-        continue;
+      for (const server of servers) {
+        const lhrs = runsByPage.get(key(server, formFactor, page));
+        const valid = lhrs.filter((lhr) => !lhr.runtimeError);
+        const lhr = valid.length > 1 ? computeMedianRun(valid) : (valid[0] ?? lhrs[0]);
+        const scores = valid.map((one) => Math.round((one.categories.performance?.score ?? 0) * 100));
+        const { categories, audits, runtimeError, environment, configSettings } = lhr;
+        if (runtimeError) {
+          console.log(`${server.label} ${formFactor.padEnd(7)} ${page.padEnd(30)} Lighthouse error: ${runtimeError.code}`);
+          continue;
+        }
+        const num = (id) => audits[id]?.numericValue ?? NaN;
+        const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+        const row = {
+          build: server.label,
+          page,
+          formFactor,
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          seo: score("seo"),
+          lcpMs: Math.round(num("largest-contentful-paint")),
+          tbtMs: Math.round(num("total-blocking-time")),
+          cls: Number(num("cumulative-layout-shift").toFixed(3)),
+          transferKiB: Math.round(num("total-byte-weight") / 1024),
+          benchmarkIndex: Math.round(environment.benchmarkIndex),
+          benchmarkIndexRange: [
+            Math.min(...valid.map((one) => Math.round(one.environment.benchmarkIndex))),
+            Math.max(...valid.map((one) => Math.round(one.environment.benchmarkIndex))),
+          ],
+          cpuSlowdownMultiplier: configSettings.throttling.cpuSlowdownMultiplier,
+          browser: fullBrowser ? "chromium --headless=new" : "chromium-headless-shell",
+          runs: valid.length,
+          performanceRange: [Math.min(...scores), Math.max(...scores)],
+          failing: Object.values(audits)
+            .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
+            .map((audit) => audit.id),
+          consoleMessages: (audits["errors-in-console"]?.details?.items ?? []).map((item) => item.description),
+        };
+        results.push(row);
+        console.log(
+          `${servers.length > 1 ? `${server.label} ` : ""}${formFactor.padEnd(7)} ${page.padEnd(30)} perf ${row.performance}${runs > 1 ? ` (median of ${row.runs}, ${row.performanceRange.join("-")})` : ""} (host ${row.benchmarkIndex}${runs > 1 ? `, ${row.benchmarkIndexRange.join("-")} over the runs` : ""}, cpu ${row.cpuSlowdownMultiplier}x) a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${row.lcpMs}ms TBT ${row.tbtMs}ms CLS ${row.cls} ${row.transferKiB}KiB${row.failing.length ? ` failing: ${row.failing.join(", ")}` : ""}`,
+        );
       }
-      const num = (id) => audits[id]?.numericValue ?? NaN;
-      const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-      const row = {
-        page,
-        formFactor,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        bestPractices: score("best-practices"),
-        seo: score("seo"),
-        lcpMs: Math.round(num("largest-contentful-paint")),
-        tbtMs: Math.round(num("total-blocking-time")),
-        cls: Number(num("cumulative-layout-shift").toFixed(3)),
-        transferKiB: Math.round(num("total-byte-weight") / 1024),
-        benchmarkIndex: Math.round(environment.benchmarkIndex),
-        benchmarkIndexRange: [
-          Math.min(...valid.map((one) => Math.round(one.environment.benchmarkIndex))),
-          Math.max(...valid.map((one) => Math.round(one.environment.benchmarkIndex))),
-        ],
-        cpuSlowdownMultiplier: configSettings.throttling.cpuSlowdownMultiplier,
-        browser: fullBrowser ? "chromium --headless=new" : "chromium-headless-shell",
-        runs: valid.length,
-        performanceRange: [Math.min(...scores), Math.max(...scores)],
-        failing: Object.values(audits)
-          .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
-          .map((audit) => audit.id),
-      };
-      results.push(row);
-      console.log(
-        `${formFactor.padEnd(7)} ${page.padEnd(30)} perf ${row.performance}${runs > 1 ? ` (median of ${row.runs}, ${row.performanceRange.join("-")})` : ""} (host ${row.benchmarkIndex}${runs > 1 ? `, ${row.benchmarkIndexRange.join("-")} over the runs` : ""}, cpu ${row.cpuSlowdownMultiplier}x) a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${row.lcpMs}ms TBT ${row.tbtMs}ms CLS ${row.cls} ${row.transferKiB}KiB${row.failing.length ? ` failing: ${row.failing.join(", ")}` : ""}`,
-      );
     }
   }
 } finally {
   await chrome.kill();
-  stop();
+  await stop();
 }
 
 const table = [
-  "| page | form factor | performance | range | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | CLS | transfer (KiB) | host benchmarkIndex | CPU slowdown |",
-  "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+  "| build | page | form factor | performance | range | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | CLS | transfer (KiB) | host benchmarkIndex | CPU slowdown |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ...results.map(
     (r) =>
-      `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.performanceRange.join("-")} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.transferKiB} | ${r.benchmarkIndex} | ${r.cpuSlowdownMultiplier}x |`,
+      `| ${r.build} | ${r.page} | ${r.formFactor} | ${r.performance} | ${r.performanceRange.join("-")} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.transferKiB} | ${r.benchmarkIndex} | ${r.cpuSlowdownMultiplier}x |`,
   ),
 ].join("\n");
 const outDir = path.resolve("bench/results");

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createBackup } from "~/server/backup/backup.server";
-import { commandMediaStorage, encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
+import { commandMediaStorage, encryptionKeyFromEnv, encryptionNote } from "~/server/backup/backup-env.server";
 import { backupSocketPath, requestBackupOverSocket } from "~/server/backup/backup-socket.server";
 import { openForBackup } from "~/server/backup/open.server";
 import { databaseConfigFromEnv, DataDirLockedError } from "~/server/db/db.server";
@@ -26,10 +26,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 try {
   if (config.kind === "pglite") {
-    const answer = await requestBackupOverSocket(backupSocketPath(env.DATA_DIR), out);
+    // The server encrypts with this command's key, and the file is checked against it (issue 44 finding 3).
+    const answer = await requestBackupOverSocket(backupSocketPath(env.DATA_DIR), out, key);
     if (answer) {
       process.stdout.write(
-        `Backed up through the running server: ${out} (${mb(answer.bytes)}, ${answer.rows} rows, ${answer.media} media files, migration ${answer.migration}) in ${answer.ms} ms\n`,
+        `Backed up through the running server: ${out} (${mb(answer.bytes)}, ${answer.rows} rows, ${answer.media} media files, migration ${answer.migration}) in ${answer.ms} ms\n${encryptionNote(answer.encrypted)}\n`,
       );
       process.exit(0);
     }
@@ -40,7 +41,7 @@ try {
     const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     const media = Object.keys(result.manifest.files).filter((name) => name.startsWith("media/")).length;
     process.stdout.write(
-      `Backed up ${config.kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${out} (${mb(result.bytes)}, ${rows} rows, ${media} media files, migration ${result.manifest.migration.tag}${key ? ", encrypted" : ""}) in ${result.ms} ms\n`,
+      `Backed up ${config.kind === "postgres" ? "PostgreSQL" : "PGlite"}: ${out} (${mb(result.bytes)}, ${rows} rows, ${media} media files, migration ${result.manifest.migration.tag}) in ${result.ms} ms\n${encryptionNote(Boolean(key))}\n`,
     );
   } finally {
     await source.close();

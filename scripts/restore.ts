@@ -38,6 +38,14 @@ try {
     process.stdout.write(
       `Restored into ${config.kind === "postgres" ? "PostgreSQL" : `PGlite (${config.kind === "pglite" ? config.dataDir : "memory"})`}: ${rows} rows, ${result.mediaFiles} media files, in ${result.ms} ms\n`,
     );
+    // The one key a backup does not carry (ADR 087): without it two-step codes cannot be checked.
+    const twoStepUsers = result.rows.two_factor ?? 0;
+    if (twoStepUsers > 0) {
+      process.stdout.write(
+        `${twoStepUsers} staff account(s) use two-step sign-in: their secrets are encrypted with the SESSION_SECRET of the server that made this backup. ` +
+          `Give this server the same SESSION_SECRET (or copy that server's $DATA_DIR/session-secret), or they cannot sign in until an admin resets their two-step sign-in.\n`,
+      );
+    }
   } finally {
     await target.close();
     // PGlite writes a new cluster's files 0666, past the umask: private, as the server keeps them (ADR 034).

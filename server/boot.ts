@@ -14,10 +14,10 @@ import { ScheduledPublisher } from "~/server/content/schedule.server";
 import { scheduledPublishHandlers } from "~/server/content/content-descriptor.server";
 import { contentRegistry } from "~/server/registry/content-registry.server";
 import { DigestScheduler } from "~/server/enquiry/digest.server";
+import { BookingSweeper } from "~/server/booking/booking-sweep.server";
 import { PRIVATE_UMASK, tightenPrivateDir } from "./private-data-dir";
 import { requestsInFlight } from "./requests-in-flight";
-import { createBackup } from "~/server/backup/backup.server";
-import { backupStoreFromEnv, encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
+import { backupStoreFromEnv } from "~/server/backup/backup-env.server";
 import { backupSocketPath, startBackupSocket } from "~/server/backup/backup-socket.server";
 import { startBackupScheduler } from "~/server/backup/backup-job.server";
 import { setBackupStore } from "~/server/backup/backup-store.server";
@@ -103,6 +103,9 @@ export async function boot() {
   // The team's daily digest at 9:00 Indian time, once per user and day across servers (ADR 045).
   const digest = new DigestScheduler({ clock, logger });
   digest.start();
+  // Bookings (ADR 088): holds expire at their deadline, the waitlist is offered freed seats, returned trips complete.
+  const bookingSweeper = new BookingSweeper({ clock, logger });
+  bookingSweeper.start();
   const stopRevisionSweep = startRevisionSweep(logger);
   // Automatic backups, daily at BACKUP_SCHEDULE (IST), as jobs of the queue (ADR 054).
   const stopBackupScheduler = backupStore ? startBackupScheduler({ schedule: env.BACKUP_SCHEDULE, logger }) : () => {};
@@ -111,7 +114,9 @@ export async function boot() {
     dbConfig.kind === "pglite"
       ? await startBackupSocket({
           socketPath: backupSocketPath(env.DATA_DIR),
-          backup: (file) => createBackup({ source: { db: getDb(), kind: "pglite" }, storage: getMediaStorage(), file, key: encryptionKeyFromEnv(env) }),
+          // The archive is encrypted with the key the command was given, not ours (issue 44 finding 3).
+          source: { db: getDb(), kind: "pglite" },
+          storage: getMediaStorage,
           logger,
         }).catch((error: Error) => {
           logger.warn({ err: error }, "the backup socket could not start: stop the server to run `npm run backup`");
@@ -125,6 +130,7 @@ export async function boot() {
     stopRevisionSweep();
     publisher.stop();
     digest.stop();
+    bookingSweeper.stop();
     stopBackupScheduler();
     await stopBackupSocket();
     await jobWorker.stop();
@@ -134,7 +140,7 @@ export async function boot() {
   /** Partial tus uploads; finished ones move to media storage (ADR 024). */
   const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
   const uploadsS3 = env.MEDIA_STORE === "s3" ? s3SettingsFrom(env) : undefined;
-  return { env, logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, scheduling: { clock, publisher, digest }, stopBackground };
+  return { env, logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, scheduling: { clock, publisher, digest, bookingSweeper }, stopBackground };
 }
 
 /**
@@ -143,11 +149,15 @@ export async function boot() {
  */
 export function e2eFixturesFrom(
   env: Pick<ReturnType<typeof getEnv>, "NODE_ENV" | "E2E_FIXTURE_TOKEN">,
-  scheduling?: { clock: unknown; publisher: ScheduledPublisher; digest?: DigestScheduler },
+  scheduling?: { clock: unknown; publisher: ScheduledPublisher; digest?: DigestScheduler; bookingSweeper?: BookingSweeper },
 ) {
   if (env.NODE_ENV !== "test" || !env.E2E_FIXTURE_TOKEN) return undefined;
   const clock = scheduling?.clock instanceof AdjustableClock ? scheduling.clock : undefined;
-  return { token: env.E2E_FIXTURE_TOKEN, scheduling: clock && scheduling ? { clock, publisher: scheduling.publisher, digest: scheduling.digest } : undefined };
+  return {
+    token: env.E2E_FIXTURE_TOKEN,
+    scheduling:
+      clock && scheduling ? { clock, publisher: scheduling.publisher, digest: scheduling.digest, bookingSweeper: scheduling.bookingSweeper } : undefined,
+  };
 }
 
 function printAdminHint(env: ReturnType<typeof getEnv>, generatedPassword?: string) {

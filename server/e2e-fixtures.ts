@@ -7,9 +7,13 @@ import { getDb } from "~/server/db/db.server";
 import type { AdjustableClock } from "~/server/content/clock.server";
 import type { ScheduledPublisher } from "~/server/content/schedule.server";
 import type { DigestScheduler } from "~/server/enquiry/digest.server";
+import type { BookingSweeper } from "~/server/booking/booking-sweep.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
 
-export type E2eFixtureOptions = { token: string; scheduling?: { clock: AdjustableClock; publisher: ScheduledPublisher; digest?: DigestScheduler } };
+export type E2eFixtureOptions = {
+  token: string;
+  scheduling?: { clock: AdjustableClock; publisher: ScheduledPublisher; digest?: DigestScheduler; bookingSweeper?: BookingSweeper };
+};
 
 /**
  * Test runs only: Playwright fixtures insert and remove rows in the server's
@@ -28,9 +32,11 @@ export function e2eFixtureRouter(token: string, scheduling?: E2eFixtureOptions["
     const published = await scheduling.publisher.runDue();
     // The daily digest (ADR 045) is due by the same clock.
     const digests = (await scheduling.digest?.runDue()) ?? 0;
-    // Jobs queued for later (a hold's expiry) are due by it too (ADR 082): the worker looks now.
+    // Bookings' holds expire by it too (ADR 088).
+    const bookings = (await scheduling.bookingSweeper?.runDue()) ?? null;
+    // Jobs queued for later are due by it too (ADR 082): the worker looks now.
     nudgeJobs();
-    res.json({ now: scheduling.clock.now().toISOString(), published, digests });
+    res.json({ now: scheduling.clock.now().toISOString(), published, digests, bookings });
   });
   router.post("/sql", express.json({ limit: "1mb" }), async (req, res) => {
     const given = Buffer.from(String(req.get("x-e2e-token") ?? ""));

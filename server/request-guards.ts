@@ -62,3 +62,32 @@ export function canonicalAdminPath(): express.RequestHandler {
     res.set("Cache-Control", "no-store").redirect(308, `/admin${rest}${query}`);
   };
 }
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** The back office's paths (canonical by now: `canonicalAdminPath` ran first). */
+export const isAdminPath = (decodedPath: string) => /^\/admin(?=$|[/.])/.test(decodedPath);
+
+/**
+ * Why a back-office POST body cannot be read as the form its action reads, or
+ * null when it can. Every action under /admin (the sign-in, the two-step and
+ * set-password pages, every back-office form, the presence and reply-sent
+ * posts) reads a form, and `request.formData()` throws on a `text/plain`,
+ * JSON or broken multipart body: that was a 500 with a stack trace in the log
+ * per request (issue 44 finding 9). The public pages' forms read any body
+ * themselves (`readBody`, a 400 when it makes no sense) and the API reads
+ * JSON, so neither is judged here. A POST without a body (sign-out) passes.
+ */
+export async function unreadableFormBody(contentType: string | undefined, body: Buffer): Promise<{ status: 400 | 415; message: string } | null> {
+  const type = (contentType ?? "").split(";", 1)[0]!.trim().toLowerCase();
+  if (!type) return body.length === 0 ? null : { status: 415, message: "Send this form as application/x-www-form-urlencoded or multipart/form-data." };
+  if (!FORM_TYPES.includes(type)) return { status: 415, message: "Send this form as application/x-www-form-urlencoded or multipart/form-data." };
+  if (type === "multipart/form-data") {
+    try {
+      await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType! } }).formData();
+    } catch {
+      return { status: 400, message: "Bad request: the form could not be read." };
+    }
+  }
+  return null;
+}

@@ -5,6 +5,8 @@ import { bodyLimitOf, readCappedBody } from "./body-limit";
 import { isShareableResponse } from "./page-cache/cache-rules";
 import type { PageCache } from "./page-cache/page-cache";
 import type { RenderLimit } from "./page-cache/render-limit";
+import { sendError } from "./http-errors";
+import { isAdminPath, unreadableFormBody } from "./request-guards";
 
 type HandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -25,7 +27,9 @@ type HandlerOptions = {
  *   anyway, ADR 018), so `compression` skips small answers instead of starting
  *   a zlib stream for each;
  * - the page cache answers what it can before React Router runs, and keeps
- *   what anonymous visitors were given.
+ *   what anonymous visitors were given;
+ * - a back-office POST that is not a readable form is refused (415/400) before
+ *   its action would fail on it.
  */
 export function createRequestHandler({ build, mode, getLoadContext, pageCache, renderLimit }: HandlerOptions): express.RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
@@ -81,6 +85,12 @@ async function toFetchRequest(req: express.Request, res: express.Response, cache
     } else {
       const body = await readCappedBody(req, res, limit);
       if (!body) return null;
+      // A back-office action reads a form: anything else is a 415 (or 400) here, never a 500 there.
+      const problem = isAdminPath((res.locals.decodedPath as string | undefined) ?? req.path) ? await unreadableFormBody(req.get("content-type"), body) : null;
+      if (problem) {
+        sendError(req, res, problem.status, problem.message);
+        return null;
+      }
       init.body = new Uint8Array(body.buffer, body.byteOffset, body.length) as Uint8Array<ArrayBuffer>;
     }
   }

@@ -72,8 +72,8 @@ beforeAll(async () => {
   s3 = await startS3rver();
   storage = new S3MediaStorage({ client: s3.client, bucket: s3.settings.bucket });
   setMediaStorage(storage);
-  await getAuth().api.createUser({ body: { email: "s3editor@example.com", password: "editor-password-1", name: "Sam Three", role: "editor" } });
-  cookie = await sessionCookie("s3editor@example.com", "editor-password-1");
+  await getAuth().api.createUser({ body: { email: "s3editor@example.com", password: "pepper-vine-estate-7", name: "Sam Three", role: "editor" } });
+  cookie = await sessionCookie("s3editor@example.com", "pepper-vine-estate-7");
   // Two servers, each with its own @tus/s3-store (and its own memory), one bucket.
   for (let n = 0; n < 2; n++) {
     const service = createUploadService({
@@ -177,8 +177,8 @@ describe("tus uploads into an S3 bucket, across two servers", () => {
   });
 
   it("counts one person's unfinished uploads on both servers against one quota, and sweeps them when they expire", async () => {
-    await getAuth().api.createUser({ body: { email: "s3quota@example.com", password: "quota-password-1", name: "Quinn S3", role: "editor" } });
-    const quota = await sessionCookie("s3quota@example.com", "quota-password-1");
+    await getAuth().api.createUser({ body: { email: "s3quota@example.com", password: "saffron-fields-in-may", name: "Quinn S3", role: "editor" } });
+    const quota = await sessionCookie("s3quota@example.com", "saffron-fields-in-may");
     for (let n = 0; n < PENDING_UPLOADS_MAX; n++) {
       expect((await create(bases[n % 2]!, 1000, { kind: "image", filename: `p${n}.jpg` }, quota)).status).toBe(201);
     }

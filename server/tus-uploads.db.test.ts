@@ -20,7 +20,11 @@ import { createUpload, patchUpload, tusMetadata } from "../tests/support/tus-req
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
 import { uploadFile, UploadError } from "~/components/admin/upload/tus-upload";
 import { crossSiteGuard } from "./cross-site";
-import { createUploadService, PENDING_UPLOAD_BYTES_MAX, PENDING_UPLOADS_MAX, UPLOAD_QUOTA_MESSAGE } from "./tus-uploads";
+import { createUploadService, PENDING_UPLOAD_BYTES_MAX, PENDING_UPLOADS_MAX, UPLOAD_NAME_MESSAGE, UPLOAD_QUOTA_MESSAGE } from "./tus-uploads";
+import { storeUploadedFile } from "~/server/media/uploads.server";
+import { sweepOrphanFiles } from "~/server/media/media-files.server";
+import { CHANGE_PASSWORD_FIRST } from "~/server/auth/guard.server";
+import { users } from "~/server/db/schema.server";
 
 const SITE = "http://localhost:3000";
 let db: Db;
@@ -55,12 +59,12 @@ beforeAll(async () => {
   resetAuthForTests();
   db = await openTestDatabase();
   await getAuth().api.createUser({
-    body: { email: "editor@example.com", password: "editor-password-1", name: "Eddie Editor", role: "editor" },
+    body: { email: "editor@example.com", password: "pepper-vine-estate-7", name: "Eddie Editor", role: "editor" },
   });
   await getAuth().api.createUser({
-    body: { email: "other@example.com", password: "other-password-1", name: "Olive Other", role: "editor" },
+    body: { email: "other@example.com", password: "ferry-to-elephanta-2", name: "Olive Other", role: "editor" },
   });
-  cookie = await sessionCookie("editor@example.com", "editor-password-1");
+  cookie = await sessionCookie("editor@example.com", "pepper-vine-estate-7");
 
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "pravas-uploads-"));
   uploadsDir = path.join(root, "uploads");
@@ -293,7 +297,7 @@ describe("tus uploads at /api/uploads", () => {
   });
 
   it("reads the session once for an upload's chunks, not per chunk; a signed-out session cannot go on", async () => {
-    const ownCookie = await sessionCookie("editor@example.com", "editor-password-1");
+    const ownCookie = await sessionCookie("editor@example.com", "pepper-vine-estate-7");
     const sessionReads = vi.spyOn(getAuth().api, "getSession");
     try {
       // Four copies of the noisy photo side by side: about 1 MB, four or more chunks.
@@ -325,7 +329,7 @@ describe("tus uploads at /api/uploads", () => {
   });
 
   it("an upload is its uploader's: another signed-in person cannot continue, read or delete it", async () => {
-    const otherCookie = await sessionCookie("other@example.com", "other-password-1");
+    const otherCookie = await sessionCookie("other@example.com", "ferry-to-elephanta-2");
     const created = await create(photo.length, { kind: "image", filename: "mine.jpg" });
     const location = created.headers.get("location")!;
     expect((await patch(location, 0, photo.subarray(0, 1000))).status).toBe(204);
@@ -340,9 +344,9 @@ describe("tus uploads at /api/uploads", () => {
 
   it("caps one person's unfinished uploads (count and declared bytes) with a clear 429; finishing or cancelling frees the quota", async () => {
     // A third account, so the other tests' leftovers do not count.
-    await getAuth().api.createUser({ body: { email: "quota@example.com", password: "quota-password-1", name: "Quinn Quota", role: "editor" } });
-    const quota = await sessionCookie("quota@example.com", "quota-password-1");
-    const otherCookie = await sessionCookie("other@example.com", "other-password-1");
+    await getAuth().api.createUser({ body: { email: "quota@example.com", password: "saffron-fields-in-may", name: "Quinn Quota", role: "editor" } });
+    const quota = await sessionCookie("quota@example.com", "saffron-fields-in-may");
+    const otherCookie = await sessionCookie("other@example.com", "ferry-to-elephanta-2");
     const locations: string[] = [];
     for (let n = 0; n < PENDING_UPLOADS_MAX; n++) {
       const created = await create(1000, { kind: "image", filename: `p${n}.jpg` }, { cookie: quota });
@@ -360,8 +364,8 @@ describe("tus uploads at /api/uploads", () => {
     expect((await create(1000, { kind: "image", filename: "now-fits.jpg" }, { cookie: quota })).status).toBe(201);
 
     // Bytes count too: 300 MB declared in 24 MB files is 12 files, before the count cap.
-    await getAuth().api.createUser({ body: { email: "bytes@example.com", password: "bytes-password-1", name: "Bea Bytes", role: "editor" } });
-    const bytes = await sessionCookie("bytes@example.com", "bytes-password-1");
+    await getAuth().api.createUser({ body: { email: "bytes@example.com", password: "tea-estate-at-munnar", name: "Bea Bytes", role: "editor" } });
+    const bytes = await sessionCookie("bytes@example.com", "tea-estate-at-munnar");
     const big = 24 * 1024 * 1024;
     let status = 201;
     let made = 0;
@@ -372,4 +376,73 @@ describe("tus uploads at /api/uploads", () => {
     expect(status).toBe(429);
     expect(made).toBe(Math.floor(PENDING_UPLOAD_BYTES_MAX / big));
   });
+
+  it("reserves the quota atomically: 40 creations at once never pass the byte cap (issue 44 finding 5)", async () => {
+    await getAuth().api.createUser({ body: { email: "burst@example.com", password: "monsoon-on-the-konkan", name: "Bela Burst", role: "editor" } });
+    const burst = await sessionCookie("burst@example.com", "monsoon-on-the-konkan");
+    const big = 25 * 1024 * 1024;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => create(big, { kind: "image", filename: `burst${n}.jpg` }, { cookie: burst })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(Math.floor(PENDING_UPLOAD_BYTES_MAX / big));
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - Math.floor(PENDING_UPLOAD_BYTES_MAX / big));
+  });
+
+  it("refuses a file name with a NUL or a line break before anything is stored, with a 400 (issue 44 finding 6)", async () => {
+    const before = await filesIn(mediaDir);
+    for (const filename of ["beach\u0000.jpg", "beach\n.jpg", "\u0007.jpg"]) {
+      const created = await create(photo.length, { kind: "image", filename }, { cookie });
+      expect(created.status, JSON.stringify(filename)).toBe(400);
+      expect(await created.json()).toEqual({ error: UPLOAD_NAME_MESSAGE });
+    }
+    expect(await create(10, { kind: "image", filename: "ok.jpg", alt: "a\u0000b" }, { cookie }).then((answer) => answer.status)).toBe(400);
+    expect(await filesIn(mediaDir)).toEqual(before);
+  });
+
+  it("deletes the processed files of an upload whose row cannot be stored, and sweeps day-old files no row claims", async () => {
+    // A row for this upload exists already: the insert fails after the variants were written.
+    const [editor] = await db.select().from(users).where(eq(users.email, "editor@example.com"));
+    const uploadedBy = editor!.id;
+    const first = await storeUploadedFile({ uploadId: "twice", kind: "image", file: await photoFile(), name: "first.jpg", bytes: photo.length, uploadedBy });
+    const other = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#2a6" } })
+      .jpeg()
+      .toBuffer();
+    const otherFile = path.join(os.tmpdir(), `pravas-other-${process.pid}.jpg`);
+    await fs.writeFile(otherFile, other);
+    const before = new Set(await filesIn(mediaDir));
+    await expect(
+      storeUploadedFile({ uploadId: "twice", kind: "image", file: otherFile, name: "second.jpg", bytes: other.length, uploadedBy }),
+    ).rejects.toThrow();
+    expect((await filesIn(mediaDir)).filter((name) => !before.has(name))).toEqual([]);
+    expect(first.variants.length).toBeGreaterThan(0);
+
+    // Files left by a crash (no row): swept once a day old; a young one and a claimed one stay.
+    await fs.writeFile(path.join(mediaDir, "orphan-abc123-800.webp"), "x");
+    await fs.writeFile(path.join(mediaDir, "young-abc123-800.webp"), "x");
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await fs.utimes(path.join(mediaDir, "orphan-abc123-800.webp"), dayAgo, dayAgo);
+    for (const variant of first.variants) {
+      const file = path.join(mediaDir, variant.url.replace(/^\/media\//, ""));
+      await fs.utimes(file, dayAgo, dayAgo);
+    }
+    expect(await sweepOrphanFiles()).toEqual(["/media/orphan-abc123-800.webp"]);
+    const left = await filesIn(mediaDir);
+    expect(left).toContain("young-abc123-800.webp");
+    for (const variant of first.variants) expect(left).toContain(variant.url.replace(/^\/media\//, ""));
+  });
+
+  it("refuses uploads from someone who must change their password first (issue 44 finding 7)", async () => {
+    await getAuth().api.createUser({ body: { email: "pending@example.com", password: "kathakali-at-night", name: "Pia Pending", role: "editor" } });
+    const pending = await sessionCookie("pending@example.com", "kathakali-at-night");
+    await db.update(users).set({ mustChangePassword: true }).where(eq(users.email, "pending@example.com"));
+    const created = await create(1000, { kind: "image", filename: "p.jpg" }, { cookie: pending });
+    expect(created.status).toBe(403);
+    expect(await created.json()).toEqual({ error: CHANGE_PASSWORD_FIRST });
+  });
 });
+
+/** The test photo in a file of its own, as tus leaves an upload's bytes. */
+async function photoFile(): Promise<string> {
+  const file = path.join(os.tmpdir(), `pravas-photo-${process.pid}.jpg`);
+  await fs.writeFile(file, photo);
+  return file;
+}

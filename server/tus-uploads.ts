@@ -2,7 +2,7 @@ import { Server, type Upload } from "@tus/server";
 import type express from "express";
 import type { Logger } from "pino";
 import { UPLOADS_PATH } from "~/lib/upload";
-import { getViewer } from "~/server/auth/guard.server";
+import { getViewer, pendingRequirementMessage } from "~/server/auth/guard.server";
 import { getViewerCached } from "~/server/auth/session-check-cache.server";
 import {
   checkDeclaredUpload,
@@ -14,6 +14,9 @@ import {
   UploadRefused,
 } from "~/server/media/upload-kinds.server";
 import { getUploadResult, storeUploadedFile } from "~/server/media/uploads.server";
+import { sweepOrphanFiles } from "~/server/media/media-files.server";
+import { getDatabaseKind, getDb } from "~/server/db/db.server";
+import { sql } from "drizzle-orm";
 import type { S3Settings } from "~/server/media/s3-storage.server";
 import { jsonErrorBody, sendError } from "./http-errors";
 import { fileBackend, type UploadBackend } from "./tus-backends";
@@ -62,6 +65,46 @@ type UploadServiceOptions = {
 /** A tus error the server writes as is: our one JSON error shape. */
 function refusal(status: number, message: string) {
   return { status_code: status, body: JSON.stringify(jsonErrorBody(message)) };
+}
+
+/** Metadata we store or show: control characters (a NUL) cannot reach the database (issue 44 finding 6). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const NAMED_METADATA = ["filename", "name", "filetype", "alt"] as const;
+export const UPLOAD_NAME_MESSAGE = "This file's name has characters that cannot be stored (such as a NUL or a line break). Rename the file and try again.";
+
+function checkMetadataText(metadata: Record<string, string | null> | undefined) {
+  for (const field of NAMED_METADATA) {
+    const value = metadata?.[field];
+    if (value && (CONTROL_CHARACTERS.test(value) || value.length > 1000)) throw refusal(400, UPLOAD_NAME_MESSAGE);
+  }
+}
+
+/**
+ * One person's upload creations, one at a time: the quota is counted from the
+ * store and the upload then created in it, and two creations checked side by
+ * side both passed (60 at once reserved 1.5 GB against the 300 MB cap; issue
+ * 44 finding 5). In this process a chain per uploader; with PostgreSQL (several
+ * servers sharing a bucket) also a transaction-scoped advisory lock on the
+ * uploader, held until the upload exists in the store.
+ */
+const creating = new Map<string, Promise<void>>();
+async function oneCreationAtATime<T>(uploaderId: string, create: () => Promise<T>): Promise<T> {
+  const before = creating.get(uploaderId) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = before.then(() => new Promise<void>((resolve) => (done = resolve)));
+  creating.set(uploaderId, mine);
+  await before;
+  try {
+    if (getDatabaseKind() !== "postgres") return await create();
+    return await getDb().transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`upload-create|${uploaderId}`}, 0))`);
+      return create();
+    });
+  } finally {
+    done();
+    if (creating.get(uploaderId) === mine) creating.delete(uploaderId);
+  }
 }
 
 function asRefusal(error: unknown) {
@@ -120,6 +163,7 @@ function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_
       } catch (error) {
         throw asRefusal(error);
       }
+      checkMetadataText(upload.metadata);
       const uploadedBy = uploaderOf(req);
       const pending = await pendingUploadsOf(uploadedBy);
       const declared = upload.size ?? MAX_UPLOAD_BYTES;
@@ -229,6 +273,12 @@ function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_
       logger.warn({ err: error }, "tus expiry sweep failed");
       return 0;
     });
+    // And processed files no media row claims: an upload that failed after they were written.
+    const orphans = await sweepOrphanFiles().catch((error: unknown) => {
+      logger.warn({ err: error }, "orphan media sweep failed");
+      return [];
+    });
+    if (orphans.length) logger.info({ files: orphans.length, examples: orphans.slice(0, 3) }, "orphan media files removed");
     return removed;
   }
 
@@ -251,6 +301,8 @@ function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_
       // sign-out and revocation clear (session-check-cache.server.ts).
       const viewer = await (req.method === "POST" || req.method === "GET" ? getViewer : getViewerCached)(webRequestOf(req));
       if (!viewer) return sendError(req, res, 401, "Sign in to do this.");
+      // A password to change or two-step sign-in to set up comes first, here as everywhere (issue 44 finding 7).
+      if (viewer.pending) return sendError(req, res, 403, pendingRequirementMessage(viewer.pending));
       uploaders.set(req, viewer.id);
       res.set("Cache-Control", "no-store");
 
@@ -266,7 +318,8 @@ function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_
       }
       if (rest.length > 1 || (rest[0] && !UPLOAD_ID.test(rest[0]))) return sendError(req, res, 404, "Not found.");
       res.setHeader("Content-Type", "application/json; charset=utf-8");
-      await tus.handle(req, res);
+      if (req.method === "POST") await oneCreationAtATime(viewer.id, () => tus.handle(req, res));
+      else await tus.handle(req, res);
     })().catch(next);
   };
 

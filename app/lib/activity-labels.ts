@@ -4,6 +4,7 @@ import { describeChange } from "./content-fields";
 const LABELS: Record<string, string> = {
   "auth.sign-in": "Signed in",
   "auth.sign-in-failed": "Failed sign-in",
+  "auth.sign-in-failures-alert": "Owner alerted about failed sign-ins",
   "auth.sign-in-throttled": "Sign-in throttled",
   "auth.sign-out": "Signed out",
   "user.created": "Added a user",
@@ -72,6 +73,15 @@ const LABELS: Record<string, string> = {
   "enquiry.follow-up-set": "Set a call-back date",
   "enquiry.follow-up-cleared": "Cleared a call-back date",
   "account.digest-changed": "Changed their daily digest e-mail",
+  "booking.created": "Made a booking",
+  "booking.updated": "Changed a booking",
+  "booking.offered": "Offered a waitlisted booking seats",
+  "booking.confirmed": "Confirmed a booking",
+  "booking.cancelled": "Cancelled a booking",
+  "booking.expired": "A booking's hold expired",
+  "booking.completed": "A booking's trip was completed",
+  "booking.deleted": "Deleted a booking",
+  "booking.restored": "Restored a deleted booking",
 };
 
 export function activityLabel(kind: string): string {

@@ -14,8 +14,10 @@ export function packageWhatsappMessage(template: string, title: string): string 
 }
 
 /** Call buttons open the dialler on these devices and copy the number elsewhere (spec §8). */
+export const DIALLER_DEVICES = /iPhone|iPad|iPod|Android/i;
+
 export function isDiallerDevice(userAgent: string): boolean {
-  return /iPhone|iPad|iPod|Android/i.test(userAgent);
+  return DIALLER_DEVICES.test(userAgent);
 }
 
 export function phoneCopiedMessage(phone: string): string {

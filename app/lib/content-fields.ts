@@ -249,6 +249,7 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("tcsPercent", "TCS rate", percent),
   field("tcsLabel", "TCS wording"),
   field("leadPopupEnabled", "lead popup", yesNo),
+  field("bookingHoldHours", "booking hold (hours)"),
 ];
 
 const HOME_FAQ_FIELDS: FieldSpec[] = [field("faqs", "questions", numbered("question"), true)];

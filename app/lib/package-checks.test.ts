@@ -21,7 +21,7 @@ const bali: PackageEditorValues = {
   priceChildWithBed: "85000",
   priceChildNoBed: "77500",
   itinerary: Array.from({ length: 7 }, (_, i) => day(`Day ${i + 1}`)),
-  groupDates: [{ name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "", heldSeats: "" }],
+  groupDates: [{ name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "" }],
   thumbnail: "frangipani",
   gallery: ["frangipani", "temple"],
   seoDescription: "Seven days in Bali. From ₹99,500 per adult with flights.",
@@ -101,8 +101,8 @@ describe("packageWarnings", () => {
     const values = {
       ...bali,
       groupDates: [
-        { name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "", heldSeats: "" },
-        { name: "Diwali", start: "2026-10-20", end: "2026-10-26", capacity: "", heldSeats: "" },
+        { name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "" },
+        { name: "Diwali", start: "2026-10-20", end: "2026-10-26", capacity: "" },
       ],
     };
     const [warning] = packageWarnings(snapshotFromValues(values, ALTS), TODAY);

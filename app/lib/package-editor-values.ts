@@ -29,7 +29,7 @@ export type PackageEditorValues = {
   excluded: string[];
   itinerary: { title: string; description: string; photo: string }[];
   /** Departures; capacity and seats taken by hand as typed ("" for none). */
-  groupDates: (Omit<GroupDate, "capacity" | "heldSeats"> & { capacity: string; heldSeats: string })[];
+  groupDates: (Omit<GroupDate, "capacity"> & { capacity: string })[];
   brochureUrl: string;
   ratingStars: string;
   ratingCount: string;
@@ -132,11 +132,7 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     included: document.included ?? [],
     excluded: document.excluded ?? [],
     itinerary: (document.itinerary ?? []).map(({ title, description, photo }) => ({ title, description: description ?? "", photo: photo ?? "" })),
-    groupDates: (document.groupDates ?? []).map(({ capacity, heldSeats, ...date }) => ({
-      ...date,
-      capacity: num(capacity),
-      heldSeats: heldSeats ? String(heldSeats) : "",
-    })),
+    groupDates: (document.groupDates ?? []).map(({ capacity, ...date }) => ({ ...date, capacity: num(capacity) })),
     brochureUrl: document.brochureUrl ?? "",
     ratingStars: num(document.ratingStars ?? 5),
     ratingCount: num(document.ratingCount ?? 0),

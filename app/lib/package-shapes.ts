@@ -89,18 +89,11 @@ export const groupDateSchema = z
     start: isoDate("Start date"),
     /** yyyy-mm-dd */
     end: isoDate("End date"),
-    /** Seats on the departure; none means no seat display and no seat requests. */
+    /** Seats on the departure; none means no seat limit, no seat display and no seat requests. Bookings take them (ADR 088). */
     capacity: z
       .number({ error: "Enter the seats as a number." })
       .int("Enter whole seats.")
       .min(1, "At least 1 seat.")
-      .max(1000, "At most 1000 seats.")
-      .optional(),
-    /** Seats taken by hand (bookings made by phone), besides confirmed requests. */
-    heldSeats: z
-      .number({ error: "Enter the seats as a number." })
-      .int("Enter whole seats.")
-      .min(0, "The seats cannot be negative.")
       .max(1000, "At most 1000 seats.")
       .optional(),
   })

@@ -11,14 +11,15 @@ export const ROOM_PREFERENCES = ["twin", "triple", "single"] as const;
 export type RoomPreference = (typeof ROOM_PREFERENCES)[number];
 export const ROOM_LABELS: Record<RoomPreference, string> = { twin: "Twin sharing", triple: "Triple sharing", single: "Single room" };
 
-export const SEAT_STATUSES = ["requested", "confirmed", "cancelled"] as const;
+/** A seat request's own pipeline: Requested, then Booked (a booking was made from it, ADR 088) or Cancelled (declined). */
+export const SEAT_STATUSES = ["requested", "booked", "cancelled"] as const;
 export type SeatStatus = (typeof SEAT_STATUSES)[number];
-export const SEAT_STATUS_LABELS: Record<SeatStatus, string> = { requested: "Requested", confirmed: "Confirmed", cancelled: "Cancelled" };
+export const SEAT_STATUS_LABELS: Record<SeatStatus, string> = { requested: "Requested", booked: "Booked", cancelled: "Cancelled" };
 
 /** "Only" from this many seats left down. */
 const FEW_SEATS = 5;
 
-/** Seats left: capacity less the seats taken by hand and by confirmed requests; null without a capacity. */
+/** Seats left: capacity less the seats held and confirmed by bookings (ADR 088); null without a capacity. */
 export function seatsLeft(capacity: number | null | undefined, taken: number): number | null {
   if (capacity === undefined || capacity === null) return null;
   return Math.max(0, capacity - taken);

@@ -14,6 +14,7 @@ const valid = {
   tcsPercent: 20,
   tcsLabel: "TCS",
   leadPopupEnabled: "on",
+  bookingHoldHours: "48",
 };
 
 describe("siteSettingsInputSchema", () => {

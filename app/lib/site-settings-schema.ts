@@ -1,3 +1,4 @@
+import { holdHoursSchema } from "./booking-schema";
 import { z } from "zod";
 import { PHONE_MESSAGE, toE164 } from "./phone";
 import { toSingleLine } from "./single-line";
@@ -57,6 +58,8 @@ export const siteSettingsInputSchema = z.object({
   tcsPercent: rate("TCS"),
   tcsLabel: line(20, "Enter how the tax is named, e.g. TCS."),
   leadPopupEnabled: z.preprocess((value) => value === "on" || value === true, z.boolean()),
+  /** How long a booking's seats are held (ADR 088). */
+  bookingHoldHours: holdHoursSchema,
 });
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsInputSchema>;
@@ -78,6 +81,7 @@ export type SiteSettingsFormValues = Record<
   | "gstPercent"
   | "gstLabel"
   | "tcsPercent"
-  | "tcsLabel",
+  | "tcsLabel"
+  | "bookingHoldHours",
   string
 > & { leadPopupEnabled: boolean };

@@ -163,7 +163,7 @@ const envSchema = z
     PAYMENT_KEY_SECRET: optionalString,
     /** The secret its webhooks are signed with (Razorpay: the one typed when adding the webhook); the fake's too, with several servers. */
     PAYMENT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "PAYMENT_WEBHOOK_SECRET must be at least 16 characters").optional()),
-    /** Public pages: stylesheets inlined, scripts fetched after the first paint and run at the first action (ADRs 018, 019, 066, 067). */
+    /** Public pages: stylesheets inlined, scripts fetched after the first paint and run in idle time (ADRs 018, 019, 066, 078). */
     PERF_HEAD_ORDER: perfSwitch("PERF_HEAD_ORDER"),
     /** 64 handles on the listening socket, so a burst of connections is accepted at once (ADRs 031, 066). */
     PERF_EXTRA_ACCEPTORS: perfSwitch("PERF_EXTRA_ACCEPTORS"),

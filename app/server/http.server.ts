@@ -3,9 +3,14 @@
  * (the document changed since the version sent) also carries the current
  * `version` (ADR 037).
  */
-type ApiError = { error: string; fields?: Record<string, string>; version?: number };
+type ApiError = {
+  error: string;
+  fields?: Record<string, string>;
+  version?: number;
+  /** A full departure's free seats (bookings, ADR 088). */ free?: number | null;
+};
 
-export function jsonError(status: number, error: string, fields?: Record<string, string>, extra: Pick<ApiError, "version"> = {}) {
+export function jsonError(status: number, error: string, fields?: Record<string, string>, extra: Pick<ApiError, "version" | "free"> = {}) {
   return Response.json({ error, ...(fields ? { fields } : {}), ...extra } satisfies ApiError, {
     status,
     headers: { "Cache-Control": "no-store" },

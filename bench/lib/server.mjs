@@ -2,9 +2,9 @@
 // unless BENCH_URL points at a running server.
 import { spawn } from "node:child_process";
 
-export async function startBenchServer(defaultPort = 3200, extraEnv = {}) {
-  if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL, stop: () => {}, pid: null, dataDir: null };
-  const port = Number(process.env.BENCH_PORT ?? defaultPort);
+export async function startBenchServer(defaultPort = 3200, extraEnv = {}, fixedPort = undefined) {
+  if (process.env.BENCH_URL && fixedPort === undefined) return { baseUrl: process.env.BENCH_URL, stop: () => {}, pid: null, dataDir: null };
+  const port = fixedPort ?? Number(process.env.BENCH_PORT ?? defaultPort);
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
     // Benchmarks measure production: no test fixtures.
@@ -48,4 +48,49 @@ export async function waitUntilUp(child, baseUrl, pollMs = 200) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error("the server did not start");
+}
+
+/**
+ * Reads `--build label=dir` options (repeatable): production builds to measure
+ * side by side, e.g. a copy of the build before a change and the build after.
+ * `label=dir:NAME=value,NAME=value` also sets environment variables for that
+ * build's server (e.g. `--build off=build:PERF_HEAD_ORDER=off`). Without any,
+ * the one build in BUILD_DIR (default ./build).
+ */
+export function buildsFromArgs(args) {
+  const builds = [];
+  for (let index = 0; index < args.length; index++) {
+    if (args[index] !== "--build") continue;
+    const [label, rest] = args[++index].split(/=(.*)/s);
+    const [dir, settings] = (rest ?? "").split(/:(.*)/s);
+    if (!label || !dir) throw new Error("--build takes label=directory[:NAME=value,…], e.g. --build before=.cache/build-before");
+    const env = Object.fromEntries(
+      (settings ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => pair.split(/=(.*)/s).slice(0, 2)),
+    );
+    builds.push({ label, dir, env });
+  }
+  return builds.length > 0 ? builds : [{ label: "current", dir: process.env.BUILD_DIR ?? "build", env: {} }];
+}
+
+/**
+ * Starts one server per build at once (ports basePort, basePort + 1…), each on a
+ * fresh seeded database of its own, so that benchmarks can take turns between
+ * them and a busy spell of a shared machine hurts every build alike. With
+ * BENCH_URL set, that running server stands in for the one build.
+ */
+export async function startBuildServers(builds, basePort) {
+  if (process.env.BENCH_URL) {
+    if (builds.length > 1) throw new Error("BENCH_URL names one server: give at most one --build");
+    return [{ ...builds[0], baseUrl: process.env.BENCH_URL, stop: async () => {} }];
+  }
+  const servers = await Promise.all(
+    builds.map(async (build, index) => {
+      const started = await startBenchServer(basePort + index, { BUILD_DIR: build.dir, BUILD_ON_START: "0", ...build.env }, basePort + index);
+      return { ...build, ...started };
+    }),
+  );
+  return servers;
 }

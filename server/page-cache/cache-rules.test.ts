@@ -53,9 +53,27 @@ describe("pageCacheKey", () => {
 
   it("never keys other methods, the back office, the API or fixtures (decoded paths too)", () => {
     expect(key("/contact", "POST")).toBeNull();
-    for (const url of ["/admin", "/admin.data", "/admin/packages", "/%61dmin/packages", "/api/packages", "/__e2e/sql", "/packages/bali/brochure.pdf"]) {
+    for (const url of [
+      "/admin",
+      "/admin.data",
+      "/admin/packages",
+      "/%61dmin/packages",
+      "/api/packages/5",
+      "/api/health",
+      "/__e2e/sql",
+      "/packages/bali/brochure.pdf",
+    ]) {
       expect(key(url)).toBeNull();
     }
+  });
+
+  it("keys the public API's lists and the sitemap like pages, the lists only without a query (issue 44 finding 11)", () => {
+    expect(key("/api/packages")).toBe("/api/packages");
+    expect(key("/api/blogs?utm_source=x")).toBe("/api/blogs");
+    expect(key("/sitemap.xml")).toBe("/sitemap.xml");
+    expect(key("/api/packages?x=1")).toBeNull();
+    expect(key("/api/blogs?tab=terms")).toBeNull();
+    expect(key("/api/packages", "POST")).toBeNull();
   });
 
   it("knows every package tab", () => {

@@ -12,10 +12,19 @@ import { PACKAGE_FILTER_PARAMS } from "~/lib/package-filters";
 export const CACHED_PACKAGE_TABS = ["overview", "itinerary", "gallery", "terms"] as const;
 
 /**
- * Paths never cached: the back office, the API, test fixtures, and brochures
- * (PDFs kept by their own cache, ADR 042). Judged on the decoded path.
+ * The public API's lists, the same for every anonymous caller: kept like pages
+ * (by the content version), so a flood of them costs what a flood of cached
+ * pages does (issue 44 finding 11). Only without a query: anything else is
+ * rendered, and counted by the render limit.
+ */
+const CACHED_API_LISTS: ReadonlySet<string> = new Set(["/api/packages", "/api/blogs"]);
+
+/**
+ * Paths never cached: the back office, the rest of the API, test fixtures,
+ * and brochures (PDFs kept by their own cache, ADR 042). Judged on the decoded path.
  */
 function isExcludedPath(decodedPath: string) {
+  if (CACHED_API_LISTS.has(decodedPath)) return false;
   return (
     decodedPath.startsWith("/admin") ||
     decodedPath === "/api" ||
@@ -52,8 +61,10 @@ export function pageCacheKey(request: { method: string; path: string; decodedPat
   let routes: string | null = null;
   const filters = new URLSearchParams();
   const isPackageList = request.path.replace(/\.data$/, "") === "/packages";
+  const isApiList = CACHED_API_LISTS.has(request.decodedPath);
   for (const [name, value] of params) {
     if (isTrackingParam(name)) continue;
+    if (isApiList) return null;
     if (isPackageList && (PACKAGE_FILTER_PARAMS as readonly string[]).includes(name)) {
       filters.append(name, value);
     } else if (

@@ -12,8 +12,14 @@ type RenderLimitOptions = {
   isSignedIn: (req: express.Request) => Promise<boolean>;
 };
 
-/** Paths whose GETs are not page renders: the API and the back office have their own guards. */
+/**
+ * Paths whose GETs are not page renders: the back office and the rest of the
+ * API have their own guards. The public API's package and blog reads are
+ * counted as pages (a query the cache does not key would render each time,
+ * issue 44 finding 11).
+ */
 const NOT_PAGES = /^\/(api|admin|__)(\/|\.|$)/;
+const PUBLIC_API_READS = /^\/api\/(packages|blogs)(\/|$)/;
 
 /**
  * A cap on the pages one client (an IPv4 address or an IPv6 /64) can make the
@@ -34,7 +40,7 @@ export class RenderLimit {
   async admit(req: express.Request, res: express.Response): Promise<boolean> {
     if (req.method !== "GET" && req.method !== "HEAD") return true;
     const path = (res.locals.decodedPath as string | undefined) ?? req.path;
-    if (NOT_PAGES.test(path)) return true;
+    if (NOT_PAGES.test(path) && !PUBLIC_API_READS.test(path)) return true;
     try {
       await (this.limiter ??= createLimiter({ keyPrefix: "render", points: this.options.perMinute, duration: 60 })).consume(
         clientKey(this.options.clientIp(req)),

@@ -89,10 +89,15 @@ const RULES: Record<string, Rule> = {
   // Departures and their seat requests (ADR 059): editors and admins, like the inbox (canManageEnquiries).
   // The passenger list of a departure that does not exist is a 404.
   "routes/admin/departures.tsx": { page: staffOnly },
-  "routes/admin/departure-passengers.ts": {
+  // A departure's manifest and rooming list (ADR 088): of a departure that does not exist, a 404.
+  "routes/admin/departure-list.ts": {
     page: { anonymous: "login", editor: 404, admin: 404 },
-    sample: "/admin/departures/999999/dNone/passengers?format=csv",
+    sample: "/admin/departures/999999/dNone/manifest?format=csv",
   },
+  // Bookings (ADR 088): both roles manage them (canManageBookings); a reference that names nothing is a 404.
+  "routes/admin/bookings.tsx": { page: staffOnly },
+  "routes/admin/booking-new.tsx": { page: staffOnly },
+  "routes/admin/booking.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222" },
   "routes/admin/personal-data.tsx": { page: adminOnly },
   // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },
@@ -119,6 +124,23 @@ const RULES: Record<string, Rule> = {
   "routes/api/package.ts": { writesByMethod: contentItemWrites, sample: "/api/packages/999999" },
   "routes/api/blogs.ts": { writesByMethod: contentCollectionWrites },
   "routes/api/blog.ts": { writesByMethod: contentItemWrites, sample: "/api/blogs/999999" },
+  // The bookings API (ADR 088): staff only, reads too (see STAFF_READS); only admins delete. `{}` is refused (400), a missing booking is 404.
+  "routes/api/bookings.ts": {
+    writesByMethod: { POST: { anonymous: 401, editor: 400, admin: 400 }, PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed },
+  },
+  "routes/api/booking.ts": {
+    writesByMethod: {
+      POST: notAllowed,
+      PUT: notAllowed,
+      PATCH: { anonymous: 401, editor: 404, admin: 404 },
+      DELETE: { anonymous: 401, editor: 403, admin: 404 },
+    },
+    sample: "/api/bookings/PRV-22222",
+  },
+  "routes/api/booking-transition.ts": {
+    writesByMethod: { POST: { anonymous: 401, editor: 404, admin: 404 }, PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed },
+    sample: "/api/bookings/PRV-22222/confirm",
+  },
   "routes/api/health.ts": { publicApi: true },
   "routes/api/health-ready.ts": { publicApi: true },
   "routes/api/leads.ts": { publicApi: true },
@@ -144,6 +166,12 @@ const EXPRESS_ENDPOINTS: { method: string; url: string; headers?: Record<string,
   },
   { method: "DELETE", url: "/api/uploads/no-such-upload", headers: { "Tus-Resumable": "1.0.0" }, outcome: { anonymous: 401, editor: 404, admin: 404 } },
   { method: "GET", url: "/api/uploads/no-such-upload/result", outcome: { anonymous: 401, editor: 404, admin: 404 } },
+];
+
+/** API reads that are not public: the bookings hold personal data (ADR 088). */
+const STAFF_READS: { url: string; outcome: ByWho }[] = [
+  { url: "/api/bookings", outcome: { anonymous: 401, editor: "ok", admin: "ok" } },
+  { url: "/api/bookings/PRV-22222", outcome: { anonymous: 401, editor: 404, admin: 404 } },
 ];
 
 type FlatRoute = { file: string; path: string };
@@ -191,7 +219,8 @@ async function runMatrix(request: APIRequestContext, who: Who) {
       await check(response, rule.page[who], url, `${who} GET ${url} (${route.file})`);
       if (response.status() === 200) expect.soft(response.headers()["cache-control"], `${url} is not cached`).toContain("no-store");
     } else if ("post" in rule) {
-      const response = await request.post(url, { data: {}, maxRedirects: 0 });
+      // A form, as every back-office action reads one (a JSON body is a 415 before any action, issue 44).
+      const response = await request.post(url, { form: {}, maxRedirects: 0 });
       await check(response, rule.post[who], url, `${who} POST ${url} (${route.file})`);
     } else {
       for (const method of WRITE_METHODS) {
@@ -204,6 +233,10 @@ async function runMatrix(request: APIRequestContext, who: Who) {
   for (const endpoint of EXPRESS_ENDPOINTS) {
     const response = await request.fetch(endpoint.url, { method: endpoint.method, headers: endpoint.headers, maxRedirects: 0 });
     await check(response, endpoint.outcome[who], endpoint.url, `${who} ${endpoint.method} ${endpoint.url} (server/tus-uploads.ts)`);
+  }
+  for (const read of STAFF_READS) {
+    const response = await request.get(read.url, { maxRedirects: 0 });
+    await check(response, read.outcome[who], read.url, `${who} GET ${read.url}`);
   }
 }
 

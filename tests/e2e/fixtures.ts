@@ -221,21 +221,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export { expect };
 
 /**
- * Acts as a visitor would, so a public page runs its scripts (ADR 067): a key
- * that does nothing else on the page.
- */
-export async function actOnPage(page: Page) {
-  await page.keyboard.press("Shift");
-}
-
-/**
- * Opens a page, acts on it (actOnPage) and waits until React has hydrated it (the
- * root marks <html>): public pages run their scripts after the first paint, at
- * the visitor's first action, and until then links and forms work as HTML.
+ * Opens a page and waits until React has hydrated it (the root marks <html>):
+ * public pages start their scripts by themselves after the first paint, in
+ * idle time (ADR 078), and until then links and forms work as HTML.
  */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
-  await actOnPage(page);
   // Longer than expect's 5 s: on a loaded 2-core machine a page with many photos hydrates late.
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
   return response;

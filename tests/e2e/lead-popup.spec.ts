@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { actOnPage, expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
 const POPUP_TITLE = "Where would you like to go next?";
 const CLOSED_AT_KEY = "pravas.leadPopup.closedAt";
@@ -131,7 +131,6 @@ test.describe("lead popup", () => {
     await page.clock.fastForward("30:00");
     await expect(popup(page)).toBeHidden();
     await page.reload();
-    await actOnPage(page);
     await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
     await page.clock.fastForward("20:00");
     await expect(popup(page)).toBeHidden();
@@ -174,8 +173,8 @@ test.describe("lead popup", () => {
 
     await page.unroute("**/api/leads");
     await page.reload();
-    // Scripts run at the visitor's first action, or 10 s after load with none (ADR 067).
-    await page.clock.runFor(10_000);
+    // Scripts start by themselves after the first paint, in idle time (ADR 078); the page's clock is paused.
+    await page.clock.runFor(3_000);
     await expect.poll(() => leadsWithPhone(db, phone)).toEqual([{ name: "Offline Tester", phone, source: "popup" }]);
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), OUTBOX_KEY)).toBeNull();
   });

@@ -55,6 +55,16 @@ export function DeparturesIcon(props: IconProps) {
   );
 }
 
+/** A ticket: bookings. */
+export function BookingsIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3.5 7.5a1.5 1.5 0 0 1 1.5-1.5h14a1.5 1.5 0 0 1 1.5 1.5V10a2 2 0 0 0 0 4v2.5A1.5 1.5 0 0 1 19 18H5a1.5 1.5 0 0 1-1.5-1.5V14a2 2 0 0 0 0-4z" />
+      <path d="M14 6v12" strokeDasharray="2 2" />
+    </Svg>
+  );
+}
+
 export function BlogIcon(props: IconProps) {
   return (
     <Svg {...props}>

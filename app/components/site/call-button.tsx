@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { isDiallerDevice, phoneCopiedMessage, telHref } from "~/lib/contact-links";
+import { useId, type ReactNode } from "react";
+import { phoneCopiedMessage, telHref } from "~/lib/contact-links";
 import styles from "./call-button.module.css";
 
 type CallButtonProps = {
@@ -10,35 +10,20 @@ type CallButtonProps = {
 
 /**
  * Spec §8: on an iPhone, iPad, iPod or Android the link opens the dialler;
- * anywhere else the number is copied and an in-page notice says so.
- * Without JavaScript it is a plain tel: link.
+ * anywhere else the number is copied and an in-page notice says so. The page's
+ * first-tap script answers the click (app/lib/page-scripts/first-tap.ts, ADR
+ * 078), from the first paint on, before and after hydration alike; without
+ * JavaScript it is a plain tel: link.
  */
 export function CallButton({ phone, className, children }: CallButtonProps) {
-  const [notice, setNotice] = useState("");
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(""), 4000);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
+  const noticeId = useId();
   return (
     <>
-      <a
-        href={telHref(phone)}
-        className={className}
-        onClick={(event) => {
-          if (isDiallerDevice(navigator.userAgent)) return;
-          event.preventDefault();
-          const show = () => setNotice(phoneCopiedMessage(phone));
-          navigator.clipboard?.writeText(phone).then(show, show);
-        }}
-      >
+      <a href={telHref(phone)} className={className} data-call-button={noticeId} data-phone={phone} data-copied={phoneCopiedMessage(phone)}>
         {children}
       </a>
-      <span role="status" className={notice ? styles.notice : "visually-hidden"}>
-        {notice}
-      </span>
+      {/* The script writes the notice; React renders it empty and never compares or touches its content. */}
+      <span id={noticeId} role="status" className={styles.notice} dangerouslySetInnerHTML={{ __html: "" }} />
     </>
   );
 }

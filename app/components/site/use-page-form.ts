@@ -1,5 +1,5 @@
 import { useForm } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { PageFormResult } from "~/lib/page-form";
 import { rememberSubmitted } from "./layout/lead-popup-timing";
@@ -20,7 +20,8 @@ export function usePageForm({ id, initial, onSent }: { id: string; initial?: Pag
   const answer = fetcher.data ?? initial;
   const [form, fields] = useForm<Record<string, string>>({ id, lastResult: answer?.result, shouldValidate: "onSubmit" });
   const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  // In a transition: rendered in slices after hydration, not in one task with it (ADR 078).
+  useEffect(() => startTransition(() => setEnhanced(true)), []);
   const sending = fetcher.state !== "idle";
   /** Field errors from the last answer, first message each. */
   const error = (name: string) => (sending ? undefined : fields[name]?.errors?.[0]);

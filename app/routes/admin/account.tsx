@@ -10,7 +10,7 @@ import { TextField } from "~/components/ui/form-field";
 import { useFocusFirstError } from "~/components/admin/use-focus-first-error";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { requireUser } from "~/server/auth/guard.server";
-import { PASSWORD_RULES_TEXT } from "~/server/auth/password-policy.server";
+import { PASSWORD_RULES_TEXT } from "~/lib/password-policy";
 import { isTwoFactorRequired } from "~/server/auth/two-factor.server";
 import { handleTwoStepAction } from "~/server/auth/two-factor-page.server";
 import { endOtherSessions, endOwnSession, listOwnSessions } from "~/server/auth/staff-sessions.server";
@@ -120,7 +120,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               hint={loaderData.passwordRules}
               required
               error={errors.newPassword}
-              userInputs={[loaderData.name, loaderData.email]}
+              owner={{ name: loaderData.name, email: loaderData.email }}
             />
             <TextField
               name="confirmPassword"

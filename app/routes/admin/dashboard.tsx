@@ -9,7 +9,7 @@ import { handleDashboardAction, loadDashboard } from "~/server/dashboard/dashboa
 import { dueView } from "~/server/enquiry/follow-up.server";
 import { DueToday } from "~/components/admin/dashboard/due-today";
 import { UpcomingDepartures } from "~/components/admin/seats/upcoming-departures";
-import { listUpcomingDepartures } from "~/server/seat-request/departures.server";
+import { listUpcomingDepartures } from "~/server/seats/upcoming-departures.server";
 import { todayIso } from "~/lib/tour-format";
 import type { Route } from "./+types/dashboard";
 

@@ -18,6 +18,8 @@ import { CallBackPanel } from "~/components/admin/enquiries/follow-ups";
 import { isSaveFailure, keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";
 import { getSeatRequest } from "~/server/seat-request/seat-requests.server";
 import { SeatRequestPanel } from "~/components/admin/seats/seat-request-panel";
+import { EnquiryBookings } from "~/components/admin/bookings/enquiry-bookings";
+import { bookingsFromEnquiry } from "~/server/booking/booking-queries.server";
 import type { Route } from "./+types/enquiry";
 
 const NOT_FOUND = { message: "There is no enquiry at this address." };
@@ -34,13 +36,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ref = refOf(params);
   const enquiry = await getEnquiry(ref);
   if (!enquiry) throw data(NOT_FOUND, { status: 404 });
-  const [notes, history, staff, followUp, templates, seatRequest] = await Promise.all([
+  const [notes, history, staff, followUp, templates, seatRequest, bookings] = await Promise.all([
     listNotes(ref),
     enquiryHistory(ref),
     assignableStaff(enquiry.assignedTo),
     getFollowUp(ref),
     listReplyTemplates(),
     ref.kind === "lead" ? getSeatRequest(ref.id) : null,
+    // Bookings made from it (ADR 088): linked both ways.
+    bookingsFromEnquiry(ref),
   ]);
   return {
     enquiry: { ...enquiry, createdAt: enquiry.createdAt.toISOString() },
@@ -57,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     now: context.clock.now().toISOString(),
     emailSetUp: emailIsSetUp(),
     seatRequest,
+    bookings,
   };
 }
 
@@ -72,7 +77,7 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Enquiry from ${loaded.enquiry.name}` : "Enquiry not found");
 
 export default function EnquiryPage({ loaderData, actionData: answered }: Route.ComponentProps) {
-  const { enquiry, notes, history, staff, now, emailSetUp, followUp, templates, agent, typedNotes, seatRequest } = loaderData;
+  const { enquiry, notes, history, staff, now, emailSetUp, followUp, templates, agent, typedNotes, seatRequest, bookings } = loaderData;
   // A failed save is shown by AdminPage (with Retry); the forms keep their text.
   const actionData = isSaveFailure(answered) ? undefined : (answered as EnquiryActionData | undefined);
   return (
@@ -109,7 +114,7 @@ export default function EnquiryPage({ loaderData, actionData: answered }: Route.
           <NotesPanel enquiryKey={enquiry.key} notes={notes} now={now} actionData={actionData} max={NOTE_MAX} typedNotes={typedNotes} />
         </div>
         <div>
-          {seatRequest ? <SeatRequestPanel request={seatRequest} /> : null}
+          {seatRequest ? <SeatRequestPanel request={seatRequest} /> : <EnquiryBookings enquiryKey={enquiry.key} bookings={bookings} />}
           <FollowUp status={enquiry.status} assignedTo={enquiry.assignedTo} staff={staff} actionData={actionData} />
           <HistoryPanel history={history} now={now} />
         </div>

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { safeAdminRedirect } from "~/lib/safe-redirect";
 import { getViewer } from "~/server/auth/guard.server";
-import { throttleMessage } from "~/server/auth/login-throttle.server";
+import { accountDelayMessage, throttleMessage } from "~/server/auth/login-throttle.server";
 import { signIn } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/login";
 import styles from "./login.module.css";
@@ -35,7 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const keepSignedIn = form.get("keepSignedIn") === "on";
   const safeRedirect = typeof redirectTo === "string" && redirectTo ? safeAdminRedirect(redirectTo) : "";
 
-  const outcome = await signIn(request, context.clientIp, { email, password: form.get("password"), keepSignedIn: form.get("keepSignedIn") });
+  const outcome = await signIn(request, context.clientIp, {
+    email,
+    password: form.get("password"),
+    keepSignedIn: form.get("keepSignedIn"),
+    code: form.get("code"),
+  });
   if (outcome.status === "two-factor") {
     const headers = new Headers(outcome.headers);
     headers.set("Cache-Control", "no-store");
@@ -46,9 +51,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.set("Cache-Control", "no-store");
     throw redirect(safeRedirect || safeAdminRedirect(null), { headers });
   }
+  if (outcome.status === "two-factor-unreadable") {
+    return data({ error: outcome.message, email: typedEmail, keepSignedIn, redirectTo: safeRedirect }, { status: 409, headers: NO_STORE });
+  }
   if (outcome.status === "throttled") {
+    // Only the account's delay stopped it: a two-step code with the password gets the owner in (ADR 086).
+    const accountDelay = outcome.accountDelay === true;
     return data(
-      { error: throttleMessage(outcome.retryAfterSeconds), email: typedEmail, keepSignedIn, redirectTo: safeRedirect },
+      {
+        error: accountDelay ? accountDelayMessage(outcome.retryAfterSeconds) : throttleMessage(outcome.retryAfterSeconds),
+        email: typedEmail,
+        keepSignedIn,
+        redirectTo: safeRedirect,
+        askForCode: accountDelay,
+      },
       { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
@@ -111,6 +127,23 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "login-error" : undefined}
           />
+          {actionData && "askForCode" in actionData && actionData.askForCode ? (
+            <>
+              <label className={styles.label} htmlFor="login-code">
+                Code from your authenticator app
+              </label>
+              <input
+                className={styles.input}
+                id="login-code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                maxLength={8}
+                aria-describedby="login-error"
+              />
+            </>
+          ) : null}
           <label className={styles.check}>
             <input type="checkbox" name="keepSignedIn" defaultChecked={actionData?.keepSignedIn ?? false} /> Keep me signed in
           </label>

@@ -2,19 +2,26 @@ import { Form } from "react-router";
 import { AdminPage, adminMeta, adminUi } from "~/components/admin/admin-page";
 import { ListTable } from "~/components/admin/list-table";
 import { formatDate, formatDateTime } from "~/lib/admin-format";
-import { canEditContent } from "~/server/auth/access.server";
+import { DeletedBookings } from "~/components/admin/bookings/deleted-bookings";
+import { canDeleteBookings, canEditContent } from "~/server/auth/access.server";
+import { restoreDeletedBooking, deletedBookings } from "~/server/booking/booking-page.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleRecentlyDeletedAction, loadRecentlyDeleted } from "~/server/content/recently-deleted-page.server";
 import { contentRegistry } from "~/server/registry/content-registry.server";
 import type { Route } from "./+types/recently-deleted";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, { can: canEditContent });
-  return { items: await loadRecentlyDeleted(contentRegistry) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireUser(request, { can: canEditContent });
+  // Deleted bookings are admins' (ADR 088): only they delete and restore them.
+  return { items: await loadRecentlyDeleted(contentRegistry), bookings: canDeleteBookings(viewer) ? await deletedBookings(context.clock.now()) : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canEditContent });
+  if ((await request.clone().formData()).get("intent") === "restore-booking") {
+    await requireUser(request, { can: canDeleteBookings });
+    return restoreDeletedBooking(request, viewer, context.clientIp, context.clock.now());
+  }
   return handleRecentlyDeletedAction(request, viewer, contentRegistry, context.clientIp);
 }
 
@@ -24,7 +31,7 @@ const COLUMNS = ["What", "Deleted", "By", "Restorable until", "Restore"];
 
 /** Packages and blogs deleted in the last 30 days, each with Restore (ADR 037). */
 export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, bookings } = loaderData;
   return (
     <AdminPage title="Recently deleted" lead="Packages and blogs deleted in the last 30 days. Restoring one brings it back with its history.">
       <ListTable
@@ -52,6 +59,7 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
           </tr>
         )}
       />
+      {bookings ? <DeletedBookings items={bookings} /> : null}
     </AdminPage>
   );
 }

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { NewPasswordField } from "~/components/admin/password/new-password-field";
-import { PASSWORD_RULES_TEXT } from "~/server/auth/password-policy.server";
+import { PASSWORD_RULES_TEXT } from "~/lib/password-policy";
 import { adminMeta } from "~/components/admin/admin-page";
 import { TextField } from "~/components/ui/form-field";
 import { fieldErrors } from "~/server/forms/form-input.server";

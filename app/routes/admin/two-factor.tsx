@@ -30,6 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await verifySecondStep(request, context.clientIp, kind, code);
   if (outcome.status === "wrong-code") return data({ kind, error: outcome.message, expired: false }, { status: 401, headers: NO_STORE });
   if (outcome.status === "expired") return data({ kind, error: outcome.message, expired: true }, { status: 401, headers: NO_STORE });
+  // The server cannot read this account's secret (a restore without its SESSION_SECRET): said plainly, not a 500.
+  if (outcome.status === "unreadable") return data({ kind, error: outcome.message, expired: false }, { status: 409, headers: NO_STORE });
   const finished = await finishTwoFactorSignIn(request, context.clientIp, outcome.userId, outcome.headers);
   if (!finished) return data({ kind, error: "This account cannot sign in.", expired: true }, { status: 401, headers: NO_STORE });
   finished.headers.set("Cache-Control", "no-store");

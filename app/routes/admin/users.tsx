@@ -1,7 +1,7 @@
 import { AdminPage, adminMeta, adminUi, Panel } from "~/components/admin/admin-page";
 import { AddUserForm } from "~/components/admin/users/add-user-form";
 import { TwoStepRequirement } from "~/components/admin/users/two-step-requirement";
-import { PASSWORD_RULES_TEXT } from "~/server/auth/password-policy.server";
+import { PASSWORD_RULES_TEXT } from "~/lib/password-policy";
 import { isTwoFactorRequired } from "~/server/auth/two-factor.server";
 import { PasswordLinkPanel } from "~/components/admin/users/password-link-panel";
 import { UserTable } from "~/components/admin/users/user-table";

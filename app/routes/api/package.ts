@@ -1,5 +1,5 @@
 import { badBodyResponse, readBody } from "~/server/forms/form-input.server";
-import { methodNotAllowedJson, notFoundJson, parseId } from "~/server/http.server";
+import { jsonError, methodNotAllowedJson, notFoundJson, parseId } from "~/server/http.server";
 import { conflictJson, readBaseVersion, versionTag } from "~/server/content/versions-http.server";
 import { toPackagesJson } from "~/server/package/package-json.server";
 import { getPackageInput, packageFieldsError, parsePackageBody } from "~/server/package/package-input.server";
@@ -37,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!base.ok) return base.response;
     const deleted = await deletePackage(id, ctx, { expectedVersion: base.version });
     if (!deleted) return notFoundJson("Package");
-    if (!deleted.ok) return "conflict" in deleted ? conflictJson("package", deleted.conflict) : packageFieldsError(deleted.fields);
+    if (!deleted.ok) return "conflict" in deleted ? conflictJson("package", deleted.conflict) : jsonError(409, Object.values(deleted.fields)[0]!);
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   }
 

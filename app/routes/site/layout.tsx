@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
+import { FirstTapScript } from "~/components/site/layout/first-tap-script";
 import { FloatingContact } from "~/components/site/layout/floating-contact";
 import { LeadPopup } from "~/components/site/layout/lead-popup";
 import { SiteFooter } from "~/components/site/layout/site-footer";
@@ -15,8 +16,10 @@ export async function loader() {
 
 // The public forms' posts (ADR 068) change no site setting; and when the network is
 // down, a reload of this data after a failed post would swap the page for the error page.
-export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-  formMethod === "POST" ? false : defaultShouldRevalidate;
+// Nor does the query of the same page (a package's tabs, the trip finder): a tab answers
+// at once instead of after a round trip for the same settings (ADR 078).
+export const shouldRevalidate = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod === "POST" || currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
 
@@ -26,6 +29,7 @@ type ChromeProps = { settings: LayoutData["settings"] | undefined; overHero?: bo
 function Chrome({ settings, overHero = false, children }: ChromeProps) {
   return (
     <>
+      <FirstTapScript />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

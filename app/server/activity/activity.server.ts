@@ -10,6 +10,7 @@ import { getLogger } from "~/server/logger.server";
 export const ACTIVITY_KINDS = [
   "auth.sign-in",
   "auth.sign-in-failed",
+  "auth.sign-in-failures-alert",
   "auth.sign-out",
   "user.created",
   "user.invited",
@@ -77,6 +78,15 @@ export const ACTIVITY_KINDS = [
   "enquiry.follow-up-set",
   "enquiry.follow-up-cleared",
   "account.digest-changed",
+  "booking.created",
+  "booking.updated",
+  "booking.offered",
+  "booking.confirmed",
+  "booking.cancelled",
+  "booking.expired",
+  "booking.completed",
+  "booking.deleted",
+  "booking.restored",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

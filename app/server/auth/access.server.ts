@@ -10,13 +10,17 @@ import type { Role, Viewer } from "./guard.server";
 
 const RANK: Record<Role, number> = { editor: 1, admin: 2 };
 
-/** Whether the viewer has at least `role` (an admin has every editor right). */
+/**
+ * Whether the viewer has at least `role` (an admin has every editor right).
+ * Someone with a password to change or two-step sign-in to set up first has
+ * no rights until they do (ADR 087): no rule below grants them anything.
+ */
 export function hasRole(viewer: Viewer | null, role: Role): boolean {
-  return viewer !== null && RANK[viewer.role] >= RANK[role];
+  return viewer !== null && !viewer.pending && RANK[viewer.role] >= RANK[role];
 }
 
 /** Staff see draft packages and blogs on the public pages and the API; visitors see published ones. */
-export const canSeeDrafts = (viewer: Viewer | null) => viewer !== null;
+export const canSeeDrafts = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** Create, edit, publish and delete packages, blogs and their media. */
 export const canEditContent = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** Read and update enquiries, leads and contact messages. */
@@ -40,3 +44,7 @@ export const canEditLegalPages = (viewer: Viewer | null) => hasRole(viewer, "adm
 export const canEditSiteTerms = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** The enquiry page's reply templates: admins edit them; editors use them on enquiries (canManageEnquiries) (ADR 046). */
 export const canEditReplyTemplates = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** Make, change and move bookings along (issue 45, ADR 088): both roles, like the enquiries they come from. */
+export const canManageBookings = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/** Delete a booking (soft, restorable for 30 days): admins only. */
+export const canDeleteBookings = (viewer: Viewer | null) => hasRole(viewer, "admin");

@@ -11,7 +11,7 @@ import { accounts, sessions, twoFactors, users, verifications } from "~/server/d
 import { getEnv, type Env } from "~/server/env.server";
 import { getLogger } from "~/server/logger.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./password-policy.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-policy";
 
 /**
  * better-auth runs on the server only (ADR 022): no HTTP handler is mounted and
@@ -39,11 +39,26 @@ const ROUTINE_WARNINGS = new Set(["User not found", "Invalid password", "Passwor
 
 const editorRole = defaultAc.newRole({ user: [], session: [] });
 
+/** better-auth's identifier of a set-password (reset or invitation) token: this prefix, then the token. */
+export const RESET_IDENTIFIER = "reset-password:";
+/** How such an identifier is stored instead: never the token, only its SHA-256 (ADR 087; drizzle/0020 hashed the older rows alike). */
+export const STORED_RESET_PREFIX = "reset-password-sha256:";
+
+/**
+ * The verification row's identifier for a set-password token. The prefix
+ * differs from `RESET_IDENTIFIER` on purpose: better-auth falls back to the
+ * plain identifier when the hashed one is not found, and a stored hash must
+ * never be usable as a token through that fallback.
+ */
+export async function hashedResetIdentifier(identifier: string): Promise<string> {
+  return STORED_RESET_PREFIX + crypto.createHash("sha256").update(identifier, "utf8").digest("base64url");
+}
+
 function createAuth(env: Env) {
   return betterAuth({
     appName: "Pravas",
     baseURL: env.SITE_URL,
-    secret: resolveSessionSecret(env),
+    secret: sessionSecret(),
     database: drizzleAdapter(getDb(), {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
@@ -52,7 +67,7 @@ function createAuth(env: Env) {
       enabled: true,
       // Staff accounts are created by admins (admin plugin / server API), never by visitors.
       disableSignUp: true,
-      // Our policy (password-policy.server.ts) runs before better-auth sees a new password.
+      // Our policy (app/lib/password-policy.ts) runs before better-auth sees a new password.
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       password: { hash: hashPassword, verify: verifyPassword },
@@ -64,6 +79,8 @@ function createAuth(env: Env) {
         mustSetName: { type: "boolean", defaultValue: false, input: false },
       },
     },
+    // Reset and invitation tokens are kept as hashes: a backup holds no working link (issue 44 finding 13).
+    verification: { storeIdentifier: { default: "plain", overrides: { [RESET_IDENTIFIER]: { hash: hashedResetIdentifier } } } },
     session: {
       additionalFields: {
         keepSignedIn: { type: "boolean", defaultValue: false, input: false },
@@ -124,9 +141,17 @@ export function getAuth(): Auth {
   return auth;
 }
 
+let secret: string | undefined;
+/** The server's secret (SESSION_SECRET or the generated one): also signs the known-device cookie (ADR 086). */
+export function sessionSecret(): string {
+  secret ??= resolveSessionSecret(getEnv());
+  return secret;
+}
+
 /** Tests: forget the instance (e.g. after reopening the database). */
 export function resetAuthForTests(): void {
   auth = undefined;
+  secret = undefined;
 }
 
 /**

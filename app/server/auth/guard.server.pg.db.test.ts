@@ -10,9 +10,9 @@ import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { signInStaff } from "../../../tests/support/staff-sign-in";
 import { getLogger, setLogger } from "~/server/logger.server";
-import { canManageUsers } from "./access.server";
+import { canEditContent, canManageUsers, canSeeDrafts } from "./access.server";
 import { getAuth, resetAuthForTests } from "./auth.server";
-import { getViewer, requireUser } from "./guard.server";
+import { CHANGE_PASSWORD_FIRST, getViewer, requireUser, SET_UP_TWO_STEP_FIRST } from "./guard.server";
 import { signIn, signOut } from "./sign-in.server";
 
 const SITE = "http://localhost:3000";
@@ -42,10 +42,12 @@ beforeAll(async () => {
     body: { email: "admin@example.com", password: "test-password-123", name: "Ada Admin", role: "admin" },
   });
   await getAuth().api.createUser({
-    body: { email: "editor@example.com", password: "editor-password-1", name: "Eddie Editor", role: "editor" },
+    body: { email: "editor@example.com", password: "pepper-vine-estate-7", name: "Eddie Editor", role: "editor" },
   });
+  // Set before the policy refused it (the admin API does not apply our policy): it signs in, and must be changed.
+  await getAuth().api.createUser({ body: { email: "weak@example.com", password: "Pravas2026!!", name: "Wendy Weak", role: "editor" } });
   adminCookie = (await signedIn("admin@example.com", "test-password-123")).cookie;
-  editorCookie = (await signedIn("EDITOR@example.com ", "editor-password-1")).cookie;
+  editorCookie = (await signedIn("EDITOR@example.com ", "pepper-vine-estate-7")).cookie;
 });
 afterAll(async () => {
   resetAuthForTests();
@@ -100,11 +102,11 @@ describe("sign-in", () => {
   });
 
   it("asks a user whose password predates the policy to change it; a compliant one is not asked", async () => {
-    // "editor-password-1" holds the e-mail's name part ("editor"): it still works, and is flagged.
-    const weak = await signIn(request("/admin"), "10.0.0.5", { email: "editor@example.com", password: "editor-password-1" });
+    // "Pravas2026!!" is the site's name (issue 44 finding 4): it still works, and is flagged.
+    const weak = await signIn(request("/admin"), "10.0.0.5", { email: "weak@example.com", password: "Pravas2026!!" });
     expect(weak).toMatchObject({ status: "signed-in", viewer: { mustChangePassword: true } });
-    const [editor] = await db.select().from(t.users).where(eq(t.users.email, "editor@example.com"));
-    expect(editor!.mustChangePassword).toBe(true);
+    const [flagged] = await db.select().from(t.users).where(eq(t.users.email, "weak@example.com"));
+    expect(flagged!.mustChangePassword).toBe(true);
     const fine = await signIn(request("/admin"), "10.0.0.5", { email: "admin@example.com", password: "test-password-123" });
     expect(fine).toMatchObject({ status: "signed-in", viewer: { mustChangePassword: false } });
   });
@@ -189,6 +191,82 @@ describe("requireUser", () => {
   });
 });
 
+describe("a password to change or two-step sign-in to set up comes first, in the one guard (issue 44 finding 7)", () => {
+  /** What the guard does with a request: passes it, redirects it (where to), or refuses it (status and JSON). */
+  async function verdict(path: string, cookie: string, method = "GET") {
+    try {
+      const viewer = await requireUser(request(path, cookie, method));
+      return { passed: viewer.pending ?? "nothing pending" };
+    } catch (error) {
+      const response = error as Response;
+      const location = response.headers.get("Location");
+      if (location) return { redirect: location, status: response.status, notice: /pravas_notice=/.test(response.headers.get("Set-Cookie") ?? "") };
+      return { status: response.status, json: (await response.json()) as unknown };
+    }
+  }
+
+  const backOffice = [
+    "/admin/dashboard",
+    "/admin/enquiries.csv",
+    "/admin/enquiries.xlsx",
+    "/admin/packages.data",
+    "/admin/users?tab=1",
+    "/admin/media/library.json",
+  ];
+
+  it("sends someone whose password must change to their account page from every page, download, .data and action; the API answers 403", async () => {
+    const { cookie } = await signedIn("weak@example.com", "Pravas2026!!");
+    for (const path of backOffice) {
+      for (const method of ["GET", "POST"]) {
+        expect(await verdict(path, cookie, method), `${method} ${path}`).toEqual({ redirect: "/admin/account", status: 303, notice: true });
+      }
+    }
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      expect(await verdict("/api/packages/1", cookie, method), `${method} /api/packages/1`).toEqual({ status: 403, json: { error: CHANGE_PASSWORD_FIRST } });
+    }
+    // Their account page, where they change it, stays open (and its .data and action).
+    for (const [path, method] of [
+      ["/admin/account", "GET"],
+      ["/admin/account.data", "GET"],
+      ["/admin/account", "POST"],
+    ] as const) {
+      expect(await verdict(path, cookie, method), `${method} ${path}`).toEqual({ passed: "change-password" });
+    }
+    // No rule grants them anything meanwhile: not even drafts on the public site.
+    const viewer = (await getViewer(request("/packages/bali", cookie)))!;
+    expect(viewer.pending).toBe("change-password");
+    expect([canSeeDrafts(viewer), canEditContent(viewer)]).toEqual([false, false]);
+  });
+
+  it("sends staff without two-step sign-in to set it up when an admin requires it, and lets them through once it is on", async () => {
+    const [admin] = await db.select().from(t.users).where(eq(t.users.email, "admin@example.com"));
+    await db
+      .insert(t.siteSettings)
+      .values({
+        id: 1,
+        brandName: "Pravas",
+        phonePrimary: "+919876543210",
+        email: "hello@example.com",
+        whatsappNumber: "+919876543210",
+        requireTwoFactor: true,
+      })
+      .onConflictDoUpdate({ target: t.siteSettings.id, set: { requireTwoFactor: true } });
+    try {
+      for (const path of backOffice) {
+        expect(await verdict(path, adminCookie, "POST"), `POST ${path}`).toEqual({ redirect: "/admin/account#two-step", status: 303, notice: true });
+      }
+      expect(await verdict("/api/blogs", adminCookie, "POST")).toEqual({ status: 403, json: { error: SET_UP_TWO_STEP_FIRST } });
+      expect(await verdict("/admin/account", adminCookie)).toEqual({ passed: "set-up-two-step" });
+      await db.update(t.users).set({ twoFactorEnabled: true }).where(eq(t.users.id, admin!.id));
+      expect(await verdict("/admin/users", adminCookie, "POST")).toEqual({ passed: "nothing pending" });
+      expect(await verdict("/api/blogs", adminCookie, "POST")).toEqual({ passed: "nothing pending" });
+    } finally {
+      await db.update(t.siteSettings).set({ requireTwoFactor: false });
+      await db.update(t.users).set({ twoFactorEnabled: false }).where(eq(t.users.id, admin!.id));
+    }
+  });
+});
+
 describe("ending sessions", () => {
   it("sign-out deletes the session row, so the old cookie opens nothing", async () => {
     const { cookie } = await signedIn("admin@example.com", "test-password-123");
@@ -221,11 +299,11 @@ describe("ending sessions", () => {
   });
 
   it("a deactivated (banned) user is nobody at once and cannot sign in", async () => {
-    const { cookie } = await signedIn("editor@example.com", "editor-password-1");
+    const { cookie } = await signedIn("editor@example.com", "pepper-vine-estate-7");
     const [editor] = await db.select().from(t.users).where(eq(t.users.email, "editor@example.com"));
     await db.update(t.users).set({ banned: true }).where(eq(t.users.id, editor!.id));
     expect(await getViewer(request("/admin", cookie))).toBeNull();
-    const outcome = await signIn(request("/admin"), "10.0.0.3", { email: "editor@example.com", password: "editor-password-1" });
+    const outcome = await signIn(request("/admin"), "10.0.0.3", { email: "editor@example.com", password: "pepper-vine-estate-7" });
     expect(outcome).toEqual({ status: "failed" });
     await db.update(t.users).set({ banned: false }).where(eq(t.users.id, editor!.id));
   });

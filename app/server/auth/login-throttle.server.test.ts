@@ -44,14 +44,14 @@ describe("LoginThrottle", () => {
       await throttle.recordFailure("admin@x.com", `10.0.0.${i}`);
     }
     // The 11th attempt, from a new address, waits 2 s; then each failure doubles the wait.
-    expect(await throttle.check("admin@x.com", "10.0.1.1")).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect(await throttle.check("admin@x.com", "10.0.1.1")).toEqual({ allowed: false, retryAfterSeconds: 2, accountDelay: true });
     advance(2000);
     expect((await throttle.check("admin@x.com", "10.0.1.1")).allowed).toBe(true);
     await throttle.recordFailure("admin@x.com", "10.0.1.1");
-    expect(await throttle.check("admin@x.com", "10.0.1.2")).toEqual({ allowed: false, retryAfterSeconds: 4 });
+    expect(await throttle.check("admin@x.com", "10.0.1.2")).toEqual({ allowed: false, retryAfterSeconds: 4, accountDelay: true });
     advance(4000);
     await throttle.recordFailure("admin@x.com", "10.0.1.2");
-    expect(await throttle.check("admin@x.com", "10.0.1.3")).toEqual({ allowed: false, retryAfterSeconds: 8 });
+    expect(await throttle.check("admin@x.com", "10.0.1.3")).toEqual({ allowed: false, retryAfterSeconds: 8, accountDelay: true });
     // Other accounts are not slowed.
     expect((await throttle.check("editor@x.com", "10.0.1.3")).allowed).toBe(true);
     // The delay never passes 15 minutes.
@@ -59,6 +59,19 @@ describe("LoginThrottle", () => {
     const verdict = await throttle.check("admin@x.com", "10.0.3.1");
     expect(verdict.allowed).toBe(false);
     expect(!verdict.allowed && verdict.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("never holds back the owner's known browser with the account's delay, and lifts it for an attempt with a two-step code (ADR 086)", async () => {
+    const { throttle } = setup({ maxFailures: 5, maxPerIp: 30 });
+    for (let i = 0; i < 16; i++) await throttle.recordFailure("admin@x.com", `10.0.0.${i % 5}`);
+    expect(await throttle.check("admin@x.com", "10.9.9.9")).toMatchObject({ allowed: false, accountDelay: true });
+    expect(await throttle.check("admin@x.com", "10.9.9.9", { device: "laptop" })).toEqual({ allowed: true });
+    expect(await throttle.check("admin@x.com", "10.9.9.9", { secondFactor: true })).toEqual({ allowed: true, accountDelayWaived: true });
+    // The known browser has 5 failures of its own, then it is any browser.
+    for (let i = 0; i < 5; i++) await throttle.recordFailure("admin@x.com", "10.9.9.9", { device: "laptop" });
+    expect(await throttle.check("admin@x.com", "10.9.9.8", { device: "laptop" })).toMatchObject({ allowed: false, accountDelay: true });
+    // Its own address's limit still holds for a code: 5 failures of this e-mail from here.
+    expect((await throttle.check("admin@x.com", "10.9.9.9", { secondFactor: true })).allowed).toBe(false);
   });
 
   it("forgets an e-mail's failures after a success from that IP", async () => {

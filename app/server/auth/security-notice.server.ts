@@ -11,9 +11,9 @@ import { enqueueNotifications } from "~/server/notify/notification-jobs.server";
  * SMTP outage, and queued in the same transaction as the activity entry it is
  * about (the entry's id names it in the outbox).
  */
-type SecurityChange = "password-changed" | "password-set" | "two-factor-on" | "two-factor-off" | "two-factor-reset";
+type SecurityChange = "password-changed" | "password-set" | "two-factor-on" | "two-factor-off" | "two-factor-reset" | "sign-in-failures";
 
-const WHAT: Record<SecurityChange, { subject: string; line: string }> = {
+const WHAT: Record<SecurityChange, { subject: string; line: string; advice?: string[] }> = {
   "password-changed": { subject: "Your Pravas password was changed", line: "The password of your Pravas back-office account was changed" },
   "password-set": { subject: "Your Pravas password was set", line: "A password was set for your Pravas back-office account with a set-password link" },
   "two-factor-on": { subject: "Two-step sign-in is on for your Pravas account", line: "Two-step sign-in was turned on for your Pravas back-office account" },
@@ -21,6 +21,15 @@ const WHAT: Record<SecurityChange, { subject: string; line: string }> = {
   "two-factor-reset": {
     subject: "An admin reset your Pravas two-step sign-in",
     line: "An admin reset the two-step sign-in of your Pravas back-office account",
+  },
+  // Someone is guessing: the account is slowed down for new browsers, never locked (ADR 086).
+  "sign-in-failures": {
+    subject: "Failed sign-ins to your Pravas account",
+    line: "There have been 10 or more failed sign-ins to your Pravas back-office account in 15 minutes, the latest",
+    advice: [
+      "Your account is not locked: a browser you have signed in from before still gets straight in, and with two-step sign-in a code from your app gets you in from anywhere. New browsers wait a little between tries while the guessing goes on.",
+      "If this was not you, someone may be guessing your password. Make sure it is long and used nowhere else, and turn on two-step sign-in, both on your account page.",
+    ],
   },
 };
 
@@ -32,8 +41,12 @@ function securityNoticeText(change: SecurityChange, at: Date, ip: string | null 
     text: [
       `${line} on ${formatDateTime(at)} (India time)${ip ? ` from the address ${ip}` : ""}.`,
       "",
-      "If this was you, there is nothing to do.",
-      `If it was not, tell an admin at once: they can reset your password and end every session of your account at ${site}/admin/users.`,
+      ...(WHAT[change].advice
+        ? [...WHAT[change].advice.flatMap((paragraph) => [paragraph, ""]), `${site}/admin/account`]
+        : [
+            "If this was you, there is nothing to do.",
+            `If it was not, tell an admin at once: they can reset your password and end every session of your account at ${site}/admin/users.`,
+          ]),
     ].join("\n"),
   };
 }

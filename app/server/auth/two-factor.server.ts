@@ -8,6 +8,8 @@ import { recordWithSecurityNotice } from "./security-notice.server";
 import { authHeaders, getAuth, SESSION_COOKIE } from "./auth.server";
 import type { Viewer } from "./guard.server";
 import { forgetCheckedSessions } from "./session-check-cache.server";
+import { claimTotpStep, spendEnrolmentStep, twoFactorKeyOf, UnreadableTwoFactorSecret } from "./totp-steps.server";
+import { getLogger } from "~/server/logger.server";
 
 /**
  * Two-step sign-in for staff with an authenticator app (TOTP), on
@@ -19,6 +21,11 @@ type TwoFactorOutcome<T = undefined> = { ok: true; value: T } | { ok: false; mes
 
 const WRONG_PASSWORD = "Your password is not correct.";
 const WRONG_CODE = "That code is not right. Check the time on your phone and enter the newest code.";
+/** A code that signed someone in already (ASVS 2.8.4): each works once. */
+export const CODE_USED = "That code was used already. Wait for the next code in your app and enter it.";
+/** The stored secret cannot be read with this server's key (a restore without SESSION_SECRET; ADR 087). */
+export const SECRET_UNREADABLE =
+  "Two-step sign-in cannot be checked on this server: it was set up with a different server key (SESSION_SECRET). An admin can reset your two-step sign-in, or whoever runs the server can restore its key.";
 
 const actor = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, name: viewer.name });
 const subject = (viewer: Pick<Viewer, "id" | "email">) => ({ type: "user", id: viewer.id, label: viewer.email });
@@ -86,6 +93,8 @@ export async function confirmEnrolment(request: Request, viewer: Viewer, code: s
     if (codeOf(error) === "TOTP_NOT_ENABLED") return { ok: false, message: "Start again: set up two-step sign-in first." };
     throw error;
   }
+  // The first code is spent as a sign-in's would be: it cannot open a session afterwards.
+  await spendEnrolmentStep(viewer.id, code);
   await carrySessionOver(viewer.sessionId, headers);
   forgetCheckedSessions();
   await recordWithSecurityNotice(
@@ -133,19 +142,28 @@ export async function regenerateRecoveryCodes(request: Request, viewer: Viewer, 
 }
 
 type SecondStepOutcome =
-  { status: "signed-in"; userId: string; headers: Headers } | { status: "wrong-code"; message: string } | { status: "expired"; message: string };
+  | { status: "signed-in"; userId: string; headers: Headers }
+  | { status: "wrong-code"; message: string }
+  | { status: "expired"; message: string }
+  /** This server cannot decrypt the user's secret: a 409 with SECRET_UNREADABLE, never a 500 (ADR 087). */
+  | { status: "unreadable"; message: string };
 
 const SIGN_IN_AGAIN = "Your sign-in timed out or had too many wrong codes. Sign in again.";
 
-/** The sign-in's second step: a code from the app, or a recovery code (each works once). */
+/**
+ * The sign-in's second step: a code from the app, or a recovery code (each
+ * works once). better-auth checks the code and opens the session; a code from
+ * the app whose 30-second step was accepted before is then refused and that
+ * session deleted at once (ASVS 2.8.4; `claimTotpStep`).
+ */
 export async function verifySecondStep(request: Request, clientIp: string, kind: "app" | "recovery", code: string): Promise<SecondStepOutcome> {
   const cleaned = kind === "app" ? code.replace(/\s+/g, "") : code.trim();
+  let verified: { response: { user: { id: string } }; headers: Headers };
   try {
-    const { response, headers } =
+    verified =
       kind === "app"
         ? await getAuth().api.verifyTOTP({ body: { code: cleaned }, headers: authHeaders(request, clientIp), returnHeaders: true })
         : await getAuth().api.verifyBackupCode({ body: { code: cleaned }, headers: authHeaders(request, clientIp), returnHeaders: true });
-    return { status: "signed-in", userId: response.user.id, headers };
   } catch (error) {
     const errorCode = codeOf(error);
     if (errorCode === "INVALID_CODE" || errorCode === "INVALID_BACKUP_CODE") {
@@ -153,7 +171,39 @@ export async function verifySecondStep(request: Request, clientIp: string, kind:
       return { status: "wrong-code", message: kind === "app" ? WRONG_CODE : "That recovery code is not right, or it was used already." };
     }
     if (isAPIError(error)) return { status: "expired", message: SIGN_IN_AGAIN };
+    // Not better-auth's verdict: its secret (or recovery codes) could not be decrypted with this server's key.
+    if (isDecryptionFailure(error)) {
+      getLogger().error({ err: error }, "a two-step secret cannot be decrypted: SESSION_SECRET differs from the one it was set up with (ADR 087)");
+      return { status: "unreadable", message: SECRET_UNREADABLE };
+    }
     throw error;
+  }
+  const userId = verified.response.user.id;
+  if (kind === "app" && !(await claimTotpStep(userId, cleaned))) {
+    const token = sessionTokenFromSetCookie(verified.headers);
+    if (token) await getDb().delete(sessions).where(eq(sessions.token, token));
+    await recordActivity({ kind: "auth.two-factor-failed", actor: null, ip: clientIp, detail: { kind, reason: "code used already" } });
+    return { status: "wrong-code", message: CODE_USED };
+  }
+  return { status: "signed-in", userId, headers: verified.headers };
+}
+
+/** The AEAD's refusal (better-auth encrypts with XChaCha20-Poly1305): a ciphertext made with another key. */
+const isDecryptionFailure = (error: unknown) => error instanceof Error && /invalid tag|decrypt/i.test(error.message);
+
+/**
+ * At the password step: whether this server can read the user's two-step
+ * secret at all. A restore on a new host without the old SESSION_SECRET
+ * cannot, and every code would fail (ADR 087).
+ */
+export async function twoFactorSecretReadable(userId: string): Promise<boolean> {
+  try {
+    await twoFactorKeyOf(userId);
+    return true;
+  } catch (error) {
+    if (!(error instanceof UnreadableTwoFactorSecret)) throw error;
+    getLogger().error({ err: error, userId }, "a two-step secret cannot be decrypted: SESSION_SECRET differs from the one it was set up with (ADR 087)");
+    return false;
   }
 }
 

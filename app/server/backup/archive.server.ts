@@ -85,7 +85,7 @@ export async function writeArchive(
 export class BackupFileError extends Error {}
 
 /** Whether the file is an encrypted backup (its first bytes). */
-async function isEncrypted(file: string): Promise<boolean> {
+export async function isEncrypted(file: string): Promise<boolean> {
   const handle = await fsp.open(file, "r");
   try {
     const head = Buffer.alloc(MAGIC.length);

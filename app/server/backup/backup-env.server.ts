@@ -14,6 +14,13 @@ export function encryptionKeyFromEnv(env: Pick<Env, "BACKUP_ENCRYPTION_KEY">): B
   return env.BACKUP_ENCRYPTION_KEY ? parseEncryptionKey(env.BACKUP_ENCRYPTION_KEY) : undefined;
 }
 
+/** What `npm run backup` says about the archive it wrote: whether it is encrypted, in words an operator cannot miss (issue 44 finding 3). */
+export function encryptionNote(encrypted: boolean): string {
+  return encrypted
+    ? "Encrypted with BACKUP_ENCRYPTION_KEY (AES-256-GCM): keep the key apart from the archive; a restore needs it."
+    : "NOT encrypted: no BACKUP_ENCRYPTION_KEY was given, so anyone with the file can read the users, sessions and enquiries in it.";
+}
+
 /**
  * Where automatic backups go (ADR 063): BACKUP_DIR, or BACKUP_S3_PREFIX in the
  * media bucket or another one reached with the same S3_* settings; undefined

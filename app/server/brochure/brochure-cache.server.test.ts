@@ -25,6 +25,25 @@ describe("BrochureCache", () => {
     expect(cache.peek("pb", "v2")).toBeNull();
   });
 
+  it("answers the previous brochure, under its own version, while a new version's render takes long (issue 44 finding 10)", async () => {
+    const cache = new BrochureCache(64 * 1024 * 1024, 30);
+    await cache.get(1, "v1", async () => brochure("a"));
+    let finish: (made: RenderedBrochure) => void = () => {};
+    const slow = () => new Promise<RenderedBrochure>((resolve) => (finish = resolve));
+    // Written since: the new version renders; meanwhile the requests get the previous brochure.
+    expect(await cache.get(1, "v2", slow)).toMatchObject({ from: "previous", id: "v1", brochure: { title: "a" } });
+    expect(await cache.get(1, "v2", slow)).toMatchObject({ from: "previous", id: "v1" });
+    expect(cache.counts.renders).toBe(2);
+    finish(brochure("b"));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get(1, "v2", slow)).toMatchObject({ from: "hit", id: "v2", brochure: { title: "b" } });
+    // A quick render is waited for: the next request after a save gets the new brochure.
+    expect(await cache.get(1, "v3", async () => brochure("c"))).toMatchObject({ from: "render", id: "v3", brochure: { title: "c" } });
+    // Nothing to fall back on: the first render is waited for, however long.
+    const first = cache.get(2, "v3", () => new Promise((resolve) => setTimeout(() => resolve(brochure("d")), 80)));
+    expect(await first).toMatchObject({ from: "render", brochure: { title: "d" } });
+  });
+
   it("keeps no failed render", async () => {
     const cache = new BrochureCache();
     await expect(cache.get(1, "v1", () => Promise.reject(new Error("font missing")))).rejects.toThrow("font missing");

@@ -1,7 +1,21 @@
 /** A rendered brochure: the whole file and what its answer says about it. */
 export type RenderedBrochure = { pdf: Buffer; fileName: string; title: string; slug: string };
 
-type Entry = { id: string; made: Promise<RenderedBrochure>; bytes: number; settled: RenderedBrochure | null };
+/** `previous`: the brochure this package had before, answered while `made` takes long (issue 44 finding 10). */
+type Entry = {
+  id: string;
+  made: Promise<RenderedBrochure>;
+  bytes: number;
+  settled: RenderedBrochure | null;
+  previous: { id: string; brochure: RenderedBrochure } | null;
+};
+type CacheAnswer = { brochure: RenderedBrochure; from: BrochureSource; id: string };
+
+/** How the answer came about: kept, rendered now, shared with a render under way, or the previous version while a slow render goes on. */
+export type BrochureSource = "hit" | "render" | "shared" | "previous";
+
+/** A render that takes longer than this is not waited for when the package's previous brochure is at hand. */
+const PREVIOUS_AFTER_MS = 2500;
 
 /**
  * Rendered brochures of published packages, one per package, kept for the
@@ -19,28 +33,31 @@ export class BrochureCache {
   /** Renders started and answers served from memory, for the bench and tests (X-Brochure-Cache). */
   readonly counts = { renders: 0, hits: 0 };
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly previousAfterMs = PREVIOUS_AFTER_MS,
+  ) {}
 
   /**
    * The brochure of `packageId` as of `id` (content version and day): kept,
-   * being made, or made now by `render`. `from` says which, for the answer's header.
+   * being made, or made now by `render`. `from` says which, for the answer's
+   * header; `id` is the version the brochure answered was made for: a render
+   * that takes longer than `previousAfterMs` is not waited for when the
+   * package's previous brochure is kept, which is answered meanwhile.
    */
-  async get(
-    packageId: number,
-    id: string,
-    render: () => Promise<RenderedBrochure>,
-  ): Promise<{ brochure: RenderedBrochure; from: "hit" | "render" | "shared" }> {
+  async get(packageId: number, id: string, render: () => Promise<RenderedBrochure>): Promise<CacheAnswer> {
     const found = this.entries.get(packageId);
     if (found && found.id === id) {
       this.entries.delete(packageId);
       this.entries.set(packageId, found);
       this.counts.hits += 1;
-      const from = found.settled ? "hit" : "shared";
-      return { brochure: await found.made, from };
+      if (found.settled) return { brochure: found.settled, from: "hit", id };
+      return this.awaitOrPrevious(found, "shared");
     }
+    const previous = found?.settled ? { id: found.id, brochure: found.settled } : (found?.previous ?? null);
     if (found) this.remove(packageId);
     this.counts.renders += 1;
-    const entry: Entry = { id, made: render(), bytes: 0, settled: null };
+    const entry: Entry = { id, made: render(), bytes: 0, settled: null, previous };
     this.entries.set(packageId, entry);
     entry.made.then(
       (brochure) => {
@@ -55,7 +72,20 @@ export class BrochureCache {
         if (this.entries.get(packageId) === entry) this.entries.delete(packageId);
       },
     );
-    return { brochure: await entry.made, from: "render" };
+    return this.awaitOrPrevious(entry, "render");
+  }
+
+  /** The entry's brochure when made; its package's previous one if that takes longer than `previousAfterMs`. */
+  private async awaitOrPrevious(entry: Entry, from: "render" | "shared"): Promise<CacheAnswer> {
+    const made = entry.made.then((brochure): CacheAnswer => ({ brochure, from, id: entry.id }));
+    const { previous } = entry;
+    if (!previous) return made;
+    let timer: NodeJS.Timeout | undefined;
+    const meanwhile = new Promise<CacheAnswer>((resolve) => {
+      timer = setTimeout(() => resolve({ brochure: previous.brochure, from: "previous", id: previous.id }), this.previousAfterMs);
+    });
+    // A failed render still fails the request that started it (and is logged once); the previous brochure covers only a slow one.
+    return Promise.race([made, meanwhile]).finally(() => clearTimeout(timer));
   }
 
   /**

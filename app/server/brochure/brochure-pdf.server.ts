@@ -21,6 +21,26 @@ const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const BOTTOM = PAGE.height - MARGIN.bottom;
 const COVER_HEIGHT = 290;
 
+/**
+ * Pages each long part may fill (issue 44 finding 10): a package at every
+ * field's maximum made 216 pages. Past its pages a part says the rest is on
+ * the package page, so no brochure passes MAX_BROCHURE_PAGES (the cover, the
+ * overview, the departures and the contacts take the rest). A real package
+ * (the longest seeded one has 4 pages) never comes near.
+ */
+const SECTION_PAGES = { highlights: 3, prices: 4, included: 3, excluded: 3, days: 12, terms: 6 } as const;
+export const MAX_BROCHURE_PAGES = 36;
+
+/**
+ * Lets the event loop answer other requests between two parts of a layout:
+ * pdfkit lays text out synchronously, and a long brochure took 3 s of the
+ * server's only thread (issue 44 finding 10).
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+const pageCount = (doc: Doc) => doc.bufferedPageRange().count;
+/** The page count a part that starts now must stop at. */
+const budget = (doc: Doc, part: keyof typeof SECTION_PAGES) => pageCount(doc) + SECTION_PAGES[part];
+
 /** Renders the brochure to a Buffer (the whole file, or an error). */
 export async function renderBrochurePdf(content: BrochureContent, images: BrochureImages): Promise<Buffer> {
   const info = {
@@ -31,18 +51,22 @@ export async function renderBrochurePdf(content: BrochureContent, images: Brochu
     Creator: content.metadata.author,
   };
   const qr = QRCode.create(content.packageUrl, { errorCorrectionLevel: "M" });
-  return writePdf({ margins: MARGIN, info }, (doc) => {
+  return writePdf({ margins: MARGIN, info }, async (doc) => {
     cover(doc, content, images.cover);
     overview(doc, content);
     // Highlights first: a list flows over a page break, and fills the cover page.
-    highlights(doc, content);
-    prices(doc, content);
-    inclusions(doc, content);
-    itinerary(doc, content, images.days);
+    await highlights(doc, content);
+    await breathe();
+    await prices(doc, content);
+    await breathe();
+    await inclusions(doc, content);
+    await itinerary(doc, content, images.days);
     departures(doc, content);
     // The contacts and QR code before the fine print: never a page of their own.
     contacts(doc, content, qr);
-    terms(doc, content);
+    await breathe();
+    await terms(doc, content);
+    await breathe();
     footers(doc, content);
   });
 }
@@ -91,9 +115,24 @@ function paragraph(doc: Doc, text: string, size = 10, color: string = COLOR.inkS
   doc.moveDown(0.5);
 }
 
-/** A list with round bullets drawn (no glyph to miss), wrapped beside them. */
-function bulletList(doc: Doc, items: readonly string[], dot: string, x = MARGIN.left, width = CONTENT_WIDTH) {
+/** What a brochure says where it stops a part short (SECTION_PAGES). */
+function restOnline(doc: Doc, content: BrochureContent, what: string) {
+  ensureSpace(doc, 40);
+  font(doc, "sansBold", 10, COLOR.accentStrong).text(`${what} is on the package page: ${content.packageUrl}`, MARGIN.left, doc.y, {
+    width: CONTENT_WIDTH,
+    link: content.packageUrl,
+  });
+  doc.moveDown(0.6);
+}
+
+/** A list with round bullets drawn (no glyph to miss), wrapped beside them; cut short with a link on page `until`. */
+async function bulletList(doc: Doc, content: BrochureContent, items: readonly string[], dot: string, until: number, x = MARGIN.left, width = CONTENT_WIDTH) {
   for (const item of items) {
+    if (pageCount(doc) >= until) {
+      restOnline(doc, content, "The full list");
+      break;
+    }
+    await breathe();
     font(doc, "sans", 10, COLOR.inkSoft);
     const height = doc.heightOfString(item, { width: width - 16, lineGap: 2 });
     ensureSpace(doc, height + 4);
@@ -239,12 +278,18 @@ function overview(doc: Doc, content: BrochureContent) {
   for (const text of content.paragraphs) paragraph(doc, text, 10.5);
 }
 
-function prices(doc: Doc, content: BrochureContent) {
+async function prices(doc: Doc, content: BrochureContent) {
   // The heading stays with its first rows.
   const firstHotels = content.priceOptions[0]?.hotels.length ?? 0;
   heading(doc, "Prices", content.priceOptions.length > 0 ? 60 + 34 + 20 + 30 * Math.min(firstHotels, 3) : 60 + 28 * content.priceLines.length);
   if (content.priceOptions.length > 0) {
-    content.priceOptions.forEach((option) => {
+    const until = budget(doc, "prices");
+    for (const option of content.priceOptions) {
+      if (pageCount(doc) >= until) {
+        restOnline(doc, content, "Every price option");
+        break;
+      }
+      await breathe();
       ensureSpace(doc, 34 + 20 + 30);
       const y = doc.y;
       doc.roundedRect(MARGIN.left, y, CONTENT_WIDTH, 28, 5).fill(COLOR.accentSoft);
@@ -268,7 +313,7 @@ function prices(doc: Doc, content: BrochureContent) {
         );
       }
       doc.moveDown(0.4);
-    });
+    }
   } else {
     ensureSpace(doc, 30 * content.priceLines.length);
     content.priceLines.forEach((line, index) => {
@@ -289,29 +334,35 @@ function prices(doc: Doc, content: BrochureContent) {
   doc.moveDown(0.3);
 }
 
-function highlights(doc: Doc, content: BrochureContent) {
+async function highlights(doc: Doc, content: BrochureContent) {
   if (content.highlights.length === 0) return;
   heading(doc, "Highlights", 70);
-  bulletList(doc, content.highlights, COLOR.star);
+  await bulletList(doc, content, content.highlights, COLOR.star, budget(doc, "highlights"));
 }
 
-function inclusions(doc: Doc, content: BrochureContent) {
+async function inclusions(doc: Doc, content: BrochureContent) {
   if (content.included.length > 0) {
     heading(doc, "What's included");
-    bulletList(doc, content.included, COLOR.accent);
+    await bulletList(doc, content, content.included, COLOR.accent, budget(doc, "included"));
   }
   if (content.excluded.length > 0) {
     heading(doc, "Not included");
-    bulletList(doc, content.excluded, COLOR.danger);
+    await bulletList(doc, content, content.excluded, COLOR.danger, budget(doc, "excluded"));
   }
 }
 
-function itinerary(doc: Doc, content: BrochureContent, photos: readonly (Buffer | null)[]) {
+async function itinerary(doc: Doc, content: BrochureContent, photos: readonly (Buffer | null)[]) {
   if (content.days.length === 0) return;
   heading(doc, "Day by day", 130);
   const photoWidth = 108;
   const photoHeight = 72;
-  content.days.forEach((day, index) => {
+  const until = budget(doc, "days");
+  for (const [index, day] of content.days.entries()) {
+    if (pageCount(doc) >= until) {
+      restOnline(doc, content, `The day-by-day from ${day.label.toLowerCase()} on`);
+      break;
+    }
+    await breathe();
     const photo = photos[index] ?? null;
     const textX = photo ? MARGIN.left + photoWidth + 14 : MARGIN.left;
     const textWidth = MARGIN.left + CONTENT_WIDTH - textX;
@@ -336,7 +387,7 @@ function itinerary(doc: Doc, content: BrochureContent, photos: readonly (Buffer 
         .strokeColor(COLOR.line)
         .stroke();
     }
-  });
+  }
 }
 
 function departures(doc: Doc, content: BrochureContent) {
@@ -355,17 +406,19 @@ function departures(doc: Doc, content: BrochureContent) {
   );
 }
 
-function terms(doc: Doc, content: BrochureContent) {
+async function terms(doc: Doc, content: BrochureContent) {
   if (content.terms.length === 0 && !content.refundRule) return;
   // The clauses are fine print in two columns, as even as fit on the page.
   const gap = 18;
   const width = (CONTENT_WIDTH - gap) / 2;
-  const measured = content.terms.map((term) => {
+  const measured: { term: BrochureContent["terms"][number]; title: number; height: number }[] = [];
+  for (const term of content.terms) {
+    await breathe();
     font(doc, "sansBold", 9);
     const title = doc.heightOfString(term.title, { width });
     font(doc, "sans", 8.2);
-    return { term, title, height: title + 1 + doc.heightOfString(term.text, { width, lineGap: 1.2 }) + 6 };
-  });
+    measured.push({ term, title, height: title + 1 + doc.heightOfString(term.text, { width, lineGap: 1.2 }) + 6 });
+  }
   font(doc, "sans", 9.5);
   const boxHeight = content.refundRule ? doc.heightOfString(content.refundRule.text, { width: CONTENT_WIDTH - 28, lineGap: 2 }) + 36 : 0;
   // Terms that would leave a clause or two on a page of their own start on a new page.
@@ -405,7 +458,13 @@ function terms(doc: Doc, content: BrochureContent) {
     return y;
   };
   let rest = measured;
+  const until = budget(doc, "terms");
   while (rest.length > 0) {
+    if (pageCount(doc) >= until) {
+      restOnline(doc, content, "The full terms and conditions");
+      break;
+    }
+    await breathe();
     const room = BOTTOM - doc.y;
     if (fitting(rest, room) === 0) {
       doc.addPage();

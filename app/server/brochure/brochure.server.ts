@@ -12,7 +12,7 @@ import { toPackageDetail } from "~/server/package/package-detail.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { todayIso } from "~/lib/tour-format";
 import { fromPrice } from "~/lib/price";
-import { BrochureCache, type RenderedBrochure } from "./brochure-cache.server";
+import { BrochureCache, type BrochureSource, type RenderedBrochure } from "./brochure-cache.server";
 import { brochureContent } from "./brochure-content.server";
 import { canMakeBrochure } from "~/server/package/brochure-link.server";
 import { PrintImages } from "./brochure-images.server";
@@ -21,9 +21,7 @@ import { brochureTerms } from "./brochure-terms.server";
 import { DEFAULT_REFUND_RULE, PACKAGE_TERMS } from "~/server/package/package-terms.server";
 
 type BrochureAnswer =
-  | { kind: "pdf"; brochure: RenderedBrochure; from: "hit" | "render" | "shared" | "preview"; etag: string | null }
-  | { kind: "unavailable" }
-  | { kind: "failed" };
+  { kind: "pdf"; brochure: RenderedBrochure; from: BrochureSource | "preview"; etag: string | null } | { kind: "unavailable" } | { kind: "failed" };
 
 /** What a kept brochure is valid for: the content version (the row, per request, on PostgreSQL) and the day (departures move on). */
 async function currentBrochureVersion(today: string = todayIso()): Promise<string> {
@@ -87,8 +85,9 @@ export class BrochureService {
     }
     const id = await currentBrochureVersion(today);
     try {
-      const { brochure, from } = await this.cache.get(row.id, id, () => this.render(row, today));
-      return { kind: "pdf", brochure, from, etag: brochureEtag(row.slug, id) };
+      // A slow render answers the previous brochure meanwhile, under that brochure's own ETag.
+      const { brochure, from, id: madeFor } = await this.cache.get(row.id, id, () => this.render(row, today));
+      return { kind: "pdf", brochure, from, etag: brochureEtag(row.slug, madeFor) };
     } catch {
       // Logged once, by the render every waiting request shared.
       return { kind: "failed" };
@@ -135,7 +134,7 @@ export class BrochureService {
 }
 
 /** A made-up brochure with every part (the warm-up's). */
-function sampleBrochure() {
+export function sampleBrochure() {
   const text = "A day of temples, rice terraces and the beach, with time to rest in the afternoon and dinner together in the evening.";
   const hotels = [1, 2, 3].map((n) => ({ destination: `Town ${n}`, nights: n, hotel: "A hotel or similar", roomType: "Deluxe Room", mealPlan: "Breakfast" }));
   return brochureContent({

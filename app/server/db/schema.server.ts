@@ -20,6 +20,7 @@ import type { GroupDate, ItineraryDay, PackagePrice, PackageReview, PriceOption,
 import type { MediaKind, MediaVariant } from "~/lib/media";
 import type { PackageTerm, PackageTermsOverride } from "~/lib/package-terms-schema";
 import type { EnquirySource, EnquiryStatus } from "~/lib/enquiry-status";
+import type { BookingPrice, BookingState, RoomSharing, TravellerKind } from "~/lib/booking";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -253,6 +254,8 @@ export const siteSettings = pgTable("site_settings", {
   tcsPercent: real("tcs_percent").notNull().default(5),
   tcsLabel: text("tcs_label").notNull().default("TCS"),
   leadPopupEnabled: boolean("lead_popup_enabled").notNull().default(true),
+  /** How long a booking's held seats are kept before the hold expires (ADR 088). */
+  bookingHoldHours: integer("booking_hold_hours").notNull().default(48),
   /** The home page's hero words (spec §1 at first start), edited on the home content screen (ADR 041). */
   heroHeadline: text("hero_headline").notNull().default("Best Place to find Your Inner Peace"),
   heroSubheadline: text("hero_subheadline").notNull().default("Feeling relaxed? Connect with us to plan your journey and explore the world!"),
@@ -511,6 +514,11 @@ export const twoFactors = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", tz),
+    /**
+     * The last 30-second step whose code was accepted (ours, not better-auth's):
+     * that step and any earlier one are refused, so a code works once (ADR 087).
+     */
+    lastAcceptedStep: bigint("last_accepted_step", { mode: "number" }),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );
@@ -601,7 +609,13 @@ export const activity = pgTable(
     ip: text("ip"),
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index("activity_at_idx").on(t.at), index("activity_user_at_idx").on(t.userId, t.at), index("activity_kind_at_idx").on(t.kind, t.at)],
+  (t) => [
+    index("activity_at_idx").on(t.at),
+    index("activity_user_at_idx").on(t.userId, t.at),
+    index("activity_kind_at_idx").on(t.kind, t.at),
+    // One item's history: an enquiry's, a booking's timeline (ADR 088).
+    index("activity_subject_idx").on(t.subjectType, t.subjectId, t.at),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -819,14 +833,15 @@ export const seatRequests = pgTable(
     adults: integer("adults").notNull(),
     children: integer("children").notNull().default(0),
     room: text("room").$type<"twin" | "triple" | "single">().notNull(),
-    seatStatus: text("seat_status").$type<"requested" | "confirmed" | "cancelled">().notNull().default("requested"),
+    /** Requested → Booked (a booking was made from it, ADR 088) or Cancelled. Requests never take seats; bookings do. */
+    seatStatus: text("seat_status").$type<"requested" | "booked" | "cancelled">().notNull().default("requested"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
   (t) => [
     index("seat_requests_departure_idx").on(t.packageId, t.departureId, t.seatStatus),
-    check("seat_requests_status_check", sql`${t.seatStatus} in ('requested', 'confirmed', 'cancelled')`),
+    check("seat_requests_status_check", sql`${t.seatStatus} in ('requested', 'booked', 'cancelled')`),
     check("seat_requests_room_check", sql`${t.room} in ('twin', 'triple', 'single')`),
     check("seat_requests_travellers_check", sql`${t.adults} >= 1 AND ${t.children} >= 0 AND ${t.adults} + ${t.children} <= 20`),
   ],
@@ -864,3 +879,106 @@ export const loginFailures = pgTable(
   },
   (t) => [index("login_failures_key_at_idx").on(t.key, t.at)],
 );
+
+/**
+ * A booking (issue 45, ADR 088): one package and, for a group tour, one
+ * departure (a private trip has its own dates), the lead traveller, the
+ * travellers by kind, the price copied at booking time in integer paise, and
+ * its state. Held and confirmed bookings take seats; every change of seats
+ * runs in one transaction that locks the package's row (the departure's lock).
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: serial("id").primaryKey(),
+    /** "PRV-7KQ2M": read out on the phone; no 0/O, 1/I/L. */
+    reference: text("reference").notNull(),
+    /** No foreign key: a deleted package can be restored with its id (ADR 037), and the booking keeps its title. */
+    packageId: integer("package_id").notNull(),
+    packageTitle: text("package_title").notNull(),
+    /** The departure's stable id in the package's group_dates; null for a private trip. */
+    departureId: text("departure_id"),
+    departureName: text("departure_name"),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    state: text("state").$type<BookingState>().notNull(),
+    /** Held: when the seats go back. */
+    holdUntil: timestamp("hold_until", tz),
+    /** Waitlisted: the place in the queue (first come, first offered). */
+    waitlistedAt: timestamp("waitlisted_at", tz),
+    cancelReason: text("cancel_reason"),
+    leadName: text("lead_name").notNull(),
+    leadPhone: text("lead_phone").notNull(),
+    leadEmail: text("lead_email"),
+    adults: integer("adults").notNull(),
+    childrenWithBed: integer("children_with_bed").notNull().default(0),
+    childrenNoBed: integer("children_no_bed").notNull().default(0),
+    /** Every traveller takes a seat on the departure, a child without a bed too. */
+    seats: integer("seats")
+      .notNull()
+      .generatedAlwaysAs(sql`adults + children_with_bed + children_no_bed`),
+    room: text("room").$type<RoomSharing>().notNull(),
+    /** Per-person prices copied from the package when booked, extras and a discount, in paise (app/lib/booking.ts). */
+    price: jsonb("price").$type<BookingPrice>().notNull(),
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+    notes: text("notes").notNull().default(""),
+    /** Where it came from: an enquiry (a lead, a seat request's lead, or a contact message), else made by staff. */
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    contactMessageId: integer("contact_message_id").references(() => contactMessages.id, { onDelete: "set null" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name"),
+    /** Bumped by every write: the version an editor loaded (ADR 037's conflicts). */
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+    /** Soft delete (admins): hidden and seat-free, restorable for 30 days. */
+    deletedAt: timestamp("deleted_at", tz),
+  },
+  (t) => [
+    uniqueIndex("bookings_reference_idx").on(t.reference),
+    // The seat count: live bookings per departure and state.
+    index("bookings_departure_idx")
+      .on(t.packageId, t.departureId, t.state)
+      .where(sql`${t.deletedAt} is null`),
+    index("bookings_created_idx").on(t.createdAt, t.id),
+    index("bookings_state_created_idx").on(t.state, t.createdAt),
+    index("bookings_start_idx").on(t.startDate),
+    index("bookings_hold_idx")
+      .on(t.holdUntil)
+      .where(sql`${t.state} = 'held'`),
+    index("bookings_lead_idx").on(t.leadId),
+    index("bookings_contact_idx").on(t.contactMessageId),
+    index("bookings_name_trgm_idx").using("gin", t.leadName.op("gin_trgm_ops")),
+    index("bookings_phone_digits_trgm_idx").using("gin", sql`translate(${t.leadPhone}, ' +-().', '') gin_trgm_ops`),
+    check("bookings_state_check", sql`${t.state} in ('held', 'confirmed', 'waitlisted', 'cancelled', 'expired', 'completed')`),
+    check("bookings_room_check", sql`${t.room} in ('twin', 'triple', 'single')`),
+    check("bookings_travellers_check", sql`${t.adults} >= 1 AND ${t.childrenWithBed} >= 0 AND ${t.childrenNoBed} >= 0`),
+    check("bookings_total_check", sql`${t.totalPaise} >= 0`),
+    check("bookings_hold_check", sql`${t.state} <> 'held' OR ${t.holdUntil} IS NOT NULL`),
+    check("bookings_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** A booking's travellers, one row each (issue 48 adds their details by id); the counts on the booking follow them. */
+export const bookingTravellers = pgTable(
+  "booking_travellers",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").$type<TravellerKind>().notNull(),
+    /** "" until known. */
+    name: text("name").notNull().default(""),
+    age: integer("age"),
+  },
+  (t) => [
+    uniqueIndex("booking_travellers_position_idx").on(t.bookingId, t.position),
+    check("booking_travellers_kind_check", sql`${t.kind} in ('adult', 'child-with-bed', 'child-no-bed')`),
+    check("booking_travellers_age_check", sql`${t.age} IS NULL OR (${t.age} >= 0 AND ${t.age} <= 120)`),
+  ],
+);
+
+export type BookingTravellerRow = typeof bookingTravellers.$inferSelect;

@@ -44,9 +44,8 @@ export async function handleEnquiryAction(request: Request, ref: EnquiryRef, ctx
   const page = `/admin/enquiries/${enquiryKey(ref)}`;
   // The "Call back" form (ADR 045) has its own schema and handler.
   if (form.get("intent") === "follow-up") return handleFollowUpAction(form, ref, ctx, ctx.now ?? new Date());
-  // A seat request's Confirm and Cancel (ADR 059).
-  const intent = form.get("intent");
-  if ((intent === "seat-confirm" || intent === "seat-cancel") && ref.kind === "lead") return handleSeatAction(intent, ref.id, page);
+  // A seat request's Decline (ADR 059); booking it is the booking form's (ADR 088).
+  if (form.get("intent") === "seat-cancel" && ref.kind === "lead") return handleSeatAction(ref.id, page);
   const submission = parseWithZod(form, { schema: enquiryActionSchema });
   if (submission.status !== "success") {
     const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;

@@ -72,48 +72,35 @@ describe("deferHydration", () => {
     '  window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};\n' +
     'import("/assets/entry.client.js");</script></body></html>';
 
-  const IMPORTS = "const [route0, route1] = await Promise.all";
-
-  it("loads the route modules after the first paint and the hero image, runs them at the first action, then hydrates as before", () => {
-    const out = deferHydration(html);
+  it("starts the page's modules with startPageScripts, then names the route modules and imports the client entry as before", () => {
+    const out = deferHydration(html, ["/assets/entry.client.js", "/assets/chunk.js", "/assets/root.js", "/assets/home.js"]);
     expect(out).not.toMatch(/import \* as/);
-    expect(out).toContain('const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);');
-    expect(out.indexOf("first-contentful-paint")).toBeLessThan(out.indexOf(IMPORTS));
-    expect(out.indexOf('img[fetchpriority="high"]')).toBeLessThan(out.indexOf(IMPORTS));
-    expect(out.indexOf("requestAnimationFrame")).toBeLessThan(out.indexOf(IMPORTS));
-    // The first action of the visitor, or 10 s after load, opens the gate to the imports.
-    // Listened for from the start; awaited after the first paint.
-    expect(out.indexOf('"pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"')).toBeLessThan(out.indexOf("first-contentful-paint"));
-    const gate = out.indexOf("await firstAction;");
-    expect(gate).toBeGreaterThan(out.indexOf("first-contentful-paint"));
-    expect(gate).toBeLessThan(out.indexOf(IMPORTS));
-    expect(out).toContain("setTimeout(go, 10000)");
-    expect(out.indexOf(IMPORTS)).toBeLessThan(out.indexOf("__reactRouterRouteModules"));
+    const start = out.indexOf("await (async function startPageScripts(");
+    const imports = out.indexOf('const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);');
+    expect(start).toBeGreaterThan(-1);
+    expect(imports).toBeGreaterThan(start);
+    expect(out.indexOf("__reactRouterRouteModules")).toBeGreaterThan(imports);
+    expect(out).toMatch(/window\.__reactRouterRouteModules = \{[^}]*\};\s*await import\("\/assets\/entry\.client\.js"\);<\/script>/);
+    // Its plan: the hinted modules, the entry left to the bootstrap, the page's nonce; imports written in the page.
+    expect(out).toContain(
+      '({"modules":["/assets/entry.client.js","/assets/chunk.js","/assets/root.js","/assets/home.js"],"entry":"/assets/entry.client.js","nonce":"n"}, (href) => import(href));',
+    );
     expect(out).toContain('<script nonce="n">window.x = 1;</script>');
   });
 
-  it("keeps clicks on script-only buttons from the start until React has hydrated, then replays them", () => {
-    const out = deferHydration(html);
-    const hold = out.indexOf('addEventListener("click", holdClick');
-    const entry = out.indexOf('await import("/assets/entry.client.js");');
-    expect(hold).toBeGreaterThan(-1);
-    expect(hold).toBeLessThan(out.indexOf("first-contentful-paint"));
-    expect(entry).toBeGreaterThan(out.indexOf("__reactRouterRouteModules"));
-    expect(out.indexOf('removeEventListener("click", holdClick')).toBeGreaterThan(entry);
-    // Replayed once React has hydrated (the root's mark), not as soon as the entry has run.
-    expect(out).toMatch(/await import\("\/assets\/entry\.client\.js"\);\s*const replayEarlyClicks = /);
-    expect(out).toContain('attributeFilter: ["data-hydrated"] });</script>');
-    expect(out).not.toMatch(/[^t] import\("\/assets\/entry\.client\.js"\)/);
-  });
-
-  it("preloads the taken module hints one task each, with the script's nonce, without running them, before the gate", () => {
-    const out = deferHydration(html, ["/assets/entry.client.js", "/assets/chunk.js"]);
-    expect(out).toContain('const hrefs = ["/assets/entry.client.js","/assets/chunk.js"];');
-    expect(out).toContain("setTimeout(preloadNext, 0);");
-    expect(out).toContain('link.rel = "preload"; link.as = "script"; link.crossOrigin = "anonymous";');
-    expect(out).toContain('link.nonce = "n";');
-    expect(out.indexOf('link.rel = "preload"')).toBeGreaterThan(out.indexOf("first-contentful-paint"));
-    expect(out.indexOf('link.rel = "preload"')).toBeLessThan(out.indexOf("await firstAction;"));
+  it("sends startPageScripts' own source, which waits for the first paint and the hero, preloads, and evaluates in idle time", () => {
+    const out = deferHydration(html, ["/assets/root.js"]);
+    for (const step of [
+      '"first-contentful-paint"',
+      'img[fetchpriority="high"]',
+      "requestAnimationFrame",
+      "requestIdleCallback",
+      "setTimeout(preloadNext, 0)",
+    ]) {
+      expect(out, step).toContain(step);
+    }
+    expect(out.indexOf("first-contentful-paint")).toBeLessThan(out.indexOf("preloadNext"));
+    expect(out.indexOf("preloadNext")).toBeLessThan(out.indexOf("requestIdleCallback"));
   });
 
   it("leaves a bootstrap without its client entry import alone, rather than gate what it cannot replay", () => {

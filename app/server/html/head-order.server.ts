@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { functionSource, scriptJson } from "~/lib/page-scripts/inline-script";
+import { type PageScriptsPlan, startPageScripts } from "~/lib/page-scripts/start-page-scripts";
 
 /**
  * Document tuning for a fast first paint on slow phones, applied to each
@@ -16,12 +18,10 @@ import path from "node:path";
  *    wait: the modulepreload hints leave the head (React re-adds them after
  *    hydration, harmlessly) and font preloads move after the styles.
  * 3. React Router's bootstrap is an async module script whose static imports
- *    would start downloading at once. It now waits for the presented first
- *    paint and the hero image (not the window's load event), then preloads
- *    the modules in parallel without running them, and runs them and hydrates
- *    at the visitor's first action (a touch, click, scroll, key or focus),
- *    or 10 s after load, in time for the lead popup (deferHydration, ADR 067).
- *    A click on a script-only button in between is replayed once React listens.
+ *    would start downloading at once and run in one task. It now starts them
+ *    with startPageScripts (app/lib/page-scripts, ADR 078): after the first
+ *    paint and the hero image, fetched in parallel, and evaluated one per idle
+ *    period; the client entry then hydrates in slices (deferHydration).
  */
 const MODULE_HINT = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
 const FONT_HINT = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="font")[^>]*>/g;
@@ -86,97 +86,17 @@ function readBuiltCss(href: string): string | null {
 
 const BOOTSTRAP_SCRIPT = /(<script\b[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const ROUTE_IMPORT = /;?\s*import \* as (route\d+) from ("[^"]+");/g;
-/**
- * Resolves once the first contentful paint has been presented and the page's
- * LCP candidates (its high-priority images, the hero) have loaded, plus two
- * frames so they are painted too; so downloading and running scripts never
- * delays what the visitor first sees, but no longer waits for every other
- * image and font below (ADR 019). Hidden tabs never paint, so they go on at
- * load; a cap 3 s after load covers browsers without paint timing.
- */
-const AFTER_FIRST_PAINT = `await new Promise((resolve) => {
-  const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
-  const firstPaint = new Promise((done) => {
-    if (painted()) return done();
-    try {
-      new PerformanceObserver((_list, observer) => { if (painted()) { observer.disconnect(); done(); } }).observe({ type: "paint", buffered: true });
-    } catch {}
-  });
-  const heroes = [...document.querySelectorAll('img[fetchpriority="high"]')].map((img) => img.complete ? null : new Promise((done) => { img.addEventListener("load", done); img.addEventListener("error", done); }));
-  Promise.all([firstPaint, ...heroes]).then(frames);
-  const loaded = () => {
-    setTimeout(resolve, 3000);
-    if (document.visibilityState === "hidden") resolve();
-  };
-  if (document.readyState === "complete") loaded(); else addEventListener("load", loaded, { once: true });
-});`;
-
-/**
- * Until React listens, clicks on buttons that only script can answer are kept
- * for replay; links, submit buttons and popover buttons work as HTML, so they
- * are left to the browser.
- */
-const HOLD_EARLY_CLICKS = `const earlyClicks = [];
-const holdClick = (event) => {
-  const control = event.target instanceof Element ? event.target.closest('button[type="button"]:not([popovertarget]):not([commandfor])') : null;
-  if (!control) return;
-  // Kept from React too, which starts listening before it has hydrated: replayed once, below.
-  event.stopPropagation();
-  earlyClicks.push(control);
-};
-addEventListener("click", holdClick, { capture: true });`;
-
-/**
- * Settles at the visitor's first action, or 10 s after load (the lead popup
- * shows at 15 s); listening from the start, so an action during the wait for
- * the first paint counts. Not pointer movement: Chromium sends a mouse move of
- * its own after layout when the pointer rests over the page.
- */
-const FIRST_ACTION = `const firstAction = new Promise((resolve) => {
-  const kinds = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"];
-  const go = () => {
-    for (const kind of kinds) removeEventListener(kind, go, { capture: true });
-    resolve();
-  };
-  for (const kind of kinds) addEventListener(kind, go, { capture: true, passive: true });
-  const loaded = () => setTimeout(go, 10000);
-  if (document.readyState === "complete") loaded(); else addEventListener("load", loaded, { once: true });
-});`;
-
-/**
- * Runs once the client entry has called hydrateRoot, and replays when React has
- * hydrated (the root marks <html data-hydrated>): a click while React is still
- * hydrating was dropped, and the test passed only because the carousel's
- * autoplay moved it on by the same one card.
- */
-const REPLAY_EARLY_CLICKS = `const replayEarlyClicks = () => {
-  removeEventListener("click", holdClick, { capture: true });
-  for (const control of earlyClicks) if (control.isConnected) control.click();
-};
-if (document.documentElement.hasAttribute("data-hydrated")) replayEarlyClicks();
-else new MutationObserver((_, observer) => {
-  if (!document.documentElement.hasAttribute("data-hydrated")) return;
-  observer.disconnect();
-  replayEarlyClicks();
-}).observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });`;
-
-/**
- * Fetches every module before the first action, so hydration does not wait on
- * a chain of imports; as plain preloads, which are not compiled until they are
- * imported. One hint per task: the browser starts each fetch on the main
- * thread, and 14 at once made one task of 18–54 ms, which a phone's 4× slower
- * CPU turns into blocking time (Lighthouse traces of /gallery and /).
- */
-function preloadModules(urls: string[], nonce: string | undefined): string {
-  if (urls.length === 0) return "";
-  const setNonce = nonce ? ` link.nonce = ${JSON.stringify(nonce)};` : "";
-  return `{ const hrefs = ${JSON.stringify(urls)}; const preloadNext = () => { const href = hrefs.shift(); if (!href) return; const link = document.createElement("link"); link.rel = "preload"; link.as = "script"; link.crossOrigin = "anonymous"; link.href = href;${setNonce} document.head.append(link); setTimeout(preloadNext, 0); }; preloadNext(); }\n`;
-}
-
 /** The bootstrap's last statement: the client entry, which hydrates as it runs. */
 const ENTRY_IMPORT = /\bimport\(("[^"]+")\);?\s*$/;
 
+/**
+ * React Router's bootstrap imports the route modules statically, so all of
+ * them download at once and run in one task. Rewritten, it first runs
+ * startPageScripts (app/lib/page-scripts, ADR 078: after the first paint and
+ * the hero, modules fetched, then evaluated one per idle period), then names
+ * the route modules as React Router's setup code expects and imports the
+ * client entry as before.
+ */
 export function deferHydration(html: string, moduleUrls: string[] = []): string {
   return html.replace(BOOTSTRAP_SCRIPT, (whole, open: string, body: string, close: string) => {
     const imports: { name: string; url: string }[] = [];
@@ -186,13 +106,18 @@ export function deferHydration(html: string, moduleUrls: string[] = []): string 
     });
     const entryUrl = ENTRY_IMPORT.exec(rest)?.[1];
     if (imports.length === 0 || !entryUrl) return whole;
-    const nonce = /\bnonce="([^"]+)"/.exec(open)?.[1];
+    const plan: PageScriptsPlan = {
+      modules: moduleUrls,
+      entry: JSON.parse(entryUrl) as string,
+      nonce: /\bnonce="([^"]+)"/.exec(open)?.[1] ?? null,
+    };
     const names = imports.map((entry) => entry.name).join(", ");
     const loads = imports.map((entry) => `import(${entry.url})`).join(", ");
     const setup = rest.replace(ENTRY_IMPORT, "");
     return (
-      `${open}${HOLD_EARLY_CLICKS}\n${FIRST_ACTION}\n${AFTER_FIRST_PAINT}\n${preloadModules(moduleUrls, nonce)}await firstAction;\n` +
-      `const [${names}] = await Promise.all([${loads}]);${setup}\nawait import(${entryUrl});\n${REPLAY_EARLY_CLICKS}${close}`
+      // The imports are written here, in the page: a module's own would be rewritten by Vite in development.
+      `${open}await (${functionSource(startPageScripts)})(${scriptJson(plan)}, (href) => import(href));\n` +
+      `const [${names}] = await Promise.all([${loads}]);${setup}\nawait import(${entryUrl});${close}`
     );
   });
 }

@@ -129,7 +129,7 @@ export class S3MediaStorage implements MediaStorage {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
         if (!object.Key || object.Key.startsWith(TUS_UPLOADS_PREFIX) || object.Key.endsWith("/")) continue;
-        yield { key: object.Key, bytes: object.Size ?? 0 };
+        yield { key: object.Key, bytes: object.Size ?? 0, modifiedAt: object.LastModified };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

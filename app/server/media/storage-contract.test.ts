@@ -40,8 +40,8 @@ describe.each(Object.keys(stores))("MediaStorage contract: %s", (name) => {
     const listed = [];
     for await (const file of store.list()) listed.push(file);
     expect(listed.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
-      { key: "bali-0123456789-800.avif", bytes: avif.length },
-      { key: "brochures/kerala-abcdef0123.pdf", bytes: 17 },
+      { key: "bali-0123456789-800.avif", bytes: avif.length, modifiedAt: expect.any(Date) },
+      { key: "brochures/kerala-abcdef0123.pdf", bytes: 17, modifiedAt: expect.any(Date) },
     ]);
 
     await store.delete("bali-0123456789-800.avif");

@@ -20,7 +20,8 @@ export interface MediaStorage {
   list(): AsyncIterable<StoredMediaFile>;
 }
 
-export type StoredMediaFile = { key: string; bytes: number };
+/** `modifiedAt`: when it was written (the orphan sweep leaves files younger than a day alone). */
+export type StoredMediaFile = { key: string; bytes: number; modifiedAt?: Date };
 
 /** A key is a relative path of plain segments: never "../", an absolute path or a backslash. */
 export function assertMediaKey(key: string): void {
@@ -77,7 +78,8 @@ export class LocalDiskStorage implements MediaStorage {
       // A file half written (see put) is not stored yet.
       if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
       const file = path.join(entry.parentPath, entry.name);
-      yield { key: path.relative(root, file).split(path.sep).join("/"), bytes: (await fs.stat(file)).size };
+      const stat = await fs.stat(file);
+      yield { key: path.relative(root, file).split(path.sep).join("/"), bytes: stat.size, modifiedAt: stat.mtime };
     }
   }
 

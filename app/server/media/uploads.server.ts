@@ -8,6 +8,7 @@ import { getDb } from "~/server/db/db.server";
 import { media, type MediaRow } from "~/server/db/schema.server";
 import { processImage } from "./process-image.server";
 import { imageQueue } from "./serial-queue.server";
+import { deleteStoredFilesIfUnclaimed } from "./media-files.server";
 import { getMediaStorage } from "./storage.server";
 import { verifyUploadedFile } from "./upload-kinds.server";
 
@@ -66,12 +67,27 @@ export async function storeUploadedFile(upload: ReceivedUpload): Promise<UploadR
     await storage.put(storageKey, pdf);
     row = { kind: "brochure", url: storage.urlOf(storageKey), width: 0, height: 0, placeholder: "", variants: [] };
   }
-  const [inserted] = await getDb()
-    .insert(media)
-    .values({ ...row, key, originalName: upload.name, bytes: upload.bytes, uploadedBy: upload.uploadedBy, alt: uploadAlt(upload) })
-    .returning();
+  let inserted: MediaRow | undefined;
+  try {
+    [inserted] = await getDb()
+      .insert(media)
+      .values({ ...row, key, originalName: storableName(upload.name), bytes: upload.bytes, uploadedBy: upload.uploadedBy, alt: uploadAlt(upload) })
+      .returning();
+  } catch (error) {
+    // No row, no files: what was written for it would be nobody's (issue 44 finding 6).
+    await deleteStoredFilesIfUnclaimed([...(row.url ? [row.url] : []), ...(row.variants ?? []).map((variant) => variant.url)]);
+    throw error;
+  }
   return toUploadResult(inserted!);
 }
+
+/** A file name as it can be stored: no control characters (the upload endpoint refuses them already). */
+const storableName = (name: string) =>
+  name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .toWellFormed()
+    .slice(0, 255) || "upload";
 
 /** The alt text sent with an image upload, checked by the library's schema; refused text is dropped (it is editable later). */
 function uploadAlt(upload: ReceivedUpload): string {

@@ -9,7 +9,7 @@ import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { brochureHref } from "./brochure-link.server";
 import { seatsLabel } from "~/lib/seats";
-import { packageDepartureSeats } from "./departure-seats.server";
+import { packageDepartureSeats } from "~/server/seats/departure-seats.server";
 import { packageFeatures } from "./package-features.server";
 import { packageMediaKeys } from "./package-json.server";
 
@@ -60,9 +60,10 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
     start: formatTourDate(date.start),
     end: formatTourDate(date.end),
     dates: `${formatTourDate(date.start)} – ${formatTourDate(date.end)}`,
-    seats: seatsLabel(date.seats.left),
-    seatsLeft: date.seats.left,
-    requestable: Boolean(date.id) && date.seats.left !== null && date.seats.left > 0 && date.start > today && row.status === "published",
+    // The one seat count (ADR 088): free = capacity − held − confirmed bookings.
+    seats: seatsLabel(date.seats.free),
+    seatsLeft: date.seats.free,
+    requestable: Boolean(date.id) && date.seats.free !== null && date.seats.free > 0 && date.start > today && row.status === "published",
   }));
   // The head names the next departure that has room (issue 26 §2).
   const next = departures.find((date) => date.seatsLeft === null || date.seatsLeft > 0);

@@ -19,7 +19,7 @@ import {
   type EditorActionResult,
 } from "~/server/content/editor-actions.server";
 import { loadEditorState } from "~/server/content/editor-state.server";
-import { packageDepartureSeats } from "./departure-seats.server";
+import { packageDepartureSeats } from "~/server/seats/departure-seats.server";
 import { getDb } from "~/server/db/db.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { packageDocuments } from "./package-documents.server";
@@ -66,7 +66,7 @@ export async function loadPackageEditor(id: number, viewer: Viewer, url: URL) {
     previews,
     alts,
     siteTerms: await siteTermsForEditor(),
-    // Each stored departure's seats (ADR 059), shown beside its fields.
+    // Each stored departure's seats from its bookings (ADR 088), shown beside its fields.
     departureSeats: Object.fromEntries((await packageDepartureSeats(row.id, row.groupDates)).flatMap((date) => (date.id ? [[date.id, date.seats]] : []))),
     ...state,
   };
@@ -109,7 +109,10 @@ async function packageEditorAction(formData: FormData, viewer: Viewer, id: numbe
     if (String(formData.get("confirmTitle") ?? "").trim() !== row.title) {
       return redirectWithNotice(`/admin/packages/${id}`, { kind: "error", message: "Package name did not match. Deletion cancelled." });
     }
-    await deletePackage(id, ctx);
+    const deleted = await deletePackage(id, ctx);
+    // A package with live bookings stays (ADR 088): the notice says why.
+    if (deleted && !deleted.ok && "fields" in deleted)
+      return redirectWithNotice(`/admin/packages/${id}`, { kind: "error", message: Object.values(deleted.fields)[0]! });
     return redirectWithNotice("/admin/packages", { kind: "success", message: "Package deleted successfully!" });
   }
   if (id !== null && (editor.intent === "discard-draft" || editor.intent === "unschedule")) {

@@ -14,6 +14,9 @@ import type { Db } from "~/server/db/db.server";
 import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
 import { addRedirect, clearRedirectFrom, removeRedirectsTo } from "~/server/redirect/redirects.server";
 import { withDepartureIds } from "./departure-ids.server";
+import { bookedDepartures, liveBookingCount, refreshDepartureSnapshots } from "~/server/seats/departure-seats.server";
+import { formatTourDate } from "~/lib/tour-format";
+import type { GroupDate } from "~/lib/content-types";
 import { parsePackageInput, resolveMediaRefs, rowToInput, toPackageValues, type FieldErrors } from "./package-input.server";
 
 /** A create's answer: the package, or what to fix. */
@@ -137,6 +140,35 @@ export async function lockForWrite(tx: Db, id: number, input: PackageInput | nul
   return { before, featured, current, input: (merged as { input: PackageInput }).input };
 }
 
+/**
+ * What the departures' bookings forbid a save (ADR 088): a capacity lowered
+ * (or first set) below the seats held and confirmed, and removing a departure
+ * that live bookings name. Field errors with the numbers; empty: allowed.
+ */
+export async function departureRefusals(tx: Db, id: number, dates: readonly GroupDate[], stored: readonly GroupDate[]): Promise<Record<string, string>> {
+  const booked = await bookedDepartures(tx, id);
+  if (booked.size === 0) return {};
+  const fields: Record<string, string> = {};
+  dates.forEach((date, index) => {
+    const taken = date.id ? (booked.get(date.id)?.taken ?? 0) : 0;
+    const before = stored.find((old) => old.id === date.id)?.capacity;
+    if (date.capacity !== undefined && date.capacity < taken && (before === undefined || date.capacity < before)) {
+      fields[`groupDates[${index}].capacity`] =
+        `${taken} seats are already held or confirmed on this departure: the capacity cannot be lower than ${taken}. Cancel bookings first to lower it.`;
+    }
+  });
+  const removed = stored.filter((old) => old.id && booked.has(old.id) && !dates.some((date) => date.id === old.id));
+  if (removed.length > 0) {
+    fields.groupDates = removed
+      .map((old) => {
+        const n = booked.get(old.id!)!.bookings;
+        return `The departure ${old.name} (${formatTourDate(old.start)}) has ${n} live booking${n === 1 ? "" : "s"}: cancel them or move them to another departure before removing it.`;
+      })
+      .join(" ");
+  }
+  return fields;
+}
+
 /** Creates a package from a full-model input (validated here). A title alone makes a draft. */
 export async function createPackage(
   value: unknown,
@@ -191,6 +223,9 @@ export async function replacePackage(tx: Db, id: number, sent: PackageInput, opt
   if (input.brochureUrl !== (before.brochureUrl ?? "") && (await unknownBrochure(tx, input.brochureUrl))) {
     abort({ ok: false, fields: { brochureUrl: UNKNOWN_BROCHURE_MESSAGE } });
   }
+  // Seats are counted from bookings: a save never makes a departure overbooked (ADR 088). The package's lock is held.
+  const refused = await departureRefusals(tx, id, input.groupDates, before.groupDates);
+  if (Object.keys(refused).length > 0) abort({ ok: false, fields: refused });
   const slug = await chooseSlug(tx, input.slug ?? before.slug, input.title, id);
   if (!slug) return abort({ ok: false, fields: { slug: SLUG_TAKEN_MESSAGE } });
   const [row] = await tx
@@ -201,6 +236,7 @@ export async function replacePackage(tx: Db, id: number, sent: PackageInput, opt
   await setFeatured(tx, id, input.featured);
   if (options.imageAlts?.length) await setImageAlts(tx, options.imageAlts, referencedKeys(row!));
   if (slug !== before.slug) await addRedirect(tx, packagePath(before.slug), packagePath(slug));
+  await refreshDepartureSnapshots(tx, id, row!.title, row!.groupDates);
   if (options.clearDraft) {
     await dropDraft(tx, "package", id);
     await dropSchedule(tx, "package", id, "publish-changes");
@@ -263,6 +299,13 @@ export async function deletePackage(
   return writeContent<PackageWriteResult | null>(ctx, async (tx) => {
     const locked = await lockForWrite(tx, id, null, options);
     if (!locked) return { result: null, revisions: [] };
+    const live = await liveBookingCount(tx, id);
+    if (live > 0) {
+      abort({
+        ok: false,
+        fields: { form: `This package has ${live} live booking${live === 1 ? "" : "s"} (held, confirmed or waitlisted): cancel them before deleting it.` },
+      });
+    }
     const [row] = await tx.delete(packages).where(eq(packages.id, id)).returning();
     await dropDraft(tx, "package", id);
     await dropSchedule(tx, "package", id);

@@ -72,9 +72,9 @@ describe("a package's words follow the tax settings and its price (issue 49)", (
   });
 });
 
-describe("migration 0020 moves an existing site to the same words (issue 49)", () => {
+describe("migration 0022 moves an existing site to the same words (issue 49)", () => {
   const migration = fs
-    .readFileSync("drizzle/0020_users-name-and-package-words.sql", "utf8")
+    .readFileSync("drizzle/0022_users-name-and-package-words.sql", "utf8")
     .split("--> statement-breakpoint")
     .filter((statement) => !/ADD COLUMN/i.test(statement));
   const run = async () => {

@@ -70,11 +70,15 @@ function openPdf(options: PDFKit.PDFDocumentOptions): { doc: Doc; bytes: Promise
   return { doc, bytes };
 }
 
-/** Lays a document out with `draw` and returns its bytes; a throw in `draw` ends the document and is thrown again. */
-export async function writePdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Doc) => void): Promise<Buffer> {
+/**
+ * Lays a document out with `draw` and returns its bytes; a throw in `draw`
+ * ends the document and is thrown again. `draw` may be async: a long layout
+ * awaits between its parts, so the server answers other requests meanwhile.
+ */
+export async function writePdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Doc) => void | Promise<void>): Promise<Buffer> {
   const { doc, bytes } = openPdf(options);
   try {
-    draw(doc);
+    await draw(doc);
   } catch (error) {
     doc.end();
     await bytes.catch(() => undefined);
@@ -103,13 +107,14 @@ export function drawQr(doc: Doc, qr: QRCode.QRCode, x: number, y: number, size: 
 /** On every page, below the bottom margin: a rule, `text` on the left and "Page n of m" on the right. */
 export function pageFooters(doc: Doc, text: string, margin: { left: number; right: number }, size = 8) {
   const range = doc.bufferedPageRange();
-  const right = PAGE.width - margin.right;
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
+    // The page's own size: the departures' lists are A4 landscape.
+    const right = doc.page.width - margin.right;
     // Below the bottom margin: without this pdfkit would start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    const y = PAGE.height - 38;
+    const y = doc.page.height - 38;
     doc
       .moveTo(margin.left, y - 8)
       .lineTo(right, y - 8)

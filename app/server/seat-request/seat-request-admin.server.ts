@@ -1,25 +1,15 @@
 import { redirectWithNotice } from "~/server/admin/notice.server";
-import { cancelSeatRequest, confirmSeatRequest } from "./seat-requests.server";
+import { cancelSeatRequest } from "./seat-requests.server";
 
-/** The inbox page's Confirm and Cancel of a seat request: post/redirect/get with a notice that says what happened. */
-export async function handleSeatAction(intent: "seat-confirm" | "seat-cancel", leadId: number, page: string): Promise<Response> {
-  if (intent === "seat-confirm") {
-    const { outcome, left } = await confirmSeatRequest(leadId);
-    const notice =
-      outcome === "confirmed"
-        ? { kind: "success" as const, message: "Seats confirmed. The visitor is e-mailed if they gave an address." }
-        : outcome === "full"
-          ? { kind: "error" as const, message: `Not confirmed: the departure is full (${left ?? 0} seat${left === 1 ? "" : "s"} left).` }
-          : outcome === "was-cancelled"
-            ? { kind: "error" as const, message: "This request was cancelled: it cannot be confirmed." }
-            : outcome === "not-found"
-              ? { kind: "error" as const, message: "This enquiry is not a seat request." }
-              : { kind: "success" as const, message: "The seats were already confirmed." };
-    return redirectWithNotice(page, notice);
-  }
+const CANCEL_NOTICES = {
+  cancelled: { kind: "success", message: "Seat request declined. The visitor is e-mailed if they gave an address." },
+  unchanged: { kind: "success", message: "The request was already cancelled." },
+  booked: { kind: "error", message: "A booking was made from this request: cancel the booking on its page instead." },
+  "not-found": { kind: "error", message: "This enquiry is not a seat request." },
+} as const;
+
+/** The inbox page's "Decline the request": post/redirect/get with a notice that says what happened. Booking it is the booking form's (ADR 088). */
+export async function handleSeatAction(leadId: number, page: string): Promise<Response> {
   const { outcome } = await cancelSeatRequest(leadId);
-  return redirectWithNotice(page, {
-    kind: "success",
-    message: outcome === "cancelled" ? "Seat request cancelled; its seats are free again." : "The request was already cancelled.",
-  });
+  return redirectWithNotice(page, CANCEL_NOTICES[outcome]);
 }

@@ -1,17 +1,16 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { GroupDate } from "~/lib/content-types";
-import { ROOM_LABELS, SEAT_STATUS_LABELS, seatsLeft, type SeatStatus } from "~/lib/seats";
+import { ROOM_LABELS, SEAT_STATUS_LABELS, type SeatStatus } from "~/lib/seats";
 import { formatTourDate, formatTourDateRange, todayIso, upcomingDates } from "~/lib/tour-format";
-import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { getDb, type Db } from "~/server/db/db.server";
-import { leads, packages, seatRequestNumbers, seatRequests, type PackageRow, type SeatRequestRow } from "~/server/db/schema.server";
+import { bookings, leads, packages, seatRequestNumbers, seatRequests, type PackageRow, type SeatRequestRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { nudgeJobs, type DbExecutor } from "~/server/jobs/jobs.server";
 import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
 import { enqueueTeamEmail } from "~/server/notify/notification-jobs.server";
 import { teamAddress } from "~/server/settings/settings.server";
 import type { SeatRequestInput } from "./seat-request-schema";
-import { confirmedTravellers, seatCounts, departureSeats } from "~/server/package/departure-seats.server";
+import { departureSeatCounts, departureSeats, seatsOf, type DepartureSeats } from "~/server/seats/departure-seats.server";
 
 type RequestPackage = Pick<PackageRow, "id" | "slug" | "title" | "status" | "groupDates">;
 
@@ -42,14 +41,14 @@ async function nextReference(tx: DbExecutor, year: number): Promise<string> {
 
 /** "Dubai Winter Batch, 12 Mar 2027 – 18 Mar 2027 (9 seats left)": the upcoming dates that still have room. */
 async function openDepartures(pkg: RequestPackage, today: string, exceptId?: string): Promise<string[]> {
-  const counts = await seatCounts([pkg.id]);
+  const counts = await departureSeatCounts([pkg.id]);
   return upcomingDates(pkg.groupDates, today)
     .filter((date) => date.id !== exceptId && date.start > today)
     .flatMap((date) => {
-      const seats = departureSeats(date, pkg.id, counts);
-      if (seats.left === 0) return [];
+      const { free } = departureSeats(date, pkg.id, counts);
+      if (free === 0) return [];
       const dates = `${date.name}, ${formatTourDateRange(date.start, date.end)}`;
-      return [seats.left === null ? dates : `${dates} (${seats.left} seat${seats.left === 1 ? "" : "s"} left)`];
+      return [free === null ? dates : `${dates} (${free} seat${free === 1 ? "" : "s"} left)`];
     });
 }
 
@@ -74,8 +73,8 @@ async function checkDeparture(pkg: RequestPackage, input: SeatRequestInput, toda
     return { refused: "unknown-departure", status: 422, message: "That departure is not one of this trip's dates. Please choose a date from the list." };
   if (date.start <= today) return { refused: "past", status: 422, message: "This departure has already left. Please choose a later date." };
   if (!date.capacity) return { refused: "no-seats", status: 422, message: "Seats on this date are arranged by phone. Please send an enquiry or call us." };
-  const counts = await seatCounts([pkg.id]);
-  const left = departureSeats(date, pkg.id, counts).left ?? 0;
+  // The one seat count (ADR 088): free = capacity − held − confirmed.
+  const left = (await seatsOf(getDb(), pkg.id, date)).free ?? 0;
   if (left <= 0) {
     const stillOpen = await openDepartures(pkg, today, date.id);
     return { refused: "sold-out", status: 409, message: soldOutMessage(stillOpen), stillOpen };
@@ -198,22 +197,28 @@ export type SeatRequestView = Pick<
   SeatRequestRow,
   "reference" | "packageId" | "departureId" | "departureName" | "departureStart" | "departureEnd" | "adults" | "children" | "room"
 > & {
+  leadId: number;
   status: SeatStatus;
   statusLabel: string;
   dates: string;
-  seats: { capacity: number | null; confirmed: number; held: number; left: number | null };
+  seats: DepartureSeats;
+  /** The bookings made from it (ADR 088). */
+  bookings: { reference: string; state: string }[];
 };
 
-/** A lead's seat request, with its departure's seats now; null for other leads. */
+/** A lead's seat request, with its departure's seats now and the bookings made from it; null for other leads. */
 export async function getSeatRequest(leadId: number): Promise<SeatRequestView | null> {
   const db = getDb();
   const [row] = await db.select().from(seatRequests).where(eq(seatRequests.leadId, leadId)).limit(1);
   if (!row) return null;
   const [pkg] = await db.select({ groupDates: packages.groupDates }).from(packages).where(eq(packages.id, row.packageId)).limit(1);
-  const date = pkg?.groupDates.find((candidate) => candidate.id === row.departureId);
-  const confirmed = await confirmedTravellers(db, row.packageId, row.departureId);
-  const held = date?.heldSeats ?? 0;
+  const date = pkg?.groupDates.find((candidate) => candidate.id === row.departureId) ?? { id: row.departureId };
+  const made = await db
+    .select({ reference: bookings.reference, state: bookings.state })
+    .from(bookings)
+    .where(and(eq(bookings.leadId, leadId), isNull(bookings.deletedAt)));
   return {
+    leadId,
     reference: row.reference,
     packageId: row.packageId,
     departureId: row.departureId,
@@ -226,105 +231,51 @@ export async function getSeatRequest(leadId: number): Promise<SeatRequestView | 
     status: row.seatStatus,
     statusLabel: SEAT_STATUS_LABELS[row.seatStatus],
     dates: formatTourDateRange(row.departureStart, row.departureEnd),
-    seats: { capacity: date?.capacity ?? null, confirmed, held, left: seatsLeft(date?.capacity, held + confirmed) },
+    seats: await seatsOf(db, row.packageId, date),
+    bookings: made,
   };
 }
 
-export type SeatChangeOutcome = "confirmed" | "cancelled" | "unchanged" | "not-found" | "full" | "was-cancelled";
-
-/** E-mails the visitor (when they gave an address) that their request was confirmed or cancelled, through the outbox. */
-async function queueVisitorEmail(tx: DbExecutor, row: SeatRequestRow, change: "confirmed" | "cancelled") {
-  const [lead] = await tx.select({ name: leads.name, email: leads.email, packageTitle: leads.packageTitle }).from(leads).where(eq(leads.id, row.leadId));
-  if (!lead?.email) return;
-  const trip = lead.packageTitle ?? "your trip";
-  const dates = formatTourDateRange(row.departureStart, row.departureEnd);
-  const lines =
-    change === "confirmed"
-      ? [
-          `Good news: your seats are confirmed (${row.reference}).`,
-          "",
-          `Trip: ${trip}`,
-          `Departure: ${row.departureName}, ${dates}`,
-          `Travellers: ${travellersText(row.adults, row.children)}`,
-          "",
-          "Our team will call you about the payment and the documents for the trip.",
-        ]
-      : [
-          `Your seat request ${row.reference} is cancelled, and its seats are released.`,
-          "",
-          `Trip: ${trip}`,
-          `Departure: ${row.departureName}, ${dates}`,
-          "",
-          "If this is a surprise, or you would like other dates, reply to this e-mail or call us.",
-        ];
-  await enqueueTeamEmail(
-    tx,
-    { type: change === "confirmed" ? "seat-request-confirmed" : "seat-request-cancelled", id: row.leadId },
-    {
-      to: lead.email,
-      subject:
-        change === "confirmed"
-          ? `Seats confirmed: ${trip}, ${formatTourDate(row.departureStart)} (${row.reference})`
-          : `Seat request cancelled: ${trip} (${row.reference})`,
-      text: [`Dear ${lead.name},`, "", ...lines].join("\n"),
-    },
-  );
-}
-
 /**
- * Requested → Confirmed: takes the seats atomically. The package's row is
- * locked (SELECT … FOR UPDATE) before the confirmed seats are counted, so two
- * confirmations of one departure run one after the other and the second sees
- * the first's seats (ADR 059). "full": not enough seats left; nothing changed.
+ * Requested → Cancelled: the team declines the request (it never took seats;
+ * a booking made from it is cancelled on the booking's page). The visitor is
+ * e-mailed when they gave an address.
  */
-export async function confirmSeatRequest(leadId: number): Promise<{ outcome: SeatChangeOutcome; left?: number }> {
-  const result = await getDb().transaction(async (tx) => {
-    const [row] = await tx.select().from(seatRequests).where(eq(seatRequests.leadId, leadId)).limit(1);
-    if (!row) return { outcome: "not-found" as const };
-    const [pkg] = await tx.select({ groupDates: packages.groupDates }).from(packages).where(eq(packages.id, row.packageId)).for("update");
-    // Read again under the package's lock: a concurrent change of this request has committed by now.
-    const [current] = await tx.select().from(seatRequests).where(eq(seatRequests.leadId, leadId)).limit(1);
-    if (!current) return { outcome: "not-found" as const };
-    if (current.seatStatus === "confirmed") return { outcome: "unchanged" as const };
-    if (current.seatStatus === "cancelled") return { outcome: "was-cancelled" as const };
-    const date = pkg?.groupDates.find((candidate) => candidate.id === current.departureId);
-    if (date?.capacity) {
-      const taken = (date.heldSeats ?? 0) + (await confirmedTravellers(tx, current.packageId, current.departureId));
-      const left = Math.max(0, date.capacity - taken);
-      if (current.adults + current.children > left) return { outcome: "full" as const, left };
-    }
-    await tx.update(seatRequests).set({ seatStatus: "confirmed", confirmedAt: new Date() }).where(eq(seatRequests.leadId, leadId));
-    // The package page shows seats left: its cached copies are stale from this commit on.
-    await bumpContentVersion(tx as unknown as Db);
-    await queueVisitorEmail(tx, current, "confirmed");
-    return { outcome: "confirmed" as const };
-  });
-  if (result.outcome === "confirmed") {
-    noteContentWritten();
-    nudgeJobs();
-  }
-  return result;
-}
-
-/** Requested or Confirmed → Cancelled: frees the seats of a confirmed request. */
-export async function cancelSeatRequest(leadId: number): Promise<{ outcome: SeatChangeOutcome }> {
+export async function cancelSeatRequest(leadId: number): Promise<{ outcome: "cancelled" | "unchanged" | "not-found" | "booked" }> {
   const result = await getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(seatRequests)
       .set({ seatStatus: "cancelled", cancelledAt: new Date() })
-      .where(sql`${seatRequests.leadId} = ${leadId} and ${seatRequests.seatStatus} <> 'cancelled'`)
+      .where(and(eq(seatRequests.leadId, leadId), eq(seatRequests.seatStatus, "requested")))
       .returning();
     if (!row) {
-      const [exists] = await tx.select({ id: seatRequests.leadId }).from(seatRequests).where(eq(seatRequests.leadId, leadId));
-      return { outcome: exists ? ("unchanged" as const) : ("not-found" as const) };
+      const [exists] = await tx.select({ status: seatRequests.seatStatus }).from(seatRequests).where(eq(seatRequests.leadId, leadId));
+      return { outcome: !exists ? ("not-found" as const) : exists.status === "booked" ? ("booked" as const) : ("unchanged" as const) };
     }
-    if (row.seatStatus === "cancelled" && row.confirmedAt) await bumpContentVersion(tx as unknown as Db);
-    await queueVisitorEmail(tx, row, "cancelled");
+    const [lead] = await tx.select({ name: leads.name, email: leads.email, packageTitle: leads.packageTitle }).from(leads).where(eq(leads.id, row.leadId));
+    if (lead?.email) {
+      const trip = lead.packageTitle ?? "your trip";
+      await enqueueTeamEmail(
+        tx,
+        { type: "seat-request-cancelled", id: row.leadId },
+        {
+          to: lead.email,
+          subject: `Seat request cancelled: ${trip} (${row.reference})`,
+          text: [
+            `Dear ${lead.name},`,
+            "",
+            `Your seat request ${row.reference} is cancelled.`,
+            "",
+            `Trip: ${trip}`,
+            `Departure: ${row.departureName}, ${formatTourDateRange(row.departureStart, row.departureEnd)}`,
+            "",
+            "If this is a surprise, or you would like other dates, reply to this e-mail or call us.",
+          ].join("\n"),
+        },
+      );
+    }
     return { outcome: "cancelled" as const };
   });
-  if (result.outcome === "cancelled") {
-    noteContentWritten();
-    nudgeJobs();
-  }
+  if (result.outcome === "cancelled") nudgeJobs();
   return result;
 }

@@ -41,6 +41,7 @@ const form = (overrides: Record<string, unknown> = {}) =>
     tcsPercent: 20,
     tcsLabel: "TCS",
     leadPopupEnabled: "on",
+    bookingHoldHours: 48,
     ...overrides,
   });
 

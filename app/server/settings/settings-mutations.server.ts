@@ -28,6 +28,7 @@ export function settingsDocument(row: SiteSettingsRow): ContentDocument {
     tcsPercent: row.tcsPercent,
     tcsLabel: row.tcsLabel,
     leadPopupEnabled: row.leadPopupEnabled,
+    bookingHoldHours: row.bookingHoldHours,
   };
 }
 
@@ -62,6 +63,7 @@ export async function updateSiteSettings(
       tcsPercent: input.tcsPercent,
       tcsLabel: input.tcsLabel,
       leadPopupEnabled: input.leadPopupEnabled,
+      bookingHoldHours: input.bookingHoldHours,
     };
     const previous = settingsDocument(before);
     if (options.expectedVersion !== undefined && options.expectedVersion !== before.revision) {

@@ -47,6 +47,7 @@ export async function loadSettingsPage(url: URL) {
     tcsPercent: String(row.tcsPercent),
     tcsLabel: row.tcsLabel,
     leadPopupEnabled: row.leadPopupEnabled,
+    bookingHoldHours: String(row.bookingHoldHours),
   };
   return { values, version: stored.revision, updatedAt: stored.updatedAt.toISOString(), history, restoring: restore ? restoringNotice(restore) : null };
 }
@@ -79,6 +80,7 @@ function sentValues(formData: FormData): SiteSettingsFormValues {
     tcsPercent: text("tcsPercent"),
     tcsLabel: text("tcsLabel"),
     leadPopupEnabled: sent.get("leadPopupEnabled") === "on",
+    bookingHoldHours: text("bookingHoldHours"),
   };
 }
 

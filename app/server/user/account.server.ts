@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { authHeaders, getAuth } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { forgetCheckedSessions } from "~/server/auth/session-check-cache.server";
-import { passwordProblem } from "~/server/auth/password-policy.server";
+import { passwordProblem } from "~/lib/password-policy";
 import { recordWithSecurityNotice } from "~/server/auth/security-notice.server";
 import { afterPasswordChange, type Outcome } from "./user-admin.server";
 

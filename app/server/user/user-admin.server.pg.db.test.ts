@@ -1,5 +1,6 @@
 // On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): concurrent demotions of the last two admins, serialised by row locks (FOR UPDATE).
-import { and, eq } from "drizzle-orm";
+import fs from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "~/server/activity/activity.server";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
@@ -117,6 +118,47 @@ describe("user administration", () => {
     expect(await db.select().from(t.sessions).where(eq(t.sessions.userId, eve.id))).toHaveLength(0);
     await expect(getAuth().api.signInEmail({ body: { email: "eve@example.com", password: "eve-new-password" } })).resolves.toBeTruthy();
     expect(await setPasswordWithToken("made-up-token", "whatever-password")).toEqual({ ok: false, message: INVALID_LINK_MESSAGE });
+  });
+
+  it("keeps only a hash of each reset and invitation token: the table holds no working link (issue 44 finding 13)", async () => {
+    const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
+    const link = await createPasswordLink(eve.id, "invite", context());
+    if (!link.ok) throw new Error(link.message);
+    const token = tokenOf(link.value.url);
+    const rows = await db.select().from(t.verifications).where(eq(t.verifications.value, eve.id));
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows[0]!.identifier).toMatch(/^reset-password-sha256:[\w-]{43}$/);
+    // What a backup holds is no token: neither the stored identifier nor its hash part opens the form.
+    const stored = rows[0]!.identifier;
+    for (const guess of [stored, stored.slice("reset-password-sha256:".length), `sha256:${stored.slice("reset-password-sha256:".length)}`]) {
+      expect(await isPasswordTokenValid(guess)).toBe(false);
+      expect(await setPasswordWithToken(guess, "monsoon ferry at dusk")).toEqual({ ok: false, message: INVALID_LINK_MESSAGE });
+    }
+    expect(await isPasswordTokenValid(token)).toBe(true);
+  });
+
+  it("migration 0020 hashes a link stored in clear by an older Pravas, which keeps working", async () => {
+    const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
+    await db.delete(t.verifications).where(eq(t.verifications.value, eve.id));
+    const token = "olderPravasLinkToken0123456789ab";
+    await db.insert(t.verifications).values({
+      id: "old-link",
+      identifier: `reset-password:${token}`,
+      value: eve.id,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    const migration = fs.readFileSync(new URL("../../../drizzle/0021_security-retest.sql", import.meta.url), "utf8");
+    for (let run = 0; run < 2; run++) {
+      // Twice: the data step is idempotent.
+      for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    }
+    const [row] = await db.select().from(t.verifications).where(eq(t.verifications.id, "old-link"));
+    expect(row!.identifier).not.toContain(token);
+    expect(row!.identifier).toMatch(/^reset-password-sha256:/);
+    expect(await isPasswordTokenValid(token)).toBe(true);
+    // The same password the later tests sign in with.
+    expect(await setPasswordWithToken(token, "eve-new-password")).toMatchObject({ ok: true });
   });
 
   it("an invited user (no password yet) sets one with the invitation link", async () => {

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
-import { and, asc, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, like, or, sql } from "drizzle-orm";
 import { recordActivity, type ActivityKind } from "~/server/activity/activity.server";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth, RESET_IDENTIFIER, STORED_RESET_PREFIX } from "~/server/auth/auth.server";
 import type { Role, Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { activity, sessions, users, verifications } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { INVALID_LINK_MESSAGE } from "~/lib/staff-messages";
 import { forgetCheckedSessions } from "~/server/auth/session-check-cache.server";
-import { passwordProblem } from "~/server/auth/password-policy.server";
+import { passwordProblem } from "~/lib/password-policy";
 import { recordWithSecurityNotice } from "~/server/auth/security-notice.server";
 import type { AddUserInput, InviteUserInput } from "./user-schemas.server";
 
@@ -42,7 +42,6 @@ export const EMAIL_TAKEN_MESSAGE = "A user with this e-mail address already exis
 /** How long set-password links stay valid: reset links go hand to hand, invitations wait in an inbox. */
 const RESET_LINK_HOURS = 24;
 const INVITE_LINK_HOURS = 72;
-const RESET_IDENTIFIER = "reset-password:";
 /** The set-password page; the link's token follows as the last path segment. */
 const SET_PASSWORD_PATH = "/admin/reset-password";
 
@@ -197,9 +196,7 @@ export async function createPasswordLink(userId: string, purpose: "reset" | "inv
   const token = crypto.randomBytes(24).toString("base64url");
   const hours = purpose === "invite" ? INVITE_LINK_HOURS : RESET_LINK_HOURS;
   const expiresAt = new Date(Date.now() + hours * 60 * 60 * 1000);
-  await getDb()
-    .delete(verifications)
-    .where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_IDENTIFIER}%`)));
+  await getDb().delete(verifications).where(resetLinksOf(userId));
   const auth = await getAuth().$context;
   await auth.internalAdapter.createVerificationValue({ identifier: `${RESET_IDENTIFIER}${token}`, value: userId, expiresAt });
   if (purpose === "reset") await record("user.password-reset-link", context, user);
@@ -215,13 +212,20 @@ export async function createPasswordLink(userId: string, purpose: "reset" | "inv
  */
 export async function afterPasswordChange(userId: string): Promise<void> {
   const db = getDb();
-  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_IDENTIFIER}%`)));
+  await db.delete(verifications).where(resetLinksOf(userId));
   await db.update(users).set({ mustChangePassword: false }).where(eq(users.id, userId));
 }
 
+/** A user's set-password links: stored as hashes (ADR 087), or in clear by a Pravas before drizzle/0020. */
+const resetLinksOf = (userId: string) =>
+  and(eq(verifications.value, userId), or(like(verifications.identifier, `${STORED_RESET_PREFIX}%`), like(verifications.identifier, `${RESET_IDENTIFIER}%`)));
+
+/** What our tokens look like (24 random bytes, base64url): anything else is not looked up at all. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
+
 /** Whether a set-password link is still good (read-only; the page shows the form or says it expired). */
 export async function isPasswordTokenValid(token: string): Promise<boolean> {
-  if (!token) return false;
+  if (!TOKEN_SHAPE.test(token)) return false;
   const auth = await getAuth().$context;
   const found = await auth.internalAdapter.findVerificationValue(`${RESET_IDENTIFIER}${token}`);
   return Boolean(found && found.expiresAt > new Date());
@@ -231,6 +235,7 @@ export { INVALID_LINK_MESSAGE };
 
 /** Sets a password with a link's token, once. */
 export async function setPasswordWithToken(token: string, newPassword: string, ip?: string | null): Promise<Outcome<{ email: string }>> {
+  if (!TOKEN_SHAPE.test(token)) return fail(INVALID_LINK_MESSAGE);
   const auth = await getAuth().$context;
   const found = await auth.internalAdapter.findVerificationValue(`${RESET_IDENTIFIER}${token}`);
   if (!found || found.expiresAt <= new Date()) return fail(INVALID_LINK_MESSAGE);

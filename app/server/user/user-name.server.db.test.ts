@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "~/server/activity/activity.server";
-import { getViewer, type Viewer } from "~/server/auth/guard.server";
+import { GIVE_NAME_FIRST, getViewer, requireUser, type Viewer } from "~/server/auth/guard.server";
 import { resetAuthForTests } from "~/server/auth/auth.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
@@ -12,13 +12,15 @@ import { ownNameSchema, renameUserSchema } from "./user-schemas.server";
 
 let db: Db;
 let admin: Viewer;
+let adminCookie: string;
 const viewerOf = async (cookie: string) => (await getViewer(new Request("http://localhost:3000/admin", { headers: { cookie } })))!;
 
 beforeAll(async () => {
   resetAuthForTests();
   // The seed's first admin, made without ADMIN_NAME: admin@example.com, test-password-123.
   db = await openTestDatabase({ seeded: true });
-  admin = await viewerOf((await signInStaff("admin@example.com", "test-password-123")).cookie);
+  adminCookie = (await signInStaff("admin@example.com", "test-password-123")).cookie;
+  admin = await viewerOf(adminCookie);
 });
 afterAll(async () => {
   resetAuthForTests();
@@ -27,7 +29,24 @@ afterAll(async () => {
 
 describe("names (issue 49: replies said “this is Administrator from Pravas”)", () => {
   it("the first admin made without a name is “Administrator”, to be asked for theirs", () => {
-    expect(admin).toMatchObject({ name: "Administrator", mustSetName: true });
+    expect(admin).toMatchObject({ name: "Administrator", mustSetName: true, pending: "set-name" });
+  });
+
+  it("until then the guard lets them reach their account page only: pages go to “Your name”, the API says why (ADR 087's pending requirements)", async () => {
+    const refusal = async (path: string, method = "GET") => {
+      try {
+        await requireUser(new Request(`http://localhost:3000${path}`, { method, headers: { cookie: adminCookie } }), { role: "admin" });
+        return "passed";
+      } catch (thrown) {
+        const response = thrown as Response;
+        return response.status === 303 ? `redirect ${response.headers.get("location")}` : `${response.status} ${JSON.stringify(await response.json())}`;
+      }
+    };
+    expect(await refusal("/admin/dashboard")).toBe("redirect /admin/account#your-name");
+    expect(await refusal("/api/blogs", "POST")).toBe(`403 ${JSON.stringify({ error: GIVE_NAME_FIRST })}`);
+    await expect(requireUser(new Request("http://localhost:3000/admin/account", { headers: { cookie: adminCookie } }))).resolves.toMatchObject({
+      pending: "set-name",
+    });
   });
 
   it("a person gives their own name: the session shows it at once, the flag is gone, the log says from and to", async () => {
@@ -35,7 +54,7 @@ describe("names (issue 49: replies said “this is Administrator from Pravas”)
     expect(input.name).toBe("Asha Rao");
     expect(await renameStaff(admin.id, input.name, { actor: admin, ip: "10.0.0.9" })).toEqual({ ok: true, value: { from: "Administrator", to: "Asha Rao" } });
     const { cookie } = await signInStaff("admin@example.com", "test-password-123");
-    expect(await viewerOf(cookie)).toMatchObject({ name: "Asha Rao", mustSetName: false });
+    expect(await viewerOf(cookie)).toMatchObject({ name: "Asha Rao", mustSetName: false, pending: null });
     const [entry] = await listActivity({ kind: "user.renamed" });
     expect(entry).toMatchObject({ actorName: "Asha Rao", subjectLabel: "admin@example.com", ip: "10.0.0.9" });
     expect(entry!.detail).toEqual({ changes: [{ label: "name", from: "Administrator", to: "Asha Rao" }] });

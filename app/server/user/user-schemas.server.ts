@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX, passwordProblem, type PasswordOwner } from "~/server/auth/password-policy.server";
+import { PASSWORD_MAX, passwordProblem, type PasswordOwner } from "~/lib/password-policy";
 
 /**
  * Inputs of the Users page, the account page and the set-password page. One

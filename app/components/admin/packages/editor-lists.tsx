@@ -113,33 +113,34 @@ const DepartureRow = memo(function DepartureRow(props: EditorRowProps<Departure>
         <EditorInput {...field("start")} label="Start" type="date" />
         <EditorInput {...field("end")} label="End" type="date" min={date.start || undefined} />
         <EditorInput {...field("capacity")} label="Seats (optional)" type="number" inputMode="numeric" min={1} max={1000} />
-        <EditorInput {...field("heldSeats")} label="Seats taken by hand (phone bookings)" type="number" inputMode="numeric" min={0} max={1000} />
       </div>
       <DepartureSeatsLine id={date.id} />
     </EditorRow>
   );
 });
 
-/** The departure's seats now (ADR 059), from the editor's loader: capacity, confirmed, requested. */
+/** The departure's seats now, counted from its bookings (ADR 088): the capacity cannot go below held + confirmed. */
 function DepartureSeatsLine({ id }: { id?: string }) {
   const seats = useContext(DepartureSeatsContext)[id ?? ""];
   if (!seats) return null;
   return (
     <p className={styles.hint}>
       Seats now: {seats.capacity ? `${seats.capacity} in all, ` : "no capacity set, "}
-      {seats.confirmed} confirmed, {seats.held} by hand, {seats.requested} requested{seats.left !== null ? `, ${seats.left} left` : ""}.
+      {seats.confirmed} confirmed, {seats.held} held{seats.free !== null ? `, ${seats.free} free` : ""}
+      {seats.waitlist ? `, ${seats.waitlist} on the waitlist` : ""}, {seats.requested} requested.{" "}
+      {id ? <a href={`/admin/departures#departure-${id}`}>Bookings on this departure</a> : null}
     </p>
   );
 }
 
-/** Group departures: a name, a start and an end (not before the start), seats (optional) and seats taken by hand. */
+/** Group departures: a name, a start and an end (not before the start), and seats (optional; bookings take them). */
 export function GroupDatesField({ initial }: { initial: Departure[] }) {
   return (
     <EditorRowList
       id="groupDates"
       initial={initial}
       label={(index) => `departure ${index + 1}`}
-      blank={() => ({ name: "", start: "", end: "", capacity: "", heldSeats: "" })}
+      blank={() => ({ name: "", start: "", end: "", capacity: "" })}
       addLabel="Add departure"
       collapseWhat="departures"
       listLabel="Departures"

@@ -1,23 +1,33 @@
 import { useEffect, useId, useRef, useState } from "react";
+import type { PasswordOwner } from "~/lib/password-policy";
 import styles from "./new-password-field.module.css";
 
-type Strength = { score: 0 | 1 | 2 | 3 | 4; warning: string; suggestion: string };
+/** `refused`: the policy's own reason, the very one the server will give. */
+type Strength = { score: 0 | 1 | 2 | 3 | 4; refused: string | null; warning: string; suggestion: string };
 
 const WORDS = ["Very weak", "Weak", "Fair", "Good", "Strong"] as const;
 
-/** zxcvbn-ts and its dictionaries (~400 KB) load only when someone types a new password. */
-let estimator: Promise<(password: string, userInputs: string[]) => Strength> | undefined;
+/**
+ * zxcvbn-ts and its dictionaries (~400 KB), and the password policy with its
+ * list, load only when someone types a new password. The policy is the
+ * server's own module (app/lib/password-policy.ts): what it refuses the meter
+ * calls "Not allowed" with the same reason; zxcvbn only grades the rest.
+ */
+let estimator: Promise<(password: string, owner: PasswordOwner) => Strength> | undefined;
 function loadEstimator() {
   estimator ??= Promise.all([
     import("@zxcvbn-ts/core"),
     import("@zxcvbn-ts/language-common"),
     // Only its English messages; the English dictionaries are left out of the chunk.
     import("@zxcvbn-ts/language-en").then(({ translations }) => translations),
-  ]).then(([core, common, translations]) => {
+    import("~/lib/password-policy"),
+  ]).then(([core, common, translations, policy]) => {
     const zxcvbn = new core.ZxcvbnFactory({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary }, translations });
-    return (password, userInputs) => {
-      const result = zxcvbn.check(password, userInputs);
-      return { score: result.score, warning: result.feedback.warning ?? "", suggestion: result.feedback.suggestions[0] ?? "" };
+    return (password, owner) => {
+      const refused = policy.passwordProblem(password, owner);
+      if (refused) return { score: 0, refused, warning: "", suggestion: "" };
+      const result = zxcvbn.check(password, [owner.name ?? "", owner.email ?? ""].filter(Boolean));
+      return { score: result.score, refused: null, warning: result.feedback.warning ?? "", suggestion: result.feedback.suggestions[0] ?? "" };
     };
   });
   return estimator;
@@ -30,8 +40,8 @@ type NewPasswordFieldProps = {
   error?: string;
   /** The rules in a sentence, always shown. */
   hint: string;
-  /** The person's name and e-mail: a password built on them scores low. */
-  userInputs?: string[];
+  /** The person's name and e-mail: the policy refuses a password built on them. */
+  owner?: PasswordOwner;
   autoComplete?: "new-password";
   required?: boolean;
 };
@@ -41,7 +51,7 @@ type NewPasswordFieldProps = {
  * names what is weak. The meter only advises; the server's policy decides
  * (ADR 032). Without JavaScript it is a plain password field with its rules.
  */
-export function NewPasswordField({ name, label, error, hint, userInputs = [], required }: NewPasswordFieldProps) {
+export function NewPasswordField({ name, label, error, hint, owner = {}, required }: NewPasswordFieldProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
@@ -61,9 +71,9 @@ export function NewPasswordField({ name, label, error, hint, userInputs = [], re
     }
     const ticket = ++latest.current;
     void loadEstimator().then((estimate) => {
-      if (ticket === latest.current) setStrength(estimate(value, userInputs.filter(Boolean)));
+      if (ticket === latest.current) setStrength(estimate(value, owner));
     });
-    // userInputs is a fresh array each render; its content does not change while typing.
+    // owner is a fresh object each render; its content does not change while typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
@@ -110,8 +120,8 @@ export function NewPasswordField({ name, label, error, hint, userInputs = [], re
               <span />
             </span>
             <span>
-              Strength: <strong>{WORDS[strength.score]}</strong>
-              {strength.warning || strength.suggestion ? `. ${strength.warning || strength.suggestion}` : ""}
+              Strength: <strong>{strength.refused ? "Not allowed" : WORDS[strength.score]}</strong>
+              {strength.refused ? `. ${strength.refused}` : strength.warning || strength.suggestion ? `. ${strength.warning || strength.suggestion}` : ""}
             </span>
           </>
         ) : null}

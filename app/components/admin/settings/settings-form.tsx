@@ -151,6 +151,19 @@ function SettingsFields({
               <EditorInput name="tcsLabel" label="TCS wording" required maxLength={20} defaultValue={values.tcsLabel} />
             </div>
           </Panel>
+          <Panel title="Bookings">
+            <EditorInput
+              name="bookingHoldHours"
+              label="Hold seats for (hours)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={720}
+              required
+              hint="A held booking keeps its seats this long, then they go back on sale (unless it is confirmed or the deadline is moved)."
+              defaultValue={values.bookingHoldHours}
+            />
+          </Panel>
           <Panel title="Lead popup">
             <label className={styles.check}>
               <input type="checkbox" name="leadPopupEnabled" defaultChecked={values.leadPopupEnabled} /> Show the lead popup to visitors (15 s after a page

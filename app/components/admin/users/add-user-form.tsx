@@ -44,7 +44,7 @@ export function AddUserForm({ state, mailEnabled, passwordRules }: { state?: Add
           label="Initial password"
           hint={passwordRules}
           error={errors.password}
-          userInputs={[values.name ?? "", values.email ?? ""]}
+          owner={{ name: values.name, email: values.email }}
         />
       </div>
       <div className={adminUi.formActions}>

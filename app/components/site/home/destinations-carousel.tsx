@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { PackageCard, type PackageCardData } from "~/components/site/package-card";
 import styles from "./destinations-carousel.module.css";
 import { useReducedMotion } from "./use-media-query";
@@ -18,35 +18,21 @@ type CarouselProps = {
 
 /**
  * Top Destinations: a CSS scroll-snap track (3 cards per view from 1024 px,
- * 1.1 below, 20 px apart) that swipes natively. A small script adds
- * Previous/Next (looping), arrow keys, and autoplay every 2.5 s that pauses on
- * hover, on focus, while off screen or in a background tab, when the visitor
- * presses Pause, and never starts under prefers-reduced-motion.
+ * 1.1 below, 20 px apart) that swipes natively. Previous/Next (looping) and the
+ * arrow keys are answered by the page's first-tap script from the first paint
+ * on (app/lib/page-scripts/first-tap.ts, ADR 078); this component adds
+ * autoplay every 2.5 s that pauses on hover, on focus, while off screen or in a
+ * background tab, when the visitor presses Pause, and never starts under
+ * prefers-reduced-motion.
  */
 export function DestinationsCarousel({ cards, labelledBy, heading, actions }: CarouselProps) {
   const trackRef = useRef<HTMLUListElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
   const reduceMotion = useReducedMotion();
   // The visitor's Pause/Play choice wins; by default it plays unless motion is reduced.
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !reduceMotion;
   const [held, setHeld] = useState({ hover: false, focus: false, offscreen: true });
-
-  const go = useCallback((step: 1 | -1) => {
-    const track = trackRef.current;
-    if (!track) return;
-    const slides = Array.from(track.children) as HTMLElement[];
-    const start = track.getBoundingClientRect().left;
-    // The first slide whose left edge is at (or past) the track's left edge is the current one.
-    const current = slides.findIndex((slide) => slide.getBoundingClientRect().left >= start - 2);
-    const atEnd = track.scrollLeft + track.clientWidth >= track.scrollWidth - 2;
-    let next = Math.max(0, current) + step;
-    if (step === 1 && atEnd) next = 0;
-    if (next < 0) next = slides.length - 1;
-    const target = slides[next];
-    if (!target) return;
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    track.scrollTo({ left: target.offsetLeft - slides[0]!.offsetLeft, behavior: reduce ? "instant" : "smooth" });
-  }, []);
 
   useEffect(() => {
     const track = trackRef.current;
@@ -59,14 +45,15 @@ export function DestinationsCarousel({ cards, labelledBy, heading, actions }: Ca
   const running = playing && !held.hover && !held.focus && !held.offscreen;
   useEffect(() => {
     if (!running) return;
+    // Autoplay presses Next: the arrows are answered by the page's first-tap script.
     const timer = setInterval(() => {
-      if (!document.hidden) go(1);
+      if (!document.hidden) nextRef.current?.click();
     }, AUTOPLAY_MS);
     return () => clearInterval(timer);
-  }, [running, go]);
+  }, [running]);
 
   return (
-    <div className={styles.carousel}>
+    <div className={styles.carousel} data-carousel="">
       <div className={styles.head}>
         {heading}
         <div className={styles.actions}>
@@ -76,11 +63,11 @@ export function DestinationsCarousel({ cards, labelledBy, heading, actions }: Ca
               {playing ? <PauseIcon /> : <PlayIcon />}
               <span className="visually-hidden">{playing ? "Pause automatic scrolling" : "Start automatic scrolling"}</span>
             </button>
-            <button type="button" className={styles.control} onClick={() => go(-1)}>
+            <button type="button" className={styles.control} data-carousel-step="-1">
               <ArrowIcon flip />
               <span className="visually-hidden">Previous destination</span>
             </button>
-            <button type="button" className={styles.control} onClick={() => go(1)}>
+            <button ref={nextRef} type="button" className={styles.control} data-carousel-step="1">
               <ArrowIcon />
               <span className="visually-hidden">Next destination</span>
             </button>
@@ -91,15 +78,9 @@ export function DestinationsCarousel({ cards, labelledBy, heading, actions }: Ca
         ref={trackRef}
         className={styles.track}
         aria-labelledby={labelledBy}
-        // A scrollable region must be reachable by keyboard; arrow keys move a whole card.
+        data-carousel-track=""
+        // A scrollable region must be reachable by keyboard; arrow keys move a whole card (the first-tap script).
         tabIndex={0}
-        onKeyDown={(event) => {
-          if (event.target !== event.currentTarget && !(event.target instanceof HTMLAnchorElement)) return;
-          if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-            event.preventDefault();
-            go(event.key === "ArrowRight" ? 1 : -1);
-          }
-        }}
         onPointerEnter={() => setHeld((value) => ({ ...value, hover: true }))}
         onPointerLeave={() => setHeld((value) => ({ ...value, hover: false }))}
         onFocus={() => setHeld((value) => ({ ...value, focus: true }))}

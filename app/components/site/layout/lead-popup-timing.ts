@@ -11,7 +11,7 @@ type PopupMemory = { submitted: boolean; closedAt: number | null };
 /**
  * Milliseconds from now until the popup should show, or null for never
  * (already submitted). The 15 s count from page load, `sinceLoad` ms ago
- * (scripts start at the first action or 10 s after load, ADR 067). A close less than 15 minutes ago
+ * (scripts start in idle time after the first paint, ADR 078). A close less than 15 minutes ago
  * pushes the first showing to 15 minutes after that close.
  */
 export function popupDelay({ submitted, closedAt }: PopupMemory, now: number, sinceLoad = 0): number | null {

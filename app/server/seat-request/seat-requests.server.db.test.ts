@@ -1,13 +1,10 @@
-// On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): concurrent confirmations of the last seats under the package row's lock (FOR
-// UPDATE).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/server/db/db.server";
-import { leads, jobs, packages, seatRequests } from "~/server/db/schema.server";
+import { bookings, jobs, leads, packages, seatRequests } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
-import { cancelSeatRequest, confirmSeatRequest, createSeatRequest } from "./seat-requests.server";
+import { cancelSeatRequest, createSeatRequest } from "./seat-requests.server";
 import { seatRequestSchema } from "./seat-request-schema";
-import { packageDepartureSeats } from "~/server/package/departure-seats.server";
 
 let db: Db;
 let pkg: typeof packages.$inferSelect = undefined as never;
@@ -19,7 +16,7 @@ beforeAll(async () => {
   // Two departures of our own: one with 8 seats, one without a capacity.
   const groupDates = [
     { id: "dRace", name: "Race Batch", start: "2027-03-01", end: "2027-03-07", capacity: 8 },
-    { id: "dOpen", name: "Open Batch", start: "2027-04-01", end: "2027-04-07", capacity: 20, heldSeats: 4 },
+    { id: "dOpen", name: "Open Batch", start: "2027-04-01", end: "2027-04-07", capacity: 20 },
     { id: "dPast", name: "Gone Batch", start: "2027-01-01", end: "2027-01-07", capacity: 30 },
     { id: "dNone", name: "Phone Batch", start: "2027-05-01", end: "2027-05-07" },
   ];
@@ -52,39 +49,48 @@ describe("seat requests", () => {
     expect(await createSeatRequest(request({ departureId: "dElsewhere" }), pkg, NOW)).toMatchObject({ ok: false, refused: "unknown-departure" });
     expect(await createSeatRequest(request({ departureId: "dNone" }), pkg, NOW)).toMatchObject({ ok: false, refused: "no-seats" });
     expect(await createSeatRequest(request(), { ...pkg, status: "draft" }, NOW)).toMatchObject({ ok: false, refused: "draft", status: 404 });
-    expect(await createSeatRequest(request({ departureId: "dOpen", adults: "20" }), pkg, NOW)).toMatchObject({ ok: false, refused: "too-many" });
+    expect(await createSeatRequest(request({ departureId: "dRace", adults: "9" }), pkg, NOW)).toMatchObject({ ok: false, refused: "too-many" });
     expect(await db.$count(seatRequests)).toBe(before);
   });
 
-  // What each engine proves (both were tried by breaking the code, ADR 084). PostgreSQL: the package row's lock
-  // (FOR UPDATE) holds between separate connections; without the lock this test failed there, and passed on PGlite.
-  // PGlite runs one transaction at a time (one connection, as in production with it), so a missing lock cannot
-  // show there; it proves that the count and the confirmation are one transaction: with the seats counted before
-  // the transaction, the 20 interleaved calls failed this test on PGlite too.
-  it("20 concurrent confirmations of 1 traveller on a departure with 8 seats: exactly 8 succeed", async () => {
-    const ids: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const outcome = await createSeatRequest(request({ name: `Racer ${i}` }), pkg, NOW);
-      if (!outcome.ok) throw new Error(outcome.message);
-      ids.push(outcome.leadId);
-    }
-    const results = await Promise.all(ids.map((id) => confirmSeatRequest(id)));
-    expect(results.filter((result) => result.outcome === "confirmed")).toHaveLength(8);
-    expect(results.filter((result) => result.outcome === "full")).toHaveLength(12);
-    const [race] = (await packageDepartureSeats(pkg.id, pkg.groupDates)).filter((date) => date.id === "dRace");
-    expect(race!.seats).toMatchObject({ capacity: 8, confirmed: 8, left: 0, requested: 12 });
-
-    // Sold out: a new request is refused with the dates that still have room.
+  it("seats are counted from bookings: a departure they fill is sold out, with the dates that still have room; declining frees nothing", async () => {
+    const booking = {
+      packageId: pkg.id,
+      packageTitle: pkg.title,
+      departureId: "dRace",
+      departureName: "Race Batch",
+      startDate: "2027-03-01",
+      endDate: "2027-03-07",
+      leadName: "Phone Sale",
+      leadPhone: "+919845012345",
+      room: "twin" as const,
+      price: { basis: "Package price", units: { adult: 0, childWithBed: 0, childNoBed: 0 }, extras: [], discount: null },
+      totalPaise: 0,
+    };
+    await db.insert(bookings).values([
+      { ...booking, reference: "PRV-AAAAA", state: "confirmed", adults: 5 },
+      { ...booking, reference: "PRV-AAAAB", state: "held", adults: 2, holdUntil: new Date("2027-01-12T00:00:00Z") },
+      // Neither a waitlisted nor a cancelled booking takes a seat.
+      { ...booking, reference: "PRV-AAAAC", state: "waitlisted", adults: 4 },
+      { ...booking, reference: "PRV-AAAAD", state: "cancelled", adults: 4 },
+    ]);
+    const tooMany = await createSeatRequest(request({ adults: "2" }), pkg, NOW);
+    expect(tooMany).toMatchObject({ ok: false, refused: "too-many", message: "Only 1 seat is left on this date. Please ask for 1 or fewer, or call us." });
+    const stored = await createSeatRequest(request({ name: "Last Seat" }), pkg, NOW);
+    expect(stored).toMatchObject({ ok: true });
+    // A request takes no seat: the last seat is still free for another.
+    expect(await createSeatRequest(request({ name: "Also Last" }), pkg, NOW)).toMatchObject({ ok: true });
+    await db.insert(bookings).values({ ...booking, reference: "PRV-AAAAE", state: "confirmed", adults: 1 });
     const refused = await createSeatRequest(request(), pkg, NOW);
     expect(refused).toMatchObject({ ok: false, refused: "sold-out", status: 409 });
     expect((refused as { message: string }).message).toMatch(/^This date just sold out\. These dates still have room: Open Batch/);
 
-    // Cancelling a confirmed request frees its seat, and another can be confirmed.
-    const confirmed = ids.filter((_, index) => results[index]!.outcome === "confirmed");
-    const waiting = ids.filter((_, index) => results[index]!.outcome === "full");
-    expect(await cancelSeatRequest(confirmed[0]!)).toEqual({ outcome: "cancelled" });
-    expect(await confirmSeatRequest(confirmed[0]!)).toEqual({ outcome: "was-cancelled" });
-    expect(await confirmSeatRequest(waiting[0]!)).toEqual({ outcome: "confirmed" });
-    expect(await confirmSeatRequest(waiting[1]!)).toMatchObject({ outcome: "full", left: 0 });
+    const leadId = (stored as { leadId: number }).leadId;
+    expect(await cancelSeatRequest(leadId)).toEqual({ outcome: "cancelled" });
+    expect(await cancelSeatRequest(leadId)).toEqual({ outcome: "unchanged" });
+    await db
+      .update(seatRequests)
+      .set({ seatStatus: "booked" })
+      .where(eq(seatRequests.leadId, ((await createSeatRequest(request({ departureId: "dOpen" }), pkg, NOW)) as { leadId: number }).leadId));
   });
 });

@@ -1,0 +1,71 @@
+import { BOOKING_STATES, type BookingState, type RoomSharing } from "./booking";
+
+/** The Bookings list's filters, all in the URL (?state=&package=&month=&expiring=24h&q=&page=), as the API's query. */
+export type BookingFilters = {
+  state: BookingState | "";
+  /** A package id, as text ("" for any). */
+  package: string;
+  /** The departure's month, "2027-03". */
+  month: string;
+  /** Holds whose deadline is within the next 24 hours. */
+  expiring: boolean;
+  /** A reference, a name or a phone number. */
+  q: string;
+  page: number;
+};
+
+export const BOOKINGS_PAGE_SIZE = 50;
+
+const isState = (value: string | null): value is BookingState => value !== null && (BOOKING_STATES as readonly string[]).includes(value);
+
+/** Reads the filters from a URL, ignoring anything unknown (never an error). */
+export function parseBookingFilters(url: URL): BookingFilters {
+  const get = (name: string) => url.searchParams.get(name);
+  const pkg = get("package") ?? "";
+  const month = get("month") ?? "";
+  const page = Number.parseInt(get("page") ?? "1", 10);
+  return {
+    state: isState(get("state")) ? (get("state") as BookingState) : "",
+    package: /^[1-9]\d{0,8}$/.test(pkg) ? pkg : "",
+    month: /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : "",
+    expiring: get("expiring") === "24h",
+    q: (get("q") ?? "").trim().slice(0, 100),
+    page: Number.isFinite(page) && page > 1 ? Math.min(page, 100_000) : 1,
+  };
+}
+
+/** The query string of a filtered view (defaults left out). */
+export function bookingQuery(filters: BookingFilters, page = filters.page): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.state) params.set("state", filters.state);
+  if (filters.package) params.set("package", filters.package);
+  if (filters.month) params.set("month", filters.month);
+  if (filters.expiring) params.set("expiring", "24h");
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export const hasBookingFilters = (filters: BookingFilters) => Boolean(filters.q || filters.state || filters.package || filters.month || filters.expiring);
+
+/** One row of the Bookings list. */
+export type BookingListRow = {
+  reference: string;
+  state: BookingState;
+  leadName: string;
+  leadPhone: string;
+  packageTitle: string;
+  departureName: string | null;
+  startDate: string;
+  endDate: string;
+  seats: number;
+  room: RoomSharing;
+  totalPaise: number;
+  /** ISO; held bookings only. */
+  holdUntil: string | null;
+  createdAt: string;
+};
+
+/** The totals under the filtered list: every booking it counts, and the travellers and value of those still live or done (not cancelled or expired). */
+export type BookingTotals = { bookings: number; seats: number; totalPaise: number };

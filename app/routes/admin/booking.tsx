@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import { AdminPage, adminMeta, adminUi } from "~/components/admin/admin-page";
+import { BookingForm } from "~/components/admin/bookings/booking-form";
+import { BookingSummary, BookingTimeline } from "~/components/admin/bookings/booking-panels";
+import styles from "~/components/admin/bookings/bookings.module.css";
+import type { BookingFormValues } from "~/lib/booking-form-values";
+import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
+import { canManageBookings } from "~/server/auth/access.server";
+import { requireUser } from "~/server/auth/guard.server";
+import { handleBookingAction, loadBookingPage } from "~/server/booking/booking-page.server";
+import type { Route } from "./+types/booking";
+
+/** One booking (ADR 088): its state and next steps, its form while not cancelled, and its timeline. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireUser(request, { can: canManageBookings });
+  return loadBookingPage(params.ref, viewer, context.clock.now());
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request, { can: canManageBookings });
+  return handleBookingAction(request, params.ref, viewer, context.clientIp, context.clock.now());
+}
+
+/** A save that cannot reach the server keeps the form as typed, with Retry (ADR 040). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormOnFailure(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Booking ${loaded.booking.reference}` : "Booking not found");
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, stored, editable, values, packages, timeline, canDelete, now } = loaderData;
+  return (
+    <AdminPage
+      title={`${booking.reference} · ${booking.leadName}`}
+      lead={`${booking.packageTitle}: ${booking.seats} ${booking.seats === 1 ? "traveller" : "travellers"}`}
+      actions={
+        <Link to="/admin/bookings" className={adminUi.button}>
+          All bookings
+        </Link>
+      }
+    >
+      {/* The state and what can be done next come first: on a phone they sit above the form (ADR 088). */}
+      <div className={styles.detail}>
+        <div className={styles.detailSummary}>
+          <BookingSummary booking={booking} now={now} canDelete={canDelete} />
+        </div>
+        <div className={styles.detailForm}>
+          {editable ? (
+            <BookingForm
+              key={stored.version}
+              stored={stored}
+              values={sentAfterFailure<BookingFormValues>(actionData) ?? values}
+              packages={packages}
+              defaultHold=""
+              actionData={withoutSaveFailure(actionData)}
+            />
+          ) : (
+            <p className={adminUi.muted}>A cancelled booking is kept as it was: make a new booking to book these travellers again.</p>
+          )}
+        </div>
+        <div className={styles.detailTimeline}>
+          <BookingTimeline entries={timeline} now={now} />
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

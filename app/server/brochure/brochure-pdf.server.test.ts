@@ -1,0 +1,67 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import type { BrochureContent } from "./brochure-content.server";
+import { MAX_BROCHURE_PAGES, renderBrochurePdf } from "./brochure-pdf.server";
+import { sampleBrochure } from "./brochure.server";
+
+// Issue 44 finding 10: a package at every field's maximum (60 days of 5,000
+// characters, 50 items in each list of 500, 20 price options, 50 departures,
+// 30 clauses of 2,000) made a 216-page brochure whose render held the
+// server's only thread for 3 s. Now the pages are capped and the layout
+// lets other requests through between its parts.
+
+const words = (count: number, seed: string) => Array.from({ length: count }, (_, i) => `${seed}${i % 10} temple`).join(" ");
+const sized = (length: number, seed: string) => words(Math.ceil(length / 12), seed).slice(0, length);
+
+function maximalBrochure(): BrochureContent {
+  const sample = sampleBrochure();
+  const hotels = sample.priceOptions[0]!.hotels;
+  return {
+    ...sample,
+    paragraphs: [sized(2000, "p"), sized(2000, "q")],
+    highlights: Array.from({ length: 50 }, (_, i) => sized(500, `h${i}`)),
+    included: Array.from({ length: 50 }, (_, i) => sized(500, `i${i}`)),
+    excluded: Array.from({ length: 50 }, (_, i) => sized(500, `e${i}`)),
+    priceOptions: Array.from({ length: 20 }, (_, i) => ({ ...sample.priceOptions[0]!, label: `Option ${i + 1}`, hotels: [...hotels, ...hotels] })),
+    days: Array.from({ length: 60 }, (_, i) => ({ label: `Day ${i + 1}`, title: sized(200, `t${i}`), description: sized(5000, `d${i}`), photo: null })),
+    departures: Array.from({ length: 50 }, (_, i) => ({ name: `Batch ${i + 1}`, dates: "12 Dec 2026 – 18 Dec 2026" })),
+    terms: Array.from({ length: 30 }, (_, i) => ({ title: sized(120, `c${i}`), text: sized(2000, `x${i}`) })),
+  };
+}
+
+describe("renderBrochurePdf at every field's maximum", () => {
+  it(`stays within ${MAX_BROCHURE_PAGES} pages, points to the package page for the rest, and keeps the contacts and terms`, { timeout: 60_000 }, async () => {
+    const pdf = await renderBrochurePdf(maximalBrochure(), { cover: null, days: [] });
+    const info = spawnSync("pdfinfo", ["-"], { input: pdf }).stdout.toString();
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    expect(pages).toBeGreaterThan(20);
+    expect(pages).toBeLessThanOrEqual(MAX_BROCHURE_PAGES);
+    const text = spawnSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf }).stdout.toString("utf8").replace(/\s+/g, " ");
+    expect(text).toMatch(/is on the package page: https:\/\/example\.com/);
+    expect(text).toContain("Book or ask us anything");
+    expect(text).toContain("Terms and conditions");
+    expect(text).toContain(`of ${pages}`);
+  });
+
+  it("never holds the event loop for long while it lays the brochure out", { timeout: 60_000 }, async () => {
+    let longest = 0;
+    const started = performance.now();
+    let last = started;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    try {
+      await renderBrochurePdf(maximalBrochure(), { cover: null, days: [] });
+    } finally {
+      clearInterval(ticker);
+    }
+    // The pause up to the end counts too (a render in one block leaves no tick at all).
+    const total = performance.now() - started;
+    longest = Math.max(longest, performance.now() - last);
+    // Before: the whole render was one pause (216 pages; 3.1 s of 3.1 s on the shared machine, warm). Now the longest is pdfkit
+    // writing the file out at the end (0.2 to 0.3 of the render). Relative, as this machine's speed varies several-fold under load.
+    expect(longest / total, `longest pause ${longest.toFixed(0)} ms of ${total.toFixed(0)} ms`).toBeLessThan(0.5);
+  });
+});

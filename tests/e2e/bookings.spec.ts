@@ -1,0 +1,151 @@
+import type { Page } from "@playwright/test";
+import { ADMIN, signIn } from "./admin-helpers";
+import { AxeBuilder } from "./axe";
+import { deleteBookings, insertBooking } from "./booking-helpers";
+import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
+
+// Issue 45 (ADR 088): the team's journeys with bookings, and the seats the public page shows.
+
+type Departure = { id: string; name: string; start: string; end: string; capacity?: number };
+type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** Bali's stored departures, its next one given `capacity` seats (put back after the test). */
+async function baliWithCapacity(db: TestDatabase, capacity: number) {
+  const query: Query = (text, params) => db.query(text, params);
+  const [row] = await query("select group_dates from packages where slug = 'bali'");
+  const dates = row!.group_dates as Departure[];
+  const today = new Date().toISOString().slice(0, 10);
+  const next = dates.filter((date) => date.start > today).sort((a, b) => a.start.localeCompare(b.start))[0]!;
+  db.onCleanup(() => db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [JSON.stringify(dates)]));
+  db.onCleanup(() => deleteBookings(query, { packageSlug: "bali" }));
+  await db.query("update packages set group_dates = $1::jsonb where slug = 'bali'", [
+    JSON.stringify(dates.map((date) => (date.id === next.id ? { ...date, capacity } : date))),
+  ]);
+  return next;
+}
+
+/** The public page's line for one departure. */
+const departureItem = (page: Page, name: string) =>
+  page.getByRole("region", { name: "Upcoming Group Departures" }).getByRole("listitem").filter({ hasText: name });
+
+async function moveClock(page: Page, ms: number) {
+  const response = await page.request.post("/__e2e/clock", { data: { advanceMs: ms }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
+  expect(response.ok()).toBe(true);
+}
+
+test("a visitor's seat request becomes a confirmed booking in four clicks from the inbox, and the public page shows 2 fewer seats", async ({ page, db }) => {
+  test.setTimeout(120_000);
+  const departure = await baliWithCapacity(db, 12);
+  const name = `Booking Visitor ${Date.now()}`;
+  db.onCleanup(() => db.query("delete from leads where name = $1", [name]));
+
+  await page.context().addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
+  await gotoHydrated(page, "/packages/bali");
+  await expect(departureItem(page, departure.name)).toContainText("12 seats left");
+  // The visitor's ask, as the package page's form sends it (that form's own journey is in seats.spec.ts).
+  const sent = await page.request.post("/api/seat-requests", {
+    data: {
+      packageSlug: "bali",
+      departureId: departure.id,
+      name,
+      phone: "+91 98450 12345",
+      email: "visitor@example.com",
+      adults: 2,
+      children: 0,
+      room: "twin",
+    },
+    headers: { "x-forwarded-for": "10.45.0.1" },
+  });
+  expect(sent.status()).toBe(201);
+  // A request takes no seat.
+  await gotoHydrated(page, "/packages/bali");
+  await expect(departureItem(page, departure.name)).toContainText("12 seats left");
+
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, "/admin/enquiries");
+  await page.getByRole("link", { name }).first().click(); // 1
+  await page.getByRole("link", { name: "Make a booking" }).click(); // 2
+  const form = page.getByRole("form", { name: "New booking" });
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
+  // Filled from the request: package, departure, travellers, contact.
+  await expect(form.getByLabel("Departure")).toHaveValue(departure.id);
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(form.getByLabel("Adults")).toHaveValue("2");
+  await expect(form.getByLabel("E-mail (optional)")).toHaveValue("visitor@example.com");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await form.getByRole("radio", { name: /Confirm now/ }).check(); // 3
+  await page.getByRole("button", { name: "Make the booking" }).click(); // 4
+
+  await expect(page).toHaveURL(/\/admin\/bookings\/PRV-[2-9A-HJKMNP-Z]{5}$/);
+  const summary = page.getByRole("region", { name: "Booking" });
+  await expect(summary).toContainText("Confirmed");
+  await expect(summary).toContainText(name);
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(/made|created/i);
+  const reference = page.url().split("/").pop()!;
+  const [lead] = await db.query<{ status: string }>("select status from leads where name = $1", [name]);
+  expect(lead?.status).toBe("converted");
+  const [mail] = await db.query<{ n: number }>(
+    "select count(*)::int as n from jobs o join activity a on a.id = o.subject_id where a.subject_type = 'booking' and o.subject_type = 'booking-traveller' and a.subject_id = (select id::text from bookings where reference = $1)",
+    [reference],
+  );
+  expect(mail?.n).toBe(1);
+
+  await gotoHydrated(page, "/packages/bali");
+  await expect(departureItem(page, departure.name)).toContainText("10 seats left");
+});
+
+test("a hold that passes its deadline expires (the clock moved) and its seats come back on sale", async ({ page, db }) => {
+  test.setTimeout(90_000);
+  const query: Query = (text, params) => db.query(text, params);
+  const departure = await baliWithCapacity(db, 4);
+  const reference = await insertBooking(query, {
+    packageSlug: "bali",
+    departureId: departure.id,
+    seats: 4,
+    state: "held",
+    holdHours: 1,
+    leadName: "Held Traveller",
+  });
+
+  await page.context().addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
+  await gotoHydrated(page, "/packages/bali");
+  await expect(departureItem(page, departure.name)).toContainText("Sold out");
+
+  await moveClock(page, 2 * 60 * 60 * 1000);
+  await gotoHydrated(page, "/packages/bali");
+  await expect(departureItem(page, departure.name)).toContainText("4 seats left");
+
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/bookings/${reference}`);
+  await expect(page.getByRole("region", { name: "Booking" })).toContainText("Expired");
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(/expired/i);
+});
+
+test("cancelling a confirmed booking offers its seats to the waitlist, first come first offered", async ({ page, db }) => {
+  test.setTimeout(90_000);
+  const query: Query = (text, params) => db.query(text, params);
+  const departure = await baliWithCapacity(db, 4);
+  const sold = await insertBooking(query, { packageSlug: "bali", departureId: departure.id, seats: 4, leadName: "Seated Traveller" });
+  const waiting = await insertBooking(query, { packageSlug: "bali", departureId: departure.id, seats: 3, state: "waitlisted", leadName: "Waiting Traveller" });
+
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `/admin/bookings/${waiting}`);
+  await expect(page.getByRole("region", { name: "Booking" })).toContainText("Waitlisted");
+
+  await gotoHydrated(page, `/admin/bookings/${sold}`);
+  await page.getByRole("button", { name: "Cancel the booking" }).click();
+  const dialog = page.getByRole("dialog", { name: `Cancel booking ${sold}?` });
+  await dialog.getByLabel("Reason").fill("The traveller's visa was refused.");
+  await dialog.getByRole("button", { name: "Cancel the booking" }).click();
+  await expect(page.getByRole("region", { name: "Booking" })).toContainText("Cancelled");
+  await expect(page.getByRole("region", { name: "Booking" })).toContainText("Reason: The traveller's visa was refused.");
+
+  await gotoHydrated(page, `/admin/bookings/${waiting}`);
+  await expect(page.getByRole("region", { name: "Booking" })).toContainText("Held");
+  await expect(page.getByRole("region", { name: "Booking" })).toContainText("Seats held until");
+  const [seats] = await db.query<{ held: number }>(
+    "select coalesce(sum(seats) filter (where state = 'held'), 0)::int as held from bookings where departure_id = $1 and deleted_at is null",
+    [departure.id],
+  );
+  expect(seats?.held).toBe(3);
+});
