@@ -9,6 +9,8 @@ import path from "node:path";
 process.env.NODE_ENV ??= "test";
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${process.env.PORT ?? 3100}`;
 process.env.ADMIN_PASSWORD ??= "lotus-temple-at-dawn-42";
+// Named, so that no test is first asked for a name (tests/e2e/admin-users.spec.ts asks it on purpose).
+process.env.ADMIN_NAME ??= "Administrator";
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 
 // E2E_DATABASE_URL (playwright.config.ts sets it when TEST_DATABASE_URL names a

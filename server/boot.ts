@@ -61,7 +61,7 @@ export async function boot() {
   if (env.MEDIA_STORE === "s3") logger.info({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, publicUrl: env.MEDIA_PUBLIC_URL }, "media in an S3 bucket");
   const result = await seedDatabase(getDb(), {
     mediaDir: mediaStorage,
-    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME },
     contact: {
       phone: env.CONTACT_PHONE,
       phoneSecondary: env.CONTACT_PHONE_SECONDARY,

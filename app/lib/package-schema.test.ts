@@ -103,6 +103,24 @@ describe("package input schema", () => {
     if (submission.status !== "error") return;
     expect(submission.error?.days).toEqual(["Needed to publish: the number of days."]);
   });
+
+  it("reports every field to fix in one save, also beside a mistyped one (issue 49)", () => {
+    const form = new FormData();
+    form.append("title", "Kerala");
+    form.append("status", "published");
+    form.append("price.kind", "single");
+    form.append("price.amount", "fifty thousand");
+    form.append("groupDates[0].name", "Onam");
+    form.append("groupDates[0].start", "2027-09-10");
+    form.append("groupDates[0].end", "2027-09-01");
+    form.append("groupDates[0].capacity", "twenty");
+    const submission = parseWithZod(form, { schema: packageInputSchema });
+    expect(submission.status).toBe("error");
+    if (submission.status !== "error") return;
+    expect(Object.keys(submission.error ?? {}).sort()).toEqual(
+      ["country", "days", "description", "groupDates[0].capacity", "groupDates[0].end", "nights", "price", "price.amount", "region", "thumbnail"].sort(),
+    );
+  });
 });
 
 describe("admin payload", () => {

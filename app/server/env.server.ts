@@ -69,6 +69,8 @@ const envSchema = z
     E2E_FIXTURE_TOKEN: optionalString,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@pravas.travel")),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(10).optional()),
+    /** The first admin's name; unset: "Administrator", asked for a name at the first sign-in (issue 49). */
+    ADMIN_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
     /** Signs the session cookie; unset: a random one generated once and kept in DATA_DIR/session-secret. */
     SESSION_SECRET: z.preprocess(
       emptyToUndefined,

@@ -15,6 +15,7 @@ export const ACTIVITY_KINDS = [
   "user.created",
   "user.invited",
   "user.updated",
+  "user.renamed",
   "user.role-changed",
   "user.deactivated",
   "user.reactivated",

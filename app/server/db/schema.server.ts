@@ -71,7 +71,7 @@ export const packages = pgTable(
     nights: integer("nights").notNull(),
     description: text("description").notNull(),
     longDescription: text("long_description").notNull().default(""),
-    /** Lowest price in whole rupees: the admin's numeric price, used for sorting and offers. */
+    /** The "from" price in whole rupees (price.ts fromPrice: adult or per person, or the cheapest option; issue 49). */
     priceFrom: integer("price_from").notNull(),
     price: jsonb("price").$type<PackagePrice>().notNull(),
     priceOptions: jsonb("price_options").$type<PriceOption[]>().notNull().default([]),
@@ -495,6 +495,8 @@ export const users = pgTable("user", {
   banExpires: timestamp("ban_expires", tz),
   /** Their password predates the policy (ADR 032): the back office asks for a new one first. */
   mustChangePassword: boolean("must_change_password").default(false).notNull(),
+  /** The first admin made without ADMIN_NAME is "Administrator": the back office asks their name first (issue 49). */
+  mustSetName: boolean("must_set_name").default(false).notNull(),
   /** Two-step sign-in (better-auth's twoFactor plugin, ADR 033). */
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
 });
