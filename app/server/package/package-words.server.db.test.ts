@@ -72,7 +72,7 @@ describe("a package's words follow the tax settings and its price (issue 49)", (
   });
 });
 
-describe("migration 0022 moves an existing site to the same words (issue 49)", () => {
+describe("migration 0023 moves an existing site to the same words (issue 49)", () => {
   const migration = fs
     .readFileSync("drizzle/0023_users-name-and-package-words.sql", "utf8")
     .split("--> statement-breakpoint")
