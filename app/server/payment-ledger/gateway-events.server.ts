@@ -28,7 +28,11 @@ export const PAYMENT_EVENT_JOB = defineJobType({
 export type WebhookAnswer = { status: 200 | 400 | 404; body: { ok: boolean; message?: string; duplicate?: boolean } };
 
 /** Receives one delivery for `provider`: verified, stored once, queued. */
-export async function receiveWebhook(gateway: PaymentGateway, provider: string, delivery: { rawBody: Buffer; headers: Headers; now: Date }): Promise<WebhookAnswer> {
+export async function receiveWebhook(
+  gateway: PaymentGateway,
+  provider: string,
+  delivery: { rawBody: Buffer; headers: Headers; now: Date },
+): Promise<WebhookAnswer> {
   if (gateway.name === "none" || provider !== gateway.name) return { status: 404, body: { ok: false, message: "No such payment gateway here." } };
   const verdict = gateway.verifyWebhook(delivery);
   if (!verdict.ok) return { status: 400, body: { ok: false, message: verdict.message } };

@@ -47,7 +47,12 @@ async function lockBooking(tx: Db, bookingId: number): Promise<BookingRow> {
 
 async function logEntry(tx: Db, actor: LedgerActor, booking: BookingRow, kind: ActivityKind, detail: Record<string, unknown>) {
   await recordActivity(
-    { kind, actor, subject: { type: "booking", id: booking.id, label: `${booking.reference} (${booking.leadName})` }, detail: { ...detail, version: booking.version } },
+    {
+      kind,
+      actor,
+      subject: { type: "booking", id: booking.id, label: `${booking.reference} (${booking.leadName})` },
+      detail: { ...detail, version: booking.version },
+    },
     { db: tx },
   );
 }
@@ -93,7 +98,11 @@ export async function recordPayment(bookingId: number, payment: NewPayment, acto
       if (already) return { ok: true, entry: already, duplicate: true };
     }
     const ledger = await bookingLedger(tx, booking.id);
-    const problem = checkNewEntry(ledger, { kind: "payment", amountPaise: payment.amountPaise, receivedOn: payment.receivedOn, reference: payment.reference }, now);
+    const problem = checkNewEntry(
+      ledger,
+      { kind: "payment", amountPaise: payment.amountPaise, receivedOn: payment.receivedOn, reference: payment.reference },
+      now,
+    );
     if (problem) refuse(problem.field === "reference" ? 409 : 400, problem.field, problem.message);
     const [entry] = await tx
       .insert(paymentLedger)
