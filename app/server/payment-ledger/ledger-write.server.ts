@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { checkNewEntry, normalizeReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/payment-ledger";
 import { formatPaise } from "~/lib/price";
+import { formatTourDate } from "~/lib/tour-format";
 import { recordActivity, type ActivityKind } from "~/server/activity/activity.server";
 import { getDb, type Db } from "~/server/db/db.server";
 import { bookings, paymentLedger, paymentReferences, type BookingRow, type PaymentLedgerRow } from "~/server/db/schema.server";
@@ -73,7 +74,7 @@ async function claimReference(tx: Db, reference: string | null, ledgerId: number
     409,
     "reference",
     other
-      ? `This reference is already on a payment of ${formatPaise(other.amountPaise)} on booking ${other.reference} (received ${other.movedOn}).`
+      ? `This reference is already on a payment of ${formatPaise(other.amountPaise)} on booking ${other.reference} (received ${other.movedOn ? formatTourDate(other.movedOn) : "earlier"}).`
       : "This reference is already on another payment.",
   );
 }
@@ -124,7 +125,7 @@ export async function recordPayment(bookingId: number, payment: NewPayment, acto
     await claimReference(tx, payment.reference, entry!.id);
     const how = PAYMENT_METHOD_LABELS[payment.method];
     await logEntry(tx, actor, booking, "payment.recorded", {
-      text: `Payment of ${formatPaise(payment.amountPaise)} received on ${payment.receivedOn} (${how}${payment.reference ? `, ${payment.reference}` : ""})`,
+      text: `Payment of ${formatPaise(payment.amountPaise)} received on ${formatTourDate(payment.receivedOn)} (${how}${payment.reference ? `, ${payment.reference}` : ""})`,
       entryId: entry!.id,
     });
     return { ok: true, entry: entry! };
@@ -155,7 +156,7 @@ export async function recordRefund(bookingId: number, refund: NewRefund, actor: 
       })
       .returning();
     await logEntry(tx, actor, booking, "payment.refunded", {
-      text: `Refund of ${formatPaise(refund.amountPaise)} paid on ${refund.paidOn}`,
+      text: `Refund of ${formatPaise(refund.amountPaise)} paid on ${formatTourDate(refund.paidOn)}`,
       reason: refund.reason,
       entryId: entry!.id,
     });

@@ -100,31 +100,33 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
         {money.state.overpaidPaise > 0 ? <span>Overpaid {formatPaise(money.state.overpaidPaise)}</span> : null}
       </div>
 
-      <table className={styles.table}>
-        <caption className={adminUi.muted}>Payment schedule</caption>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Due by</th>
-            <th scope="col" className={styles.amount}>
-              Amount
-            </th>
-            <th scope="col" className={styles.amount}>
-              Paid
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {money.lines.map((line) => (
-            <tr key={line.key}>
-              <td>{line.label}</td>
-              <td className={line.status === "overdue" ? styles.overdue : undefined}>{formatTourDate(line.dueOn)}</td>
-              <td className={styles.amount}>{formatPaise(line.amountPaise)}</td>
-              <td className={styles.amount}>{formatPaise(line.paidPaise)}</td>
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <caption className={adminUi.muted}>Payment schedule</caption>
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Due by</th>
+              <th scope="col" className={styles.amount}>
+                Amount
+              </th>
+              <th scope="col" className={styles.amount}>
+                Paid
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {money.lines.map((line) => (
+              <tr key={line.key}>
+                <td>{line.label}</td>
+                <td className={line.status === "overdue" ? styles.overdue : undefined}>{formatTourDate(line.dueOn)}</td>
+                <td className={styles.amount}>{formatPaise(line.amountPaise)}</td>
+                <td className={styles.amount}>{formatPaise(line.paidPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       {money.dues.length > 0 ? (
         <div className={styles.dues}>
@@ -135,47 +137,49 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
         </div>
       ) : null}
 
-      <table className={styles.table}>
-        <caption className={adminUi.muted}>Payments and refunds (the ledger: entries are never changed, only reversed)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Entry</th>
-            <th scope="col" className={styles.amount}>
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {money.ledger.length === 0 ? (
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <caption className={adminUi.muted}>Payments and refunds (the ledger: entries are never changed, only reversed)</caption>
+          <thead>
             <tr>
-              <td colSpan={3}>No payments yet.</td>
+              <th scope="col">Date</th>
+              <th scope="col">Entry</th>
+              <th scope="col" className={styles.amount}>
+                Amount
+              </th>
             </tr>
-          ) : (
-            money.ledger.map((entry) => (
-              <tr key={entry.id} className={entry.reversed ? styles.reversed : undefined}>
-                <td>
-                  {entry.kind === "payment"
-                    ? formatTourDate(entry.receivedOn)
-                    : entry.kind === "refund"
-                      ? formatTourDate(entry.paidOn)
-                      : formatTourDate(entry.recordedAt.slice(0, 10))}
-                </td>
-                <td>
-                  {entry.kind === "payment" ? `Payment, ${entry.methodLabel}${entry.reference ? ` ${entry.reference}` : ""}` : null}
-                  {entry.kind === "refund" ? `Refund, ${entry.methodLabel}: ${entry.reason}` : null}
-                  {entry.kind === "reversal" ? `Reversal of ${entry.reversesText}: ${entry.reason}` : null}
-                  {entry.recordedBy ? <span className={adminUi.muted}> · {entry.recordedBy.name}</span> : null}
-                  {entry.reversed ? " (reversed)" : null}
-                </td>
-                <td className={styles.amount}>
-                  {entry.kind === "payment" ? formatPaise(entry.amountPaise) : entry.kind === "refund" ? `-${formatPaise(entry.amountPaise)}` : ""}
-                </td>
+          </thead>
+          <tbody>
+            {money.ledger.length === 0 ? (
+              <tr>
+                <td colSpan={3}>No payments yet.</td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              money.ledger.map((entry) => (
+                <tr key={entry.id} className={entry.reversed ? styles.reversed : undefined}>
+                  <td>
+                    {entry.kind === "payment"
+                      ? formatTourDate(entry.receivedOn)
+                      : entry.kind === "refund"
+                        ? formatTourDate(entry.paidOn)
+                        : formatTourDate(entry.recordedAt.slice(0, 10))}
+                  </td>
+                  <td>
+                    {entry.kind === "payment" ? `Payment, ${entry.methodLabel}${entry.reference ? ` ${entry.reference}` : ""}` : null}
+                    {entry.kind === "refund" ? `Refund, ${entry.methodLabel}: ${entry.reason}` : null}
+                    {entry.kind === "reversal" ? `Reversal of ${entry.reversesText}: ${entry.reason}` : null}
+                    {entry.recordedBy ? <span className={adminUi.muted}> · {entry.recordedBy.name}</span> : null}
+                    {entry.reversed ? " (reversed)" : null}
+                  </td>
+                  <td className={styles.amount}>
+                    {entry.kind === "payment" ? formatPaise(entry.amountPaise) : entry.kind === "refund" ? `-${formatPaise(entry.amountPaise)}` : ""}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
 
       {money.canRecord ? (
         <Form method="post" className={styles.form} aria-labelledby="record-payment-title">
