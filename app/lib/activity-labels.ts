@@ -82,6 +82,10 @@ const LABELS: Record<string, string> = {
   "booking.completed": "A booking's trip was completed",
   "booking.deleted": "Deleted a booking",
   "booking.restored": "Restored a deleted booking",
+  "payment.recorded": "Recorded a payment",
+  "payment.refunded": "Recorded a refund",
+  "payment.reversed": "Reversed a ledger entry",
+  "payment.link-created": "Made a payment link",
 };
 
 export function activityLabel(kind: string): string {

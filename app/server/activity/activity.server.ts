@@ -87,6 +87,10 @@ export const ACTIVITY_KINDS = [
   "booking.completed",
   "booking.deleted",
   "booking.restored",
+  "payment.recorded",
+  "payment.refunded",
+  "payment.reversed",
+  "payment.link-created",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

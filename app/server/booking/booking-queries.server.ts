@@ -147,6 +147,12 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
       return { text: "Deleted the booking", details: [] };
     case "booking.restored":
       return { text: "Restored the booking", details: [] };
+    case "payment.recorded":
+    case "payment.refunded":
+    case "payment.reversed":
+    case "payment.link-created":
+      // Written by the ledger (app/server/payment-ledger) with its own words.
+      return { text: typeof detail.text === "string" ? detail.text : kind, details: typeof detail.reason === "string" ? [`Reason: ${detail.reason}`] : [] };
     default:
       return { text: detail.from && detail.to ? `${stateLabel(detail.from)} → ${stateLabel(detail.to)}` : kind, details: [] };
   }
