@@ -12,6 +12,7 @@ import { BookingMoney } from "~/components/admin/bookings/booking-money";
 import { canRecordPayments } from "~/server/auth/access.server";
 import { bookingForMoney, handleMoneyAction, isMoneyIntent, loadMoneyPanel, type MoneyActionData } from "~/server/payment-ledger/money-page.server";
 import type { Route } from "./+types/booking";
+import type { EditorActionData } from "~/components/admin/use-editor-form";
 
 /** One booking (ADR 088): its state and next steps, its form while not cancelled, and its timeline. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -68,7 +69,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               values={sentAfterFailure<BookingFormValues>(actionData) ?? values}
               packages={packages}
               defaultHold=""
-              actionData={moneyAction ? undefined : withoutSaveFailure(actionData as Parameters<typeof withoutSaveFailure>[0])}
+              actionData={moneyAction ? undefined : withoutSaveFailure(actionData as EditorActionData | undefined)}
             />
           ) : (
             <p className={adminUi.muted}>A cancelled booking is kept as it was: make a new booking to book these travellers again.</p>
