@@ -86,7 +86,8 @@ CREATE INDEX "payment_links_booking_idx" ON "payment_links" USING btree ("bookin
 CREATE OR REPLACE FUNCTION "payment_ledger_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Only a purge that says so in its own transaction (test fixtures, a future erasure rule) may delete rows; nothing may update one.
-  IF TG_OP = 'DELETE' AND current_setting('pravas.ledger_purge', true) = 'on' THEN
+  -- A restore from a backup replaces the whole ledger (TRUNCATE) under the same switch.
+  IF TG_OP IN ('DELETE', 'TRUNCATE') AND current_setting('pravas.ledger_purge', true) = 'on' THEN
     RETURN OLD;
   END IF;
   RAISE EXCEPTION 'payment_ledger is append-only: record a reversing entry instead of % (ADR 090)', TG_OP USING ERRCODE = 'P0001';
