@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formOf } from "../../tests/support/form-data";
 import { formatIsoDay, packageWarnings as warningsOn, sectionBadges, sectionOfField, statedPrices, withCurrentPrice } from "./package-checks";
 import { EMPTY_PACKAGE, type PackageEditorValues } from "./package-editor-values";
 import { durationWords, generatedSeoDescription, SEO_DESCRIPTION_LENGTH } from "./package-seo-description";
@@ -155,23 +156,24 @@ describe("statedPrices", () => {
 
 describe("snapshotFromForm", () => {
   it("reads the editor's form fields by their names", () => {
-    const form = new FormData();
-    form.set("title", "Bali");
-    form.set("days", "8");
-    form.set("nights", "7");
-    form.set("price.kind", "single");
-    form.set("price.amount", "50000");
-    form.set("priceOptions[0].amount", "42000");
-    for (let i = 0; i < 3; i++) form.set(`itinerary[${i}].day`, String(i + 1));
-    form.set("highlights[0]", "Sunset");
-    form.set("groupDates[0].name", "Winter");
-    form.set("groupDates[0].start", "2026-01-01");
-    form.set("thumbnail", "a");
-    form.set("gallery[0]", "b");
-    form.set("imageAlts[0].key", "a");
-    form.set("imageAlts[0].alt", "A beach");
-    form.set("status", "draft");
-    form.set("seoDescription", "");
+    const form = formOf({
+      title: "Bali",
+      days: "8",
+      nights: "7",
+      "price.kind": "single",
+      "price.amount": "50000",
+      "priceOptions[0].amount": "42000",
+      ...Object.fromEntries([1, 2, 3].map((day, i) => [`itinerary[${i}].day`, String(day)])),
+      "highlights[0]": "Sunset",
+      "groupDates[0].name": "Winter",
+      "groupDates[0].start": "2026-01-01",
+      thumbnail: "a",
+      "gallery[0]": "b",
+      "imageAlts[0].key": "a",
+      "imageAlts[0].alt": "A beach",
+      status: "draft",
+      seoDescription: "",
+    });
     const snapshot = snapshotFromForm(form);
     expect(snapshot).toMatchObject({ days: 8, nights: 7, prices: [50000, 42000], itineraryDays: 3, highlights: 1, status: "draft" });
     expect(snapshot.photos).toEqual([

@@ -4,7 +4,7 @@ import { newBookingSchema } from "~/lib/booking-schema";
 import type { GroupDate } from "~/lib/content-types";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
-import { activity, bookings, bookingTravellers, jobs, packages } from "~/server/db/schema.server";
+import { activity, bookings, bookingTravellers, jobs } from "~/server/db/schema.server";
 import { ERASED_NAME } from "~/server/enquiry/personal-data-bookings.server";
 import {
   deletePersonalData,
@@ -14,6 +14,7 @@ import {
   personalDataExport,
   type PersonKey,
 } from "~/server/enquiry/personal-data.server";
+import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { createBooking } from "./booking-create.server";
@@ -40,12 +41,7 @@ beforeAll(async () => {
   db = await openTestDatabase({ seeded: true });
   const staff = await insertStaff(db, "Ada Admin", "admin");
   admin = { id: staff.id, email: staff.email, name: staff.name, role: "admin" };
-  const [pkg] = await db.select({ id: packages.id }).from(packages).where(eq(packages.status, "published")).limit(1);
-  packageId = pkg!.id;
-  await db
-    .update(packages)
-    .set({ groupDates: DATES, price: { kind: "adultChild", adult: 104_500, childWithBed: 85_000, childNoBed: 60_000 } })
-    .where(eq(packages.id, packageId));
+  [packageId] = (await bookablePackages(db, DATES)) as [number];
 });
 afterAll(closeTestDatabase);
 

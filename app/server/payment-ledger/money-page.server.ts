@@ -111,10 +111,20 @@ export type MoneyActionData = { money: { intent: MoneyIntent; errors: Record<str
 
 const actorOf = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, name: viewer.name });
 
-function refused(intent: MoneyIntent, formData: FormData, result: Extract<LedgerResult, { ok: false }> | { status: number; fields: Record<string, string> }) {
-  const errors = Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, [message]]));
+/** A money form sent back: its errors and what was typed, so the form shows both. */
+function sentBack(intent: MoneyIntent, formData: FormData, errors: Record<string, string[]>, status: number) {
   const values = Object.fromEntries([...formData.entries()].flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])));
-  return data<MoneyActionData>({ money: { intent, errors, values } }, { status: result.status });
+  return data<MoneyActionData>({ money: { intent, errors, values } }, { status });
+}
+
+function refused(intent: MoneyIntent, formData: FormData, result: Extract<LedgerResult, { ok: false }> | { status: number; fields: Record<string, string> }) {
+  return sentBack(intent, formData, Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, [message]])), result.status);
+}
+
+/** The booking's money after a payment or refund: the same result for both. */
+async function afterEntry(intent: MoneyIntent, formData: FormData, result: LedgerResult, page: string, message: string) {
+  if (!result.ok) return refused(intent, formData, result);
+  return redirectWithNotice(page, { kind: "success", message });
 }
 
 /** A money form of a booking's page. Both roles record payments and make links; only an admin refunds or reverses. */
@@ -124,11 +134,8 @@ export async function handleMoneyAction(intent: MoneyIntent, formData: FormData,
   }
   if (!canRecordPayments(viewer)) throw data({ message: "You cannot record payments." }, { status: 403 });
   const actor = actorOf(viewer);
-  const invalid = (errors: Record<string, string[] | null> | undefined) => {
-    const values = Object.fromEntries([...formData.entries()].flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])));
-    const clean = Object.fromEntries(Object.entries(errors ?? {}).flatMap(([key, list]) => (list ? [[key, list]] : [])));
-    return data<MoneyActionData>({ money: { intent, errors: clean, values } }, { status: 400 });
-  };
+  const invalid = (errors: Record<string, string[] | null> | undefined) =>
+    sentBack(intent, formData, Object.fromEntries(Object.entries(errors ?? {}).flatMap(([key, list]) => (list ? [[key, list]] : []))), 400);
   if (intent === "record-payment") {
     const submission = parseWithZod(formData, { schema: recordPaymentSchema });
     if (submission.status !== "success") return invalid(submission.reply().error);
@@ -139,8 +146,7 @@ export async function handleMoneyAction(intent: MoneyIntent, formData: FormData,
       actor,
       now,
     );
-    if (!result.ok) return refused(intent, formData, result);
-    return redirectWithNotice(page, { kind: "success", message: `Payment of ${formatPaise(input.amount)} recorded.` });
+    return afterEntry(intent, formData, result, page, `Payment of ${formatPaise(input.amount)} recorded.`);
   }
   if (intent === "record-refund") {
     const submission = parseWithZod(formData, { schema: recordRefundSchema });
@@ -152,15 +158,12 @@ export async function handleMoneyAction(intent: MoneyIntent, formData: FormData,
       actor,
       now,
     );
-    if (!result.ok) return refused(intent, formData, result);
-    return redirectWithNotice(page, { kind: "success", message: `Refund of ${formatPaise(input.amount)} recorded.` });
+    return afterEntry(intent, formData, result, page, `Refund of ${formatPaise(input.amount)} recorded.`);
   }
   if (intent === "reverse-entry") {
     const submission = parseWithZod(formData, { schema: reverseEntrySchema });
     if (submission.status !== "success") return invalid(submission.reply().error);
-    const result = await reverseEntry(booking.id, submission.value, actor, now);
-    if (!result.ok) return refused(intent, formData, result);
-    return redirectWithNotice(page, { kind: "success", message: "Entry reversed: the ledger keeps both." });
+    return afterEntry(intent, formData, await reverseEntry(booking.id, submission.value, actor, now), page, "Entry reversed: the ledger keeps both.");
   }
   const result = await createPaymentLinkFor(getPaymentGateway(), { bookingId: booking.id, lineKey: String(formData.get("lineKey") ?? "") }, actor, now);
   if (!result.ok) return redirectWithNotice(page, { kind: "error", message: `No link made: ${result.message}` });

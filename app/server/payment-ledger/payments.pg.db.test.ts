@@ -6,12 +6,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newBookingSchema } from "~/lib/booking-schema";
 import type { GroupDate } from "~/lib/content-types";
 import type { Db } from "~/server/db/db.server";
-import { bookings, jobs, packages, paymentGatewayEvents, paymentLedger, paymentReferences } from "~/server/db/schema.server";
+import { bookings, jobs, paymentGatewayEvents, paymentLedger, paymentReferences } from "~/server/db/schema.server";
 import { createBooking } from "~/server/booking/booking-create.server";
 import type { PaymentGateway } from "~/server/payment/gateway.server";
 import { createFakeGateway } from "~/server/payment/fake-gateway.server";
 import { createRazorpayGateway } from "~/server/payment/razorpay-gateway.server";
 import { hmacSha256Hex } from "~/server/payment/webhook-signature.server";
+import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { bookingMoney } from "./booking-money.server";
 import { applyGatewayEvent, receiveWebhook } from "./gateway-events.server";
@@ -29,13 +30,8 @@ const razorpay = createRazorpayGateway({ keyId: "rzp_test_AbCdEfGh1234", keySecr
 
 beforeAll(async () => {
   db = await openTestDatabase({ seeded: true });
-  const [published] = await db.select().from(packages).where(eq(packages.status, "published")).limit(1);
-  packageId = published!.id;
   // ₹1,04,500 an adult.
-  await db
-    .update(packages)
-    .set({ groupDates: DATES, price: { kind: "adultChild", adult: 104_500, childWithBed: 85_000, childNoBed: 60_000 } })
-    .where(eq(packages.id, packageId));
+  [packageId] = (await bookablePackages(db, DATES)) as [number];
 });
 afterAll(closeTestDatabase);
 beforeEach(async () => {

@@ -84,6 +84,8 @@ function Due({ due, offersLinks }: { due: MoneyPanelData["dues"][number]; offers
 export function BookingMoney({ money, actionData }: { money: MoneyPanelData; actionData?: MoneyActionData["money"] }) {
   const sent = actionData?.intent === "record-payment" ? actionData : undefined;
   const error = (name: string) => sent?.errors[name]?.[0];
+  /** A "Record payment" field's shared props: what was sent back (or its default) and its error. */
+  const paid = (name: string, fallback = "") => ({ idPrefix: "pay-", name, defaultValue: sent?.values[name] ?? fallback, error: error(name) });
   const reversal = actionData?.intent === "reverse-entry" ? actionData : undefined;
   return (
     <section className={`${adminUi.panel} ${styles.money}`} aria-labelledby="money-title">
@@ -187,41 +189,11 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
             Record payment
           </h3>
           <input type="hidden" name="intent" value="record-payment" />
-          <TextField
-            idPrefix="pay-"
-            name="amount"
-            label="Amount (₹)"
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={sent?.values.amount ?? ""}
-            error={error("amount")}
-          />
-          <TextField
-            idPrefix="pay-"
-            name="receivedOn"
-            label="Received on"
-            type="date"
-            max={money.today}
-            defaultValue={sent?.values.receivedOn ?? money.today}
-            error={error("receivedOn")}
-          />
-          <SelectField
-            idPrefix="pay-"
-            name="method"
-            label="Method"
-            options={METHOD_OPTIONS}
-            defaultValue={sent?.values.method ?? "upi"}
-            error={error("method")}
-          />
-          <TextField
-            idPrefix="pay-"
-            name="reference"
-            label="UTR or reference"
-            autoComplete="off"
-            defaultValue={sent?.values.reference ?? ""}
-            error={error("reference")}
-          />
-          <TextField idPrefix="pay-" name="note" label="Note (optional)" defaultValue={sent?.values.note ?? ""} error={error("note")} />
+          <TextField {...paid("amount")} label="Amount (₹)" inputMode="decimal" autoComplete="off" />
+          <TextField {...paid("receivedOn", money.today)} label="Received on" type="date" max={money.today} />
+          <SelectField {...paid("method", "upi")} label="Method" options={METHOD_OPTIONS} />
+          <TextField {...paid("reference")} label="UTR or reference" autoComplete="off" />
+          <TextField {...paid("note")} label="Note (optional)" />
           <div>
             <button type="submit" className={`${adminUi.button} ${adminUi.primary}`}>
               Record payment

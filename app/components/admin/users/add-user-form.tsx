@@ -22,7 +22,16 @@ export function AddUserForm({ state, mailEnabled, passwordRules }: { state?: Add
   const [typed, setTyped] = useState({ formKey, name: values.name ?? "", email: values.email ?? "" });
   // A new form (after a post) starts from its own values, not what the last one had.
   const owner = typed.formKey === formKey ? typed : { formKey, name: values.name ?? "", email: values.email ?? "" };
-  const setOwner = (change: (now: typeof owner) => typeof owner) => setTyped(change(owner));
+  /** The name and e-mail fields: required, kept after an error, and followed by the meter as typed. */
+  const ownerField = (field: "name" | "email") => ({
+    idPrefix: "add-",
+    name: field,
+    autoComplete: "off",
+    required: true,
+    defaultValue: values[field],
+    error: errors[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setTyped({ ...owner, [field]: event.target.value }),
+  });
   // Every navigation (a refused post or the redirect after success) remounts
   // the fields: empty after success, what was typed after an error.
   return (
@@ -33,29 +42,8 @@ export function AddUserForm({ state, mailEnabled, passwordRules }: { state?: Add
         </p>
       ) : null}
       <div className={adminUi.formGrid}>
-        <TextField
-          idPrefix="add-"
-          name="name"
-          label="Name"
-          autoComplete="off"
-          required
-          maxLength={100}
-          defaultValue={values.name}
-          error={errors.name}
-          onChange={(event) => setOwner((now) => ({ ...now, name: event.target.value }))}
-        />
-        <TextField
-          idPrefix="add-"
-          name="email"
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          required
-          maxLength={254}
-          defaultValue={values.email}
-          error={errors.email}
-          onChange={(event) => setOwner((now) => ({ ...now, email: event.target.value }))}
-        />
+        <TextField {...ownerField("name")} label="Name" maxLength={100} />
+        <TextField {...ownerField("email")} label="E-mail" type="email" maxLength={254} />
         <SelectField idPrefix="add-" name="role" label="Role" options={ROLE_OPTIONS} defaultValue={values.role || "editor"} error={errors.role} />
         <NewPasswordField name="password" label="Initial password" hint={passwordRules} error={errors.password} owner={owner} />
       </div>
