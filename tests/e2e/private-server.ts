@@ -43,6 +43,8 @@ export async function startPrivateServer(
       DATA_DIR: dataDir,
       MEDIA_DIR: ".cache/media",
       ADMIN_PASSWORD: "lotus-temple-at-dawn-42",
+      // Named, as the shared e2e servers are (scripts/e2e-server.mjs): an unnamed first admin is asked for a name first (issue 49).
+      ADMIN_NAME: "Administrator",
       LOG_LEVEL: "info",
       E2E_FIXTURE_TOKEN: "",
       // The defaults, whatever the shared e2e server was given.
