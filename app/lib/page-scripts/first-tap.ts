@@ -67,8 +67,10 @@ export function answerFirstTaps({ diallerDevices }: FirstTapOptions): void {
     const from = track.scrollLeft;
     const start = performance.now() - 16;
     track.style.scrollSnapType = "none";
-    const glide = (now: number) => {
-      const t = Math.min(1, (now - start) / GLIDE_MS);
+    // The clock, not the frame's timestamp: on a busy phone a frame's begin
+    // time can precede the tap's handler, which would hold the first step back.
+    const glide = () => {
+      const t = Math.min(1, (performance.now() - start) / GLIDE_MS);
       track.scrollLeft = from + (to - from) * (1 - (1 - t) ** 3);
       if (t < 1) glides.set(track, requestAnimationFrame(glide));
       else track.style.scrollSnapType = "";
