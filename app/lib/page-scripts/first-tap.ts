@@ -69,11 +69,16 @@ export function answerFirstTaps({ diallerDevices }: FirstTapOptions): void {
     track.style.scrollSnapType = "none";
     // The clock, not the frame's timestamp: on a busy phone a frame's begin
     // time can precede the tap's handler, which would hold the first step back.
+    let at = from;
     const glide = () => {
       const t = Math.min(1, (performance.now() - start) / GLIDE_MS);
-      track.scrollLeft = from + (to - from) * (1 - (1 - t) ** 3);
-      if (t < 1) glides.set(track, requestAnimationFrame(glide));
-      else track.style.scrollSnapType = "";
+      // A visitor's own swipe (or any other scroll) since the last step wins.
+      if (Math.abs(track.scrollLeft - at) < 2) {
+        track.scrollLeft = from + (to - from) * (1 - (1 - t) ** 3);
+        at = track.scrollLeft;
+        if (t < 1) return glides.set(track, requestAnimationFrame(glide));
+      }
+      track.style.scrollSnapType = "";
     };
     glides.set(track, requestAnimationFrame(glide));
   };
