@@ -242,6 +242,11 @@ export type Env = Omit<z.infer<typeof envSchema>, "PAYMENT_GATEWAY"> & { SITE_UR
 
 let cached: Env | undefined;
 
+/** Tests: read process.env again at the next getEnv (database test files share a worker's modules, ADR 079). */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
+
 export function getEnv(): Env {
   if (cached) return cached;
   const parsed = envSchema.safeParse(process.env);
