@@ -68,12 +68,18 @@ afterEach(() => {
   cleanup = [];
 });
 
+/** A server and an open kept-alive connection to it, both closed after the test. */
+async function serverWithUpstream() {
+  const { server, connections, port } = await startServer();
+  const upstream = keptAlive(port);
+  cleanup.push(upstream.destroy, () => server.closeAllConnections());
+  await upstream.opened;
+  return { connections, port, upstream };
+}
+
 describe("stopping: no request written to an open connection is lost (issue 49)", () => {
   it("a POST sent on an idle kept-alive connection after the stop began is answered, with Connection: close", async () => {
-    const { server, connections, port } = await startServer();
-    const upstream = keptAlive(port);
-    cleanup.push(upstream.destroy, () => server.closeAllConnections());
-    await upstream.opened;
+    const { connections, upstream } = await serverWithUpstream();
     expect(await upstream.send("GET", "/")).toMatch(/^HTTP\/1\.1 201[\s\S]*Connection: keep-alive/i);
 
     const stopped = connections.stop([], logger, { balancerIdleMs: 2_000 });
@@ -89,10 +95,7 @@ describe("stopping: no request written to an open connection is lost (issue 49)"
   });
 
   it("new connections are refused at once; an idle connection is closed only once idle longer than a balancer keeps it", async () => {
-    const { server, connections, port } = await startServer();
-    const upstream = keptAlive(port);
-    cleanup.push(upstream.destroy, () => server.closeAllConnections());
-    await upstream.opened;
+    const { connections, port, upstream } = await serverWithUpstream();
     await upstream.send("GET", "/");
     const started = Date.now();
     const stopped = connections.stop([], logger, { balancerIdleMs: 600, sweepMs: 20 });
@@ -108,10 +111,7 @@ describe("stopping: no request written to an open connection is lost (issue 49)"
   });
 
   it("a request under way when the stop began is answered in full, with Connection: close", async () => {
-    const { server, connections, port } = await startServer();
-    const upstream = keptAlive(port);
-    cleanup.push(upstream.destroy, () => server.closeAllConnections());
-    await upstream.opened;
+    const { connections, upstream } = await serverWithUpstream();
     const slow = upstream.send("POST", "/slow", "late");
     await sleep(100);
     const stopped = connections.stop([], logger, { balancerIdleMs: 5_000 });
@@ -121,10 +121,7 @@ describe("stopping: no request written to an open connection is lost (issue 49)"
   });
 
   it("after the drain time, whatever is left is cut", async () => {
-    const { server, connections, port } = await startServer();
-    const upstream = keptAlive(port);
-    cleanup.push(upstream.destroy, () => server.closeAllConnections());
-    await upstream.opened;
+    const { connections, upstream } = await serverWithUpstream();
     await upstream.send("GET", "/");
     const started = Date.now();
     await connections.stop([], logger, { balancerIdleMs: 60_000, drainMs: 400 });
