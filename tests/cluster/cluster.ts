@@ -353,10 +353,7 @@ export function deployedProxySettings(): string {
   // From the comment above the first setting.
   let start = first;
   while (start > 0 && lines[start - 1]!.trim().startsWith("#")) start--;
-  return lines
-    .slice(start, end)
-    .join("\n")
-    .replace("proxy_set_header Host $host;", "proxy_set_header Host $http_host;");
+  return lines.slice(start, end).join("\n").replace("proxy_set_header Host $host;", "proxy_set_header Host $http_host;");
 }
 
 /**

@@ -56,7 +56,11 @@ async function storePopupLeads(posts: PopupLeadPost[]): Promise<{ id: number }[]
     }
     const storedBefore = firsts.filter((post) => !idOf.has(post));
     if (storedBefore.length) {
-      const found = await leadsOfRequests(tx, "popup", storedBefore.map((post) => post.requestId!));
+      const found = await leadsOfRequests(
+        tx,
+        "popup",
+        storedBefore.map((post) => post.requestId!),
+      );
       for (const post of storedBefore) {
         const row = found.find((candidate) => candidate.requestId === post.requestId);
         if (!row) throw new Error("The leads were not stored.");

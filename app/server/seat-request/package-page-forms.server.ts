@@ -14,12 +14,7 @@ const GONE = { refused: "This trip is no longer offered. Please see our other pa
  * "Request seats" (ADR 059), whether posted by a fetcher or without JavaScript.
  * `findPackage` is the page's own lookup (staff may post on a draft they preview).
  */
-export async function answerPackagePageForm(
-  request: Request,
-  poster: FormPoster,
-  slug: string,
-  findPackage: () => Promise<PackageRow | null | undefined>,
-) {
+export async function answerPackagePageForm(request: Request, poster: FormPoster, slug: string, findPackage: () => Promise<PackageRow | null | undefined>) {
   const post = await readPageFormPost(request, poster);
   const pageUrl = `/packages/${encodeURIComponent(slug)}`;
   if (post.body.intent === SEAT_REQUEST_INTENT) {
