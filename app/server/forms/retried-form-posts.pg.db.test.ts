@@ -11,7 +11,8 @@ import { action as packagePage } from "~/routes/site/package-detail";
 import { FETCHER_POST_FIELD } from "~/lib/page-form";
 import { SEAT_REQUEST_INTENT } from "~/lib/seats";
 import type { Db } from "~/server/db/db.server";
-import { contactMessages, jobs, leads, packages, seatRequests, siteSettings } from "~/server/db/schema.server";
+import { contactMessages, jobs, leads, seatRequests } from "~/server/db/schema.server";
+import { insertFormActionData } from "../../../tests/support/form-action-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 
 // A load balancer (deploy/nginx.conf) sends a public form post again to the other
@@ -23,27 +24,7 @@ let db: Db;
 let packageId: number;
 beforeAll(async () => {
   db = await openTestDatabase();
-  await db
-    .insert(siteSettings)
-    .values({ id: 1, brandName: "Pravas", phonePrimary: "+91 20 0000 0000", email: "team@example.com", whatsappNumber: "919800000000" });
-  const [row] = await db
-    .insert(packages)
-    .values({
-      slug: "bali",
-      title: "Bali",
-      country: "Indonesia",
-      region: "international",
-      days: 6,
-      nights: 5,
-      description: "x",
-      priceFrom: 50000,
-      price: { kind: "single", amount: 50000, unit: "per person" },
-      thumbnail: "x",
-      status: "published",
-      groupDates: [{ id: "dOpen", name: "Spring Batch", start: "2031-03-01", end: "2031-03-07", capacity: 30 }],
-    })
-    .returning({ id: packages.id });
-  packageId = row!.id;
+  packageId = await insertFormActionData(db, [{ id: "dOpen", name: "Spring Batch", start: "2031-03-01", end: "2031-03-07", capacity: 30 }]);
 });
 afterAll(closeTestDatabase);
 
