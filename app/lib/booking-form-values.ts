@@ -3,7 +3,7 @@
  * for a new booking (prefilled from an enquiry or a departure), a stored one,
  * or what a failed save sent back. Isomorphic, no Zod.
  */
-import type { BookingPrice, RoomSharing, StartState } from "./booking";
+import { TRAVELLER_KINDS, type BookingPrice, type RoomSharing, type StartState, type TravellerCounts, type TravellerKind } from "./booking";
 import { formatPhone } from "./phone";
 import { paiseToDecimalRupees } from "./money";
 
@@ -138,4 +138,29 @@ export function bookingValuesFromFields(fields: [string, string][], fallback: Bo
     state: state === "confirmed" || state === "waitlisted" ? state : "held",
     holdUntil: text("holdUntil", fallback.holdUntil),
   };
+}
+
+/** A traveller's name and age as typed. */
+export type TravellerRow = BookingFormValues["travellers"][number];
+export type TravellerRowsByKind = Record<TravellerKind, TravellerRow[]>;
+
+const KIND_COUNT: Record<TravellerKind, keyof TravellerCounts> = { adult: "adults", "child-with-bed": "childrenWithBed", "child-no-bed": "childrenNoBed" };
+
+/**
+ * Travellers in seat order (adults, then children with bed, then without: the
+ * order the form sends and the server reads) split by kind, so that the form
+ * keeps each person's name with them when a count changes: one more adult must
+ * not turn the first child's name into "Adult 3".
+ */
+export function travellerRowsByKind(rows: readonly TravellerRow[], counts: TravellerCounts): TravellerRowsByKind {
+  let at = 0;
+  const take = (count: number) => rows.slice(at, (at += count));
+  return { adult: take(counts.adults), "child-with-bed": take(counts.childrenWithBed), "child-no-bed": take(counts.childrenNoBed) };
+}
+
+/** The form's traveller rows for these counts, in seat order: each kind's first rows (blank where nobody was typed), numbered within the kind. */
+export function travellerRowsInSeatOrder(byKind: TravellerRowsByKind, counts: TravellerCounts) {
+  return TRAVELLER_KINDS.flatMap((kind) =>
+    Array.from({ length: counts[KIND_COUNT[kind]] }, (_, index) => ({ kind, number: index + 1, row: byKind[kind][index] ?? { name: "", age: "" } })),
+  );
 }

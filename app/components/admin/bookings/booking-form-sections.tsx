@@ -1,15 +1,6 @@
 import { useState } from "react";
-import {
-  priceLines,
-  priceLineText,
-  ROOM_SHARING_LABELS,
-  ROOM_SHARINGS,
-  TRAVELLER_KIND_LABELS,
-  type BookingPrice,
-  type StartState,
-  type TravellerKind,
-} from "~/lib/booking";
-import type { BookablePackage, BookingFormValues } from "~/lib/booking-form-values";
+import { priceLines, priceLineText, ROOM_SHARING_LABELS, ROOM_SHARINGS, TRAVELLER_KIND_LABELS, type BookingPrice, type StartState } from "~/lib/booking";
+import { travellerRowsByKind, travellerRowsInSeatOrder, type BookablePackage, type BookingFormValues } from "~/lib/booking-form-values";
 import { parseRupees } from "~/lib/money";
 import { formatPaise } from "~/lib/price";
 import { adminUi, Panel } from "../admin-page";
@@ -75,13 +66,15 @@ const COUNT_FIELDS: { name: keyof Counts; label: string; min: number }[] = [
 
 /** Travellers by kind (the seats they take) and each one's name and age, in seat order: adults first. */
 export function TravellersSection({ values, counts, onCounts }: { values: BookingFormValues; counts: Counts; onCounts: (counts: Counts) => void }) {
-  const [names, setNames] = useState(values.travellers);
-  const kinds: TravellerKind[] = [
-    ...Array<TravellerKind>(counts.adults).fill("adult"),
-    ...Array<TravellerKind>(counts.childrenWithBed).fill("child-with-bed"),
-    ...Array<TravellerKind>(counts.childrenNoBed).fill("child-no-bed"),
-  ];
-  const numberOf: Record<TravellerKind, number> = { adult: 0, "child-with-bed": 0, "child-no-bed": 0 };
+  // Names are kept per kind: a changed count adds or drops that kind's last rows and moves nobody's name to another traveller.
+  const [names, setNames] = useState(() =>
+    travellerRowsByKind(values.travellers, {
+      adults: count(values.adults),
+      childrenWithBed: count(values.childrenWithBed),
+      childrenNoBed: count(values.childrenNoBed),
+    }),
+  );
+  const rows = travellerRowsInSeatOrder(names, counts);
   const travellersError = useFieldError("travellers");
   const setCount = (key: keyof Counts, text: string) => onCounts({ ...counts, [key]: count(text) });
   return (
@@ -115,14 +108,16 @@ export function TravellersSection({ values, counts, onCounts }: { values: Bookin
         </p>
       ) : null}
       <ol className={styles.travellers}>
-        {kinds.map((kind, index) => {
-          numberOf[kind] += 1;
-          const label = `${TRAVELLER_KIND_LABELS[kind]} ${numberOf[kind]}`;
-          const row = names[index] ?? { name: "", age: "" };
+        {rows.map(({ kind, number, row }, index) => {
+          const label = `${TRAVELLER_KIND_LABELS[kind]} ${number}`;
           const update = (part: "name" | "age", value: string) =>
-            setNames((current) => Object.assign([...current], { [index]: { ...(current[index] ?? { name: "", age: "" }), [part]: value } }));
+            setNames((current) => {
+              const list = [...current[kind]];
+              list[number - 1] = { ...(list[number - 1] ?? { name: "", age: "" }), [part]: value };
+              return { ...current, [kind]: list };
+            });
           return (
-            <li key={index} className={styles.traveller}>
+            <li key={`${kind}-${number}`} className={styles.traveller}>
               <EditorInput
                 name={`travellers[${index}].name`}
                 label={`${label}: name`}

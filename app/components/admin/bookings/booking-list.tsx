@@ -72,7 +72,7 @@ export function BookingTotalsLine({ totals, filtered }: { totals: BookingTotals;
     <p className={styles.summary} role="status">
       <span>
         <strong>{totals.bookings}</strong> {totals.bookings === 1 ? "booking" : "bookings"}
-        {filtered ? " match" : ""}
+        {filtered ? (totals.bookings === 1 ? " matches" : " match") : ""}
       </span>
       <span>
         <strong>{totals.seats}</strong> {totals.seats === 1 ? "traveller" : "travellers"}

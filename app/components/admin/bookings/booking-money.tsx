@@ -185,7 +185,7 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
 
       {money.canRecord ? (
         <Form method="post" className={styles.form} aria-labelledby="record-payment-title">
-          <h3 id="record-payment-title" className={styles.wide}>
+          <h3 id="record-payment-title" className={styles.formTitle}>
             Record payment
           </h3>
           <input type="hidden" name="intent" value="record-payment" />
@@ -205,7 +205,7 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
 
       {money.canCorrect && money.ledger.some((entry) => entry.kind !== "reversal" && !entry.reversed) ? (
         <Form method="post" className={styles.form} aria-labelledby="reverse-title">
-          <h3 id="reverse-title" className={styles.wide}>
+          <h3 id="reverse-title" className={styles.formTitle}>
             Reverse an entry (admins)
           </h3>
           <input type="hidden" name="intent" value="reverse-entry" />
