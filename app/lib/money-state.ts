@@ -1,3 +1,4 @@
+import type { BookingState } from "./booking";
 import { indianDate } from "./follow-up";
 import { type LedgerMovement, ledgerTotals } from "./payment-ledger";
 import type { PaymentSchedule, ScheduleLine } from "./payment-schedule";
@@ -8,6 +9,9 @@ import type { PaymentSchedule, ScheduleLine } from "./payment-schedule";
  * the lines in the order they fall due; a line is overdue once its due date
  * has ended (00:00 Indian time the next day) with money still owing on it.
  */
+
+/** Whether the traveller is still asked to pay: not once the booking is cancelled or its hold has expired (what was paid is refunded, not chased). */
+export const asksForMoney = (bookingState: BookingState) => bookingState !== "cancelled" && bookingState !== "expired";
 
 export const MONEY_STATES = ["nothing-paid", "part-paid", "deposit-paid", "paid-in-full", "overpaid", "overdue"] as const;
 export type MoneyStateKind = (typeof MONEY_STATES)[number];

@@ -136,12 +136,19 @@ test("cancelling a confirmed booking offers its seats to the waitlist, first com
   await expect(page.getByRole("region", { name: "Booking" })).toContainText("Waitlisted");
 
   await gotoHydrated(page, `/admin/bookings/${sold}`);
+  const money = page.getByRole("region", { name: "Money" });
+  await expect(money).toContainText("due by");
   await page.getByRole("button", { name: "Cancel the booking" }).click();
   const dialog = page.getByRole("dialog", { name: `Cancel booking ${sold}?` });
   await dialog.getByLabel("Reason").fill("The traveller's visa was refused.");
   await dialog.getByRole("button", { name: "Cancel the booking" }).click();
   await expect(page.getByRole("region", { name: "Booking" })).toContainText("Cancelled");
   await expect(page.getByRole("region", { name: "Booking" })).toContainText("Reason: The traveller's visa was refused.");
+  // The pressed button is gone with the state: the keyboard goes on from the notice, not from the page's start.
+  await expect(page.getByRole("status").filter({ hasText: "Booking cancelled" }).locator("div").first()).toBeFocused();
+  // A cancelled booking asks for no more money.
+  await expect(money).toContainText("Nothing more is owed: the booking is cancelled.");
+  await expect(money).not.toContainText("due by");
 
   await gotoHydrated(page, `/admin/bookings/${waiting}`);
   await expect(page.getByRole("region", { name: "Booking" })).toContainText("Held");

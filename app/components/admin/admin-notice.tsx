@@ -53,11 +53,16 @@ export function NoticeArea({ initial, children }: { initial: AdminNotice | null;
   // down to a Save button: a notice off screen is a notice not seen.
   useEffect(() => {
     cardRef.current?.scrollIntoView({ block: "nearest" });
+    // Focus lost with the button that was pressed (a confirmed "Cancel the
+    // booking" leaves the page without that button) lands on the notice, not
+    // on the page's start: the keyboard goes on from what just happened.
+    const active = document.activeElement;
+    if (cardRef.current && (!active || active === document.body)) cardRef.current.focus({ preventScroll: true });
   }, [notice]);
 
   const card = (kind: AdminNotice["kind"]) =>
     notice?.kind === kind ? (
-      <div ref={cardRef} className={`${styles.notice} ${styles[kind]}`}>
+      <div ref={cardRef} tabIndex={-1} className={`${styles.notice} ${styles[kind]}`}>
         <div className={styles.message}>
           <p className={styles.text}>{notice.message}</p>
           {notice.fields?.length ? <FieldLinks fields={notice.fields} /> : null}

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { data } from "react-router";
 import { whatsappHref } from "~/lib/contact-links";
 import { indianDate } from "~/lib/follow-up";
-import { MONEY_STATE_LABELS } from "~/lib/money-state";
+import { asksForMoney, MONEY_STATE_LABELS, type MoneyState } from "~/lib/money-state";
 import { PAYMENT_METHOD_LABELS, recordPaymentSchema, recordRefundSchema, reverseEntrySchema } from "~/lib/payment-ledger";
 import { scheduleLineLabel } from "~/lib/payment-schedule";
 import { formatPaise } from "~/lib/price";
@@ -41,6 +41,10 @@ export async function bookingForMoney(reference: string): Promise<BookingForMone
   return row;
 }
 
+/** A closed booking's money is never "overdue": nothing is asked for any more. */
+const closedKind = (state: MoneyState, bookingState: BookingForMoney["state"]) =>
+  state.kind === "overdue" && !asksForMoney(bookingState) ? (state.paidPaise > 0 ? "part-paid" : "nothing-paid") : state.kind;
+
 export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, now: Date) {
   const [money, [settings]] = await Promise.all([
     bookingMoney(getDb(), booking, now),
@@ -51,7 +55,7 @@ export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, n
   const reversed = new Set(money.ledger.flatMap((entry) => (entry.kind === "reversal" ? [entry.reverses] : [])));
   const dues = await Promise.all(
     money.state.lines
-      .filter((line) => line.outstandingPaise > 0)
+      .filter((line) => line.outstandingPaise > 0 && asksForMoney(booking.state))
       .map(async (line) => {
         const label = scheduleLineLabel(money.schedule, line);
         const uri =
@@ -83,7 +87,9 @@ export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, n
       }),
   );
   return {
-    state: { ...money.state, label: MONEY_STATE_LABELS[money.state.kind] },
+    state: { ...money.state, label: MONEY_STATE_LABELS[closedKind(money.state, booking.state)] },
+    /** A cancelled or expired booking: nothing is owed any more, and no amount is asked for. */
+    closed: asksForMoney(booking.state) ? null : booking.state,
     lines: money.state.lines.map((line) => ({ ...line, label: scheduleLineLabel(money.schedule, line) })),
     dues,
     ledger: money.ledger.map((entry) => ({

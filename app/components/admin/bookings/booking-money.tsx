@@ -97,8 +97,12 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
         <span>
           Paid {formatPaise(money.state.paidPaise)} of {formatPaise(money.state.totalPaise)}
         </span>
-        {money.state.owingPaise > 0 ? <span>Owing {formatPaise(money.state.owingPaise)}</span> : null}
-        {money.state.overduePaise > 0 ? <span className={styles.overdue}>Overdue {formatPaise(money.state.overduePaise)}</span> : null}
+        {money.closed ? (
+          <span>Nothing more is owed: the booking {money.closed === "expired" ? "expired" : "is cancelled"}.</span>
+        ) : money.state.owingPaise > 0 ? (
+          <span>Owing {formatPaise(money.state.owingPaise)}</span>
+        ) : null}
+        {money.state.overduePaise > 0 && !money.closed ? <span className={styles.overdue}>Overdue {formatPaise(money.state.overduePaise)}</span> : null}
         {money.state.overpaidPaise > 0 ? <span>Overpaid {formatPaise(money.state.overpaidPaise)}</span> : null}
       </div>
 
