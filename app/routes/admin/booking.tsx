@@ -72,12 +72,18 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               actionData={moneyAction ? undefined : withoutSaveFailure(actionData as EditorActionData | undefined)}
             />
           ) : (
-            <p className={adminUi.muted}>A cancelled booking is kept as it was: make a new booking to book these travellers again.</p>
+            <>
+              <p className={adminUi.muted}>A cancelled booking is kept as it was: make a new booking to book these travellers again.</p>
+              {/* No form: the timeline takes its place rather than sitting below the summary beside an empty column. */}
+              <BookingTimeline entries={timeline} now={now} />
+            </>
           )}
         </div>
-        <div className={styles.detailTimeline}>
-          <BookingTimeline entries={timeline} now={now} />
-        </div>
+        {editable ? (
+          <div className={styles.detailTimeline}>
+            <BookingTimeline entries={timeline} now={now} />
+          </div>
+        ) : null}
       </div>
     </AdminPage>
   );
