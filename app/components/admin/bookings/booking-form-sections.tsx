@@ -128,6 +128,8 @@ export function TravellersSection({ values, counts, onCounts }: { values: Bookin
               <EditorInput
                 name={`travellers[${index}].age`}
                 label="Age"
+                // Each row's "Age" says whose, for a screen reader going field by field (the visible word stays in the name).
+                aria-label={`${label}: age`}
                 type="number"
                 inputMode="numeric"
                 min={0}
