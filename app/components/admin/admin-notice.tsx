@@ -51,13 +51,16 @@ export function NoticeArea({ initial, children }: { initial: AdminNotice | null;
   // A notice is read out by its live region, and also brought into view (below
   // the sticky top bar, see admin-shell.module.css) for whoever was scrolled
   // down to a Save button: a notice off screen is a notice not seen.
+  const mounted = useRef(false);
   useEffect(() => {
     cardRef.current?.scrollIntoView({ block: "nearest" });
     // Focus lost with the button that was pressed (a confirmed "Cancel the
     // booking" leaves the page without that button) lands on the notice, not
-    // on the page's start: the keyboard goes on from what just happened.
+    // on the page's start: the keyboard goes on from what just happened. Not
+    // on a page's first render: a page load starts at the skip link.
     const active = document.activeElement;
-    if (cardRef.current && (!active || active === document.body)) cardRef.current.focus({ preventScroll: true });
+    if (mounted.current && cardRef.current && (!active || active === document.body)) cardRef.current.focus({ preventScroll: true });
+    mounted.current = true;
   }, [notice]);
 
   const card = (kind: AdminNotice["kind"]) =>
