@@ -17,6 +17,7 @@ import { brochureContent } from "./brochure-content.server";
 import { canMakeBrochure } from "~/server/package/brochure-link.server";
 import { PrintImages } from "./brochure-images.server";
 import { COVER_IMAGE, DAY_IMAGE, renderBrochurePdf, warmUpPdfWriter } from "./brochure-pdf.server";
+import { BrochureRenderThread } from "./brochure-render-thread.server";
 import { brochureTerms } from "./brochure-terms.server";
 import { DEFAULT_REFUND_RULE, PACKAGE_TERMS } from "~/server/package/package-terms.server";
 
@@ -55,7 +56,15 @@ export class BrochureService {
 
   constructor(options: { maxBytes?: number; renderPdf?: typeof renderBrochurePdf } = {}) {
     this.cache = new BrochureCache(options.maxBytes);
-    this.renderPdf = options.renderPdf ?? renderBrochurePdf;
+    // Off the event loop: a long layout no longer holds every other request (issue 44 finding 10).
+    this.renderPdf = options.renderPdf ?? ((content, images) => this.thread.render(content, images));
+  }
+
+  private readonly thread = new BrochureRenderThread();
+
+  /** Ends the render thread (tests; the process's exit ends it anyway). */
+  close(): Promise<void> {
+    return this.thread.close();
   }
 
   /**
