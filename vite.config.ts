@@ -17,7 +17,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // build: one bundle, build/server/index.js (ADR 052).
     ...(isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {}),
   },
-  plugins: [tiptapReactDomNamespace(), reactRouter(), ...(isSsrBuild
+  plugins: [
+    tiptapReactDomNamespace(),
+    reactRouter(),
+    ...(isSsrBuild
       ? [minifiedPageScripts(), serverWorkers({ "brochure-render-worker.js": "./app/server/brochure/brochure-render.worker.ts" })]
-      : [frameworkCompileHints()])],
+      : [frameworkCompileHints()]),
+  ],
 }));

@@ -22,9 +22,13 @@ import { spawn } from "node:child_process";
 import os from "node:os";
 import autocannon from "autocannon";
 import { closedLoopLoad } from "./lib/load.mjs";
-import { startBenchServer } from "./lib/server.mjs";
+import { buildsFromArgs, startBenchServer, startBuildServers } from "./lib/server.mjs";
 
 const GOAL = { coldMs: 800, cachedP99Ms: 10, rssGrowthMb: 150 };
+if (process.argv.includes("--pause")) {
+  await pauseBench();
+  process.exit(0);
+}
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const token = crypto.randomBytes(16).toString("hex");
@@ -242,4 +246,94 @@ try {
   console.log(`written: ${path.relative(process.cwd(), file)}`);
 } finally {
   await server.stop();
+}
+
+/**
+ * `node bench/brochure.mjs --pause [--build before=dir --build after=dir]` (issue 44 finding 10):
+ * the longest time the server's event loop could not answer while it rendered a brochure at
+ * the fields' maximum (50 highlights, inclusions and exclusions of 500 characters, 60 days of
+ * 5,000, a long overview). A client asks /api/health back to back from the content write until
+ * the new version's brochure is kept; its slowest answer is the longest pause (plus one
+ * round trip). The builds take turns, ROUNDS each (default 5), so a busy spell hurts both alike.
+ */
+async function pauseBench() {
+  const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const builds = buildsFromArgs(process.argv.slice(2));
+  const fixtureToken = crypto.randomBytes(16).toString("hex");
+  const withFixtures = builds.map((build) => ({ ...build, env: { ...build.env, NODE_ENV: "test", E2E_FIXTURE_TOKEN: fixtureToken } }));
+  const servers = await startBuildServers(withFixtures, Number(process.env.BENCH_PORT ?? 3260));
+  const rounds = Number(process.env.ROUNDS ?? 5);
+  const results = Object.fromEntries(servers.map((s) => [s.label, { pausesMs: [], rendersMs: [], idleMs: [] }]));
+  const query = async (serverBase, text) => {
+    const response = await fetch(`${serverBase}/__e2e/sql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-e2e-token": fixtureToken },
+      body: JSON.stringify({ text }),
+    });
+    if (!response.ok) throw new Error(`fixture query failed: ${await response.text()}`);
+    return (await response.json()).rows;
+  };
+  const words = (n, seed) => `(select string_agg('${seed}' || (g % 10) || ' temple', ' ') from generate_series(1, ${n}) g)`;
+  const list = (seed) => `(select jsonb_agg(left(${words(50, seed)}, 500)) from generate_series(1, 50))`;
+  /** Asks /api/health back to back until `done()`; the slowest answer. */
+  async function slowestHealth(serverBase, done) {
+    let slowest = 0;
+    while (!done()) {
+      const start = performance.now();
+      await (await fetch(`${serverBase}/api/health`)).arrayBuffer();
+      slowest = Math.max(slowest, performance.now() - start);
+    }
+    return slowest;
+  }
+  try {
+    for (const s of servers) {
+      await query(
+        s.baseUrl,
+        `update packages set highlights = ${list("h")}, included = ${list("i")}, excluded = ${list("e")},
+          long_description = left(${words(400, "p")}, 4000),
+          itinerary = (select jsonb_agg(jsonb_build_object('day', d, 'title', left(${words(20, "t")}, 200), 'description', left(${words(450, "d")}, 5000), 'photo', '')) from generate_series(1, 60) d)
+         where slug = 'bali'`,
+      );
+      // One render first, not counted: the JIT and the thread warm.
+      await timedGet(`${s.baseUrl}/packages/bali/brochure.pdf`);
+    }
+    for (let round = 0; round < rounds; round++) {
+      for (const s of servers) {
+        const url = `${s.baseUrl}/packages/bali/brochure.pdf`;
+        let idleDone = false;
+        setTimeout(() => (idleDone = true), 1000);
+        results[s.label].idleMs.push(await slowestHealth(s.baseUrl, () => idleDone));
+        await query(s.baseUrl, "update content_version set version = version + 1");
+        let rendered = false;
+        const started = performance.now();
+        const render = (async () => {
+          // A render over 2.5 s answers the previous brochure meanwhile: ask again until the new one is kept.
+          for (;;) {
+            const answer = await timedGet(url);
+            if (answer.cache !== "previous") break;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          results[s.label].rendersMs.push(performance.now() - started);
+          rendered = true;
+        })();
+        results[s.label].pausesMs.push(await slowestHealth(s.baseUrl, () => rendered));
+        await render;
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+  console.log(
+    `brochure at the fields' maximum, ${rounds} rounds each, builds taking turns (load average ${os
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(" ")}):`,
+  );
+  for (const [label, r] of Object.entries(results)) {
+    const fmt = (values) => values.map((v) => Math.round(v)).join(", ");
+    console.log(
+      `  ${label}: longest /api/health answer during a render ${Math.round(Math.max(...r.pausesMs))} ms (median of rounds ${Math.round(middle(r.pausesMs))}; ${fmt(r.pausesMs)}), ` +
+        `idle ${Math.round(Math.max(...r.idleMs))} ms; render to kept ${Math.round(middle(r.rendersMs))} ms median (${fmt(r.rendersMs)})`,
+    );
+  }
 }

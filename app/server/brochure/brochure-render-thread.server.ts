@@ -15,7 +15,7 @@ export type BrochureRenderRequest = { id: number; content: BrochureContent; imag
 export type BrochureRenderResult = { id: number; pdf: Uint8Array; error?: undefined } | { id: number; error: string; pdf?: undefined };
 
 /** The production build's file (vite-plugins/server-workers.ts), beside the server bundle; the source under tsx otherwise. */
-export const BROCHURE_WORKER_FILE = "brochure-render-worker.js";
+const BROCHURE_WORKER_FILE = "brochure-render-worker.js";
 
 /** The production build's worker file, or (from source: dev server, tests) a bootstrap that loads the TypeScript entry through tsx. */
 function startWorker(): Worker {
