@@ -19,9 +19,10 @@ const BROCHURE_WORKER_FILE = "brochure-render-worker.js";
 
 /** The production build's worker file, or (from source: dev server, tests) a bootstrap that loads the TypeScript entry through tsx. */
 function startWorker(): Worker {
-  const built = fileURLToPath(new URL(`./${BROCHURE_WORKER_FILE}`, import.meta.url));
   const options = { name: "brochure-render" };
-  if (!import.meta.url.endsWith(".ts") && fs.existsSync(built)) return new Worker(built, options);
+  // This module is in the bundle or in one of its chunks (assets/), the worker beside the bundle.
+  const built = ["./", "../"].map((dir) => fileURLToPath(new URL(`${dir}${BROCHURE_WORKER_FILE}`, import.meta.url))).find((file) => fs.existsSync(file));
+  if (!import.meta.url.endsWith(".ts") && built) return new Worker(built, options);
   const entry = new URL("./brochure-render.worker.ts", import.meta.url).href;
   return new Worker(`import("tsx/esm/api").then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`, { ...options, eval: true });
 }
