@@ -16,7 +16,7 @@ import { BrochureCache, type BrochureSource, type RenderedBrochure } from "./bro
 import { brochureContent } from "./brochure-content.server";
 import { canMakeBrochure } from "~/server/package/brochure-link.server";
 import { PrintImages } from "./brochure-images.server";
-import { COVER_IMAGE, DAY_IMAGE, renderBrochurePdf, warmUpPdfWriter } from "./brochure-pdf.server";
+import { COVER_IMAGE, DAY_IMAGE, type renderBrochurePdf, warmUpPdfWriter } from "./brochure-pdf.server";
 import { BrochureRenderThread } from "./brochure-render-thread.server";
 import { brochureTerms } from "./brochure-terms.server";
 import { DEFAULT_REFUND_RULE, PACKAGE_TERMS } from "~/server/package/package-terms.server";
