@@ -27,6 +27,20 @@ export function e2eServer(parallelIndex: number): E2eServer {
   };
 }
 
+/**
+ * The database of the e2e server on this port: with TEST_DATABASE_URL (CI starts a PostgreSQL
+ * server), a database of its own on that server, named after TEST_DATABASE_URL's with `_e2e_<port>`
+ * (scripts/e2e-server.mjs makes it empty at start; ADR 085) when E2E_ENGINE=postgres. Otherwise,
+ * none: the server runs on PGlite in its DATA_DIR, as `npm start` does.
+ */
+export function e2eDatabaseUrl(port: number): string | undefined {
+  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  if (!testDatabaseUrl || process.env.E2E_ENGINE !== "postgres") return undefined;
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${decodeURIComponent(url.pathname.slice(1))}_e2e_${port}`;
+  return url.toString();
+}
+
 // Playwright sets TEST_PARALLEL_INDEX in each worker before loading this file
 // or a spec; in the runner process it is unset (server 0).
 const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
@@ -104,6 +118,7 @@ export default defineConfig({
         ...(process.env as Record<string, string>),
         PORT: String(server.port),
         E2E_DATA_DIR: server.dataDir,
+        ...(e2eDatabaseUrl(server.port) ? { E2E_DATABASE_URL: e2eDatabaseUrl(server.port)! } : {}),
         MEDIA_DIR: server.mediaDir,
         SITE_URL: server.baseURL,
         E2E_FIXTURE_TOKEN: fixtureToken,

@@ -19,6 +19,8 @@ export default [
   // Brochures made from the live package (ADR 042), and the old hand-made PDFs' addresses.
   route("packages/:slug/brochure.pdf", "routes/site/package-brochure.ts"),
   route("brochures/:file", "routes/site/legacy-brochure.ts"),
+  // The fake payment gateway's checkout page (ADR 090): development and tests only.
+  route("payments/fake/:token", "routes/site/fake-checkout.tsx"),
 
   // Back office: the sign-in page (also /admin/) and sign-out (POST). Every other
   // /admin page sits in the admin shell's layout and calls requireUser; the
@@ -96,6 +98,8 @@ export default [
     route("bookings", "routes/api/bookings.ts"),
     route("bookings/:ref", "routes/api/booking.ts"),
     route("bookings/:ref/:transition", "routes/api/booking-transition.ts"),
+    // Payment gateways' webhooks (ADR 090): signed, no cookie, no Origin.
+    route("payments/webhook/:provider", "routes/api/payment-webhook.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

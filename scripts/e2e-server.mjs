@@ -9,7 +9,32 @@ import path from "node:path";
 process.env.NODE_ENV ??= "test";
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${process.env.PORT ?? 3100}`;
 process.env.ADMIN_PASSWORD ??= "lotus-temple-at-dawn-42";
+// Named, so that no test is first asked for a name (tests/e2e/admin-users.spec.ts asks it on purpose).
+process.env.ADMIN_NAME ??= "Administrator";
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+
+// E2E_DATABASE_URL (playwright.config.ts sets it when TEST_DATABASE_URL names a
+// PostgreSQL server, ADR 085): this server's database of its own there, made
+// empty here, so the engine runs in its own processes rather than as WASM in
+// this one. Without it, PGlite in DATA_DIR.
+if (process.env.E2E_DATABASE_URL && !process.env.DATABASE_URL) {
+  const url = new URL(process.env.E2E_DATABASE_URL);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`E2E_DATABASE_URL: ${name} is not a plain database name`);
+  // Dropped and made through the maintenance database, never through one a test stage beside us may drop.
+  const maintenance = new URL(url);
+  maintenance.pathname = "/postgres";
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  process.env.DATABASE_URL = url.toString();
+}
 
 /** Processed seed photos, shared by every server and test run (scripts/process-seed-photos.ts fills it). */
 const PHOTO_CACHE = path.resolve(".cache/media");

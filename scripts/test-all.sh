@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # `npm test`: every check (ADR 036), side by side where they do not need each
 # other: route types; lint, typecheck, one production build and the seed
-# photos; then the unit and database tests (PGlite), the engine-dependent
-# database tests (*.pg.db.test.ts, ADR 084) on PostgreSQL when TEST_DATABASE_URL
-# names one (.ci/run starts one), the W3C HTML check, and the cluster test (two
-# servers behind nginx, ADR 061); then the end-to-end tests (two Playwright
-# workers, a server each), beside the PostgreSQL and cluster stages if those are
-# still running.
+# photos; the end-to-end tests (two Playwright workers, a server each) as soon
+# as the build and the photos are there; beside them, once lint and typecheck
+# passed, the unit and database tests (PGlite), the engine-dependent database
+# tests (*.pg.db.test.ts, ADR 084) on PostgreSQL when TEST_DATABASE_URL names
+# one (.ci/run starts one), the W3C HTML check, and the cluster test (two
+# servers behind nginx, ADR 061).
 # Each stage's time is printed, and a table of them at the end (with .ci/run's
 # installs and its total when it runs this: CI_SETUP_TIMES, CI_RUN_START).
 #
@@ -156,12 +156,25 @@ begin "import rules" npm run --silent lint:imports
 begin "typecheck" npx tsc --noEmit
 begin "build" npx react-router build
 begin "seed photos" npx tsx scripts/process-seed-photos.ts
-finish "format (Prettier)" "lint (ESLint)" "import rules" "typecheck" "build" "seed photos"
+finish "build" "seed photos"
+check
+
+# The end-to-end tests start as soon as the build and the seed photos are
+# there, on two workers (a server each; a third gained under 20 s, ADR 036),
+# and run beside everything after: over their wall time they use about two
+# thirds of a core, mostly waiting on browsers and servers (ADR 079,
+# session 4). Their output is shown when they end. E2E_ENGINE=postgres puts
+# each worker's server on a database of its own on TEST_DATABASE_URL's server
+# (ADR 085: not the default).
+begin "e2e (Playwright)" npx playwright test
+finish "format (Prettier)" "lint (ESLint)" "import rules" "typecheck"
+# A lint or type error stops the run, once the e2e tests under way have ended (none is left behind).
+if [ ${#FAILED[@]} -gt 0 ]; then finish "e2e (Playwright)"; fi
 check
 
 # The PGlite run must not see the PostgreSQL address the next stage uses.
-# Two workers: Vitest's default on 2 cores is one (cores − 1), and this stage was
-# the group's longest, one file after another (ADR 062).
+# Two workers: Vitest's default on 2 cores is one (cores − 1). Database files
+# share their worker's modules (ADR 079), so this stage is short.
 begin "unit and db tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run --maxWorkers=2
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   begin "db tests (PostgreSQL)" npx vitest run --project db
@@ -177,14 +190,8 @@ else
   echo "ci: cluster test skipped: TEST_DATABASE_URL is not set (.ci/run sets it)"
 fi
 finish "unit and db tests (PGlite)" "HTML check"
-check
-
-# On two workers (a third gained under 20 s, ADR 036). It waits for the PGlite
-# stage, whose two workers use both cores, but not for the PostgreSQL database
-# tests and the cluster test: those mostly wait on their servers, and when they
-# run long the e2e tests no longer wait for them (ADR 084).
-stage "e2e (Playwright)" npx playwright test
 if [ -n "${TEST_DATABASE_URL:-}" ]; then finish "db tests (PostgreSQL)" "cluster (2 servers, nginx)"; fi
+finish "e2e (Playwright)"
 check
 
 summary

@@ -24,6 +24,8 @@ import { setBackupStore } from "~/server/backup/backup-store.server";
 import { getMediaStorage } from "~/server/media/storage.server";
 import { queuePortraitCuts } from "~/server/media-library/portrait-backfill.server";
 import { createJobWorker } from "./job-worker";
+import { paymentGatewayFromEnv } from "~/server/payment/gateway-from-env.server";
+import { setPaymentGateway } from "~/server/payment/payment-gateway-service.server";
 
 /** Validates env, opens and migrates the database, seeds it. Shared by dev and production. */
 export async function boot() {
@@ -61,7 +63,7 @@ export async function boot() {
   if (env.MEDIA_STORE === "s3") logger.info({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, publicUrl: env.MEDIA_PUBLIC_URL }, "media in an S3 bucket");
   const result = await seedDatabase(getDb(), {
     mediaDir: mediaStorage,
-    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME },
     contact: {
       phone: env.CONTACT_PHONE,
       phoneSecondary: env.CONTACT_PHONE_SECONDARY,
@@ -85,6 +87,11 @@ export async function boot() {
   setBackupStore(backupStore);
   // A test run's clock can be moved on through /__e2e, so tests need not wait (scheduled publishing, digests, jobs queued for later).
   const clock = e2eFixturesFrom(env) ? new AdjustableClock() : systemClock;
+  // Payment links and webhooks (ADR 090): the fake plays a gateway; in production it lets anyone "pay".
+  const paymentGateway = paymentGatewayFromEnv(env);
+  setPaymentGateway(paymentGateway);
+  if (paymentGateway.name === "fake" && env.NODE_ENV === "production") logger.warn("PAYMENT_GATEWAY=fake in production: anyone can mark a payment link paid");
+  else logger.info({ gateway: paymentGateway.name }, "payment gateway");
   // Runs the queued jobs, every type's in its lane (ADR 082). A burst of enquiries is stored and answered first, mailed just after.
   const jobWorker = createJobWorker({
     env,
@@ -93,6 +100,7 @@ export async function boot() {
     backupStore,
     busy: () => requestsInFlight() > 0,
     clock: clock === systemClock ? undefined : clock,
+    paymentClock: clock,
   });
   await jobWorker.start();
   // Optional: deletes old Closed and Spam enquiries (ADR 029).

@@ -9,6 +9,7 @@ import type { MediaStorage } from "~/server/media/storage.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { notificationHandlers } from "~/server/notify/notification-jobs.server";
 import { createWebhookSender } from "~/server/notify/webhook.server";
+import { paymentEventHandler } from "~/server/payment-ledger/gateway-events.server";
 
 /**
  * This server's job worker (ADR 082), built once at start with the other
@@ -26,6 +27,8 @@ export function createJobWorker(options: {
   busy: () => boolean;
   /** A test run's clock (moved on through /__e2e): jobs queued for later are due by it. Unset: the database's clock. */
   clock?: { now(): Date };
+  /** The clock payments are dated by (a test run's, or the system's). */
+  paymentClock?: { now(): Date };
 }): JobWorker {
   const { env, logger, mediaStorage, backupStore } = options;
   const mailer = createMailerFromEnv();
@@ -35,6 +38,8 @@ export function createJobWorker(options: {
     handlers: [
       // Short lane: the notifications (ADR 050, 030).
       ...notificationHandlers({ mailer, webhook }),
+      // Short lane: verified gateway events become payments (ADR 090).
+      paymentEventHandler(options.paymentClock ?? { now: () => new Date() }),
       // Long lane: image cuts for older images (ADR 076) and the automatic backups (ADRs 054, 063).
       portraitCutJobHandler(mediaStorage),
       ...(backupStore ? [backupJobHandler({ store: backupStore, storage: mediaStorage, key: encryptionKeyFromEnv(env), logger })] : []),

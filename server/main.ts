@@ -1,12 +1,11 @@
-import type http from "node:http";
 import type net from "node:net";
 import path from "node:path";
-import type { Logger } from "pino";
 import * as build from "virtual:react-router/server-build";
 import type { ViteDevServer } from "vite";
 import { addAcceptors, LISTEN_BACKLOG } from "./perf/acceptors";
 import { createApp } from "./app";
 import { boot, e2eFixturesFrom } from "./boot";
+import { drainable } from "./drain";
 
 /**
  * The server's entry, built with the app it serves into one bundle,
@@ -47,8 +46,11 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   // server keeps them longer than that, and a balancer always closes first.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  const connections = drainable(server);
   const stop = async (signal: NodeJS.Signals) => {
-    await stopServing(server, acceptors, logger, () => logger.info({ signal }, "stopping: no new connections; finishing the requests under way"));
+    // Logged once no handle accepts any more (the extra acceptors too, when they were still being added).
+    const noNewConnections = () => logger.info({ signal }, "stopping: no new connections; finishing the requests under way");
+    await connections.stop(await acceptors, logger, { closed: noNewConnections });
     await stopBackground();
     logger.info("stopped");
     process.exit(0);
@@ -59,32 +61,3 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
 
 /** How long an idle kept-alive connection stays open: longer than a load balancer's (AWS: 60 s). */
 const KEEP_ALIVE_MS = 65_000;
-
-/** How long requests under way may take after SIGTERM before their connections are cut. */
-export const DRAIN_MS = 10_000;
-
-/**
- * Stops accepting connections (every acceptor handle), lets the requests
- * under way finish, closing each kept-alive connection as soon as it is idle,
- * and after DRAIN_MS cuts whatever is left (issue 25 §4): a load balancer
- * sends new requests to the other servers meanwhile, so a rolling restart
- * loses none. `closed` runs once no handle accepts any more: the server's own
- * at once, the extra acceptors as soon as they are known (at once, unless they
- * are still being added).
- */
-export async function stopServing(server: http.Server, acceptors: Promise<net.Server[]>, logger: Logger, closed: () => void = () => {}): Promise<void> {
-  // Each handle counts the connections it accepted: the server's own close
-  // waits only for its own, so every acceptor's close is waited for too.
-  const close = (handle: net.Server) => new Promise<void>((resolve) => handle.close(() => resolve()));
-  const closing = [close(server)];
-  const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
-  const deadline = setTimeout(() => {
-    logger.warn({ afterMs: DRAIN_MS }, "requests still under way: closing their connections");
-    server.closeAllConnections();
-  }, DRAIN_MS);
-  for (const handle of await acceptors) closing.push(close(handle));
-  closed();
-  await Promise.all(closing);
-  clearInterval(idleSweep);
-  clearTimeout(deadline);
-}

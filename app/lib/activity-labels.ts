@@ -10,6 +10,7 @@ const LABELS: Record<string, string> = {
   "user.created": "Added a user",
   "user.invited": "Invited a user",
   "user.updated": "Updated a user",
+  "user.renamed": "Changed a name",
   "user.role-changed": "Changed a role",
   "user.deactivated": "Deactivated a user",
   "user.reactivated": "Reactivated a user",
@@ -81,10 +82,39 @@ const LABELS: Record<string, string> = {
   "booking.completed": "A booking's trip was completed",
   "booking.deleted": "Deleted a booking",
   "booking.restored": "Restored a deleted booking",
+  "payment.recorded": "Recorded a payment",
+  "payment.refunded": "Recorded a refund",
+  "payment.reversed": "Reversed a ledger entry",
+  "payment.link-created": "Made a payment link",
 };
 
 export function activityLabel(kind: string): string {
   return LABELS[kind] ?? kind;
+}
+
+/** Kinds about the one document of their kind, which their label names already ("Changed the FAQ"). */
+const NAMES_ITS_SUBJECT = new Set([
+  "home.faqs-updated",
+  "home.reviews-updated",
+  "home.hero-updated",
+  "home.cards-updated",
+  "settings.updated",
+  "settings.two-factor-required",
+  "terms.updated",
+  "reply-templates.updated",
+]);
+
+/**
+ * An entry as a sentence after the person's name (the dashboard's Recent
+ * activity): "changed the FAQ", "updated a package: Bali Group Tour". The
+ * label's first word is lower-cased, never an acronym, and a subject the
+ * label already names is not said twice (issue 49: "changed the faq: FAQ").
+ */
+export function activitySentence(kind: string, subject: string): string {
+  const label = activityLabel(kind);
+  const acronym = /^[A-Z]{2}/.test(label);
+  const words = acronym ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  return subject && !NAMES_ITS_SUBJECT.has(kind) ? `${words}: ${subject}` : words;
 }
 
 /** One changed field as the log says it (stored with the entry by writeContent, ADR 037). */

@@ -1,4 +1,4 @@
-import { BOOKING_STATES, type BookingState, type RoomSharing } from "./booking";
+import { BOOKING_STATES, REFERENCE_PATTERN, type BookingState, type RoomSharing } from "./booking";
 
 /** The Bookings list's filters, all in the URL (?state=&package=&month=&expiring=24h&q=&page=), as the API's query. */
 export type BookingFilters = {
@@ -12,11 +12,22 @@ export type BookingFilters = {
   /** A reference, a name or a phone number. */
   q: string;
   page: number;
+  /**
+   * The pager's bookmark (keyset pagination): the reference of the last row of
+   * the page before (`after`) or the first row of the page after (`before`), so a
+   * deep page reads its 50 rows from the index instead of skipping all before it.
+   * A page number without one (typed, or the API's) is read by offset.
+   */
+  after: string;
+  before: string;
 };
 
 export const BOOKINGS_PAGE_SIZE = 50;
 
 const isState = (value: string | null): value is BookingState => value !== null && (BOOKING_STATES as readonly string[]).includes(value);
+
+/** A reference as the pager writes it ("PRV-7KQ2M"); anything else is no bookmark. */
+const bookmark = (value: string | null) => (value && REFERENCE_PATTERN.test(value) ? value : "");
 
 /** Reads the filters from a URL, ignoring anything unknown (never an error). */
 export function parseBookingFilters(url: URL): BookingFilters {
@@ -31,11 +42,13 @@ export function parseBookingFilters(url: URL): BookingFilters {
     expiring: get("expiring") === "24h",
     q: (get("q") ?? "").trim().slice(0, 100),
     page: Number.isFinite(page) && page > 1 ? Math.min(page, 100_000) : 1,
+    after: bookmark(get("after")),
+    before: bookmark(get("before")),
   };
 }
 
 /** The query string of a filtered view (defaults left out). */
-export function bookingQuery(filters: BookingFilters, page = filters.page): string {
+export function bookingQuery(filters: BookingFilters, page = filters.page, mark?: { after: string } | { before: string }): string {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.state) params.set("state", filters.state);
@@ -43,6 +56,7 @@ export function bookingQuery(filters: BookingFilters, page = filters.page): stri
   if (filters.month) params.set("month", filters.month);
   if (filters.expiring) params.set("expiring", "24h");
   if (page > 1) params.set("page", String(page));
+  if (page > 1 && mark) for (const [name, value] of Object.entries(mark)) params.set(name, value as string);
   const query = params.toString();
   return query ? `?${query}` : "";
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatIsoDay, packageWarnings, sectionBadges, sectionOfField, statedPrices } from "./package-checks";
+import { formOf } from "../../tests/support/form-data";
+import { formatIsoDay, packageWarnings as warningsOn, sectionBadges, sectionOfField, statedPrices, withCurrentPrice } from "./package-checks";
 import { EMPTY_PACKAGE, type PackageEditorValues } from "./package-editor-values";
 import { durationWords, generatedSeoDescription, SEO_DESCRIPTION_LENGTH } from "./package-seo-description";
 import { snapshotFromForm, snapshotFromValues } from "./package-snapshot";
@@ -28,6 +29,8 @@ const bali: PackageEditorValues = {
   status: "published",
 };
 const ALTS = { frangipani: "A frangipani flower", temple: "A sea temple at sunset" };
+const TAXES = { gstPercent: 5, gstLabel: "GST", tcsPercent: 5, tcsLabel: "TCS" };
+const packageWarnings = (snapshot: Parameters<typeof warningsOn>[0], today: string, taxes = TAXES) => warningsOn(snapshot, today, taxes);
 
 describe("packageWarnings", () => {
   it("finds nothing wrong with a consistent package", () => {
@@ -55,6 +58,46 @@ describe("packageWarnings", () => {
     expect(packageWarnings(snapshotFromValues({ ...raised, seoDescription: "" }, ALTS), TODAY)).toEqual([]);
   });
 
+  it("warns about a tax rate written in the package's text that the settings no longer have (issue 49)", () => {
+    const values = {
+      ...bali,
+      excluded: ["Travel insurance", "5% GST and 5% TCS"],
+      itinerary: [{ title: "Arrival", description: "GST @ 18% on the visa fee", photo: "" }],
+    };
+    expect(packageWarnings(snapshotFromValues({ ...values, itinerary: bali.itinerary }, ALTS), TODAY)).toEqual([]);
+    const warnings = packageWarnings(snapshotFromValues({ ...values, itinerary: [...values.itinerary, ...bali.itinerary.slice(1)] }, ALTS), TODAY, {
+      ...TAXES,
+      tcsPercent: 2,
+    });
+    expect(warnings).toEqual([
+      {
+        id: "tax-rate-excluded[1]",
+        section: "highlights",
+        field: "excluded[1]",
+        message: "Not included line 2 says “5% TCS”, but the settings say 5% GST and 2% TCS: write {gst} or {tcs} to show the current rate.",
+      },
+      {
+        id: "tax-rate-itinerary[0].description",
+        section: "itinerary",
+        field: "itinerary[0].description",
+        message: "Day 1's description says “GST @ 18%”, but the settings say 5% GST and 2% TCS: write {gst} or {tcs} to show the current rate.",
+      },
+    ]);
+    const badges = sectionBadges(snapshotFromValues(values, ALTS), warnings, TODAY);
+    expect(badges.highlights).toEqual({ text: "Old tax rate", warning: true });
+    // The placeholders always say the current rate.
+    expect(packageWarnings(snapshotFromValues({ ...bali, excluded: ["{gst} and {tcs}"] }, ALTS), TODAY, { ...TAXES, tcsPercent: 2 })).toEqual([]);
+  });
+
+  it("puts the current from price in place of a stale one: “Update the price in it” (issue 49)", () => {
+    const prices = [104_500, 85_000, 77_500];
+    expect(withCurrentPrice("Seven days in Bali. From ₹99,500 per adult with flights.", prices, 104_500)).toBe(
+      "Seven days in Bali. From ₹1,04,500 per adult with flights.",
+    );
+    expect(withCurrentPrice("Adults Rs. 99500, children ₹77,500.", prices, 104_500)).toBe("Adults Rs. 1,04,500, children ₹77,500.");
+    expect(withCurrentPrice("From {price}.", prices, 104_500)).toBe("From {price}.");
+  });
+
   it("warns about departures in the past and points at the first one's start", () => {
     const values = {
       ...bali,
@@ -79,7 +122,8 @@ describe("sectionBadges", () => {
   it("counts what each section holds, and says what needs a look", () => {
     const badges = sectionBadges(snapshotFromValues(bali, ALTS), [], TODAY);
     expect(badges.itinerary).toEqual({ text: "7 days", warning: false });
-    expect(badges.prices.text).toBe("From ₹77,500");
+    // The adult price, as the public card says it (issue 49), not the child-without-bed one.
+    expect(badges.prices.text).toBe("From ₹99,500");
     expect(badges.photos.text).toBe("2 photos");
     expect(badges.seo.text).toBe("Published");
 
@@ -112,23 +156,24 @@ describe("statedPrices", () => {
 
 describe("snapshotFromForm", () => {
   it("reads the editor's form fields by their names", () => {
-    const form = new FormData();
-    form.set("title", "Bali");
-    form.set("days", "8");
-    form.set("nights", "7");
-    form.set("price.kind", "single");
-    form.set("price.amount", "50000");
-    form.set("priceOptions[0].amount", "42000");
-    for (let i = 0; i < 3; i++) form.set(`itinerary[${i}].day`, String(i + 1));
-    form.set("highlights[0]", "Sunset");
-    form.set("groupDates[0].name", "Winter");
-    form.set("groupDates[0].start", "2026-01-01");
-    form.set("thumbnail", "a");
-    form.set("gallery[0]", "b");
-    form.set("imageAlts[0].key", "a");
-    form.set("imageAlts[0].alt", "A beach");
-    form.set("status", "draft");
-    form.set("seoDescription", "");
+    const form = formOf({
+      title: "Bali",
+      days: "8",
+      nights: "7",
+      "price.kind": "single",
+      "price.amount": "50000",
+      "priceOptions[0].amount": "42000",
+      ...Object.fromEntries([1, 2, 3].map((day, i) => [`itinerary[${i}].day`, String(day)])),
+      "highlights[0]": "Sunset",
+      "groupDates[0].name": "Winter",
+      "groupDates[0].start": "2026-01-01",
+      thumbnail: "a",
+      "gallery[0]": "b",
+      "imageAlts[0].key": "a",
+      "imageAlts[0].alt": "A beach",
+      status: "draft",
+      seoDescription: "",
+    });
     const snapshot = snapshotFromForm(form);
     expect(snapshot).toMatchObject({ days: 8, nights: 7, prices: [50000, 42000], itineraryDays: 3, highlights: 1, status: "draft" });
     expect(snapshot.photos).toEqual([
@@ -141,15 +186,15 @@ describe("snapshotFromForm", () => {
 
 describe("generatedSeoDescription", () => {
   it("is the short description with the duration and from-price, within what search engines show", () => {
-    const text = generatedSeoDescription({ title: "Bali", description: "Beaches, temples and a volcano.", days: 7, nights: 6, prices: [99500, 77500] });
-    expect(text).toBe("Beaches, temples and a volcano. 7 Days / 6 Nights from ₹77,500.");
-    const long = generatedSeoDescription({ title: "Bali", description: "word ".repeat(80), days: 7, nights: 6, prices: [99500] });
+    const text = generatedSeoDescription({ title: "Bali", description: "Beaches, temples and a volcano.", days: 7, nights: 6, fromPrice: 99500 });
+    expect(text).toBe("Beaches, temples and a volcano. 7 Days / 6 Nights from ₹99,500.");
+    const long = generatedSeoDescription({ title: "Bali", description: "word ".repeat(80), days: 7, nights: 6, fromPrice: 99500 });
     expect(long.length).toBeLessThanOrEqual(SEO_DESCRIPTION_LENGTH);
     expect(long).toMatch(/… 7 Days \/ 6 Nights from ₹99,500\.$/);
   });
 
   it("falls back to the title, and leaves out what is not known", () => {
-    expect(generatedSeoDescription({ title: "Spiti Valley", description: "", days: null, nights: null, prices: [] })).toBe("Spiti Valley");
+    expect(generatedSeoDescription({ title: "Spiti Valley", description: "", days: null, nights: null, fromPrice: 0 })).toBe("Spiti Valley");
   });
 });
 

@@ -1,5 +1,6 @@
-import { formatInr } from "./price";
+import { formatInr, type TaxRates } from "./price";
 import type { PackageSnapshot } from "./package-snapshot";
+import { percentText, staleTaxRates } from "./package-text";
 
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -51,11 +52,31 @@ export function sectionOfField(name: string): PackageSectionId {
 /** A consistency warning: it never blocks a save; "Fix" opens `section` and focuses the field whose id is `field`. */
 export type PackageWarning = { id: string; section: PackageSectionId; field: string; message: string };
 
-const RUPEE_AMOUNT = /(?:₹|\bRs\.?|\bINR)\s?(\d[\d,]*)/gi;
+const RUPEE_AMOUNT = /(?:₹|\bRs\.?|\bINR)\s?(\d(?:[\d,]*\d)?)/gi;
 
 /** Rupee amounts a text states ("From ₹99,500", "Rs. 85000"). */
 export function statedPrices(text: string): number[] {
   return [...text.matchAll(RUPEE_AMOUNT)].map((match) => Number(match[1]!.replaceAll(",", ""))).filter((value) => value > 0);
+}
+
+/** The amounts a hand-written SEO description states that are no longer a price of the package. */
+export function stalePrices(text: string, prices: number[]): number[] {
+  if (prices.length === 0) return [];
+  return [...new Set(statedPrices(text).filter((stated) => !prices.includes(stated)))];
+}
+
+/**
+ * "Update the price in it" (issue 49): each stale amount the text states
+ * becomes the current "from" price, written as the text wrote it ("₹99,500"
+ * or "Rs. 99500" → "₹1,04,500" / "Rs. 1,04,500").
+ */
+export function withCurrentPrice(text: string, prices: number[], fromPrice: number): string {
+  if (fromPrice <= 0) return text;
+  const stale = new Set(stalePrices(text, prices));
+  return text.replace(RUPEE_AMOUNT, (whole, digits: string) => {
+    if (!stale.has(Number(digits.replaceAll(",", "")))) return whole;
+    return whole.replace(digits, formatInr(fromPrice).replace("₹", ""));
+  });
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -66,7 +87,7 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
  * longer has, departures already in the past, photos without alt text. `today`
  * is an ISO date in Indian time.
  */
-export function packageWarnings(snapshot: PackageSnapshot, today: string): PackageWarning[] {
+export function packageWarnings(snapshot: PackageSnapshot, today: string, taxes: TaxRates): PackageWarning[] {
   const warnings: PackageWarning[] = [];
   const { days, nights, itineraryDays } = snapshot;
   if (itineraryDays > 0 && days !== null && days !== itineraryDays) {
@@ -85,14 +106,15 @@ export function packageWarnings(snapshot: PackageSnapshot, today: string): Packa
       message: `${plural(nights, "night")} for ${plural(days, "day")}: a trip of ${plural(days, "day")} usually has ${plural(Math.max(days - 1, 0), "night")}.`,
     });
   }
-  if (snapshot.seoDescription.trim() !== "" && snapshot.prices.length > 0) {
-    const stale = statedPrices(snapshot.seoDescription).filter((stated) => !snapshot.prices.includes(stated));
+  warnings.push(...taxRateWarnings(snapshot, taxes));
+  if (snapshot.seoDescription.trim() !== "") {
+    const stale = stalePrices(snapshot.seoDescription, snapshot.prices);
     if (stale.length > 0) {
       warnings.push({
         id: "seo-price",
         section: "seo",
         field: "seoDescription",
-        message: `The SEO description says ${stale.map(formatInr).join(", ")}, which is no longer a price of this package.`,
+        message: `The SEO description says ${stale.map(formatInr).join(", ")}, which is no longer a price of this package: “Update the price in it”, or write {price}.`,
       });
     }
   }
@@ -121,6 +143,27 @@ export function packageWarnings(snapshot: PackageSnapshot, today: string): Packa
   return warnings;
 }
 
+/**
+ * Free text that states a tax rate the settings no longer have ("5% TCS" when
+ * TCS is 2%, issue 49): one warning per field, pointing at it; {gst} and
+ * {tcs} always say the current rate.
+ */
+function taxRateWarnings(snapshot: PackageSnapshot, taxes: TaxRates): PackageWarning[] {
+  return snapshot.texts.flatMap(({ field, label, text }) => {
+    const stale = staleTaxRates(text, taxes);
+    if (stale.length === 0) return [];
+    const current = `${percentText(taxes.gstPercent)} ${taxes.gstLabel} and ${percentText(taxes.tcsPercent)} ${taxes.tcsLabel}`;
+    return [
+      {
+        id: `tax-rate-${field}`,
+        section: sectionOfField(field),
+        field,
+        message: `${label} says ${stale.map((rate) => `“${rate}”`).join(" and ")}, but the settings say ${current}: write {gst} or {tcs} to show the current rate.`,
+      },
+    ];
+  });
+}
+
 /** Photos (thumbnail, gallery) whose alt text is empty; one media file counts once. */
 function photosWithoutAlt(snapshot: PackageSnapshot) {
   const seen = new Set<string>();
@@ -139,7 +182,7 @@ export function sectionBadges(snapshot: PackageSnapshot, warnings: PackageWarnin
   const count = (text: string): SectionBadge => ({ text, warning: false });
   const photosMissingAlt = photosWithoutAlt(snapshot).length;
   const pastDepartures = snapshot.departures.filter((departure) => departure.start !== "" && departure.start < today).length;
-  const lowest = snapshot.prices.length > 0 ? Math.min(...snapshot.prices) : 0;
+  const lowest = snapshot.fromPrice;
   const uniquePhotos = new Set(snapshot.photos.map((photo) => photo.key)).size;
   return {
     basics:
@@ -147,8 +190,9 @@ export function sectionBadges(snapshot: PackageSnapshot, warnings: PackageWarnin
         ? { text: plural(warned("basics"), "check"), warning: true }
         : count(snapshot.days !== null ? plural(snapshot.days, "day") : "No duration"),
     prices: count(lowest > 0 ? `From ${formatInr(lowest)}` : "No price"),
-    highlights: count(plural(snapshot.highlights + snapshot.included + snapshot.excluded, "line")),
-    itinerary: count(plural(snapshot.itineraryDays, "day")),
+    highlights:
+      warned("highlights") > 0 ? { text: "Old tax rate", warning: true } : count(plural(snapshot.highlights + snapshot.included + snapshot.excluded, "line")),
+    itinerary: warned("itinerary") > 0 ? { text: "Old tax rate", warning: true } : count(plural(snapshot.itineraryDays, "day")),
     departures: pastDepartures > 0 ? { text: `${pastDepartures} in the past`, warning: true } : count(plural(snapshot.departures.length, "departure")),
     photos: photosMissingAlt > 0 ? { text: `${photosMissingAlt} without alt text`, warning: true } : count(plural(uniquePhotos, "photo")),
     // An uploaded PDF, else the one made from the package (ADR 042), which needs a price.

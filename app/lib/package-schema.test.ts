@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { formOf } from "../../tests/support/form-data";
 import {
   adminPayloadToInput,
   adminPackagePayloadSchema,
@@ -52,8 +53,7 @@ describe("package input schema", () => {
   });
 
   it("parses a submitted form: nested names, numbers as strings, empty fields missing", () => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const form = formOf({
       title: "Kerala Backwaters",
       country: "India",
       region: "national",
@@ -76,8 +76,7 @@ describe("package input schema", () => {
       thumbnail: "houseboat",
       status: "published",
       seoTitle: "",
-    }))
-      form.append(name, value);
+    });
     const submission = parseWithZod(form, { schema: packageInputSchema });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
@@ -94,14 +93,30 @@ describe("package input schema", () => {
   });
 
   it("reports a form's publishing gaps on their fields", () => {
-    const form = new FormData();
-    form.append("title", "Kerala");
-    form.append("status", "published");
-    form.append("days", "");
+    const form = formOf({ title: "Kerala", status: "published", days: "" });
     const submission = parseWithZod(form, { schema: packageInputSchema });
     expect(submission.status).toBe("error");
     if (submission.status !== "error") return;
     expect(submission.error?.days).toEqual(["Needed to publish: the number of days."]);
+  });
+
+  it("reports every field to fix in one save, also beside a mistyped one (issue 49)", () => {
+    const form = formOf({
+      title: "Kerala",
+      status: "published",
+      "price.kind": "single",
+      "price.amount": "fifty thousand",
+      "groupDates[0].name": "Onam",
+      "groupDates[0].start": "2027-09-10",
+      "groupDates[0].end": "2027-09-01",
+      "groupDates[0].capacity": "twenty",
+    });
+    const submission = parseWithZod(form, { schema: packageInputSchema });
+    expect(submission.status).toBe("error");
+    if (submission.status !== "error") return;
+    expect(Object.keys(submission.error ?? {}).sort()).toEqual(
+      ["country", "days", "description", "groupDates[0].capacity", "groupDates[0].end", "nights", "price", "price.amount", "region", "thumbnail"].sort(),
+    );
   });
 });
 

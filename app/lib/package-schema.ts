@@ -157,12 +157,17 @@ export function missingForPublish(input: PublishCheckable): PublishRequirement[]
  * valid draft; publishing also needs what PUBLISH_REQUIREMENTS lists, and each
  * missing one is an issue on its own field.
  */
-export const packageInputSchema = packageFieldsSchema.superRefine((input, ctx) => {
-  if (input.status !== "published") return;
-  for (const { field, label } of missingForPublish(input)) {
-    ctx.addIssue({ code: "custom", path: [field], message: `Needed to publish: ${label}.` });
-  }
-});
+export const packageInputSchema = packageFieldsSchema.superRefine(
+  (input, ctx) => {
+    if (input.status !== "published") return;
+    for (const { field, label } of missingForPublish(input)) {
+      ctx.addIssue({ code: "custom", path: [field], message: `Needed to publish: ${label}.` });
+    }
+  },
+  // Said together with the other fields' errors (an empty price, a mistyped date), not
+  // only once those are fixed: a save shows every field to fix at once (issue 49).
+  { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+);
 
 export type PackageInput = z.output<typeof packageInputSchema>;
 /** What a caller may send (before defaults). */

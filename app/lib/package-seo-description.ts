@@ -17,8 +17,8 @@ type SeoDescriptionSource = {
   description: string;
   days: number | null;
   nights: number | null;
-  /** Every amount the package quotes, in rupees; the lowest is its "from" price. */
-  prices: number[];
+  /** The package's "from" price in rupees (price.ts fromPrice); 0 without a price. */
+  fromPrice: number;
 };
 
 /** Cuts a text at a word boundary to at most `max` characters, with an ellipsis when cut. */
@@ -36,7 +36,7 @@ function clip(text: string, max: number): string {
  * "from" price, so it follows the package when either changes.
  */
 export function generatedSeoDescription(source: SeoDescriptionSource): string {
-  const lowest = source.prices.length > 0 ? Math.min(...source.prices) : 0;
+  const lowest = source.fromPrice;
   const duration = source.days ? durationWords(source.days, source.nights ?? Math.max(source.days - 1, 0)) : "";
   const facts = [duration, lowest > 0 ? `from ${formatInr(lowest)}` : ""].filter(Boolean).join(" ");
   const tail = facts ? `${facts.charAt(0).toUpperCase()}${facts.slice(1)}.` : "";

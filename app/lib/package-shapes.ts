@@ -97,9 +97,11 @@ export const groupDateSchema = z
       .max(1000, "At most 1000 seats.")
       .optional(),
   })
-  .refine((value) => value.end >= value.start, {
+  .refine((value) => typeof value.start !== "string" || typeof value.end !== "string" || value.end >= value.start, {
     path: ["end"],
     message: "The end date must not be before the start date.",
+    // Said with the departure's other errors (seats typed as words), not after them (issue 49).
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
   });
 
 export const packageReviewSchema = z.object({

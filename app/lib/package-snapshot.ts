@@ -17,6 +17,10 @@ export type PackageSnapshot = {
   nights: number | null;
   /** Every amount a traveller can be quoted (the price and each option), in rupees, > 0. */
   prices: number[];
+  /** The "from" price (price.ts fromPrice: adult or per person, or the cheapest option); 0 without one. */
+  fromPrice: number;
+  /** The package's own words, each with its field (its form name and id) and how the editor names it. */
+  texts: PackageText[];
   highlights: number;
   included: number;
   excluded: number;
@@ -32,6 +36,31 @@ export type PackageSnapshot = {
   /** Whether the package uses its own terms rather than the site-wide ones (ADR 044). */
   ownTerms: boolean;
 };
+
+export type PackageText = { field: string; label: string; text: string };
+
+/** The free-text fields a tax rate or a price may be written in (issue 49), in the editor's order. */
+function packageTexts(get: (field: string) => string, counts: { highlights: number; included: number; excluded: number; itinerary: number }): PackageText[] {
+  const list = (name: string, label: string, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ field: `${name}[${i}]`, label: `${label} ${i + 1}`, text: get(`${name}[${i}]`) }));
+  return [
+    { field: "description", label: "The short description", text: get("description") },
+    { field: "longDescription", label: "The long description", text: get("longDescription") },
+    ...list("highlights", "Highlight", counts.highlights),
+    ...list("included", "Included line", counts.included),
+    ...list("excluded", "Not included line", counts.excluded),
+    ...Array.from({ length: counts.itinerary }, (_, i) => [
+      { field: `itinerary[${i}].title`, label: `Day ${i + 1}'s title`, text: get(`itinerary[${i}].title`) },
+      { field: `itinerary[${i}].description`, label: `Day ${i + 1}'s description`, text: get(`itinerary[${i}].description`) },
+    ]).flat(),
+  ].filter((entry) => entry.text.trim() !== "");
+}
+
+/** The "from" price of the prices as typed: adult or per person, or a cheaper option (price.ts fromPrice). */
+function fromPriceOf(base: number[], options: number[]): number {
+  const all = [...base.slice(0, 1), ...options];
+  return all.length > 0 ? Math.min(...all) : 0;
+}
 
 function whole(value: string | null | undefined): number | null {
   if (value === null || value === undefined || value.trim() === "") return null;
@@ -50,6 +79,17 @@ export function snapshotFromValues(values: PackageEditorValues, alts: Record<str
     values.priceKind === "single"
       ? amount(values.priceAmount)
       : [...amount(values.priceAdult), ...amount(values.priceChildWithBed), ...amount(values.priceChildNoBed)];
+  const options = values.priceOptions.flatMap((option) => amount(option.amount));
+  const base = values.priceKind === "single" ? amount(values.priceAmount) : amount(values.priceAdult);
+  const byField = new Map<string, string>([
+    ["description", values.description],
+    ["longDescription", values.longDescription],
+    ...(["highlights", "included", "excluded"] as const).flatMap((name) => values[name].map((text, i): [string, string] => [`${name}[${i}]`, text])),
+    ...values.itinerary.flatMap((day, i): [string, string][] => [
+      [`itinerary[${i}].title`, day.title],
+      [`itinerary[${i}].description`, day.description],
+    ]),
+  ]);
   return {
     title: values.title,
     description: values.description,
@@ -57,7 +97,14 @@ export function snapshotFromValues(values: PackageEditorValues, alts: Record<str
     region: values.region,
     days: whole(values.days),
     nights: whole(values.nights),
-    prices: [...price, ...values.priceOptions.flatMap((option) => amount(option.amount))],
+    prices: [...price, ...options],
+    fromPrice: fromPriceOf(base, options),
+    texts: packageTexts((field) => byField.get(field) ?? "", {
+      highlights: values.highlights.length,
+      included: values.included.length,
+      excluded: values.excluded.length,
+      itinerary: values.itinerary.length,
+    }),
     highlights: values.highlights.length,
     included: values.included.length,
     excluded: values.excluded.length,
@@ -99,6 +146,14 @@ export function snapshotFromForm(form: FormData): PackageSnapshot {
       ? amount(get("price.amount"))
       : [...amount(get("price.adult")), ...amount(get("price.childWithBed")), ...amount(get("price.childNoBed"))];
   const options = listLength(names, "priceOptions");
+  const optionPrices = Array.from({ length: options }, (_, i) => amount(get(`priceOptions[${i}].amount`))).flat();
+  const base = priceKind === "single" ? amount(get("price.amount")) : amount(get("price.adult"));
+  const counts = {
+    highlights: listLength(names, "highlights"),
+    included: listLength(names, "included"),
+    excluded: listLength(names, "excluded"),
+    itinerary: listLength(names, "itinerary"),
+  };
   const gallery = listLength(names, "gallery");
   const thumbnail = get("thumbnail");
   const departures = listLength(names, "groupDates");
@@ -111,11 +166,13 @@ export function snapshotFromForm(form: FormData): PackageSnapshot {
     region: get("region"),
     days: whole(get("days")),
     nights: whole(get("nights")),
-    prices: [...price, ...Array.from({ length: options }, (_, i) => amount(get(`priceOptions[${i}].amount`))).flat()],
-    highlights: listLength(names, "highlights"),
-    included: listLength(names, "included"),
-    excluded: listLength(names, "excluded"),
-    itineraryDays: listLength(names, "itinerary"),
+    prices: [...price, ...optionPrices],
+    fromPrice: fromPriceOf(base, optionPrices),
+    texts: packageTexts(get, counts),
+    highlights: counts.highlights,
+    included: counts.included,
+    excluded: counts.excluded,
+    itineraryDays: counts.itinerary,
     departures: Array.from({ length: departures }, (_, index) => ({ name: get(`groupDates[${index}].name`), start: get(`groupDates[${index}].start`), index })),
     photos: [
       ...(thumbnail ? [{ key: thumbnail, field: "thumbnail", label: "Thumbnail", alt: alts.get(thumbnail) ?? "" }] : []),

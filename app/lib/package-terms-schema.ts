@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PackageTerm } from "./package-view-model";
+import { fillTaxWords } from "./package-text";
 import type { TaxRates } from "./price";
 import { toSingleLine } from "./single-line";
 
@@ -43,12 +44,7 @@ export type { PackageTerm };
 
 export const TERMS_PLACEHOLDERS = "{refund} (the refund rule), {gst} and {tcs} (the tax settings)";
 
-const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0+$/, "")}%`;
-
 /** A clause's text as visitors read it: the refund rule and the tax rates put in. */
 export function fillTermText(value: string, refundRule: string, taxes: TaxRates): string {
-  return value
-    .replaceAll("{refund}", refundRule)
-    .replaceAll("{gst}", `${percent(taxes.gstPercent)} ${taxes.gstLabel}`)
-    .replaceAll("{tcs}", `${percent(taxes.tcsPercent)} ${taxes.tcsLabel}`);
+  return fillTaxWords(value.replaceAll("{refund}", refundRule), taxes);
 }

@@ -63,4 +63,11 @@ describe("the password policy", () => {
   it("does not hold a short e-mail part against a password", () => {
     expect(passwordProblem("bob's mountain trip", { email: "bo@example.com", name: "Bo" })).toBeNull();
   });
+
+  it("refuses “Ravi Kumar travels” for Ravi Kumar, on both sides: the meter runs this very function (issue 49)", () => {
+    expect(passwordProblem("Ravi Kumar travels", { name: "Ravi Kumar", email: "ravi@pravas.travel" })).toBe(
+      "Do not use your name or e-mail address in your password.",
+    );
+    expect(passwordProblem("Ravi Kumar travels", { name: "Nisha Editor", email: "nisha@pravas.travel" })).toBeNull();
+  });
 });

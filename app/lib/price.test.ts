@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInr, lowestAdultPrice, lowestPrice, priceLines, taxNote } from "./price";
+import { formatInr, fromPrice, priceLines, taxNote } from "./price";
 
 describe("formatInr", () => {
   it("uses Indian digit grouping", () => {
@@ -19,9 +19,9 @@ describe("taxNote", () => {
 
 describe("prices", () => {
   const adultChild = { kind: "adultChild", adult: 99500, childWithBed: 85000, childNoBed: 77500 } as const;
-  it("finds the lowest price over both shapes and the options", () => {
-    expect(lowestPrice(adultChild)).toBe(77500);
-    expect(lowestPrice({ kind: "single", amount: 27400, unit: "per person" }, [{ label: "Option 2", amount: 21500, unit: "per person", hotels: [] }])).toBe(
+  it("finds the from price over both shapes and the options: the adult's, never a child's (issue 49)", () => {
+    expect(fromPrice(adultChild)).toBe(99500);
+    expect(fromPrice({ kind: "single", amount: 27400, unit: "per person" }, [{ label: "Option 2", amount: 21500, unit: "per person", hotels: [] }])).toBe(
       21500,
     );
   });
@@ -39,11 +39,11 @@ describe("prices", () => {
   });
 });
 
-describe("lowestAdultPrice", () => {
+describe("fromPrice", () => {
   it("is the adult or per-person price, or a cheaper option, never a child's", () => {
-    expect(lowestAdultPrice({ kind: "adultChild", adult: 52_500, childWithBed: 45_000, childNoBed: 40_500 })).toBe(52_500);
-    expect(lowestAdultPrice({ kind: "single", amount: 21_500, unit: "per person" })).toBe(21_500);
+    expect(fromPrice({ kind: "adultChild", adult: 52_500, childWithBed: 45_000, childNoBed: 40_500 })).toBe(52_500);
+    expect(fromPrice({ kind: "single", amount: 21_500, unit: "per person" })).toBe(21_500);
     const option = { label: "Budget", amount: 19_000, unit: "per person" as const, hotels: [] };
-    expect(lowestAdultPrice({ kind: "single", amount: 21_500, unit: "per person" }, [option])).toBe(19_000);
+    expect(fromPrice({ kind: "single", amount: 21_500, unit: "per person" }, [option])).toBe(19_000);
   });
 });

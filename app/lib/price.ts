@@ -26,14 +26,13 @@ export function taxNote(region: Region, taxes: TaxRates = DEFAULT_TAXES): string
   return parts.filter(Boolean).join(" ");
 }
 
-/** The lowest price a traveller can pay, in rupees: the admin's numeric price. */
-export function lowestPrice(price: PackagePrice, options: PriceOption[] = []): number {
-  const base = price.kind === "single" ? price.amount : Math.min(price.adult, price.childWithBed, price.childNoBed);
-  return Math.min(base, ...options.map((option) => option.amount));
-}
-
-/** The lowest adult or per-person price: what a budget filter compares (a child's price would undersell a trip). */
-export function lowestAdultPrice(price: PackagePrice, options: PriceOption[] = []): number {
+/**
+ * The package's "from" price, in rupees: the adult or per-person price, or
+ * its cheapest hotel option. One rule everywhere (issue 49): cards, the
+ * package page, the back office, the budget filter, the SEO description and
+ * the brochure. A child's price would undersell the trip.
+ */
+export function fromPrice(price: PackagePrice, options: PriceOption[] = []): number {
   const base = price.kind === "single" ? price.amount : price.adult;
   return Math.min(base, ...options.map((option) => option.amount));
 }

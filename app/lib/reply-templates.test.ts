@@ -15,6 +15,13 @@ describe("reply templates", () => {
     expect(fillReply("about {package} for {departure}", none)).toBe("about a holiday with us for dates that suit you");
   });
 
+  it("says how many are travelling when the enquiry said it (issue 49), and reads well when it did not", () => {
+    const three = replyValues({ firstName: "Asha", packageTitle: "Bali 7D/6N", preferredMonth: "2027-01", travellers: 3 }, "Ravi");
+    expect(fillReply("your quote for {travellers} for {departure}", three)).toBe("your quote for 3 travellers for January 2027");
+    expect(fillReply("{travellers}", replyValues({ firstName: "A", packageTitle: null, travellers: 1 }, "R"))).toBe("1 traveller");
+    expect(fillReply("for {travellers}", replyValues({ firstName: "A", packageTitle: null, travellers: null }, "R"))).toBe("for your group");
+  });
+
   it("builds a wa.me link to the enquirer's number and a mailto: link with subject and body", () => {
     const wa = new URL(whatsappReplyHref("98765 43210", "Hi Asha & co + 2"));
     expect(wa.origin + wa.pathname).toBe("https://wa.me/919876543210");
@@ -40,7 +47,7 @@ describe("reply templates", () => {
     expect(result.success).toBe(false);
     const issues = result.error!.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     expect(issues).toContain("templates.1.name: Another template has this name.");
-    expect(issues).toContain("templates.1.body: Use only {name}, {package}, {departure}, {agent} in braces.");
+    expect(issues).toContain("templates.1.body: Use only {name}, {package}, {departure}, {travellers}, {agent} in braces.");
     expect(issues).toContain("templates.2.subject: An e-mail needs a subject.");
   });
 });

@@ -77,6 +77,9 @@ export type RevisionDetail = {
 /** Someone else with the same editor open. */
 export type EditorPresence = { name: string; since: string };
 
+/** The conflict notice's id: the save bar's "Review" moves focus to it (issue 49). */
+export const CONFLICT_NOTICE_ID = "conflict-notice";
+
 /** A save refused because the document changed since the editor loaded it (409). */
 export type EditConflict = {
   /** The current version: "Overwrite with mine" sends it back. */
@@ -88,8 +91,12 @@ export type EditConflict = {
   at: string;
   /** What they changed since the editor loaded it (null when that version is no longer kept). */
   theirChanges: FieldChange[] | null;
-  /** The fields where the stored document and the one sent differ, with both values. */
-  differing: { field: string; label: string; theirs: string; yours: string }[];
+  /**
+   * The fields where the stored document and the one sent differ, with both
+   * values; a list (the itinerary, highlights) also each item that differs,
+   * in full (issue 49: the whole list cut at 400 characters hid Day 3 on).
+   */
+  differing: { field: string; label: string; theirs: string; yours: string; rows?: { label: string; theirs: string; yours: string }[] }[];
   /** The current stored document (the API's and a later editor's "Review their version"). */
   current: Record<string, unknown>;
 };

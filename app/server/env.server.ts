@@ -69,6 +69,8 @@ const envSchema = z
     E2E_FIXTURE_TOKEN: optionalString,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@pravas.travel")),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(10).optional()),
+    /** The first admin's name; unset: "Administrator", asked for a name at the first sign-in (issue 49). */
+    ADMIN_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
     /** Signs the session cookie; unset: a random one generated once and kept in DATA_DIR/session-secret. */
     SESSION_SECRET: z.preprocess(
       emptyToUndefined,
@@ -239,6 +241,11 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 export type Env = Omit<z.infer<typeof envSchema>, "PAYMENT_GATEWAY"> & { SITE_URL: string; PAYMENT_GATEWAY: "fake" | "razorpay" | "none" };
 
 let cached: Env | undefined;
+
+/** Tests: read process.env again at the next getEnv (database test files share a worker's modules, ADR 079). */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
 
 export function getEnv(): Env {
   if (cached) return cached;

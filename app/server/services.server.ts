@@ -3,6 +3,7 @@ import type { BackupStore } from "~/server/backup/backup-store.server";
 import type { OpenDatabase } from "~/server/db/db.server";
 import type { Limits } from "~/server/limits/limits.server";
 import type { MediaStorage } from "~/server/media/storage.server";
+import type { PaymentGateway } from "~/server/payment/gateway.server";
 
 /**
  * What the server creates once at start (server/boot.ts, server/app.ts), read
@@ -17,6 +18,8 @@ type Services = {
   backupStore?: BackupStore;
   /** The form limit and the sign-in throttle, made at their first use once the database is open (ADR 060). */
   limits?: Limits;
+  /** PAYMENT_GATEWAY's adapter (ADR 090), made at start. */
+  paymentGateway?: PaymentGateway;
 };
 
 // The app's one globalThis, in development only: Vite evaluates a module again

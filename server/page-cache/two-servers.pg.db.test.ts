@@ -31,6 +31,7 @@ async function startServer(port: number): Promise<Server> {
       DATA_DIR: dataDir,
       MEDIA_DIR: ".cache/media",
       ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_NAME: "Asha Rao",
       LOG_LEVEL: "warn",
       PAGE_CACHE_MB: "16",
     },

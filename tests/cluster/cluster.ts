@@ -162,6 +162,7 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
     MEDIA_PUBLIC_URL: "",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: "Cluster Admin",
     SESSION_SECRET,
     TRUST_PROXY: "1",
     SMTP_URL: smtp.url,
@@ -199,8 +200,9 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
       },
       120_000,
     ).catch((error: Error) => {
+      const state = processState(child.pid, server.port);
       if (child.exitCode === null) child.kill("SIGKILL");
-      throw new Error(`${error.message}\n${server.output.join("")}`);
+      throw new Error(`${error.message}\n${state}\n${server.output.join("")}`);
     });
   }
 
@@ -293,6 +295,17 @@ export async function startCluster({ env: overrides = {} }: { env?: Record<strin
 }
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+/** Why a server does not answer (diagnostics): its process state and CPU time, and its listening socket's accept queue. */
+function processState(pid: number | undefined, port: number): string {
+  if (!pid) return "no process";
+  const status = fs.existsSync(`/proc/${pid}/status`) ? fs.readFileSync(`/proc/${pid}/status`, "utf8") : "";
+  const state = /^State:\s*(.*)$/m.exec(status)?.[1] ?? "gone";
+  const stat = fs.existsSync(`/proc/${pid}/stat`) ? fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(" ") : [];
+  const cpu = stat.length > 15 ? `${(Number(stat[13]) + Number(stat[14])) / 100} s CPU` : "";
+  const listen = spawnSync("ss", ["-ltnH", `sport = :${port}`], { encoding: "utf8" }).stdout.trim();
+  return `process ${pid}: ${state}, ${cpu}; listening (state, accept queue, backlog): ${listen || "none"}`;
+}
 
 /** A real SMTP server in a worker thread (tests/support/smtp-relay-thread.mjs); `received` fills as it accepts messages. */
 async function startSmtpThread() {

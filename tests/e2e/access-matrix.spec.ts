@@ -148,6 +148,8 @@ const RULES: Record<string, Rule> = {
   "routes/api/contact.ts": { publicApi: true },
   // Visitors' seat requests (ADR 059): public like the other forms; covered by the hostile-input corpus.
   "routes/api/seat-requests.ts": { publicApi: true },
+  // Payment gateways' webhooks (ADR 090): public on purpose, guarded by the signature over the raw body (db tests: tampered, wrong secret, stale → 400).
+  "routes/api/payment-webhook.ts": { publicApi: true },
   "routes/api/not-found.ts": { publicApi: true },
 };
 

@@ -26,6 +26,9 @@ test.describe("Admin Login", () => {
     expect(response?.headers()["cache-control"]).toContain("no-store");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    // The back office's typeface, not the system's (the two-step page shares this stylesheet).
+    for (const element of [page.getByRole("heading", { name: "Admin Login" }), page.getByRole("button", { name: "Login" })])
+      expect(await element.evaluate((node) => getComputedStyle(node).fontFamily)).toMatch(/^"Plus Jakarta Sans Variable"/);
     const email = page.getByPlaceholder("Admin Email");
     await expect(email).toHaveAttribute("type", "email");
     await expect(email).toHaveAttribute("required", "");

@@ -390,7 +390,7 @@ test("personal data: find a person by phone, export it as JSON, delete it after 
   const [entry] = await db.query<{ detail: unknown; row: string }>(
     `select detail, row_to_json(activity)::text as row from activity where kind = 'enquiry.personal-data-deleted' order by id desc limit 1`,
   );
-  expect(entry!.detail).toEqual({ leads: 1, contactMessages: 1, notes: 1, outbox: 2 });
+  expect(entry!.detail).toEqual({ leads: 1, contactMessages: 1, notes: 1, outbox: 2, bookings: 0 });
   expect(entry!.row).not.toContain(phone.replace(/\D/g, "").slice(-6));
   expect(entry!.row).not.toContain(tag);
   db.onCleanup(() =>

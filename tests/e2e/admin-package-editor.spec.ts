@@ -244,18 +244,26 @@ test("a day added to the itinerary warns that the duration no longer matches; Fi
 
 test("the SEO description: a hand-written one stating an old price is flagged; the generated one follows the package", async ({ adminPage: page, db }) => {
   const copy = await copyPackage(db);
+  // The seeded descriptions say {price} (the price of now); a hand-written one states the amount itself.
+  const [row] = await db.query<{ price: { adult?: number; amount?: number } }>(`select price from packages where id = $1`, [copy.id]);
+  const stated = `₹${(row!.price.adult ?? row!.price.amount ?? 0).toLocaleString("en-IN")}`;
+  await db.query(`update packages set seo_description = replace(seo_description, '{price}', $2) where id = $1`, [copy.id, stated]);
   const [stored] = await db.query<{ seo_description: string }>(`select seo_description from packages where id = $1`, [copy.id]);
   const [oldPrice] = stored!.seo_description.match(/₹[\d,]+/) ?? [];
   expect(oldPrice, "the copied package's SEO description states a price").toBeTruthy();
   await gotoHydrated(page, `/admin/packages/${copy.id}#seo`);
   const description = page.getByLabel("SEO description");
-  await expect(page.getByText("Written by hand: it stays as written when the package changes.")).toBeVisible();
+  await expect(
+    page.getByText("Written by hand: it stays as written when the package changes, but {price} always says the current “from” price."),
+  ).toBeVisible();
 
   await openSection(page, "Prices");
   const priceField = page.getByLabel(/^(Adult|Price) \(₹\)$/).first();
   await priceField.fill("104500");
   await page.getByText("1 thing to check").click();
-  await expect(page.getByText(`The SEO description says ${oldPrice}, which is no longer a price of this package.`)).toBeVisible();
+  await expect(
+    page.getByText(`The SEO description says ${oldPrice}, which is no longer a price of this package: “Update the price in it”, or write {price}.`),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Fix", exact: true }).click();
   await expect(description).toBeFocused();
 

@@ -23,6 +23,13 @@ test("an admin adds an editor, who may not open the Users page (403 inside the s
   await expect(add.getByText("Please enter an initial password.")).toBeVisible();
   await expect(add.getByLabel("Name")).toHaveValue("Nisha Editor");
 
+  // The meter judges the password against the name as typed, as the server does (issue 49: "Ravi Kumar travels" was "Good").
+  await add.getByLabel("Name").fill("Ravi Kumar");
+  await add.getByLabel("Initial password").fill("Ravi Kumar travels");
+  await expect(add.getByText("Strength: Not allowed. Do not use your name or e-mail address in your password.")).toBeVisible();
+  await add.getByLabel("Name").fill("Nisha Editor");
+  await expect(add.getByText(/Strength: (Very weak|Weak|Fair|Good|Strong)/)).toBeVisible();
+
   await add.getByLabel("E-mail").fill(email);
   await add.getByLabel("Role").selectOption("editor");
   await add.getByLabel("Initial password").fill("nisha-password-1");

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, signIn } from "./admin-helpers";
-import { AxeBuilder } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import { deleteBookings, insertBooking } from "./booking-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
@@ -33,7 +32,11 @@ async function moveClock(page: Page, ms: number) {
   expect(response.ok()).toBe(true);
 }
 
-test("a visitor's seat request becomes a confirmed booking in four clicks from the inbox, and the public page shows 2 fewer seats", async ({ page, db }) => {
+test("a visitor's seat request becomes a confirmed booking in four clicks from the inbox, and the public page shows 2 fewer seats", async ({
+  page,
+  db,
+  adminSession,
+}) => {
   test.setTimeout(120_000);
   const departure = await baliWithCapacity(db, 12);
   const name = `Booking Visitor ${Date.now()}`;
@@ -61,7 +64,8 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
   await gotoHydrated(page, "/packages/bali");
   await expect(departureItem(page, departure.name)).toContainText("12 seats left");
 
-  await signIn(page, ADMIN);
+  // The team member now, in the same browser: the worker's kept session (ADR 084), no sign-in form.
+  await adminSession.into(page, db);
   await gotoHydrated(page, "/admin/enquiries");
   await page.getByRole("link", { name }).first().click(); // 1
   await page.getByRole("link", { name: "Make a booking" }).click(); // 2
@@ -72,7 +76,7 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
   await expect(form.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expect(form.getByLabel("Adults")).toHaveValue("2");
   await expect(form.getByLabel("E-mail (optional)")).toHaveValue("visitor@example.com");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await form.getByRole("radio", { name: /Confirm now/ }).check(); // 3
   await page.getByRole("button", { name: "Make the booking" }).click(); // 4
 
@@ -94,7 +98,7 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
   await expect(departureItem(page, departure.name)).toContainText("10 seats left");
 });
 
-test("a hold that passes its deadline expires (the clock moved) and its seats come back on sale", async ({ page, db }) => {
+test("a hold that passes its deadline expires (the clock moved) and its seats come back on sale", async ({ page, db, adminSession }) => {
   test.setTimeout(90_000);
   const query: Query = (text, params) => db.query(text, params);
   const departure = await baliWithCapacity(db, 4);
@@ -115,20 +119,19 @@ test("a hold that passes its deadline expires (the clock moved) and its seats co
   await gotoHydrated(page, "/packages/bali");
   await expect(departureItem(page, departure.name)).toContainText("4 seats left");
 
-  await signIn(page, ADMIN);
+  await adminSession.into(page, db);
   await gotoHydrated(page, `/admin/bookings/${reference}`);
   await expect(page.getByRole("region", { name: "Booking" })).toContainText("Expired");
   await expect(page.getByRole("region", { name: "Timeline" })).toContainText(/expired/i);
 });
 
-test("cancelling a confirmed booking offers its seats to the waitlist, first come first offered", async ({ page, db }) => {
+test("cancelling a confirmed booking offers its seats to the waitlist, first come first offered", async ({ adminPage: page, db }) => {
   test.setTimeout(90_000);
   const query: Query = (text, params) => db.query(text, params);
   const departure = await baliWithCapacity(db, 4);
   const sold = await insertBooking(query, { packageSlug: "bali", departureId: departure.id, seats: 4, leadName: "Seated Traveller" });
   const waiting = await insertBooking(query, { packageSlug: "bali", departureId: departure.id, seats: 3, state: "waitlisted", leadName: "Waiting Traveller" });
 
-  await signIn(page, ADMIN);
   await gotoHydrated(page, `/admin/bookings/${waiting}`);
   await expect(page.getByRole("region", { name: "Booking" })).toContainText("Waitlisted");
 

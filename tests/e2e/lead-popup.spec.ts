@@ -136,6 +136,26 @@ test.describe("lead popup", () => {
     await expect(popup(page)).toBeHidden();
   });
 
+  test("a visitor who has just sent the contact form is not asked again 15 s later", async ({ page, db }) => {
+    const email = `e2e-popup-${Date.now()}@example.com`;
+    db.onCleanup(() => db.query("delete from contact_messages where email = $1", [email]));
+    await page.clock.install();
+    await gotoHydrated(page, "/contact");
+    const form = page.getByRole("form", { name: "Send us a message" });
+    await expect(page.locator("#contact-form")).toHaveAttribute("data-enhanced", "");
+    const values = { "First name": "Asha", "Last name": "Verma", "E-mail": email, Phone: "+91 98200 12345", Message: "Bali in March, two adults." };
+    for (const [label, value] of Object.entries(values)) await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SUBMITTED_KEY)).toBe("true");
+    // The popup's 15 s, set at load, pass: it stays away, here and on the next page.
+    await page.clock.fastForward("00:20");
+    await expect(popup(page)).toBeHidden();
+    await openHome(page);
+    await page.clock.fastForward("00:20");
+    await expect(popup(page)).toBeHidden();
+  });
+
   test("when the network fails the popup completes, and the lead is sent on the next page load", async ({ page, db }) => {
     const phone = uniquePhone(db);
     await page.clock.install();

@@ -64,6 +64,28 @@ test("an image's alt text set in the library is the public gallery's img alt; th
   await expect(page.getByText(`Saved the alt text of ${photo!.original_name}.`)).toBeVisible();
 });
 
+test("on a phone the library shows the first six cards, then the rest of the page on request", async ({ adminPage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, "/admin/media");
+  const list = page.getByRole("list", { name: "Images" });
+  const total = await list.locator(":scope > li").count();
+  expect(total).toBeGreaterThan(6);
+  await expect(list.locator(":scope > li:visible")).toHaveCount(6);
+  const shortHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.getByRole("button", { name: `Show ${total - 6} more images` }).click();
+  await expect(list.locator(":scope > li:visible")).toHaveCount(total);
+  // Focus goes to the first card it brought, so the keyboard carries on from there.
+  await expect(list.locator(":scope > li").nth(6).getByRole("heading")).toBeFocused();
+  await expect(page.getByRole("button", { name: /^Show \d+ more/ })).toHaveCount(0);
+  const fullHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`media library at 390 px: ${shortHeight} px with 6 cards, ${fullHeight} px with ${total}`);
+  expect(shortHeight).toBeLessThan(fullHeight / 2);
+  // A wide screen shows the whole page at once.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await gotoHydrated(page, "/admin/media");
+  await expect(list.locator(":scope > li:visible")).toHaveCount(total);
+});
+
 test("a library image chosen in the dialog becomes a package's thumbnail, by keyboard; the dialog has no axe violations", async ({ adminPage: page, db }) => {
   test.slow();
   const copy = await copyPackage(db);

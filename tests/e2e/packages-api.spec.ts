@@ -89,7 +89,8 @@ test("an editor creates, reads, updates and deletes a package through the API", 
     data: { ...publishable(`${prefix} Goa Beaches`, `${prefix}-goa`), price: { kind: "adultChild", adult: 20000, childWithBed: 15000, childNoBed: 9000 } },
   });
   expect(updated.status()).toBe(200);
-  expect(await updated.json()).toMatchObject({ id: body.id, status: "published", slug: `${prefix}-goa`, priceFrom: 9000 });
+  // The "from" price is the adult's (ADR 097), not the cheapest child's.
+  expect(await updated.json()).toMatchObject({ id: body.id, status: "published", slug: `${prefix}-goa`, priceFrom: 20000 });
   expect((await request.get(`/api/packages/${body.id}`)).status()).toBe(200);
 
   // DELETE: 204, then GET answers 404.

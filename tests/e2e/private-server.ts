@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "@playwright/test";
+import pg from "pg";
+import { e2eDatabaseUrl } from "../../playwright.config";
 
 /**
  * A production server of its own, for the few tests that need settings the
@@ -12,14 +14,24 @@ import { test } from "@playwright/test";
  */
 export type PrivateServer = { baseURL: string; dataDir: string; process: ChildProcess; log: () => string; stop: () => Promise<void> };
 
-/** `keepData`: start on the data a previous private server on this port left (a restart); `stop` removes it either way. */
-export async function startPrivateServer(port: number, env: Record<string, string> = {}, { keepData = false } = {}): Promise<PrivateServer> {
+/**
+ * `keepData`: start on the data a previous private server on this port left (a restart); `stop` removes it either way.
+ * `engine`: the shared servers' (PostgreSQL when TEST_DATABASE_URL is set, a database of its own: ADR 085), or
+ * "pglite" for a test about PGlite itself (its data directory's lock).
+ */
+export async function startPrivateServer(
+  port: number,
+  env: Record<string, string> = {},
+  { keepData = false, engine = "shared" }: { keepData?: boolean; engine?: "shared" | "pglite" } = {},
+): Promise<PrivateServer> {
   // Starting a server (migrations, seed) may take most of a minute on a busy CI
   // machine: the test or hook that starts one gets the time on top of its own.
   if (test.info().timeout > 0) test.info().setTimeout(test.info().timeout + 120_000);
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = path.resolve(`.cache/private-server-${port}`);
   if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+  const databaseUrl = engine === "shared" ? e2eDatabaseUrl(port) : undefined;
+  if (databaseUrl && !keepData) await emptyDatabase(databaseUrl);
   const output: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
@@ -31,6 +43,8 @@ export async function startPrivateServer(port: number, env: Record<string, strin
       DATA_DIR: dataDir,
       MEDIA_DIR: ".cache/media",
       ADMIN_PASSWORD: "lotus-temple-at-dawn-42",
+      // Named, as the shared e2e servers are (scripts/e2e-server.mjs): an unnamed first admin is asked for a name first (issue 49).
+      ADMIN_NAME: "Administrator",
       LOG_LEVEL: "info",
       E2E_FIXTURE_TOKEN: "",
       // The defaults, whatever the shared e2e server was given.
@@ -38,6 +52,7 @@ export async function startPrivateServer(port: number, env: Record<string, strin
       LOGIN_MAX_FAILURES: "5",
       FORM_RATE_LIMIT: "10",
       PAGE_RENDER_LIMIT: "120",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -66,4 +81,20 @@ export async function startPrivateServer(port: number, env: Record<string, strin
   }
   await stop();
   throw new Error(`private server did not start:\n${output.join("")}`);
+}
+
+/** Drops and makes the database again, through the maintenance database (as scripts/e2e-server.mjs does). */
+async function emptyDatabase(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`${name} is not a plain database name`);
+  url.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
 }

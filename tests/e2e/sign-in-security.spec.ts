@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser } from "@playwright/test";
 import { startTestSmtpServer } from "../support/test-smtp";
 import { privateServerPort } from "../../playwright.config";
 import { ADMIN, createStaff, expect, newStaffContext, signInRequest, submitLogin, test } from "./admin-helpers";
-import { gotoHydrated, signInAs } from "./fixtures";
+import { gotoHydrated, screenshot, signInAs } from "./fixtures";
 import { startPrivateServer, type PrivateServer } from "./private-server";
 
 // Issue 19 (security review), sessions and passwords (ADR 032): each test
@@ -95,6 +95,10 @@ test("a new password keeps to the policy on the account page: rules, a strength 
     await page.getByLabel("Repeat the new password").fill(password);
     await page.getByRole("button", { name: "Change password" }).click();
   };
+  // A refused post draws the form again, empty (passwords are never sent back), and moves the focus to
+  // the field in error: only then is it the form the next attempt types into. Two attempts in a row
+  // have the same reason, so the reason alone does not show that the answer has come.
+  const refused = async () => expect(page.getByLabel("New password", { exact: true })).toBeFocused();
   for (const [password, reason] of [
     ["password1234", "This password is too easy to guess"],
     ["            ", "A password cannot be only spaces."],
@@ -104,6 +108,7 @@ test("a new password keeps to the policy on the account page: rules, a strength 
     ["Pravas2026!!", "or this site's name"],
   ] as const) {
     await attempt(password);
+    await refused();
     // The reason is the field's inline error (the strength meter may say it too).
     await expect(page.getByLabel("New password", { exact: true })).toHaveAccessibleDescription(new RegExp(reason.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await expect(page.getByLabel("New password", { exact: true })).toHaveAttribute("aria-invalid", "true");
@@ -280,9 +285,9 @@ test.describe("on a server of its own (info-level log, default sign-in limits, r
     await expect(alert).toContainText("This account has had many failed sign-ins, so a new browser waits between tries");
     await expect(page.getByLabel("Code from your authenticator app")).toBeVisible();
     await expect(page.getByPlaceholder("Admin Email")).toHaveValue(ADMIN.email);
-    await page.screenshot({ path: test.info().outputPath("account-delay-390.png"), fullPage: true });
+    await screenshot(page, "account-delay-390", { fullPage: true });
     await page.setViewportSize({ width: 1366, height: 768 });
-    await page.screenshot({ path: test.info().outputPath("account-delay-1366.png"), fullPage: true });
+    await screenshot(page, "account-delay-1366", { fullPage: true });
     await elsewhere.close();
 
     // The owner's laptop: straight in, every time.

@@ -60,12 +60,15 @@ export function AdminShell({
   viewer,
   notice,
   newEnquiries = null,
+  mailFailure = null,
   children,
 }: {
   viewer: ShellViewer | null;
   notice?: AdminNotice | null;
   /** New enquiries waiting, shown beside Enquiries; null when the viewer may not see them. */
   newEnquiries?: number | null;
+  /** E-mails to the team are failing (the sentence the dashboard's banner shows): the Dashboard link gets a mark. */
+  mailFailure?: string | null;
   children: React.ReactNode;
 }) {
   const navRef = useRef<HTMLElement>(null);
@@ -126,6 +129,11 @@ export function AdminShell({
                 <NavLink to={to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ""}`}>
                   <Icon className={styles.icon} />
                   {label}
+                  {to === "/admin/dashboard" && mailFailure ? (
+                    <span className={styles.alertMark} title={mailFailure}>
+                      !<span className="visually-hidden"> E-mails are failing</span>
+                    </span>
+                  ) : null}
                   {to === "/admin/enquiries" && newEnquiries ? (
                     <span className={styles.count}>
                       {newEnquiries}

@@ -2,6 +2,7 @@ import { useForm } from "@conform-to/react";
 import { startTransition, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { PageFormResult } from "~/lib/page-form";
+import { rememberSubmitted } from "./layout/lead-popup-timing";
 
 /**
  * A public page form (ADR 068): posted with a fetcher to its page's route
@@ -31,6 +32,12 @@ export function usePageForm({ id, initial, onSent }: { id: string; initial?: Pag
   onSentRef.current = onSent;
   // A form whose fields give way to its thank-you moves focus there, which
   // also scrolls it into view: on a phone it would be left above the screen.
+  // Any enquiry sent from this browser counts as the lead popup's "submitted":
+  // a visitor who has just written to us is not asked again (issue 49).
+  const sentNow = Boolean(answer?.sent);
+  useEffect(() => {
+    if (sentNow) rememberSubmitted();
+  }, [sentNow]);
   useEffect(() => {
     if (!fetcher.data?.sent) return;
     onSentRef.current?.();

@@ -2,6 +2,7 @@ import { data, Form, useLocation } from "react-router";
 import { ActiveSessions } from "~/components/admin/account/active-sessions";
 import { TwoStepPanel } from "~/components/admin/account/two-step-panel";
 import { DigestPanel } from "~/components/admin/account/digest-panel";
+import { NamePanel } from "~/components/admin/account/name-panel";
 import { digestEnabled, handleDigestSwitch } from "~/server/enquiry/digest.server";
 import { AdminPage, adminMeta, adminUi, Panel } from "~/components/admin/admin-page";
 import { NewPasswordField } from "~/components/admin/password/new-password-field";
@@ -15,7 +16,9 @@ import { handleTwoStepAction } from "~/server/auth/two-factor-page.server";
 import { endOtherSessions, endOwnSession, listOwnSessions } from "~/server/auth/staff-sessions.server";
 import { fieldErrors } from "~/server/forms/form-input.server";
 import { changeOwnPassword } from "~/server/user/account.server";
-import { changeOwnPasswordSchema } from "~/server/user/user-schemas.server";
+import { renameStaff } from "~/server/user/user-name.server";
+import { changeOwnPasswordSchema, ownNameSchema } from "~/server/user/user-schemas.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
 import { keepFormOnFailure, skipRevalidationAfterFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/account";
 
@@ -29,6 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: viewer.email,
     role: viewer.role,
     mustChangePassword: Boolean(viewer.mustChangePassword),
+    mustSetName: Boolean(viewer.mustSetName),
+    brand: (await getSiteSettings()).brandName,
     passwordRules: PASSWORD_RULES_TEXT,
     sessions: await listOwnSessions(viewer),
     twoFactorEnabled: Boolean(viewer.twoFactorEnabled),
@@ -45,6 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (twoStep) return twoStep;
   const digest = await handleDigestSwitch(form, viewer, context.clientIp);
   if (digest) return digest;
+  if (intent === "change-name") {
+    const parsed = ownNameSchema.safeParse(Object.fromEntries(form));
+    const value = String(form.get("name") ?? "").slice(0, 200);
+    if (!parsed.success) return data({ nameForm: { error: fieldErrors(parsed.error).name ?? "Please enter a name.", value } }, { status: 400 });
+    await renameStaff(viewer.id, parsed.data.name, { actor: viewer, ip: context.clientIp });
+    return redirectWithNotice(PAGE, { kind: "success", message: `Thank you. Your name is now ${parsed.data.name}.` });
+  }
   if (intent === "end-session") {
     const ended = await endOwnSession(viewer, String(form.get("sessionId") ?? ""), context.clientIp);
     return redirectWithNotice(
@@ -76,6 +88,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const { key } = useLocation();
   return (
     <AdminPage title="Your account" lead={`${loaderData.name} · ${loaderData.email} · ${loaderData.role === "admin" ? "Admin" : "Editor"}`}>
+      <NamePanel
+        name={loaderData.name}
+        brand={loaderData.brand}
+        asked={loaderData.mustSetName}
+        state={actionData && "nameForm" in actionData ? actionData.nameForm : undefined}
+      />
       <Panel title="Change password" id="change-password">
         {loaderData.mustChangePassword ? (
           <p className={adminUi.formError}>Your password does not meet the new password rules. Choose a new one to go on.</p>

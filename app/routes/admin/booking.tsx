@@ -8,16 +8,31 @@ import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, with
 import { canManageBookings } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleBookingAction, loadBookingPage } from "~/server/booking/booking-page.server";
+import { BookingMoney } from "~/components/admin/bookings/booking-money";
+import { canRecordPayments } from "~/server/auth/access.server";
+import { bookingForMoney, handleMoneyAction, isMoneyIntent, loadMoneyPanel, type MoneyActionData } from "~/server/payment-ledger/money-page.server";
 import type { Route } from "./+types/booking";
+import type { EditorActionData } from "~/components/admin/use-editor-form";
 
 /** One booking (ADR 088): its state and next steps, its form while not cancelled, and its timeline. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canManageBookings });
-  return loadBookingPage(params.ref, viewer, context.clock.now());
+  const now = context.clock.now();
+  const [page, money] = await Promise.all([
+    loadBookingPage(params.ref, viewer, now),
+    bookingForMoney(params.ref).then((row) => loadMoneyPanel(row, viewer, now)),
+  ]);
+  return { ...page, money };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canManageBookings });
+  // The money forms (issue 46): both roles record payments; handleMoneyAction checks the admin-only ones.
+  const intent = (await request.clone().formData()).get("intent");
+  if (isMoneyIntent(intent)) {
+    await requireUser(request, { can: canRecordPayments });
+    return handleMoneyAction(intent, await request.formData(), await bookingForMoney(params.ref), viewer, context.clock.now(), `/admin/bookings/${params.ref}`);
+  }
   return handleBookingAction(request, params.ref, viewer, context.clientIp, context.clock.now());
 }
 
@@ -28,7 +43,8 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Booking ${loaded.booking.reference}` : "Booking not found");
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, stored, editable, values, packages, timeline, canDelete, now } = loaderData;
+  const { booking, stored, editable, values, packages, timeline, canDelete, now, money } = loaderData;
+  const moneyAction = actionData && typeof actionData === "object" && "money" in actionData ? (actionData as MoneyActionData).money : undefined;
   return (
     <AdminPage
       title={`${booking.reference} · ${booking.leadName}`}
@@ -43,6 +59,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
       <div className={styles.detail}>
         <div className={styles.detailSummary}>
           <BookingSummary booking={booking} now={now} canDelete={canDelete} />
+          <BookingMoney money={money} actionData={moneyAction} />
         </div>
         <div className={styles.detailForm}>
           {editable ? (
@@ -52,7 +69,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               values={sentAfterFailure<BookingFormValues>(actionData) ?? values}
               packages={packages}
               defaultHold=""
-              actionData={withoutSaveFailure(actionData)}
+              actionData={moneyAction ? undefined : withoutSaveFailure(actionData as EditorActionData | undefined)}
             />
           ) : (
             <p className={adminUi.muted}>A cancelled booking is kept as it was: make a new booking to book these travellers again.</p>

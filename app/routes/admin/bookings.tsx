@@ -39,7 +39,7 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
       <BookingFilterForm key={JSON.stringify(filters)} filters={filters} packages={packages} months={months} />
       <BookingTotalsLine totals={totals} filtered={hasBookingFilters(filters)} />
       <BookingTable rows={rows} />
-      <BookingPager filters={filters} page={page} pages={pages} />
+      <BookingPager filters={filters} page={page} pages={pages} rows={rows} />
     </AdminPage>
   );
 }

@@ -11,6 +11,9 @@ import { DueToday } from "~/components/admin/dashboard/due-today";
 import { UpcomingDepartures } from "~/components/admin/seats/upcoming-departures";
 import { listUpcomingDepartures } from "~/server/seats/upcoming-departures.server";
 import { todayIso } from "~/lib/tour-format";
+import { MailFailureBanner } from "~/components/admin/dashboard/mail-failure-banner";
+import { useRouteLoaderData } from "react-router";
+import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,8 +40,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { name, due, now, enquiries, topPackages, blogs, outbox, failing, activity, backups, departures } = loaderData;
+  const mailFailure = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout")?.mailFailure ?? null;
   return (
     <AdminPage title="Welcome to Admin Dashboard" lead={`Signed in as ${name}. Figures in Indian time.`}>
+      {mailFailure ? <MailFailureBanner message={mailFailure} /> : null}
       {due ? <DueToday due={due} now={now} max={DUE_ON_DASHBOARD} /> : null}
       {departures ? <UpcomingDepartures departures={departures} /> : null}
       <EnquiryFigures enquiries={enquiries} />

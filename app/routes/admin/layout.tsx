@@ -7,6 +7,8 @@ import { requireUser } from "~/server/auth/guard.server";
 import { countNewEnquiries } from "~/server/enquiry/inbox.server";
 import { countDueToday } from "~/server/enquiry/follow-up.server";
 import { skipRevalidationAfterFailure } from "~/lib/save-failure";
+import { failingDeliveries } from "~/server/jobs/failing-jobs.server";
+import { mailFailureMessage } from "~/lib/mail-failure";
 import type { Route } from "./+types/layout";
 
 /**
@@ -19,7 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { notice, headers } = takeNotice(request);
   // The sidebar's figure: New plus call backs due by the end of today (ADR 045), each enquiry once.
   const newEnquiries = canManageEnquiries(viewer) ? (await countNewEnquiries()) + (await countDueToday(context.clock.now(), { notNew: true })) : null;
-  return data({ viewer: { id: viewer.id, name: viewer.name, email: viewer.email, role: viewer.role }, notice, newEnquiries }, { headers });
+  // E-mails to the team failing: a mark in the sidebar, and the dashboard's banner says since when and why (issue 49).
+  const failure = await failingDeliveries("email");
+  const mailFailure = failure ? mailFailureMessage(failure, context.clock.now()) : null;
+  return data({ viewer: { id: viewer.id, name: viewer.name, email: viewer.email, role: viewer.role }, notice, newEnquiries, mailFailure }, { headers });
 }
 
 /** After a failed save nothing reloads: the form keeps what was typed (ADR 040). */
@@ -29,7 +34,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Panel · Pravas" 
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell viewer={loaderData.viewer} notice={loaderData.notice} newEnquiries={loaderData.newEnquiries}>
+    <AdminShell viewer={loaderData.viewer} notice={loaderData.notice} newEnquiries={loaderData.newEnquiries} mailFailure={loaderData.mailFailure}>
       <Outlet />
     </AdminShell>
   );

@@ -4,6 +4,7 @@ import { Pager } from "~/components/admin/list-table";
 import { LibraryUpload } from "~/components/admin/media/library-upload";
 import { MediaCardActions } from "~/components/admin/media/media-actions";
 import { MediaCard } from "~/components/admin/media/media-card";
+import { MediaGrid } from "~/components/admin/media/media-grid";
 import styles from "~/components/admin/media/media-library.module.css";
 import { MediaSearchFields, resultSummary } from "~/components/admin/media/media-search";
 import { librarySearchHref, MEDIA_LIBRARY_PATH, parseLibrarySearch } from "~/lib/media-library";
@@ -43,13 +44,15 @@ export default function MediaLibraryPage({ loaderData, actionData }: Route.Compo
         {pages > 1 ? ` Page ${page} of ${pages}.` : ""}
       </p>
       {items.length > 0 ? (
-        <ul className={styles.grid} aria-label="Images">
-          {items.map((item) => (
+        <MediaGrid
+          key={`${page}|${search.q}|${search.filter}`}
+          items={items}
+          renderItem={(item) => (
             <MediaCard key={`${item.id}:${item.alt}:${item.thumbUrl}`} item={item}>
               <MediaCardActions item={item} answer={answer?.id === item.id ? answer : undefined} />
             </MediaCard>
-          ))}
-        </ul>
+          )}
+        />
       ) : (
         <p className={adminUi.muted}>No images match.</p>
       )}

@@ -41,6 +41,7 @@ export default function EditPackage({ loaderData, actionData }: Route.ComponentP
     updatedAt,
     savedAt,
     today,
+    taxes,
     values,
     previews,
     alts,
@@ -70,6 +71,7 @@ export default function EditPackage({ loaderData, actionData }: Route.ComponentP
           siteTerms={siteTerms}
           savedAt={savedAt}
           today={today}
+          taxes={taxes}
           actionData={withoutSaveFailure(actionData)}
           stored={{ state, live: status === "published" }}
           storedAt={updatedAt}

@@ -35,6 +35,7 @@ export default function NewPackage({ loaderData, actionData }: Route.ComponentPr
         siteTerms={loaderData.siteTerms}
         savedAt={null}
         today={loaderData.today}
+        taxes={loaderData.taxes}
         actionData={withoutSaveFailure(actionData)}
       />
     </AdminPage>

@@ -15,6 +15,7 @@ export const ACTIVITY_KINDS = [
   "user.created",
   "user.invited",
   "user.updated",
+  "user.renamed",
   "user.role-changed",
   "user.deactivated",
   "user.reactivated",
@@ -86,6 +87,10 @@ export const ACTIVITY_KINDS = [
   "booking.completed",
   "booking.deleted",
   "booking.restored",
+  "payment.recorded",
+  "payment.refunded",
+  "payment.reversed",
+  "payment.link-created",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -48,3 +48,7 @@ export const canEditReplyTemplates = (viewer: Viewer | null) => hasRole(viewer, 
 export const canManageBookings = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** Delete a booking (soft, restorable for 30 days): admins only. */
 export const canDeleteBookings = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** Record a payment on a booking, make a payment link (issue 46): both roles. */
+export const canRecordPayments = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/** Record a refund or a reversing entry (ADR 090): money going back, or a correction of the ledger. */
+export const canCorrectLedger = (viewer: Viewer | null) => hasRole(viewer, "admin");

@@ -1,9 +1,6 @@
 // On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): a migration that moves data, run on each engine's own DDL and driver.
-import fs from "node:fs";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations, migrationTags, openMigrationDatabase, type Query } from "../../../tests/support/migration-db";
 import { hashLegacyPassword, verifyPassword } from "./password.server";
 
 /**
@@ -13,32 +10,13 @@ import { hashLegacyPassword, verifyPassword } from "./password.server";
  */
 const BETTER_AUTH_MIGRATION = "0003_better-auth";
 
-type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 let query: Query;
 let close: () => Promise<void>;
 
-function statements(file: string): string[] {
-  return fs
-    .readFileSync(path.resolve("drizzle", file), "utf8")
-    .split("--> statement-breakpoint")
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-}
-
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
-    query = async (text, params) => (await client.query(text, params)).rows;
-    close = () => client.end();
-  } else {
-    const db = await PGlite.create();
-    query = async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows;
-    close = () => db.close();
-  }
-  for (const statement of statements("0000_init.sql")) await query(statement);
+  ({ query, close } = await openMigrationDatabase());
+  const tags = migrationTags();
+  await applyMigrations(query, tags.slice(0, 1));
   await query(
     `insert into users (email, name, password_hash, role, active) values
      ('Boss@Agency.example', 'The Boss', $1, 'admin', true),
@@ -46,12 +24,7 @@ beforeAll(async () => {
     [await hashLegacyPassword("boss-password-1"), await hashLegacyPassword("gone-password-1")],
   );
   // The migrations between the first one and better-auth's, then better-auth's.
-  const tags = (JSON.parse(fs.readFileSync(path.resolve("drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] }).entries.map(
-    (entry) => entry.tag,
-  );
-  for (const tag of tags.slice(1, tags.indexOf(BETTER_AUTH_MIGRATION) + 1)) {
-    for (const statement of statements(`${tag}.sql`)) await query(statement);
-  }
+  await applyMigrations(query, tags.slice(1, tags.indexOf(BETTER_AUTH_MIGRATION) + 1));
 });
 afterAll(() => close());
 

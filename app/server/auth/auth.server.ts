@@ -76,6 +76,7 @@ function createAuth(env: Env) {
     user: {
       additionalFields: {
         mustChangePassword: { type: "boolean", defaultValue: false, input: false },
+        mustSetName: { type: "boolean", defaultValue: false, input: false },
       },
     },
     // Reset and invitation tokens are kept as hashes: a backup holds no working link (issue 44 finding 13).

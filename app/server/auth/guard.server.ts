@@ -22,22 +22,32 @@ export type Viewer = {
   mustChangePassword?: boolean;
   /** Two-step sign-in is on (ADR 033). */
   twoFactorEnabled?: boolean;
+  /** The first admin, still "Administrator": asked their name first (issue 49). */
+  mustSetName?: boolean;
   /**
    * What this person must do before anything else (ADR 032, 033, 087): choose
-   * a new password, or set up two-step sign-in where an admin requires it.
+   * a new password, give their name (the first admin, issue 49), or set up
+   * two-step sign-in where an admin requires it.
    * Until then the guard lets them reach their account page only, and the
    * access rules grant them nothing.
    */
   pending?: PendingRequirement | null;
 };
 
-export type PendingRequirement = "change-password" | "set-up-two-step";
+export type PendingRequirement = "change-password" | "set-name" | "set-up-two-step";
 
 /** The one page a person with a pending requirement may use: where they meet it. */
 export const ACCOUNT_PATH = "/admin/account";
 export const SET_UP_TWO_STEP_FIRST = "Two-step sign-in is required for every staff account. Set it up below to go on.";
 export const CHANGE_PASSWORD_FIRST = "Your password does not meet the new password rules. Please choose a new one before you go on.";
-const PENDING_MESSAGES: Record<PendingRequirement, string> = { "change-password": CHANGE_PASSWORD_FIRST, "set-up-two-step": SET_UP_TWO_STEP_FIRST };
+export const GIVE_NAME_FIRST = "Before you start: please tell us your name. Replies to customers are signed with it.";
+const PENDING_MESSAGES: Record<PendingRequirement, string> = {
+  "change-password": CHANGE_PASSWORD_FIRST,
+  "set-name": GIVE_NAME_FIRST,
+  "set-up-two-step": SET_UP_TWO_STEP_FIRST,
+};
+/** Where on the account page each requirement is met. */
+const PENDING_ANCHORS: Record<PendingRequirement, string> = { "change-password": "", "set-name": "#your-name", "set-up-two-step": "#two-step" };
 /** What someone is told when a pending requirement stops a request (the upload endpoint's 403 too). */
 export const pendingRequirementMessage = (pending: PendingRequirement) => PENDING_MESSAGES[pending];
 
@@ -96,6 +106,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
   }
   const mustChangePassword = Boolean(user.mustChangePassword);
   const twoFactorEnabled = Boolean(user.twoFactorEnabled);
+  const mustSetName = Boolean(user.mustSetName);
   return {
     id: user.id,
     email: user.email,
@@ -104,7 +115,8 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
     sessionId: session.id,
     mustChangePassword,
     twoFactorEnabled,
-    pending: mustChangePassword ? "change-password" : !twoFactorEnabled && (await twoFactorRequired()) ? "set-up-two-step" : null,
+    mustSetName,
+    pending: mustChangePassword ? "change-password" : mustSetName ? "set-name" : !twoFactorEnabled && (await twoFactorRequired()) ? "set-up-two-step" : null,
   };
 }
 
@@ -124,8 +136,8 @@ type RequireUserOptions = {
 /**
  * The one guard of every /admin loader and action and every API write.
  * Anonymous: pages redirect to the sign-in page (with redirectTo), the API
- * answers 401 JSON. A password to change or two-step sign-in to set up
- * first: every page and action but the account page redirects there with
+ * answers 401 JSON. A password to change, a name to give or two-step
+ * sign-in to set up first: every page and action but the account page redirects there with
  * the reason, the API answers 403 JSON with it (issue 44 finding 7). Not
  * allowed: pages throw a 403 for the shell's error boundary, the API answers
  * 403 JSON.
@@ -143,7 +155,7 @@ export async function requireUser(request: Request, options: RequireUserOptions 
   if (viewer.pending && url.pathname.replace(/\.data$/, "") !== ACCOUNT_PATH) {
     const message = pendingRequirementMessage(viewer.pending);
     if (isApi) throw jsonError(403, message);
-    throw redirectWithNotice(viewer.pending === "set-up-two-step" ? `${ACCOUNT_PATH}#two-step` : ACCOUNT_PATH, { kind: "error", message });
+    throw redirectWithNotice(`${ACCOUNT_PATH}${PENDING_ANCHORS[viewer.pending]}`, { kind: "error", message });
   }
   const allowed = (!options.role || hasRole(viewer, options.role)) && (!options.can || options.can(viewer));
   if (!allowed) {

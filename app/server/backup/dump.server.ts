@@ -138,6 +138,8 @@ export async function loadDatabase(db: Db, tables: { table: string; read: () => 
     const known = new Set(present);
     const missing = tables.filter(({ table }) => !known.has(table)).map(({ table }) => table);
     if (missing.length > 0) throw new Error(`The database has no table ${missing.join(", ")}: is it migrated to the backup's migration?`);
+    // A restore replaces the append-only payment ledger as a whole: the one purge its trigger allows (ADR 090).
+    await tx.execute(sql`select set_config('pravas.ledger_purge', 'on', true)`);
     if (present.length > 0) await tx.execute(sql.raw(`truncate ${present.map((table) => `public.${ident(table)}`).join(", ")} restart identity cascade`));
     await tx.execute(sql`set constraints all deferred`);
     const byName = new Map(tables.map((entry) => [entry.table, entry]));

@@ -53,11 +53,26 @@ const listColumns = {
   createdAt: bookings.createdAt,
 };
 
-/** One page of the filtered list, newest first, and the totals of the whole filtered list. */
+/** Where a bookmarked page starts: the rows after (older than) or before (newer than) the booking it names, in the list's order. */
+function bookmarkOf(filters: BookingFilters): SQL | undefined {
+  const reference = filters.after || filters.before;
+  if (!reference) return undefined;
+  const mark = sql`(select ${bookings.createdAt}, ${bookings.id} from ${bookings} where ${bookings.reference} = ${reference})`;
+  return filters.after ? sql`(${bookings.createdAt}, ${bookings.id}) < ${mark}` : sql`(${bookings.createdAt}, ${bookings.id}) > ${mark}`;
+}
+
+/**
+ * One page of the filtered list, newest first, and the totals of the whole filtered list.
+ * The pager's links name the booking a page starts from (keyset pagination, ADR 088): a
+ * deep page reads 50 rows from the partial index on (created_at, id), where an offset
+ * would read and skip every row before it; a page number alone (typed, or the API's) is
+ * read by offset. The totals and the page are asked for at once (two connections on
+ * PostgreSQL).
+ */
 export async function listBookings(filters: BookingFilters, now: Date) {
   const db = getDb();
   const where = whereOf(filters, now);
-  const [summary] = await db
+  const summaryQuery = db
     .select({
       bookings: sql<number>`count(*)::int`,
       seats: sql<number>`coalesce(sum(${bookings.seats}) filter (where ${bookings.state} not in ('cancelled', 'expired')), 0)::int`,
@@ -65,16 +80,26 @@ export async function listBookings(filters: BookingFilters, now: Date) {
     })
     .from(bookings)
     .where(where);
+  const pageQuery = (page: number, bookmarked: boolean) => {
+    const mark = bookmarked && page > 1 ? bookmarkOf(filters) : undefined;
+    const backwards = Boolean(mark && filters.before);
+    const order = backwards ? [asc(bookings.createdAt), asc(bookings.id)] : [desc(bookings.createdAt), desc(bookings.id)];
+    return db
+      .select(listColumns)
+      .from(bookings)
+      .where(mark ? and(where, mark) : where)
+      .orderBy(...order)
+      .limit(BOOKINGS_PAGE_SIZE)
+      .offset(mark ? 0 : (page - 1) * BOOKINGS_PAGE_SIZE)
+      .then((rows) => (backwards ? rows.reverse() : rows));
+  };
+  const [[summary], firstTry] = await Promise.all([summaryQuery, pageQuery(filters.page, true)]);
   const total = Number(summary?.bookings ?? 0);
   const pages = Math.max(1, Math.ceil(total / BOOKINGS_PAGE_SIZE));
   const page = Math.min(filters.page, pages);
-  const rows = await db
-    .select(listColumns)
-    .from(bookings)
-    .where(where)
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(BOOKINGS_PAGE_SIZE)
-    .offset((page - 1) * BOOKINGS_PAGE_SIZE);
+  // A page past the end (the list shrank since the link was made) shows the last one; a
+  // bookmark that finds nothing (its booking left the list) falls back to the page number.
+  const rows = page === filters.page && (firstTry.length > 0 || page === 1) ? firstTry : await pageQuery(page, false);
   const totals: BookingTotals = { bookings: total, seats: Number(summary?.seats ?? 0), totalPaise: Number(summary?.totalPaise ?? 0) };
   return {
     rows: rows.map((row): BookingListRow => ({ ...row, holdUntil: row.holdUntil?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
@@ -85,12 +110,12 @@ export async function listBookings(filters: BookingFilters, now: Date) {
   };
 }
 
-/** Packages that have bookings, for the list's filter. */
+/** Packages that have bookings, for the list's filter: one probe of the departure index per package, not a join over every booking. */
 export async function bookingPackages(): Promise<{ id: number; title: string }[]> {
   return getDb()
-    .selectDistinct({ id: packages.id, title: packages.title })
+    .select({ id: packages.id, title: packages.title })
     .from(packages)
-    .innerJoin(bookings, eq(bookings.packageId, packages.id))
+    .where(sql`exists (select 1 from ${bookings} where ${bookings.packageId} = ${packages.id})`)
     .orderBy(asc(packages.title));
 }
 
@@ -122,6 +147,12 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
       return { text: "Deleted the booking", details: [] };
     case "booking.restored":
       return { text: "Restored the booking", details: [] };
+    case "payment.recorded":
+    case "payment.refunded":
+    case "payment.reversed":
+    case "payment.link-created":
+      // Written by the ledger (app/server/payment-ledger) with its own words.
+      return { text: typeof detail.text === "string" ? detail.text : kind, details: typeof detail.reason === "string" ? [`Reason: ${detail.reason}`] : [] };
     default:
       return { text: detail.from && detail.to ? `${stateLabel(detail.from)} → ${stateLabel(detail.to)}` : kind, details: [] };
   }

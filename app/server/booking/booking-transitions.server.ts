@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { formatDayTime } from "~/lib/admin-format";
 import { BOOKING_STATE_LABELS, BOOKING_TRANSITIONS, takesSeats, type BookingTransition } from "~/lib/booking";
 import { formatTourDate, todayIso } from "~/lib/tour-format";
@@ -135,11 +135,17 @@ export async function listDeletedBookings(db: Db, now: Date) {
     .orderBy(bookings.deletedAt);
 }
 
-/** Deleted more than 30 days ago: gone for good (their travellers with them). */
+/** Deleted more than 30 days ago: gone for good (their travellers with them), unless money moved on it: the ledger is kept (ADR 090). */
 export async function purgeDeletedBookings(db: Db, now: Date): Promise<number> {
   const rows = await db
     .delete(bookings)
-    .where(and(isNotNull(bookings.deletedAt), lt(bookings.deletedAt, new Date(now.getTime() - RESTORE_DAYS * 86_400_000))))
+    .where(
+      and(
+        isNotNull(bookings.deletedAt),
+        lt(bookings.deletedAt, new Date(now.getTime() - RESTORE_DAYS * 86_400_000)),
+        sql`not exists (select 1 from payment_ledger where payment_ledger.booking_id = ${bookings.id})`,
+      ),
+    )
     .returning({ id: bookings.id });
   return rows.length;
 }

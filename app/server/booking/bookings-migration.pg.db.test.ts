@@ -1,11 +1,7 @@
 // On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): the migration's hand-written SQL, read back.
-import fs from "node:fs";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFERENCE_PATTERN } from "~/lib/booking";
-import { PGLITE_EXTENSIONS } from "~/server/db/db.server";
+import { applyMigrations, migrationTags, openMigrationDatabase, type Query } from "../../../tests/support/migration-db";
 
 /**
  * The bookings migration (ADR 088) moves what took seats before bookings
@@ -13,35 +9,14 @@ import { PGLITE_EXTENSIONS } from "~/server/db/db.server";
  * applies every migration before it, stores both as a deployment has them,
  * applies it and checks the seats are the same, now as bookings.
  */
-type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 let query: Query;
 let close: () => Promise<void>;
 
-const statements = (tag: string) =>
-  fs
-    .readFileSync(path.resolve("drizzle", `${tag}.sql`), "utf8")
-    .split("--> statement-breakpoint")
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
-    query = async (text, params) => (await client.query(text, params)).rows;
-    close = () => client.end();
-  } else {
-    const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-    query = async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows;
-    close = () => db.close();
-  }
-  const tags = (JSON.parse(fs.readFileSync(path.resolve("drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] }).entries.map(
-    (entry) => entry.tag,
-  );
+  ({ query, close } = await openMigrationDatabase());
+  const tags = migrationTags();
   const bookingsTag = tags.find((tag) => tag.endsWith("_bookings"))!;
-  for (const tag of tags.slice(0, tags.indexOf(bookingsTag))) for (const statement of statements(tag)) await query(statement);
+  await applyMigrations(query, tags.slice(0, tags.indexOf(bookingsTag)));
 
   const dates = [
     { id: "dWinter", name: "Winter Batch", start: "2027-12-12", end: "2027-12-18", capacity: 20, heldSeats: 3 },
@@ -67,7 +42,7 @@ beforeAll(async () => {
       [lead!.id, ref, packageId, adults, children, status],
     );
   }
-  for (const statement of statements(bookingsTag)) await query(statement);
+  await applyMigrations(query, [bookingsTag]);
 });
 afterAll(() => close());
 

@@ -10,6 +10,7 @@ import { activity, bookings, bookingTravellers, leads, jobs, packages, seatReque
 import { getPackageInput } from "~/server/package/package-input.server";
 import { updatePackage } from "~/server/package/package-mutations.server";
 import { seatsOf } from "~/server/seats/departure-seats.server";
+import { BOOKING_TEST_PRICE, bookablePackages } from "../../../tests/support/booking-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { createBooking } from "./booking-create.server";
 import { updateBooking } from "./booking-edit.server";
@@ -33,13 +34,7 @@ const DATES: GroupDate[] = [
 
 beforeAll(async () => {
   db = await openTestDatabase({ seeded: true });
-  const published = await db.select().from(packages).where(eq(packages.status, "published")).limit(2);
-  packageId = published[0]!.id;
-  otherPackageId = published[1]!.id;
-  await db
-    .update(packages)
-    .set({ groupDates: DATES, price: { kind: "adultChild", adult: 104_500, childWithBed: 85_000, childNoBed: 60_000 } })
-    .where(eq(packages.id, packageId));
+  [packageId, otherPackageId] = (await bookablePackages(db, DATES, 2)) as [number, number];
   await db
     .update(packages)
     .set({ groupDates: [{ id: "dElsewhere", name: "Elsewhere", start: "2027-06-01", end: "2027-06-07", capacity: 10 }] })
@@ -114,10 +109,7 @@ describe("making a booking", () => {
       .where(eq(packages.id, packageId));
     const edited = await updateBooking(booking.id, bookingEditSchema.parse({ ...input(), adults: "3", notes: "Window seats" }), ctx());
     expect(edited.ok && edited.booking.price.units.adult).toBe(10_450_000);
-    await db
-      .update(packages)
-      .set({ price: { kind: "adultChild", adult: 104_500, childWithBed: 85_000, childNoBed: 60_000 } })
-      .where(eq(packages.id, packageId));
+    await db.update(packages).set({ price: BOOKING_TEST_PRICE }).where(eq(packages.id, packageId));
   });
 
   it("made from a seat request: linked both ways, the enquiry Converted and the request Booked", async () => {

@@ -18,6 +18,28 @@ import { departureBookings } from "./booking-queries.server";
  * sleeps in each), as CSV, .xlsx and an A4 PDF from the same rows.
  */
 
+/** A list's columns: title and width in PDF points (the .xlsx's widths follow them). */
+const columnsOf = (spec: [string, number][]) => spec.map(([title, width]) => ({ title, width }));
+const MANIFEST_COLUMNS = columnsOf([
+  ["No.", 26],
+  ["Traveller", 118],
+  ["Type", 70],
+  ["Age", 30],
+  ["Room", 52],
+  ["Booking", 62],
+  ["State", 56],
+  ["Lead traveller", 88],
+  ["Phone", 84],
+]);
+const ROOMING_COLUMNS = columnsOf([
+  ["Room", 36],
+  ["Sharing", 78],
+  ["Beds", 64],
+  ["Guests", 190],
+  ["Booking", 62],
+  ["Phone", 86],
+]);
+
 export const DEPARTURE_LISTS = ["manifest", "rooming-list"] as const;
 export type DepartureListKind = (typeof DEPARTURE_LISTS)[number];
 
@@ -92,17 +114,7 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
       title: `Manifest: ${departure}`,
       subtitle: `${subtitle} ${seatsText(rows.length)} listed.`,
       fileName: `manifest-${base}`,
-      columns: [
-        { title: "No.", width: 26 },
-        { title: "Traveller", width: 118 },
-        { title: "Type", width: 70 },
-        { title: "Age", width: 30 },
-        { title: "Room", width: 52 },
-        { title: "Booking", width: 62 },
-        { title: "State", width: 56 },
-        { title: "Lead traveller", width: 88 },
-        { title: "Phone", width: 84 },
-      ],
+      columns: MANIFEST_COLUMNS,
       rows,
       phoneColumn: 8,
     };
@@ -137,14 +149,7 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
     title: `Rooming list: ${departure}`,
     subtitle: `${subtitle} ${rows.length} room${rows.length === 1 ? "" : "s"}.`,
     fileName: `rooming-list-${base}`,
-    columns: [
-      { title: "Room", width: 36 },
-      { title: "Sharing", width: 78 },
-      { title: "Beds", width: 64 },
-      { title: "Guests", width: 190 },
-      { title: "Booking", width: 62 },
-      { title: "Phone", width: 86 },
-    ],
+    columns: ROOMING_COLUMNS,
     rows,
     phoneColumn: 5,
   };

@@ -11,7 +11,7 @@ import { getLogger } from "~/server/logger.server";
 import { toPackageDetail } from "~/server/package/package-detail.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { todayIso } from "~/lib/tour-format";
-import { lowestPrice } from "~/lib/price";
+import { fromPrice } from "~/lib/price";
 import { BrochureCache, type BrochureSource, type RenderedBrochure } from "./brochure-cache.server";
 import { brochureContent } from "./brochure-content.server";
 import { canMakeBrochure } from "~/server/package/brochure-link.server";
@@ -85,7 +85,7 @@ export class BrochureService {
 
   /** The brochure of a package as the request may see it; never throws for a renderer failure. */
   async answer(row: PackageRow): Promise<BrochureAnswer> {
-    if (!canMakeBrochure({ title: row.title, priceFrom: lowestPrice(row.price, row.priceOptions) })) return { kind: "unavailable" };
+    if (!canMakeBrochure({ title: row.title, priceFrom: fromPrice(row.price, row.priceOptions) })) return { kind: "unavailable" };
     const today = todayIso();
     if (row.status !== "published") {
       // A draft, or draft changes: for the staff member asking, never kept.

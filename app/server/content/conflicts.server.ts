@@ -5,7 +5,26 @@ import { lastRevision, revisionAtVersion } from "./revisions.server";
 
 /** Longest value a conflict shows for one side; the History panel shows whole documents. */
 const SHOWN = 400;
-const shorten = (text: string) => (text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text);
+/** Longest item of a list (a day of the itinerary) a conflict shows. */
+const ITEM_SHOWN = 3000;
+const shorten = (text: string, max = SHOWN) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+type FieldSpec = (typeof CONTENT_FIELDS)[ContentEntityType][number];
+
+/** One field that differs; a list also item by item, each item that differs in full ("itinerary, item 5"). */
+function differingField(spec: FieldSpec, current: ContentDocument, mine: ContentDocument): EditConflict["differing"][number] {
+  const theirs = spec.get(current);
+  const yours = spec.get(mine);
+  const entry = { field: spec.key, label: spec.label, theirs: shorten(spec.format(theirs)), yours: shorten(spec.format(yours)) };
+  if (!Array.isArray(theirs) && !Array.isArray(yours)) return entry;
+  const a: unknown[] = Array.isArray(theirs) ? theirs : [];
+  const b: unknown[] = Array.isArray(yours) ? yours : [];
+  const item = (value: unknown) => (value === undefined ? "" : shorten(spec.format([value]), ITEM_SHOWN));
+  const rows = Array.from({ length: Math.max(a.length, b.length) }, (_, index) => index)
+    .filter((index) => !sameValue(a[index], b[index]))
+    .map((index) => ({ label: `${spec.label}, item ${index + 1}`, theirs: item(a[index]), yours: item(b[index]) }));
+  return { ...entry, rows };
+}
 
 /**
  * Why a write based on `baseVersion` is refused (409, ADR 037): who changed
@@ -22,9 +41,7 @@ export async function describeConflict(
   const last = await lastRevision(tx, at.type, at.id);
   const base = await revisionAtVersion(tx, at.type, at.id, at.baseVersion);
   const differing = mine
-    ? CONTENT_FIELDS[at.type]
-        .filter((spec) => !sameValue(spec.get(current), spec.get(mine)))
-        .map((spec) => ({ field: spec.key, label: spec.label, theirs: shorten(spec.format(spec.get(current))), yours: shorten(spec.format(spec.get(mine))) }))
+    ? CONTENT_FIELDS[at.type].filter((spec) => !sameValue(spec.get(current), spec.get(mine))).map((spec) => differingField(spec, current, mine))
     : [];
   return {
     version: at.version,

@@ -151,6 +151,27 @@ describe("conflicts", () => {
     // Without a version, the last writer wins (the API's compatibility).
     expect((await updatePackage(dubai.id, { ...raviForm, title: "Dubai Again" }, as(ravi)))?.ok).toBe(true);
   });
+
+  it("the review table names every changed day of the itinerary, in full, however far down (issue 49)", async () => {
+    const bali = (await getPackage("bali"))!;
+    const base = bali.revision;
+    type Day = { day: number; title: string; description: string; photo: string };
+    const changeDay = (n: number, description: string) => (input: Record<string, unknown>) => ({
+      ...input,
+      itinerary: (input.itinerary as Day[]).map((day) => (day.day === n ? { ...day, description } : day)),
+    });
+    const long = `${"A slow morning by the pool. ".repeat(20)}Then the Kecak dance.`;
+    // Both open it at the same version; Asha saves a long Day 6 first, Ravi changes Day 7.
+    const raviForm = await edited(bali.id, changeDay(7, "Breakfast, then the airport."));
+    expect((await updatePackage(bali.id, await edited(bali.id, changeDay(6, long)), as(asha), { expectedVersion: base }))?.ok).toBe(true);
+    const refused = await updatePackage(bali.id, raviForm, as(ravi), { expectedVersion: base });
+    if (!refused || refused.ok || !("conflict" in refused)) throw new Error("expected a conflict");
+    const itinerary = refused.conflict.differing.find((diff) => diff.field === "itinerary")!;
+    expect(itinerary.rows!.map((row) => row.label)).toEqual(["itinerary, item 6", "itinerary, item 7"]);
+    expect(itinerary.rows![0]!.theirs).toContain(long);
+    expect(itinerary.rows![0]!.theirs).toMatch(/^Day 6: /);
+    expect(itinerary.rows![1]!.yours).toMatch(/^Day 7: Departure\nBreakfast, then the airport\.\n\[photo: /);
+  });
 });
 
 describe("draft changes and scheduled publishing", () => {

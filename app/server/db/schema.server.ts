@@ -21,6 +21,8 @@ import type { MediaKind, MediaVariant } from "~/lib/media";
 import type { PackageTerm, PackageTermsOverride } from "~/lib/package-terms-schema";
 import type { EnquirySource, EnquiryStatus } from "~/lib/enquiry-status";
 import type { BookingPrice, BookingState, RoomSharing, TravellerKind } from "~/lib/booking";
+import type { PaymentMethod } from "~/lib/payment-ledger";
+import type { ScheduleLineKind } from "~/lib/payment-schedule";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -71,7 +73,7 @@ export const packages = pgTable(
     nights: integer("nights").notNull(),
     description: text("description").notNull(),
     longDescription: text("long_description").notNull().default(""),
-    /** Lowest price in whole rupees: the admin's numeric price, used for sorting and offers. */
+    /** The "from" price in whole rupees (price.ts fromPrice: adult or per person, or the cheapest option; issue 49). */
     priceFrom: integer("price_from").notNull(),
     price: jsonb("price").$type<PackagePrice>().notNull(),
     priceOptions: jsonb("price_options").$type<PriceOption[]>().notNull().default([]),
@@ -256,6 +258,9 @@ export const siteSettings = pgTable("site_settings", {
   leadPopupEnabled: boolean("lead_popup_enabled").notNull().default(true),
   /** How long a booking's held seats are kept before the hold expires (ADR 088). */
   bookingHoldHours: integer("booking_hold_hours").notNull().default(48),
+  /** The agency's UPI ID (VPA) and the name on the account, for the QR of every amount due (ADR 090); null: no QR. */
+  upiId: text("upi_id"),
+  upiPayeeName: text("upi_payee_name"),
   /** The home page's hero words (spec §1 at first start), edited on the home content screen (ADR 041). */
   heroHeadline: text("hero_headline").notNull().default("Best Place to find Your Inner Peace"),
   heroSubheadline: text("hero_subheadline").notNull().default("Feeling relaxed? Connect with us to plan your journey and explore the world!"),
@@ -495,6 +500,8 @@ export const users = pgTable("user", {
   banExpires: timestamp("ban_expires", tz),
   /** Their password predates the policy (ADR 032): the back office asks for a new one first. */
   mustChangePassword: boolean("must_change_password").default(false).notNull(),
+  /** The first admin made without ADMIN_NAME is "Administrator": the back office asks their name first (issue 49). */
+  mustSetName: boolean("must_set_name").default(false).notNull(),
   /** Two-step sign-in (better-auth's twoFactor plugin, ADR 033). */
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
 });
@@ -937,7 +944,10 @@ export const bookings = pgTable(
     index("bookings_departure_idx")
       .on(t.packageId, t.departureId, t.state)
       .where(sql`${t.deletedAt} is null`),
-    index("bookings_created_idx").on(t.createdAt, t.id),
+    // The Bookings list's order, live bookings only: its pages (by offset or bookmark) read this index, never sort.
+    index("bookings_list_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index("bookings_state_created_idx").on(t.state, t.createdAt),
     index("bookings_start_idx").on(t.startDate),
     index("bookings_hold_idx")
@@ -980,3 +990,146 @@ export const bookingTravellers = pgTable(
 );
 
 export type BookingTravellerRow = typeof bookingTravellers.$inferSelect;
+
+/**
+ * A booking's payment schedule (issue 46, ADR 090): one row per amount due,
+ * copied from the package's terms when the booking is made and then edited
+ * by the team; the lines add up to the booking's total (payment-schedule.ts).
+ */
+export const bookingPaymentLines = pgTable(
+  "booking_payment_lines",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** "DEP", "BAL", "I1"…: the line's name in UPI references and reminders. */
+    key: text("key").notNull(),
+    kind: text("kind").$type<ScheduleLineKind>().notNull(),
+    /** An Indian date: payable until that day ends. */
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("booking_payment_lines_key_idx").on(t.bookingId, t.key),
+    index("booking_payment_lines_due_idx").on(t.dueOn),
+    check("booking_payment_lines_kind_check", sql`${t.kind} in ('deposit', 'instalment', 'balance')`),
+    check("booking_payment_lines_amount_check", sql`${t.amountPaise} >= 0`),
+  ],
+);
+export type BookingPaymentLineRow = typeof bookingPaymentLines.$inferSelect;
+
+/**
+ * The money ledger (issue 46, ADR 090): payments, refunds and reversals, only
+ * ever inserted. A database trigger refuses UPDATE and DELETE (the migration's
+ * hand-written SQL), so a correction is always a reversing entry.
+ */
+export const paymentLedger = pgTable(
+  "payment_ledger",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    kind: text("kind").$type<"payment" | "refund" | "reversal">().notNull(),
+    /** Payments and refunds; 0 for a reversal (its amount is the reversed entry's). */
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull().default(0),
+    /** The Indian date the money moved (payments and refunds). */
+    movedOn: date("moved_on", { mode: "string" }),
+    method: text("method").$type<PaymentMethod>(),
+    /** The UTR, cheque or slip number or the gateway's payment id, as typed. */
+    reference: text("reference"),
+    /** Reversals: the entry cancelled. */
+    reverses: integer("reverses"),
+    /** A gateway's payment: the event's dedupe key, so a webhook replayed gives one payment. */
+    gatewayKey: text("gateway_key"),
+    proofKey: text("proof_key"),
+    /** A payment's note, or a refund's or reversal's reason. */
+    note: text("note").notNull().default(""),
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    recordedByName: text("recorded_by_name"),
+    recordedAt: timestamp("recorded_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payment_ledger_booking_idx").on(t.bookingId, t.id),
+    index("payment_ledger_moved_idx").on(t.movedOn),
+    uniqueIndex("payment_ledger_gateway_key_idx").on(t.gatewayKey),
+    uniqueIndex("payment_ledger_reverses_idx").on(t.reverses),
+    check("payment_ledger_kind_check", sql`${t.kind} in ('payment', 'refund', 'reversal')`),
+    check(
+      "payment_ledger_amount_check",
+      sql`(${t.kind} = 'reversal' AND ${t.reverses} IS NOT NULL) OR (${t.kind} <> 'reversal' AND ${t.amountPaise} > 0 AND ${t.amountPaise} <= 1000000000 AND ${t.movedOn} IS NOT NULL AND ${t.method} IS NOT NULL)`,
+    ),
+  ],
+);
+export type PaymentLedgerRow = typeof paymentLedger.$inferSelect;
+
+/**
+ * The live UTRs and references of payments, across bookings (ADR 090): the
+ * primary key refuses a second payment with one; a reversal deletes its row,
+ * so the corrected payment may carry the same UTR.
+ */
+export const paymentReferences = pgTable("payment_references", {
+  /** normalizeReference(): "utr 4123 5678" and "UTR41235678" are one. */
+  referenceKey: text("reference_key").primaryKey(),
+  ledgerId: integer("ledger_id")
+    .notNull()
+    .references(() => paymentLedger.id, { onDelete: "restrict" }),
+});
+
+/** Payment links made at the gateway, per amount due (ADR 090). */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    lineKey: text("line_key").notNull(),
+    provider: text("provider").notNull(),
+    /** "PRV-7KQ2M-BAL-1": the booking, the line and the attempt; unique at the gateway too. */
+    reference: text("reference").notNull(),
+    providerLinkId: text("provider_link_id").notNull(),
+    url: text("url").notNull(),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_links_reference_idx").on(t.reference), index("payment_links_booking_idx").on(t.bookingId)],
+);
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+
+export const GATEWAY_EVENT_STATUSES = ["queued", "applied", "needs-look", "ignored"] as const;
+export type GatewayEventStatus = (typeof GATEWAY_EVENT_STATUSES)[number];
+
+/**
+ * Every verified webhook event, once per dedupe key (ADR 090): stored and its
+ * job queued in one transaction, so a replay is a conflict and does nothing.
+ * An event that cannot be matched to a link and its amount "needs a look".
+ */
+export const paymentGatewayEvents = pgTable(
+  "payment_gateway_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    providerEvent: text("provider_event").notNull(),
+    kind: text("kind").notNull(),
+    reference: text("reference"),
+    amountPaise: bigint("amount_paise", { mode: "number" }),
+    /** The event as the app read it from the signed body. */
+    event: jsonb("event").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<GatewayEventStatus>().notNull().default("queued"),
+    /** Why it needs a look, for the team. */
+    problem: text("problem"),
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    receivedAt: timestamp("received_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_gateway_events_dedupe_idx").on(t.dedupeKey),
+    index("payment_gateway_events_status_idx").on(t.status, t.receivedAt),
+    check("payment_gateway_events_status_check", sql`${t.status} in ('queued', 'applied', 'needs-look', 'ignored')`),
+  ],
+);
+export type PaymentGatewayEventRow = typeof paymentGatewayEvents.$inferSelect;

@@ -28,6 +28,8 @@ type EnquiryDetail = {
   packageId: number | null;
   /** The month they would like to travel ("2027-01"), when they gave one. */
   preferredMonth: string | null;
+  /** How many are travelling, when the form asked (a package enquiry, a seat request). */
+  travellers: number | null;
   status: EnquiryStatus;
   assignedTo: string | null;
   createdAt: Date;
@@ -53,6 +55,7 @@ export async function getEnquiry(ref: EnquiryRef, db: DbExecutor = getDb()): Pro
       packageTitle: row.packageTitle,
       packageId: row.packageId,
       preferredMonth: row.preferredMonth,
+      travellers: row.travellers,
       status: row.status,
       assignedTo: row.assignedTo,
       createdAt: row.createdAt,
@@ -79,6 +82,7 @@ export async function getEnquiry(ref: EnquiryRef, db: DbExecutor = getDb()): Pro
     packageTitle: null,
     packageId: null,
     preferredMonth: null,
+    travellers: null,
     status: row.status,
     assignedTo: row.assignedTo,
     createdAt: row.createdAt,

@@ -123,7 +123,7 @@ describe("deletion", () => {
     const response = (await handlePersonalDataAction(new Request("http://x/", { method: "POST", body: form }), admin)) as Response;
     expect(response.status).toBe(303);
     const found = await findPersonalData(key("9876543210"));
-    expect(found).toEqual({ leads: [], contactMessages: [], notes: [], outbox: [] });
+    expect(found).toEqual({ booked: { bookings: [], travellers: [], bookingEmails: [], events: [] }, leads: [], contactMessages: [], notes: [], outbox: [] });
     expect(await db.select().from(contactMessages)).toEqual([]);
     // Ravi's lead, note and outbox row stay.
     expect((await db.select().from(leads)).map((row) => row.id)).toEqual([other.leadId]);
@@ -133,7 +133,7 @@ describe("deletion", () => {
     expect(fs.readdirSync(fallbackMailDir())).toEqual([path.basename(files.get(`lead:${other.leadId}`)!)]);
 
     const [entry] = await db.select().from(activity).where(eq(activity.kind, "enquiry.personal-data-deleted"));
-    expect(entry!.detail).toEqual({ leads: 2, contactMessages: 1, notes: 2, outbox: 3 });
+    expect(entry!.detail).toEqual({ leads: 2, contactMessages: 1, notes: 2, outbox: 3, bookings: 0 });
     const logged = JSON.stringify(entry);
     for (const secret of ["98765", "43210", "asha", "Asha", "Patil"]) expect(logged).not.toContain(secret);
     // The earlier entry keeps what was done, no longer whose.

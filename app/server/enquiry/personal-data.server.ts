@@ -6,6 +6,7 @@ import { activity, contactMessages, enquiryNotes, jobs, leads } from "~/server/d
 import { getLogger } from "~/server/logger.server";
 import { removeFallbackMail } from "~/server/notify/mail-files.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
+import { bookingsExport, eraseBookingData, findBookingData, liveBookings } from "./personal-data-bookings.server";
 
 /**
  * The privacy policy's promises (ADR 029): find everything held about one
@@ -51,7 +52,8 @@ export async function findPersonalData(key: PersonKey, db: DbExecutor = getDb())
           .orderBy(enquiryNotes.createdAt)
       : [];
   const outbox = leadIds.length || contactIds.length ? await db.select().from(jobs).where(outboxMatch(leadIds, contactIds)) : [];
-  return { leads: leadRows, contactMessages: contactRows, notes, outbox };
+  const booked = await findBookingData(key, { leadIds, contactIds }, db);
+  return { leads: leadRows, contactMessages: contactRows, notes, outbox, booked };
 }
 
 type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
@@ -70,9 +72,10 @@ export function personalDataExport(key: PersonKey, found: PersonalData, now = ne
     query: key.kind === "email" ? { email: key.value } : { phone: key.value },
     leads: found.leads,
     contactMessages: found.contactMessages,
+    bookings: bookingsExport(found.booked),
     notes: found.notes.map(({ id, leadId, contactMessageId, authorName, body, createdAt }) => ({ id, leadId, contactMessageId, authorName, body, createdAt })),
     // Named as before the queue's table was renamed (ADR 082): the export's shape stays.
-    notifications: found.outbox.map(({ id, type, subjectType, subjectId, payload, status, createdAt, doneAt }) => ({
+    notifications: [...found.outbox, ...found.booked.bookingEmails].map(({ id, type, subjectType, subjectId, payload, status, createdAt, doneAt }) => ({
       id,
       channel: type,
       subjectType,
@@ -85,11 +88,21 @@ export function personalDataExport(key: PersonKey, found: PersonalData, now = ne
   };
 }
 
-type DeletionCounts = { leads: number; contactMessages: number; notes: number; outbox: number };
+type DeletionCounts = { leads: number; contactMessages: number; notes: number; outbox: number; bookings: number };
+
+/** Refused: the person has bookings still being served (their references); nothing was deleted. */
+export class LiveBookingsError extends Error {
+  constructor(readonly references: string[]) {
+    super(`live bookings: ${references.join(", ")}`);
+  }
+}
 
 /**
  * Deletes everything held about one person in one transaction: their outbox
- * rows, notes, leads and contact messages. The activity log records the
+ * rows, notes, leads and contact messages, and their name, phone, e-mail and
+ * travellers' names and ages on their bookings, which stay as the agency's
+ * accounting record (personal-data-bookings.server.ts). Refused with
+ * LiveBookingsError while a booking of theirs is held, confirmed or waitlisted. The activity log records the
  * counts, never the phone, e-mail or anything else deleted. Once that has
  * committed, the outbox rows' .eml files (written when SMTP_URL is unset)
  * are deleted too.
@@ -100,10 +113,19 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
     const found = await findPersonalData(key, tx);
     const leadIds = found.leads.map((row) => row.id);
     const contactIds = found.contactMessages.map((row) => row.id);
-    const counts: DeletionCounts = { leads: leadIds.length, contactMessages: contactIds.length, notes: found.notes.length, outbox: found.outbox.length };
-    if (leadIds.length + contactIds.length === 0) return counts;
-    outboxRows = found.outbox;
-    await tx.delete(jobs).where(outboxMatch(leadIds, contactIds));
+    const live = liveBookings(found.booked);
+    if (live.length) throw new LiveBookingsError(live.map((row) => row.reference));
+    const erased = await eraseBookingData(found.booked, tx);
+    const counts: DeletionCounts = {
+      leads: leadIds.length,
+      contactMessages: contactIds.length,
+      notes: found.notes.length,
+      outbox: found.outbox.length + erased.outbox,
+      bookings: erased.bookings,
+    };
+    outboxRows = [...found.outbox, ...found.booked.bookingEmails];
+    if (leadIds.length + contactIds.length + erased.bookings === 0) return counts;
+    if (leadIds.length + contactIds.length) await tx.delete(jobs).where(outboxMatch(leadIds, contactIds));
     if (found.notes.length)
       await tx.delete(enquiryNotes).where(
         inArray(
@@ -115,10 +137,11 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
     if (contactIds.length) await tx.delete(contactMessages).where(inArray(contactMessages.id, contactIds));
     // Activity entries named the person ("Asha Rao's enquiry"): they keep what was done, not whose.
     const keys = [...leadIds.map((id) => `lead-${id}`), ...contactIds.map((id) => `contact-${id}`)];
-    await tx
-      .update(activity)
-      .set({ subjectLabel: "a deleted enquiry" })
-      .where(and(eq(activity.subjectType, "enquiry"), inArray(activity.subjectId, keys)));
+    if (keys.length)
+      await tx
+        .update(activity)
+        .set({ subjectLabel: "a deleted enquiry" })
+        .where(and(eq(activity.subjectType, "enquiry"), inArray(activity.subjectId, keys)));
     await recordActivity(
       {
         kind: "enquiry.personal-data-deleted",
@@ -144,6 +167,12 @@ export async function recordPersonalDataExport(found: PersonalData, ctx: { viewe
     actor: { id: ctx.viewer.id, email: ctx.viewer.email, name: ctx.viewer.name },
     subject: { type: "personal-data" },
     ip: ctx.ip,
-    detail: { leads: found.leads.length, contactMessages: found.contactMessages.length, notes: found.notes.length, outbox: found.outbox.length },
+    detail: {
+      leads: found.leads.length,
+      contactMessages: found.contactMessages.length,
+      notes: found.notes.length,
+      outbox: found.outbox.length + found.booked.bookingEmails.length,
+      bookings: found.booked.bookings.length,
+    },
   });
 }

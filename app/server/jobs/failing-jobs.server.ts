@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { jobs } from "~/server/db/schema.server";
 import { nudgeJobs } from "./jobs.server";
@@ -40,4 +40,41 @@ export async function retryJob(id: number): Promise<boolean> {
     .returning({ id: jobs.id });
   if (rows.length > 0) nudgeJobs();
   return rows.length > 0;
+}
+
+/**
+ * Once a delivery of `type` succeeds, the others of that type that failed are
+ * tried again now (issue 49): the relay is back, so a visitor's enquiry need
+ * not wait out its back-off (up to 15 minutes). Given-up ones start a fresh
+ * count; retrying ones keep theirs. Jobs being run are left alone. Returns
+ * how many were made due.
+ */
+export async function retryFailedJobsOfType(type: string, options: { except?: number } = {}): Promise<number> {
+  const rows = await getDb()
+    .update(jobs)
+    .set({
+      status: "pending",
+      attempts: sql`case when ${jobs.status} = 'failed' then 0 else ${jobs.attempts} end`,
+      runAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(jobs.type, type),
+        options.except === undefined ? undefined : ne(jobs.id, options.except),
+        or(eq(jobs.status, "failed"), and(eq(jobs.status, "pending"), gt(jobs.attempts, 0), gt(jobs.runAt, sql`now()`))),
+        or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: jobs.id });
+  if (rows.length > 0) nudgeJobs();
+  return rows.length;
+}
+
+/** Deliveries of `type` failing now: since when (the oldest's creation) and the latest error; null when none. */
+export async function failingDeliveries(type: string): Promise<{ since: Date; lastError: string } | null> {
+  const failing = and(eq(jobs.type, type), isNotNull(jobs.lastError), or(eq(jobs.status, "failed"), and(eq(jobs.status, "pending"), gt(jobs.attempts, 0))));
+  const [oldest] = await getDb().select({ since: jobs.createdAt }).from(jobs).where(failing).orderBy(asc(jobs.createdAt)).limit(1);
+  if (!oldest) return null;
+  const [latest] = await getDb().select({ lastError: jobs.lastError }).from(jobs).where(failing).orderBy(desc(jobs.lastAttemptAt)).limit(1);
+  return { since: oldest.since, lastError: latest?.lastError ?? "" };
 }

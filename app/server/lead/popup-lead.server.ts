@@ -43,12 +43,6 @@ async function storePopupLeads(inputs: PopupLeadInput[]): Promise<{ id: number }
 
 function popupLeadNotification(to: string, input: PopupLeadInput, row: { id: number; createdAt: Date }) {
   const enquiry: NewEnquiry = { subject: { type: "lead", id: row.id }, source: "popup", receivedAt: row.createdAt, name: input.name, phone: input.phone };
-  const text = [
-    "A visitor asked to be called back (website popup).",
-    "",
-    `Name: ${input.name}`,
-    `Phone: ${input.phone}`,
-    `Received: ${row.createdAt.toISOString()}`,
-  ].join("\n");
+  const text = ["A visitor asked to be called back (website popup).", "", `Name: ${input.name}`, `Phone: ${input.phone}`].join("\n");
   return { enquiry, email: { to, text } };
 }

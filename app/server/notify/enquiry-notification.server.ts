@@ -1,3 +1,5 @@
+import { formatDateTime } from "~/lib/admin-format";
+import { enquiryKey } from "~/lib/enquiry-id";
 import { getEnv } from "~/server/env.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
 import { enqueueNotifications, type NotificationSubject, type QueuedNotification } from "./notification-jobs.server";
@@ -44,6 +46,19 @@ function enquiryEmailSubject(enquiry: Pick<NewEnquiry, "source" | "name" | "pack
   return `New ${SUBJECT_SOURCE[enquiry.source]} from ${nameParts(enquiry.name).full}${pkg}`;
 }
 
+/**
+ * The end of every team e-mail about an enquiry (issue 49): when it came, in
+ * Indian time as the back office says it, and the link to it there (unless
+ * the text already gives it).
+ */
+export function teamEmailFooter(enquiry: Pick<NewEnquiry, "subject" | "receivedAt">, text: string): string {
+  const site = getEnv().SITE_URL.replace(/\/$/, "");
+  const link = `${site}/admin/enquiries/${enquiryKey({ kind: enquiry.subject.type === "lead" ? "lead" : "contact", id: enquiry.subject.id })}`;
+  const lines = ["", "", `Received: ${formatDateTime(enquiry.receivedAt)} (Indian time)`];
+  if (!text.includes(link)) lines.push(`Open it in the back office: ${link}`);
+  return lines.join("\n");
+}
+
 function enquiryWebhookPayload(enquiry: NewEnquiry): WebhookPayload {
   const site = getEnv().SITE_URL.replace(/\/$/, "");
   const { full, firstName, lastName } = nameParts(enquiry.name);
@@ -81,7 +96,12 @@ export async function enqueueManyEnquiryNotifications(tx: DbExecutor, items: { e
     const teamEmail: QueuedNotification = {
       channel: "email",
       subject: enquiry.subject,
-      payload: { to: email.to, subject: enquiryEmailSubject(enquiry), replyTo: enquiry.email ?? undefined, text: email.text },
+      payload: {
+        to: email.to,
+        subject: enquiryEmailSubject(enquiry),
+        replyTo: enquiry.email ?? undefined,
+        text: email.text + teamEmailFooter(enquiry, email.text),
+      },
     };
     if (!withWebhook) return [teamEmail];
     return [teamEmail, { channel: "webhook", subject: enquiry.subject, payload: enquiryWebhookPayload(enquiry) }];

@@ -8,7 +8,8 @@ import { createEnquiry } from "~/server/lead/package-enquiry.server";
 import { createPopupLead } from "~/server/lead/popup-lead.server";
 import { createSmtpMailer } from "./mailer.server";
 import { enquiryNotifiedAt } from "~/server/enquiry/enquiry-detail.server";
-import { listFailingJobs, retryJob } from "~/server/jobs/failing-jobs.server";
+import { failingDeliveries, listFailingJobs, retryJob } from "~/server/jobs/failing-jobs.server";
+import { mailFailureMessage } from "~/lib/mail-failure";
 import type { JobWorker, JobWorkerOptions } from "~/server/jobs/worker.server";
 import { notificationWorker } from "../../../tests/support/job-workers";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/test-smtp";
@@ -171,5 +172,34 @@ describe("the outbox over a real SMTP server", () => {
     expect(await restarted.runOnce()).toBe(0);
     expect(mailsAbout(smtp, "+91 90000 30040")).toHaveLength(1);
     expect(await outboxRow("lead", id)).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  it("says since when and why e-mails fail, and once one delivery succeeds sends every failed one at once, not after its back-off (issue 49)", async () => {
+    const probe = await startTestSmtpServer();
+    const port = probe.port;
+    await probe.close();
+    expect(await failingDeliveries("email")).toBeNull();
+    const waiting = await createPopupLead({ name: "Waiting", phone: "+91 90000 30050" });
+    const givenUp = await createPopupLead({ name: "Given up", phone: "+91 90000 30051" });
+    // Back-off of 10 minutes: without the retry on success, nothing would go again within this test.
+    const sender = worker(port, { baseDelayMs: 600_000, maxDelayMs: 600_000 });
+    expect(await sender.runOnce()).toBe(2);
+    await db
+      .update(jobs)
+      .set({ status: "failed" })
+      .where(eq(jobs.id, (await outboxRow("lead", givenUp.id)).id));
+    const failure = await failingDeliveries("email");
+    expect(failure!.lastError).toMatch(/ECONNREFUSED/);
+    expect(failure!.since).toEqual((await outboxRow("lead", waiting.id)).createdAt);
+    expect(mailFailureMessage(failure!, new Date())).toMatch(/^E-mails to the team are failing since .+: the mail server refuses connections\.$/);
+
+    // The relay is back; a new enquiry's e-mail goes, and with it the two that failed.
+    smtp = await startTestSmtpServer(port);
+    await createPopupLead({ name: "Fresh", phone: "+91 90000 30052" });
+    expect(await sender.runOnce()).toBe(1);
+    expect(await sender.runOnce()).toBe(2);
+    for (const phone of ["+91 90000 30050", "+91 90000 30051", "+91 90000 30052"]) expect(mailsAbout(smtp, phone)).toHaveLength(1);
+    expect(await outboxRow("lead", givenUp.id)).toMatchObject({ status: "done" });
+    expect(await failingDeliveries("email")).toBeNull();
   });
 });

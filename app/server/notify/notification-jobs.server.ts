@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineJobType, enqueueJobs, subjectOnceKey, type DbExecutor, type JobSubject } from "~/server/jobs/jobs.server";
 import { handleJob, PermanentJobError, type JobRegistration } from "~/server/jobs/worker.server";
+import { retryFailedJobsOfType } from "~/server/jobs/failing-jobs.server";
 import type { Mailer } from "./mailer.server";
 import { webhookPayloadSchema, type WebhookPayload, type WebhookSender } from "./webhook.server";
 
@@ -75,8 +76,12 @@ export async function enqueueTeamEmail(tx: DbExecutor, subject: NotificationSubj
  */
 export function notificationHandlers({ mailer, webhook }: { mailer: Mailer; webhook?: WebhookSender }): JobRegistration[] {
   return [
-    handleJob(EMAIL_JOB, async (job) => {
+    handleJob(EMAIL_JOB, async (job, { logger }) => {
       await mailer.send(job.payload, job);
+      // The relay takes mail again: the e-mails that failed go now, not after their back-off (issue 49).
+      await retryFailedJobsOfType(EMAIL_JOB.name, { except: job.id }).catch((err: unknown) =>
+        logger.warn({ err }, "could not make the failed e-mails due again"),
+      );
     }),
     handleJob(WEBHOOK_JOB, async (job, { signal }) => {
       // WEBHOOK_URL was unset after the job was queued.

@@ -1,4 +1,4 @@
-import { lowestPrice } from "~/lib/price";
+import { fromPrice } from "~/lib/price";
 import type { PackageRow } from "~/server/db/schema.server";
 
 /**
@@ -13,7 +13,7 @@ export function canMakeBrochure(pkg: { title: string; priceFrom: number }): bool
 /** Where a package's "Download Brochure" goes: its uploaded PDF, else the generated one, else nowhere. */
 export function brochureHref(row: Pick<PackageRow, "slug" | "title" | "brochureUrl" | "price" | "priceOptions">): string | null {
   if (isUploadedBrochure(row.brochureUrl)) return row.brochureUrl;
-  if (!canMakeBrochure({ title: row.title, priceFrom: lowestPrice(row.price, row.priceOptions) })) return null;
+  if (!canMakeBrochure({ title: row.title, priceFrom: fromPrice(row.price, row.priceOptions) })) return null;
   return `/packages/${encodeURIComponent(row.slug)}/brochure.pdf`;
 }
 

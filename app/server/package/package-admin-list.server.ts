@@ -1,6 +1,6 @@
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
-import { lowestPrice } from "~/lib/price";
+import { fromPrice } from "~/lib/price";
 import type { AdminPackageCard, AdminPackageFilters } from "~/lib/admin-package-list";
 import { listDraftIds } from "~/server/content/drafts.server";
 import { listSchedules } from "~/server/content/schedule.server";
@@ -30,7 +30,7 @@ export async function listAdminPackages(filters: AdminPackageFilters): Promise<A
     status: row.status,
     days: row.days,
     nights: row.nights,
-    price: lowestPrice(row.price, row.priceOptions),
+    price: fromPrice(row.price, row.priceOptions),
     thumbnail: media[row.thumbnail] ?? null,
     scheduledFor: schedules.get(String(row.id))?.publishAt.toISOString() ?? null,
     hasDraftChanges: drafts.has(String(row.id)),

@@ -1,7 +1,8 @@
 import type { PackageDetail, PriceBlock, PriceOffer } from "~/lib/package-view-model";
 import { largestUrl, type MediaView } from "~/lib/media";
 import { generatedSeoDescription } from "~/lib/package-seo-description";
-import { formatInr, lowestPrice, priceLines, taxNote, type TaxRates } from "~/lib/price";
+import { fillPackageText } from "~/lib/package-text";
+import { formatInr, fromPrice, priceLines, taxNote, type TaxRates } from "~/lib/price";
 import { getTaxRates } from "~/server/settings/settings.server";
 import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
@@ -27,7 +28,7 @@ export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "reg
   }));
   return {
     taxNote: taxNote(row.region, taxes),
-    from: formatInr(lowestPrice(row.price, row.priceOptions)),
+    from: formatInr(fromPrice(row.price, row.priceOptions)),
     lines: options.length > 0 ? [] : priceLines(row.price),
     options,
   };
@@ -66,7 +67,11 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
   }));
   // The head names the next departure that has room (issue 26 §2).
   const next = departures.find((date) => date.seatsLeft === null || date.seatsLeft > 0);
-  const paragraphs = (row.longDescription || row.description)
+  // {gst}, {tcs} and {price} in the package's own words say the settings and the price of now (issue 49).
+  const from = fromPrice(row.price, row.priceOptions);
+  const fill = (text: string) => fillPackageText(text, { taxes, fromPrice: from });
+  const description = fill(row.description);
+  const paragraphs = fill(row.longDescription || row.description)
     .split(/\n\s*\n/)
     .map((text) => text.trim())
     .filter(Boolean);
@@ -78,7 +83,7 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
     region: row.region,
     draft: row.status !== "published",
     duration: formatDuration(row.days, row.nights),
-    description: row.description,
+    description,
     paragraphs,
     rating: { stars: row.ratingStars, reviews: row.ratingCount },
     thumbnail,
@@ -86,28 +91,22 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
     // Stored order is not trusted (the Dubai data came out of order).
     itinerary: [...row.itinerary]
       .sort((a, b) => a.day - b.day)
-      .map((day) => ({ day: day.day, title: day.title, description: day.description, photo: media[day.photo] ?? null })),
+      .map((day) => ({ day: day.day, title: fill(day.title), description: fill(day.description), photo: media[day.photo] ?? null })),
     departures,
     nextDate: next ? next.start : null,
     features: packageFeatures(row.included),
-    highlights: row.highlights,
-    included: row.included,
-    excluded: row.excluded,
+    highlights: row.highlights.map(fill),
+    included: row.included.map(fill),
+    excluded: row.excluded.map(fill),
     price: priceBlock(row, taxes),
     brochureUrl: brochureHref(row),
     reviews: row.reviews.slice(0, MAX_PACKAGE_REVIEWS),
     seo: {
       title: row.seoTitle || `${row.title} (${formatDuration(row.days, row.nights)}) | Pravas`,
       // Empty means generated from the package (ADR 038): it follows the description, duration and price.
-      description:
-        row.seoDescription ||
-        generatedSeoDescription({
-          title: row.title,
-          description: row.description,
-          days: row.days || null,
-          nights: row.days ? row.nights : null,
-          prices: row.priceFrom > 0 ? [row.priceFrom] : [],
-        }),
+      description: row.seoDescription
+        ? fill(row.seoDescription)
+        : generatedSeoDescription({ title: row.title, description, days: row.days || null, nights: row.days ? row.nights : null, fromPrice: from }),
       image: thumbnail ? largestUrl(thumbnail) : null,
       imageAlt: thumbnail?.alt ?? "",
       offers: priceOffers(row),

@@ -27,6 +27,7 @@ import { duplicatePackage } from "./package-duplicate.server";
 import { createPackage, deletePackage, isFeatured, packageDocument, updatePackage } from "./package-mutations.server";
 import { getPackage } from "./package-queries.server";
 import { getSiteTerms } from "./package-terms.server";
+import { getTaxRates } from "~/server/settings/settings.server";
 
 /** Preview URLs (a small WebP variant) and alt texts of the images a package uses. */
 async function imagePreviews(keys: string[]): Promise<{ previews: Record<string, string>; alts: Record<string, string> }> {
@@ -59,6 +60,7 @@ export async function loadPackageEditor(id: number, viewer: Viewer, url: URL) {
     /** Shown in the save bar; formatted here so the server and the browser show the same text. */
     savedAt: formatDateTime(row.updatedAt),
     today: todayIso(),
+    taxes: await getTaxRates(),
     values,
     missing,
     previews,
@@ -78,7 +80,7 @@ async function siteTermsForEditor() {
 
 /** A new package's editor: what publishing needs, today for the checks, and the site's terms. */
 export async function newPackageEditor() {
-  return { missing: PUBLISH_REQUIREMENTS.map((item) => item.label), today: todayIso(), siteTerms: await siteTermsForEditor() };
+  return { missing: PUBLISH_REQUIREMENTS.map((item) => item.label), today: todayIso(), taxes: await getTaxRates(), siteTerms: await siteTermsForEditor() };
 }
 
 type PackageEditorActionData = EditorActionResult;

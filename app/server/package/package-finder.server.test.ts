@@ -53,7 +53,10 @@ describe("planPackageView", () => {
     const plan = planPackageView(rows, { month: "2027-03", budget: "50000-100000" }, TODAY);
     expect(slugs(plan)).toEqual(["bali", "dubai", "golden-triangle"]);
     expect(plan.canonicalSearch).toBe("?month=2027-03&budget=50000-100000");
-    expect(plan.shown[1]!.facts).toBe("From ₹85,000 · 6 days · next departure 5 Jan 2027");
+    // Filtered by March, Dubai's card names its March departure, not its next one (issue 49).
+    expect(plan.shown[1]!.facts).toBe("From ₹85,000 · 6 days · departs 18 Mar 2027");
+    expect(plan.shown[2]!.facts).toBe("From ₹52,500 · 7 days · departs 15 Mar 2027");
+    expect(planPackageView(rows, { budget: "50000-100000" }, TODAY).shown[1]!.facts).toBe("From ₹85,000 · 6 days · next departure 5 Jan 2027");
   });
 
   it("counts each option with the other filters applied", () => {

@@ -9,13 +9,13 @@ import {
   type PackageFinderView,
 } from "~/lib/package-filters";
 import { isFiltered, packageFiltersSearch } from "~/lib/package-filter-query";
-import { formatInr, lowestAdultPrice } from "~/lib/price";
+import { formatInr, fromPrice } from "~/lib/price";
 import { formatMonth, formatTourDate, nextUpcomingDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
 import { toPackageCards } from "./package-card.server";
 
 type Facet = keyof FinderFacets;
-type Candidate = { row: PackageRow; adultPrice: number; months: Set<string>; next: string | null };
+type Candidate = { row: PackageRow; adultPrice: number; months: Set<string>; starts: string[]; next: string | null };
 
 // Prices: a band's upper bound belongs to the next band (₹50,000 is "₹50,000 – ₹1,00,000").
 const budgetMatches = (price: number, value: string) => {
@@ -50,8 +50,10 @@ function sortCandidates(candidates: Candidate[], sort: PackageFilters["sort"]): 
   return [...candidates].sort((a, b) => (by ? by(a, b) : 0) || byOrder(a, b));
 }
 
-function factsOf(candidate: Candidate): string {
-  const next = candidate.next ? `next departure ${formatTourDate(candidate.next)}` : "dates coming soon";
+/** The card's line; filtered by a month, it names the departure in that month (issue 49). */
+function factsOf(candidate: Candidate, month: string | undefined): string {
+  const inMonth = month ? candidate.starts.find((start) => start.startsWith(`${month}-`)) : undefined;
+  const next = inMonth ? `departs ${formatTourDate(inMonth)}` : candidate.next ? `next departure ${formatTourDate(candidate.next)}` : "dates coming soon";
   return `From ${formatInr(candidate.adultPrice)} · ${candidate.row.days} days · ${next}`;
 }
 
@@ -61,8 +63,9 @@ export function planPackageView(rows: PackageRow[], requested: PackageFilters, t
     const upcoming = upcomingDates(row.groupDates, today);
     return {
       row,
-      adultPrice: lowestAdultPrice(row.price, row.priceOptions),
+      adultPrice: fromPrice(row.price, row.priceOptions),
       months: new Set(upcoming.map((date) => date.start.slice(0, 7))),
+      starts: upcoming.map((date) => date.start),
       next: nextUpcomingDate(row.groupDates, today)?.start ?? null,
     };
   });
@@ -93,7 +96,7 @@ export function planPackageView(rows: PackageRow[], requested: PackageFilters, t
     filters,
     canonicalSearch: packageFiltersSearch(filters),
     filtered: isFiltered(filters),
-    shown: shown.map((candidate) => ({ row: candidate.row, facts: chosen ? factsOf(candidate) : null })),
+    shown: shown.map((candidate) => ({ row: candidate.row, facts: chosen ? factsOf(candidate, filters.month) : null })),
     facets,
   };
 }

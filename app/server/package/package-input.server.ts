@@ -9,7 +9,7 @@ import {
   type PackageInput,
   type PackageInputDraft,
 } from "~/lib/package-schema";
-import { lowestPrice } from "~/lib/price";
+import { fromPrice } from "~/lib/price";
 import { getDb, type Db } from "~/server/db/db.server";
 import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
 import { jsonError } from "~/server/http.server";
@@ -123,7 +123,7 @@ export function toPackageValues(input: PackageInput, slug: string) {
     nights: input.nights ?? 0,
     description: input.description,
     longDescription: input.longDescription,
-    priceFrom: lowestPrice(price, input.priceOptions),
+    priceFrom: fromPrice(price, input.priceOptions),
     price,
     priceOptions: input.priceOptions,
     thumbnail: input.thumbnail,

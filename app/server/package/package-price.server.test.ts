@@ -22,7 +22,8 @@ describe("the package page's price block", () => {
   it("shows adult and child prices, with GST only at home", () => {
     const block = priceBlock(seeded("golden-triangle"), DEFAULT_TAXES);
     expect(block.taxNote).toBe("+ 5% GST");
-    expect(block.from).toBe("₹40,500");
+    // The adult price: one "from" rule everywhere, never a child's (issue 49).
+    expect(block.from).toBe("₹52,500");
     expect(block.lines.map((line) => `${line.label}: ${line.amount} ${line.unit}`)).toEqual([
       "Adult: ₹52,500 per adult",
       "Child with bed: ₹45,000 per child",

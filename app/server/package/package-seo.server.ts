@@ -11,7 +11,8 @@ export function touristTripJsonLd(pkg: PackageDetail, siteUrl: string, brandName
     "@context": "https://schema.org",
     "@type": "TouristTrip",
     name: pkg.title,
-    description: pkg.description,
+    // What the meta description says: it names the current price (issue 49).
+    description: pkg.seo.description,
     url,
     ...(pkg.seo.image ? { image: absoluteUrl(siteUrl, pkg.seo.image) } : {}),
     touristType: pkg.region === "international" ? "International tour" : "Domestic tour",

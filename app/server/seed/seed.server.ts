@@ -17,7 +17,7 @@ import { seedPackages } from "./data/packages";
 import { withDepartureIds } from "~/server/package/departure-ids.server";
 import { photos } from "./data/photos";
 import type { SeedPhoto } from "./types";
-import { lowestPrice } from "~/lib/price";
+import { fromPrice } from "~/lib/price";
 
 const storedPhone = (phone: string) => toE164(phone) ?? phone;
 
@@ -25,7 +25,8 @@ type SeedOptions = {
   /** A directory (local disk) or the configured media storage (MEDIA_STORE=s3 seeds into the bucket). */
   mediaDir: string | MediaStorage;
   photosDir?: string;
-  admin: { email: string; password?: string };
+  /** Without a name, the first admin is "Administrator" until they give theirs (the back office asks first). */
+  admin: { email: string; password?: string; name?: string };
   contact?: { phone?: string; phoneSecondary?: string; email?: string; whatsapp?: string };
   today?: Date;
   log?: (message: string) => void;
@@ -107,7 +108,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
           groupDates: withDepartureIds(pkg.groupDates),
           priceOptions: pkg.priceOptions ?? [],
           excluded: pkg.excluded ?? [],
-          priceFrom: lowestPrice(pkg.price, pkg.priceOptions ?? []),
+          priceFrom: fromPrice(pkg.price, pkg.priceOptions ?? []),
           ratingStars: rating.stars,
           ratingCount: rating.reviews,
           status: "published",
@@ -180,9 +181,11 @@ async function seedFirstAdmin(db: Db, admin: SeedOptions["admin"]) {
   const [{ users } = { users: 0 }] = await db.select({ users: sql<number>`count(*)::int` }).from(t.users);
   if (users > 0) return { adminCreated: false };
   const password = admin.password ?? generatePassword();
-  await getAuth().api.createUser({
-    body: { email: admin.email.toLowerCase(), name: "Administrator", password, role: "admin" },
+  const created = await getAuth().api.createUser({
+    body: { email: admin.email.toLowerCase(), name: admin.name ?? "Administrator", password, role: "admin" },
   });
+  // Replies to customers say "this is {agent}": a nameless admin is asked for a name at the first sign-in (issue 49).
+  if (!admin.name) await db.update(t.users).set({ mustSetName: true }).where(eq(t.users.id, created.user.id));
   return {
     adminCreated: true,
     generatedAdminPassword: admin.password ? undefined : password,

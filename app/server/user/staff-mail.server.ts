@@ -8,7 +8,8 @@ import { getLogger } from "~/server/logger.server";
  */
 type StaffMail = { to: string; subject: string; text: string };
 
-let transporter: Transporter | undefined;
+/** The transport, made once per SMTP address. */
+let transporter: { url: string; transport: Transporter } | undefined;
 
 /** Invitations and e-mailed reset links need SMTP; without it the admin gets a one-time link to pass on. */
 export function isStaffMailConfigured(): boolean {
@@ -20,8 +21,8 @@ export async function sendStaffMail(mail: StaffMail): Promise<boolean> {
   const env = getEnv();
   if (!env.SMTP_URL) return false;
   try {
-    transporter ??= nodemailer.createTransport(env.SMTP_URL);
-    await transporter.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+    if (transporter?.url !== env.SMTP_URL) transporter = { url: env.SMTP_URL, transport: nodemailer.createTransport(env.SMTP_URL) };
+    await transporter.transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
     return true;
   } catch (error) {
     getLogger().error({ err: error, subject: mail.subject }, "staff e-mail could not be sent");

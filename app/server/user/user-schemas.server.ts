@@ -52,6 +52,18 @@ export const inviteUserSchema = newUserFields.omit({ password: true });
 
 export const userIdSchema = z.object({ userId: text("Which user?", 100) });
 
+/** A person's name as replies to customers sign it ("this is Asha from Pravas"): one line. */
+const staffName = z.preprocess(
+  (value) => (typeof value === "string" ? value.replace(/\s+/g, " ") : ""),
+  z.string().trim().min(1, "Please enter a name.").max(100, "Please keep this under 100 characters."),
+);
+
+/** The account page: one's own name (issue 49). */
+export const ownNameSchema = z.object({ name: staffName });
+
+/** The Users page: an admin changes anyone's name. */
+export const renameUserSchema = userIdSchema.extend({ name: staffName });
+
 export const changeRoleSchema = userIdSchema.extend({ role: roleSchema });
 
 /** The set-password page (reset and invite links). */

@@ -6,7 +6,8 @@ import { resetTwoFactorFor, setTwoFactorRequired } from "~/server/auth/two-facto
 import { fieldErrors } from "~/server/forms/form-input.server";
 import { isStaffMailConfigured, sendStaffMail } from "./staff-mail.server";
 import { changeRole, createPasswordLink, createStaff, deactivateStaff, reactivateStaff, type ActorContext, type PasswordLink } from "./user-admin.server";
-import { addUserSchema, changeRoleSchema, formValues, inviteUserSchema, userIdSchema } from "./user-schemas.server";
+import { addUserSchema, changeRoleSchema, formValues, inviteUserSchema, renameUserSchema, userIdSchema } from "./user-schemas.server";
+import { renameStaff } from "./user-name.server";
 
 /** The Users page's form posts, one `intent` each (the route module stays thin). */
 
@@ -58,6 +59,15 @@ export async function handleUsersAction(request: Request, viewer: Viewer, ip: st
     const changed = await changeRole(parsed.data.userId, parsed.data.role, context);
     if (!changed.ok) return failed(changed.message);
     return done({ kind: "success", message: `${changed.value.name} is now ${parsed.data.role === "admin" ? "an admin" : "an editor"}.` });
+  }
+
+  if (intent === "rename") {
+    const parsed = renameUserSchema.safeParse(body);
+    if (!parsed.success) return failed(fieldErrors(parsed.error).name ?? "Which user? Reload the page and try again.");
+    const renamed = await renameStaff(parsed.data.userId, parsed.data.name, context);
+    if (!renamed.ok) return failed(renamed.message);
+    const { from, to } = renamed.value;
+    return done({ kind: "success", message: from === to ? `${to}'s name is unchanged.` : `${from} is now ${to}.` });
   }
 
   if (intent === "require-two-factor") {

@@ -66,6 +66,13 @@ export function LeadSection({ values }: { values: BookingFormValues }) {
 
 type Counts = { adults: number; childrenWithBed: number; childrenNoBed: number };
 
+/** The party by kind: at least one adult, at most 50 travellers in all (the schema's). */
+const COUNT_FIELDS: { name: keyof Counts; label: string; min: number }[] = [
+  { name: "adults", label: "Adults", min: 1 },
+  { name: "childrenWithBed", label: "Children with bed", min: 0 },
+  { name: "childrenNoBed", label: "Children without bed", min: 0 },
+];
+
 /** Travellers by kind (the seats they take) and each one's name and age, in seat order: adults first. */
 export function TravellersSection({ values, counts, onCounts }: { values: BookingFormValues; counts: Counts; onCounts: (counts: Counts) => void }) {
   const [names, setNames] = useState(values.travellers);
@@ -80,37 +87,20 @@ export function TravellersSection({ values, counts, onCounts }: { values: Bookin
   return (
     <Panel title="Travellers" id="booking-travellers">
       <div className={styles.grid}>
-        <EditorInput
-          name="adults"
-          label="Adults"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={50}
-          required
-          defaultValue={values.adults}
-          onChange={(event) => setCount("adults", event.target.value)}
-        />
-        <EditorInput
-          name="childrenWithBed"
-          label="Children with bed"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={50}
-          defaultValue={values.childrenWithBed}
-          onChange={(event) => setCount("childrenWithBed", event.target.value)}
-        />
-        <EditorInput
-          name="childrenNoBed"
-          label="Children without bed"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={50}
-          defaultValue={values.childrenNoBed}
-          onChange={(event) => setCount("childrenNoBed", event.target.value)}
-        />
+        {COUNT_FIELDS.map((field) => (
+          <EditorInput
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            type="number"
+            inputMode="numeric"
+            min={field.min}
+            max={50}
+            required={field.min > 0}
+            defaultValue={values[field.name]}
+            onChange={(event) => setCount(field.name, event.target.value)}
+          />
+        ))}
         <EditorSelect
           name="room"
           label="Room sharing"

@@ -132,6 +132,11 @@ export function BookingTable({ rows }: { rows: BookingListRow[] }) {
   );
 }
 
-export function BookingPager({ filters, page, pages }: { filters: BookingFilters; page: number; pages: number }) {
-  return <Pager label="Booking pages" page={page} pages={pages} href={(to) => `/admin/bookings${bookingQuery(filters, to)}`} />;
+export function BookingPager({ filters, page, pages, rows }: { filters: BookingFilters; page: number; pages: number; rows: BookingListRow[] }) {
+  // Each link names the booking its page starts from (keyset pagination: a deep page is as quick as the first).
+  const href = (to: number) => {
+    const mark = to > page ? rows.at(-1) && { after: rows.at(-1)!.reference } : rows[0] && { before: rows[0].reference };
+    return `/admin/bookings${bookingQuery(filters, to, mark || undefined)}`;
+  };
+  return <Pager label="Booking pages" page={page} pages={pages} href={href} />;
 }

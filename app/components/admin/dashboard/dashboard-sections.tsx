@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { EmailNotSetUpNotice } from "../email-not-set-up";
 import { formatDateTime } from "~/lib/admin-format";
-import { activityLabel } from "~/lib/activity-labels";
+import { activitySentence } from "~/lib/activity-labels";
 import type { DashboardData } from "~/server/dashboard/dashboard-page.server";
 import { adminUi, Panel } from "../admin-page";
 import { ListTable } from "../list-table";
@@ -165,8 +165,7 @@ export function RecentActivity({ entries }: { entries: NonNullable<DashboardData
           {entries.map((entry) => (
             <li key={entry.id}>
               <span>
-                <strong>{entry.who}</strong> {activityLabel(entry.kind).toLowerCase()}
-                {entry.subject ? `: ${entry.subject}` : ""}
+                <strong>{entry.who}</strong> {activitySentence(entry.kind, entry.subject ?? "")}
               </span>
               <span className={adminUi.muted}>{formatDateTime(entry.at)}</span>
             </li>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { isEnquirySource, isEnquiryStatus, SOURCE_LABELS } from "~/lib/enquiry-status";
+import { BOOKING_STATE_LABELS, type BookingState } from "~/lib/booking";
 import type { PersonalDataResult } from "~/lib/personal-data";
 import { adminUi, Panel } from "../admin-page";
 import { ConfirmAction } from "../confirm-dialog";
@@ -17,7 +18,7 @@ export function PersonalDataFound({ result, now }: { result: PersonalDataResult;
   useEffect(() => {
     if (result.deleteError) errorRef.current?.focus();
   }, [result]);
-  const count = result.enquiries.length;
+  const count = result.enquiries.length + result.bookings.length;
   return (
     <Panel title={`Held about ${result.q}`} id="found">
       {count === 0 ? (
@@ -25,7 +26,9 @@ export function PersonalDataFound({ result, now }: { result: PersonalDataResult;
       ) : (
         <>
           <p className={styles.counts}>
-            {plural(count, "enquiry", "enquiries")}, {plural(result.notes, "note", "notes")}, {plural(result.outbox, "notification", "notifications")}
+            {plural(result.enquiries.length, "enquiry", "enquiries")},{" "}
+            {result.bookings.length ? `${plural(result.bookings.length, "booking", "bookings")}, ` : ""}
+            {plural(result.notes, "note", "notes")}, {plural(result.outbox, "notification", "notifications")}
           </p>
           <ul className={styles.found}>
             {result.enquiries.map((enquiry) => (
@@ -37,6 +40,16 @@ export function PersonalDataFound({ result, now }: { result: PersonalDataResult;
                 {isEnquiryStatus(enquiry.status) ? <StatusBadge status={enquiry.status} /> : enquiry.status}
                 {" · "}
                 <Received at={enquiry.createdAt} now={now} />
+              </li>
+            ))}
+            {result.bookings.map((booking) => (
+              <li key={booking.reference}>
+                <Link to={`/admin/bookings/${booking.reference}`}>Booking {booking.reference}</Link>
+                {" · "}
+                {booking.packageTitle}
+                {" · "}
+                {BOOKING_STATE_LABELS[booking.state as BookingState] ?? booking.state}
+                {booking.live ? " (still being served: it keeps their details until cancelled or completed)" : null}
               </li>
             ))}
           </ul>
@@ -61,8 +74,11 @@ export function PersonalDataFound({ result, now }: { result: PersonalDataResult;
             title={`Delete everything held about ${result.q}?`}
             description={
               <p>
-                This deletes {plural(count, "enquiry", "enquiries")} with their notes and notifications, for good. The activity log records that a deletion
-                happened, not what was deleted. Type the {what} to confirm.
+                This deletes {plural(result.enquiries.length, "enquiry", "enquiries")} with their notes and notifications, for good.
+                {result.bookings.length
+                  ? ` Their ${result.bookings.length === 1 ? "booking stays" : "bookings stay"} for the accounts (reference, trip, dates, amounts) without their name, phone, e-mail, travellers' names and ages, or notes.`
+                  : ""}{" "}
+                The activity log records that a deletion happened, not what was deleted. Type the {what} to confirm.
               </p>
             }
             confirmLabel="Delete for good"

@@ -38,6 +38,7 @@ type ReplyEnquiry = {
   email: string | null;
   packageTitle: string | null;
   preferredMonth: string | null;
+  travellers: number | null;
   status: EnquiryStatus;
 };
 

@@ -1,14 +1,15 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatWhen } from "~/lib/admin-format";
 import { describeChange } from "~/lib/content-fields";
-import type { EditConflict } from "~/lib/revisions";
+import { CONFLICT_NOTICE_ID, type EditConflict } from "~/lib/revisions";
 import { adminUi } from "../admin-page";
 import styles from "./history.module.css";
 
 /**
  * A save refused because someone changed the document while this editor was
- * open (409, ADR 037). The form behind it keeps every typed value. "Overwrite
+ * open (409, ADR 037). Focus moves to it, so it is seen and read even when
+ * the save was made from far down the page (issue 49). The form behind it keeps every typed value. "Overwrite
  * with mine" sends the form again on the current version (their changes to
  * fields left untouched here are kept); "Review their version" shows theirs beside yours.
  */
@@ -26,8 +27,13 @@ export function ConflictNotice({
   const [reviewing, setReviewing] = useState(false);
   const reviewId = useId();
   const titleId = useId();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.scrollIntoView({ block: "start" });
+  }, [conflict]);
   return (
-    <section className={`${styles.notice} ${styles.conflict}`} role="alert" aria-labelledby={titleId}>
+    <section ref={ref} id={CONFLICT_NOTICE_ID} tabIndex={-1} className={`${styles.notice} ${styles.conflict}`} role="alert" aria-labelledby={titleId}>
       <h2 className={styles.conflictTitle} id={titleId}>
         {conflict.by} changed this {noun} at {formatWhen(conflict.at)} while you were editing.
       </h2>
@@ -74,13 +80,15 @@ export function ConflictNotice({
               </tr>
             </thead>
             <tbody>
-              {conflict.differing.map((diff) => (
-                <tr key={diff.field}>
-                  <th scope="row">{diff.label}</th>
-                  <td>{diff.theirs || "(empty)"}</td>
-                  <td>{diff.yours || "(empty)"}</td>
-                </tr>
-              ))}
+              {conflict.differing.flatMap((diff) =>
+                (diff.rows ?? [diff]).map((row) => (
+                  <tr key={`${diff.field}:${row.label}`}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.theirs || "(empty)"}</td>
+                    <td>{row.yours || "(empty)"}</td>
+                  </tr>
+                )),
+              )}
             </tbody>
           </table>
         ) : (

@@ -59,7 +59,10 @@ export function MediaCard({ item, children }: { item: LibraryItem; children?: Re
     <li className={styles.card} id={`media-${item.id}`}>
       <img className={styles.thumb} src={item.thumbUrl} alt="" width={400} height={300} loading="lazy" decoding="async" />
       <div className={styles.body}>
-        <h2 className={styles.name}>{item.name}</h2>
+        {/* Focused when "Show more" brings the card into view (media-grid.tsx). */}
+        <h2 className={styles.name} tabIndex={-1}>
+          {item.name}
+        </h2>
         {item.alt.trim() ? null : <NoAltBadge />}
         <MediaFacts item={item} />
         <MediaUses item={item} />

@@ -25,6 +25,7 @@ import { revisionSections } from "./revision-sections";
 import { REVEAL_FIELD_EVENT } from "~/lib/admin-notice";
 import { packageValuesFromFields } from "~/lib/package-editor-values";
 import type { PackageTermsOverride } from "~/lib/package-terms-schema";
+import type { TaxRates } from "~/lib/price";
 import { DraftOffer } from "../draft-offer";
 import { useFormDraft } from "../use-form-draft";
 
@@ -45,6 +46,8 @@ type PackageEditorProps = {
   savedAt: string | null;
   /** Today in Indian time (yyyy-mm-dd), from the server, for the departure check. */
   today: string;
+  /** The tax settings, for the check of rates written in the package's text (issue 49). */
+  taxes: TaxRates;
   actionData?: EditorActionData;
   /** A stored package's version, draft changes, schedule, presence and History (ADR 037), and whether it is live. */
   stored?: { state: EditorRevisionState; live: boolean };
@@ -116,7 +119,7 @@ type PackageEditorFormProps = PackageEditorProps & {
 };
 
 function PackageEditorForm(props: PackageEditorFormProps) {
-  const { id, publicPath, values, previews, alts, missing, siteTerms, savedAt, today, actionData, stored, storedAt, restoredCopy, onRestore } = props;
+  const { id, publicPath, values, previews, alts, missing, siteTerms, savedAt, today, taxes, actionData, stored, storedAt, restoredCopy, onRestore } = props;
   const { dirty, setDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, {
     startDirty: Boolean(stored?.state.restoring) || restoredCopy,
     anchorOf: sectionOfField,
@@ -136,7 +139,8 @@ function PackageEditorForm(props: PackageEditorFormProps) {
   const errorSection = firstErrorSection(errors);
   const sections = useSectionState(errorSection ?? "basics");
   const [initialSnapshot] = useState(() => snapshotFromValues(values, alts));
-  const overview = useFormOverview(formRef, initialSnapshot, today);
+  const facts = useMemo(() => ({ today, taxes }), [today, taxes]);
+  const overview = useFormOverview(formRef, initialSnapshot, facts);
   const { refresh } = overview;
   const markChanged = useCallback(() => {
     setDirty(true);
@@ -252,6 +256,7 @@ function PackageEditorForm(props: PackageEditorFormProps) {
             uploading={uploading}
             savedAt={savedAt}
             actions={saveBarActions}
+            conflict={actionData?.conflict && !saving ? "package" : undefined}
           />
         </UndoProvider>
       </EditorUiContext.Provider>

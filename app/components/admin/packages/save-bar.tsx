@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { CONFLICT_NOTICE_ID } from "~/lib/revisions";
 import { adminUi } from "../admin-page";
 import { useEditorUi } from "./editor-sections";
 import { useStore } from "./editor-store";
@@ -52,14 +53,37 @@ type SaveBarProps = {
   savedAt: string | null;
   /** Extra save actions (e.g. "Save draft", "Publish at"): they sit beside the save button. */
   actions?: React.ReactNode;
+  /** The last save was refused: someone else changed this (the noun: "package"); Review goes to the notice. */
+  conflict?: string;
 };
+
+/** "Not saved: someone else changed this package. Review": seen from wherever the save was made (issue 49). */
+export function ConflictState({ noun }: { noun: string }) {
+  return (
+    <span className={styles.unsaved}>
+      Not saved: someone else changed this {noun}.{" "}
+      <a
+        href={`#${CONFLICT_NOTICE_ID}`}
+        onClick={(event) => {
+          const notice = document.getElementById(CONFLICT_NOTICE_ID);
+          if (!notice) return;
+          event.preventDefault();
+          notice.focus();
+          notice.scrollIntoView({ block: "start" });
+        }}
+      >
+        Review
+      </a>
+    </span>
+  );
+}
 
 /**
  * The sticky save bar: in view at every scroll position, on a phone too.
  * It holds the save button, whether there are unsaved changes, when the
  * package was last saved, the checks, and Undo after a removal.
  */
-export function SaveBar({ saveButton, dirty, uploading, savedAt, actions }: SaveBarProps) {
+export function SaveBar({ saveButton, dirty, uploading, savedAt, actions, conflict }: SaveBarProps) {
   return (
     <div className={styles.bar}>
       <UndoNotice />
@@ -70,7 +94,7 @@ export function SaveBar({ saveButton, dirty, uploading, savedAt, actions }: Save
         </div>
         <p className={styles.state}>
           <span aria-live="polite" className={dirty || uploading ? styles.unsaved : undefined}>
-            {uploading ? "Waiting for uploads to finish…" : dirty ? "Unsaved changes" : "No unsaved changes"}
+            {uploading ? "Waiting for uploads to finish…" : conflict ? <ConflictState noun={conflict} /> : dirty ? "Unsaved changes" : "No unsaved changes"}
           </span>
           <span className={styles.savedAt}>{savedAt ? `Saved ${savedAt}` : "Not saved yet"}</span>
         </p>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { stalePrices, withCurrentPrice } from "~/lib/package-checks";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { adminUi } from "../admin-page";
 import { editorUi } from "../editor-layout";
@@ -12,14 +13,18 @@ import styles from "./package-editor.module.css";
 /**
  * The SEO description: generated from the package (stored empty) unless
  * someone writes one by hand. The field says which; the generated text shows
- * as its placeholder and follows the package as it is edited.
+ * as its placeholder and follows the package as it is edited. A hand-written
+ * one that states an old price gets "Update the price in it" (issue 49).
  */
 function SeoDescriptionField({ initial }: { initial: string }) {
   const { markDirty } = useEditor();
   const { overview } = useEditorUi();
   const generated = useStore(overview, (value) => value.generatedSeoDescription);
+  const prices = useStore(overview, (value) => value.snapshot.prices);
+  const from = useStore(overview, (value) => value.snapshot.fromPrice);
   const [text, setText] = useState(initial);
   const handWritten = text.trim() !== "";
+  const stale = handWritten && from > 0 && stalePrices(text, prices).length > 0;
   return (
     <div className={editorUi.stack}>
       <EditorTextArea
@@ -31,11 +36,23 @@ function SeoDescriptionField({ initial }: { initial: string }) {
         placeholder={generated}
         hint={
           handWritten
-            ? "Written by hand: it stays as written when the package changes."
+            ? "Written by hand: it stays as written when the package changes, but {price} always says the current “from” price."
             : "Generated from the package (the short description, duration and lowest price), as shown. Type here to write your own."
         }
         onChange={(event) => setText(event.target.value)}
       />
+      {stale ? (
+        <button
+          type="button"
+          className={`${adminUi.button} ${adminUi.small} ${styles.addButton}`}
+          onClick={() => {
+            setText(withCurrentPrice(text, prices, from));
+            markDirty();
+          }}
+        >
+          Update the price in it
+        </button>
+      ) : null}
       {handWritten ? (
         <button
           type="button"

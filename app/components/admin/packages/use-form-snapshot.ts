@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { packageWarnings, sectionBadges, type PackageSectionId, type PackageWarning, type SectionBadge } from "~/lib/package-checks";
 import { generatedSeoDescription } from "~/lib/package-seo-description";
 import { snapshotFromForm, type PackageSnapshot } from "~/lib/package-snapshot";
+import { fillPackageText } from "~/lib/package-text";
+import type { TaxRates } from "~/lib/price";
 import { createStore, type Store } from "./editor-store";
 
 /** What the navigation, the save bar and the SEO field show about the form as it stands. */
@@ -12,9 +14,18 @@ export type EditorOverview = {
   generatedSeoDescription: string;
 };
 
-function overviewOf(snapshot: PackageSnapshot, today: string): EditorOverview {
-  const warnings = packageWarnings(snapshot, today);
-  return { snapshot, warnings, badges: sectionBadges(snapshot, warnings, today), generatedSeoDescription: generatedSeoDescription(snapshot) };
+/** What the checks compare the form with: today in Indian time and the tax settings. */
+export type EditorFacts = { today: string; taxes: TaxRates };
+
+function overviewOf(snapshot: PackageSnapshot, { today, taxes }: EditorFacts): EditorOverview {
+  const warnings = packageWarnings(snapshot, today, taxes);
+  const description = fillPackageText(snapshot.description, { taxes, fromPrice: snapshot.fromPrice });
+  return {
+    snapshot,
+    warnings,
+    badges: sectionBadges(snapshot, warnings, today),
+    generatedSeoDescription: generatedSeoDescription({ ...snapshot, description }),
+  };
 }
 
 /** The parts that did not change keep their identity, so the components showing them do not re-render. */
@@ -36,8 +47,8 @@ const SETTLE_MS = 250;
  * and in the browser), then read back from the form's FormData a moment after
  * each change. Only the components that show it re-render.
  */
-export function useFormOverview(formRef: React.RefObject<HTMLFormElement | null>, initial: PackageSnapshot, today: string) {
-  const [store] = useState<Store<EditorOverview>>(() => createStore(overviewOf(initial, today)));
+export function useFormOverview(formRef: React.RefObject<HTMLFormElement | null>, initial: PackageSnapshot, facts: EditorFacts) {
+  const [store] = useState<Store<EditorOverview>>(() => createStore(overviewOf(initial, facts)));
   const timer = useRef<number | undefined>(undefined);
   const refresh = useCallback(() => {
     window.clearTimeout(timer.current);
@@ -46,13 +57,13 @@ export function useFormOverview(formRef: React.RefObject<HTMLFormElement | null>
       const read = () => {
         if (!formRef.current) return;
         const previous = store.get();
-        const next = keepUnchanged(previous, overviewOf(snapshotFromForm(new FormData(formRef.current)), today));
+        const next = keepUnchanged(previous, overviewOf(snapshotFromForm(new FormData(formRef.current)), facts));
         if (next.snapshot !== previous.snapshot || next.warnings !== previous.warnings || next.badges !== previous.badges) store.set(next);
       };
       if ("requestIdleCallback" in window) window.requestIdleCallback(read, { timeout: 1000 });
       else read();
     }, SETTLE_MS);
-  }, [formRef, store, today]);
+  }, [formRef, store, facts]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return { store, refresh };
 }

@@ -73,9 +73,10 @@ export function NewPasswordField({ name, label, error, hint, owner = {}, require
     void loadEstimator().then((estimate) => {
       if (ticket === latest.current) setStrength(estimate(value, owner));
     });
-    // owner is a fresh object each render; its content does not change while typing.
+    // owner is a fresh object each render: its name and e-mail are what matter
+    // (typed beside the password on the Users page, so the verdict follows them).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
+  }, [value, owner.name, owner.email]);
 
   const describedBy = [hintId, error ? errorId : null, strength ? meterId : null].filter(Boolean).join(" ");
   return (

@@ -68,8 +68,8 @@ export function ReplyTemplatesForm({
       <Panel title="Templates">
         {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="reply templates" formId="templates-form" editorPath={PATH} /> : null}
         <p className={adminUi.muted}>
-          A message or subject may say {REPLY_PLACEHOLDERS.join(", ")}: the enquirer&apos;s first name, the package they asked about, their preferred month, and
-          the name of the team member replying. Editors use the templates; only admins change them.
+          A message or subject may say {REPLY_PLACEHOLDERS.join(", ")}: the enquirer&apos;s first name, the package they asked about, their preferred month, how
+          many are travelling (&ldquo;3 travellers&rdquo;), and the name of the team member replying. Editors use the templates; only admins change them.
         </p>
         <Form id="templates-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Reply templates">
           <input type="hidden" name="baseVersion" value={version} />

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, useLocation } from "react-router";
 import { TextField } from "~/components/ui/form-field";
 import { adminUi } from "../admin-page";
@@ -15,37 +16,36 @@ export function AddUserForm({ state, mailEnabled, passwordRules }: { state?: Add
   const errors = state?.errors ?? {};
   const formRef = useFocusFirstError(state?.errors);
   const values = state?.values ?? {};
+  // The meter judges the password against the name and e-mail as typed, as the server will (issue 49).
+  const { key } = useLocation();
+  const formKey = `${key}|${JSON.stringify(values)}`;
+  const [typed, setTyped] = useState({ formKey, name: values.name ?? "", email: values.email ?? "" });
+  // A new form (after a post) starts from its own values, not what the last one had.
+  const owner = typed.formKey === formKey ? typed : { formKey, name: values.name ?? "", email: values.email ?? "" };
+  /** The name and e-mail fields: required, kept after an error, and followed by the meter as typed. */
+  const ownerField = (field: "name" | "email") => ({
+    idPrefix: "add-",
+    name: field,
+    autoComplete: "off",
+    required: true,
+    defaultValue: values[field],
+    error: errors[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setTyped({ ...owner, [field]: event.target.value }),
+  });
   // Every navigation (a refused post or the redirect after success) remounts
   // the fields: empty after success, what was typed after an error.
-  const { key } = useLocation();
   return (
-    <Form ref={formRef} method="post" noValidate key={`${key}|${JSON.stringify(values)}`} aria-describedby={errors.form ? "add-form-error" : undefined}>
+    <Form ref={formRef} method="post" noValidate key={formKey} aria-describedby={errors.form ? "add-form-error" : undefined}>
       {errors.form ? (
         <p id="add-form-error" className={adminUi.formError} role="alert">
           {errors.form}
         </p>
       ) : null}
       <div className={adminUi.formGrid}>
-        <TextField idPrefix="add-" name="name" label="Name" autoComplete="off" required maxLength={100} defaultValue={values.name} error={errors.name} />
-        <TextField
-          idPrefix="add-"
-          name="email"
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          required
-          maxLength={254}
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <TextField {...ownerField("name")} label="Name" maxLength={100} />
+        <TextField {...ownerField("email")} label="E-mail" type="email" maxLength={254} />
         <SelectField idPrefix="add-" name="role" label="Role" options={ROLE_OPTIONS} defaultValue={values.role || "editor"} error={errors.role} />
-        <NewPasswordField
-          name="password"
-          label="Initial password"
-          hint={passwordRules}
-          error={errors.password}
-          owner={{ name: values.name, email: values.email }}
-        />
+        <NewPasswordField name="password" label="Initial password" hint={passwordRules} error={errors.password} owner={owner} />
       </div>
       <div className={adminUi.formActions}>
         <button type="submit" name="intent" value="create" className={`${adminUi.button} ${adminUi.primary}`}>

@@ -1,4 +1,5 @@
 import { Form, useLocation } from "react-router";
+import { TextField } from "~/components/ui/form-field";
 import { formatDateTime } from "~/lib/admin-format";
 import { adminUi, TableScroller } from "../admin-page";
 import { ConfirmAction } from "../confirm-dialog";
@@ -82,6 +83,17 @@ export function UserTable({ users, viewerId, mailEnabled }: { users: UserRowData
                 </td>
                 <td data-label="Actions">
                   <div className={styles.actions}>
+                    <ConfirmAction
+                      small
+                      triggerLabel="Change name"
+                      triggerAriaLabel={`Change the name of ${user.name}`}
+                      title={`Change ${user.name}'s name`}
+                      description={<p>Replies to customers and notes are signed with it.</p>}
+                      confirmLabel="Save name"
+                    >
+                      <Hidden intent="rename" userId={user.id} />
+                      <TextField idPrefix={`rename-${user.id}-`} name="name" label="Name" defaultValue={user.name} required maxLength={100} />
+                    </ConfirmAction>
                     {user.active ? (
                       <Form method="post">
                         <Hidden intent="reset-link" userId={user.id} />

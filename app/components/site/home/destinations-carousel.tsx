@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { PackageCard, type PackageCardData } from "~/components/site/package-card";
 import styles from "./destinations-carousel.module.css";
 import { useReducedMotion } from "./use-media-query";
@@ -32,25 +32,53 @@ export function DestinationsCarousel({ cards, labelledBy, heading, actions }: Ca
   // The visitor's Pause/Play choice wins; by default it plays unless motion is reduced.
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !reduceMotion;
-  const [held, setHeld] = useState({ hover: false, focus: false, offscreen: true });
+  // What holds autoplay (hover, focus, off screen) lives in refs, not state: a
+  // tap or a scroll that brings the carousel into view must not re-render it
+  // (issue 42: the first tap's answer waited for that render on a slow phone).
+  const held = useRef({ hover: false, focus: false, offscreen: true });
+  const playingRef = useRef(playing);
+  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const schedule = () => {
+    clearInterval(timer.current);
+    timer.current = undefined;
+    const { hover, focus, offscreen } = held.current;
+    if (!playingRef.current || hover || focus || offscreen) return;
+    // Autoplay presses Next: the arrows are answered by the page's first-tap script.
+    timer.current = setInterval(() => {
+      if (!document.hidden) nextRef.current?.click();
+    }, AUTOPLAY_MS);
+  };
+  const hold = (change: Partial<typeof held.current>) => {
+    Object.assign(held.current, change);
+    schedule();
+  };
 
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
-    const observer = new IntersectionObserver(([entry]) => setHeld((value) => ({ ...value, offscreen: !entry?.isIntersecting })));
+    const observer = new IntersectionObserver(([entry]) => hold({ offscreen: !entry?.isIntersecting }));
     observer.observe(track);
     return () => observer.disconnect();
+    // hold only touches refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const running = playing && !held.hover && !held.focus && !held.offscreen;
   useEffect(() => {
-    if (!running) return;
-    // Autoplay presses Next: the arrows are answered by the page's first-tap script.
-    const timer = setInterval(() => {
-      if (!document.hidden) nextRef.current?.click();
-    }, AUTOPLAY_MS);
-    return () => clearInterval(timer);
-  }, [running]);
+    playingRef.current = playing;
+    schedule();
+    return () => clearInterval(timer.current);
+  }, [playing]);
+
+  // The cards render once: Pause/Play re-renders only the controls.
+  const slides = useMemo(
+    () =>
+      cards.map((card) => (
+        <li key={card.id} className={styles.slide}>
+          <PackageCard card={card} sizes="(min-width: 1280px) 380px, (min-width: 1024px) 30vw, 88vw" />
+        </li>
+      )),
+    [cards],
+  );
 
   return (
     <div className={styles.carousel} data-carousel="">
@@ -81,20 +109,14 @@ export function DestinationsCarousel({ cards, labelledBy, heading, actions }: Ca
         data-carousel-track=""
         // A scrollable region must be reachable by keyboard; arrow keys move a whole card (the first-tap script).
         tabIndex={0}
-        onPointerEnter={() => setHeld((value) => ({ ...value, hover: true }))}
-        onPointerLeave={() => setHeld((value) => ({ ...value, hover: false }))}
-        onFocus={() => setHeld((value) => ({ ...value, focus: true }))}
+        onPointerEnter={() => hold({ hover: true })}
+        onPointerLeave={() => hold({ hover: false })}
+        onFocus={() => hold({ focus: true })}
         onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-            setHeld((value) => ({ ...value, focus: false }));
-          }
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hold({ focus: false });
         }}
       >
-        {cards.map((card) => (
-          <li key={card.id} className={styles.slide}>
-            <PackageCard card={card} sizes="(min-width: 1280px) 380px, (min-width: 1024px) 30vw, 88vw" />
-          </li>
-        ))}
+        {slides}
       </ul>
     </div>
   );

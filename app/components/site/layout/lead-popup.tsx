@@ -9,8 +9,9 @@ const LeadPopupDialog = lazy(() => import("./lead-popup-dialog"));
  * The lead popup (spec §4, §5, §9): hidden, then shown 15 s after load unless
  * already submitted or closed less than 15 minutes ago. Closing (button,
  * backdrop, Escape) stores the close time and shows it again in 15 minutes;
- * submitting stores the lead and the submitted flag for good. This part only
- * keeps time; the dialog's code loads when it is first shown.
+ * submitting it, or any other enquiry form (use-page-form.ts), stores the
+ * submitted flag for good. This part only keeps time; the dialog's code loads
+ * when it is first shown.
  */
 export function LeadPopup() {
   const [open, setOpen] = useState(false);
@@ -22,6 +23,8 @@ export function LeadPopup() {
     clearTimeout(timer.current);
     if (delay === null) return;
     timer.current = setTimeout(() => {
+      // An enquiry sent from another form on the page since counts too.
+      if (readPopupMemory().submitted) return;
       setShown(true);
       setOpen(true);
     }, delay);

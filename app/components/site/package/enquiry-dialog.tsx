@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { CallButton } from "~/components/site/call-button";
 import { PhoneIcon } from "~/components/site/layout/icons";
 import { Dialog } from "~/components/ui/dialog";
@@ -16,9 +16,23 @@ type EnquiryDialogProps = {
  * Enquire Now: opens the enquiry form in a dialog, pre-filled with the package,
  * with the call button beside it (spec §8). Without JavaScript the button is a
  * link to the enquiry form further down the page.
+ *
+ * The dialog and its form are drawn closed in idle time after hydration, so a
+ * tap on Enquire Now only opens them (issue 42: mounting the form at the tap
+ * took most of its answer on a slow phone).
  */
 export function EnquiryDialog({ packageTitle, months, phone, className }: EnquiryDialogProps) {
   const [open, setOpen] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const draw = () => startTransition(() => setDrawn(true));
+    if (typeof requestIdleCallback !== "function") {
+      const timer = setTimeout(draw, 500);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(draw, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   return (
     <>
       <a
@@ -32,8 +46,8 @@ export function EnquiryDialog({ packageTitle, months, phone, className }: Enquir
       >
         Enquire Now
       </a>
-      {open ? (
-        <Dialog open onClose={() => setOpen(false)} labelledBy="enquiry-dialog-title" className={styles.dialog}>
+      {drawn || open ? (
+        <Dialog open={open} onClose={() => setOpen(false)} labelledBy="enquiry-dialog-title" className={styles.dialog}>
           <div className={styles.head}>
             <h2 id="enquiry-dialog-title" className={styles.title}>
               Enquire about this trip

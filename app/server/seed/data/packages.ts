@@ -1,6 +1,8 @@
 /**
  * The seven seeded tour packages (spec §1, facts from content-facts.md).
  * Prices are whole rupees before 5% GST (and 5% TCS on international trips).
+ * Texts say the taxes and the "from" price as {gst}, {tcs} and {price}, put in
+ * from the settings and the price when shown (issue 49).
  * Media keys refer to ./photos.ts.
  */
 import type { SeedPackage } from "../types";
@@ -60,7 +62,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         "Travel insurance",
         "Optional activities such as the Bali swing, spa treatments and watersports",
         "Tips for guides, drivers and hotel staff",
-        "5% GST and 5% TCS",
+        "{gst} and {tcs}",
       ],
       itinerary: [
         {
@@ -166,7 +168,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ],
       seoTitle: "Bali Group Tour 7D/6N – Ubud, Batur & Uluwatu | Pravas",
       seoDescription:
-        "Seven days in Bali: Tanah Lot at sunset, Ubud's Monkey Forest, a Mount Batur sunrise trek and Kecak at Uluwatu. From ₹99,500 per adult with flights.",
+        "Seven days in Bali: Tanah Lot at sunset, Ubud's Monkey Forest, a Mount Batur sunrise trek and Kecak at Uluwatu. From {price} per adult with flights.",
     },
 
     // ───────────────────────────────────────────── Dubai
@@ -220,7 +222,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         "Theme-park tickets such as Ferrari World or IMG Worlds",
         "Travel insurance",
         "Tips, porterage and personal expenses",
-        "5% GST and 5% TCS",
+        "{gst} and {tcs}",
       ],
       // Stored out of order on purpose: the app sorts itinerary days by number.
       itinerary: [
@@ -376,7 +378,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         "Travel insurance",
         "Tips for the chauffeur-guide and hotel staff",
         "Any activity not listed in the inclusions",
-        "5% GST and 5% TCS",
+        "{gst} and {tcs}",
       ],
       itinerary: [
         {
@@ -481,7 +483,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ],
       seoTitle: "Sri Lanka Group Tour 7D/6N – Kandy to Bentota | Pravas",
       seoDescription:
-        "Seven days in Sri Lanka: Pinnawala elephants, Dambulla caves, Kandy's Temple of the Tooth, Nuwara Eliya tea country and Galle Fort. From ₹93,200 per adult.",
+        "Seven days in Sri Lanka: Pinnawala elephants, Dambulla caves, Kandy's Temple of the Tooth, Nuwara Eliya tea country and Galle Fort. From {price} per adult.",
     },
 
     // ───────────────────────────────────────────── Vietnam
@@ -536,7 +538,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         "Water puppet show and other optional activities",
         "Travel insurance",
         "Tips for guides, drivers and cruise crew",
-        "5% GST and 5% TCS",
+        "{gst} and {tcs}",
       ],
       itinerary: [
         {
@@ -710,7 +712,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         "Camera and video fees at monuments",
         "Optional activities such as hot-air balloon rides",
         "Tips and personal expenses",
-        "5% GST",
+        "{gst}",
       ],
       itinerary: [
         {
@@ -812,7 +814,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ],
       seoTitle: "Golden Triangle Tour 7D/6N – Delhi, Agra & Jaipur",
       seoDescription:
-        "A seven-day Golden Triangle tour: Delhi's Old City and Qutub Minar, the Taj Mahal and Agra Fort, Fatehpur Sikri and Jaipur's Amber Fort. From ₹52,500.",
+        "A seven-day Golden Triangle tour: Delhi's Old City and Qutub Minar, the Taj Mahal and Agra Fort, Fatehpur Sikri and Jaipur's Amber Fort. From {price}.",
     },
 
     // ───────────────────────────────────────────── Hampi – Badami
@@ -859,7 +861,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         "Coracle ride on the Tungabhadra",
         "Camera fees at monuments",
         "Tips and personal expenses",
-        "5% GST",
+        "{gst}",
       ],
       itinerary: [
         {
@@ -935,7 +937,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ],
       seoTitle: "Hampi – Badami Tour 4D/3N – Temples of Karnataka",
       seoDescription:
-        "A four-day heritage tour from Hosapete: Badami cave temples, Aihole, Pattadakal and Hampi's Virupaksha and Vittala temples. From ₹22,440 per adult.",
+        "A four-day heritage tour from Hosapete: Badami cave temples, Aihole, Pattadakal and Hampi's Virupaksha and Vittala temples. From {price} per adult.",
     },
 
     // ───────────────────────────────────────────── Bangalore – Mysore – Ooty
@@ -1030,7 +1032,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         "Nilgiri Mountain Railway tickets",
         "Lunches and dinners",
         "Tips and personal expenses",
-        "5% GST",
+        "{gst}",
       ],
       itinerary: [
         {
@@ -1129,7 +1131,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ],
       seoTitle: "Bangalore – Mysore – Ooty Tour 6D/5N | Pravas",
       seoDescription:
-        "Six days from Bangalore: three nights in Ooty with a Coonoor toy-train day, then Mysore Palace, Chamundi Hill and Brindavan Gardens. From ₹21,500 each.",
+        "Six days from Bangalore: three nights in Ooty with a Coonoor toy-train day, then Mysore Palace, Chamundi Hill and Brindavan Gardens. From {price} each.",
     },
   ];
 }

@@ -9,7 +9,7 @@ export const replyTemplates: ReplyTemplateFormItem[] = [
     name: "Quote",
     channel: "whatsapp",
     subject: "",
-    body: "Hello {name}, this is {agent} from Pravas. Thank you for your interest in {package}. I am putting your quote together for {departure} and will send it here shortly. How many of you are travelling?",
+    body: "Hello {name}, this is {agent} from Pravas. Thank you for your interest in {package}. I am putting your quote together for {travellers} for {departure} and will send it here shortly.",
   },
   {
     name: "First reply",

@@ -1,0 +1,128 @@
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { FieldChange } from "~/lib/content-fields";
+import { getDb } from "~/server/db/db.server";
+import { activity, bookings, bookingTravellers, jobs } from "~/server/db/schema.server";
+import type { DbExecutor } from "~/server/jobs/jobs.server";
+import type { PersonKey } from "./personal-data.server";
+
+/**
+ * Bookings in the privacy policy's export and erasure (ADR 088). A booking is
+ * the person's when its lead traveller has their phone or e-mail, or when it
+ * was made from one of their enquiries. Erasure keeps the agency's accounting
+ * record (reference, package, dates, state, traveller counts, price lines and
+ * total) and removes who: names, phone, e-mail, ages, notes, a cancellation's
+ * reason, their e-mails in the outbox, and the same in the booking's timeline.
+ * A live booking (held, confirmed, waitlisted) is still being served, so it is
+ * not erased: the deletion is refused, naming it, until it is cancelled or the
+ * trip is completed.
+ */
+
+const lastTen = (column: typeof bookings.leadPhone) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
+
+/** The timeline's e-mail subjects (booking-emails.server.ts): their subject id is the timeline entry's. */
+const BOOKING_EMAIL_SUBJECTS = ["booking-traveller", "booking-team"];
+
+/** What an erased booking's lead traveller is called from then on. */
+export const ERASED_NAME = "Erased at their request";
+
+/** The timeline's field changes that name, reach or describe the person. */
+const PERSONAL_FIELDS = new Set(["leadName", "leadPhone", "leadEmail", "names", "ages", "notes"]);
+
+export function bookingMatch(key: PersonKey, enquiries: { leadIds: number[]; contactIds: number[] }): SQL {
+  const byContact = key.kind === "email" ? sql`lower(${bookings.leadEmail}) = ${key.value}` : sql`${lastTen(bookings.leadPhone)} = ${key.digits}`;
+  return or(
+    byContact,
+    enquiries.leadIds.length ? inArray(bookings.leadId, enquiries.leadIds) : undefined,
+    enquiries.contactIds.length ? inArray(bookings.contactMessageId, enquiries.contactIds) : undefined,
+  )!;
+}
+
+/** The person's bookings (deleted ones too), their travellers, and the outbox's booking e-mails about them. */
+export async function findBookingData(key: PersonKey, enquiries: { leadIds: number[]; contactIds: number[] }, db: DbExecutor = getDb()) {
+  const rows = await db.select().from(bookings).where(bookingMatch(key, enquiries)).orderBy(bookings.createdAt);
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return { bookings: rows, travellers: [], bookingEmails: [], events: [] };
+  const travellers = await db
+    .select()
+    .from(bookingTravellers)
+    .where(inArray(bookingTravellers.bookingId, ids))
+    .orderBy(bookingTravellers.bookingId, bookingTravellers.position);
+  const events = await db
+    .select({ id: activity.id, subjectId: activity.subjectId, detail: activity.detail })
+    .from(activity)
+    .where(and(eq(activity.subjectType, "booking"), inArray(activity.subjectId, ids.map(String))));
+  const bookingEmails = events.length
+    ? await db
+        .select()
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.subjectType, BOOKING_EMAIL_SUBJECTS),
+            inArray(
+              jobs.subjectId,
+              events.map((event) => event.id),
+            ),
+          ),
+        )
+    : [];
+  return { bookings: rows, travellers, bookingEmails, events };
+}
+
+export type BookingData = Awaited<ReturnType<typeof findBookingData>>;
+
+/** The bookings still being served, which erasure leaves alone (and so refuses). */
+export const liveBookings = (found: BookingData) =>
+  found.bookings.filter((row) => row.deletedAt === null && (row.state === "held" || row.state === "confirmed" || row.state === "waitlisted"));
+
+/** The export's part about bookings: each booking as stored, with its travellers. */
+export function bookingsExport(found: BookingData) {
+  return found.bookings.map(({ createdBy: _createdBy, ...row }) => ({
+    ...row,
+    travellers: found.travellers.filter((traveller) => traveller.bookingId === row.id).map(({ position, kind, name, age }) => ({ position, kind, name, age })),
+  }));
+}
+
+/**
+ * Removes the person from their closed bookings, in the caller's transaction: the
+ * accounting record stays. Returns how many bookings were erased.
+ */
+export async function eraseBookingData(found: BookingData, tx: DbExecutor): Promise<{ bookings: number; outbox: number }> {
+  const ids = found.bookings.map((row) => row.id);
+  if (ids.length === 0) return { bookings: 0, outbox: 0 };
+  await tx
+    .update(bookings)
+    .set({
+      leadName: ERASED_NAME,
+      leadPhone: "",
+      leadEmail: null,
+      notes: "",
+      cancelReason: sql`case when ${bookings.cancelReason} is null then null else 'Erased at their request' end`,
+      leadId: null,
+      contactMessageId: null,
+      version: sql`${bookings.version} + 1`,
+    })
+    .where(inArray(bookings.id, ids));
+  await tx.update(bookingTravellers).set({ name: "", age: null }).where(inArray(bookingTravellers.bookingId, ids));
+  if (found.bookingEmails.length)
+    await tx.delete(jobs).where(
+      inArray(
+        jobs.id,
+        found.bookingEmails.map((job) => job.id),
+      ),
+    );
+  // The timeline keeps what was done and when, not who: its label and the personal fields' before and after go.
+  await tx
+    .update(activity)
+    .set({ subjectLabel: sql`split_part(${activity.subjectLabel}, ' ', 1)` })
+    .where(and(eq(activity.subjectType, "booking"), inArray(activity.subjectId, ids.map(String))));
+  for (const event of found.events) {
+    const detail = event.detail as { changes?: FieldChange[]; reason?: unknown };
+    if (!Array.isArray(detail.changes) && detail.reason === undefined) continue;
+    const changes = detail.changes?.map((change) => (PERSONAL_FIELDS.has(change.field) ? { field: change.field, label: change.label } : change));
+    await tx
+      .update(activity)
+      .set({ detail: { ...event.detail, ...(changes ? { changes } : {}), ...(detail.reason === undefined ? {} : { reason: "Erased at their request" }) } })
+      .where(eq(activity.id, event.id));
+  }
+  return { bookings: ids.length, outbox: found.bookingEmails.length };
+}

@@ -1,0 +1,171 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, eq, isNull } from "drizzle-orm";
+import { data } from "react-router";
+import { whatsappHref } from "~/lib/contact-links";
+import { indianDate } from "~/lib/follow-up";
+import { MONEY_STATE_LABELS } from "~/lib/money-state";
+import { PAYMENT_METHOD_LABELS, recordPaymentSchema, recordRefundSchema, reverseEntrySchema } from "~/lib/payment-ledger";
+import { scheduleLineLabel } from "~/lib/payment-schedule";
+import { formatPaise } from "~/lib/price";
+import { formatTourDate } from "~/lib/tour-format";
+import { upiNote, upiPaymentUri, upiReference } from "~/lib/upi";
+import { redirectWithNotice } from "~/server/admin/notice.server";
+import { canCorrectLedger, canRecordPayments } from "~/server/auth/access.server";
+import type { Viewer } from "~/server/auth/guard.server";
+import { getDb } from "~/server/db/db.server";
+import { bookings, siteSettings, type BookingRow } from "~/server/db/schema.server";
+import { upiQrSvg } from "~/server/payment/upi-qr.server";
+import { getPaymentGateway } from "~/server/payment/payment-gateway-service.server";
+import { bookingMoney } from "./booking-money.server";
+import { recordPayment, recordRefund, reverseEntry, type LedgerResult } from "./ledger-write.server";
+import { createPaymentLinkFor } from "./payment-links.server";
+
+/** The booking page's money panel (issue 46): its data, and its forms' action. */
+
+export const MONEY_INTENTS = ["record-payment", "record-refund", "reverse-entry", "payment-link"] as const;
+export type MoneyIntent = (typeof MONEY_INTENTS)[number];
+export const isMoneyIntent = (value: unknown): value is MoneyIntent => (MONEY_INTENTS as readonly unknown[]).includes(value);
+
+type BookingForMoney = Pick<
+  BookingRow,
+  "id" | "reference" | "leadName" | "leadPhone" | "packageTitle" | "totalPaise" | "seats" | "startDate" | "createdAt" | "state"
+>;
+
+/** The booking by its reference (not deleted), as the money panel needs it; 404 otherwise. */
+export async function bookingForMoney(reference: string): Promise<BookingForMoney> {
+  const [row] = await getDb()
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.reference, reference), isNull(bookings.deletedAt)));
+  if (!row) throw data({ message: "There is no booking with that reference." }, { status: 404 });
+  return row;
+}
+
+export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, now: Date) {
+  const [money, [settings]] = await Promise.all([
+    bookingMoney(getDb(), booking, now),
+    getDb().select({ upiId: siteSettings.upiId, payeeName: siteSettings.upiPayeeName, brandName: siteSettings.brandName }).from(siteSettings).limit(1),
+  ]);
+  const gateway = getPaymentGateway();
+  const names = new Map(money.ledger.map((entry) => [entry.id, entry]));
+  const reversed = new Set(money.ledger.flatMap((entry) => (entry.kind === "reversal" ? [entry.reverses] : [])));
+  const dues = await Promise.all(
+    money.state.lines
+      .filter((line) => line.outstandingPaise > 0)
+      .map(async (line) => {
+        const label = scheduleLineLabel(money.schedule, line);
+        const uri =
+          settings?.upiId && settings.payeeName
+            ? upiPaymentUri({
+                vpa: settings.upiId,
+                payeeName: settings.payeeName,
+                amountPaise: line.outstandingPaise,
+                note: upiNote(booking.reference, label),
+                reference: upiReference(booking.reference, line.key),
+              })
+            : null;
+        const link = money.links.find(
+          (candidate) => candidate.lineKey === line.key && candidate.amountPaise === line.outstandingPaise && candidate.expiresAt > now,
+        );
+        const payWith = [uri ? `UPI: ${uri}` : null, link ? `Pay online: ${link.url}` : null].filter(Boolean).join("\n");
+        const message = `Namaste ${booking.leadName}, the ${label.toLowerCase()} of ${formatPaise(line.outstandingPaise)} for your ${booking.packageTitle} booking ${booking.reference} is due by ${formatTourDate(line.dueOn)}.${payWith ? `\n${payWith}` : ""}\nThank you, ${settings?.brandName ?? "Pravas"}`;
+        return {
+          key: line.key,
+          label,
+          amountPaise: line.outstandingPaise,
+          dueOn: line.dueOn,
+          overdue: line.status === "overdue",
+          upiUri: uri,
+          qrSvg: uri ? await upiQrSvg(uri) : null,
+          link: link ? { url: link.url, reference: link.reference, expiresAt: link.expiresAt.toISOString() } : null,
+          whatsapp: whatsappHref(booking.leadPhone, message),
+        };
+      }),
+  );
+  return {
+    state: { ...money.state, label: MONEY_STATE_LABELS[money.state.kind] },
+    lines: money.state.lines.map((line) => ({ ...line, label: scheduleLineLabel(money.schedule, line) })),
+    dues,
+    ledger: money.ledger.map((entry) => ({
+      ...entry,
+      reversed: reversed.has(entry.id),
+      methodLabel: entry.kind === "reversal" ? null : PAYMENT_METHOD_LABELS[entry.method],
+      reversesText:
+        entry.kind === "reversal"
+          ? (() => {
+              const target = names.get(entry.reverses);
+              return target && target.kind !== "reversal" ? `the ${target.kind} of ${formatPaise(target.amountPaise)}` : `entry ${entry.reverses}`;
+            })()
+          : null,
+    })),
+    upiConfigured: Boolean(settings?.upiId && settings.payeeName),
+    offersLinks: gateway.offersLinks,
+    canRecord: canRecordPayments(viewer),
+    canCorrect: canCorrectLedger(viewer),
+    today: indianDate(now),
+  };
+}
+
+export type MoneyPanelData = Awaited<ReturnType<typeof loadMoneyPanel>>;
+export type MoneyActionData = { money: { intent: MoneyIntent; errors: Record<string, string[]>; values: Record<string, string> } };
+
+const actorOf = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, name: viewer.name });
+
+/** A money form sent back: its errors and what was typed, so the form shows both. */
+function sentBack(intent: MoneyIntent, formData: FormData, errors: Record<string, string[]>, status: number) {
+  const values = Object.fromEntries([...formData.entries()].flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])));
+  return data<MoneyActionData>({ money: { intent, errors, values } }, { status });
+}
+
+function refused(intent: MoneyIntent, formData: FormData, result: Extract<LedgerResult, { ok: false }> | { status: number; fields: Record<string, string> }) {
+  return sentBack(intent, formData, Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, [message]])), result.status);
+}
+
+/** The booking's money after a payment or refund: the same result for both. */
+async function afterEntry(intent: MoneyIntent, formData: FormData, result: LedgerResult, page: string, message: string) {
+  if (!result.ok) return refused(intent, formData, result);
+  return redirectWithNotice(page, { kind: "success", message });
+}
+
+/** A money form of a booking's page. Both roles record payments and make links; only an admin refunds or reverses. */
+export async function handleMoneyAction(intent: MoneyIntent, formData: FormData, booking: BookingForMoney, viewer: Viewer, now: Date, page: string) {
+  if ((intent === "record-refund" || intent === "reverse-entry") && !canCorrectLedger(viewer)) {
+    throw data({ message: "Only an admin can record a refund or reverse an entry." }, { status: 403 });
+  }
+  if (!canRecordPayments(viewer)) throw data({ message: "You cannot record payments." }, { status: 403 });
+  const actor = actorOf(viewer);
+  const invalid = (errors: Record<string, string[] | null> | undefined) =>
+    sentBack(intent, formData, Object.fromEntries(Object.entries(errors ?? {}).flatMap(([key, list]) => (list ? [[key, list]] : []))), 400);
+  if (intent === "record-payment") {
+    const submission = parseWithZod(formData, { schema: recordPaymentSchema });
+    if (submission.status !== "success") return invalid(submission.reply().error);
+    const input = submission.value;
+    const result = await recordPayment(
+      booking.id,
+      { amountPaise: input.amount, receivedOn: input.receivedOn, method: input.method, reference: input.reference, proofKey: input.proofKey, note: input.note },
+      actor,
+      now,
+    );
+    return afterEntry(intent, formData, result, page, `Payment of ${formatPaise(input.amount)} recorded.`);
+  }
+  if (intent === "record-refund") {
+    const submission = parseWithZod(formData, { schema: recordRefundSchema });
+    if (submission.status !== "success") return invalid(submission.reply().error);
+    const input = submission.value;
+    const result = await recordRefund(
+      booking.id,
+      { amountPaise: input.amount, paidOn: input.paidOn, method: input.method, reference: input.reference, reason: input.reason },
+      actor,
+      now,
+    );
+    return afterEntry(intent, formData, result, page, `Refund of ${formatPaise(input.amount)} recorded.`);
+  }
+  if (intent === "reverse-entry") {
+    const submission = parseWithZod(formData, { schema: reverseEntrySchema });
+    if (submission.status !== "success") return invalid(submission.reply().error);
+    return afterEntry(intent, formData, await reverseEntry(booking.id, submission.value, actor, now), page, "Entry reversed: the ledger keeps both.");
+  }
+  const result = await createPaymentLinkFor(getPaymentGateway(), { bookingId: booking.id, lineKey: String(formData.get("lineKey") ?? "") }, actor, now);
+  if (!result.ok) return redirectWithNotice(page, { kind: "error", message: `No link made: ${result.message}` });
+  return redirectWithNotice(page, { kind: "success", message: `Payment link ${result.link.reference} made: copy it or send it on WhatsApp.` });
+}
