@@ -7,8 +7,13 @@ import { getEnv } from "~/server/env.server";
 import type { Route } from "./+types/root";
 
 // Latin subsets only, self-hosted and preloaded; "optional" never swaps fonts
-// after first paint, so text never shifts.
-const fontFaces = `
+// after first paint, so text never shifts. Made on the server only: the browser
+// keeps the rules from the HTML, and React never compares or rewrites a
+// dangerouslySetInnerHTML it hydrates, so their text stays out of every
+// page's modules (issue 42: the public pages' JavaScript must not grow).
+const fontFaces = !import.meta.env.SSR
+  ? ""
+  : `
 @font-face{font-family:"Plus Jakarta Sans Variable";font-style:normal;font-display:optional;font-weight:200 800;src:url(${jakartaLatin}) format("woff2-variations");}
 @font-face{font-family:"Fraunces Variable";font-style:normal;font-display:optional;font-weight:100 900;src:url(${frauncesLatin}) format("woff2-variations");}`;
 
@@ -39,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#11835a" />
         {/* The server inlines the page's CSS here (app/server/html/head-order.server.ts). */}
-        <style data-inline-css="" dangerouslySetInnerHTML={{ __html: fontFaces }} />
+        <style data-inline-css="" dangerouslySetInnerHTML={{ __html: fontFaces }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

@@ -18,22 +18,9 @@ fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 // empty here, so the engine runs in its own processes rather than as WASM in
 // this one. Without it, PGlite in DATA_DIR.
 if (process.env.E2E_DATABASE_URL && !process.env.DATABASE_URL) {
-  const url = new URL(process.env.E2E_DATABASE_URL);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`E2E_DATABASE_URL: ${name} is not a plain database name`);
-  // Dropped and made through the maintenance database, never through one a test stage beside us may drop.
-  const maintenance = new URL(url);
-  maintenance.pathname = "/postgres";
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: maintenance.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  process.env.DATABASE_URL = url.toString();
+  const { emptyDatabase } = await import("./e2e-database.mjs");
+  await emptyDatabase(process.env.E2E_DATABASE_URL);
+  process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 }
 
 /** Processed seed photos, shared by every server and test run (scripts/process-seed-photos.ts fills it). */

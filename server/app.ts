@@ -31,6 +31,7 @@ import { RenderLimit } from "./page-cache/render-limit";
 import { createRequestHandler } from "./request-handler";
 import { countRequestsInFlight } from "./requests-in-flight";
 import { allowOnlyServedMethods, canonicalAdminPath, rejectUndecodablePaths } from "./request-guards";
+import { balancerRequestId } from "./request-id";
 import { createUploadService, isUploadPath } from "./tus-uploads";
 
 declare module "react-router" {
@@ -39,6 +40,11 @@ declare module "react-router" {
     nonce: string;
     /** Client IP as Express resolved it under TRUST_PROXY (form limit, view counting). */
     clientIp: string;
+    /**
+     * The load balancer's id of this request (X-Request-Id from a trusted proxy), the same
+     * on its retry on another server; null without one. Public form posts store it (ADR 093).
+     */
+    requestId?: string | null;
     /** What a page tells the page cache (views to count again on a hit); see ADR 003. */
     pageCache: PageCacheHints;
     /** Brochures made from the live package, kept per content version (ADR 042). */
@@ -255,6 +261,7 @@ export function createApp({
       getLoadContext: (req, res) => ({
         nonce: res.locals.cspNonce as string,
         clientIp: clientIpOf(req),
+        requestId: balancerRequestId(req),
         pageCache: { views: [] },
         brochures,
         clock,

@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import pino from "pino";
+import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { drainable } from "./drain";
 
@@ -68,12 +69,18 @@ afterEach(() => {
   cleanup = [];
 });
 
+/** A server and an open kept-alive connection to it, both closed after the test. */
+async function serverWithUpstream() {
+  const { server, connections, port } = await startServer();
+  const upstream = keptAlive(port);
+  cleanup.push(upstream.destroy, () => server.closeAllConnections());
+  await upstream.opened;
+  return { connections, port, upstream };
+}
+
 describe("stopping: no request written to an open connection is lost (issue 49)", () => {
   it("a POST sent on an idle kept-alive connection after the stop began is answered, with Connection: close", async () => {
-    const { server, connections, port } = await startServer();
-    const upstream = keptAlive(port);
-    cleanup.push(upstream.destroy, () => server.closeAllConnections());
-    await upstream.opened;
+    const { connections, upstream } = await serverWithUpstream();
     expect(await upstream.send("GET", "/")).toMatch(/^HTTP\/1\.1 201[\s\S]*Connection: keep-alive/i);
 
     const stopped = connections.stop([], logger, { balancerIdleMs: 2_000 });
@@ -89,10 +96,7 @@ describe("stopping: no request written to an open connection is lost (issue 49)"
   });
 
   it("new connections are refused at once; an idle connection is closed only once idle longer than a balancer keeps it", async () => {
-    const { server, connections, port } = await startServer();
-    const upstream = keptAlive(port);
-    cleanup.push(upstream.destroy, () => server.closeAllConnections());
-    await upstream.opened;
+    const { connections, port, upstream } = await serverWithUpstream();
     await upstream.send("GET", "/");
     const started = Date.now();
     const stopped = connections.stop([], logger, { balancerIdleMs: 600, sweepMs: 20 });
@@ -108,10 +112,7 @@ describe("stopping: no request written to an open connection is lost (issue 49)"
   });
 
   it("a request under way when the stop began is answered in full, with Connection: close", async () => {
-    const { server, connections, port } = await startServer();
-    const upstream = keptAlive(port);
-    cleanup.push(upstream.destroy, () => server.closeAllConnections());
-    await upstream.opened;
+    const { connections, upstream } = await serverWithUpstream();
     const slow = upstream.send("POST", "/slow", "late");
     await sleep(100);
     const stopped = connections.stop([], logger, { balancerIdleMs: 5_000 });
@@ -121,14 +122,52 @@ describe("stopping: no request written to an open connection is lost (issue 49)"
   });
 
   it("after the drain time, whatever is left is cut", async () => {
-    const { server, connections, port } = await startServer();
-    const upstream = keptAlive(port);
-    cleanup.push(upstream.destroy, () => server.closeAllConnections());
-    await upstream.opened;
+    const { connections, upstream } = await serverWithUpstream();
     await upstream.send("GET", "/");
     const started = Date.now();
     await connections.stop([], logger, { balancerIdleMs: 60_000, drainMs: 400 });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await closedSoon(upstream)).toBe(true);
+  });
+});
+
+describe("what the drain cannot save: the accept queue (ADR 093)", () => {
+  it("a connection the kernel accepted while the event loop was busy is reset when the listener closes, its POST never read", async () => {
+    // The server in a thread of its own, so that its event loop can be busy while this one connects and writes.
+    const worker = new Worker(
+      `const http = require("node:http"); const net = require("node:net"); const { parentPort } = require("node:worker_threads");
+      let seen = 0;
+      const server = http.createServer((req, res) => { seen++; req.resume(); req.on("end", () => res.end("stored")); });
+      server.listen(0, "127.0.0.1", () => parentPort.postMessage({ port: server.address().port }));
+      parentPort.on("message", ({ busyMs }) => {
+        const until = Date.now() + busyMs;
+        while (Date.now() < until);
+        // What drain.ts's stop does first: net.Server's close.
+        net.Server.prototype.close.call(server, () => parentPort.postMessage({ seen }));
+      });`,
+      { eval: true },
+    );
+    cleanup.push(() => void worker.terminate());
+    const port = await new Promise<number>((resolve) => worker.once("message", (message: { port: number }) => resolve(message.port)));
+    const seen = new Promise<number>((resolve) => worker.on("message", (message: { seen?: number }) => message.seen !== undefined && resolve(message.seen)));
+    worker.postMessage({ busyMs: 600 });
+    await sleep(100);
+    const outcomes = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<string>((resolve) => {
+            const socket = net.connect(port, "127.0.0.1", () => socket.write("POST /api/enquiries HTTP/1.1\r\nHost: upstream\r\nContent-Length: 2\r\n\r\n{}"));
+            let received = "";
+            socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+            socket.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+            socket.on("close", () => resolve(received || "closed without an answer"));
+          }),
+      ),
+    );
+    // Each written POST is reset and was never read by the app: only the balancer's retry on
+    // the other server (with the same X-Request-Id, stored once) keeps it.
+    expect(outcomes).toEqual(Array(5).fill("ECONNRESET"));
+    expect(await seen).toBe(0);
   });
 });

@@ -320,48 +320,76 @@ describe("ledgerTotals", () => {
 describe("checkNewEntry", () => {
   const ledger = [pay(1, 52_250_00, "4123 5678 9012"), refund(2, 2_250_00)];
   const now = new Date(at.nov6);
-
-  it("refuses a date after today in India", () => {
-    expect(checkNewEntry(ledger, { kind: "payment", amountPaise: 100, receivedOn: "2026-11-07", reference: null }, now)).toEqual({
-      field: "receivedOn",
-      message: "A payment cannot be received after today.",
-    });
+  type Entry = Parameters<typeof checkNewEntry>[1];
+  type Case = {
+    name: string;
+    ledger?: LedgerEntry[];
+    entry: Entry;
+    now?: Date;
+    expected: ReturnType<typeof checkNewEntry> | { field: string } | { message: string };
+  };
+  const refused = (field: string, message: string) => ({ field, message });
+  const cases: Case[] = [
+    {
+      name: "a payment received after today in India",
+      entry: { kind: "payment", amountPaise: 100, receivedOn: "2026-11-07", reference: null },
+      expected: refused("receivedOn", "A payment cannot be received after today."),
+    },
     // 23:00 UTC on 6 Nov is already 7 Nov in India.
-    expect(
-      checkNewEntry(ledger, { kind: "payment", amountPaise: 100, receivedOn: "2026-11-07", reference: null }, new Date("2026-11-06T23:00:00Z")),
-    ).toBeNull();
-    expect(checkNewEntry(ledger, { kind: "refund", amountPaise: 100, paidOn: "2026-11-07" }, now)?.field).toBe("paidOn");
-  });
-
-  it("refuses a UTR already on a live payment of this booking, however it is spaced", () => {
-    expect(normalizeReference("utr 4123-5678 9012")).toBe("UTR412356789012");
-    expect(checkNewEntry(ledger, { kind: "payment", amountPaise: 100, receivedOn: "2026-11-05", reference: "412356789012" }, now)).toEqual({
-      field: "reference",
-      message: "This reference is already on the payment of ₹52,250 received on 2 Nov 2026.",
-    });
+    {
+      name: "a payment of 7 Nov at 23:00 UTC on 6 Nov",
+      entry: { kind: "payment", amountPaise: 100, receivedOn: "2026-11-07", reference: null },
+      now: new Date("2026-11-06T23:00:00Z"),
+      expected: null,
+    },
+    { name: "a refund paid after today", entry: { kind: "refund", amountPaise: 100, paidOn: "2026-11-07" }, expected: { field: "paidOn" } },
+    {
+      name: "a UTR already on a live payment, however it is spaced",
+      entry: { kind: "payment", amountPaise: 100, receivedOn: "2026-11-05", reference: "412356789012" },
+      expected: refused("reference", "This reference is already on the payment of ₹52,250 received on 2 Nov 2026."),
+    },
     // Once that payment is reversed, its UTR may be recorded again (the corrected entry).
-    expect(
-      checkNewEntry([...ledger, reverse(3, 1)], { kind: "payment", amountPaise: 100, receivedOn: "2026-11-05", reference: "412356789012" }, now),
-    ).toBeNull();
+    {
+      name: "the UTR of a reversed payment",
+      ledger: [...ledger, reverse(3, 1)],
+      entry: { kind: "payment", amountPaise: 100, receivedOn: "2026-11-05", reference: "412356789012" },
+      expected: null,
+    },
+    {
+      name: "a refund of more than is paid",
+      entry: { kind: "refund", amountPaise: 50_000_01, paidOn: "2026-11-06" },
+      expected: refused("amount", "₹50,000 is paid on this booking, so no more than that can be refunded."),
+    },
+    { name: "a refund of all that is paid", entry: { kind: "refund", amountPaise: 50_000_00, paidOn: "2026-11-06" }, expected: null },
+    { name: "reversing a live refund", entry: { kind: "reversal", reverses: 2 }, expected: null },
+    {
+      name: "reversing a payment that would leave more refunded than paid",
+      entry: { kind: "reversal", reverses: 1 },
+      expected: refused("entryId", "Reversing this payment would leave more refunded than paid: reverse the refund first."),
+    },
+    {
+      name: "reversing twice",
+      ledger: [...ledger, reverse(3, 2)],
+      entry: { kind: "reversal", reverses: 2 },
+      expected: { message: "This entry is already reversed." },
+    },
+    {
+      name: "reversing a reversal",
+      ledger: [...ledger, reverse(3, 2)],
+      entry: { kind: "reversal", reverses: 3 },
+      expected: { message: "Only a payment or a refund can be reversed." },
+    },
+    { name: "reversing no entry", entry: { kind: "reversal", reverses: 99 }, expected: { message: "Only a payment or a refund can be reversed." } },
+  ];
+
+  it.each(cases)("$name", (row) => {
+    const answer = checkNewEntry(row.ledger ?? ledger, row.entry, row.now ?? now);
+    if (row.expected === null || ("field" in row.expected && "message" in row.expected)) expect(answer).toEqual(row.expected);
+    else expect(answer).toMatchObject(row.expected);
   });
 
-  it("refunds no more than is paid", () => {
-    expect(checkNewEntry(ledger, { kind: "refund", amountPaise: 50_000_01, paidOn: "2026-11-06" }, now)).toEqual({
-      field: "amount",
-      message: "₹50,000 is paid on this booking, so no more than that can be refunded.",
-    });
-    expect(checkNewEntry(ledger, { kind: "refund", amountPaise: 50_000_00, paidOn: "2026-11-06" }, now)).toBeNull();
-  });
-
-  it("reverses a live payment or refund once, and never leaves more refunded than paid", () => {
-    expect(checkNewEntry(ledger, { kind: "reversal", reverses: 2 }, now)).toBeNull();
-    expect(checkNewEntry(ledger, { kind: "reversal", reverses: 1 }, now)).toEqual({
-      field: "entryId",
-      message: "Reversing this payment would leave more refunded than paid: reverse the refund first.",
-    });
-    expect(checkNewEntry([...ledger, reverse(3, 2)], { kind: "reversal", reverses: 2 }, now)?.message).toBe("This entry is already reversed.");
-    expect(checkNewEntry([...ledger, reverse(3, 2)], { kind: "reversal", reverses: 3 }, now)?.message).toBe("Only a payment or a refund can be reversed.");
-    expect(checkNewEntry(ledger, { kind: "reversal", reverses: 99 }, now)?.message).toBe("Only a payment or a refund can be reversed.");
+  it("matches a UTR however it is spaced", () => {
+    expect(normalizeReference("utr 4123-5678 9012")).toBe("UTR412356789012");
   });
 });
 

@@ -25,8 +25,36 @@ export const ANDROID_UA = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) 
 
 // Runs in every page before its own scripts: when the armed tap went down, and the load event.
 export const RECORDER = () => {
-  const marks = { load: null, tapAt: null, hydratedAtTap: null, answeredAt: null, how: null };
+  const marks = {
+    load: null,
+    tapAt: null,
+    hydratedAtTap: null,
+    answeredAt: null,
+    how: null,
+    stamp: null,
+    handlersEndAt: null,
+    eventPaintAt: null,
+    answerFrameAt: null,
+  };
   window.__firstAction = marks;
+  // Event Timing (INP's own source): for each event of the tap (pointerdown,
+  // pointerup, click…) when its handlers ended and the next paint after them.
+  window.__tapEvents = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (marks.tapAt === null || entry.startTime < marks.tapAt - 1) continue;
+        window.__tapEvents.push({
+          name: entry.name,
+          startTime: entry.startTime,
+          processingEnd: entry.processingEnd,
+          paintAt: entry.startTime + entry.duration,
+        });
+      }
+    }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  } catch {
+    // No Event Timing: the frame stamp alone.
+  }
   addEventListener("load", () => (marks.load = performance.now()), { once: true });
   addEventListener(
     "pointerdown",
@@ -65,14 +93,38 @@ export const ARM = ({ role, name, answer }) => {
     if (document.querySelector("dialog[open]")) return "dialog open";
     return Math.abs(window.scrollY - startY) > 40 ? "jumped to the form" : null;
   };
-  const check = () => {
+  // The answer's stamp is the paint of the first frame that shows it. When that
+  // frame is the first one after the tap's handlers ran (the usual case: the
+  // handler opened the dialog, moved the track, or the browser opened the
+  // popover as the click's default action), Event Timing gives that paint's
+  // time (startTime + duration, to 8 ms), which a task posted from the frame
+  // would over-count by whatever task the event loop runs first (a hydration
+  // slice, a module, an idle callback). When the answer shows in a later frame
+  // (a tap replayed after hydration, a smooth scroll's first step), that frame
+  // is stamped by a task posted from it, an upper bound (marks.stamp says which).
+  const check = (frameAt) => {
     if (marks.tapAt === null) return requestAnimationFrame(check);
     const how = answered();
     if (!how) return requestAnimationFrame(check);
-    // This frame shows the answer; a task posted now runs once it has been rendered.
+    marks.answerFrameAt = frameAt;
     setTimeout(() => {
-      marks.answeredAt = performance.now();
-      marks.how = how;
+      const postedAt = performance.now();
+      // The entries of this tap are queued once their paint is known: wait for it.
+      const settle = (tries) => {
+        const events = window.__tapEvents;
+        const handlersEndAt = events.length ? Math.max(...events.map((entry) => entry.processingEnd)) : null;
+        const eventPaintAt = events.length ? Math.max(...events.map((entry) => entry.paintAt)) : null;
+        if (eventPaintAt === null && tries > 0) return setTimeout(() => settle(tries - 1), 50);
+        marks.handlersEndAt = handlersEndAt;
+        marks.eventPaintAt = eventPaintAt;
+        // The frame that shows the answer began after the handlers ended and
+        // before the paint Event Timing reports for them: that paint shows it.
+        const samePaint = eventPaintAt !== null && frameAt >= handlersEndAt - 1 && frameAt <= eventPaintAt + 1;
+        marks.stamp = samePaint ? "event timing" : "frame task";
+        marks.answeredAt = samePaint ? eventPaintAt : postedAt;
+        marks.how = how;
+      };
+      settle(20);
     }, 0);
   };
   requestAnimationFrame(check);

@@ -350,6 +350,11 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
       assert.equal(csv.status, 200);
       const missing = acknowledged.filter((email) => !csv.text().includes(email));
       assert.deepEqual(missing, [], "every acknowledged enquiry is in the inbox");
+      // nginx retries on B what was in flight on A (ADR 093): one committed on A before the kill is not stored again.
+      const twice = await cluster.db.query<{ email: string; n: number }>(
+        "select email, count(*)::int as n from leads where email like 'crash-%@cluster.example' group by email having count(*) > 1",
+      );
+      assert.deepEqual(twice.rows, [], "no enquiry is stored twice");
 
       report.crash = {
         posted: TOTAL,

@@ -340,6 +340,23 @@ async function copySeedMedia(s3: Awaited<ReturnType<typeof startS3rver>>) {
 }
 
 /**
+ * What deploy/nginx.conf's HTTPS server block says after its certificates:
+ * the body limit, the proxy headers, the retries and the locations, so the
+ * cluster runs what is shipped. The Host header keeps its port here (the
+ * site's address in the test has one).
+ */
+export function deployedProxySettings(): string {
+  const lines = fs.readFileSync(path.resolve("deploy/nginx.conf"), "utf8").split("\n");
+  const first = lines.findIndex((line) => line.trim().startsWith("client_max_body_size"));
+  const end = lines.findIndex((line, index) => index > first && line === "}");
+  if (first < 0 || end < 0) throw new Error("deploy/nginx.conf: no server block with client_max_body_size");
+  // From the comment above the first setting.
+  let start = first;
+  while (start > 0 && lines[start - 1]!.trim().startsWith("#")) start--;
+  return lines.slice(start, end).join("\n").replace("proxy_set_header Host $host;", "proxy_set_header Host $http_host;");
+}
+
+/**
  * nginx in the foreground (no daemon) with a generated configuration in a
  * temporary directory: its own pid file, error log and temporary paths. Based
  * on deploy/nginx.conf, without TLS; X-Upstream names the server that answered.
@@ -370,19 +387,8 @@ ${servers.map((server) => `    server 127.0.0.1:${server.port} max_fails=3 fail_
   }
   server {
     listen 127.0.0.1:${port};
-    client_max_body_size 2m;
-    location / {
-      proxy_pass http://pravas;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
-      proxy_request_buffering off;
-      add_header X-Upstream $upstream_addr always;
-    }
+    add_header X-Upstream $upstream_addr always;
+${deployedProxySettings()}
   }
 ${extra}
 }

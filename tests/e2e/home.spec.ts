@@ -131,6 +131,8 @@ test.describe("home page", () => {
     expect(await scrollLeftOf(track)).toBe(0);
     await page.clock.runFor(200);
     await expect.poll(() => scrollLeftOf(track)).toBeGreaterThan(0);
+    // The card's glide (300 ms, on the page's clock) ends; hovering holds the next one.
+    await page.clock.runFor(400);
 
     await track.hover();
     const held = await scrollLeftOf(track);

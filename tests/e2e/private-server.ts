@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "@playwright/test";
-import pg from "pg";
 import { e2eDatabaseUrl } from "../../playwright.config";
+import { emptyDatabase } from "../../scripts/e2e-database.mjs";
 
 /**
  * A production server of its own, for the few tests that need settings the
@@ -81,20 +81,4 @@ export async function startPrivateServer(
   }
   await stop();
   throw new Error(`private server did not start:\n${output.join("")}`);
-}
-
-/** Drops and makes the database again, through the maintenance database (as scripts/e2e-server.mjs does). */
-async function emptyDatabase(databaseUrl: string) {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`${name} is not a plain database name`);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
 }

@@ -27,6 +27,9 @@ export function answerFirstTaps({ diallerDevices }: FirstTapOptions): void {
   /** How long a call button's notice stays up. */
   const NOTICE_MS = 4000;
   const notices = new Map<Element, ReturnType<typeof setTimeout>>();
+  /** How long a carousel takes to glide one card, and the frame of each glide under way. */
+  const GLIDE_MS = 300;
+  const glides = new Map<Element, number>();
   const callFrom = (link: HTMLAnchorElement) => {
     const phone = link.dataset.phone ?? "";
     const notice = document.getElementById(link.dataset.callButton ?? "");
@@ -54,8 +57,30 @@ export function answerFirstTaps({ diallerDevices }: FirstTapOptions): void {
     if (next < 0) next = slides.length - 1;
     const target = slides[next];
     if (!target || !slides[0]) return;
-    const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    track.scrollTo({ left: target.offsetLeft - slides[0].offsetLeft, behavior: reduce ? "instant" : "smooth" });
+    const to = target.offsetLeft - slides[0].offsetLeft;
+    cancelAnimationFrame(glides.get(track) ?? 0);
+    if (matchMedia("(prefers-reduced-motion: reduce)").matches) return void (track.scrollLeft = to);
+    // A glide of our own rather than a smooth scrollTo: the browser's starts
+    // slowly and showed its first pixel 200-300 ms after the tap on a slow
+    // phone; this one eases out from the very next frame (issue 42). Snapping
+    // would pull each step back to a card, so it is off while it glides.
+    const from = track.scrollLeft;
+    const start = performance.now() - 16;
+    track.style.scrollSnapType = "none";
+    // The clock, not the frame's timestamp: on a busy phone a frame's begin
+    // time can precede the tap's handler, which would hold the first step back.
+    let at = from;
+    const glide = () => {
+      const t = Math.min(1, (performance.now() - start) / GLIDE_MS);
+      // A visitor's own swipe (or any other scroll) since the last step wins.
+      if (Math.abs(track.scrollLeft - at) < 2) {
+        track.scrollLeft = from + (to - from) * (1 - (1 - t) ** 3);
+        at = track.scrollLeft;
+        if (t < 1) return glides.set(track, requestAnimationFrame(glide));
+      }
+      track.style.scrollSnapType = "";
+    };
+    glides.set(track, requestAnimationFrame(glide));
   };
 
   // At the window, before anything else sees the event (React listens at the document).

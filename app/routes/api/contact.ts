@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   if (!body) return badBodyResponse();
   try {
-    const result = await submitContactMessage(body);
+    const result = await submitContactMessage(body, context.requestId ?? null);
     if (!result.ok) return validationErrorResponse(result.error);
     return Response.json({ ok: true, message: CONTACT_SENT }, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -12,14 +12,14 @@ import type { Route } from "./+types/enquiries";
  * 429 past the client's form budget; 503 when the database cannot store it.
  */
 export function action({ request, context }: Route.ActionArgs) {
-  return answerApiFormPost(request, context.clientIp, {
+  return answerApiFormPost(request, context, {
     what: "enquiry",
     schema: apiEnquirySchema,
     createdMessage: ENQUIRY_SENT_MESSAGE,
-    store: async (input) => {
+    store: async (input, requestId) => {
       const pkg = await findEnquiryPackage(input);
       if (!pkg) return jsonError(400, "Please choose one of our packages.", { packageId: "Please choose one of our packages." });
-      await createEnquiry(input, pkg);
+      await createEnquiry(input, pkg, requestId);
     },
   });
 }

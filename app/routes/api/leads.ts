@@ -8,12 +8,12 @@ import type { Route } from "./+types/leads";
 
 /** POST /api/leads {name, phone}: the popup's call-back request (spec §7.1). A bot's post gets the same answer, and nothing is stored. */
 export function action({ request, context }: Route.ActionArgs) {
-  return answerApiFormPost(request, context.clientIp, {
+  return answerApiFormPost(request, context, {
     what: "lead",
     schema: popupLeadSchema,
     createdMessage: "Thank you! We will call you back soon.",
-    store: async (input) => {
-      await createPopupLead(input);
+    store: async (input, requestId) => {
+      await createPopupLead(input, requestId);
     },
   });
 }

@@ -14,7 +14,7 @@ import type { Route } from "./+types/seat-requests";
  * every public form. A filled honeypot gets a 201 and nothing is stored.
  */
 export function action({ request, context }: Route.ActionArgs) {
-  return answerApiFormPost(request, context.clientIp, {
+  return answerApiFormPost(request, context, {
     what: "seat request",
     schema: apiSeatRequestSchema,
     createdMessage: "Thank you! Your seat request has been sent. It is not a booking yet: our team will call you to confirm the seats.",

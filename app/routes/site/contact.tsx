@@ -44,13 +44,13 @@ export async function loader({ request }: Route.LoaderArgs) {
  * message (POST → redirect → GET). A problem comes back with what was typed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return answerPageFormPost(request, context.clientIp, {
+  return answerPageFormPost(request, context, {
     what: "contact message",
     schema: contactSchema,
     honeypot: SENT,
     failed: CONTACT_FAILED,
-    store: async (message) => {
-      await storeContactMessage(message);
+    store: async (message, requestId) => {
+      await storeContactMessage(message, requestId);
       return SENT;
     },
   });

@@ -84,7 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The enquiry and "Request seats" forms, posted by a fetcher or without JavaScript (ADR 068). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return answerPackagePageForm(request, context.clientIp, params.slug, () => findPackage(request, params.slug));
+  return answerPackagePageForm(request, context, params.slug, () => findPackage(request, params.slug));
 }
 
 /** Only the fetcher posts' answers: the network failing keeps the form on screen. */

@@ -10,7 +10,7 @@ import { getDb } from "~/server/db/db.server";
 import { accounts, sessions, twoFactors, users, verifications } from "~/server/db/schema.server";
 import { getEnv, type Env } from "~/server/env.server";
 import { getLogger } from "~/server/logger.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { passwordHasher, type PasswordHasher } from "./password.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-policy";
 
 /**
@@ -54,7 +54,7 @@ export async function hashedResetIdentifier(identifier: string): Promise<string>
   return STORED_RESET_PREFIX + crypto.createHash("sha256").update(identifier, "utf8").digest("base64url");
 }
 
-function createAuth(env: Env) {
+function createAuth(env: Env, hasher: PasswordHasher) {
   return betterAuth({
     appName: "Pravas",
     baseURL: env.SITE_URL,
@@ -70,7 +70,7 @@ function createAuth(env: Env) {
       // Our policy (app/lib/password-policy.ts) runs before better-auth sees a new password.
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: hasher,
       revokeSessionsOnPasswordReset: true,
     },
     user: {
@@ -134,10 +134,11 @@ function createAuth(env: Env) {
 type Auth = ReturnType<typeof createAuth>;
 
 let auth: Auth | undefined;
+let hasherForTests: PasswordHasher | undefined;
 
 /** The process's better-auth instance (created on first use, after the database is open). */
 export function getAuth(): Auth {
-  auth ??= createAuth(getEnv());
+  auth ??= createAuth(getEnv(), hasherForTests ?? passwordHasher);
   return auth;
 }
 
@@ -148,10 +149,15 @@ export function sessionSecret(): string {
   return secret;
 }
 
-/** Tests: forget the instance (e.g. after reopening the database). */
-export function resetAuthForTests(): void {
+/**
+ * Tests: forget the instance (e.g. after reopening the database). A test that is
+ * not about hashing may pass a cheaper hasher for the next instance; each db
+ * test file starts with production's (tests/support/db-file-setup.ts).
+ */
+export function resetAuthForTests(options: { passwordHasher?: PasswordHasher } = {}): void {
   auth = undefined;
   secret = undefined;
+  hasherForTests = options.passwordHasher;
 }
 
 /**

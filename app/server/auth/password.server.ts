@@ -6,6 +6,12 @@ const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keyl
 
 const LEGACY_PREFIX = "scrypt$";
 
+/** How better-auth hashes and checks passwords: production's is `passwordHasher` below. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
 /** New hashes use better-auth's own scrypt format ("salt:key", hex). */
 export function hashPassword(password: string): Promise<string> {
   return betterAuthHash(password);
@@ -23,6 +29,9 @@ export async function verifyPassword({ hash, password }: { hash: string; passwor
     return false;
   }
 }
+
+/** Production's hasher (better-auth's scrypt, our legacy hashes still verified). */
+export const passwordHasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
 
 async function verifyLegacyPassword(password: string, stored: string): Promise<boolean> {
   const [, saltB64, hashB64] = stored.split("$");

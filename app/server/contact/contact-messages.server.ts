@@ -16,19 +16,29 @@ type ContactResult = { ok: true; stored: boolean } | { ok: false; fields: Record
  * Throws only if the database fails, so the caller can answer with the
  * failure message and keep what was typed.
  */
-export async function submitContactMessage(body: Record<string, unknown>): Promise<ContactResult> {
+export async function submitContactMessage(body: Record<string, unknown>, requestId: string | null = null): Promise<ContactResult> {
   if (isHoneypotFilled(body)) return { ok: true, stored: false };
   const parsed = contactSchema.safeParse(body);
   if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error), error: parsed.error };
-  await storeContactMessage(parsed.data);
+  await storeContactMessage(parsed.data, requestId);
   return { ok: true, stored: true };
 }
 
-/** Stores a valid message with the team's e-mail about it, in one transaction; throws if the database fails. */
-export async function storeContactMessage(message: ContactInput) {
+/**
+ * Stores a valid message with the team's e-mail about it, in one transaction;
+ * throws if the database fails. With the balancer's `requestId`, a request
+ * already stored (retried here after another server stored it, ADR 093)
+ * stores nothing new and no e-mail; one still being stored is waited for.
+ */
+export async function storeContactMessage(message: ContactInput, requestId: string | null = null) {
   const to = await teamAddress();
   await getDb().transaction(async (tx) => {
-    const [row] = await tx.insert(contactMessages).values(message).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ ...message, requestId })
+      .onConflictDoNothing({ target: contactMessages.requestId })
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    if (!row && requestId) return;
     if (!row) throw new Error("The message was not stored.");
     const enquiry = {
       subject: { type: "contact-message", id: row.id },

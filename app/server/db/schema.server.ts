@@ -292,9 +292,16 @@ export const leads = pgTable(
     status: text("status").$type<EnquiryStatus>().notNull().default("new"),
     /** The team member following it up (the inbox's assignment). */
     assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The load balancer's id of the request that stored it (X-Request-Id, ADR 093): the
+     * same request retried on another server finds it and stores nothing new.
+     */
+    requestId: text("request_id"),
     createdAt: timestamps.createdAt,
   },
   (t) => [
+    // One request stores at most one lead of a kind; a retry of it waits here for the first.
+    uniqueIndex("leads_source_request_idx").on(t.source, t.requestId),
     index("leads_created_idx").on(t.createdAt),
     index("leads_status_created_idx").on(t.status, t.createdAt),
     // The inbox search (ADR 047): trigram indexes for `ilike '%…%'` on what the search reads.
@@ -319,9 +326,12 @@ export const contactMessages = pgTable(
     status: text("status").$type<EnquiryStatus>().notNull().default("new"),
     /** The team member following it up (the inbox's assignment). */
     assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    /** The load balancer's id of the request that stored it (ADR 093), as on leads. */
+    requestId: text("request_id"),
     createdAt: timestamps.createdAt,
   },
   (t) => [
+    uniqueIndex("contact_messages_request_idx").on(t.requestId),
     index("contact_messages_created_idx").on(t.createdAt),
     index("contact_messages_status_created_idx").on(t.status, t.createdAt),
     // The same expressions as the enquiry_inbox view's, so its search uses them (ADR 047).

@@ -9,7 +9,8 @@ import { action as contactPage } from "~/routes/site/contact";
 import { action as packagePage } from "~/routes/site/package-detail";
 import { FETCHER_POST_FIELD } from "~/lib/page-form";
 import type { Db } from "~/server/db/db.server";
-import { contactMessages, leads, jobs, packages, siteSettings } from "~/server/db/schema.server";
+import { contactMessages, leads, jobs } from "~/server/db/schema.server";
+import { insertFormActionData } from "../../../tests/support/form-action-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 
 // The public form actions called as React Router calls them, whatever URL
@@ -18,23 +19,7 @@ import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test
 let db: Db;
 beforeAll(async () => {
   db = await openTestDatabase();
-  // Just what the actions read (a full seed processes every image).
-  await db
-    .insert(siteSettings)
-    .values({ id: 1, brandName: "Pravas", phonePrimary: "+91 20 0000 0000", email: "team@example.com", whatsappNumber: "919800000000" });
-  await db.insert(packages).values({
-    slug: "bali",
-    title: "Bali",
-    country: "Indonesia",
-    region: "international",
-    days: 6,
-    nights: 5,
-    description: "x",
-    priceFrom: 50000,
-    price: { kind: "single", amount: 50000, unit: "per person" },
-    thumbnail: "x",
-    status: "published",
-  });
+  await insertFormActionData(db);
 });
 afterAll(closeTestDatabase);
 

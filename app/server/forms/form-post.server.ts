@@ -5,6 +5,14 @@ import { badBodyResponse, isHoneypotFilled, readBody, validationErrorResponse } 
 import { RATE_LIMITED_MESSAGE, takeFormPost } from "./form-rate-limit.server";
 
 /**
+ * Who sent a public form post, from the load context: the client's address
+ * (the form budget) and the load balancer's id of the request, which the store
+ * keeps so that the same request retried on another server stores nothing new
+ * (ADR 093).
+ */
+export type FormPoster = { clientIp: string; requestId?: string | null };
+
+/**
  * What every public form action checks before reading the body, whichever URL
  * reached it (/api/leads, /api/leads.data, /api/%6ceads ...): POST only, then
  * one post from the client's budget. Null when the post may go ahead.
@@ -41,15 +49,16 @@ export function storageFailedJson(what: string, error: unknown): Response {
  */
 export async function answerApiFormPost<Input>(
   request: Request,
-  clientIp: string,
+  poster: FormPoster,
   form: {
     what: string;
     schema: z.ZodType<Input>;
     createdMessage: string;
-    store: (input: Input) => Promise<Response | void>;
+    /** `requestId`: store it with the row, and store nothing new when a row already has it (ADR 093). */
+    store: (input: Input, requestId: string | null) => Promise<Response | void>;
   },
 ): Promise<Response> {
-  const refused = await refuseApiFormPost(request, clientIp);
+  const refused = await refuseApiFormPost(request, poster.clientIp);
   if (refused) return refused;
   const body = await readBody(request);
   if (!body) return badBodyResponse();
@@ -58,7 +67,7 @@ export async function answerApiFormPost<Input>(
   const parsed = form.schema.safeParse(body);
   if (!parsed.success) return validationErrorResponse(parsed.error);
   try {
-    const refusal = await form.store(parsed.data);
+    const refusal = await form.store(parsed.data, poster.requestId ?? null);
     if (refusal) return refusal;
   } catch (error) {
     return storageFailedJson(form.what, error);

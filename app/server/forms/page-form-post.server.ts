@@ -5,7 +5,7 @@ import { FETCHER_POST_FIELD, type PageFormResult } from "~/lib/page-form";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/server/http.server";
 import { getLogger } from "~/server/logger.server";
 import { HONEYPOT_FIELD, isHoneypotFilled, readBody } from "./form-input.server";
-import { checkPageFormPost } from "./form-post.server";
+import { checkPageFormPost, type FormPoster } from "./form-post.server";
 import { RATE_LIMITED_MESSAGE } from "./form-rate-limit.server";
 
 /** What storing a valid post came to: sent (the thank-you, and where a post without JavaScript goes back to) or refused. */
@@ -20,8 +20,8 @@ type PageFormOutcome = { sent: string; redirectTo: string } | { refused: string;
  * Anything not stored comes back with what was typed: inline errors (400),
  * the budget spent (429), the store's refusal, or the database down (503).
  */
-export async function answerPageFormPost<Schema extends z.ZodType<Record<string, unknown>>>(request: Request, clientIp: string, form: PageForm<Schema>) {
-  return answerPageForm(await readPageFormPost(request, clientIp), form);
+export async function answerPageFormPost<Schema extends z.ZodType<Record<string, unknown>>>(request: Request, poster: FormPoster, form: PageForm<Schema>) {
+  return answerPageForm(await readPageFormPost(request, poster), form);
 }
 
 type PageForm<Schema extends z.ZodType<Record<string, unknown>>> = {
@@ -29,21 +29,22 @@ type PageForm<Schema extends z.ZodType<Record<string, unknown>>> = {
   schema: Schema;
   /** The honeypot's answer: looks like success. */
   honeypot: { sent: string; redirectTo: string };
-  store: (input: z.output<Schema>) => Promise<PageFormOutcome>;
+  /** `requestId`: store it with the row, and store nothing new when a row already has it (ADR 093). */
+  store: (input: z.output<Schema>, requestId: string | null) => Promise<PageFormOutcome>;
   /** One failure text for a spent budget and a database down, where the spec words it so (the contact form). */
   failed?: string;
 };
 
-type PageFormPost = { allowed: boolean; body: Record<string, unknown> };
+type PageFormPost = { allowed: boolean; body: Record<string, unknown>; requestId: string | null };
 
 /** POST only, one post from the client's form budget, and the body (for a page whose forms differ by a field). */
-export async function readPageFormPost(request: Request, clientIp: string): Promise<PageFormPost> {
-  const { allowed } = await checkPageFormPost(request, clientIp);
-  return { allowed, body: (await readBody(request)) ?? {} };
+export async function readPageFormPost(request: Request, poster: FormPoster): Promise<PageFormPost> {
+  const { allowed } = await checkPageFormPost(request, poster.clientIp);
+  return { allowed, body: (await readBody(request)) ?? {}, requestId: poster.requestId ?? null };
 }
 
 /** answerPageFormPost once the post is read. */
-export async function answerPageForm<Schema extends z.ZodType<Record<string, unknown>>>({ allowed, body }: PageFormPost, form: PageForm<Schema>) {
+export async function answerPageForm<Schema extends z.ZodType<Record<string, unknown>>>({ allowed, body, requestId }: PageFormPost, form: PageForm<Schema>) {
   const byFetcher = body[FETCHER_POST_FIELD] === "1";
   const fields = new URLSearchParams();
   for (const [name, value] of Object.entries(body)) {
@@ -59,7 +60,7 @@ export async function answerPageForm<Schema extends z.ZodType<Record<string, unk
   if (isHoneypotFilled(body)) return sent(form.honeypot);
   if (submission.status !== "success") return data<PageFormResult>({ result: submission.reply() }, { status: 400 });
   try {
-    const outcome = await form.store(submission.value);
+    const outcome = await form.store(submission.value, requestId);
     return "sent" in outcome ? sent(outcome) : failed(outcome.refused, outcome.status);
   } catch (error) {
     getLogger().error({ err: error }, `${form.what} could not be stored`);

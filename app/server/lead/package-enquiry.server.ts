@@ -4,6 +4,7 @@ import { ENQUIRY_LIMITS as LIMITS, ENQUIRY_SENT_MESSAGE } from "~/lib/enquiry-li
 import { formatMonth } from "~/lib/tour-format";
 import { getDb } from "~/server/db/db.server";
 import { leads, type PackageRow } from "~/server/db/schema.server";
+import { leadOfRequest } from "./lead-of-request.server";
 import { getEnv } from "~/server/env.server";
 import { enqueueEnquiryNotifications } from "~/server/notify/enquiry-notification.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
@@ -79,9 +80,12 @@ export async function findEnquiryPackage(input: { packageId?: number; packageSlu
 
 /**
  * Stores the enquiry and, in the same transaction, the team's e-mail about it
- * in the notification outbox; the outbox worker sends it (ADR 050).
+ * in the notification outbox; the outbox worker sends it (ADR 050). With the
+ * balancer's `requestId`, a request already stored (its retry on this server
+ * after the first server stored it, ADR 093) stores nothing new and no e-mail,
+ * and answers with the lead it stored; one still being stored is waited for.
  */
-export async function createEnquiry(input: EnquiryInput, pkg: Pick<PackageRow, "id" | "title" | "slug">) {
+export async function createEnquiry(input: EnquiryInput, pkg: Pick<PackageRow, "id" | "title" | "slug">, requestId: string | null = null) {
   const to = await teamAddress();
   const site = getEnv().SITE_URL;
   const lead = await getDb().transaction(async (tx) => {
@@ -97,9 +101,11 @@ export async function createEnquiry(input: EnquiryInput, pkg: Pick<PackageRow, "
         travellers: input.travellers,
         preferredMonth: input.preferredMonth ?? null,
         message: input.message ?? null,
+        requestId,
       })
+      .onConflictDoNothing({ target: [leads.source, leads.requestId] })
       .returning({ id: leads.id, createdAt: leads.createdAt });
-    if (!row) throw new Error("The enquiry was not stored.");
+    if (!row) return { id: await leadOfRequest(tx, "package-enquiry", requestId) };
     const enquiry = {
       subject: { type: "lead", id: row.id },
       source: "package-enquiry",

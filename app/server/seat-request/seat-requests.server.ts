@@ -39,6 +39,16 @@ async function nextReference(tx: DbExecutor, year: number): Promise<string> {
   return seatReference(year, row!.last);
 }
 
+/** The seat request that a request with this balancer id stored (ADR 093). */
+async function seatRequestOfRequest(tx: DbExecutor, requestId: string): Promise<{ leadId: number; reference: string } | undefined> {
+  const [found] = await (tx as Db)
+    .select({ leadId: leads.id, reference: seatRequests.reference })
+    .from(leads)
+    .innerJoin(seatRequests, eq(seatRequests.leadId, leads.id))
+    .where(and(eq(leads.source, "seat-request"), eq(leads.requestId, requestId)));
+  return found;
+}
+
 /** "Dubai Winter Batch, 12 Mar 2027 – 18 Mar 2027 (9 seats left)": the upcoming dates that still have room. */
 async function openDepartures(pkg: RequestPackage, today: string, exceptId?: string): Promise<string[]> {
   const counts = await departureSeatCounts([pkg.id]);
@@ -94,8 +104,19 @@ async function checkDeparture(pkg: RequestPackage, input: SeatRequestInput, toda
  * Stores a seat request (a lead of source 'seat-request' and its seat_requests
  * row) and, in the same transaction, the team's e-mail and, when the visitor
  * gave an e-mail, their acknowledgement with the reference (ADR 059).
+ * With the balancer's `requestId`, a request already stored (retried here
+ * after another server stored it, ADR 093) stores nothing new, sends nothing,
+ * and answers with the first one's reference; one still being stored is waited for.
  */
-export async function createSeatRequest(input: SeatRequestInput, pkg: RequestPackage, now = new Date()): Promise<SeatRequestOutcome> {
+export async function createSeatRequest(
+  input: SeatRequestInput,
+  pkg: RequestPackage,
+  now = new Date(),
+  requestId: string | null = null,
+): Promise<SeatRequestOutcome> {
+  // Answered as it was the first time, whatever the seats are now.
+  const earlier = requestId ? await seatRequestOfRequest(getDb(), requestId) : undefined;
+  if (earlier) return { ok: true, ...earlier };
   const today = todayIso(now);
   const checked = await checkDeparture(pkg, input, today);
   if ("refused" in checked) return { ok: false, ...checked };
@@ -117,9 +138,16 @@ export async function createSeatRequest(input: SeatRequestInput, pkg: RequestPac
         travellers,
         preferredMonth: date.start.slice(0, 7),
         message: input.message ?? null,
+        requestId,
       })
+      .onConflictDoNothing({ target: [leads.source, leads.requestId] })
       .returning({ id: leads.id, createdAt: leads.createdAt });
-    if (!lead) throw new Error("The seat request was not stored.");
+    if (!lead) {
+      // Stored meanwhile by the first try, which this insert waited for.
+      const first = requestId ? await seatRequestOfRequest(tx, requestId) : undefined;
+      if (!first) throw new Error("The seat request was not stored.");
+      return first;
+    }
     const reference = await nextReference(tx, Number(today.slice(0, 4)));
     await tx.insert(seatRequests).values({
       leadId: lead.id,

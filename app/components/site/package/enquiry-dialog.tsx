@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import { CallButton } from "~/components/site/call-button";
 import { PhoneIcon } from "~/components/site/layout/icons";
 import { Dialog } from "~/components/ui/dialog";
@@ -33,6 +33,35 @@ export function EnquiryDialog({ packageTitle, months, phone, className }: Enquir
     const idle = requestIdleCallback(draw, { timeout: 3000 });
     return () => cancelIdleCallback(idle);
   }, []);
+  // The dialog's content is made once: a tap that opens it re-renders only the
+  // dialog, not the form inside (issue 42: the form's render was part of the
+  // tap's answer on a slow phone).
+  const content = useMemo(
+    () => (
+      <>
+        <div className={styles.head}>
+          <h2 id="enquiry-dialog-title" className={styles.title}>
+            Enquire about this trip
+          </h2>
+          <button type="button" className={styles.close} onClick={() => setOpen(false)} aria-label="Close">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </button>
+        </div>
+        <p className={styles.intro}>Tell us a little about your plans and we will call you back with dates and prices.</p>
+        <EnquiryForm packageTitle={packageTitle} months={months} idPrefix="dialog-" />
+        <div className={styles.call}>
+          <span>Prefer to talk?</span>
+          <CallButton phone={phone} className="btn btn-outline">
+            <PhoneIcon className={styles.icon} />
+            Call {phone}
+          </CallButton>
+        </div>
+      </>
+    ),
+    [packageTitle, months, phone],
+  );
   return (
     <>
       <a
@@ -48,25 +77,7 @@ export function EnquiryDialog({ packageTitle, months, phone, className }: Enquir
       </a>
       {drawn || open ? (
         <Dialog open={open} onClose={() => setOpen(false)} labelledBy="enquiry-dialog-title" className={styles.dialog}>
-          <div className={styles.head}>
-            <h2 id="enquiry-dialog-title" className={styles.title}>
-              Enquire about this trip
-            </h2>
-            <button type="button" className={styles.close} onClick={() => setOpen(false)} aria-label="Close">
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
-            </button>
-          </div>
-          <p className={styles.intro}>Tell us a little about your plans and we will call you back with dates and prices.</p>
-          <EnquiryForm packageTitle={packageTitle} months={months} idPrefix="dialog-" />
-          <div className={styles.call}>
-            <span>Prefer to talk?</span>
-            <CallButton phone={phone} className="btn btn-outline">
-              <PhoneIcon className={styles.icon} />
-              Call {phone}
-            </CallButton>
-          </div>
+          {content}
         </Dialog>
       ) : null}
     </>
