@@ -54,8 +54,8 @@ export class BrochureService {
 
   private readonly renderPdf: typeof renderBrochurePdf;
 
-  constructor(options: { maxBytes?: number; renderPdf?: typeof renderBrochurePdf } = {}) {
-    this.cache = new BrochureCache(options.maxBytes);
+  constructor(options: { maxBytes?: number; previousAfterMs?: number; renderPdf?: typeof renderBrochurePdf } = {}) {
+    this.cache = new BrochureCache(options.maxBytes, options.previousAfterMs);
     // Off the event loop: a long layout no longer holds every other request (issue 44 finding 10).
     this.renderPdf = options.renderPdf ?? ((content, images) => this.thread.render(content, images));
   }
