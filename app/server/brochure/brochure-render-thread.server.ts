@@ -14,15 +14,20 @@ import type { BrochureContent } from "./brochure-content.server";
 export type BrochureRenderRequest = { id: number; content: BrochureContent; images: { cover: Buffer | null; days: (Buffer | null)[] } };
 export type BrochureRenderResult = { id: number; pdf: Uint8Array; error?: undefined } | { id: number; error: string; pdf?: undefined };
 
-/** The production build's file (vite-plugins/server-workers.ts), beside the server bundle; the source under tsx otherwise. */
+/** The production build's worker file (vite-plugins/server-workers.ts), beside the server bundle. */
 const BROCHURE_WORKER_FILE = "brochure-render-worker.js";
 
-/** The production build's worker file, or (from source: dev server, tests) a bootstrap that loads the TypeScript entry through tsx. */
+/** The production build's worker, or (from source: dev server, tests) a bootstrap that loads the TypeScript entry through tsx. */
 function startWorker(): Worker {
   const options = { name: "brochure-render" };
-  // This module is in the bundle or in one of its chunks (assets/), the worker beside the bundle.
-  const built = ["./", "../"].map((dir) => fileURLToPath(new URL(`${dir}${BROCHURE_WORKER_FILE}`, import.meta.url))).find((file) => fs.existsSync(file));
-  if (!import.meta.url.endsWith(".ts") && built) return new Worker(built, options);
+  if (!import.meta.url.endsWith(".ts")) {
+    // Built: this module is in the bundle or in one of its chunks (assets/), the worker beside the bundle, whatever BUILD_DIR is.
+    const candidates = ["./", "../"].map((dir) => fileURLToPath(new URL(`${dir}${BROCHURE_WORKER_FILE}`, import.meta.url)));
+    const built = candidates.find((file) => fs.existsSync(file));
+    // A build without it is incomplete: say so, rather than try tsx (a dev dependency) on a source that is not there.
+    if (!built) throw new Error(`the brochure render worker is missing from the build (looked for ${candidates.join(" and ")})`);
+    return new Worker(built, options);
+  }
   const entry = new URL("./brochure-render.worker.ts", import.meta.url).href;
   return new Worker(`import("tsx/esm/api").then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`, { ...options, eval: true });
 }
@@ -32,8 +37,8 @@ export class BrochureRenderThread {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>();
 
-  /** Lays the brochure out on the thread; the same bytes `renderBrochurePdf` makes. */
-  render(content: BrochureContent, images: { cover: Buffer | null; days: (Buffer | null)[] }): Promise<Buffer> {
+  /** Lays the brochure out on the thread; the same bytes `renderBrochurePdf` makes. A thread that cannot start rejects. */
+  async render(content: BrochureContent, images: { cover: Buffer | null; days: (Buffer | null)[] }): Promise<Buffer> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
