@@ -251,8 +251,8 @@ try {
 /**
  * `node bench/brochure.mjs --pause [--build before=dir --build after=dir]` (issue 44 finding 10):
  * the longest time the server's event loop could not answer while it rendered a brochure at
- * the fields' maximum (50 highlights, inclusions and exclusions of 500 characters, 60 days of
- * 5,000, a long overview). A client asks /api/health every POLL_MS (default 50, as the re-test
+ * every field's maximum (50 highlights, inclusions and exclusions of 500 characters, 60 days of
+ * 5,000, 20 price options of 30 hotels, 50 departures, 30 clauses of 2,000, a long overview). A client asks /api/health every POLL_MS (default 50, as the re-test
  * did; the next one at once when an answer took longer) from the content write until the new
  * version's brochure is kept; its slowest answer is the longest pause (plus one round trip).
  * The builds take turns, ROUNDS each (default 5), so a busy spell hurts both alike. Also printed:
@@ -298,7 +298,14 @@ async function pauseBench() {
         s.baseUrl,
         `update packages set highlights = ${list("h")}, included = ${list("i")}, excluded = ${list("e")},
           long_description = left(${words(400, "p")}, 4000),
-          itinerary = (select jsonb_agg(jsonb_build_object('day', d, 'title', left(${words(20, "t")}, 200), 'description', left(${words(450, "d")}, 5000), 'photo', '')) from generate_series(1, 60) d)
+          itinerary = (select jsonb_agg(jsonb_build_object('day', d, 'title', left(${words(20, "t")}, 200), 'description', left(${words(450, "d")}, 5000), 'photo', '')) from generate_series(1, 60) d),
+          price_options = (select jsonb_agg(jsonb_build_object('label', 'Option ' || o, 'amount', 90000 + o, 'unit', 'per person',
+            'hotels', (select jsonb_agg(jsonb_build_object('destination', 'Town ' || h, 'nights', 2, 'hotel', left(${words(20, "s")}, 200), 'roomType', 'Deluxe Room', 'mealPlan', 'Breakfast')) from generate_series(1, 30) h)))
+            from generate_series(1, 20) o),
+          group_dates = (select jsonb_agg(jsonb_build_object('name', 'Batch ' || b, 'start', to_char(current_date + 30 + b, 'YYYY-MM-DD'), 'end', to_char(current_date + 40 + b, 'YYYY-MM-DD'))) from generate_series(1, 50) b),
+          terms_override = jsonb_build_object(
+            'clauses', (select jsonb_agg(jsonb_build_object('title', left(${words(12, "c")}, 120), 'text', left(${words(180, "x")}, 2000))) from generate_series(1, 30)),
+            'conveniences', (select jsonb_agg(left(${words(20, "v")}, 200)) from generate_series(1, 12)))
          where slug = 'bali'`,
       );
       // One render first, not counted: the JIT and the thread warm.
