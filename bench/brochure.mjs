@@ -252,7 +252,7 @@ try {
  * `node bench/brochure.mjs --pause [--build before=dir --build after=dir]` (issue 44 finding 10):
  * the longest time the server's event loop could not answer while it rendered a brochure at
  * every field's maximum (50 highlights, inclusions and exclusions of 500 characters, 60 days of
- * 5,000, 20 price options of 30 hotels, 50 departures, 30 clauses of 2,000, a long overview). A client asks /api/health every POLL_MS (default 50, as the re-test
+ * 5,000, 20 price options of 30 hotels, 50 departures, 30 clauses of 2,000, an overview of 20,000). A client asks /api/health every POLL_MS (default 50, as the re-test
  * did; the next one at once when an answer took longer) from the content write until the new
  * version's brochure is kept; its slowest answer is the longest pause (plus one round trip).
  * The builds take turns, ROUNDS each (default 5), so a busy spell hurts both alike. Also printed:
@@ -297,7 +297,7 @@ async function pauseBench() {
       await query(
         s.baseUrl,
         `update packages set highlights = ${list("h")}, included = ${list("i")}, excluded = ${list("e")},
-          long_description = left(${words(400, "p")}, 4000),
+          long_description = left(${words(2000, "p")}, 20000),
           itinerary = (select jsonb_agg(jsonb_build_object('day', d, 'title', left(${words(20, "t")}, 200), 'description', left(${words(450, "d")}, 5000), 'photo', '')) from generate_series(1, 60) d),
           price_options = (select jsonb_agg(jsonb_build_object('label', 'Option ' || o, 'amount', 90000 + o, 'unit', 'per person',
             'hotels', (select jsonb_agg(jsonb_build_object('destination', 'Town ' || h, 'nights', 2, 'hotel', left(${words(20, "s")}, 200), 'roomType', 'Deluxe Room', 'mealPlan', 'Breakfast')) from generate_series(1, 30) h)))
