@@ -482,6 +482,8 @@ async function terms(doc: Doc, content: BrochureContent) {
     doc.addPage();
     doc.y = MARGIN.top;
   }
+  // Counted from the heading's page: the refund rule's box may start the next one.
+  const until = budget(doc, "terms");
   heading(doc, "Terms and conditions");
   if (content.refundRule) {
     const height = boxHeight;
@@ -513,7 +515,6 @@ async function terms(doc: Doc, content: BrochureContent) {
     return y;
   };
   let rest = measured;
-  const until = budget(doc, "terms");
   while (rest.length > 0) {
     await breathe();
     // On the part's last page, restOnline's line stays free under the columns.
