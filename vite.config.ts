@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { frameworkCompileHints } from "./vite-plugins/framework-compile-hints";
 import { minifiedPageScripts } from "./vite-plugins/minified-page-scripts";
+import { serverWorkers } from "./vite-plugins/server-workers";
 import { tiptapReactDomNamespace } from "./vite-plugins/tiptap-react-dom-namespace";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -16,5 +17,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // build: one bundle, build/server/index.js (ADR 052).
     ...(isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {}),
   },
-  plugins: [tiptapReactDomNamespace(), reactRouter(), ...(isSsrBuild ? [minifiedPageScripts()] : [frameworkCompileHints()])],
+  plugins: [
+    tiptapReactDomNamespace(),
+    reactRouter(),
+    ...(isSsrBuild
+      ? [minifiedPageScripts(), serverWorkers({ "brochure-render-worker.js": "./app/server/brochure/brochure-render.worker.ts" })]
+      : [frameworkCompileHints()]),
+  ],
 }));

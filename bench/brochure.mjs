@@ -18,13 +18,17 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import autocannon from "autocannon";
 import { closedLoopLoad } from "./lib/load.mjs";
-import { startBenchServer } from "./lib/server.mjs";
+import { buildsFromArgs, startBenchServer, startBuildServers } from "./lib/server.mjs";
 
 const GOAL = { coldMs: 800, cachedP99Ms: 10, rssGrowthMb: 150 };
+if (process.argv.includes("--pause")) {
+  await pauseBench();
+  process.exit(0);
+}
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const token = crypto.randomBytes(16).toString("hex");
@@ -242,4 +246,112 @@ try {
   console.log(`written: ${path.relative(process.cwd(), file)}`);
 } finally {
   await server.stop();
+}
+
+/**
+ * `node bench/brochure.mjs --pause [--build before=dir --build after=dir]` (issue 44 finding 10):
+ * the longest time the server's event loop could not answer while it rendered a brochure at
+ * every field's maximum (50 highlights, inclusions and exclusions of 500 characters, 60 days of
+ * 5,000, 20 price options of 30 hotels, 50 departures, 30 clauses of 2,000, an overview of 20,000). A client asks /api/health every POLL_MS (default 50, as the re-test
+ * did; the next one at once when an answer took longer) from the content write until the new
+ * version's brochure is kept; its slowest answer is the longest pause (plus one round trip).
+ * The builds take turns, ROUNDS each (default 5), so a busy spell hurts both alike. Also printed:
+ * the brochure's pages (pdfinfo) and how the downloads during a render were answered
+ * (X-Brochure-Cache: "previous" is the package's previous brochure, answered while a render
+ * takes over 2.5 s).
+ */
+async function pauseBench() {
+  const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const builds = buildsFromArgs(process.argv.slice(2));
+  const fixtureToken = crypto.randomBytes(16).toString("hex");
+  const withFixtures = builds.map((build) => ({ ...build, env: { ...build.env, NODE_ENV: "test", E2E_FIXTURE_TOKEN: fixtureToken } }));
+  const servers = await startBuildServers(withFixtures, Number(process.env.BENCH_PORT ?? 3260));
+  const rounds = Number(process.env.ROUNDS ?? 5);
+  const pollMs = Number(process.env.POLL_MS ?? 50);
+  const results = Object.fromEntries(servers.map((s) => [s.label, { pausesMs: [], rendersMs: [], idleMs: [], pages: null, answers: {} }]));
+  const query = async (serverBase, text) => {
+    const response = await fetch(`${serverBase}/__e2e/sql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-e2e-token": fixtureToken },
+      body: JSON.stringify({ text }),
+    });
+    if (!response.ok) throw new Error(`fixture query failed: ${await response.text()}`);
+    return (await response.json()).rows;
+  };
+  const words = (n, seed) => `(select string_agg('${seed}' || (g % 10) || ' temple', ' ') from generate_series(1, ${n}) g)`;
+  const list = (seed) => `(select jsonb_agg(left(${words(50, seed)}, 500)) from generate_series(1, 50))`;
+  /** Asks /api/health every `pollMs` until `done()`; the slowest answer. */
+  async function slowestHealth(serverBase, done) {
+    let slowest = 0;
+    while (!done()) {
+      const start = performance.now();
+      await (await fetch(`${serverBase}/api/health`)).arrayBuffer();
+      const took = performance.now() - start;
+      slowest = Math.max(slowest, took);
+      if (took < pollMs) await new Promise((resolve) => setTimeout(resolve, pollMs - took));
+    }
+    return slowest;
+  }
+  try {
+    for (const s of servers) {
+      await query(
+        s.baseUrl,
+        `update packages set highlights = ${list("h")}, included = ${list("i")}, excluded = ${list("e")},
+          long_description = left(${words(2000, "p")}, 20000),
+          itinerary = (select jsonb_agg(jsonb_build_object('day', d, 'title', left(${words(20, "t")}, 200), 'description', left(${words(450, "d")}, 5000), 'photo', '')) from generate_series(1, 60) d),
+          price_options = (select jsonb_agg(jsonb_build_object('label', 'Option ' || o, 'amount', 90000 + o, 'unit', 'per person',
+            'hotels', (select jsonb_agg(jsonb_build_object('destination', 'Town ' || h, 'nights', 2, 'hotel', left(${words(20, "s")}, 200), 'roomType', 'Deluxe Room', 'mealPlan', 'Breakfast')) from generate_series(1, 30) h)))
+            from generate_series(1, 20) o),
+          group_dates = (select jsonb_agg(jsonb_build_object('name', 'Batch ' || b, 'start', to_char(current_date + 30 + b, 'YYYY-MM-DD'), 'end', to_char(current_date + 40 + b, 'YYYY-MM-DD'))) from generate_series(1, 50) b),
+          terms_override = jsonb_build_object(
+            'clauses', (select jsonb_agg(jsonb_build_object('title', left(${words(12, "c")}, 120), 'text', left(${words(180, "x")}, 2000))) from generate_series(1, 30)),
+            'conveniences', (select jsonb_agg(left(${words(20, "v")}, 200)) from generate_series(1, 12)))
+         where slug = 'bali'`,
+      );
+      // One render first, not counted: the JIT and the thread warm.
+      const first = await fetch(`${s.baseUrl}/packages/bali/brochure.pdf`);
+      const info = spawnSync("pdfinfo", ["-"], { input: Buffer.from(await first.arrayBuffer()) }).stdout.toString();
+      results[s.label].pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    }
+    for (let round = 0; round < rounds; round++) {
+      for (const s of servers) {
+        const url = `${s.baseUrl}/packages/bali/brochure.pdf`;
+        let idleDone = false;
+        setTimeout(() => (idleDone = true), 1000);
+        results[s.label].idleMs.push(await slowestHealth(s.baseUrl, () => idleDone));
+        await query(s.baseUrl, "update content_version set version = version + 1");
+        let rendered = false;
+        const started = performance.now();
+        const render = (async () => {
+          // A render over 2.5 s answers the previous brochure meanwhile: ask again until the new one is kept.
+          for (;;) {
+            const answer = await timedGet(url);
+            results[s.label].answers[answer.cache] = (results[s.label].answers[answer.cache] ?? 0) + 1;
+            if (answer.cache !== "previous") break;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          results[s.label].rendersMs.push(performance.now() - started);
+          rendered = true;
+        })();
+        results[s.label].pausesMs.push(await slowestHealth(s.baseUrl, () => rendered));
+        await render;
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+  console.log(
+    `brochure at the fields' maximum, ${rounds} rounds each, builds taking turns (load average ${os
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(" ")}):`,
+  );
+  for (const [label, r] of Object.entries(results)) {
+    const fmt = (values) => values.map((v) => Math.round(v)).join(", ");
+    console.log(
+      `  ${label} (${r.pages} pages): longest /api/health answer during a render ${Math.round(Math.max(...r.pausesMs))} ms (median of rounds ${Math.round(middle(r.pausesMs))}; ${fmt(r.pausesMs)}), ` +
+        `idle ${Math.round(Math.max(...r.idleMs))} ms; render to kept ${Math.round(middle(r.rendersMs))} ms median (${fmt(r.rendersMs)}); ` +
+        `downloads during the renders: ${JSON.stringify(r.answers)}`,
+    );
+  }
 }

@@ -23,13 +23,18 @@ const COVER_HEIGHT = 290;
 
 /**
  * Pages each long part may fill (issue 44 finding 10): a package at every
- * field's maximum made 216 pages. Past its pages a part says the rest is on
- * the package page, so no brochure passes MAX_BROCHURE_PAGES (the cover, the
- * overview, the departures and the contacts take the rest). A real package
- * (the longest seeded one has 4 pages) never comes near.
+ * field's maximum made 216 pages. A part draws an item only when it ends within
+ * the part's pages with room left for the line saying the rest is on the
+ * package page (fitsBudget), so no part passes its pages and no brochure passes
+ * MAX_BROCHURE_PAGES: these 35, and the contacts box, which may need a page of
+ * its own (ADR 087). The cover and overview take at most 2 pages, as the
+ * fields' limits allow (a 200-character title, an overview of 4,000). A real
+ * package (the longest seeded one has 4 pages) never comes near.
  */
-const SECTION_PAGES = { highlights: 3, prices: 4, included: 3, excluded: 3, days: 12, terms: 6 } as const;
+const SECTION_PAGES = { cover: 2, highlights: 3, prices: 4, included: 3, excluded: 3, days: 12, departures: 2, terms: 6 } as const;
 export const MAX_BROCHURE_PAGES = 36;
+/** Kept free under a part's last item on its last page, for restOnline's line. */
+const REST_LINE = 40;
 
 /**
  * Lets the event loop answer other requests between two parts of a layout:
@@ -40,6 +45,17 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 const pageCount = (doc: Doc) => doc.bufferedPageRange().count;
 /** The page count a part that starts now must stop at. */
 const budget = (doc: Doc, part: keyof typeof SECTION_PAGES) => pageCount(doc) + SECTION_PAGES[part];
+
+/**
+ * Whether an item `height` points tall, drawn now (here, or from the top of the
+ * next page when it does not fit here), ends before page `until` with room
+ * under it for restOnline's line: then the part never passes its pages.
+ */
+function fitsBudget(doc: Doc, height: number, until: number): boolean {
+  const need = height + REST_LINE;
+  if (doc.y + need <= BOTTOM) return pageCount(doc) < until;
+  return pageCount(doc) + Math.ceil(need / (BOTTOM - MARGIN.top)) < until;
+}
 
 /** Renders the brochure to a Buffer (the whole file, or an error). */
 export async function renderBrochurePdf(content: BrochureContent, images: BrochureImages): Promise<Buffer> {
@@ -128,13 +144,13 @@ function restOnline(doc: Doc, content: BrochureContent, what: string) {
 /** A list with round bullets drawn (no glyph to miss), wrapped beside them; cut short with a link on page `until`. */
 async function bulletList(doc: Doc, content: BrochureContent, items: readonly string[], dot: string, until: number, x = MARGIN.left, width = CONTENT_WIDTH) {
   for (const item of items) {
-    if (pageCount(doc) >= until) {
-      restOnline(doc, content, "The full list");
-      break;
-    }
     await breathe();
     font(doc, "sans", 10, COLOR.inkSoft);
     const height = doc.heightOfString(item, { width: width - 16, lineGap: 2 });
+    if (!fitsBudget(doc, height + 4, until)) {
+      restOnline(doc, content, "The full list");
+      break;
+    }
     ensureSpace(doc, height + 4);
     const y = doc.y;
     doc.circle(x + 4, y + 6, 2.6).fill(dot);
@@ -146,8 +162,11 @@ async function bulletList(doc: Doc, content: BrochureContent, items: readonly st
 
 type Column = { title: string; width: number; bold?: boolean };
 
-/** A table with a header row; rows as tall as their tallest cell; a page break repeats the header. */
-function table(doc: Doc, columns: readonly Column[], rows: readonly string[][], options: { band?: string; size?: number } = {}) {
+/**
+ * A table with a header row; rows as tall as their tallest cell; a page break repeats the header.
+ * With `until` (a part's page budget) it stops at the first row that does not fit it: true when cut short.
+ */
+function table(doc: Doc, columns: readonly Column[], rows: readonly string[][], options: { band?: string; size?: number; until?: number } = {}): boolean {
   const size = options.size ?? 9.5;
   const pad = 6;
   const drawHeader = () => {
@@ -166,12 +185,17 @@ function table(doc: Doc, columns: readonly Column[], rows: readonly string[][], 
   };
   ensureSpace(doc, 20 + 24);
   drawHeader();
-  rows.forEach((row, index) => {
+  for (const [index, row] of rows.entries()) {
     const heights = row.map((cell, i) => {
       font(doc, columns[i]?.bold ? "sansBold" : "sans", size);
       return doc.heightOfString(cell || "–", { width: columns[i]!.width - pad * 2, lineGap: 1.5 });
     });
     const height = Math.max(...heights) + pad * 2;
+    if (options.until !== undefined && !fitsBudget(doc, 20 + height, options.until)) {
+      doc.x = MARGIN.left;
+      doc.moveDown(0.4);
+      return true;
+    }
     if (doc.y + height > BOTTOM) {
       doc.addPage();
       doc.y = MARGIN.top;
@@ -195,9 +219,10 @@ function table(doc: Doc, columns: readonly Column[], rows: readonly string[][], 
       .strokeColor(COLOR.line)
       .stroke();
     doc.y = y + height;
-  });
+  }
   doc.x = MARGIN.left;
   doc.moveDown(0.4);
+  return false;
 }
 
 /**
@@ -275,7 +300,29 @@ function cover(doc: Doc, content: BrochureContent, photo: Buffer | null) {
 }
 
 function overview(doc: Doc, content: BrochureContent) {
-  for (const text of content.paragraphs) paragraph(doc, text, 10.5);
+  // The cover and the overview share their pages (an overview may have 20,000 characters): a longer one is cut at a word.
+  const until = budget(doc, "cover");
+  const options = { width: CONTENT_WIDTH, lineGap: 2.5 };
+  for (const text of content.paragraphs) {
+    font(doc, "sans", 10.5);
+    const fits = (shown: string) => fitsBudget(doc, doc.heightOfString(shown, options) + 8, until);
+    if (fits(text)) {
+      paragraph(doc, text, 10.5);
+      continue;
+    }
+    // The longest start of it that fits.
+    let low = 0;
+    let high = text.length;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (fits(`${text.slice(0, middle)} …`)) low = middle;
+      else high = middle - 1;
+    }
+    const cut = text.lastIndexOf(" ", low);
+    if (cut > 0) paragraph(doc, `${text.slice(0, cut)} …`, 10.5);
+    restOnline(doc, content, "The whole overview");
+    return;
+  }
 }
 
 async function prices(doc: Doc, content: BrochureContent) {
@@ -285,11 +332,11 @@ async function prices(doc: Doc, content: BrochureContent) {
   if (content.priceOptions.length > 0) {
     const until = budget(doc, "prices");
     for (const option of content.priceOptions) {
-      if (pageCount(doc) >= until) {
+      await breathe();
+      if (!fitsBudget(doc, 34 + 20 + 30, until)) {
         restOnline(doc, content, "Every price option");
         break;
       }
-      await breathe();
       ensureSpace(doc, 34 + 20 + 30);
       const y = doc.y;
       doc.roundedRect(MARGIN.left, y, CONTENT_WIDTH, 28, 5).fill(COLOR.accentSoft);
@@ -300,7 +347,7 @@ async function prices(doc: Doc, content: BrochureContent) {
       doc.x = MARGIN.left;
       doc.y = y + 34;
       if (option.hotels.length > 0) {
-        table(
+        const cut = table(
           doc,
           [
             { title: "Destination", width: 86, bold: true },
@@ -310,7 +357,12 @@ async function prices(doc: Doc, content: BrochureContent) {
             { title: "Meal plan", width: CONTENT_WIDTH - 86 - 48 - 165 - 110 },
           ],
           option.hotels.map((hotel) => [hotel.destination, String(hotel.nights), hotel.hotel, hotel.roomType, hotel.mealPlan]),
+          { until },
         );
+        if (cut) {
+          restOnline(doc, content, "Every price option");
+          break;
+        }
       }
       doc.moveDown(0.4);
     }
@@ -358,10 +410,6 @@ async function itinerary(doc: Doc, content: BrochureContent, photos: readonly (B
   const photoHeight = 72;
   const until = budget(doc, "days");
   for (const [index, day] of content.days.entries()) {
-    if (pageCount(doc) >= until) {
-      restOnline(doc, content, `The day-by-day from ${day.label.toLowerCase()} on`);
-      break;
-    }
     await breathe();
     const photo = photos[index] ?? null;
     const textX = photo ? MARGIN.left + photoWidth + 14 : MARGIN.left;
@@ -371,6 +419,10 @@ async function itinerary(doc: Doc, content: BrochureContent, photos: readonly (B
     font(doc, "sans", 9.5);
     const bodyHeight = doc.heightOfString(day.description, { width: textWidth, lineGap: 2 });
     const height = Math.max(photo ? photoHeight : 0, 14 + titleHeight + 4 + bodyHeight);
+    if (!fitsBudget(doc, height + 14, until)) {
+      restOnline(doc, content, `The day-by-day from ${day.label.toLowerCase()} on`);
+      break;
+    }
     ensureSpace(doc, height + 14);
     const y = doc.y;
     if (photo) doc.image(photo, MARGIN.left, y, { width: photoWidth, height: photoHeight });
@@ -396,14 +448,17 @@ function departures(doc: Doc, content: BrochureContent) {
     paragraph(doc, "Dates Coming Soon. Ask us for the next group, or for a private departure on dates that suit you.");
     return;
   }
-  table(
+  const until = budget(doc, "departures");
+  const cut = table(
     doc,
     [
       { title: "Group", width: 220, bold: true },
       { title: "Dates", width: CONTENT_WIDTH - 220 },
     ],
     content.departures.map((departure) => [departure.name, departure.dates]),
+    { until },
   );
+  if (cut) restOnline(doc, content, "Every departure");
 }
 
 async function terms(doc: Doc, content: BrochureContent) {
@@ -427,6 +482,8 @@ async function terms(doc: Doc, content: BrochureContent) {
     doc.addPage();
     doc.y = MARGIN.top;
   }
+  // Counted from the heading's page: the refund rule's box may start the next one.
+  const until = budget(doc, "terms");
   heading(doc, "Terms and conditions");
   if (content.refundRule) {
     const height = boxHeight;
@@ -458,14 +515,14 @@ async function terms(doc: Doc, content: BrochureContent) {
     return y;
   };
   let rest = measured;
-  const until = budget(doc, "terms");
   while (rest.length > 0) {
-    if (pageCount(doc) >= until) {
+    await breathe();
+    // On the part's last page, restOnline's line stays free under the columns.
+    const room = BOTTOM - doc.y - (pageCount(doc) >= until - 1 ? REST_LINE : 0);
+    if (pageCount(doc) >= until || (fitting(rest, room) === 0 && pageCount(doc) + 1 >= until)) {
       restOnline(doc, content, "The full terms and conditions");
       break;
     }
-    await breathe();
-    const room = BOTTOM - doc.y;
     if (fitting(rest, room) === 0) {
       doc.addPage();
       doc.y = MARGIN.top;
@@ -482,10 +539,10 @@ async function terms(doc: Doc, content: BrochureContent) {
       // Both columns full, the rest on the next page.
       const first = fitting(rest, room);
       const second = fitting(rest.slice(first), room);
-      draw(rest.slice(0, first), 0, top);
-      draw(rest.slice(first, first + second), 1, top);
+      const bottom = Math.max(draw(rest.slice(0, first), 0, top), draw(rest.slice(first, first + second), 1, top));
       rest = rest.slice(first + second);
-      doc.y = BOTTOM;
+      // The next page; on the last, restOnline's line goes under the columns.
+      doc.y = pageCount(doc) >= until - 1 ? bottom : BOTTOM;
     }
   }
   doc.x = MARGIN.left;

@@ -16,7 +16,8 @@ import { BrochureCache, type BrochureSource, type RenderedBrochure } from "./bro
 import { brochureContent } from "./brochure-content.server";
 import { canMakeBrochure } from "~/server/package/brochure-link.server";
 import { PrintImages } from "./brochure-images.server";
-import { COVER_IMAGE, DAY_IMAGE, renderBrochurePdf, warmUpPdfWriter } from "./brochure-pdf.server";
+import { COVER_IMAGE, DAY_IMAGE, type renderBrochurePdf, warmUpPdfWriter } from "./brochure-pdf.server";
+import { BrochureRenderThread } from "./brochure-render-thread.server";
 import { brochureTerms } from "./brochure-terms.server";
 import { DEFAULT_REFUND_RULE, PACKAGE_TERMS } from "~/server/package/package-terms.server";
 
@@ -53,9 +54,17 @@ export class BrochureService {
 
   private readonly renderPdf: typeof renderBrochurePdf;
 
-  constructor(options: { maxBytes?: number; renderPdf?: typeof renderBrochurePdf } = {}) {
-    this.cache = new BrochureCache(options.maxBytes);
-    this.renderPdf = options.renderPdf ?? renderBrochurePdf;
+  constructor(options: { maxBytes?: number; previousAfterMs?: number; renderPdf?: typeof renderBrochurePdf } = {}) {
+    this.cache = new BrochureCache(options.maxBytes, options.previousAfterMs);
+    // Off the event loop: a long layout no longer holds every other request (issue 44 finding 10).
+    this.renderPdf = options.renderPdf ?? ((content, images) => this.thread.render(content, images));
+  }
+
+  private readonly thread = new BrochureRenderThread();
+
+  /** Ends the render thread (tests; the process's exit ends it anyway). */
+  close(): Promise<void> {
+    return this.thread.close();
   }
 
   /**
