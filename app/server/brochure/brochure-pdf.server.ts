@@ -5,7 +5,7 @@
  * made in memory and handed back as one Buffer: a failure never leaves half a PDF.
  */
 import QRCode from "qrcode";
-import { COLOR, drawQr, font, PAGE, pageFooters, writePdf, type Doc, type FontName } from "~/server/pdf/pdf-writer.server";
+import { COLOR, drawQr, font, PAGE, pageFooters, writePdf, type Doc } from "~/server/pdf/pdf-writer.server";
 import type { BrochureContent } from "./brochure-content.server";
 import type { PrintImageSize } from "./brochure-images.server";
 
@@ -85,17 +85,6 @@ export async function renderBrochurePdf(content: BrochureContent, images: Brochu
     await breathe();
     footers(doc, content);
   });
-}
-
-/**
- * Loads the fonts and the PDF and font code once, off the request path: the
- * process's first brochure then costs what the next ones do.
- */
-export async function warmUpPdfWriter(): Promise<void> {
-  await writePdf({}, (doc) => {
-    for (const name of ["sans", "sansBold", "display"] as FontName[]) doc.font(name).text("Bali ₹1,04,500 – Day 1 ★");
-  });
-  QRCode.create("https://example.com/packages/bali?utm_source=brochure");
 }
 
 // ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import { BrochureCache, type BrochureSource, type RenderedBrochure } from "./bro
 import { brochureContent } from "./brochure-content.server";
 import { canMakeBrochure } from "~/server/package/brochure-link.server";
 import { PrintImages } from "./brochure-images.server";
-import { COVER_IMAGE, DAY_IMAGE, type renderBrochurePdf, warmUpPdfWriter } from "./brochure-pdf.server";
+import { COVER_IMAGE, DAY_IMAGE, type renderBrochurePdf } from "./brochure-pdf.server";
 import { BrochureRenderThread } from "./brochure-render-thread.server";
 import { brochureTerms } from "./brochure-terms.server";
 import { DEFAULT_REFUND_RULE, PACKAGE_TERMS } from "~/server/package/package-terms.server";
@@ -68,15 +68,14 @@ export class BrochureService {
   }
 
   /**
-   * Soon after boot, off the request path: loads the fonts and lays out a
-   * made-up brochure twice, so the JIT has compiled the layout code before the
-   * first traveller's download (the process's first render costs about five
-   * times a later one otherwise).
+   * Soon after boot, off the request path: lays out a made-up brochure twice
+   * where brochures are made (the render thread: it loads the fonts and the JIT
+   * compiles the layout code), before the first traveller's download (the
+   * first render costs about five times a later one otherwise).
    */
   warmUp(delayMs = 1000): void {
     setTimeout(() => {
       (async () => {
-        await warmUpPdfWriter();
         const content = sampleBrochure();
         for (let i = 0; i < 2; i++) await this.renderPdf(content, { cover: null, days: [] });
       })().catch((error: unknown) => getLogger().warn({ err: error }, "brochure writer warm-up failed"));
