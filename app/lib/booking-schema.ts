@@ -173,7 +173,7 @@ const TRIP_FIELDS = new Set<PropertyKey>(["departureId", "startDate", "endDate"]
  * The trip is checked when its own fields parsed, even if others did not (Zod skips a
  * refinement after any failed field by default): the first save names every field to fix.
  */
-const tripChecked = { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => TRIP_FIELDS.has(issue.path[0]!)) };
+const tripChecked = { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => TRIP_FIELDS.has(issue.path?.[0] ?? "")) };
 
 /** The hold's deadline: an ISO time (the API) or a `datetime-local` read as Indian time (the form). */
 export const holdUntilSchema = z.preprocess(
