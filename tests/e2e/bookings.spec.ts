@@ -157,6 +157,10 @@ test("cancelling a confirmed booking offers its seats to the waitlist, first com
   await expect(page.getByRole("region", { name: "Booking" })).toContainText("Reason: The traveller's visa was refused.");
   // The pressed button is gone with the state: the keyboard goes on from the notice, not from the page's start.
   await expect(page.getByRole("status").filter({ hasText: "Booking cancelled" }).locator("div").first()).toBeFocused();
+  // The team is told who the freed seats went to.
+  await expect(page.getByRole("status").filter({ hasText: "Booking cancelled" })).toContainText(
+    `Offered from the waitlist: ${waiting} (Waiting Traveller, 3 seats).`,
+  );
   // A cancelled booking asks for no more money.
   await expect(money).toContainText("Nothing more is owed: the booking is cancelled.");
   await expect(money).not.toContainText("due by");

@@ -227,6 +227,8 @@ describe("transitions, each in the timeline with who and when", () => {
     expect(await transitionBooking(held.id, "cancel", ctx(later), { reason: "Visa refused" })).toMatchObject({
       ok: true,
       booking: { state: "cancelled", cancelReason: "Visa refused" },
+      // The team's notice names them, in the order offered.
+      offered: [`${first.reference} (First Waiting, 2 seats)`, `${second.reference} (Second Waiting, 1 seat)`],
     });
     const [a, b] = await db
       .select()
