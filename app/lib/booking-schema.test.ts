@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { PRIVATE_TRIP } from "./booking";
-import { newBookingSchema, TRIP_NOT_CHOSEN } from "./booking-schema";
+import { bookingEditSchema, newBookingSchema, TRIP_NOT_CHOSEN } from "./booking-schema";
 
 /** The booking form as the browser sends it: every field, the optional ones empty. */
 function formOf(fields: Record<string, string>) {
@@ -61,6 +61,16 @@ describe("newBookingSchema through the form (conform reads an empty field as abs
     expect(errorsOf({ adults: "1.5" }).adults).toBeDefined();
     expect(errorsOf({ childrenNoBed: "-1" }).childrenNoBed).toBeDefined();
     expect(errorsOf({ adults: "30", childrenWithBed: "21" }).childrenWithBed).toEqual(["At most 50 travellers in one booking."]);
+    // A refused count is named once, not again as "3 travellers listed for -1 seats".
+    const negative = bookingEditSchema.safeParse({
+      leadName: "Asha Rao",
+      leadPhone: "98450 12345",
+      adults: -1,
+      room: "twin",
+      departureId: "dWinter",
+      travellers: [{ name: "A" }, { name: "B" }],
+    });
+    expect(negative.error?.issues.map((issue) => issue.path.join("."))).toEqual(["adults"]);
   });
 });
 

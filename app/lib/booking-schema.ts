@@ -147,7 +147,9 @@ function refineBooking(input: z.output<typeof bookingFieldsSchema>, ctx: z.Refin
     ctx.addIssue({ code: "custom", path: ["childrenWithBed"], message: `At most ${BOOKING_TRAVELLERS_MAX} travellers in one booking.` });
   }
   const seats = input.adults + input.childrenWithBed + input.childrenNoBed;
-  if (input.travellers.length > seats) {
+  // Counts already refused (a negative one) make no seat total to compare the names with.
+  const countsValid = input.adults >= 1 && input.childrenWithBed >= 0 && input.childrenNoBed >= 0;
+  if (countsValid && input.travellers.length > seats) {
     ctx.addIssue({ code: "custom", path: ["travellers"], message: `There are ${input.travellers.length} travellers listed for ${seats} seats.` });
   }
 }
