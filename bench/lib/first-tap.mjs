@@ -110,6 +110,7 @@ export const ARM = ({ role, name, answer }) => {
   // (a tap replayed after hydration, a smooth scroll's first step), that frame
   // is stamped by a task posted from it, an upper bound (marks.stamp says which).
   const check = (frameAt) => {
+    if (marks.answerFrameAt !== null) return;
     if (marks.tapAt === null) return requestAnimationFrame(check);
     // The first frame in which the page had scrolled at all (a smooth scroll's first pixel).
     if (marks.firstMoveFrameAt === null && window.scrollY !== startY) marks.firstMoveFrameAt = frameAt;
@@ -141,6 +142,14 @@ export const ARM = ({ role, name, answer }) => {
     }, 0);
   };
   requestAnimationFrame(check);
+  // A frame's callbacks run in the order they were asked for, and the check
+  // above asks for the next frame before the tap: a page that answers in a
+  // frame callback asked for at the tap (the carousel's glide) would move the
+  // track after the check had looked, and the answer would be seen a frame
+  // late, by the fallback stamp. This check is asked for after the page's
+  // click listeners at the window (the first-tap script's); React's and the
+  // browser's answers (a dialog, a popover, a jump) are in place by then anyway.
+  addEventListener("click", () => requestAnimationFrame(check), { capture: true, once: true });
   window.__tapArmed = true;
   const box = control.getBoundingClientRect();
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
