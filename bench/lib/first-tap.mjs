@@ -35,6 +35,7 @@ export const RECORDER = () => {
     handlersEndAt: null,
     eventPaintAt: null,
     answerFrameAt: null,
+    firstMoveFrameAt: null,
   };
   window.__firstAction = marks;
   // Event Timing (INP's own source): for each event of the tap (pointerdown,
@@ -87,10 +88,16 @@ export const ARM = ({ role, name, answer }) => {
   while (carousel && !carousel.querySelector('ul[tabindex="0"]')) carousel = carousel.parentElement;
   const track = answer === "carousel" ? carousel?.querySelector('ul[tabindex="0"]') : null;
   const startLeft = track?.scrollLeft ?? 0;
+  // Checked in every frame until the answer shows, so it must cost the page next
+  // to nothing: a document-wide selector match each frame (":popover-open",
+  // "dialog[open]") was a few ms of a throttled main thread's frames, charged
+  // to the answer it was waiting for.
+  const menu = answer === "popover" ? control.popoverTargetElement : null;
+  const dialogs = document.getElementsByTagName("dialog");
   const answered = () => {
     if (answer === "carousel") return track && Math.abs(track.scrollLeft - startLeft) >= 1 ? "track moved" : null;
-    if (answer === "popover") return document.querySelector(":popover-open") ? "menu open" : null;
-    if (document.querySelector("dialog[open]")) return "dialog open";
+    if (answer === "popover") return menu?.matches(":popover-open") ? "menu open" : null;
+    for (const dialog of dialogs) if (dialog.open) return "dialog open";
     return Math.abs(window.scrollY - startY) > 40 ? "jumped to the form" : null;
   };
   // The answer's stamp is the paint of the first frame that shows it. When that
@@ -103,10 +110,17 @@ export const ARM = ({ role, name, answer }) => {
   // (a tap replayed after hydration, a smooth scroll's first step), that frame
   // is stamped by a task posted from it, an upper bound (marks.stamp says which).
   const check = (frameAt) => {
+    if (marks.answerFrameAt !== null) return;
     if (marks.tapAt === null) return requestAnimationFrame(check);
+    // The first frame in which the page had scrolled at all (a smooth scroll's first pixel).
+    if (marks.firstMoveFrameAt === null && window.scrollY !== startY) marks.firstMoveFrameAt = frameAt;
     const how = answered();
     if (!how) return requestAnimationFrame(check);
     marks.answerFrameAt = frameAt;
+    // When this frame's callbacks ran: a frame's own timestamp is when the
+    // compositor began it, which on a busy main thread can precede the tap's
+    // handlers that ran before its callbacks (seen: 30-60 ms before).
+    const ranAt = performance.now();
     setTimeout(() => {
       const postedAt = performance.now();
       // The entries of this tap are queued once their paint is known: wait for it.
@@ -117,9 +131,9 @@ export const ARM = ({ role, name, answer }) => {
         if (eventPaintAt === null && tries > 0) return setTimeout(() => settle(tries - 1), 50);
         marks.handlersEndAt = handlersEndAt;
         marks.eventPaintAt = eventPaintAt;
-        // The frame that shows the answer began after the handlers ended and
-        // before the paint Event Timing reports for them: that paint shows it.
-        const samePaint = eventPaintAt !== null && frameAt >= handlersEndAt - 1 && frameAt <= eventPaintAt + 1;
+        // The frame that shows the answer ran its callbacks after the handlers
+        // ended and before the paint Event Timing reports for them: that paint shows it.
+        const samePaint = eventPaintAt !== null && ranAt >= handlersEndAt - 1 && ranAt <= eventPaintAt + 1;
         marks.stamp = samePaint ? "event timing" : "frame task";
         marks.answeredAt = samePaint ? eventPaintAt : postedAt;
         marks.how = how;
@@ -128,6 +142,14 @@ export const ARM = ({ role, name, answer }) => {
     }, 0);
   };
   requestAnimationFrame(check);
+  // A frame's callbacks run in the order they were asked for, and the check
+  // above asks for the next frame before the tap: a page that answers in a
+  // frame callback asked for at the tap (the carousel's glide) would move the
+  // track after the check had looked, and the answer would be seen a frame
+  // late, by the fallback stamp. This check is asked for after the page's
+  // click listeners at the window (the first-tap script's); React's and the
+  // browser's answers (a dialog, a popover, a jump) are in place by then anyway.
+  addEventListener("click", () => requestAnimationFrame(check), { capture: true, once: true });
   window.__tapArmed = true;
   const box = control.getBoundingClientRect();
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };

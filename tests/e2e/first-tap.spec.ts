@@ -127,6 +127,30 @@ test.describe("the carousel's arrows", () => {
   });
 });
 
+test.describe("Enquire Now", () => {
+  // Smooth scrolling would be the visitor's choice here; the suite's default is reduced motion.
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: "no-preference" });
+
+  test("the first tap before the modules have arrived jumps to the enquiry form at once; hydrated, it opens the dialog", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/packages/bali", { waitUntil: "domcontentloaded" });
+    const enquire = page.getByRole("link", { name: "Enquire Now" });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+    await enquire.tap();
+    // Read at once, not polled: a smooth scroll (ADR 089) would still be near the top here.
+    // The enquiry form is on screen at once.
+    const formTop = await page.evaluate(() => document.getElementById("enquire")!.getBoundingClientRect().top);
+    expect(formTop).toBeGreaterThanOrEqual(0);
+    expect(formTop).toBeLessThan(844 / 2);
+    await scripts.expectNotHydrated();
+    await scripts.releaseAndWaitForHydration();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await enquire.tap();
+    await expect(page.getByRole("dialog", { name: "Enquire about this trip" })).toBeVisible();
+  });
+});
+
 test("the lead popup appears 15 s after load with nobody acting", async ({ page }) => {
   // The page's clock runs as usual until it is fast-forwarded.
   await page.clock.install();
