@@ -15,6 +15,7 @@ import { signOut } from "~/server/auth/sign-in.server";
 import type { Db } from "~/server/db/db.server";
 import { media } from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../tests/support/test-db";
+import { quickPasswordHasher } from "../tests/support/quick-password-hasher";
 import { signInStaff } from "../tests/support/staff-sign-in";
 import { createUpload, patchUpload, tusMetadata } from "../tests/support/tus-requests";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
@@ -56,7 +57,8 @@ async function onePagePdf({ script }: { script?: string } = {}): Promise<Uint8Ar
 const filesIn = async (dir: string) => (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => !name.startsWith("."));
 
 beforeAll(async () => {
-  resetAuthForTests();
+  // Its users' passwords are checked at a test's cost: what it proves is not the hashing (quick-password-hasher.ts).
+  resetAuthForTests({ passwordHasher: quickPasswordHasher });
   db = await openTestDatabase();
   await getAuth().api.createUser({
     body: { email: "editor@example.com", password: "pepper-vine-estate-7", name: "Eddie Editor", role: "editor" },
