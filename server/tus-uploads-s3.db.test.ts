@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UploadResult } from "~/lib/upload";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import { closeTestDatabase, openTestDatabase } from "../tests/support/test-db";
+import { quickPasswordHasher } from "../tests/support/quick-password-hasher";
 import { signInStaff } from "../tests/support/staff-sign-in";
 import { createUpload, patchUpload } from "../tests/support/tus-requests";
 import { S3MediaStorage, TUS_UPLOADS_PREFIX } from "~/server/media/s3-storage.server";
@@ -67,7 +68,8 @@ async function sendAlternating(location: string, data: Buffer, chunk = 256 * 102
 }
 
 beforeAll(async () => {
-  resetAuthForTests();
+  // Its users' passwords are checked at a test's cost: what it proves is not the hashing (quick-password-hasher.ts).
+  resetAuthForTests({ passwordHasher: quickPasswordHasher });
   await openTestDatabase();
   s3 = await startS3rver();
   storage = new S3MediaStorage({ client: s3.client, bucket: s3.settings.bucket });

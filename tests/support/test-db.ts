@@ -86,6 +86,18 @@ export async function openTestDatabase(options: { seeded?: boolean } = {}): Prom
   return db;
 }
 
+/**
+ * The dump of this run's migrated PGlite template (or the one cached between
+ * runs), for a test that opens a second PGlite beside its own: loading it costs
+ * about a third of a new cluster's initdb. Undefined when there is none yet (a
+ * PostgreSQL run before any PGlite run): then the caller makes a new cluster.
+ */
+export function migratedPgliteDump(): Blob | undefined {
+  const templates = providedTemplates();
+  if (templates?.kind === "pglite") return new Blob([fs.readFileSync(templates.files.migrated)]);
+  return readPgliteTemplate();
+}
+
 /** The open PGlite database as a dump, for loadDataDir. */
 export async function dumpPglite(): Promise<Blob> {
   return (getDb() as unknown as { $client: PGlite }).$client.dumpDataDir("none");

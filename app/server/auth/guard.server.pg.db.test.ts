@@ -8,6 +8,7 @@ import { listActivity } from "~/server/activity/activity.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { quickPasswordHasher } from "../../../tests/support/quick-password-hasher";
 import { signInStaff } from "../../../tests/support/staff-sign-in";
 import { getLogger, setLogger } from "~/server/logger.server";
 import { canEditContent, canManageUsers, canSeeDrafts } from "./access.server";
@@ -36,7 +37,8 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  resetAuthForTests();
+  // Its users' passwords are checked at a test's cost: what it proves is not the hashing (quick-password-hasher.ts).
+  resetAuthForTests({ passwordHasher: quickPasswordHasher });
   db = await openTestDatabase();
   await getAuth().api.createUser({
     body: { email: "admin@example.com", password: "test-password-123", name: "Ada Admin", role: "admin" },

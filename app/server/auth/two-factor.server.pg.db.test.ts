@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { quickPasswordHasher } from "../../../tests/support/quick-password-hasher";
 import { cookieHeaderFrom, signInStaff } from "../../../tests/support/staff-sign-in";
 import { totpCode as appCode } from "../../../tests/e2e/totp";
 import { getAuth, resetAuthForTests } from "./auth.server";
@@ -47,7 +48,8 @@ const secondStep = (cookie: string, address: string, code: string) =>
 const sessionsOf = (userId: string) => db.select().from(t.sessions).where(eq(t.sessions.userId, userId));
 
 beforeAll(async () => {
-  resetAuthForTests();
+  // Its users' passwords are checked at a test's cost: what it proves is not the hashing (quick-password-hasher.ts).
+  resetAuthForTests({ passwordHasher: quickPasswordHasher });
   db = await openTestDatabase();
 });
 afterEach(() => {

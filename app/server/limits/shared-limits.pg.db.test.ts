@@ -12,6 +12,7 @@ import * as t from "~/server/db/schema.server";
 import { FormRateLimiter, getFormRateLimiter, takeFormPost } from "~/server/forms/form-rate-limit.server";
 import { services } from "~/server/services.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { quickPasswordHasher } from "../../../tests/support/quick-password-hasher";
 import { signInStaff } from "../../../tests/support/staff-sign-in";
 import { createFailureLog, createLimiter, limitStoreFor, type LimitStore } from "./limits.server";
 
@@ -40,7 +41,8 @@ function request(path: string, cookie?: string, method = "GET") {
 const signedInCookie = async (email: string, password: string) => (await signInStaff(email, password, { address: "10.20.0.1" })).cookie;
 
 beforeAll(async () => {
-  resetAuthForTests();
+  // Its users' passwords are checked at a test's cost: what it proves is not the hashing (quick-password-hasher.ts).
+  resetAuthForTests({ passwordHasher: quickPasswordHasher });
   db = await openTestDatabase();
   storeA = limitStoreFor(services.db);
   if (onPostgres) {
