@@ -3,7 +3,7 @@
  * for a new booking (prefilled from an enquiry or a departure), a stored one,
  * or what a failed save sent back. Isomorphic, no Zod.
  */
-import { TRAVELLER_KINDS, type BookingPrice, type RoomSharing, type StartState, type TravellerCounts, type TravellerKind } from "./booking";
+import { PRIVATE_TRIP, TRAVELLER_KINDS, type BookingPrice, type RoomSharing, type StartState, type TravellerCounts, type TravellerKind } from "./booking";
 import { formatPhone } from "./phone";
 import { paiseToDecimalRupees } from "./money";
 
@@ -17,6 +17,7 @@ export type BookablePackage = {
 
 export type BookingFormValues = {
   packageId: string;
+  /** A departure's id, `PRIVATE_TRIP`, or "" while not chosen. */
   departureId: string;
   startDate: string;
   endDate: string;
@@ -84,7 +85,7 @@ export function storedBookingValues(row: StoredBooking, travellers: { name: stri
   return {
     ...blankBookingValues(),
     packageId: String(row.packageId),
-    departureId: row.departureId ?? "",
+    departureId: row.departureId ?? PRIVATE_TRIP,
     startDate: row.departureId ? "" : row.startDate,
     endDate: row.departureId ? "" : row.endDate,
     leadName: row.leadName,

@@ -5,11 +5,13 @@
  * Back office only: no public page imports it.
  */
 import { z } from "zod";
-import { BOOKING_TRAVELLERS_MAX, HOLD_HOURS_MAX, ROOM_SHARINGS, START_STATES } from "./booking";
+import { BOOKING_TRAVELLERS_MAX, HOLD_HOURS_MAX, PRIVATE_TRIP, ROOM_SHARINGS, START_STATES } from "./booking";
 import { parseIndianDateTime } from "./admin-format";
 import { PHONE_MESSAGE, toE164 } from "./phone";
 import { paiseToDecimalRupees, rupeeAmountSchema } from "./money";
 import { toSingleLine } from "./single-line";
+
+export const TRIP_NOT_CHOSEN = "Choose a departure or a private trip.";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -66,13 +68,18 @@ const travellerSchema = z.object({
 
 /** The fields of a booking a write may set (the form sends all of them; a PATCH some). */
 const bookingFieldsSchema = z.object({
-  /** A group departure's id; empty for a private trip, which gives its own dates. */
+  /**
+   * A group departure's id, or a private trip (its own dates): the form's choice
+   * `PRIVATE_TRIP`, the API's `null`. Absent (the form's placeholder) is not a choice:
+   * the refinement asks for one, unless the API sent a private trip's dates alone.
+   */
   departureId: z.preprocess(
-    blankToUndefined,
+    (value) => (value === null || value === PRIVATE_TRIP ? null : blankToUndefined(value)),
     z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,40}$/, "Choose a departure from the list.")
+      .nullable()
       .optional(),
   ),
   startDate: z.preprocess(blankToUndefined, isoDate("start date").optional()),
@@ -140,16 +147,35 @@ function refineBooking(input: z.output<typeof bookingFieldsSchema>, ctx: z.Refin
     ctx.addIssue({ code: "custom", path: ["childrenWithBed"], message: `At most ${BOOKING_TRAVELLERS_MAX} travellers in one booking.` });
   }
   const seats = input.adults + input.childrenWithBed + input.childrenNoBed;
-  if (input.travellers.length > seats) {
+  // Counts already refused (a negative one) make no seat total to compare the names with.
+  const countsValid = input.adults >= 1 && input.childrenWithBed >= 0 && input.childrenNoBed >= 0;
+  if (countsValid && input.travellers.length > seats) {
     ctx.addIssue({ code: "custom", path: ["travellers"], message: `There are ${input.travellers.length} travellers listed for ${seats} seats.` });
   }
+}
+
+type TripFields = Pick<z.output<typeof bookingFieldsSchema>, "departureId" | "startDate" | "endDate">;
+
+/** A departure, or a private trip with its dates: never a private trip because nothing was chosen. */
+function refineTrip(input: TripFields, ctx: z.RefinementCtx) {
+  if (input.departureId === undefined && !input.startDate && !input.endDate) {
+    ctx.addIssue({ code: "custom", path: ["departureId"], message: TRIP_NOT_CHOSEN });
+    return;
+  }
   if (!input.departureId) {
-    if (!input.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: "Choose a departure, or give a private trip its start date." });
+    if (!input.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: "Give the private trip its start date." });
     if (!input.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "Give the private trip its return date." });
     if (input.startDate && input.endDate && input.endDate < input.startDate)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "The return date must not be before the start date." });
   }
 }
+
+const TRIP_FIELDS = new Set<PropertyKey>(["departureId", "startDate", "endDate"]);
+/**
+ * The trip is checked when its own fields parsed, even if others did not (Zod skips a
+ * refinement after any failed field by default): the first save names every field to fix.
+ */
+const tripChecked = { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => TRIP_FIELDS.has(issue.path?.[0] ?? "")) };
 
 /** The hold's deadline: an ISO time (the API) or a `datetime-local` read as Indian time (the form). */
 export const holdUntilSchema = z.preprocess(
@@ -184,10 +210,14 @@ export const newBookingSchema = z
         .optional(),
     ),
   })
-  .superRefine(refineBooking);
+  .superRefine(refineBooking)
+  .superRefine(refineTrip, tripChecked);
 
 /** An edit: the whole form, or (the API's PATCH) the fields sent laid over the stored booking first. */
-export const bookingEditSchema = z.object({ ...bookingFieldsSchema.shape, holdUntil: holdUntilSchema }).superRefine(refineBooking);
+export const bookingEditSchema = z
+  .object({ ...bookingFieldsSchema.shape, holdUntil: holdUntilSchema })
+  .superRefine(refineBooking)
+  .superRefine(refineTrip, tripChecked);
 
 /** Why a booking is cancelled: required, said in the timeline and the traveller's e-mail. */
 export const cancelSchema = z.object({

@@ -65,6 +65,9 @@ const BEDS_PER_ROOM: Record<RoomSharing, number> = { twin: 2, triple: 3, single:
 /** At most this many travellers in one booking. */
 export const BOOKING_TRAVELLERS_MAX = 50;
 
+/** The booking form's trip choice for a private trip (its own dates); a departure's id never has the parentheses. */
+export const PRIVATE_TRIP = "(private)";
+
 /** Hold deadlines: the setting's default and its bounds, in hours. */
 export const HOLD_HOURS_DEFAULT = 48;
 export const HOLD_HOURS_MAX = 720;

@@ -96,6 +96,17 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
 
   await gotoHydrated(page, "/packages/bali");
   await expect(departureItem(page, departure.name)).toContainText("10 seats left");
+
+  // A booking made directly, the trip not chosen: asked for one (not made a private trip), with what was typed kept.
+  const [bali] = await db.query<{ id: number }>("select id from packages where slug = 'bali'");
+  await gotoHydrated(page, `/admin/bookings/new?package=${bali!.id}`);
+  const direct = page.getByRole("form", { name: "New booking" });
+  await direct.getByLabel("Name", { exact: true }).fill("Walk-in Traveller");
+  await page.getByRole("button", { name: "Make the booking" }).click();
+  await expect(direct.getByLabel("Departure")).toHaveAttribute("aria-invalid", "true");
+  await expect(direct.getByLabel("Departure")).toHaveAccessibleDescription("Choose a departure or a private trip.");
+  await expect(direct.getByLabel("Name", { exact: true })).toHaveValue("Walk-in Traveller");
+  await expect(direct.getByLabel("Start date")).toHaveCount(0);
 });
 
 test("a hold that passes its deadline expires (the clock moved) and its seats come back on sale", async ({ page, db, adminSession }) => {
@@ -146,6 +157,10 @@ test("cancelling a confirmed booking offers its seats to the waitlist, first com
   await expect(page.getByRole("region", { name: "Booking" })).toContainText("Reason: The traveller's visa was refused.");
   // The pressed button is gone with the state: the keyboard goes on from the notice, not from the page's start.
   await expect(page.getByRole("status").filter({ hasText: "Booking cancelled" }).locator("div").first()).toBeFocused();
+  // The team is told who the freed seats went to.
+  await expect(page.getByRole("status").filter({ hasText: "Booking cancelled" })).toContainText(
+    `Offered from the waitlist: ${waiting} (Waiting Traveller, 3 seats).`,
+  );
   // A cancelled booking asks for no more money.
   await expect(money).toContainText("Nothing more is owed: the booking is cancelled.");
   await expect(money).not.toContainText("due by");

@@ -25,8 +25,8 @@ type Options = {
   restore?: (fields: [string, string][], form: HTMLFormElement, savedAt: string) => void;
   /** False once a copy was restored into a fresh form: it is not offered again. */
   offer?: boolean;
-  /** The new-item form that created this item ("package:new"): its copy, sent with the create and matching this item, is done. */
-  createdFrom?: { entity: string; matches: (fields: [string, string][]) => boolean };
+  /** The new-item form that created this item ("package:new", or the keys it may have had): its copy, sent with the create and matching this item, is done. */
+  createdFrom?: { entity: string | string[]; matches: (fields: [string, string][]) => boolean };
   /** Fields never kept (hidden bookkeeping, secrets). */
   skip?: (name: string) => boolean;
 };
@@ -82,10 +82,10 @@ export function useFormDraft(formRef: React.RefObject<HTMLFormElement | null>, o
   // On opening: a copy newer than the stored version is offered; a stale one is dropped.
   useEffect(() => {
     const created = optionsRef.current.createdFrom;
-    if (created) {
-      const createKey = `${DRAFT_PREFIX}${viewerId}:${created.entity}`;
+    for (const entity of created ? [created.entity].flat() : []) {
+      const createKey = `${DRAFT_PREFIX}${viewerId}:${entity}`;
       const copy = readDraft(createKey);
-      if (copy?.submitted && created.matches(copy.fields)) window.localStorage.removeItem(createKey);
+      if (copy?.submitted && created!.matches(copy.fields)) window.localStorage.removeItem(createKey);
     }
     const draft = readDraft(key);
     if (!draft || optionsRef.current.offer === false) return;

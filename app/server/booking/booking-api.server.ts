@@ -69,7 +69,7 @@ export function bookingJson(row: BookingRow, travellers: BookingTravellerRow[]) 
 /** The stored booking as a write's input: a PATCH lays the fields it sends over this. */
 function storedInput(row: BookingRow, travellers: BookingTravellerRow[]) {
   return {
-    departureId: row.departureId ?? undefined,
+    departureId: row.departureId,
     startDate: row.startDate,
     endDate: row.endDate,
     leadName: row.leadName,

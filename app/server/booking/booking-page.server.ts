@@ -199,6 +199,8 @@ export async function loadBookingPage(reference: string, viewer: Viewer, now: Da
       updatedAt: row.updatedAt.toISOString(),
       held: row.state === "held",
       basis: row.price.basis === "Package price" ? "" : row.price.basis,
+      /** The enquiry it was made from ("lead-12"): the new-booking form's browser copy was kept under it. */
+      enquiry: source?.key ?? null,
     },
     editable: row.state !== "cancelled",
     values: storedBookingValues(row, travellers, row.holdUntil ? toIndianDateTimeInput(row.holdUntil) : ""),
@@ -232,7 +234,9 @@ export async function handleBookingAction(request: Request, reference: string, v
     if (reason && !reason.success) return redirectWithNotice(page, { kind: "error", message: "Not cancelled: say why the booking is cancelled." });
     const result = await transitionBooking(detail.row.id, name, ctx, { reason: reason?.data.reason });
     if (!result.ok) return redirectWithNotice(page, { kind: "error", message: `Not done: ${result.message}` });
-    return redirectWithNotice(page, { kind: "success", message: `${TRANSITION_NOTICES[name]}${name === "complete" ? "" : email}` });
+    // The team is told who the freed seats went to (each is e-mailed the offer).
+    const offered = result.offered.length > 0 ? ` Offered from the waitlist: ${result.offered.join(", ")}.` : "";
+    return redirectWithNotice(page, { kind: "success", message: `${TRANSITION_NOTICES[name]}${name === "complete" ? "" : email}${offered}` });
   }
   if (intent === "delete") {
     if (!canDeleteBookings(viewer)) throw data({ message: "Only an admin can delete a booking." }, { status: 403 });

@@ -56,7 +56,7 @@ export async function transitionBooking(
   name: BookingTransition,
   ctx: BookingContext,
   options: { reason?: string; expectedVersion?: number } = {},
-): Promise<BookingResult> {
+): Promise<(Extract<BookingResult, { ok: true }> & { offered: string[] }) | Exclude<BookingResult, { ok: true }>> {
   const transition = BOOKING_TRANSITIONS[name];
   return bookingTransaction(async (tx, effects) => {
     const { pkg, row } = await lockBooking(tx, bookingId);
@@ -77,7 +77,7 @@ export async function transitionBooking(
       const date = pkg.groupDates.find((candidate) => candidate.id === row.departureId);
       if (date) await requireRoom(tx, pkg.id, date, row.seats);
       const holdUntil = new Date(ctx.now.getTime() + (await holdHours(tx)) * 3_600_000);
-      return { ok: true as const, booking: await moveState(tx, ctx, effects, row, "held", { holdUntil }) };
+      return { ok: true as const, booking: await moveState(tx, ctx, effects, row, "held", { holdUntil }), offered: [] as string[] };
     }
     const moved = await moveState(
       tx,
@@ -89,7 +89,7 @@ export async function transitionBooking(
       name === "cancel" ? { reason: options.reason } : {},
     );
     if (takesSeats(row.state) && !takesSeats(transition.to)) await freed(tx, ctx, effects, pkg, row);
-    return { ok: true as const, booking: moved };
+    return { ok: true as const, booking: moved, offered: effects.offered };
   });
 }
 

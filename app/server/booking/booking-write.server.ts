@@ -48,7 +48,12 @@ export function refuse(status: BookingRefusal["status"], message: string, extra:
 }
 
 /** What a change did besides its rows, for after the commit. */
-export type WriteEffects = { seatsChanged: boolean; emails: number };
+export type WriteEffects = {
+  seatsChanged: boolean;
+  emails: number;
+  /** Waitlisted bookings offered freed seats, for the team's notice: "PRV-7KQ2M (Asha Rao, 2 seats)". */
+  offered: string[];
+};
 
 /**
  * Runs one booking change in a transaction. A seat change bumps the content
@@ -56,7 +61,7 @@ export type WriteEffects = { seatsChanged: boolean; emails: number };
  * request, on every server); queued e-mails are nudged once it committed.
  */
 export async function bookingTransaction<T>(work: (tx: Db, effects: WriteEffects) => Promise<T>): Promise<T | BookingRefusal> {
-  const effects: WriteEffects = { seatsChanged: false, emails: 0 };
+  const effects: WriteEffects = { seatsChanged: false, emails: 0, offered: [] };
   try {
     return await getDb().transaction(async (rawTx) => {
       const tx = rawTx as unknown as Db;
@@ -220,6 +225,7 @@ export async function offerFreedSeats(tx: Db, ctx: BookingContext, effects: Writ
     await moveState(tx, ctx, effects, row, "held", { holdUntil: new Date(ctx.now.getTime() + hours * 3_600_000) }, { offered: true });
     free -= row.seats;
     offered += 1;
+    effects.offered.push(`${row.reference} (${row.leadName}, ${row.seats === 1 ? "1 seat" : `${row.seats} seats`})`);
   }
   return offered;
 }

@@ -142,7 +142,7 @@ describe("making a booking", () => {
   });
 
   it("a private trip has its own dates and no seat limit", async () => {
-    const booking = await book({ departureId: "", startDate: "2027-02-01", endDate: "2027-02-06", adults: "4", state: "confirmed" });
+    const booking = await book({ departureId: null, startDate: "2027-02-01", endDate: "2027-02-06", adults: "4", state: "confirmed" });
     expect(booking).toMatchObject({ departureId: null, startDate: "2027-02-01", endDate: "2027-02-06", state: "confirmed", seats: 4 });
   });
 });
@@ -227,6 +227,8 @@ describe("transitions, each in the timeline with who and when", () => {
     expect(await transitionBooking(held.id, "cancel", ctx(later), { reason: "Visa refused" })).toMatchObject({
       ok: true,
       booking: { state: "cancelled", cancelReason: "Visa refused" },
+      // The team's notice names them, in the order offered.
+      offered: [`${first.reference} (First Waiting, 2 seats)`, `${second.reference} (Second Waiting, 1 seat)`],
     });
     const [a, b] = await db
       .select()

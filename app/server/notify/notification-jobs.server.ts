@@ -76,10 +76,20 @@ export async function enqueueTeamEmail(tx: DbExecutor, subject: NotificationSubj
  * delivery header), so a repeat after a crash is seen as one message.
  */
 export function notificationHandlers({ mailer, webhook }: { mailer: Mailer; webhook?: WebhookSender }): JobRegistration[] {
+  // Since this server started or its last send failed, no send has succeeded: earlier e-mails may wait in back-off.
+  let relayMayHaveFailed = true;
   return [
     handleJob(EMAIL_JOB, async (job, { logger }) => {
-      await mailer.send(job.payload, job);
-      // The relay takes mail again: the e-mails that failed go now, not after their back-off (issue 49).
+      try {
+        await mailer.send(job.payload, job);
+      } catch (error) {
+        relayMayHaveFailed = true;
+        throw error;
+      }
+      if (!relayMayHaveFailed) return;
+      relayMayHaveFailed = false;
+      // The relay takes mail again: the e-mails that failed go now, not after their back-off (issue 49). Once per
+      // recovery, not after every send: e-mails run one at a time, and this write would double each one's turn.
       await retryFailedJobsOfType(EMAIL_JOB.name, { except: job.id }).catch((err: unknown) =>
         logger.warn({ err }, "could not make the failed e-mails due again"),
       );

@@ -1,5 +1,14 @@
 import { useState } from "react";
-import { priceLines, priceLineText, ROOM_SHARING_LABELS, ROOM_SHARINGS, TRAVELLER_KIND_LABELS, type BookingPrice, type StartState } from "~/lib/booking";
+import {
+  priceLines,
+  priceLineText,
+  PRIVATE_TRIP,
+  ROOM_SHARING_LABELS,
+  ROOM_SHARINGS,
+  TRAVELLER_KIND_LABELS,
+  type BookingPrice,
+  type StartState,
+} from "~/lib/booking";
 import { travellerRowsByKind, travellerRowsInSeatOrder, type BookablePackage, type BookingFormValues } from "~/lib/booking-form-values";
 import { parseRupees } from "~/lib/money";
 import { formatPaise } from "~/lib/price";
@@ -25,13 +34,25 @@ const count = (text: string) => {
 export function TripSection({ pkg, values, lockedPackage }: { pkg: BookablePackage | null; values: BookingFormValues; lockedPackage: boolean }) {
   const [departure, setDeparture] = useState(values.departureId);
   if (!pkg) return null;
-  const options = [...pkg.departures.map((date) => ({ value: date.id, label: date.label })), { value: "", label: "Private trip (its own dates)" }];
+  // No default: an admin who skips the choice is asked, not given a private trip.
+  const options = [
+    { value: "", label: "Choose a departure or a private trip" },
+    ...pkg.departures.map((date) => ({ value: date.id, label: date.label })),
+    { value: PRIVATE_TRIP, label: "Private trip (its own dates)" },
+  ];
   return (
     <Panel title="Trip" id="booking-trip">
       {lockedPackage ? <p className={adminUi.muted}>Package: {pkg.title}</p> : null}
       <div className={styles.grid}>
-        <EditorSelect name="departureId" label="Departure" options={options} value={departure} onChange={(event) => setDeparture(event.target.value)} />
-        {departure === "" ? (
+        <EditorSelect
+          name="departureId"
+          label="Departure"
+          required
+          options={options}
+          value={departure}
+          onChange={(event) => setDeparture(event.target.value)}
+        />
+        {departure === PRIVATE_TRIP ? (
           <>
             <EditorInput name="startDate" label="Start date" type="date" defaultValue={values.startDate} required />
             <EditorInput name="endDate" label="Return date" type="date" defaultValue={values.endDate} required />

@@ -17,7 +17,7 @@ export const BOOKING_FORM_ID = "booking-form";
 
 export type BookingFormProps = {
   /** A stored booking's reference and version; absent for a new one. */
-  stored?: { reference: string; version: number; updatedAt: string; held: boolean; basis: string };
+  stored?: { reference: string; version: number; updatedAt: string; held: boolean; basis: string; enquiry: string | null };
   packages: BookablePackage[];
   values: BookingFormValues;
   /** A new hold's default deadline (`datetime-local`, Indian time), from the setting. */
@@ -26,6 +26,9 @@ export type BookingFormProps = {
   full?: boolean;
   actionData?: EditorActionData;
 };
+
+/** The browser copy's key of a new booking's form: by the enquiry or package it was opened for. */
+const newBookingDraft = (from: string) => `booking:new:${from || "blank"}`;
 
 const num = (text: string) => {
   const n = Number(text);
@@ -65,12 +68,19 @@ function BookingFields({
   const [packageId, setPackageId] = useState(values.packageId);
   const [counts, setCounts] = useState({ adults: num(values.adults), childrenWithBed: num(values.childrenWithBed), childrenNoBed: num(values.childrenNoBed) });
   const draft = useFormDraft(formRef, {
-    entity: stored ? `booking:${stored.reference}` : `booking:new:${values.enquiry || values.packageId || "blank"}`,
+    entity: stored ? `booking:${stored.reference}` : newBookingDraft(values.enquiry || values.packageId),
     storedAt: stored?.updatedAt ?? null,
     savedMarker: stored?.version,
     restore: onRestore,
     offer: !restoredCopy,
     skip: (name) => name === "baseVersion" || name === "enquiry",
+    // The new-booking form's copy that made this booking is done (else the next new booking offered it back).
+    createdFrom: stored
+      ? {
+          entity: [newBookingDraft(stored.enquiry ?? ""), newBookingDraft(values.packageId), newBookingDraft("")],
+          matches: (fields) => fields.some(([name, value]) => name === "leadName" && value.trim() === values.leadName),
+        }
+      : undefined,
   });
   const pkg = packages.find((candidate) => String(candidate.id) === packageId) ?? null;
   const editorPath = stored ? `/admin/bookings/${stored.reference}` : "/admin/bookings/new";
