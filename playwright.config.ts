@@ -108,7 +108,10 @@ export default defineConfig({
     const server = e2eServer(index);
     return {
       name: `server ${index}`,
-      command: "node scripts/e2e-server.mjs",
+      // E2E_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the servers: they are then stopped
+      // with SIGTERM, so that node writes the profile (otherwise killed at once).
+      command: `node ${process.env.E2E_SERVER_NODE_ARGS ?? ""} scripts/e2e-server.mjs`,
+      ...(process.env.E2E_SERVER_NODE_ARGS ? { gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 } } : {}),
       url: `${server.baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 600_000,

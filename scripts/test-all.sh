@@ -153,7 +153,8 @@ check
 begin "format (Prettier)" npx prettier --check .
 begin "lint (ESLint)" npx eslint .
 begin "import rules" npm run --silent lint:imports
-begin "typecheck" npx tsc --noEmit
+# TypeScript's checker in Go (ADR 098): the same errors as tsc 5.9 on this code, for a third of its CPU.
+begin "typecheck" npx tsgo --noEmit
 begin "build" npx react-router build
 begin "seed photos" npx tsx scripts/process-seed-photos.ts
 finish "format (Prettier)" "lint (ESLint)" "import rules" "typecheck" "build" "seed photos"

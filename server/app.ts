@@ -67,7 +67,7 @@ type AppOptions = {
   trustProxy?: TrustProxy;
   /** The server's clock, for pages that show what is due (unset: the system's). */
   clock?: Clock;
-  /** Test runs only (NODE_ENV=test and a token): mounts the Playwright fixture route. */
+  /** Test runs only (E2E_FIXTURES=on and a token): mounts the Playwright fixture route. */
   e2eFixtures?: E2eFixtureOptions;
   /** Memory for the page cache in MiB (PAGE_CACHE_MB); 0 or unset: off. Never with Vite. */
   pageCacheMb?: number;

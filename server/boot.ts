@@ -152,14 +152,14 @@ export async function boot() {
 }
 
 /**
- * The Playwright fixture route runs arbitrary SQL: it exists only in a test
- * run (NODE_ENV=test) that also set the shared token. A token alone is not enough.
+ * The Playwright fixture route runs arbitrary SQL: it exists only when a test
+ * run turned it on (E2E_FIXTURES=on) and set the shared token. A token alone is not enough.
  */
 export function e2eFixturesFrom(
-  env: Pick<ReturnType<typeof getEnv>, "NODE_ENV" | "E2E_FIXTURE_TOKEN">,
+  env: Pick<ReturnType<typeof getEnv>, "E2E_FIXTURES" | "E2E_FIXTURE_TOKEN">,
   scheduling?: { clock: unknown; publisher: ScheduledPublisher; digest?: DigestScheduler; bookingSweeper?: BookingSweeper },
 ) {
-  if (env.NODE_ENV !== "test" || !env.E2E_FIXTURE_TOKEN) return undefined;
+  if (!env.E2E_FIXTURES || !env.E2E_FIXTURE_TOKEN) return undefined;
   const clock = scheduling?.clock instanceof AdjustableClock ? scheduling.clock : undefined;
   return {
     token: env.E2E_FIXTURE_TOKEN,

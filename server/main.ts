@@ -19,6 +19,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   // Production: the build as the module itself, not a function (ADR 031). Vite loads it per request.
   const served = vite ? { vite } : { build, clientDir, pageCacheMb: env.PAGE_CACHE_MB, pageRenderLimit: env.PAGE_RENDER_LIMIT };
   const e2eFixtures = e2eFixturesFrom(env, scheduling);
+  if (e2eFixtures) logger.warn("E2E_FIXTURES=on: the Playwright fixture route /__e2e is mounted (test runs only)");
   const app = createApp({
     logger,
     mediaDir,

@@ -65,7 +65,18 @@ const envSchema = z
       (value) => (typeof value === "string" ? emptyToUndefined(value.replace(/\/+$/, "")) : value),
       z.url({ protocol: /^https?$/, error: "MEDIA_PUBLIC_URL must be an http:// or https:// URL" }).optional(),
     ),
-    /** Test runs only: lets Playwright fixtures reach the database (see server/e2e-fixtures.ts). */
+    /**
+     * Test runs only: on, with E2E_FIXTURE_TOKEN, mounts the Playwright fixture route (server/e2e-fixtures.ts),
+     * which runs arbitrary SQL. An explicit switch, not NODE_ENV: the e2e servers run as production does (ADR 091).
+     */
+    E2E_FIXTURES: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["on", "off"], { error: "E2E_FIXTURES must be on or off" })
+        .default("off")
+        .transform((value) => value === "on"),
+    ),
+    /** Test runs only: the shared secret the fixture route asks for. */
     E2E_FIXTURE_TOKEN: optionalString,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@pravas.travel")),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(10).optional()),

@@ -130,7 +130,7 @@ test("X-Forwarded-For is not trusted by default: forged addresses count as one v
   expect(after!.views).toBe(blog!.views + 1);
 });
 
-test("a test run (NODE_ENV=test, for the fixture route) serves the production pages: first-paint CSS inlined", async () => {
+test("a test run (with the fixture route) serves the production pages: first-paint CSS inlined", async () => {
   const page = await raw("GET", "/packages/bali", { headers: { accept: "text/html" } });
   expect(page.status).toBe(200);
   const inlined = /<style data-inline-css="">([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? "";
