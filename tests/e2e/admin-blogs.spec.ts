@@ -1,17 +1,49 @@
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { ADMIN } from "./admin-helpers";
 import { blogByTitle, dropFile, insertBlog, PHOTO, photo } from "./admin-blogs-helpers";
-import { expect, gotoHydrated, screenshot, signInAs, test } from "./fixtures";
+import { expect, gotoHydrated, screenshot, test } from "./fixtures";
 
 // This file's own client address: its sign-ins never count against other files' throttles.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.12.1" } });
 
-test("write a post with bold text and a dropped header image, then read it on the public page", async ({ adminPage: page, db, browser, baseURL }) => {
-  test.setTimeout(60_000);
+// Strings each library keeps when minified: class names, tus's protocol header, dnd-kit's live-region ids.
+const EDITOR_CODE = /ProseMirror|tiptap|Tus-Resumable|DndDescribedBy/i;
+
+/** The bodies of the scripts the page fetches from now on. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    // A body still being read when the test closes its page is one no check reads any more (they run before).
+    response.text().then(
+      (body) => scripts.push(body),
+      (error: unknown) => {
+        if (!page.isClosed() && !/has been closed/.test(String(error))) throw error;
+      },
+    );
+  });
+  return scripts;
+}
+
+// One journey also proves where the editor's code loads: no public page fetches it (the
+// visitor's pages at the end), the editor's page does, and tus only with the first upload.
+test("write a post with bold text and a dropped header image, then read it on the public page; editor code only on the editor", async ({
+  adminPage: page,
+  db,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const scripts = scriptsOf(page);
   await gotoHydrated(page, "/admin/blogs");
   await page.getByRole("link", { name: "Create Blog" }).click();
   await expect(page).toHaveURL(/\/admin\/blogs\/new$/);
   await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
+  // The editor's libraries came with it; tus arrives with the first upload (ADR 040), not with the editor.
+  const found = new Set(scripts.flatMap((body) => [...body.matchAll(/ProseMirror|tiptap|Tus-Resumable/gi)].map((match) => match[0].toLowerCase())));
+  expect([...found].sort()).toEqual(["prosemirror", "tiptap"]);
+  scripts.length = 0;
 
   const title = `Sunrise at the Taj E2E ${Date.now()}`;
   await page.getByPlaceholder("Enter blog title").fill(title);
@@ -28,6 +60,7 @@ test("write a post with bold text and a dropped header image, then read it on th
     new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), photo());
+  await expect.poll(() => scripts.some((body) => /Tus-Resumable/i.test(body))).toBe(true);
   await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible({ timeout: 30_000 });
   expect(
     percentages.some((text) => /: \d+%$/.test(text)),
@@ -65,9 +98,14 @@ test("write a post with bold text and a dropped header image, then read it on th
   expect(row!.head_image).toBeTruthy();
   expect(row!.content).toContain("<strong>The marble glowed pink</strong>");
 
-  // A visitor (no session) reads it.
+  // A visitor (no session): no public page fetches editor code (TipTap, ProseMirror, tus, dnd-kit)…
   const visitor = await browser.newContext({ baseURL });
   const reader = await visitor.newPage();
+  const publicScripts = scriptsOf(reader);
+  for (const path of ["/", "/blogs", "/blogs/1", "/packages", "/contact"]) await gotoHydrated(reader, path);
+  expect(publicScripts.length).toBeGreaterThan(0);
+  expect(publicScripts.filter((body) => EDITOR_CODE.test(body)).map((body) => body.match(EDITOR_CODE)?.[0])).toEqual([]);
+  // …and reads the post.
   const response = await reader.goto(`/blogs/${row!.id}`);
   expect(response?.status()).toBe(200);
   await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -94,76 +132,76 @@ test("a file that is not an image, dropped on the zone, is refused with a messag
   await expect(page.locator('input[type="file"][accept="image/*"]').first()).toBeAttached();
 });
 
-test("update a post: the change is saved, the list says so and the public page shows it", async ({ adminPage: page, db }) => {
+test("update a post: a new title, a subheading, an image from the toolbar and a header image are saved, listed and public; the header image shows again and can be removed", async ({
+  adminPage: page,
+  db,
+}) => {
+  test.setTimeout(90_000);
   const post = await insertBlog(db);
   await gotoHydrated(page, `/admin/blogs/${post.id}`);
   await expect(page.getByPlaceholder("Enter blog title")).toHaveValue(post.title);
-  await expect(page.getByRole("textbox", { name: "Content" })).toContainText("The first paragraph of the fixture.");
+  const content = page.getByRole("textbox", { name: "Content" });
+  await expect(content).toContainText("The first paragraph of the fixture.");
 
   const renamed = `${post.title} Revised`;
-  await page.getByPlaceholder("Enter blog title").fill(renamed);
-  const content = page.getByRole("textbox", { name: "Content" });
-  await content.click();
-  await page.keyboard.press("ControlOrMeta+End");
-  await page.keyboard.press("Enter");
-  await page.getByRole("button", { name: "Subheading" }).click();
-  await page.keyboard.type("Where we stayed");
-  await page.getByRole("button", { name: "Update Blog" }).click();
-  await expect(page).toHaveURL(/\/admin\/blogs$/);
-  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
-  await expect(page.getByRole("link", { name: renamed })).toBeVisible();
-  const [row] = await db.query<{ title: string; content: string }>(`select title, content from blogs where id = $1`, [post.id]);
-  expect(row!.title).toBe(renamed);
-  expect(row!.content).toContain("<h3>Where we stayed</h3>");
+  await test.step("a new title and a subheading at the end", async () => {
+    await page.getByPlaceholder("Enter blog title").fill(renamed);
+    await content.click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Subheading" }).click();
+    await page.keyboard.type("Where we stayed");
+  });
 
-  await page.goto(`/blogs/${post.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 3, name: "Where we stayed" })).toBeVisible();
-});
+  await test.step("an image inserted from the toolbar goes through the upload, with its description", async () => {
+    await content.getByText("The first paragraph of the fixture.").click();
+    await page.keyboard.press("End");
+    await page.getByRole("button", { name: "Image", exact: true }).click();
+    const panel = page.getByRole("group", { name: "Insert an image" });
+    await expect(panel.getByLabel("Image description (alt text)")).toBeFocused();
+    await panel.getByLabel("Image description (alt text)").fill("The Taj Mahal from the river");
+    await panel.locator('input[type="file"]').setInputFiles(PHOTO);
+    await expect(content.getByRole("img", { name: "The Taj Mahal from the river" })).toBeVisible({ timeout: 30_000 });
+    await expect(panel).toHaveCount(0);
+  });
 
-test("the header image can be added to a stored post, shown again when it reopens, and removed", async ({ adminPage: page, db }) => {
-  test.setTimeout(60_000);
-  const post = await insertBlog(db);
-  await gotoHydrated(page, `/admin/blogs/${post.id}`);
-  await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
-  await page.getByRole("button", { name: /Add a header image/ }).click();
-  await page.locator('input[type="file"][accept="image/*"]').first().setInputFiles(PHOTO);
-  await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole("button", { name: "Update Blog" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
-  const [stored] = await db.query<{ head_image: string | null }>(`select head_image from blogs where id = $1`, [post.id]);
-  expect(stored!.head_image).toBeTruthy();
+  await test.step("a header image added to the stored post", async () => {
+    await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
+    await page.getByRole("button", { name: /Add a header image/ }).click();
+    await page.locator('input[type="file"][accept="image/*"]').first().setInputFiles(PHOTO);
+    await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible({ timeout: 30_000 });
+  });
 
-  await gotoHydrated(page, `/admin/blogs/${post.id}`);
-  await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible();
-  await page.getByRole("button", { name: "Remove the header image" }).click();
-  await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /Add a header image/ })).toBeVisible();
-  await page.getByRole("button", { name: "Update Blog" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
-  const [removed] = await db.query<{ head_image: string | null }>(`select head_image from blogs where id = $1`, [post.id]);
-  expect(removed!.head_image).toBeNull();
-});
+  await test.step("saved: the list says so, the row and the public page have it all", async () => {
+    await page.getByRole("button", { name: "Update Blog" }).click();
+    await expect(page).toHaveURL(/\/admin\/blogs$/);
+    await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: renamed })).toBeVisible();
+    const [row] = await db.query<{ title: string; content: string; head_image: string | null }>(`select title, content, head_image from blogs where id = $1`, [
+      post.id,
+    ]);
+    expect(row!.title).toBe(renamed);
+    expect(row!.content).toContain("<h3>Where we stayed</h3>");
+    expect(row!.content).toMatch(/<img src="\/media\/[^"]+" alt="The Taj Mahal from the river"/);
+    expect(row!.head_image).toBeTruthy();
 
-test("an image inserted from the toolbar goes through the upload, with its description, into the saved article", async ({ adminPage: page, db }) => {
-  test.setTimeout(60_000);
-  const post = await insertBlog(db);
-  await gotoHydrated(page, `/admin/blogs/${post.id}`);
-  await page.getByRole("textbox", { name: "Content" }).getByText("The first paragraph of the fixture.").click();
-  await page.keyboard.press("End");
-  await page.getByRole("button", { name: "Image", exact: true }).click();
-  const panel = page.getByRole("group", { name: "Insert an image" });
-  await expect(panel.getByLabel("Image description (alt text)")).toBeFocused();
-  await panel.getByLabel("Image description (alt text)").fill("The Taj Mahal from the river");
-  await panel.locator('input[type="file"]').setInputFiles(PHOTO);
-  await expect(page.getByRole("textbox", { name: "Content" }).getByRole("img", { name: "The Taj Mahal from the river" })).toBeVisible({ timeout: 30_000 });
-  await expect(panel).toHaveCount(0);
-  await page.getByRole("button", { name: "Update Blog" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
-  const [row] = await db.query<{ content: string }>(`select content from blogs where id = $1`, [post.id]);
-  expect(row!.content).toMatch(/<img src="\/media\/[^"]+" alt="The Taj Mahal from the river"/);
-  await page.goto(`/blogs/${post.id}`);
-  await expect(page.getByRole("img", { name: "The Taj Mahal from the river" })).toBeVisible();
+    await page.goto(`/blogs/${post.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "Where we stayed" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "The Taj Mahal from the river" })).toBeVisible();
+  });
+
+  await test.step("reopened, the header image shows again; removed, it is gone", async () => {
+    await gotoHydrated(page, `/admin/blogs/${post.id}`);
+    await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible();
+    await page.getByRole("button", { name: "Remove the header image" }).click();
+    await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /Add a header image/ })).toBeVisible();
+    await page.getByRole("button", { name: "Update Blog" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Blog updated successfully!" })).toBeVisible();
+    const [removed] = await db.query<{ head_image: string | null }>(`select head_image from blogs where id = $1`, [post.id]);
+    expect(removed!.head_image).toBeNull();
+  });
 });
 
 test("an image pasted from another site is refused with a message, and the form keeps what was typed", async ({ adminPage: page, db }) => {
@@ -190,7 +228,10 @@ test("an image pasted from another site is refused with a message, and the form 
   expect(row!.title).toBe(post.title);
 });
 
-test("delete asks 'Are you sure you want to delete this blog?'; Cancel keeps it, confirming deletes it", async ({ adminPage: page, db }) => {
+test("delete asks 'Are you sure you want to delete this blog?'; Cancel keeps it, confirming deletes it; a post already gone says 'Failed to delete blog!'", async ({
+  adminPage: page,
+  db,
+}) => {
   const post = await insertBlog(db);
   await gotoHydrated(page, `/admin/blogs/${post.id}`);
   await page.getByRole("button", { name: "Delete Blog" }).click();
@@ -212,13 +253,11 @@ test("delete asks 'Are you sure you want to delete this blog?'; Cancel keeps it,
   const response = await page.goto(`/blogs/${post.id}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Blog not found!" })).toBeVisible();
-});
 
-test("deleting a post that is already gone says 'Failed to delete blog!'", async ({ adminPage: page, db }) => {
-  const post = await insertBlog(db);
-  await gotoHydrated(page, `/admin/blogs/${post.id}`);
-  // Someone else deletes it meanwhile.
-  await db.query(`delete from blogs where id = $1`, [post.id]);
+  // Another post, open in the editor while someone else deletes it.
+  const gone = await insertBlog(db);
+  await gotoHydrated(page, `/admin/blogs/${gone.id}`);
+  await db.query(`delete from blogs where id = $1`, [gone.id]);
   await page.getByRole("button", { name: "Delete Blog" }).click();
   await page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" }).getByRole("button", { name: "Delete Blog" }).click();
   await expect(page).toHaveURL(/\/admin\/blogs$/);
@@ -362,31 +401,6 @@ test("without JavaScript the editor is a plain HTML field and a post can still b
   const row = await blogByTitle(db, title);
   expect(row).toMatchObject({ status: "draft", content: "<p>Written <strong>without</strong> scripts.</p>" });
   await context.close();
-});
-
-test("no public page fetches editor code (TipTap, ProseMirror, tus, dnd-kit)", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("response", async (response) => {
-    if (response.request().resourceType() === "script") scripts.push(await response.text());
-  });
-  for (const path of ["/", "/blogs", "/blogs/1", "/packages", "/contact"]) await gotoHydrated(page, path);
-  expect(scripts.length).toBeGreaterThan(0);
-  // Strings each library keeps when minified: class names, tus's protocol header, dnd-kit's live-region ids.
-  const editorCode = /ProseMirror|tiptap|Tus-Resumable|DndDescribedBy/i;
-  expect(scripts.filter((body) => editorCode.test(body)).map((body) => body.match(editorCode)?.[0])).toEqual([]);
-
-  // The same check finds them where they belong: the editor's page.
-  scripts.length = 0;
-  await signInAs(page, ADMIN);
-  await gotoHydrated(page, "/admin/blogs/new");
-  await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
-  const found = new Set(scripts.flatMap((body) => [...body.matchAll(/ProseMirror|tiptap|Tus-Resumable/gi)].map((match) => match[0].toLowerCase())));
-  // tus arrives with the first upload (ADR 040), not with the editor.
-  expect([...found].sort()).toEqual(["prosemirror", "tiptap"]);
-  scripts.length = 0;
-  await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), photo());
-  await expect.poll(() => scripts.some((body) => /Tus-Resumable/i.test(body))).toBe(true);
-  await expect(page.getByRole("img", { name: /^Header image:/ })).toBeVisible({ timeout: 30_000 });
 });
 
 for (const viewport of [

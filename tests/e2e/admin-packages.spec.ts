@@ -7,7 +7,10 @@ const PHOTOS = "/work/shared/photos";
 // This file's own client address: its sign-ins never count against other files' throttles.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "10.250.11.1" } });
 
-test("the list shows cards with status, price and duration; search and filters live in the URL", async ({ adminPage: page, db }) => {
+test("the list shows cards with status, price and duration; search and filters live in the URL; a title edited there is on the public page", async ({
+  adminPage: page,
+  db,
+}) => {
   const copy = await copyPackage(db);
   await db.query(`update packages set status = 'draft', region = 'national' where id = $1`, [copy.id]);
   await gotoHydrated(page, "/admin/packages");
@@ -25,10 +28,21 @@ test("the list shows cards with status, price and duration; search and filters l
   await page.goto(`/admin/packages?q=${encodeURIComponent(copy.title)}&region=international`);
   await expect(page.getByText("No packages match these filters.")).toBeVisible();
 
+  // Published again (in the database) for the edit below, which a visitor must see.
+  await db.query(`update packages set status = 'published' where id = $1`, [copy.id]);
   await page.goto(`/admin/packages?q=${encodeURIComponent(copy.title)}`);
   await page.getByRole("link", { name: copy.title }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/packages/${copy.id}$`));
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(copy.title);
+
+  // Edit the title in the editor the list opened; the public page has it.
+  const renamed = `${copy.title} Renamed`;
+  await page.getByLabel("Title", { exact: true }).fill(renamed);
+  await page.getByRole("button", { name: "Update Package" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+  await page.goto(`/packages/${copy.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
 });
 
 test("create a draft: the schema's errors show inline and the form keeps what was typed, then it is created", async ({ adminPage: page, db }) => {
@@ -138,19 +152,10 @@ test("create and publish with thumbnail and gallery uploads; it is live on the p
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });
 
-test("edit a title and see it on the public page", async ({ adminPage: page, db }) => {
-  const copy = await copyPackage(db);
-  await gotoHydrated(page, `/admin/packages/${copy.id}`);
-  const renamed = `${copy.title} Renamed`;
-  await page.getByLabel("Title", { exact: true }).fill(renamed);
-  await page.getByRole("button", { name: "Update Package" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
-  await page.goto(`/packages/${copy.slug}`);
-  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
-});
-
-test("reorder the itinerary with the keyboard; day numbers follow the order", async ({ adminPage: page, db }) => {
+test("reorder the itinerary with the keyboard; day numbers follow the order; delete asks for the exact title: a mismatch deletes nothing, a match deletes", async ({
+  adminPage: page,
+  db,
+}) => {
   const copy = await copyPackage(db);
   const [first, second, third] = copy.itinerary;
   await gotoHydrated(page, `/admin/packages/${copy.id}#itinerary`);
@@ -198,11 +203,8 @@ test("reorder the itinerary with the keyboard; day numbers follow the order", as
     expect.objectContaining({ day: 2, title: third!.title }),
     expect.objectContaining({ day: 3, title: first!.title }),
   ]);
-});
 
-test("delete asks for the exact title: a mismatch deletes nothing, a match deletes", async ({ adminPage: page, db }) => {
-  const copy = await copyPackage(db);
-  await gotoHydrated(page, `/admin/packages/${copy.id}`);
+  // The same package, deleted.
   await page.getByRole("button", { name: "Delete Package" }).click();
   let dialog = page.getByRole("dialog", { name: "Delete this package?" });
   await dialog.getByLabel("Package title").fill("Something else");
