@@ -319,12 +319,7 @@ describe("a type that runs one at a time (an e-mail: its effect is outside the d
     const doneBefore: number[] = [];
     const others: number[] = [];
     const countDone = async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(jobs)
-          .where(sql`${jobs.type} = 'test.send' and ${jobs.status} = 'done'`)
-      )[0]!.n;
+      (await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(sql`${jobs.type} = 'test.send' and ${jobs.status} = 'done'`))[0]!.n;
     await startedWorker([
       [
         SEND,
