@@ -44,12 +44,6 @@ export type JobType<P = unknown> = {
   readonly timeoutMs?: number;
   /** Failed tries before the job is given up on (kept as failed for the dashboard). Default 12. */
   readonly maxAttempts?: number;
-  /**
-   * Tries of this type run one at a time in a server, each recorded before the next starts: for an effect
-   * outside the database (an e-mail sent), so that a crash between the effect and its mark repeats at most
-   * one (at least once, ADR 050). Claimed jobs of the type wait their turn in their lane's places.
-   */
-  readonly oneAtATime?: boolean;
 };
 
 /** Declares a job type (a constant beside the domain code that queues it). */

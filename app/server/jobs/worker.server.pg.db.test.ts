@@ -310,57 +310,6 @@ describe("lanes", () => {
   });
 });
 
-describe("a type that runs one at a time (an e-mail: its effect is outside the database)", () => {
-  it("runs its tries one after another, each recorded done before the next starts, beside other jobs of the lane", async () => {
-    const SEND = defineJobType({ name: "test.send", lane: "short", payload, oneAtATime: true });
-    let running = 0;
-    let most = 0;
-    /** For each send as it starts: how many sends were already recorded done. */
-    const doneBefore: number[] = [];
-    const others: number[] = [];
-    const countDone = async () =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(sql`${jobs.type} = 'test.send' and ${jobs.status} = 'done'`))[0]!.n;
-    await startedWorker([
-      [
-        SEND,
-        async () => {
-          running++;
-          most = Math.max(most, running);
-          doneBefore.push(await countDone());
-          await sleep(5);
-          running--;
-        },
-      ],
-      [MAIL, async (job) => void others.push(job.id)],
-    ]);
-    const sends = await enqueue(SEND, 8);
-    const mails = await enqueue(MAIL, 3);
-    nudgeJobs();
-    await until("every send and e-mail to be done", async () => (await countDone()) === 8 && others.length === 3);
-    expect(most).toBe(1);
-    // The mark of each is committed before the next starts: a crash can find at most one sent and not recorded.
-    expect(doneBefore).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(others.sort((a, b) => a - b)).toEqual(mails);
-    expect(sends).toHaveLength(8);
-  });
-
-  it("a try still waiting its turn when the server stops is not run: it is handed back untouched", async () => {
-    const SEND = defineJobType({ name: "test.send-stop", lane: "short", payload, oneAtATime: true });
-    const first = gate();
-    const created = worker([[SEND, first.handler]], { stopWaitMs: 50 });
-    await created.start();
-    const [a, b] = await enqueue(SEND, 2);
-    nudgeJobs();
-    await until("the first send to start", () => first.seen.jobs.length === 1);
-    await created.stop();
-    first.release();
-    await sleep(20);
-    // The second never reached its handler; both are pending again, neither counted as a try.
-    expect(first.seen.jobs).toEqual([a]);
-    expect(await jobRow(b!)).toMatchObject({ status: "pending", leaseToken: null, attempts: 0 });
-  });
-});
-
 describe("fencing", () => {
   it("a worker whose lease ran out cannot record the job: the one that took it over does", async () => {
     const [id] = await enqueue(MAIL);

@@ -146,8 +146,6 @@ export class JobWorker {
   private readonly registry = new Map<string, JobRegistration>();
   private readonly lanes: JobLaneRunner[];
   private readonly leases = new Map<string, Lease>();
-  /** Per job type that runs one at a time (JobType.oneAtATime): the end of the last try in line. */
-  private readonly turns = new Map<string, Promise<void>>();
   private readonly busyCheck: () => boolean;
   private readonly onStop: (() => void) | undefined;
   private readonly clock: { now(): Date } | undefined;
@@ -334,21 +332,8 @@ export class JobWorker {
     return ms < this.options.pollMs ? Math.max(50, ms) : null;
   }
 
-  /** Runs one claimed job and records the outcome, if this worker still holds it; in its turn when its type runs one at a time. */
-  private run(job: ClaimedJob): Promise<void> {
-    const registration = this.registry.get(job.type);
-    if (!registration?.type.oneAtATime) return this.runNow(job);
-    const previous = this.turns.get(job.type) ?? Promise.resolve();
-    // runNow never rejects (it records every outcome); the catch keeps the line going if it ever does.
-    const mine = previous.then(() => this.runNow(job)).catch((err: unknown) => this.logger.error({ err, jobId: job.id }, "job run failed"));
-    this.turns.set(job.type, mine);
-    void mine.finally(() => {
-      if (this.turns.get(job.type) === mine) this.turns.delete(job.type);
-    });
-    return mine;
-  }
-
-  private async runNow(job: ClaimedJob): Promise<void> {
+  /** Runs one claimed job and records the outcome, if this worker still holds it. */
+  private async run(job: ClaimedJob): Promise<void> {
     const lease = this.leases.get(job.leaseToken);
     const registration = this.registry.get(job.type);
     if (!lease || !registration) return;
@@ -359,8 +344,6 @@ export class JobWorker {
     const { leaseToken, ...rest } = job;
     let failure: unknown;
     try {
-      // Stopped or taken over while it waited its turn: the handler is not called at all.
-      if (lease.controller.signal.aborted) throw lease.controller.signal.reason;
       const parsed = type.payload.safeParse(job.payload);
       if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
       await untilAborted(handle({ ...rest, payload: parsed.data }, { signal: lease.controller.signal, logger }), lease.controller.signal);

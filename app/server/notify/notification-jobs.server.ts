@@ -20,9 +20,8 @@ export const emailPayloadSchema = z.object({
 export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 
 /** The notification job types (ADR 082): an e-mail through the mailer, an enquiry POSTed to WEBHOOK_URL. Both short. */
-// One at a time: a crash between a send and its mark repeats at most one message (ADR 050).
-export const EMAIL_JOB = defineJobType({ name: "email", lane: "short", payload: emailPayloadSchema, oneAtATime: true });
-export const WEBHOOK_JOB = defineJobType({ name: "webhook", lane: "short", payload: webhookPayloadSchema, oneAtATime: true });
+export const EMAIL_JOB = defineJobType({ name: "email", lane: "short", payload: emailPayloadSchema });
+export const WEBHOOK_JOB = defineJobType({ name: "webhook", lane: "short", payload: webhookPayloadSchema });
 
 /** The job types that are notifications ("waiting to send", "last sent"); the queue also runs backups and image work. */
 export const NOTIFICATION_JOB_TYPES = [EMAIL_JOB.name, WEBHOOK_JOB.name];
