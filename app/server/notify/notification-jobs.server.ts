@@ -88,7 +88,7 @@ export function notificationHandlers({ mailer, webhook }: { mailer: Mailer; webh
       if (!relayMayHaveFailed) return;
       relayMayHaveFailed = false;
       // The relay takes mail again: the e-mails that failed go now, not after their back-off (issue 49). Once per
-      // recovery, not after every send: e-mails run one at a time, and this write would double each one's turn.
+      // recovery, not after every send (a write per e-mail otherwise).
       await retryFailedJobsOfType(EMAIL_JOB.name, { except: job.id }).catch((err: unknown) =>
         logger.warn({ err }, "could not make the failed e-mails due again"),
       );
