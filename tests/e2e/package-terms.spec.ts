@@ -36,6 +36,8 @@ test("an admin rewrites the refund rule and a clause: every package's Terms tab 
     .fill("Cancel 45 days or more before departure for a full refund, less the visa fee; after that, 50% until 15 days before.");
   await form.getByLabel("Clause 1: title").fill("Booking and payment");
   await form.getByRole("button", { name: "Add a line" }).click();
+  // The new line takes the focus a moment after the click (list-editor.tsx): typing before that went to the button.
+  await expect(form.getByRole("textbox", { name: /^Line \d+$/ }).last()).toBeFocused();
   await page.keyboard.type("Airport pick-up on every international trip");
   await form.getByRole("button", { name: "Save terms" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Terms saved." })).toBeVisible();
