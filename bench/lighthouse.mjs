@@ -1,6 +1,6 @@
 // Lighthouse, mobile and desktop, against a production build on a fresh
 // database. Prints a Markdown table of the four scores plus LCP, TBT, CLS and
-// transfer bytes, and writes bench/results/lighthouse.{json,md}.
+// transfer bytes, and writes bench/results/lighthouse.json and lighthouse-last.md (not kept: the kept tables are in lighthouse.md, per decision).
 //
 //   npm run bench:lighthouse                      # every page below
 //   npm run bench:lighthouse -- --only /,/packages  # some of them
@@ -193,5 +193,6 @@ const table = [
 const outDir = path.resolve("bench/results");
 fs.mkdirSync(outDir, { recursive: true });
 fs.writeFileSync(path.join(outDir, "lighthouse.json"), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
-fs.writeFileSync(path.join(outDir, "lighthouse.md"), `${table}\n`);
-console.log(`\n${table}\n\nwrote bench/results/lighthouse.json and lighthouse.md`);
+// lighthouse.md is the decisions' history (ADR 081): the last table goes to a file of its own.
+fs.writeFileSync(path.join(outDir, "lighthouse-last.md"), `${table}\n`);
+console.log(`\n${table}\n\nwrote bench/results/lighthouse.json and lighthouse-last.md`);
