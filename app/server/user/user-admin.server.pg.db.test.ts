@@ -9,6 +9,7 @@ import { changeOwnPassword } from "./account.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { quickPasswordHasher } from "../../../tests/support/quick-password-hasher";
 import { signInStaff } from "../../../tests/support/staff-sign-in";
 import {
   changeRole,
@@ -37,7 +38,8 @@ function tokenOf(url: string): string {
 }
 
 beforeAll(async () => {
-  resetAuthForTests();
+  // Passwords are checked at a test's cost: these tests are about who may do what, not the hashing (quick-password-hasher.ts).
+  resetAuthForTests({ passwordHasher: quickPasswordHasher });
   db = await openTestDatabase();
   const { user } = await getAuth().api.createUser({
     body: { email: "boss@example.com", password: "boss-password-1", name: "Bea Boss", role: "admin" },
