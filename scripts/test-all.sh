@@ -11,7 +11,7 @@
 # installs and its total when it runs this: CI_SETUP_TIMES, CI_RUN_START).
 #
 # Ports (override for a shared machine): E2E_PORT (3100, and the next one per
-# worker; +60 for private servers), VALIDATE_PORT (3300),
+# worker; +60 for private servers), VALIDATE_PORT (3300), TWO_SERVERS_PORT (3158 and 3159),
 # CLUSTER_PORT (3420 for nginx, 3421 and 3422 for its two servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
