@@ -203,6 +203,12 @@ const PACKAGE_FIELDS: FieldSpec[] = [
     },
     true,
   ),
+  field("paymentTerms", "payment terms", (value) => {
+    if (!value) return "";
+    const terms = record(value);
+    const deposit = terms.depositKind === "perPerson" ? `₹${str(terms.depositPerPerson)} a traveller` : `${str(terms.depositPercent)}%`;
+    return `${deposit} on confirmation, the balance ${str(terms.balanceDaysBefore)} days before departure`;
+  }),
   field("ratingStars", "rating"),
   field("ratingCount", "number of ratings"),
   field("reviews", "reviews", reviewLines("stars", "review"), true),
@@ -250,6 +256,8 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("tcsLabel", "TCS wording"),
   field("leadPopupEnabled", "lead popup", yesNo),
   field("bookingHoldHours", "booking hold (hours)"),
+  field("upiId", "UPI ID"),
+  field("upiPayeeName", "UPI payee name"),
 ];
 
 const HOME_FAQ_FIELDS: FieldSpec[] = [field("faqs", "questions", numbered("question"), true)];
