@@ -10,7 +10,7 @@
  * Issue 21's settings and pages add their entity types here.
  */
 import { formatUploadDate } from "./blog-format";
-import { formatInr } from "./price";
+import { formatInr, formatPaise } from "./price";
 import { formatTourDateRange } from "./tour-format";
 
 export const CONTENT_ENTITY_TYPES = [
@@ -204,10 +204,12 @@ const PACKAGE_FIELDS: FieldSpec[] = [
     true,
   ),
   field("paymentTerms", "payment terms", (value) => {
-    if (!value) return "";
+    // The document holds the parsed terms ({deposit, balanceDaysBefore}); none: the defaults.
+    if (!value) return "25% on confirmation, the balance 30 days before departure";
     const terms = record(value);
-    const deposit = terms.depositKind === "perPerson" ? `₹${str(terms.depositPerPerson)} a traveller` : `${str(terms.depositPercent)}%`;
-    return `${deposit} on confirmation, the balance ${str(terms.balanceDaysBefore)} days before departure`;
+    const deposit = record(terms.deposit);
+    const first = deposit.kind === "perPerson" ? `${formatPaise(Number(deposit.amountPaise))} a traveller` : `${str(deposit.percent)}%`;
+    return `${first} on confirmation, the balance ${str(terms.balanceDaysBefore)} days before departure`;
   }),
   field("ratingStars", "rating"),
   field("ratingCount", "number of ratings"),

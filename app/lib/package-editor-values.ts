@@ -1,6 +1,6 @@
 import { structuredFields } from "./form-fields";
 import type { PackageTermsOverride } from "./package-terms-schema";
-import { paymentTermsInput } from "./payment-schedule";
+import { paymentTermsInput, type PaymentTerms } from "./payment-schedule";
 import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PriceUnit, PublishStatus, Region } from "./package-schema";
 
 /**
@@ -98,7 +98,8 @@ function ownTerms(value: unknown): PackageTermsOverride | null {
 
 /** The payment terms' fields: the stored ones (or the defaults), or as a browser copy kept them. */
 function termsFields(value: unknown): PackageEditorValues["paymentTerms"] {
-  const sent = (value && typeof value === "object" ? value : paymentTermsInput(null)) as Record<string, unknown>;
+  const stored = value && typeof value === "object" && "deposit" in value;
+  const sent = (value && typeof value === "object" && !stored ? value : paymentTermsInput(stored ? (value as PaymentTerms) : null)) as Record<string, unknown>;
   const text = (key: string) => (sent[key] === undefined || sent[key] === null ? "" : String(sent[key]));
   return {
     depositKind: sent.depositKind === "perPerson" ? "perPerson" : "percent",

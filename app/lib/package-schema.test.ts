@@ -127,6 +127,9 @@ describe("package input schema", () => {
       balanceDaysBefore: 45,
     });
     expect(packageInputSchema.parse({ title: "Kerala" }).paymentTerms).toBeNull();
+    // A package's document is the parsed input, parsed again when a revision is restored or a draft merged: the same terms.
+    const parsed = perPerson.status === "success" ? perPerson.value : null;
+    expect(packageInputSchema.parse(JSON.parse(JSON.stringify(parsed))).paymentTerms).toEqual(parsed?.paymentTerms);
     const bad = terms({ "paymentTerms.depositKind": "percent", "paymentTerms.depositPercent": "12.5", "paymentTerms.balanceDaysBefore": "-1" });
     expect(bad.status === "error" && bad.error).toEqual({
       "paymentTerms.depositPercent": ["Enter a whole percentage, from 1 to 100."],

@@ -236,7 +236,7 @@ const dueOnSchema = z.string({ error: "Choose a date." }).refine(isCalendarDate,
 const lineKeySchema = z.string().regex(/^(DEP|BAL|I\d{1,2})$/, "That payment is no longer in the schedule: reload the page.");
 
 /** A package's default terms as the editor and the API send them: the deposit per person typed in rupees. */
-export const paymentTermsSchema = z
+const typedTermsSchema = z
   .discriminatedUnion(
     "depositKind",
     [
@@ -270,7 +270,19 @@ export const paymentTermsSchema = z
     balanceDaysBefore: input.balanceDaysBefore,
   }));
 
-export type PaymentTermsInput = z.input<typeof paymentTermsSchema>;
+/** Stored terms (a package's document holds them so) read as the form would send them: the schema is idempotent. */
+function isStoredTerms(value: unknown): value is PaymentTerms {
+  return typeof value === "object" && value !== null && "deposit" in value && typeof value.deposit === "object";
+}
+
+/**
+ * A package's terms: as typed in the editor or sent to the API, or as stored
+ * (a package's document, its revisions and drafts, is the parsed input and is
+ * parsed again when restored or merged, ADR 037).
+ */
+export const paymentTermsSchema = z.preprocess((value) => (isStoredTerms(value) ? paymentTermsInput(value) : value), typedTermsSchema);
+
+export type PaymentTermsInput = z.input<typeof typedTermsSchema>;
 
 const rupeesText = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
 
