@@ -86,6 +86,7 @@ const LABELS: Record<string, string> = {
   "payment.refunded": "Recorded a refund",
   "payment.reversed": "Reversed a ledger entry",
   "payment.link-created": "Made a payment link",
+  "payment.schedule-changed": "Changed a booking's payment schedule",
 };
 
 export function activityLabel(kind: string): string {

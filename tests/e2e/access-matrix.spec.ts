@@ -176,6 +176,20 @@ const STAFF_READS: { url: string; outcome: ByWho }[] = [
   { url: "/api/bookings/PRV-22222", outcome: { anonymous: 401, editor: 404, admin: 404 } },
 ];
 
+/**
+ * Forms of a page that are not for everyone the page is (issue 46): each
+ * intent's right is checked before the booking is looked up, so an editor's
+ * refund is a 403 even for a booking that does not exist (an admin's is its 404).
+ */
+const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<Who, Outcome | "formError"> }[] = [
+  { url: "/admin/bookings/PRV-22222", form: { intent: "record-refund" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "reverse-entry" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "schedule-add" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "record-payment" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).
+  { url: "/admin/settings", form: { upiId: "not a vpa" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+];
+
 type FlatRoute = { file: string; path: string };
 
 /** Every route with a URL (layouts contribute their path to their children). */
@@ -235,6 +249,13 @@ async function runMatrix(request: APIRequestContext, who: Who) {
   for (const endpoint of EXPRESS_ENDPOINTS) {
     const response = await request.fetch(endpoint.url, { method: endpoint.method, headers: endpoint.headers, maxRedirects: 0 });
     await check(response, endpoint.outcome[who], endpoint.url, `${who} ${endpoint.method} ${endpoint.url} (server/tus-uploads.ts)`);
+  }
+  for (const post of FORM_POSTS) {
+    const response = await request.post(post.url, { form: post.form, maxRedirects: 0 });
+    const label = `${who} POST ${post.url} ${JSON.stringify(post.form)}`;
+    const outcome = post.outcome[who];
+    if (outcome === "formError") expect.soft(response.status(), label).toBe(400);
+    else await check(response, outcome, post.url, label);
   }
   for (const read of STAFF_READS) {
     const response = await request.get(read.url, { maxRedirects: 0 });

@@ -91,6 +91,7 @@ export const ACTIVITY_KINDS = [
   "payment.refunded",
   "payment.reversed",
   "payment.link-created",
+  "payment.schedule-changed",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
