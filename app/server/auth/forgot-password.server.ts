@@ -15,9 +15,6 @@ import { formatDateTime } from "~/lib/admin-format";
  * working link (tokens are stored as hashes, ADR 087).
  */
 
-/** The one answer to every well-formed request. */
-export const FORGOT_PASSWORD_ANSWER =
-  "If that address belongs to a Pravas staff account, we have sent it a link to choose a new password. The link works once, for one hour. Check your spam folder too.";
 
 /** One e-mail per account per quarter hour, however often it is asked for: nobody fills a colleague's inbox. */
 const ONE_MAIL_PER_MS = 15 * 60 * 1000;
