@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { passwordResetMailHandler } from "~/server/auth/forgot-password.server";
+import { passwordResetMailHandler } from "~/server/user/forgot-password.server";
 import { encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
 import { backupJobHandler } from "~/server/backup/backup-job.server";
 import type { BackupStore } from "~/server/backup/backup-store.server";

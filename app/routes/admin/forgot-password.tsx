@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { adminMeta } from "~/components/admin/admin-page";
 import { TextField } from "~/components/ui/form-field";
-import { requestPasswordReset } from "~/server/auth/forgot-password.server";
+import { requestPasswordReset } from "~/server/user/forgot-password.server";
 import { FORGOT_PASSWORD_ANSWER } from "~/lib/staff-messages";
 import { RATE_LIMITED_MESSAGE } from "~/server/forms/form-rate-limit.server";
 import styles from "~/components/admin/standalone-page.module.css";

@@ -23,7 +23,13 @@ export class BackupUnderWayError extends Error {}
  * and removed once sent (or abandoned). Recorded in the activity log, since it
  * holds every enquiry and account.
  */
-export async function backupForDownload(options: { actor: Viewer; ip?: string | null; storage: MediaStorage; key?: Buffer; now: Date }): Promise<BackupDownload> {
+export async function backupForDownload(options: {
+  actor: Viewer;
+  ip?: string | null;
+  storage: MediaStorage;
+  key?: Buffer;
+  now: Date;
+}): Promise<BackupDownload> {
   if (making) throw new BackupUnderWayError("A backup is being made for another download. Try again in a minute.");
   making = true;
   const directory = await fsp.mkdtemp(path.join(os.tmpdir(), "pravas-backup-"));

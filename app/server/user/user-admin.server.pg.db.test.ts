@@ -26,7 +26,7 @@ import {
   setPasswordWithToken,
 } from "./user-admin.server";
 import { addUserSchema } from "./user-schemas.server";
-import { passwordResetMailHandler, PASSWORD_RESET_MAIL_JOB, requestPasswordReset } from "~/server/auth/forgot-password.server";
+import { passwordResetMailHandler, PASSWORD_RESET_MAIL_JOB, requestPasswordReset } from "~/server/user/forgot-password.server";
 import type { EmailPayload } from "~/server/notify/notification-jobs.server";
 import { getLogger } from "~/server/logger.server";
 

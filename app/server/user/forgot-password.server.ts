@@ -4,7 +4,7 @@ import { takeFormPost } from "~/server/forms/form-rate-limit.server";
 import { defineJobType, enqueueJob, nudgeJobs } from "~/server/jobs/jobs.server";
 import { handleJob, type JobRegistration } from "~/server/jobs/worker.server";
 import type { Mailer } from "~/server/notify/mailer.server";
-import { activeStaffIdByEmail, createForgottenPasswordLink, FORGOTTEN_PASSWORD_LINK_HOURS } from "~/server/user/user-admin.server";
+import { activeStaffIdByEmail, createForgottenPasswordLink, FORGOTTEN_PASSWORD_LINK_HOURS } from "./user-admin.server";
 import { formatDateTime } from "~/lib/admin-format";
 
 /**
@@ -14,7 +14,6 @@ import { formatDateTime } from "~/lib/admin-format";
  * The link is made when the e-mail is sent, by the job: the queue never holds a
  * working link (tokens are stored as hashes, ADR 087).
  */
-
 
 /** One e-mail per account per quarter hour, however often it is asked for: nobody fills a colleague's inbox. */
 const ONE_MAIL_PER_MS = 15 * 60 * 1000;
@@ -31,10 +30,7 @@ export const PASSWORD_RESET_MAIL_JOB = defineJobType({
   maxAttempts: 5,
 });
 
-export type ForgotPasswordOutcome =
-  | { status: "answered" }
-  | { status: "invalid"; message: string }
-  | { status: "throttled"; retryAfterSeconds: number };
+export type ForgotPasswordOutcome = { status: "answered" } | { status: "invalid"; message: string } | { status: "throttled"; retryAfterSeconds: number };
 
 /**
  * Takes a request from the public forms' budget (FORM_RATE_LIMIT per client per
