@@ -82,6 +82,8 @@ const RULES: Record<string, Rule> = {
   // Backups (ADR 054): admins only. The test servers set no BACKUP_DIR: nothing to download (404), and "Back up now" says so (303 to the dashboard).
   "routes/admin/backup-latest.ts": { page: { anonymous: "login", editor: "denied", admin: 404 } },
   "routes/admin/backup-now.ts": { post: { anonymous: "login", editor: "denied", admin: 303 } },
+  // A backup made now and streamed (issue 49): admins only, POST only (a GET is 405 for them).
+  "routes/admin/backup-download.ts": { post: { anonymous: "login", editor: "denied", admin: "ok" } },
   "routes/admin/enquiries-xlsx.ts": { page: staffOnly },
   // Due call backs (ADR 045): editors and admins, like the inbox. Setting one is the enquiry page's
   // POST (intent "follow-up", canManageEnquiries); the daily e-mail switch is the account page's (intent "digest").
@@ -119,6 +121,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/not-found.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // The set-password page of reset and invitation links: public, the one-time token is the permission.
   "routes/admin/reset-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
+  // "Forgot password?" (issue 49): public; its POST takes from the public forms' budget.
+  "routes/admin/forgot-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
   // The REST API.
   "routes/api/packages.ts": { writesByMethod: contentCollectionWrites },
   "routes/api/package.ts": { writesByMethod: contentItemWrites, sample: "/api/packages/999999" },

@@ -1,6 +1,7 @@
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { EnquiryFigures, NotificationHealth, RankingPanels, RecentActivity } from "~/components/admin/dashboard/dashboard-sections";
 import { canManageBackups, canManageEnquiries } from "~/server/auth/access.server";
+import { getEnv } from "~/server/env.server";
 import { backupStatus } from "~/server/backup/backup-job.server";
 import { getBackupStore } from "~/server/backup/backup-store.server";
 import { BackupsPanel } from "~/components/admin/dashboard/backups-panel";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // First on the dashboard: whom to call back today (ADR 045), for those who follow up enquiries.
   const due = canManageEnquiries(viewer) ? await dueView(now, { limit: DUE_ON_DASHBOARD + 1 }) : null;
   // Admins: the last backup, and a warning when none has succeeded for 48 hours (ADR 054).
-  const backups = canManageBackups(viewer) ? await backupStatus(getBackupStore(), now) : null;
+  const backups = canManageBackups(viewer) ? { ...(await backupStatus(getBackupStore(), now)), encrypted: Boolean(getEnv().BACKUP_ENCRYPTION_KEY) } : null;
   // Departures in the next 60 days with their fill (issue 26 §4), for those who confirm seats.
   const departures = canManageEnquiries(viewer) ? await listUpcomingDepartures(todayIso(now), { withinDays: 60 }) : null;
   return { name: viewer.name, due, now: now.toISOString(), backups, departures, ...(await loadDashboard(viewer)) };

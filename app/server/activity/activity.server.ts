@@ -31,6 +31,7 @@ export const ACTIVITY_KINDS = [
   "user.recovery-codes-regenerated",
   "settings.two-factor-required",
   "settings.updated",
+  "backup.downloaded",
   "home.faqs-updated",
   "home.reviews-updated",
   "home.hero-updated",
