@@ -115,23 +115,6 @@ test("write a post with bold text and a dropped header image, then read it on th
   await visitor.close();
 });
 
-test("a file that is not an image, dropped on the zone, is refused with a message", async ({ adminPage: page }) => {
-  await gotoHydrated(page, "/admin/blogs/new");
-  let uploads = 0;
-  page.on("request", (request) => {
-    if (request.url().includes("/api/uploads")) uploads++;
-  });
-  await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), {
-    name: "itinerary.txt",
-    type: "text/plain",
-    bytes: Buffer.from("Day 1: Agra"),
-  });
-  await expect(page.getByRole("alert").filter({ hasText: "“itinerary.txt” is not an image (text/plain)" })).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
-  expect(uploads).toBe(0);
-  await expect(page.locator('input[type="file"][accept="image/*"]').first()).toBeAttached();
-});
-
 test("update a post: a new title, a subheading, an image from the toolbar and a header image are saved, listed and public; the header image shows again and can be removed", async ({
   adminPage: page,
   db,
@@ -333,8 +316,26 @@ test("if the list cannot load, the page says 'Failed to fetch blogs'", async ({ 
   await expect(page.getByRole("list", { name: "Blogs" })).toHaveCount(0);
 });
 
-test("the toolbar is one tab stop; arrow keys move between tools and Enter uses one", async ({ adminPage: page }) => {
+test("a file that is not an image, dropped on the zone, is refused with a message; the toolbar is one tab stop; arrow keys move between tools and Enter uses one", async ({
+  adminPage: page,
+}) => {
   await gotoHydrated(page, "/admin/blogs/new");
+  await test.step("a file that is not an image, dropped on the zone, is refused with a message", async () => {
+    let uploads = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/uploads")) uploads++;
+    });
+    await dropFile(page, page.getByRole("button", { name: /Add a header image/ }), {
+      name: "itinerary.txt",
+      type: "text/plain",
+      bytes: Buffer.from("Day 1: Agra"),
+    });
+    await expect(page.getByRole("alert").filter({ hasText: "“itinerary.txt” is not an image (text/plain)" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /^Header image:/ })).toHaveCount(0);
+    expect(uploads).toBe(0);
+    await expect(page.locator('input[type="file"][accept="image/*"]').first()).toBeAttached();
+  });
+
   const toolbar = page.getByRole("toolbar", { name: "Content formatting" });
   await expect(toolbar.getByRole("button")).toHaveCount(15);
   const names = [
