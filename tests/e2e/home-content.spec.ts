@@ -113,6 +113,8 @@ test("hero and intro: an unclosed highlight is refused inline and keeps the text
   db,
   request,
 }) => {
+  // Three forms saved on one page, an upload and the home page read back: over 30 s on a loaded machine.
+  test.slow();
   const [before] = await db.query<{ hero_headline: string; hero_subheadline: string; hero_media_key: string; intro_paragraph: string }>(
     "select hero_headline, hero_subheadline, hero_media_key, intro_paragraph from site_settings where id = 1",
   );
