@@ -347,7 +347,7 @@ test("the first enquiry is three Tab presses from the top, through the skip link
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name: `Keyboard ${tag}` })).toBeVisible();
     if (viewport.width === 390) {
-      await expect(page.getByRole("region", { name: "Notes" }).getByText("A note")).toBeVisible();
+      await expect(page.getByRole("region", { name: "Notes" }).getByText("A note", { exact: true })).toBeVisible();
       await expect(page.locator("html[data-hydrated]")).toBeAttached();
       await expectNoAxeViolations(page);
       await gotoHydrated(page, "/admin/enquiries/personal-data");
