@@ -73,14 +73,15 @@ test("keyboard only at 390 px: open Bali, jump to Prices with the section naviga
   await expect(page.getByText("₹1,04,500").first()).toBeVisible();
 });
 
-for (const viewport of [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-]) {
-  test(`at ${viewport.width} px the save bar is in view at the top, middle and bottom of every section`, async ({ adminPage: page, db }) => {
-    const copy = await copyPackage(db);
+test("at 1366 px and at 390 px the save bar is in view at the top, middle and bottom of every section", async ({ adminPage: page, db }) => {
+  const copy = await copyPackage(db);
+  // One editor, the window narrowed after the wide pass: the bar's place is the layout's (CSS), which follows the width.
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
-    await gotoHydrated(page, `/admin/packages/${copy.id}`);
+    if (viewport.width === 1366) await gotoHydrated(page, `/admin/packages/${copy.id}`);
     const save = page.getByRole("button", { name: "Update Package" });
     for (const section of SECTIONS) {
       await openSection(page, section);
@@ -98,8 +99,8 @@ for (const viewport of [
         }
       }
     }
-  });
-}
+  }
+});
 
 test("remove a highlight: Undo brings it back where it was; without Undo it is gone after ten seconds", async ({ adminPage: page, db }) => {
   test.setTimeout(60_000);

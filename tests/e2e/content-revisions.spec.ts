@@ -98,17 +98,20 @@ test("three saves, then History lists them with their fields; restoring the firs
   // Many saves, reloads and an axe pass: over 30 s on a loaded machine.
   test.slow();
   const copy = await livePackage(db);
+  // Three saves in one editor, one after another: each waits for the save bar to say its change is stored
+  // (the notice's text is the same each time, so it alone would not show that the next save has come back).
+  await gotoHydrated(page, `/admin/packages/${copy.id}`);
   const save = async (field: string, value: string) => {
-    await gotoHydrated(page, `/admin/packages/${copy.id}`);
     await page.getByLabel(field, { exact: true }).fill(value);
+    await expect(page.getByText("Unsaved changes", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Update Package" }).click();
+    await expect(page.getByText("No unsaved changes", { exact: true })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
   };
   await save("Title", `${copy.title} One`);
   await save("Short description", "A second save changes the description.");
   await save("Title", `${copy.title} Three`);
 
-  await gotoHydrated(page, `/admin/packages/${copy.id}`);
   await openSection(page, "History");
   const history = page.getByRole("list", { name: "Revisions, newest first" });
   const entries = history.getByRole("listitem");
@@ -140,7 +143,7 @@ test("three saves, then History lists them with their fields; restoring the firs
   await expect(page.getByRole("list", { name: "Revisions, newest first" }).getByRole("listitem")).toHaveCount(5);
 });
 
-test("draft changes to a published package: the public page is unchanged, Preview shows them, Publish changes makes them live", async ({
+test("draft changes to a published package: the public page is unchanged, Preview shows them, Publish changes makes them live; then it is deleted and restored from Recently deleted", async ({
   adminPage: page,
   db,
 }) => {
@@ -168,6 +171,28 @@ test("draft changes to a published package: the public page is unchanged, Previe
   await expect(page.getByRole("status").filter({ hasText: "Package updated successfully!" })).toBeVisible();
   expect(await publicTitle(page, copy.slug)).toBe(drafted);
   await expect(page.getByRole("button", { name: "Update Package" })).toBeVisible();
+
+  // The same package, now live as `drafted`, deleted from its editor and restored.
+  await test.step("delete the package, then restore it from Recently deleted", async () => {
+    await page.getByRole("button", { name: "Delete Package" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this package?" });
+    await dialog.getByLabel("Package title").fill(drafted);
+    await dialog.getByRole("button", { name: "Delete Package" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Package deleted successfully!" })).toBeVisible();
+    expect((await page.request.get(`/packages/${copy.slug}`, { headers: { cookie: "" } })).status()).toBe(404);
+
+    await page.getByRole("link", { name: "Recently deleted" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Recently deleted" })).toBeVisible();
+    const item = page.getByRole("row").filter({ hasText: drafted });
+    await expect(item).toContainText("Administrator");
+    await expectNoAxeViolations(page, { within: "main" });
+    await item.getByRole("button", { name: `Restore ${drafted}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Restored the package “${drafted}”.` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/packages/${copy.id}$`));
+    expect(await publicTitle(page, copy.slug)).toBe(drafted);
+    await openSection(page, "History");
+    await expect(page.getByRole("list", { name: "Revisions, newest first" }).getByRole("listitem").first()).toContainText("Restored after deletion");
+  });
 });
 
 test("a blog scheduled ahead appears on /blogs on time (the server's test clock)", async ({ adminPage: page, db, request }) => {
@@ -196,29 +221,6 @@ test("a blog scheduled ahead appears on /blogs on time (the server's test clock)
   expect(await onBlogs()).toBe(true);
   const [row] = await db.query<{ status: string }>(`select status from blogs where id = $1`, [post.id]);
   expect(row?.status).toBe("published");
-});
-
-test("delete a package, then restore it from Recently deleted", async ({ adminPage: page, db }) => {
-  const copy = await livePackage(db);
-  await gotoHydrated(page, `/admin/packages/${copy.id}`);
-  await page.getByRole("button", { name: "Delete Package" }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete this package?" });
-  await dialog.getByLabel("Package title").fill(copy.title);
-  await dialog.getByRole("button", { name: "Delete Package" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Package deleted successfully!" })).toBeVisible();
-  expect((await page.request.get(`/packages/${copy.slug}`, { headers: { cookie: "" } })).status()).toBe(404);
-
-  await page.getByRole("link", { name: "Recently deleted" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Recently deleted" })).toBeVisible();
-  const item = page.getByRole("row").filter({ hasText: copy.title });
-  await expect(item).toContainText("Administrator");
-  await expectNoAxeViolations(page, { within: "main" });
-  await item.getByRole("button", { name: `Restore ${copy.title}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Restored the package “${copy.title}”.` })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/admin/packages/${copy.id}$`));
-  expect(await publicTitle(page, copy.slug)).toBe(copy.title);
-  await openSection(page, "History");
-  await expect(page.getByRole("list", { name: "Revisions, newest first" }).getByRole("listitem").first()).toContainText("Restored after deletion");
 });
 
 test("the API: GET sends the version as ETag; a write with an old If-Match or version gets 409 with the current one; none is last-writer-wins", async ({
