@@ -3,13 +3,14 @@ import type { MoneyStateKind } from "./money-state";
 
 /**
  * The list's money filters (issue 46): "overdue" (a due date has passed with
- * money owing) and "due in 7 days" (a line falling due from today to 6 days
- * on, Indian dates, with money owing): the dashboard's "due this week".
+ * money owing) and "due in 7 days" (a line falling due from today to 7 days
+ * on, Indian dates, with money owing): the dashboard's "due this week", which
+ * so takes in what the 7-days-before reminder is asking for that morning.
  */
 export const MONEY_FILTERS = ["overdue", "due-7d"] as const;
 export type MoneyFilter = (typeof MONEY_FILTERS)[number];
 export const MONEY_FILTER_LABELS: Record<MoneyFilter, string> = { overdue: "Overdue", "due-7d": "Due in 7 days" };
-/** The days "due in 7 days" spans: today and the 6 after it. */
+/** "Due in 7 days" spans today and the 7 days after it. */
 export const DUE_SOON_DAYS = 7;
 
 /** The Bookings list's filters, all in the URL (?state=&package=&month=&expiring=24h&money=&q=&page=), as the API's query. */

@@ -130,10 +130,10 @@ export async function moneySummaries(db: DbExecutor, ids: number[], now: Date): 
   return new Map(rows.map((row) => [row.id, moneySummary(row.state, row.money)]));
 }
 
-/** "Due in 7 days": today (Indian date) and the 6 days after it. */
+/** "Due in 7 days": today (Indian date) and the 7 days after it (a due date a week away is due this week). */
 export function dueSoonWindow(now: Date): { from: string; to: string } {
   const from = indianDate(now);
-  return { from, to: addDays(from, DUE_SOON_DAYS - 1) };
+  return { from, to: addDays(from, DUE_SOON_DAYS) };
 }
 
 /** What a money filter keeps, and how much it counts for each booking. */

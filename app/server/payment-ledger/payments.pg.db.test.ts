@@ -242,7 +242,7 @@ describe("webhooks", () => {
 });
 
 describe("money across bookings (the list, the dashboard, the Payments screen, the reminders)", () => {
-  // 25 Feb 2027, 9:30 in India: "due in 7 days" is 25 Feb to 3 Mar.
+  // 25 Feb 2027, 9:30 in India: "due in 7 days" is 25 Feb to 4 Mar.
   const LATER = new Date("2027-02-25T04:00:00Z");
   const withEmail = async (adults: number) => {
     const booking = await book(adults);
@@ -280,9 +280,10 @@ describe("money across bookings (the list, the dashboard, the Payments screen, t
       dueSoon: { amountPaise: 3_13_500_00, bookings: 2 },
       overdue: { amountPaise: 52_250_00, bookings: 1 },
     });
-    // The week's edge in Indian time: at 23:59:59 on 23 Feb the window ends on 1 Mar; at 00:00 on 24 Feb it takes in 2 Mar.
-    expect((await moneyFigures(db, new Date("2027-02-23T18:29:59Z"))).dueSoon).toEqual({ amountPaise: 0, bookings: 0 });
-    expect((await moneyFigures(db, new Date("2027-02-23T18:30:00Z"))).dueSoon).toEqual({ amountPaise: 3_13_500_00, bookings: 2 });
+    // The week's edge in Indian time: at 23:59:59 on 22 Feb the window ends on 1 Mar; at 00:00 on 23 Feb (the
+    // 7-days-before reminders' morning) it takes in 2 Mar.
+    expect((await moneyFigures(db, new Date("2027-02-22T18:29:59Z"))).dueSoon).toEqual({ amountPaise: 0, bookings: 0 });
+    expect((await moneyFigures(db, new Date("2027-02-22T18:30:00Z"))).dueSoon).toEqual({ amountPaise: 3_13_500_00, bookings: 2 });
     // The digest's lines and the Payments screen's overdue list with its WhatsApp reminder.
     expect(await moneyDueItems(db, LATER)).toEqual([
       { reference: a.reference, leadName: "Meera Iyer", dueSoonPaise: 1_56_750_00, overduePaise: 52_250_00, dueOn: "2027-01-10" },

@@ -28,7 +28,7 @@ export function MoneyDue({ money }: { money: { dueSoon: Figure; overdue: Figure 
         </p>
       ) : null}
       <p className={adminUi.muted}>
-        This week: today and the next 6 days, Indian dates. <Link to="/admin/payments">Payments</Link>
+        This week: today and the next 7 days, Indian dates. <Link to="/admin/payments">Payments</Link>
       </p>
     </Panel>
   );
