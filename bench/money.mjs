@@ -43,7 +43,10 @@ try {
   const db = getDb();
   const gateway = createFakeGateway({ secret: "bench-secret-0123456789-0123456789", siteUrl: "http://pravas.test" });
   setPaymentGateway(gateway);
-  await db.insert(siteSettings).values({ upiId: "pravas@okicici", upiPayeeName: "Pravas Holidays" }).onConflictDoNothing();
+  await db
+    .insert(siteSettings)
+    .values({ id: 1, brandName: "Pravas", phonePrimary: "+91 20 0000 0000", email: "team@example.com", whatsappNumber: "919800000000" })
+    .onConflictDoNothing();
   await db.update(siteSettings).set({ upiId: "pravas@okicici", upiPayeeName: "Pravas Holidays" });
   await db.insert(packages).values({
     id: 1,
@@ -84,11 +87,15 @@ try {
   // A booking of 10 travellers (₹10,45,000) with 50 payments of ₹10,000 each.
   const big = await book(22222, 10);
   for (let i = 0; i < 50; i++) {
-    const result = await recordPayment(big.id, { amountPaise: 10_000_00, receivedOn: "2027-01-14", method: "upi", reference: `UTR${100000000 + i}` }, actor, NOW);
+    const result = await recordPayment(
+      big.id,
+      { amountPaise: 10_000_00, receivedOn: "2027-01-14", method: "upi", reference: `UTR${100000000 + i}` },
+      actor,
+      NOW,
+    );
     if (!result.ok) throw new Error(result.message);
   }
-  const page = () =>
-    Promise.all([loadBookingPage(big.reference, viewer, NOW), bookingForMoney(big.reference).then((row) => loadMoneyPanel(row, viewer, NOW))]);
+  const page = () => Promise.all([loadBookingPage(big.reference, viewer, NOW), bookingForMoney(big.reference).then((row) => loadMoneyPanel(row, viewer, NOW))]);
   const [first] = await page();
   if (!first) throw new Error("no page");
   const pageTimes = [];
@@ -124,7 +131,9 @@ try {
   const replays = summary(replayTimes);
   const [{ events }] = (await db.execute(sql`select count(*)::int as events from payment_gateway_events`)).rows;
   console.log(`webhook, new event: ${hookTimes.length} runs, median ${hooks.median} ms, p95 ${hooks.p95} ms (goal p95 < 50 ms)`);
-  console.log(`webhook, replay: ${replayTimes.length} runs, median ${replays.median} ms, p95 ${replays.p95} ms; events stored ${events} (expected ${WEBHOOKS})`);
+  console.log(
+    `webhook, replay: ${replayTimes.length} runs, median ${replays.median} ms, p95 ${replays.p95} ms; events stored ${events} (expected ${WEBHOOKS})`,
+  );
 } finally {
   await closeDatabase();
 }
