@@ -15,7 +15,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 /** `moneyIds`: the bookings the money filter keeps, computed first (money-overview.server.ts). */
 function whereOf(filters: BookingFilters, now: Date, moneyIds: number[] | null): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(bookings.deletedAt)];
-  if (moneyIds) conditions.push(moneyIds.length ? inArray(bookings.id, moneyIds) : sql`false`);
+  // One text parameter, not one per id: the overdue filter may keep thousands (bench/bookings-list.mjs).
+  if (moneyIds) conditions.push(moneyIds.length ? sql`${bookings.id} = any(string_to_array(${moneyIds.join(",")}, ',')::int[])` : sql`false`);
   if (filters.state) conditions.push(eq(bookings.state, filters.state));
   if (filters.package) conditions.push(eq(bookings.packageId, Number(filters.package)));
   if (filters.month) {
