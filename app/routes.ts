@@ -27,6 +27,8 @@ export default [
   // set-password page of reset and invitation links is public and outside it.
   route("admin", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
+  // "Forgot password?" (issue 49): public, rate-limited, the same answer for every address.
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   // The second step of a two-step sign-in (ADR 033): public, a pending challenge is the permission.
   route("admin/two-factor", "routes/admin/two-factor.tsx"),
   ...prefix("admin", [
@@ -49,6 +51,8 @@ export default [
     route("media/library.json", "routes/admin/media-library-json.ts"),
     route("backups/latest", "routes/admin/backup-latest.ts"),
     route("backups/now", "routes/admin/backup-now.ts"),
+    // A backup made now, as a download (issue 49): POST only.
+    route("backups/download", "routes/admin/backup-download.ts"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("packages", "routes/admin/packages.tsx"),

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { passwordResetMailHandler } from "~/server/user/forgot-password.server";
 import { encryptionKeyFromEnv } from "~/server/backup/backup-env.server";
 import { backupJobHandler } from "~/server/backup/backup-job.server";
 import type { BackupStore } from "~/server/backup/backup-store.server";
@@ -39,6 +40,8 @@ export function createJobWorker(options: {
     handlers: [
       // Short lane: the notifications (ADR 050, 030).
       ...notificationHandlers({ mailer, webhook }),
+      // Short lane: "Forgot password?" e-mails (issue 49).
+      passwordResetMailHandler(mailer),
       // Short lane: verified gateway events become payments (ADR 090).
       paymentEventHandler(options.paymentClock ?? { now: () => new Date() }),
       // Short lane: balance-due e-mails with the UPI QR (issue 46), read again when sent: none once paid.

@@ -26,6 +26,7 @@ const LABELS: Record<string, string> = {
   "user.recovery-codes-regenerated": "Made new recovery codes",
   "settings.two-factor-required": "Changed whether two-step sign-in is required",
   "settings.updated": "Changed the site settings",
+  "backup.downloaded": "Downloaded a backup",
   "home.faqs-updated": "Changed the FAQ",
   "home.reviews-updated": "Changed the traveller reviews",
   "home.hero-updated": "Changed the home page hero",
@@ -86,6 +87,7 @@ const LABELS: Record<string, string> = {
   "payment.refunded": "Recorded a refund",
   "payment.reversed": "Reversed a ledger entry",
   "payment.link-created": "Made a payment link",
+  "payment.schedule-changed": "Changed a booking's payment schedule",
 };
 
 export function activityLabel(kind: string): string {

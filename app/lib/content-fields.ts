@@ -10,7 +10,7 @@
  * Issue 21's settings and pages add their entity types here.
  */
 import { formatUploadDate } from "./blog-format";
-import { formatInr } from "./price";
+import { formatInr, formatPaise } from "./price";
 import { formatTourDateRange } from "./tour-format";
 
 export const CONTENT_ENTITY_TYPES = [
@@ -203,6 +203,14 @@ const PACKAGE_FIELDS: FieldSpec[] = [
     },
     true,
   ),
+  field("paymentTerms", "payment terms", (value) => {
+    // The document holds the parsed terms ({deposit, balanceDaysBefore}); none: the defaults.
+    if (!value) return "25% on confirmation, the balance 30 days before departure";
+    const terms = record(value);
+    const deposit = record(terms.deposit);
+    const first = deposit.kind === "perPerson" ? `${formatPaise(Number(deposit.amountPaise))} a traveller` : `${str(deposit.percent)}%`;
+    return `${first} on confirmation, the balance ${str(terms.balanceDaysBefore)} days before departure`;
+  }),
   field("ratingStars", "rating"),
   field("ratingCount", "number of ratings"),
   field("reviews", "reviews", reviewLines("stars", "review"), true),
@@ -250,6 +258,8 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("tcsLabel", "TCS wording"),
   field("leadPopupEnabled", "lead popup", yesNo),
   field("bookingHoldHours", "booking hold (hours)"),
+  field("upiId", "UPI ID"),
+  field("upiPayeeName", "UPI payee name"),
 ];
 
 const HOME_FAQ_FIELDS: FieldSpec[] = [field("faqs", "questions", numbered("question"), true)];

@@ -1,5 +1,6 @@
 import { structuredFields } from "./form-fields";
 import type { PackageTermsOverride } from "./package-terms-schema";
+import { paymentTermsInput, type PaymentTerms } from "./payment-schedule";
 import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PriceUnit, PublishStatus, Region } from "./package-schema";
 
 /**
@@ -43,6 +44,8 @@ export type PackageEditorValues = {
   gallery: string[];
   /** The package's own terms; null: the site-wide ones (ADR 044). */
   termsOverride: PackageTermsOverride | null;
+  /** The default payment terms (issue 46) as typed: the deposit's kind and figure, the balance's days before departure. */
+  paymentTerms: { depositKind: "percent" | "perPerson"; depositPercent: string; depositPerPerson: string; balanceDaysBefore: string };
 };
 
 export const EMPTY_PACKAGE: PackageEditorValues = {
@@ -79,6 +82,7 @@ export const EMPTY_PACKAGE: PackageEditorValues = {
   thumbnail: "",
   gallery: [],
   termsOverride: null,
+  paymentTerms: termsFields(null),
 };
 
 /** A package's own terms as the form shows them (a browser copy's may lack an emptied list). */
@@ -89,6 +93,19 @@ function ownTerms(value: unknown): PackageTermsOverride | null {
   return {
     clauses: list(clauses).map((clause) => ({ title: String(clause?.title ?? ""), text: String(clause?.text ?? "") })),
     conveniences: list(conveniences).map((line) => String(line ?? "")),
+  };
+}
+
+/** The payment terms' fields: the stored ones (or the defaults), or as a browser copy kept them. */
+function termsFields(value: unknown): PackageEditorValues["paymentTerms"] {
+  const stored = value && typeof value === "object" && "deposit" in value;
+  const sent = (value && typeof value === "object" && !stored ? value : paymentTermsInput(stored ? (value as PaymentTerms) : null)) as Record<string, unknown>;
+  const text = (key: string) => (sent[key] === undefined || sent[key] === null ? "" : String(sent[key]));
+  return {
+    depositKind: sent.depositKind === "perPerson" ? "perPerson" : "percent",
+    depositPercent: text("depositPercent"),
+    depositPerPerson: text("depositPerPerson"),
+    balanceDaysBefore: text("balanceDaysBefore"),
   };
 }
 
@@ -145,6 +162,7 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     thumbnail: document.thumbnail ?? "",
     gallery: document.gallery ?? [],
     termsOverride: ownTerms(document.termsOverride),
+    paymentTerms: termsFields(document.paymentTerms),
   };
 }
 

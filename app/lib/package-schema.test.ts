@@ -118,6 +118,26 @@ describe("package input schema", () => {
       ["country", "days", "description", "groupDates[0].capacity", "groupDates[0].end", "nights", "price", "price.amount", "region", "thumbnail"].sort(),
     );
   });
+
+  it("reads the payment terms the editor posts, and refuses bad ones beside their fields", () => {
+    const terms = (fields: Record<string, string>) => parseWithZod(formOf({ title: "Kerala", ...fields }), { schema: packageInputSchema });
+    const perPerson = terms({ "paymentTerms.depositKind": "perPerson", "paymentTerms.depositPerPerson": "10,000", "paymentTerms.balanceDaysBefore": "45" });
+    expect(perPerson.status === "success" && perPerson.value.paymentTerms).toEqual({
+      deposit: { kind: "perPerson", amountPaise: 10_000_00 },
+      balanceDaysBefore: 45,
+    });
+    expect(packageInputSchema.parse({ title: "Kerala" }).paymentTerms).toBeNull();
+    // A package's document is the parsed input, parsed again when a revision is restored or a draft merged: the same terms.
+    const parsed = perPerson.status === "success" ? perPerson.value : null;
+    expect(packageInputSchema.parse(JSON.parse(JSON.stringify(parsed))).paymentTerms).toEqual(parsed?.paymentTerms);
+    const bad = terms({ "paymentTerms.depositKind": "percent", "paymentTerms.depositPercent": "12.5", "paymentTerms.balanceDaysBefore": "-1" });
+    expect(bad.status === "error" && bad.error).toEqual({
+      "paymentTerms.depositPercent": ["Enter a whole percentage, from 1 to 100."],
+      "paymentTerms.balanceDaysBefore": ["Enter a number of days from 0 to 365."],
+    });
+    const tooMuch = terms({ "paymentTerms.depositKind": "perPerson", "paymentTerms.depositPerPerson": "0", "paymentTerms.balanceDaysBefore": "30" });
+    expect(tooMuch.status === "error" && Object.keys(tooMuch.error ?? {})).toEqual(["paymentTerms.depositPerPerson"]);
+  });
 });
 
 describe("admin payload", () => {

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { packageTermsOverrideSchema } from "./package-terms-schema";
+import { paymentTermsSchema } from "./payment-schedule";
 import {
   groupDateSchema,
   itineraryDaySchema,
@@ -112,6 +113,8 @@ const packageFieldsSchema = z.object({
   gallery: z.array(z.string().trim().min(1).max(500)).max(60).default([]),
   /** This package's own terms clauses and convenience list; null: the site-wide ones (ADR 044). */
   termsOverride: packageTermsOverrideSchema.nullable().default(null),
+  /** The deposit and balance a booking copies into its schedule (issue 46); null: the defaults (25%, 30 days before departure). */
+  paymentTerms: paymentTermsSchema.nullable().default(null),
 });
 
 /** What publishing needs beyond a draft, in the words the form shows. */

@@ -10,9 +10,13 @@ import {
   SCHEDULE_LINES_MAX,
   editSchedule,
   followTotal,
+  paymentTermsInput,
   paymentTermsSchema,
-  scheduleEditSchema,
+  paymentTermsText,
+  plannedEdits,
+  scheduleFormSchema,
   scheduleFromTerms,
+  storedPaymentTerms,
   scheduleLineLabel,
   scheduleProblems,
 } from "./payment-schedule";
@@ -239,21 +243,43 @@ describe("the schedule always adds up (property)", () => {
 });
 
 describe("the forms' schemas", () => {
-  it("read the schedule form's intents with amounts in rupees", () => {
-    expect(scheduleEditSchema.parse({ intent: "schedule-add", amount: "50,000", dueOn: "2026-11-07" })).toEqual({
-      op: "add-instalment",
-      amountPaise: 50_000_00,
-      dueOn: "2026-11-07",
-    });
-    expect(scheduleEditSchema.parse({ intent: "schedule-amount", key: "DEP", amount: "60000.50" })).toEqual({
-      op: "set-amount",
-      key: "DEP",
-      amountPaise: 60_000_50,
-    });
-    expect(scheduleEditSchema.safeParse({ intent: "schedule-date", key: "DEP", dueOn: "2026-02-30" }).error?.issues[0]?.message).toBe(
+  it("read the schedule form's intents with amounts in rupees, and make only the edits that change something", () => {
+    // ₹2,09,000 at 25%: deposit ₹52,250.00 due 2 Nov 2026, balance ₹1,56,750.00 due 12 Nov 2026.
+    const schedule = scheduleFromTerms({ terms: DEFAULT_PAYMENT_TERMS, ...bali });
+    const planned = (form: Record<string, string>) => plannedEdits(schedule, scheduleFormSchema.parse(form));
+    expect(planned({ intent: "schedule-add", amount: "50,000", dueOn: "2026-11-07" })).toEqual([
+      { op: "add-instalment", amountPaise: 50_000_00, dueOn: "2026-11-07" },
+    ]);
+    expect(planned({ intent: "schedule-line", key: "DEP", amount: "60000.50", dueOn: "2026-11-02" })).toEqual([
+      { op: "set-amount", key: "DEP", amountPaise: 60_000_50 },
+    ]);
+    expect(planned({ intent: "schedule-line", key: "DEP", amount: "52,250.00", dueOn: "2026-11-05" })).toEqual([
+      { op: "set-due-date", key: "DEP", dueOn: "2026-11-05" },
+    ]);
+    // The balance's amount is never typed: only its date moves.
+    expect(planned({ intent: "schedule-line", key: "BAL", amount: "1", dueOn: "2026-11-12" })).toEqual([]);
+    expect(planned({ intent: "schedule-remove", key: "DEP" })).toEqual([{ op: "remove", key: "DEP" }]);
+    expect(scheduleFormSchema.safeParse({ intent: "schedule-line", key: "DEP", dueOn: "2026-02-30" }).error?.issues[0]?.message).toBe(
       "Choose a date that exists.",
     );
-    expect(scheduleEditSchema.safeParse({ intent: "schedule-remove", key: "DEP; drop" }).success).toBe(false);
+    expect(scheduleFormSchema.safeParse({ intent: "schedule-remove", key: "DEP; drop" }).success).toBe(false);
+    // The issue's bad amounts, each refused with its sentence before anything is changed.
+    const amountError = (amount: string) => scheduleFormSchema.safeParse({ intent: "schedule-add", amount, dueOn: "2026-11-07" }).error?.issues[0]?.message;
+    for (const bad of ["0", "-500", "100.505", "1,00,00,000.01"]) expect(amountError(bad), bad).toBeTruthy();
+  });
+
+  it("keep a package's terms: the defaults stored as null, others as typed, and read back as the form's fields", () => {
+    expect(storedPaymentTerms(DEFAULT_PAYMENT_TERMS)).toBeNull();
+    const perPerson: PaymentTerms = { deposit: { kind: "perPerson", amountPaise: 10_000_00 }, balanceDaysBefore: 45 };
+    expect(storedPaymentTerms(perPerson)).toBe(perPerson);
+    expect(paymentTermsInput(null)).toEqual({ depositKind: "percent", depositPercent: 25, balanceDaysBefore: 30 });
+    expect(paymentTermsInput(perPerson)).toEqual({ depositKind: "perPerson", depositPerPerson: "10000", balanceDaysBefore: 45 });
+    expect(paymentTermsSchema.parse(paymentTermsInput({ deposit: { kind: "perPerson", amountPaise: 7_500_50 }, balanceDaysBefore: 0 }))).toEqual({
+      deposit: { kind: "perPerson", amountPaise: 7_500_50 },
+      balanceDaysBefore: 0,
+    });
+    expect(paymentTermsText(perPerson)).toBe("₹10,000 a traveller on confirmation, the balance 45 days before departure");
+    expect(paymentTermsText(null)).toBe("25% on confirmation, the balance 30 days before departure");
   });
 
   it("read a package's terms, the per-person deposit typed in rupees", () => {

@@ -235,40 +235,23 @@ export function scheduleProblems(schedule: PaymentSchedule): string[] {
 const dueOnSchema = z.string({ error: "Choose a date." }).refine(isCalendarDate, "Choose a date that exists.");
 const lineKeySchema = z.string().regex(/^(DEP|BAL|I\d{1,2})$/, "That payment is no longer in the schedule: reload the page.");
 
-/** The booking page's schedule form, one intent per change; amounts typed in rupees. */
-export const scheduleEditSchema = z
-  .discriminatedUnion("intent", [
-    z.object({ intent: z.literal("schedule-amount"), key: lineKeySchema, amount: rupeeAmountSchema }),
-    z.object({ intent: z.literal("schedule-date"), key: lineKeySchema, dueOn: dueOnSchema }),
-    z.object({ intent: z.literal("schedule-add"), amount: rupeeAmountSchema, dueOn: dueOnSchema }),
-    z.object({ intent: z.literal("schedule-remove"), key: lineKeySchema }),
-  ])
-  .transform((input): ScheduleEdit => {
-    switch (input.intent) {
-      case "schedule-amount":
-        return { op: "set-amount", key: input.key, amountPaise: input.amount };
-      case "schedule-date":
-        return { op: "set-due-date", key: input.key, dueOn: input.dueOn };
-      case "schedule-add":
-        return { op: "add-instalment", amountPaise: input.amount, dueOn: input.dueOn };
-      case "schedule-remove":
-        return { op: "remove", key: input.key };
-    }
-  });
-
 /** A package's default terms as the editor and the API send them: the deposit per person typed in rupees. */
-export const paymentTermsSchema = z
-  .discriminatedUnion("depositKind", [
-    z.object({
-      depositKind: z.literal("percent"),
-      depositPercent: z.coerce
-        .number({ error: "Enter a percentage from 1 to 100." })
-        .int("Enter a whole percentage, from 1 to 100.")
-        .min(1, "Enter a percentage from 1 to 100.")
-        .max(100, "Enter a percentage from 1 to 100."),
-    }),
-    z.object({ depositKind: z.literal("perPerson"), depositPerPerson: rupeeAmountSchema }),
-  ])
+const typedTermsSchema = z
+  .discriminatedUnion(
+    "depositKind",
+    [
+      z.object({
+        depositKind: z.literal("percent"),
+        depositPercent: z.coerce
+          .number({ error: "Enter a percentage from 1 to 100." })
+          .int("Enter a whole percentage, from 1 to 100.")
+          .min(1, "Enter a percentage from 1 to 100.")
+          .max(100, "Enter a percentage from 1 to 100."),
+      }),
+      z.object({ depositKind: z.literal("perPerson"), depositPerPerson: rupeeAmountSchema }),
+    ],
+    { error: "Choose a percentage of the total or an amount per traveller." },
+  )
   .and(
     z.object({
       balanceDaysBefore: z.preprocess(
@@ -286,3 +269,73 @@ export const paymentTermsSchema = z
     deposit: input.depositKind === "percent" ? { kind: "percent", percent: input.depositPercent } : { kind: "perPerson", amountPaise: input.depositPerPerson },
     balanceDaysBefore: input.balanceDaysBefore,
   }));
+
+/** Stored terms (a package's document holds them so) read as the form would send them: the schema is idempotent. */
+function isStoredTerms(value: unknown): value is PaymentTerms {
+  return typeof value === "object" && value !== null && "deposit" in value && typeof value.deposit === "object";
+}
+
+/**
+ * A package's terms: as typed in the editor or sent to the API, or as stored
+ * (a package's document, its revisions and drafts, is the parsed input and is
+ * parsed again when restored or merged, ADR 037).
+ */
+export const paymentTermsSchema = z.preprocess((value) => (isStoredTerms(value) ? paymentTermsInput(value) : value), typedTermsSchema);
+
+export type PaymentTermsInput = z.input<typeof typedTermsSchema>;
+
+const rupeesText = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+
+/** Stored terms as the editor's fields and the API send them back (the package's document, ADR 037). */
+export function paymentTermsInput(terms: PaymentTerms | null | undefined): PaymentTermsInput {
+  const { deposit, balanceDaysBefore } = terms ?? DEFAULT_PAYMENT_TERMS;
+  return deposit.kind === "percent"
+    ? { depositKind: "percent", depositPercent: deposit.percent, balanceDaysBefore }
+    : { depositKind: "perPerson", depositPerPerson: rupeesText(deposit.amountPaise), balanceDaysBefore };
+}
+
+/** Terms a package stores: null when they are the defaults, so the package follows DEFAULT_PAYMENT_TERMS. */
+export function storedPaymentTerms(terms: PaymentTerms | null | undefined): PaymentTerms | null {
+  if (!terms) return null;
+  const { deposit, balanceDaysBefore } = DEFAULT_PAYMENT_TERMS;
+  const same =
+    terms.balanceDaysBefore === balanceDaysBefore &&
+    terms.deposit.kind === "percent" &&
+    deposit.kind === "percent" &&
+    terms.deposit.percent === deposit.percent;
+  return same ? null : terms;
+}
+
+/** "25% on confirmation, the balance 30 days before departure": the terms in the words of the history and the booking page. */
+export function paymentTermsText(terms: PaymentTerms | null | undefined): string {
+  const { deposit, balanceDaysBefore } = terms ?? DEFAULT_PAYMENT_TERMS;
+  const first = deposit.kind === "percent" ? `${deposit.percent}%` : `${formatPaise(deposit.amountPaise)} a traveller`;
+  return `${first} on confirmation, the balance ${balanceDaysBefore} ${balanceDaysBefore === 1 ? "day" : "days"} before departure`;
+}
+
+/**
+ * The booking page's schedule editor (issue 46): one form per line (its
+ * amount, except the balance's, and its date), Remove, and Add an instalment.
+ * Amounts typed in rupees; one schema for the form and the action.
+ */
+export const scheduleFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("schedule-line"), key: lineKeySchema, amount: rupeeAmountSchema.optional(), dueOn: dueOnSchema }),
+  z.object({ intent: z.literal("schedule-add"), amount: rupeeAmountSchema, dueOn: dueOnSchema }),
+  z.object({ intent: z.literal("schedule-remove"), key: lineKeySchema }),
+]);
+export type ScheduleFormInput = z.output<typeof scheduleFormSchema>;
+export const SCHEDULE_INTENTS = ["schedule-line", "schedule-add", "schedule-remove"] as const;
+
+/** The edits a sent form makes of the schedule as it is now: a line's date first, then its amount; nothing for what did not change. */
+export function plannedEdits(schedule: PaymentSchedule, input: ScheduleFormInput): ScheduleEdit[] {
+  if (input.intent === "schedule-add") return [{ op: "add-instalment", amountPaise: input.amount, dueOn: input.dueOn }];
+  if (input.intent === "schedule-remove") return [{ op: "remove", key: input.key }];
+  const line = schedule.lines.find((candidate) => candidate.key === input.key);
+  if (!line) return [{ op: "remove", key: input.key }];
+  const edits: ScheduleEdit[] = [];
+  if (input.dueOn !== line.dueOn) edits.push({ op: "set-due-date", key: line.key, dueOn: input.dueOn });
+  if (line.kind !== "balance" && input.amount !== undefined && input.amount !== line.amountPaise) {
+    edits.push({ op: "set-amount", key: line.key, amountPaise: input.amount });
+  }
+  return edits;
+}

@@ -40,4 +40,21 @@ describe("siteSettingsInputSchema", () => {
       whatsappPackageMessage: "Keep {package} where the package's name goes.",
     });
   });
+
+  it("takes the agency's UPI ID and payee name together, the ID in lower case; refuses a malformed ID or one without the other", () => {
+    expect(siteSettingsInputSchema.parse({ ...valid, upiId: " Pravas.Tours@OKHDFCBANK ", upiPayeeName: "Pravas  Tours Pvt Ltd" })).toMatchObject({
+      upiId: "pravas.tours@okhdfcbank",
+      upiPayeeName: "Pravas Tours Pvt Ltd",
+    });
+    expect(siteSettingsInputSchema.parse(valid).upiId).toBeUndefined();
+    const message = (values: Record<string, string>) =>
+      Object.fromEntries(siteSettingsInputSchema.safeParse({ ...valid, ...values }).error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+    for (const bad of ["pravas", "pravas@", "@okhdfcbank", "pravas@ok hdfc", "pravas@@okhdfcbank", "pravas@9bank"]) {
+      expect(message({ upiId: bad, upiPayeeName: "Pravas" }), bad).toEqual({
+        upiId: "Enter a UPI ID like pravas@okhdfcbank: a name, @ and the bank or app's handle.",
+      });
+    }
+    expect(message({ upiId: "pravas@okhdfcbank" })).toEqual({ upiPayeeName: "Enter the name on the agency's UPI account: payers see it before they pay." });
+    expect(message({ upiPayeeName: "Pravas" })).toEqual({ upiId: "Enter the agency's UPI ID, like pravas@okhdfcbank, or clear the payee name." });
+  });
 });

@@ -2,6 +2,7 @@ import { holdHoursSchema } from "./booking-schema";
 import { z } from "zod";
 import { PHONE_MESSAGE, toE164 } from "./phone";
 import { toSingleLine } from "./single-line";
+import { upiIdSchema, upiPayeeNameSchema } from "./upi";
 
 /**
  * The site settings screen's one input (ADR 041), shared by its form and its
@@ -38,29 +39,39 @@ const rate = (name: string) =>
 
 const PACKAGE_PLACEHOLDER = "{package}";
 
-export const siteSettingsInputSchema = z.object({
-  brandName: line(80, "Enter the agency's name."),
-  phonePrimary: phone,
-  phoneSecondary: phone.optional(),
-  email: z.preprocess(toSingleLine, z.email("Enter an e-mail address like name@example.com.")),
-  whatsappNumber: phone.transform((e164) => e164.slice(1)),
-  whatsappMessage: line(300, "Enter the message a WhatsApp chat starts with."),
-  whatsappPackageMessage: z
-    .preprocess(toSingleLine, z.string().trim().min(1, "Enter the message a package's WhatsApp chat starts with.").max(300, "At most 300 characters."))
-    .refine((text) => text.includes(PACKAGE_PLACEHOLDER), `Keep ${PACKAGE_PLACEHOLDER} where the package's name goes.`),
-  instagramUrl: httpsUrl,
-  linkedinUrl: httpsUrl,
-  websiteUrl: httpsUrl,
-  footerDescription: z.string().trim().max(600, "At most 600 characters.").optional(),
-  notifyEmail: z.preprocess(toSingleLine, z.email("Enter an e-mail address like team@example.com.")).optional(),
-  gstPercent: rate("GST"),
-  gstLabel: line(20, "Enter how the tax is named, e.g. GST."),
-  tcsPercent: rate("TCS"),
-  tcsLabel: line(20, "Enter how the tax is named, e.g. TCS."),
-  leadPopupEnabled: z.preprocess((value) => value === "on" || value === true, z.boolean()),
-  /** How long a booking's seats are held (ADR 088). */
-  bookingHoldHours: holdHoursSchema,
-});
+export const siteSettingsInputSchema = z
+  .object({
+    brandName: line(80, "Enter the agency's name."),
+    phonePrimary: phone,
+    phoneSecondary: phone.optional(),
+    email: z.preprocess(toSingleLine, z.email("Enter an e-mail address like name@example.com.")),
+    whatsappNumber: phone.transform((e164) => e164.slice(1)),
+    whatsappMessage: line(300, "Enter the message a WhatsApp chat starts with."),
+    whatsappPackageMessage: z
+      .preprocess(toSingleLine, z.string().trim().min(1, "Enter the message a package's WhatsApp chat starts with.").max(300, "At most 300 characters."))
+      .refine((text) => text.includes(PACKAGE_PLACEHOLDER), `Keep ${PACKAGE_PLACEHOLDER} where the package's name goes.`),
+    instagramUrl: httpsUrl,
+    linkedinUrl: httpsUrl,
+    websiteUrl: httpsUrl,
+    footerDescription: z.string().trim().max(600, "At most 600 characters.").optional(),
+    notifyEmail: z.preprocess(toSingleLine, z.email("Enter an e-mail address like team@example.com.")).optional(),
+    gstPercent: rate("GST"),
+    gstLabel: line(20, "Enter how the tax is named, e.g. GST."),
+    tcsPercent: rate("TCS"),
+    tcsLabel: line(20, "Enter how the tax is named, e.g. TCS."),
+    leadPopupEnabled: z.preprocess((value) => value === "on" || value === true, z.boolean()),
+    /** How long a booking's seats are held (ADR 088). */
+    bookingHoldHours: holdHoursSchema,
+    /** The agency's UPI ID (VPA) and the name on its account: every amount due gets a UPI QR (issue 46, ADR 090); both or neither. */
+    upiId: z.preprocess(toSingleLine, upiIdSchema).optional(),
+    upiPayeeName: z.preprocess(toSingleLine, upiPayeeNameSchema).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.upiId && !input.upiPayeeName)
+      ctx.addIssue({ code: "custom", path: ["upiPayeeName"], message: "Enter the name on the agency's UPI account: payers see it before they pay." });
+    if (input.upiPayeeName && !input.upiId)
+      ctx.addIssue({ code: "custom", path: ["upiId"], message: "Enter the agency's UPI ID, like pravas@okhdfcbank, or clear the payee name." });
+  });
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsInputSchema>;
 
@@ -82,6 +93,8 @@ export type SiteSettingsFormValues = Record<
   | "gstLabel"
   | "tcsPercent"
   | "tcsLabel"
-  | "bookingHoldHours",
+  | "bookingHoldHours"
+  | "upiId"
+  | "upiPayeeName",
   string
 > & { leadPopupEnabled: boolean };

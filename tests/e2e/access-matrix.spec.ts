@@ -82,6 +82,8 @@ const RULES: Record<string, Rule> = {
   // Backups (ADR 054): admins only. The test servers set no BACKUP_DIR: nothing to download (404), and "Back up now" says so (303 to the dashboard).
   "routes/admin/backup-latest.ts": { page: { anonymous: "login", editor: "denied", admin: 404 } },
   "routes/admin/backup-now.ts": { post: { anonymous: "login", editor: "denied", admin: 303 } },
+  // A backup made now and streamed (issue 49): admins only, POST only (a GET is 405 for them).
+  "routes/admin/backup-download.ts": { post: { anonymous: "login", editor: "denied", admin: "ok" } },
   "routes/admin/enquiries-xlsx.ts": { page: staffOnly },
   // Due call backs (ADR 045): editors and admins, like the inbox. Setting one is the enquiry page's
   // POST (intent "follow-up", canManageEnquiries); the daily e-mail switch is the account page's (intent "digest").
@@ -123,6 +125,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/not-found.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // The set-password page of reset and invitation links: public, the one-time token is the permission.
   "routes/admin/reset-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
+  // "Forgot password?" (issue 49): public; its POST takes from the public forms' budget.
+  "routes/admin/forgot-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
   // The REST API.
   "routes/api/packages.ts": { writesByMethod: contentCollectionWrites },
   "routes/api/package.ts": { writesByMethod: contentItemWrites, sample: "/api/packages/999999" },
@@ -178,6 +182,20 @@ const EXPRESS_ENDPOINTS: { method: string; url: string; headers?: Record<string,
 const STAFF_READS: { url: string; outcome: ByWho }[] = [
   { url: "/api/bookings", outcome: { anonymous: 401, editor: "ok", admin: "ok" } },
   { url: "/api/bookings/PRV-22222", outcome: { anonymous: 401, editor: 404, admin: 404 } },
+];
+
+/**
+ * Forms of a page that are not for everyone the page is (issue 46): each
+ * intent's right is checked before the booking is looked up, so an editor's
+ * refund is a 403 even for a booking that does not exist (an admin's is its 404).
+ */
+const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<Who, Outcome | "formError"> }[] = [
+  { url: "/admin/bookings/PRV-22222", form: { intent: "record-refund" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "reverse-entry" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "schedule-add" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "record-payment" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).
+  { url: "/admin/settings", form: { upiId: "not a vpa" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
 ];
 
 type FlatRoute = { file: string; path: string };
@@ -239,6 +257,13 @@ async function runMatrix(request: APIRequestContext, who: Who) {
   for (const endpoint of EXPRESS_ENDPOINTS) {
     const response = await request.fetch(endpoint.url, { method: endpoint.method, headers: endpoint.headers, maxRedirects: 0 });
     await check(response, endpoint.outcome[who], endpoint.url, `${who} ${endpoint.method} ${endpoint.url} (server/tus-uploads.ts)`);
+  }
+  for (const post of FORM_POSTS) {
+    const response = await request.post(post.url, { form: post.form, maxRedirects: 0 });
+    const label = `${who} POST ${post.url} ${JSON.stringify(post.form)}`;
+    const outcome = post.outcome[who];
+    if (outcome === "formError") expect.soft(response.status(), label).toBe(400);
+    else await check(response, outcome, post.url, label);
   }
   for (const read of STAFF_READS) {
     const response = await request.get(read.url, { maxRedirects: 0 });

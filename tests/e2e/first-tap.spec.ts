@@ -147,7 +147,16 @@ test.describe("Enquire Now", () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
     await enquire.tap();
-    await expect(page.getByRole("dialog", { name: "Enquire about this trip" })).toBeVisible();
+    const dialog = page.getByRole("dialog", { name: "Enquire about this trip" });
+    await expect(dialog).toBeVisible();
+    // A modal without showModal() (ADR 102): the focus is inside, the page behind is inert, Escape closes
+    // and the focus returns to Enquire Now.
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await expect(page.locator("main")).toHaveAttribute("inert", "");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("main")).not.toHaveAttribute("inert", "");
+    await expect(enquire).toBeFocused();
   });
 });
 

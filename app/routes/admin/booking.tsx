@@ -9,8 +9,14 @@ import { canManageBookings } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleBookingAction, loadBookingPage } from "~/server/booking/booking-page.server";
 import { BookingMoney } from "~/components/admin/bookings/booking-money";
-import { canRecordPayments } from "~/server/auth/access.server";
-import { bookingForMoney, handleMoneyAction, isMoneyIntent, loadMoneyPanel, type MoneyActionData } from "~/server/payment-ledger/money-page.server";
+import {
+  bookingForMoney,
+  handleMoneyAction,
+  isMoneyIntent,
+  loadMoneyPanel,
+  requireMoneyRight,
+  type MoneyActionData,
+} from "~/server/payment-ledger/money-page.server";
 import type { Route } from "./+types/booking";
 import type { EditorActionData } from "~/components/admin/use-editor-form";
 
@@ -27,10 +33,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canManageBookings });
-  // The money forms (issue 46): both roles record payments; handleMoneyAction checks the admin-only ones.
+  // The money forms (issue 46): both roles record payments and change schedules; refunds and reversals are admins'.
   const intent = (await request.clone().formData()).get("intent");
   if (isMoneyIntent(intent)) {
-    await requireUser(request, { can: canRecordPayments });
+    requireMoneyRight(intent, viewer);
     return handleMoneyAction(intent, await request.formData(), await bookingForMoney(params.ref), viewer, context.clock.now(), `/admin/bookings/${params.ref}`);
   }
   return handleBookingAction(request, params.ref, viewer, context.clientIp, context.clock.now());

@@ -2,6 +2,7 @@ import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { EnquiryFigures, NotificationHealth, RankingPanels, RecentActivity } from "~/components/admin/dashboard/dashboard-sections";
 import { canManageBackups, canManageBookings, canManageEnquiries } from "~/server/auth/access.server";
 import { getDb } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
 import { moneyFigures } from "~/server/payment-ledger/money-overview.server";
 import { MoneyDue } from "~/components/admin/dashboard/money-due";
 import { backupStatus } from "~/server/backup/backup-job.server";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // First on the dashboard: whom to call back today (ADR 045), for those who follow up enquiries.
   const due = canManageEnquiries(viewer) ? await dueView(now, { limit: DUE_ON_DASHBOARD + 1 }) : null;
   // Admins: the last backup, and a warning when none has succeeded for 48 hours (ADR 054).
-  const backups = canManageBackups(viewer) ? await backupStatus(getBackupStore(), now) : null;
+  const backups = canManageBackups(viewer) ? { ...(await backupStatus(getBackupStore(), now)), encrypted: Boolean(getEnv().BACKUP_ENCRYPTION_KEY) } : null;
   // Departures in the next 60 days with their fill (issue 26 §4), for those who confirm seats.
   const departures = canManageEnquiries(viewer) ? await listUpcomingDepartures(todayIso(now), { withinDays: 60 }) : null;
   // What falls due this week and what is overdue (issue 46), for those who follow up bookings.

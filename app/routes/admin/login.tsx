@@ -154,6 +154,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             Login
           </button>
         </form>
+        <p className={styles.forgot}>
+          <a href="/admin/forgot-password">Forgot password?</a>
+        </p>
       </div>
     </main>
   );

@@ -5,7 +5,7 @@ import { adminMeta } from "~/components/admin/admin-page";
 import { TextField } from "~/components/ui/form-field";
 import { fieldErrors } from "~/server/forms/form-input.server";
 import { INVALID_LINK_MESSAGE } from "~/lib/staff-messages";
-import { isPasswordTokenValid, setPasswordWithToken } from "~/server/user/user-admin.server";
+import { passwordTokenOwner, setPasswordWithToken } from "~/server/user/user-admin.server";
 import { setPasswordSchema } from "~/server/user/user-schemas.server";
 import styles from "~/components/admin/standalone-page.module.css";
 import type { Route } from "./+types/reset-password";
@@ -25,7 +25,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const queryToken = new URL(request.url).searchParams.get("token");
   if (!params.token && queryToken) throw redirect(`/admin/reset-password/${encodeURIComponent(queryToken)}`, { headers: NO_STORE });
   const token = params.token ?? "";
-  return data({ token, valid: await isPasswordTokenValid(token), passwordRules: PASSWORD_RULES_TEXT }, { headers: NO_STORE });
+  // The strength meter judges the password against its owner's name and e-mail, as the server's policy does (issue 49).
+  const owner = await passwordTokenOwner(token);
+  return data({ token, valid: owner !== null, owner: owner ?? {}, passwordRules: PASSWORD_RULES_TEXT }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,7 +69,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           </p>
         ) : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <NewPasswordField name="password" label="New password" hint={loaderData.passwordRules} required error={errors.password} />
+        <NewPasswordField name="password" label="New password" hint={loaderData.passwordRules} owner={loaderData.owner} required error={errors.password} />
         <TextField name="confirmPassword" label="Repeat the new password" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
         <button type="submit" className={styles.primary}>
           Set password

@@ -27,15 +27,16 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = () => adminMeta("Site settings");
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, version, updatedAt, history, restoring } = loaderData;
+  const { values, gateway, version, updatedAt, history, restoring } = loaderData;
   return (
-    <AdminPage title="Site settings" lead="Contacts, enquiry e-mails, taxes and the lead popup: the website shows a change at once.">
+    <AdminPage title="Site settings" lead="Contacts, enquiry e-mails, taxes, payments and the lead popup: the website shows a change at once.">
       {restoring ? <RestoringNotice restoring={restoring} path="/admin/settings" /> : null}
       <SettingsForm
         key={`${version}:${restoring?.id ?? ""}`}
         values={sentAfterFailure<SiteSettingsFormValues>(actionData) ?? values}
         version={version}
         storedAt={updatedAt}
+        gateway={gateway}
         actionData={withoutSaveFailure(actionData)}
       />
       <HistoryPanel history={history} editorPath="/admin/settings" />

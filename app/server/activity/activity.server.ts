@@ -31,6 +31,7 @@ export const ACTIVITY_KINDS = [
   "user.recovery-codes-regenerated",
   "settings.two-factor-required",
   "settings.updated",
+  "backup.downloaded",
   "home.faqs-updated",
   "home.reviews-updated",
   "home.hero-updated",
@@ -91,6 +92,7 @@ export const ACTIVITY_KINDS = [
   "payment.refunded",
   "payment.reversed",
   "payment.link-created",
+  "payment.schedule-changed",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -50,6 +50,8 @@ export const canManageBookings = (viewer: Viewer | null) => hasRole(viewer, "edi
 export const canDeleteBookings = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** Record a payment on a booking, make a payment link (issue 46): both roles. */
 export const canRecordPayments = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/** Change a booking's own payment schedule (add an instalment, move a date, change an amount): both roles, like recording payments. */
+export const canEditPaymentSchedule = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** Record a refund or a reversing entry (ADR 090): money going back, or a correction of the ledger. */
 export const canCorrectLedger = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** The Payments screen and its exports (issue 46): both roles may view. */

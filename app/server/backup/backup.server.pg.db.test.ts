@@ -9,10 +9,12 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabaseKind, type Db } from "~/server/db/db.server";
-import { leads } from "~/server/db/schema.server";
+import { leads, users } from "~/server/db/schema.server";
 import { closeTestDatabase, migratedPgliteDump, openTestDatabase } from "../../../tests/support/test-db";
 import { LocalDiskStorage } from "~/server/media/storage.server";
-import { parseEncryptionKey } from "./archive.server";
+import { extractArchive, parseEncryptionKey } from "./archive.server";
+import { backupForDownload, BackupUnderWayError } from "./backup-download.server";
+import { listActivity } from "~/server/activity/activity.server";
 import { createBackup, mediaKeysOf, RestoreRefusedError, restoreBackup, type BackupTarget } from "./backup.server";
 import { countRows } from "./dump.server";
 import { openForBackup } from "./open.server";
@@ -84,6 +86,30 @@ describe("backup and restore", () => {
     } finally {
       await target.close();
     }
+  });
+
+  it("'Download a backup now' streams a whole backup, logs who took it, refuses a second at once and leaves no copy behind (issue 49)", async () => {
+    const actor = { id: "owner-1", email: "owner@example.com", name: "Omana Owner", role: "admin" as const };
+    await db.insert(users).values({ id: actor.id, email: actor.email, name: actor.name, role: "admin" });
+    const now = new Date("2026-11-29T06:45:00Z");
+    const pending = backupForDownload({ actor, ip: "10.9.8.7", storage, now });
+    await expect(backupForDownload({ actor, ip: "10.9.8.7", storage, now })).rejects.toThrow(BackupUnderWayError);
+    const download = await pending;
+    expect(download.name).toBe("pravas-20261129T064500Z.tar.gz");
+    const file = path.join(work, "downloaded.tar.gz");
+    const copy = (await fs.open(file, "w")).createWriteStream();
+    const copied = new Promise<void>((resolve) => copy.on("finish", () => resolve()));
+    download.body.pipe(copy);
+    await copied;
+    expect((await fs.stat(file)).size).toBe(download.bytes);
+    const entries = await extractArchive(file, await fs.mkdtemp(path.join(work, "extract-")));
+    expect([...entries.keys()]).toEqual(expect.arrayContaining(["manifest.json", "db/leads.jsonl", "media/bali-1234-800.avif"]));
+    // The server's own copy is gone once sent.
+    const served = String((download.body as unknown as { path: string }).path);
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(fs.stat(path.dirname(served))).rejects.toMatchObject({ code: "ENOENT" });
+    const [entry] = await listActivity({ kind: "backup.downloaded" });
+    expect(entry).toMatchObject({ actorEmail: "owner@example.com", subjectLabel: "pravas-20261129T064500Z.tar.gz", ip: "10.9.8.7" });
   });
 
   it("refuses a database that holds data without force, and replaces it with force", async () => {

@@ -8,6 +8,7 @@ import { recordActivity } from "~/server/activity/activity.server";
 import type { Db } from "~/server/db/db.server";
 import { bookings, contactMessages, leads, seatRequests, type BookingRow } from "~/server/db/schema.server";
 import { getEnquiry, subjectOf } from "~/server/enquiry/enquiry-detail.server";
+import { copyPackageTerms } from "~/server/payment-ledger/schedule-write.server";
 import { seatsOf } from "~/server/seats/departure-seats.server";
 import { queueBookingEmails } from "./booking-emails.server";
 import {
@@ -165,6 +166,8 @@ export async function createBooking(input: NewBookingInput, ctx: BookingContext)
     }
     if (!row) throw new Error("Could not find a free booking reference.");
     await storeTravellers(tx, row.id, travellerRows(input, input.travellers));
+    // The package's payment terms become the booking's own schedule (issue 46): the team changes it from here.
+    await copyPackageTerms(tx, row, pkg.paymentTerms);
     if (source) await convertEnquiry(tx, ctx, source, row.reference);
     const eventId = await recordBookingEvent(tx, ctx, row, "booking.created", {
       state: row.state,

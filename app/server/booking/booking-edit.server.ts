@@ -11,6 +11,7 @@ import { activity } from "~/server/db/schema.server";
 import type { Db } from "~/server/db/db.server";
 import { bookings, bookingTravellers, type BookingRow } from "~/server/db/schema.server";
 import { and, desc, gt, sql } from "drizzle-orm";
+import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
 import { partyAndPrice, resolveDates } from "./booking-create.server";
 import {
   bookingTransaction,
@@ -176,11 +177,17 @@ export async function updateBooking(
       .where(eq(bookings.id, row.id))
       .returning();
     await storeTravellers(tx, row.id, rows);
-    await recordBookingEvent(tx, ctx, saved!, "booking.updated", { changes: changes.slice(0, 20), changeCount: changes.length });
+    // A new total moves the payment schedule's balance (issue 46); the team is told the new figures.
+    const schedule = await followBookingTotal(tx, row, saved!.totalPaise);
+    await recordBookingEvent(tx, ctx, saved!, "booking.updated", {
+      changes: changes.slice(0, 20),
+      changeCount: changes.length,
+      ...(schedule ? { schedule } : {}),
+    });
     if (takesSeats(row.state) && (moved || seats !== row.seats)) {
       effects.seatsChanged = true;
       if (row.departureId && (moved || seats < row.seats)) await offerFreedSeats(tx, ctx, effects, pkg, row.departureId);
     }
-    return { ok: true as const, booking: saved! };
+    return { ok: true as const, booking: saved!, ...(schedule ? { scheduleChange: schedule } : {}) };
   });
 }

@@ -151,7 +151,7 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
         details: typeof detail.holdUntil === "string" ? [`Seats held until ${formatDayTime(detail.holdUntil)}`] : [],
       };
     case "booking.updated":
-      return { text: "Changed the booking", details: changes };
+      return { text: "Changed the booking", details: typeof detail.schedule === "string" ? [...changes, `Payment schedule: ${detail.schedule}`] : changes };
     case "booking.offered":
       return { text: detail.offered ? "Offered seats that came free (first on the waitlist)" : "Offered the seats: Waitlisted → Held", details: [] };
     case "booking.cancelled":
@@ -166,6 +166,7 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
     case "payment.refunded":
     case "payment.reversed":
     case "payment.link-created":
+    case "payment.schedule-changed":
       // Written by the ledger (app/server/payment-ledger) with its own words.
       return { text: typeof detail.text === "string" ? detail.text : kind, details: typeof detail.reason === "string" ? [`Reason: ${detail.reason}`] : [] };
     default:

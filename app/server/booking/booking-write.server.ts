@@ -34,7 +34,8 @@ export type BookingRefusal = {
   free?: number | null;
   conflict?: EditConflict;
 };
-export type BookingResult = { ok: true; booking: BookingRow } | BookingRefusal;
+/** `scheduleChange`: the payment schedule's lines a new total moved ("Balance ₹1,56,750 → ₹2,61,250"), for the team's notice. */
+export type BookingResult = { ok: true; booking: BookingRow; scheduleChange?: string } | BookingRefusal;
 
 class BookingAbort extends Error {
   constructor(readonly refusal: BookingRefusal) {

@@ -22,7 +22,7 @@ import type { PackageTerm, PackageTermsOverride } from "~/lib/package-terms-sche
 import type { EnquirySource, EnquiryStatus } from "~/lib/enquiry-status";
 import type { BookingPrice, BookingState, RoomSharing, TravellerKind } from "~/lib/booking";
 import type { PaymentMethod } from "~/lib/payment-ledger";
-import type { ScheduleLineKind } from "~/lib/payment-schedule";
+import type { PaymentTerms, ScheduleLineKind } from "~/lib/payment-schedule";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +87,8 @@ export const packages = pgTable(
     brochureUrl: text("brochure_url"),
     /** This package's own terms clauses and convenience list; null: the site-wide ones (ADR 044). */
     termsOverride: jsonb("terms_override").$type<PackageTermsOverride | null>(),
+    /** The deposit and balance a booking copies into its schedule (issue 46, ADR 090); null: DEFAULT_PAYMENT_TERMS (25%, 30 days). */
+    paymentTerms: jsonb("payment_terms").$type<PaymentTerms | null>(),
     ratingStars: real("rating_stars").notNull().default(5),
     ratingCount: integer("rating_count").notNull().default(0),
     reviews: jsonb("reviews").$type<PackageReview[]>().notNull().default([]),

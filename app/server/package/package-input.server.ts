@@ -9,6 +9,7 @@ import {
   type PackageInput,
   type PackageInputDraft,
 } from "~/lib/package-schema";
+import { paymentTermsInput, storedPaymentTerms } from "~/lib/payment-schedule";
 import { fromPrice } from "~/lib/price";
 import { getDb, type Db } from "~/server/db/db.server";
 import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
@@ -94,6 +95,7 @@ export function rowToInput(row: PackageContent, featured: boolean): PackageInput
     thumbnail: row.thumbnail,
     gallery: row.gallery,
     termsOverride: row.termsOverride ?? null,
+    paymentTerms: row.paymentTerms ? paymentTermsInput(row.paymentTerms) : null,
   };
 }
 
@@ -140,6 +142,7 @@ export function toPackageValues(input: PackageInput, slug: string) {
     seoTitle: input.seoTitle,
     seoDescription: input.seoDescription,
     termsOverride: input.termsOverride ?? null,
+    paymentTerms: storedPaymentTerms(input.paymentTerms),
     status: input.status,
     sortOrder: input.sortOrder,
   } satisfies Omit<typeof packages.$inferInsert, "id" | "createdAt" | "updatedAt">;

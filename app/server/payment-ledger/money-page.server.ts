@@ -4,10 +4,10 @@ import { data } from "react-router";
 import { indianDate } from "~/lib/follow-up";
 import { asksForMoney, MONEY_STATE_LABELS, type MoneyState } from "~/lib/money-state";
 import { PAYMENT_METHOD_LABELS, recordPaymentSchema, recordRefundSchema, reverseEntrySchema } from "~/lib/payment-ledger";
-import { scheduleLineLabel } from "~/lib/payment-schedule";
+import { plannedEdits, SCHEDULE_INTENTS, scheduleFormSchema, scheduleLineLabel } from "~/lib/payment-schedule";
 import { formatPaise } from "~/lib/price";
 import { redirectWithNotice } from "~/server/admin/notice.server";
-import { canCorrectLedger, canRecordPayments } from "~/server/auth/access.server";
+import { canCorrectLedger, canEditPaymentSchedule, canManageSettings, canRecordPayments } from "~/server/auth/access.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { bookings, type BookingRow } from "~/server/db/schema.server";
@@ -17,10 +17,11 @@ import { amountDueUri, dueWhatsapp, upiSettings } from "./amount-due.server";
 import { bookingMoney } from "./booking-money.server";
 import { recordPayment, recordRefund, reverseEntry, type LedgerResult } from "./ledger-write.server";
 import { createPaymentLinkFor } from "./payment-links.server";
+import { editBookingSchedule } from "./schedule-write.server";
 
 /** The booking page's money panel (issue 46): its data, and its forms' action. */
 
-export const MONEY_INTENTS = ["record-payment", "record-refund", "reverse-entry", "payment-link"] as const;
+export const MONEY_INTENTS = ["record-payment", "record-refund", "reverse-entry", "payment-link", ...SCHEDULE_INTENTS] as const;
 export type MoneyIntent = (typeof MONEY_INTENTS)[number];
 export const isMoneyIntent = (value: unknown): value is MoneyIntent => (MONEY_INTENTS as readonly unknown[]).includes(value);
 
@@ -100,8 +101,10 @@ export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, n
           : null,
     })),
     upiConfigured: Boolean(settings.upiId && settings.payeeName),
+    canSetUpi: canManageSettings(viewer),
     offersLinks: gateway.offersLinks,
     canRecord: canRecordPayments(viewer),
+    canEditSchedule: canEditPaymentSchedule(viewer) && asksForMoney(booking.state),
     canCorrect: canCorrectLedger(viewer),
     today: indianDate(now),
   };
@@ -128,15 +131,37 @@ async function afterEntry(intent: MoneyIntent, formData: FormData, result: Ledge
   return redirectWithNotice(page, { kind: "success", message });
 }
 
-/** A money form of a booking's page. Both roles record payments and make links; only an admin refunds or reverses. */
-export async function handleMoneyAction(intent: MoneyIntent, formData: FormData, booking: BookingForMoney, viewer: Viewer, now: Date, page: string) {
+/**
+ * Who may send a money form, checked before the booking is looked up (a 403
+ * says nothing about which bookings exist): both roles record payments, make
+ * links and change a schedule; only an admin refunds or reverses.
+ */
+export function requireMoneyRight(intent: MoneyIntent, viewer: Viewer): void {
   if ((intent === "record-refund" || intent === "reverse-entry") && !canCorrectLedger(viewer)) {
     throw data({ message: "Only an admin can record a refund or reverse an entry." }, { status: 403 });
   }
-  if (!canRecordPayments(viewer)) throw data({ message: "You cannot record payments." }, { status: 403 });
+  if ((SCHEDULE_INTENTS as readonly string[]).includes(intent)) {
+    if (!canEditPaymentSchedule(viewer)) throw data({ message: "You cannot change payment schedules." }, { status: 403 });
+  } else if (!canRecordPayments(viewer)) throw data({ message: "You cannot record payments." }, { status: 403 });
+}
+
+/** A money form of a booking's page (requireMoneyRight first). */
+export async function handleMoneyAction(intent: MoneyIntent, formData: FormData, booking: BookingForMoney, viewer: Viewer, now: Date, page: string) {
+  requireMoneyRight(intent, viewer);
   const actor = actorOf(viewer);
   const invalid = (errors: Record<string, string[] | null> | undefined) =>
     sentBack(intent, formData, Object.fromEntries(Object.entries(errors ?? {}).flatMap(([key, list]) => (list ? [[key, list]] : []))), 400);
+  if ((SCHEDULE_INTENTS as readonly string[]).includes(intent)) {
+    const submission = parseWithZod(formData, { schema: scheduleFormSchema });
+    if (submission.status !== "success") return invalid(submission.reply().error);
+    const input = submission.value;
+    const result = await editBookingSchedule(booking.id, (schedule) => plannedEdits(schedule, input), actor);
+    if (!result.ok) return sentBack(intent, formData, { [result.field]: [result.message] }, result.status);
+    return redirectWithNotice(page, {
+      kind: "success",
+      message: result.text ? `Payment schedule changed: ${result.text}.` : "Nothing to change in the schedule.",
+    });
+  }
   if (intent === "record-payment") {
     const submission = parseWithZod(formData, { schema: recordPaymentSchema });
     if (submission.status !== "success") return invalid(submission.reply().error);

@@ -10,11 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseBookingFilters } from "~/lib/booking-list";
 import { listBookings } from "~/server/booking/booking-queries.server";
 import type { Mailer, RichEmail } from "~/server/notify/mailer.server";
-import { newBookingSchema } from "~/lib/booking-schema";
+import { bookingEditSchema, newBookingSchema } from "~/lib/booking-schema";
+import { plannedEdits, scheduleFormSchema } from "~/lib/payment-schedule";
 import type { GroupDate } from "~/lib/content-types";
 import type { Db } from "~/server/db/db.server";
-import { bookings, jobs, paymentGatewayEvents, paymentLedger, paymentReferences, siteSettings } from "~/server/db/schema.server";
+import { activity, bookings, jobs, packages, paymentGatewayEvents, paymentLedger, paymentReferences, siteSettings } from "~/server/db/schema.server";
 import { createBooking } from "~/server/booking/booking-create.server";
+import { updateBooking } from "~/server/booking/booking-edit.server";
 import type { PaymentGateway } from "~/server/payment/gateway.server";
 import { createFakeGateway } from "~/server/payment/fake-gateway.server";
 import { createRazorpayGateway } from "~/server/payment/razorpay-gateway.server";
@@ -29,6 +31,7 @@ import { moneyDueItems, moneyFigures } from "./money-overview.server";
 import { paymentReminderHandler, PAYMENT_REMINDER_JOB, queueDueReminders } from "./payment-reminder-jobs.server";
 import { paymentsCsv, paymentsXlsx } from "./payments-export.server";
 import { eventsNeedingALook, overdueReminders, parsePaymentsRange, paymentsInRange, paymentTotals } from "./payments-screen.server";
+import { editBookingSchedule } from "./schedule-write.server";
 
 let db: Db;
 let packageId: number;
@@ -146,6 +149,65 @@ describe("the ledger", () => {
     const money = await bookingMoney(db, booking, NOW);
     expect(money.ledger.map((entry) => entry.kind)).toEqual(["payment", "reversal", "payment"]);
     expect(money.state).toMatchObject({ kind: "deposit-paid", paidPaise: 52_250_00 });
+  });
+});
+
+describe("the schedule", () => {
+  it("copies the package's terms when a booking is made, takes the team's edits that add up, refuses others, and moves the balance with the total", async () => {
+    // ₹10,000 a traveller on confirmation, the balance 45 days before the 1 Apr 2027 departure: 15 Feb 2027.
+    await db
+      .update(packages)
+      .set({ paymentTerms: { deposit: { kind: "perPerson", amountPaise: 10_000_00 }, balanceDaysBefore: 45 } })
+      .where(eq(packages.id, packageId));
+    const booking = await book();
+    await db.update(packages).set({ paymentTerms: null }).where(eq(packages.id, packageId));
+    const lines = async () => (await bookingMoney(db, booking, NOW)).schedule.lines.map(({ key, dueOn, amountPaise }) => [key, dueOn, amountPaise]);
+    // 2 adults × ₹1,04,500 = ₹2,09,000: ₹20,000 deposit (2 × ₹10,000), ₹1,89,000 balance.
+    expect(await lines()).toEqual([
+      ["DEP", "2027-01-10", 20_000_00],
+      ["BAL", "2027-02-15", 1_89_000_00],
+    ]);
+    const edit = (form: Record<string, string>) => editBookingSchedule(booking.id, (schedule) => plannedEdits(schedule, scheduleFormSchema.parse(form)), asha);
+    expect(await edit({ intent: "schedule-add", amount: "50,000", dueOn: "2027-02-01" })).toMatchObject({ ok: true });
+    expect(await lines()).toEqual([
+      ["DEP", "2027-01-10", 20_000_00],
+      ["I1", "2027-02-01", 50_000_00],
+      ["BAL", "2027-02-15", 1_39_000_00],
+    ]);
+    // ₹2,00,000 + ₹50,000 is more than ₹2,09,000: refused beside the amount, nothing stored.
+    expect(await edit({ intent: "schedule-line", key: "DEP", amount: "2,00,000", dueOn: "2027-01-10" })).toEqual({
+      ok: false,
+      status: 400,
+      field: "amount",
+      message: "These payments would come to ₹2,50,000 before the balance, more than the total of ₹2,09,000.",
+    });
+    expect(await edit({ intent: "schedule-line", key: "I1", amount: "50000", dueOn: "2027-03-01" })).toMatchObject({ ok: false, field: "dueOn" });
+    expect(await edit({ intent: "schedule-line", key: "DEP", amount: "25,000.50", dueOn: "2027-01-12" })).toMatchObject({ ok: true });
+    expect(await lines()).toEqual([
+      ["DEP", "2027-01-12", 25_000_50],
+      ["I1", "2027-02-01", 50_000_00],
+      ["BAL", "2027-02-15", 1_33_999_50],
+    ]);
+    // A third adult: ₹3,13,500, and the balance follows by ₹1,04,500; the team's notice names both figures.
+    const third = await updateBooking(
+      booking.id,
+      bookingEditSchema.parse({
+        ...newBookingSchema.parse({ packageId, departureId: "dOpen", leadName: "Meera Iyer", leadPhone: "98450 12345", adults: "2", room: "twin" }),
+        adults: "3",
+      }),
+      { actor: asha, now: NOW },
+    );
+    expect(third).toMatchObject({ ok: true, scheduleChange: "Balance ₹1,33,999.50 → ₹2,38,499.50" });
+    expect(await lines()).toEqual([
+      ["DEP", "2027-01-12", 25_000_50],
+      ["I1", "2027-02-01", 50_000_00],
+      ["BAL", "2027-02-15", 2_38_499_50],
+    ]);
+    const [timeline] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(activity)
+      .where(sql`${activity.kind} = 'payment.schedule-changed' and ${activity.subjectId} = ${String(booking.id)}`);
+    expect(timeline?.count).toBe(2);
   });
 });
 

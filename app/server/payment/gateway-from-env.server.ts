@@ -18,6 +18,27 @@ const noGateway: PaymentGateway = {
 
 type GatewaySettings = Pick<Env, "PAYMENT_GATEWAY" | "PAYMENT_KEY_ID" | "PAYMENT_KEY_SECRET" | "PAYMENT_WEBHOOK_SECRET" | "SITE_URL">;
 
+/** What Settings shows of the gateway (read-only: it is set in the environment): never a secret, only whether it is set. */
+export type PaymentGatewayStatus = {
+  gateway: "fake" | "razorpay" | "none";
+  keyId: string | null;
+  keySecretSet: boolean;
+  webhookSecretSet: boolean;
+  webhookUrl: string | null;
+};
+
+export function paymentGatewayStatus(env: GatewaySettings): PaymentGatewayStatus {
+  // The key id is not a secret (it is in every checkout page), but only its start and end are needed to tell test from live.
+  const keyId = env.PAYMENT_KEY_ID ? `${env.PAYMENT_KEY_ID.slice(0, 9)}…${env.PAYMENT_KEY_ID.slice(-4)}` : null;
+  return {
+    gateway: env.PAYMENT_GATEWAY,
+    keyId: env.PAYMENT_GATEWAY === "razorpay" ? keyId : null,
+    keySecretSet: Boolean(env.PAYMENT_KEY_SECRET),
+    webhookSecretSet: Boolean(env.PAYMENT_WEBHOOK_SECRET),
+    webhookUrl: env.PAYMENT_GATEWAY === "none" ? null : `${env.SITE_URL.replace(/\/$/, "")}/api/payments/webhook/${env.PAYMENT_GATEWAY}`,
+  };
+}
+
 /**
  * The gateway the environment names (checked once at start by env.server.ts).
  * The fake signs with PAYMENT_WEBHOOK_SECRET when given, else with a secret of

@@ -123,6 +123,7 @@ export async function lockDeparture(tx: Executor, packageId: number) {
       groupDates: packages.groupDates,
       price: packages.price,
       priceOptions: packages.priceOptions,
+      paymentTerms: packages.paymentTerms,
     })
     .from(packages)
     .where(eq(packages.id, packageId))

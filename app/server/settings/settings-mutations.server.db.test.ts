@@ -62,6 +62,19 @@ describe("updateSiteSettings", () => {
     expect(entry).toMatchObject({ userId: viewer.id });
   });
 
+  it("keeps the agency's UPI ID and payee name, named in the revision, and clears them when emptied", async () => {
+    const before = await getStoredSiteSettings();
+    expect(
+      await updateSiteSettings(form({ upiId: "Pravas@OKHDFCBANK", upiPayeeName: "Pravas Tours" }), ctx(), { expectedVersion: before.revision }),
+    ).toMatchObject({
+      ok: true,
+      row: { upiId: "pravas@okhdfcbank", upiPayeeName: "Pravas Tours" },
+    });
+    const [revision] = await listRevisions("site-settings", "site");
+    expect(revision!.changes).toContainEqual({ field: "upiId", label: "UPI ID", from: "", to: "pravas@okhdfcbank" });
+    expect(await updateSiteSettings(form(), ctx())).toMatchObject({ ok: true, row: { upiId: null, upiPayeeName: null } });
+  });
+
   it("refuses a save based on an older version, naming who changed what", async () => {
     const current = await getStoredSiteSettings();
     const result = await updateSiteSettings(form({ brandName: "Pravas Holidays" }), ctx(), { expectedVersion: current.revision - 1 });

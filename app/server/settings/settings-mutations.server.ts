@@ -29,6 +29,8 @@ export function settingsDocument(row: SiteSettingsRow): ContentDocument {
     tcsLabel: row.tcsLabel,
     leadPopupEnabled: row.leadPopupEnabled,
     bookingHoldHours: row.bookingHoldHours,
+    upiId: row.upiId ?? undefined,
+    upiPayeeName: row.upiPayeeName ?? undefined,
   };
 }
 
@@ -64,6 +66,8 @@ export async function updateSiteSettings(
       tcsLabel: input.tcsLabel,
       leadPopupEnabled: input.leadPopupEnabled,
       bookingHoldHours: input.bookingHoldHours,
+      upiId: input.upiId ?? null,
+      upiPayeeName: input.upiPayeeName ?? null,
     };
     const previous = settingsDocument(before);
     if (options.expectedVersion !== undefined && options.expectedVersion !== before.revision) {

@@ -14,6 +14,8 @@ import {
   sentFields,
   type EditorActionResult,
 } from "~/server/content/editor-actions.server";
+import { getEnv } from "~/server/env.server";
+import { paymentGatewayStatus } from "~/server/payment/gateway-from-env.server";
 import { getStoredSiteSettings } from "./settings.server";
 import { updateSiteSettings } from "./settings-mutations.server";
 
@@ -48,11 +50,20 @@ export async function loadSettingsPage(url: URL) {
     tcsLabel: row.tcsLabel,
     leadPopupEnabled: row.leadPopupEnabled,
     bookingHoldHours: String(row.bookingHoldHours),
+    upiId: row.upiId ?? "",
+    upiPayeeName: row.upiPayeeName ?? "",
   };
-  return { values, version: stored.revision, updatedAt: stored.updatedAt.toISOString(), history, restoring: restore ? restoringNotice(restore) : null };
+  return {
+    values,
+    gateway: paymentGatewayStatus(getEnv()),
+    version: stored.revision,
+    updatedAt: stored.updatedAt.toISOString(),
+    history,
+    restoring: restore ? restoringNotice(restore) : null,
+  };
 }
 
-const OPTIONAL_SETTINGS = ["phoneSecondary", "instagramUrl", "linkedinUrl", "websiteUrl", "notifyEmail"] as const;
+const OPTIONAL_SETTINGS = ["phoneSecondary", "instagramUrl", "linkedinUrl", "websiteUrl", "notifyEmail", "upiId", "upiPayeeName"] as const;
 
 function nullsForMissing(document: Record<string, unknown>) {
   return { ...Object.fromEntries(OPTIONAL_SETTINGS.map((key) => [key, null])), ...document } as Partial<SiteSettingsRow>;
@@ -81,6 +92,8 @@ function sentValues(formData: FormData): SiteSettingsFormValues {
     tcsLabel: text("tcsLabel"),
     leadPopupEnabled: sent.get("leadPopupEnabled") === "on",
     bookingHoldHours: text("bookingHoldHours"),
+    upiId: text("upiId"),
+    upiPayeeName: text("upiPayeeName"),
   };
 }
 

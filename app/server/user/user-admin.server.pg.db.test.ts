@@ -9,6 +9,7 @@ import { changeOwnPassword } from "./account.server";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { quickPasswordHasher } from "../../../tests/support/quick-password-hasher";
 import { signInStaff } from "../../../tests/support/staff-sign-in";
 import {
   changeRole,
@@ -19,12 +20,16 @@ import {
   INVALID_LINK_MESSAGE,
   isPasswordTokenValid,
   LAST_ADMIN_MESSAGE,
+  passwordTokenOwner,
   listStaff,
   reactivateStaff,
   SELF_DEACTIVATE_MESSAGE,
   setPasswordWithToken,
 } from "./user-admin.server";
 import { addUserSchema } from "./user-schemas.server";
+import { passwordResetMailHandler, PASSWORD_RESET_MAIL_JOB, requestPasswordReset } from "~/server/user/forgot-password.server";
+import type { EmailPayload } from "~/server/notify/notification-jobs.server";
+import { getLogger } from "~/server/logger.server";
 
 let db: Db;
 let admin: Viewer;
@@ -37,7 +42,8 @@ function tokenOf(url: string): string {
 }
 
 beforeAll(async () => {
-  resetAuthForTests();
+  // Passwords are checked at a test's cost: these tests are about who may do what, not the hashing (quick-password-hasher.ts).
+  resetAuthForTests({ passwordHasher: quickPasswordHasher });
   db = await openTestDatabase();
   const { user } = await getAuth().api.createUser({
     body: { email: "boss@example.com", password: "boss-password-1", name: "Bea Boss", role: "admin" },
@@ -209,5 +215,49 @@ describe("user administration", () => {
       .where(and(eq(t.jobs.subjectType, "activity"), eq(t.jobs.subjectId, entry!.id)));
     expect(notice).toMatchObject({ type: "email", status: "pending", payload: { to: "eve@example.com", subject: "Your Pravas password was changed" } });
     expect((notice!.payload as { text: string }).text).toMatch(/from the address 10\.9\.9\.9/);
+  });
+
+  it("'Forgot password?' answers alike for any address, e-mails an active user a link made when sent, once a quarter hour, working once for an hour (issue 49)", async () => {
+    const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
+    const now = new Date();
+    const queued = () => db.select().from(t.jobs).where(eq(t.jobs.type, PASSWORD_RESET_MAIL_JOB.name));
+    expect(await requestPasswordReset({ email: " Eve@Example.com " }, "10.5.0.1", now)).toEqual({ status: "answered" });
+    expect(await requestPasswordReset({ email: "nobody@example.com" }, "10.5.0.1", now)).toEqual({ status: "answered" });
+    // Asked again within the quarter hour: no second e-mail.
+    expect(await requestPasswordReset({ email: "eve@example.com" }, "10.5.0.1", now)).toEqual({ status: "answered" });
+    expect(await requestPasswordReset({ email: "not an address" }, "10.5.0.1", now)).toMatchObject({ status: "invalid" });
+    const jobs = await queued();
+    expect(jobs).toHaveLength(1);
+    // The queue holds who, never a link.
+    expect(jobs[0]!.payload).toEqual({ userId: eve.id });
+
+    const sent: EmailPayload[] = [];
+    const handler = passwordResetMailHandler({ kind: "file", send: async (mail) => (sent.push(mail), {}), close: () => {} });
+    const run = () => handler.handle({ ...jobs[0]!, payload: jobs[0]!.payload } as never, { signal: new AbortController().signal, logger: getLogger() });
+    await run();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: "eve@example.com", subject: "Choose a new password for the Pravas back office" });
+    const url = /http:\/\/\S+\/admin\/reset-password\/\S+/.exec(sent[0]!.text)?.[0] ?? "";
+    const token = tokenOf(url);
+    // The set-password page's strength meter judges against the link's owner.
+    expect(await passwordTokenOwner(token)).toEqual({ name: eve.name, email: "eve@example.com" });
+    const [stored] = await db.select().from(t.verifications).where(eq(t.verifications.value, eve.id));
+    const hours = (stored!.expiresAt.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(0.95);
+    expect(hours).toBeLessThanOrEqual(1);
+    expect(await setPasswordWithToken(token, "saffron lantern harbour")).toEqual({ ok: true, value: { email: "eve@example.com" } });
+    expect(await setPasswordWithToken(token, "saffron lantern harbour 2")).toEqual({ ok: false, message: INVALID_LINK_MESSAGE });
+    expect(await passwordTokenOwner(token)).toBeNull();
+    expect((await listActivity({ kind: "user.password-reset-link" }))[0]).toMatchObject({ actorEmail: "eve@example.com", detail: { via: "forgot-password" } });
+
+    // Deactivated since asking: nothing is sent.
+    await deactivateStaff(eve.id, context());
+    await run();
+    expect(sent).toHaveLength(1);
+    await reactivateStaff(eve.id, context());
+
+    // The public forms' budget (FORM_RATE_LIMIT, 10 per ten minutes per client) counts these posts too.
+    for (let i = 0; i < 10; i += 1) expect((await requestPasswordReset({ email: "x@example.com" }, "10.5.0.2", now)).status).toBe("answered");
+    expect(await requestPasswordReset({ email: "x@example.com" }, "10.5.0.2", now)).toMatchObject({ status: "throttled" });
   });
 });

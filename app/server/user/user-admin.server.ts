@@ -193,16 +193,45 @@ export async function createPasswordLink(userId: string, purpose: "reset" | "inv
   const user = await getStaff(userId);
   if (!user) return fail("That user no longer exists.");
   if (!user.active) return fail(`Reactivate ${user.name} first.`);
-  const token = crypto.randomBytes(24).toString("base64url");
-  const hours = purpose === "invite" ? INVITE_LINK_HOURS : RESET_LINK_HOURS;
-  const expiresAt = new Date(Date.now() + hours * 60 * 60 * 1000);
-  await getDb().delete(verifications).where(resetLinksOf(userId));
-  const auth = await getAuth().$context;
-  await auth.internalAdapter.createVerificationValue({ identifier: `${RESET_IDENTIFIER}${token}`, value: userId, expiresAt });
+  const link = await issuePasswordLink(user, purpose === "invite" ? INVITE_LINK_HOURS : RESET_LINK_HOURS);
   if (purpose === "reset") await record("user.password-reset-link", context, user);
+  return ok(link);
+}
+
+/** "Forgot password?" links (issue 49) go by e-mail to whoever asked: valid for one hour only. */
+export const FORGOTTEN_PASSWORD_LINK_HOURS = 1;
+
+/**
+ * A link for an active user who asked for one on the sign-in page (null when
+ * there is no such active user). Recorded with the user as the actor: no one
+ * else acted.
+ */
+export async function createForgottenPasswordLink(userId: string): Promise<PasswordLink | null> {
+  const user = await getStaff(userId);
+  if (!user?.active) return null;
+  const link = await issuePasswordLink(user, FORGOTTEN_PASSWORD_LINK_HOURS);
+  await record("user.password-reset-link", { actor: { id: user.id, email: user.email, name: user.name, role: user.role } }, user, { via: "forgot-password" });
+  return link;
+}
+
+/** An active user's id by e-mail (as stored: lower case), for "Forgot password?". */
+export async function activeStaffIdByEmail(email: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), notBanned));
+  return row?.id ?? null;
+}
+
+async function issuePasswordLink(user: StaffUser, hours: number): Promise<PasswordLink> {
+  const token = crypto.randomBytes(24).toString("base64url");
+  const expiresAt = new Date(Date.now() + hours * 60 * 60 * 1000);
+  await getDb().delete(verifications).where(resetLinksOf(user.id));
+  const auth = await getAuth().$context;
+  await auth.internalAdapter.createVerificationValue({ identifier: `${RESET_IDENTIFIER}${token}`, value: user.id, expiresAt });
   // The token is a path segment, which the access log redacts, never a query parameter (ADR 032).
   const url = new URL(`${SET_PASSWORD_PATH}/${encodeURIComponent(token)}`, getEnv().SITE_URL).href;
-  return ok({ url, expiresAt, user });
+  return { url, expiresAt, user };
 }
 
 /**
@@ -225,10 +254,21 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 
 /** Whether a set-password link is still good (read-only; the page shows the form or says it expired). */
 export async function isPasswordTokenValid(token: string): Promise<boolean> {
-  if (!TOKEN_SHAPE.test(token)) return false;
+  return (await passwordTokenOwner(token)) !== null;
+}
+
+/**
+ * Whose password a still-good link sets (read-only): the page's strength meter
+ * judges the new password against their name and e-mail, as the server's
+ * policy will (issue 49). Null for an unknown, used or expired link.
+ */
+export async function passwordTokenOwner(token: string): Promise<{ name: string; email: string } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
   const auth = await getAuth().$context;
   const found = await auth.internalAdapter.findVerificationValue(`${RESET_IDENTIFIER}${token}`);
-  return Boolean(found && found.expiresAt > new Date());
+  if (!found || found.expiresAt <= new Date()) return null;
+  const user = await getStaff(found.value);
+  return user?.active ? { name: user.name, email: user.email } : null;
 }
 
 export { INVALID_LINK_MESSAGE };

@@ -5,6 +5,7 @@ import { NOTICE_COOKIE } from "~/server/admin/notice.server";
 import { getAuth, resetAuthForTests } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { quickPasswordHasher } from "../../../tests/support/quick-password-hasher";
 import { listStaff, setPasswordWithToken } from "./user-admin.server";
 import { handleUsersAction } from "./users-page.server";
 
@@ -45,7 +46,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const address = smtp.server.address();
   process.env.SMTP_URL = `smtp://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  resetAuthForTests();
+  // Passwords are checked at a test's cost: these tests are about who may do what, not the hashing (quick-password-hasher.ts).
+  resetAuthForTests({ passwordHasher: quickPasswordHasher });
   await openTestDatabase();
   const { user } = await getAuth().api.createUser({
     body: { email: "chief@example.com", password: "chief-password-1", name: "Chief Admin", role: "admin" },

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { adminUi } from "~/components/admin/admin-page";
 import { SelectField, TextField } from "~/components/ui/form-field";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/lib/payment-ledger";
@@ -7,6 +7,9 @@ import { formatPaise } from "~/lib/price";
 import { formatTourDate } from "~/lib/tour-format";
 import type { MoneyActionData, MoneyPanelData } from "~/server/payment-ledger/money-page.server";
 import styles from "./booking-money.module.css";
+import { RefundForm } from "./booking-refund-form";
+import { PaymentProofField } from "./payment-proof-field";
+import { ScheduleEditor } from "./booking-schedule-editor";
 
 /**
  * A booking's money (issue 46, ADR 090): the computed state, the schedule,
@@ -134,9 +137,22 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
         </table>
       </div>
 
+      {money.canEditSchedule ? <ScheduleEditor money={money} sent={actionData} /> : null}
+
       {money.dues.length > 0 ? (
         <div className={styles.dues}>
-          {!money.upiConfigured ? <p className={adminUi.muted}>Add the agency&apos;s UPI ID in Settings to show a UPI QR for each amount due.</p> : null}
+          {!money.upiConfigured ? (
+            <p className={adminUi.muted}>
+              No UPI QR yet: the agency&apos;s UPI ID and payee name are not set.{" "}
+              {money.canSetUpi ? (
+                <>
+                  Add them in <Link to="/admin/settings#payments">Settings, Payments</Link>, and each amount due gets its QR and UPI link.
+                </>
+              ) : (
+                "An admin adds them in Settings, Payments; each amount due then gets its QR and UPI link."
+              )}
+            </p>
+          ) : null}
           {money.dues.map((due) => (
             <Due key={due.key} due={due} offersLinks={money.offersLinks} />
           ))}
@@ -172,6 +188,16 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
                   </td>
                   <td>
                     {entry.kind === "payment" ? `Payment, ${entry.methodLabel}${entry.reference ? ` ${entry.reference}` : ""}` : null}
+                    {entry.kind === "payment" && entry.proofKey ? (
+                      <>
+                        {" "}
+                        (
+                        <a href={entry.proofKey} target="_blank" rel="noopener noreferrer">
+                          proof
+                        </a>
+                        )
+                      </>
+                    ) : null}
                     {entry.kind === "refund" ? `Refund, ${entry.methodLabel}: ${entry.reason}` : null}
                     {entry.kind === "reversal" ? `Reversal of ${entry.reversesText}: ${entry.reason}` : null}
                     {entry.recordedBy ? <span className={adminUi.muted}> · {entry.recordedBy.name}</span> : null}
@@ -198,6 +224,7 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
           <SelectField {...paid("method", "upi")} label="Method" options={METHOD_OPTIONS} />
           <TextField {...paid("reference")} label="UTR or reference" autoComplete="off" />
           <TextField {...paid("note")} label="Note (optional)" />
+          <PaymentProofField initial={sent?.values.proofKey ?? ""} error={error("proofKey")} />
           <div>
             <button type="submit" className={`${adminUi.button} ${adminUi.primary}`}>
               Record payment
@@ -206,6 +233,8 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
           {error("form") ? <p className={`${adminUi.formError} ${styles.wide}`}>{error("form")}</p> : null}
         </Form>
       ) : null}
+
+      {money.canCorrect && money.state.paidPaise > 0 ? <RefundForm money={money} sent={actionData} /> : null}
 
       {money.canCorrect && money.ledger.some((entry) => entry.kind !== "reversal" && !entry.reversed) ? (
         <Form method="post" className={styles.form} aria-labelledby="reverse-title">

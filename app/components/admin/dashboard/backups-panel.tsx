@@ -3,18 +3,51 @@ import { formatDateTime } from "~/lib/admin-format";
 import { adminUi, Panel } from "../admin-page";
 import styles from "./dashboard.module.css";
 
-type BackupsView = { configured: boolean; location?: string; latest: { name: string; at: string | Date; bytes: number } | null; stale: boolean };
+type BackupsView = {
+  configured: boolean;
+  location?: string;
+  latest: { name: string; at: string | Date; bytes: number } | null;
+  stale: boolean;
+  /** BACKUP_ENCRYPTION_KEY is set: backups, downloads too, are encrypted with it. */
+  encrypted: boolean;
+};
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
-/** Admins' backups panel (ADR 054): the last backup's time and size, a warning after 48 hours without one, "Back up now" and the download. */
+/**
+ * "Download a backup now" (issue 49): a native form, so the browser saves the
+ * archive the POST answers with and the page stays as it is.
+ */
+function DownloadNow({ encrypted }: { encrypted: boolean }) {
+  return (
+    <form method="post" action="/admin/backups/download" className={styles.backupActions}>
+      <button type="submit" className={`${adminUi.button} ${adminUi.primary}`}>
+        Download a backup now
+      </button>
+      <p className={adminUi.muted}>
+        {encrypted
+          ? "It is encrypted with the server's BACKUP_ENCRYPTION_KEY: keep the key too, apart from the file."
+          : "It is not encrypted: it holds every enquiry and account, so keep it as carefully as a password."}{" "}
+        Making it takes a moment.
+      </p>
+    </form>
+  );
+}
+
+/** Admins' backups panel (ADR 054): what is and is not protected, the last backup's time and size, a warning after 48 hours without one, "Back up now" and the downloads. */
 export function BackupsPanel({ backups }: { backups: BackupsView }) {
   if (!backups.configured) {
     return (
       <Panel title="Backups" id="backups">
-        <p>
-          Automatic backups are off. Set BACKUP_DIR or BACKUP_S3_PREFIX on the server to keep daily backups, or run <code>npm run backup -- --out FILE</code>.
+        <p className={styles.warn}>
+          Automatic backups are off: nothing on this server is copied anywhere else. If its disk fails or is wiped, every enquiry, booking, payment, account,
+          page and photo is lost.
         </p>
+        <p>
+          Download a backup now and keep it off this server (your computer, a drive or cloud storage). It holds the whole database and every photo as they are
+          at this moment: what changes afterwards is not in it. For daily backups kept for months, set BACKUP_DIR or BACKUP_S3_PREFIX on the server.
+        </p>
+        <DownloadNow encrypted={backups.encrypted} />
       </Panel>
     );
   }
@@ -27,6 +60,13 @@ export function BackupsPanel({ backups }: { backups: BackupsView }) {
           space where backups go ({backups.location}).
         </p>
       ) : null}
+      <p>
+        Protected: the database and every photo, backed up each day to {backups.location}, keeping the last 7 days, 4 weeks and 6 months. Not protected: what
+        changed since the last backup
+        {backups.location?.startsWith("s3://")
+          ? "."
+          : ", and the backups themselves if that folder is on this server's own disk: download one now and then and keep it elsewhere."}
+      </p>
       <dl className={styles.stats}>
         <div className={`${styles.stat} ${stale ? styles.warn : ""}`}>
           <dt>Last backup</dt>

@@ -4,6 +4,7 @@ import { useEditorUi } from "./editor-sections";
 import { useStore } from "./editor-store";
 import { PriceOptionsField } from "./editor-lists";
 import styles from "./package-editor.module.css";
+import { PaymentTermsFields } from "./payment-terms-fields";
 import { PriceFields } from "./price-fields";
 
 /** The tax note follows the region chosen in Basics. */
@@ -25,6 +26,7 @@ export function PricesFields({ values }: { values: PackageEditorValues }) {
         <TaxNote />
       </div>
       <PriceOptionsField initial={values.priceOptions} />
+      <PaymentTermsFields values={values.paymentTerms} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { Form } from "react-router";
 import type { SiteSettingsFormValues } from "~/lib/site-settings-schema";
+import type { PaymentGatewayStatus } from "~/server/payment/gateway-from-env.server";
 import { adminUi, Panel } from "../admin-page";
 import { DraftOffer } from "../draft-offer";
 import { FormSaveBar } from "../form-save-bar";
@@ -10,6 +11,7 @@ import { EditorInput, EditorTextArea } from "../packages/editor-field";
 import { UnsavedChangesGuard } from "../packages/use-unsaved-guard";
 import { type EditorActionData, useEditorForm } from "../use-editor-form";
 import { useFormDraft } from "../use-form-draft";
+import { PaymentsPanel } from "./payments-panel";
 import styles from "./settings-form.module.css";
 
 const FORM_ID = "site-settings";
@@ -18,6 +20,7 @@ type SettingsFormProps = {
   values: SiteSettingsFormValues;
   version: number;
   storedAt: string;
+  gateway: PaymentGatewayStatus;
   actionData?: EditorActionData;
 };
 
@@ -52,6 +55,7 @@ function SettingsFields({
   values,
   version,
   storedAt,
+  gateway,
   actionData,
   restoredCopy,
   onRestore,
@@ -164,6 +168,7 @@ function SettingsFields({
               defaultValue={values.bookingHoldHours}
             />
           </Panel>
+          <PaymentsPanel values={values} gateway={gateway} />
           <Panel title="Lead popup">
             <label className={styles.check}>
               <input type="checkbox" name="leadPopupEnabled" defaultChecked={values.leadPopupEnabled} /> Show the lead popup to visitors (15 s after a page

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useMemo, useState } from "react";
 import { CallButton } from "~/components/site/call-button";
 import { PhoneIcon } from "~/components/site/layout/icons";
-import { Dialog } from "~/components/ui/dialog";
+import { PageDialog } from "~/components/ui/page-dialog";
 import { EnquiryForm } from "./enquiry-form";
 import styles from "./enquiry-dialog.module.css";
 
@@ -19,7 +19,8 @@ type EnquiryDialogProps = {
  *
  * The dialog and its form are drawn closed in idle time after hydration, so a
  * tap on Enquire Now only opens them (issue 42: mounting the form at the tap
- * took most of its answer on a slow phone).
+ * took most of its answer on a slow phone). It opens without `showModal()`,
+ * whose restyle of the whole page was most of what was left (ADR 102).
  */
 export function EnquiryDialog({ packageTitle, months, phone, className }: EnquiryDialogProps) {
   const [open, setOpen] = useState(false);
@@ -76,9 +77,9 @@ export function EnquiryDialog({ packageTitle, months, phone, className }: Enquir
         Enquire Now
       </a>
       {drawn || open ? (
-        <Dialog open={open} onClose={() => setOpen(false)} labelledBy="enquiry-dialog-title" className={styles.dialog}>
+        <PageDialog open={open} onClose={() => setOpen(false)} labelledBy="enquiry-dialog-title" className={styles.dialog}>
           {content}
-        </Dialog>
+        </PageDialog>
       ) : null}
     </>
   );
