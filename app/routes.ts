@@ -37,6 +37,9 @@ export default [
     // Downloads (resource routes, guarded like the pages).
     route("enquiries.csv", "routes/admin/enquiries-csv.ts"),
     route("enquiries.xlsx", "routes/admin/enquiries-xlsx.ts"),
+    // The Payments screen's range (issue 46): ?from=&to=, Indian dates.
+    route("payments.csv", "routes/admin/payments-csv.ts"),
+    route("payments.xlsx", "routes/admin/payments-xlsx.ts"),
     // A departure's manifest and rooming list (ADR 088): ?format=csv, xlsx or pdf.
     route("departures/:packageId/:departureId/:list", "routes/admin/departure-list.ts"),
     route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
@@ -69,6 +72,7 @@ export default [
       route("bookings", "routes/admin/bookings.tsx"),
       route("bookings/new", "routes/admin/booking-new.tsx"),
       route("bookings/:ref", "routes/admin/booking.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/due", "routes/admin/enquiries-due.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),

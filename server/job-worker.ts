@@ -11,6 +11,7 @@ import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { notificationHandlers } from "~/server/notify/notification-jobs.server";
 import { createWebhookSender } from "~/server/notify/webhook.server";
 import { paymentEventHandler } from "~/server/payment-ledger/gateway-events.server";
+import { paymentReminderHandler } from "~/server/payment-ledger/payment-reminder-jobs.server";
 
 /**
  * This server's job worker (ADR 082), built once at start with the other
@@ -43,6 +44,8 @@ export function createJobWorker(options: {
       passwordResetMailHandler(mailer),
       // Short lane: verified gateway events become payments (ADR 090).
       paymentEventHandler(options.paymentClock ?? { now: () => new Date() }),
+      // Short lane: balance-due e-mails with the UPI QR (issue 46), read again when sent: none once paid.
+      paymentReminderHandler({ mailer, clock: options.paymentClock ?? { now: () => new Date() } }),
       // Long lane: image cuts for older images (ADR 076) and the automatic backups (ADRs 054, 063).
       portraitCutJobHandler(mediaStorage),
       ...(backupStore ? [backupJobHandler({ store: backupStore, storage: mediaStorage, key: encryptionKeyFromEnv(env), logger })] : []),

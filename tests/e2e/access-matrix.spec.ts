@@ -98,6 +98,10 @@ const RULES: Record<string, Rule> = {
   },
   // Bookings (ADR 088): both roles manage them (canManageBookings); a reference that names nothing is a 404.
   "routes/admin/bookings.tsx": { page: staffOnly },
+  // Payments (issue 46): both roles view the screen and download its range; every one a GET that changes nothing.
+  "routes/admin/payments.tsx": { page: staffOnly },
+  "routes/admin/payments-csv.ts": { page: staffOnly },
+  "routes/admin/payments-xlsx.ts": { page: staffOnly },
   "routes/admin/booking-new.tsx": { page: staffOnly },
   "routes/admin/booking.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222" },
   "routes/admin/personal-data.tsx": { page: adminOnly },

@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { e2eDataDir } from "../../playwright.config";
 import { expectNoAxeViolations } from "./axe";
 import { deleteBookings, insertBooking } from "./booking-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
@@ -173,4 +176,93 @@ test("cancelling a confirmed booking offers its seats to the waitlist, first com
     [departure.id],
   );
   expect(seats?.held).toBe(3);
+});
+
+test("money: a deposit paid through the fake gateway, the balance's reminder e-mail with its UPI QR at 9:00 IST, the balance recorded by hand, the dashboard's due figure", async ({
+  adminPage: page,
+  db,
+}) => {
+  test.setTimeout(120_000);
+  const query: Query = (text, params) => db.query(text, params);
+  const departure = await baliWithCapacity(db, 20);
+  const reference = await insertBooking(query, { packageSlug: "bali", departureId: departure.id, seats: 1, leadName: "Kavya Menon" });
+  const email = `pay-${reference.toLowerCase()}@example.com`;
+  const [settings] = await query("select upi_id, upi_payee_name from site_settings limit 1");
+  db.onCleanup(() => db.query("update site_settings set upi_id = $1, upi_payee_name = $2", [settings!.upi_id, settings!.upi_payee_name]));
+  // The ledger is append-only: only a statement that switches the purge on in its own transaction may clear the test's rows.
+  db.onCleanup(async () => {
+    const booking = "(select id from bookings where reference = $1)";
+    await db.query(`delete from payment_references where ledger_id in (select id from payment_ledger where booking_id = ${booking})`, [reference]);
+    await db.query(
+      `with purge as materialized (select set_config('pravas.ledger_purge', 'on', true) as on) delete from payment_ledger where booking_id = ${booking} and exists (select 1 from purge)`,
+      [reference],
+    );
+    await db.query(`delete from payment_gateway_events where booking_id = ${booking} or reference like $1 || '%'`, [reference]);
+    await db.query(`delete from payment_links where booking_id = ${booking}`, [reference]);
+    await db.query(`delete from jobs where type = 'payment.reminder' and once_key like $1`, [`payment.reminder:${reference}:%`]);
+  });
+  await query("update site_settings set upi_id = 'pravas@okicici', upi_payee_name = 'Pravas Holidays'");
+  // The balance (₹78,375 of ₹1,04,500) falls due 8 days after the test clock's Indian date: its 7-days-before reminder goes at 9:00 tomorrow.
+  const clock = await page.request.post("/__e2e/clock", { data: { advanceMs: 0 }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
+  const now = new Date(((await clock.json()) as { now: string }).now);
+  const istDay = (at: Date, days = 0) => new Date(at.getTime() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+  const start = istDay(now, 38);
+  await query("update bookings set start_date = $2::date, end_date = $2::date + 6, lead_email = $3 where reference = $1", [reference, start, email]);
+
+  const dueThisWeek = async () => {
+    await gotoHydrated(page, "/admin/dashboard");
+    const text = (await page.getByRole("region", { name: "Money due" }).locator("p").first().textContent()) ?? "";
+    return /^₹([\d,]+) due this week/.test(text) ? Number(/^₹([\d,]+)/.exec(text)![1]!.replaceAll(",", "")) : 0;
+  };
+  const dueList = async () => {
+    await gotoHydrated(page, "/admin/bookings?money=due-7d");
+    return page.getByRole("main");
+  };
+
+  await test.step("the deposit is paid through the fake gateway's page: the booking shows Deposit paid", async () => {
+    await gotoHydrated(page, `/admin/bookings/${reference}`);
+    const money = page.getByRole("region", { name: "Money" });
+    await money.getByRole("button", { name: "Make a payment link" }).first().click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment link" })).toBeVisible();
+    const [link] = await query("select url from payment_links where booking_id = (select id from bookings where reference = $1)", [reference]);
+    await page.goto(String(link!.url));
+    await page.getByRole("button", { name: "Pay ₹26,125" }).click();
+    await expect(async () => {
+      await gotoHydrated(page, `/admin/bookings/${reference}`);
+      await expect(page.getByRole("region", { name: "Money" })).toContainText("Deposit paid", { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+  });
+
+  await test.step("at 9:00 IST, 7 days before the balance's day, the reminder e-mail goes to the lead traveller with the QR", async () => {
+    const nine = new Date(`${istDay(now, 1)}T09:00:30+05:30`);
+    await page.request.post("/__e2e/clock", {
+      data: { advanceMs: nine.getTime() - now.getTime() },
+      headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" },
+    });
+    const outbox = path.join(e2eDataDir, "outbox");
+    const reminder = () =>
+      (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml")) : [])
+        .map((name) => fs.readFileSync(path.join(outbox, name), "utf8"))
+        .find((raw) => raw.includes(`To: ${email}`));
+    await expect.poll(() => Boolean(reminder()), { timeout: 20_000 }).toBe(true);
+    const raw = reminder()!;
+    expect(raw).toContain("Content-Type: image/png; name=upi-qr.png");
+    expect(raw).toContain("Content-ID: <upi-qr>");
+    expect(raw.replace(/=\r?\n/g, "")).toMatch(/src=(3D)?"cid:upi-qr"|Content-Transfer-Encoding: base64/);
+    // The balance is due within the week now: the filtered list has it.
+    await expect(await dueList()).toContainText(reference);
+  });
+  const withBalance = await dueThisWeek();
+
+  await test.step("the balance recorded by hand with its UTR: paid in full, and the week's due figure drops by it", async () => {
+    await gotoHydrated(page, `/admin/bookings/${reference}`);
+    const money = page.getByRole("region", { name: "Money" });
+    await money.getByLabel("Amount (₹)").fill("78,375");
+    await money.getByLabel("UTR or reference").fill(`4${Date.now()}`.slice(0, 12));
+    await money.getByRole("button", { name: "Record payment" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment of ₹78,375 recorded." })).toBeVisible();
+    await expect(money).toContainText("Paid in full");
+    expect(await dueThisWeek()).toBe(withBalance - 78_375);
+    await expect(await dueList()).not.toContainText(reference);
+  });
 });

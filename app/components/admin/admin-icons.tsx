@@ -65,6 +65,16 @@ export function BookingsIcon(props: IconProps) {
   );
 }
 
+/** A rupee sign on a note: payments. */
+export function PaymentsIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="6" width="18" height="12" rx="2" />
+      <path d="M9.5 9.5h5M9.5 11.5h5M12.5 9.5c1.2 0 1.8 0.8 1.8 1.9S13.6 13.5 12 13.5h-1.5l3 2.5" />
+    </Svg>
+  );
+}
+
 export function BlogIcon(props: IconProps) {
   return (
     <Svg {...props}>

@@ -5,9 +5,9 @@ import { methodNotAllowedJson } from "~/server/http.server";
 import type { Route } from "./+types/booking";
 
 /** GET /api/bookings/{ref} (ADR 088): staff only; the version as ETag. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(request, { can: canManageBookings });
-  return getBookingJson(params.ref);
+  return getBookingJson(params.ref, context.clock.now());
 }
 
 /** PATCH (the fields sent over the stored booking; If-Match) and DELETE (admins: soft, restorable for 30 days). */

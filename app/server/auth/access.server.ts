@@ -54,3 +54,5 @@ export const canRecordPayments = (viewer: Viewer | null) => hasRole(viewer, "edi
 export const canEditPaymentSchedule = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** Record a refund or a reversing entry (ADR 090): money going back, or a correction of the ledger. */
 export const canCorrectLedger = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** The Payments screen and its exports (issue 46): both roles may view. */
+export const canViewPayments = (viewer: Viewer | null) => hasRole(viewer, "editor");

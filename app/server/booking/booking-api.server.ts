@@ -8,7 +8,9 @@ import type { Viewer } from "~/server/auth/guard.server";
 import { readBaseVersion, versionTag } from "~/server/content/versions-http.server";
 import type { BookingRow, BookingTravellerRow } from "~/server/db/schema.server";
 import { badBodyResponse, readBody } from "~/server/forms/form-input.server";
+import { getDb } from "~/server/db/db.server";
 import { jsonError, notFoundJson } from "~/server/http.server";
+import { moneySummaries } from "~/server/payment-ledger/money-overview.server";
 import { createBooking } from "./booking-create.server";
 import { updateBooking } from "./booking-edit.server";
 import { getBooking, listBookings } from "./booking-queries.server";
@@ -120,7 +122,7 @@ export const contextOf = (viewer: Viewer, ip: string | undefined, now: Date): Bo
   now,
 });
 
-/** GET /api/bookings: the list, with the Bookings screen's filters as the query (?state=&package=&month=&expiring=24h&q=&page=). */
+/** GET /api/bookings: the list, with the Bookings screen's filters as the query (?state=&package=&month=&expiring=24h&money=overdue|due-7d&q=&page=); each row with its money. */
 export async function listBookingsJson(url: URL, now: Date) {
   const list = await listBookings(parseBookingFilters(url), now);
   return Response.json(list, { headers: noStore });
@@ -139,9 +141,13 @@ export async function createBookingJson(request: Request, ctx: BookingContext) {
   return result.ok ? answer(result.booking, 201) : refusalJson(result);
 }
 
-export async function getBookingJson(reference: string) {
+/** GET /api/bookings/{ref}: the booking with its money now (state, paid, owing, overdue, next due; null when it asks for none). */
+export async function getBookingJson(reference: string, now: Date) {
   const detail = await getBooking(reference);
-  return detail ? ok(detail.row, detail.travellers) : notFoundJson("Booking");
+  if (!detail) return notFoundJson("Booking");
+  const response = ok(detail.row, detail.travellers);
+  const money = (await moneySummaries(getDb(), [detail.row.id], now)).get(detail.row.id) ?? null;
+  return Response.json({ ...bookingJson(detail.row, detail.travellers), money }, { headers: response.headers });
 }
 
 /** PATCH /api/bookings/{ref}: the fields sent laid over the stored booking; If-Match (or `version`) refuses a stale write with 409. */

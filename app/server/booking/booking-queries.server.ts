@@ -5,14 +5,18 @@ import { BOOKINGS_PAGE_SIZE, type BookingFilters, type BookingListRow, type Book
 import { describeChange, type FieldChange } from "~/lib/content-fields";
 import { enquiryKey } from "~/lib/enquiry-id";
 import { getDb } from "~/server/db/db.server";
+import { bookingIdsByMoney, moneySummaries } from "~/server/payment-ledger/money-overview.server";
 import { activity, bookings, bookingTravellers, contactMessages, leads, packages, type BookingRow, type BookingTravellerRow } from "~/server/db/schema.server";
 
 /** Reading bookings: the filtered list with its totals, one booking with its travellers, source and timeline (ADR 088). */
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-function whereOf(filters: BookingFilters, now: Date): SQL | undefined {
+/** `moneyIds`: the bookings the money filter keeps, computed first (money-overview.server.ts). */
+function whereOf(filters: BookingFilters, now: Date, moneyIds: number[] | null): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(bookings.deletedAt)];
+  // One text parameter, not one per id: the overdue filter may keep thousands (bench/bookings-list.mjs).
+  if (moneyIds) conditions.push(moneyIds.length ? sql`${bookings.id} = any(string_to_array(${moneyIds.join(",")}, ',')::int[])` : sql`false`);
   if (filters.state) conditions.push(eq(bookings.state, filters.state));
   if (filters.package) conditions.push(eq(bookings.packageId, Number(filters.package)));
   if (filters.month) {
@@ -38,6 +42,7 @@ function whereOf(filters: BookingFilters, now: Date): SQL | undefined {
 }
 
 const listColumns = {
+  id: bookings.id,
   reference: bookings.reference,
   state: bookings.state,
   leadName: bookings.leadName,
@@ -71,7 +76,7 @@ function bookmarkOf(filters: BookingFilters): SQL | undefined {
  */
 export async function listBookings(filters: BookingFilters, now: Date) {
   const db = getDb();
-  const where = whereOf(filters, now);
+  const where = whereOf(filters, now, filters.money ? await bookingIdsByMoney(db, filters.money, now) : null);
   const summaryQuery = db
     .select({
       bookings: sql<number>`count(*)::int`,
@@ -101,8 +106,18 @@ export async function listBookings(filters: BookingFilters, now: Date) {
   // bookmark that finds nothing (its booking left the list) falls back to the page number.
   const rows = page === filters.page && (firstTry.length > 0 || page === 1) ? firstTry : await pageQuery(page, false);
   const totals: BookingTotals = { bookings: total, seats: Number(summary?.seats ?? 0), totalPaise: Number(summary?.totalPaise ?? 0) };
+  const money = await moneySummaries(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
   return {
-    rows: rows.map((row): BookingListRow => ({ ...row, holdUntil: row.holdUntil?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
+    rows: rows.map(({ id, ...row }): BookingListRow => ({
+      ...row,
+      holdUntil: row.holdUntil?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      money: money.get(id) ?? null,
+    })),
     total,
     page,
     pages,

@@ -10,6 +10,10 @@ import { digestOptOuts, digestSends, users } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
 import { enqueueTeamEmail } from "~/server/notify/notification-jobs.server";
+import { formatPaise } from "~/lib/price";
+import { formatTourDate } from "~/lib/tour-format";
+import { moneyDueItems, type MoneyDueItem } from "~/server/payment-ledger/money-overview.server";
+import { queueDueReminders } from "~/server/payment-ledger/payment-reminder-jobs.server";
 import { digestItems } from "./follow-up.server";
 
 /**
@@ -26,11 +30,15 @@ type Items = Awaited<ReturnType<typeof digestItems>>;
 
 const siteUrl = () => getEnv().SITE_URL.replace(/\/$/, "");
 
-/** The e-mail: plain text, one line per item, each with its link. */
-function digestEmail(name: string, items: Items, now: Date): { subject: string; text: string } {
+/** The e-mail: plain text, one line per item, each with its link. `money`: the bookings with money overdue or due this week (issue 46). */
+export function digestEmail(name: string, items: Items, now: Date, money: MoneyDueItem[] = []): { subject: string; text: string } {
   const day = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "Asia/Kolkata" }).format(now);
   const link = (key: string) => `${siteUrl()}/admin/enquiries/${key}`;
-  const parts = [items.due.length ? `${items.due.length} to call back` : null, items.fresh.length ? `${items.fresh.length} new` : null].filter(Boolean);
+  const parts = [
+    items.due.length ? `${items.due.length} to call back` : null,
+    items.fresh.length ? `${items.fresh.length} new` : null,
+    money.length ? `${money.length} with money due` : null,
+  ].filter(Boolean);
   const lines = [`Good morning ${name.split(/\s+/)[0] || name},`, ""];
   if (items.due.length) {
     lines.push("Call back today:");
@@ -47,6 +55,19 @@ function digestEmail(name: string, items: Items, now: Date): { subject: string; 
     lines.push("New enquiries assigned to you:");
     for (const row of items.fresh) lines.push(`- ${enquiryName(row)}, ${row.phone}`, `  ${link(row.key)}`);
     lines.push("");
+  }
+  if (money.length) {
+    const soon = money.reduce((sum, item) => sum + item.dueSoonPaise, 0);
+    const overdue = money.reduce((sum, item) => sum + item.overduePaise, 0);
+    lines.push(`Money: ${formatPaise(soon)} falls due this week, ${formatPaise(overdue)} is overdue:`);
+    for (const item of money) {
+      const what = [item.overduePaise ? `${formatPaise(item.overduePaise)} overdue` : null, item.dueSoonPaise ? `${formatPaise(item.dueSoonPaise)} due` : null];
+      lines.push(
+        `- ${item.reference}, ${item.leadName}: ${what.filter(Boolean).join(", ")}${item.dueOn ? ` (next by ${formatTourDate(item.dueOn)})` : ""}`,
+        `  ${siteUrl()}/admin/bookings/${item.reference}`,
+      );
+    }
+    lines.push(`Payments: ${siteUrl()}/admin/payments`, "");
   }
   lines.push(`Everything due: ${siteUrl()}/admin/enquiries/due`, "", `You can turn this e-mail off on your account page: ${siteUrl()}/admin/account`);
   return { subject: `Pravas, ${day}: ${parts.join(", ")}`, text: lines.join("\n") };
@@ -86,15 +107,18 @@ export async function sendDueDigests(now: Date, logger?: Logger): Promise<number
   if (now.getTime() < indianTimeOn(now, 0, DIGEST_HOUR).getTime()) return 0;
   const day = indianDate(now);
   let queued = 0;
-  for (const user of await recipients(day)) {
+  const users = await recipients(day);
+  // The same for every member: what falls due this week and what is overdue (issue 46).
+  const money = users.length ? await moneyDueItems(getDb(), now) : [];
+  for (const user of users) {
     try {
       const sent = await getDb().transaction(async (tx) => {
         const items = await digestItems(user.id, now, tx);
-        const count = items.due.length + items.fresh.length;
+        const count = items.due.length + items.fresh.length + money.length;
         // Another server (or an earlier run) holding the row: it sends, not us.
         const [claim] = await tx.insert(digestSends).values({ userId: user.id, day, items: count }).onConflictDoNothing().returning({ id: digestSends.id });
         if (!claim || count === 0) return false;
-        await enqueueTeamEmail(tx, { type: "digest", id: claim.id }, { to: user.email, ...digestEmail(user.name, items, now) });
+        await enqueueTeamEmail(tx, { type: "digest", id: claim.id }, { to: user.email, ...digestEmail(user.name, items, now, money) });
         return true;
       });
       if (sent) queued += 1;
@@ -123,11 +147,24 @@ export class DigestScheduler {
   private running: Promise<number> | undefined;
   constructor(private readonly options: { clock?: Clock; logger?: Logger; pollMs?: number } = {}) {}
 
-  /** One pass now; overlapping calls share the pass in flight. */
+  /**
+   * One pass now; overlapping calls share the pass in flight. The same tick
+   * queues the balance-due reminders (issue 46): each is queued once by its
+   * key, so a pass every minute on every server sends one.
+   */
   runDue(): Promise<number> {
-    this.running ??= sendDueDigests((this.options.clock ?? systemClock).now(), this.options.logger).finally(() => {
-      this.running = undefined;
-    });
+    const now = (this.options.clock ?? systemClock).now();
+    this.running ??= Promise.all([
+      sendDueDigests(now, this.options.logger),
+      queueDueReminders(now).catch((error: unknown) => {
+        this.options.logger?.error({ err: error }, "could not queue the payment reminders");
+        return 0;
+      }),
+    ])
+      .then(([digests]) => digests)
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 

@@ -17,11 +17,14 @@ function outboxMessageId(ref: MailRef, from: string): string {
   return `<notification-${ref.id}-${ref.createdAt.getTime()}@${domain}>`;
 }
 
+/** An e-mail with an HTML part and inline images (`cid:`), e.g. a payment reminder's UPI QR; sent by its job's own handler. */
+export type RichEmail = EmailPayload & { html?: string; attachments?: { filename: string; content: Buffer; cid?: string; contentType?: string }[] };
+
 export type Mailer = {
   /** What the log calls it: "smtp" or "file". */
   kind: "smtp" | "file";
   /** Resolves once the message is accepted (SMTP 250) or written; rejects otherwise. */
-  send(email: EmailPayload, ref: MailRef): Promise<{ id?: string }>;
+  send(email: RichEmail, ref: MailRef): Promise<{ id?: string }>;
   close(): void;
 };
 

@@ -1,21 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, isNull } from "drizzle-orm";
 import { data } from "react-router";
-import { whatsappHref } from "~/lib/contact-links";
 import { indianDate } from "~/lib/follow-up";
 import { asksForMoney, MONEY_STATE_LABELS, type MoneyState } from "~/lib/money-state";
 import { PAYMENT_METHOD_LABELS, recordPaymentSchema, recordRefundSchema, reverseEntrySchema } from "~/lib/payment-ledger";
 import { plannedEdits, SCHEDULE_INTENTS, scheduleFormSchema, scheduleLineLabel } from "~/lib/payment-schedule";
 import { formatPaise } from "~/lib/price";
-import { formatTourDate } from "~/lib/tour-format";
-import { upiNote, upiPaymentUri, upiReference } from "~/lib/upi";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { canCorrectLedger, canEditPaymentSchedule, canManageSettings, canRecordPayments } from "~/server/auth/access.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
-import { bookings, siteSettings, type BookingRow } from "~/server/db/schema.server";
+import { bookings, type BookingRow } from "~/server/db/schema.server";
 import { upiQrSvg } from "~/server/payment/upi-qr.server";
 import { getPaymentGateway } from "~/server/payment/payment-gateway-service.server";
+import { amountDueUri, dueWhatsapp, upiSettings } from "./amount-due.server";
 import { bookingMoney } from "./booking-money.server";
 import { recordPayment, recordRefund, reverseEntry, type LedgerResult } from "./ledger-write.server";
 import { createPaymentLinkFor } from "./payment-links.server";
@@ -47,10 +45,7 @@ const closedKind = (state: MoneyState, bookingState: BookingForMoney["state"]) =
   state.kind === "overdue" && !asksForMoney(bookingState) ? (state.paidPaise > 0 ? "part-paid" : "nothing-paid") : state.kind;
 
 export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, now: Date) {
-  const [money, [settings]] = await Promise.all([
-    bookingMoney(getDb(), booking, now),
-    getDb().select({ upiId: siteSettings.upiId, payeeName: siteSettings.upiPayeeName, brandName: siteSettings.brandName }).from(siteSettings).limit(1),
-  ]);
+  const [money, settings] = await Promise.all([bookingMoney(getDb(), booking, now), upiSettings(getDb())]);
   const gateway = getPaymentGateway();
   const names = new Map(money.ledger.map((entry) => [entry.id, entry]));
   const reversed = new Set(money.ledger.flatMap((entry) => (entry.kind === "reversal" ? [entry.reverses] : [])));
@@ -59,21 +54,21 @@ export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, n
       .filter((line) => line.outstandingPaise > 0 && asksForMoney(booking.state))
       .map(async (line) => {
         const label = scheduleLineLabel(money.schedule, line);
-        const uri =
-          settings?.upiId && settings.payeeName
-            ? upiPaymentUri({
-                vpa: settings.upiId,
-                payeeName: settings.payeeName,
-                amountPaise: line.outstandingPaise,
-                note: upiNote(booking.reference, label),
-                reference: upiReference(booking.reference, line.key),
-              })
-            : null;
+        const uri = amountDueUri(settings, { bookingReference: booking.reference, lineKey: line.key, label, amountPaise: line.outstandingPaise });
         const link = money.links.find(
           (candidate) => candidate.lineKey === line.key && candidate.amountPaise === line.outstandingPaise && candidate.expiresAt > now,
         );
-        const payWith = [uri ? `UPI: ${uri}` : null, link ? `Pay online: ${link.url}` : null].filter(Boolean).join("\n");
-        const message = `Namaste ${booking.leadName}, the ${label.toLowerCase()} of ${formatPaise(line.outstandingPaise)} for your ${booking.packageTitle} booking ${booking.reference} is due by ${formatTourDate(line.dueOn)}.${payWith ? `\n${payWith}` : ""}\nThank you, ${settings?.brandName ?? "Pravas"}`;
+        const message = {
+          leadName: booking.leadName,
+          packageTitle: booking.packageTitle,
+          bookingReference: booking.reference,
+          label,
+          amountPaise: line.outstandingPaise,
+          dueOn: line.dueOn,
+          upiUri: uri,
+          linkUrl: link?.url ?? null,
+          brandName: settings.brandName,
+        };
         return {
           key: line.key,
           label,
@@ -83,7 +78,7 @@ export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, n
           upiUri: uri,
           qrSvg: uri ? await upiQrSvg(uri) : null,
           link: link ? { url: link.url, reference: link.reference, expiresAt: link.expiresAt.toISOString() } : null,
-          whatsapp: whatsappHref(booking.leadPhone, message),
+          whatsapp: dueWhatsapp(booking.leadPhone, message),
         };
       }),
   );
@@ -105,7 +100,7 @@ export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, n
             })()
           : null,
     })),
-    upiConfigured: Boolean(settings?.upiId && settings.payeeName),
+    upiConfigured: Boolean(settings.upiId && settings.payeeName),
     canSetUpi: canManageSettings(viewer),
     offersLinks: gateway.offersLinks,
     canRecord: canRecordPayments(viewer),

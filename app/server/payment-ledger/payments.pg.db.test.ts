@@ -2,12 +2,19 @@
 // that can't be fooled (issue 46, ADR 090): a replay ×3 is one payment, a tampered body or wrong secret is a 400 with
 // nothing stored, an unknown reference or another amount needs a look.
 import { eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import jsQR from "jsqr";
+import pino from "pino";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseBookingFilters } from "~/lib/booking-list";
+import { listBookings } from "~/server/booking/booking-queries.server";
+import type { Mailer, RichEmail } from "~/server/notify/mailer.server";
 import { bookingEditSchema, newBookingSchema } from "~/lib/booking-schema";
 import { plannedEdits, scheduleFormSchema } from "~/lib/payment-schedule";
 import type { GroupDate } from "~/lib/content-types";
 import type { Db } from "~/server/db/db.server";
-import { activity, bookings, jobs, packages, paymentGatewayEvents, paymentLedger, paymentReferences } from "~/server/db/schema.server";
+import { activity, bookings, jobs, packages, paymentGatewayEvents, paymentLedger, paymentReferences, siteSettings } from "~/server/db/schema.server";
 import { createBooking } from "~/server/booking/booking-create.server";
 import { updateBooking } from "~/server/booking/booking-edit.server";
 import type { PaymentGateway } from "~/server/payment/gateway.server";
@@ -20,6 +27,10 @@ import { bookingMoney } from "./booking-money.server";
 import { applyGatewayEvent, receiveWebhook } from "./gateway-events.server";
 import { recordPayment, recordRefund, reverseEntry } from "./ledger-write.server";
 import { createPaymentLinkFor } from "./payment-links.server";
+import { moneyDueItems, moneyFigures } from "./money-overview.server";
+import { paymentReminderHandler, PAYMENT_REMINDER_JOB, queueDueReminders } from "./payment-reminder-jobs.server";
+import { paymentsCsv, paymentsXlsx } from "./payments-export.server";
+import { eventsNeedingALook, overdueReminders, parsePaymentsRange, paymentsInRange, paymentTotals } from "./payments-screen.server";
 import { editBookingSchedule } from "./schedule-write.server";
 
 let db: Db;
@@ -35,6 +46,7 @@ beforeAll(async () => {
   db = await openTestDatabase({ seeded: true });
   // ₹1,04,500 an adult.
   [packageId] = (await bookablePackages(db, DATES)) as [number];
+  await db.update(siteSettings).set({ upiId: "pravas@okicici", upiPayeeName: "Pravas Holidays" });
 });
 afterAll(closeTestDatabase);
 beforeEach(async () => {
@@ -46,7 +58,7 @@ beforeEach(async () => {
   });
   await db.delete(paymentGatewayEvents);
   await db.delete(bookings);
-  await db.delete(jobs).where(sql`${jobs.type} = 'payment.gateway-event'`);
+  await db.delete(jobs).where(sql`${jobs.type} in ('payment.gateway-event', 'payment.reminder')`);
 });
 
 async function book(adults = 2) {
@@ -282,5 +294,144 @@ describe("webhooks", () => {
     const stored = await db.select({ problem: paymentGatewayEvents.problem }).from(paymentGatewayEvents).orderBy(paymentGatewayEvents.id);
     expect(stored.map((event) => event.problem)).toEqual(["No payment link of ours has the reference PRV-ZZZZZ-DEP-1.", "Paid ₹52,000 on a link for ₹52,250."]);
     expect((await bookingMoney(db, booking, NOW)).ledger).toHaveLength(0);
+    // The Payments screen lists both, newest first, each with what to do and the booking when known.
+    const look = await eventsNeedingALook(db);
+    expect(look.map((event) => [event.paymentId, event.bookingReference, event.whatToDo.split(":")[0]!.split(".")[0]])).toEqual([
+      ["pay_short", booking.reference, "The amount differs from the link's"],
+      ["pay_unknown", null, "Find this payment in the gateway's dashboard by its payment id"],
+    ]);
+  });
+});
+
+describe("money across bookings (the list, the dashboard, the Payments screen, the reminders)", () => {
+  // 25 Feb 2027, 9:30 in India: "due in 7 days" is 25 Feb to 4 Mar.
+  const LATER = new Date("2027-02-25T04:00:00Z");
+  const withEmail = async (adults: number) => {
+    const booking = await book(adults);
+    await db.update(bookings).set({ leadEmail: "meera@example.com" }).where(eq(bookings.id, booking.id));
+    return booking;
+  };
+  const listRefs = async (query: string, now = LATER) =>
+    (await listBookings(parseBookingFilters(new URL(`http://x/admin/bookings?${query}`)), now)).rows.map((row) => row.reference);
+
+  it("filters overdue and due in 7 days as the booking page computes them, and sums them for the dashboard", async () => {
+    // A: ₹2,09,000, nothing paid: the deposit of ₹52,250 (10 Jan) overdue, the balance of ₹1,56,750 (2 Mar) due this week.
+    const a = await book(2);
+    // B: deposit paid: its balance of ₹1,56,750 due this week. C: ₹1,04,500 paid in full. D: cancelled, asks for nothing.
+    const b = await book(2);
+    const c = await book(1);
+    const d = await book(2);
+    await pay(b.id, 52_250_00, "UTR-B-1");
+    await pay(c.id, 1_04_500_00, "UTR-C-1");
+    await db.update(bookings).set({ state: "cancelled" }).where(eq(bookings.id, d.id));
+    expect(await listRefs("money=overdue")).toEqual([a.reference]);
+    expect(await listRefs("money=due-7d")).toEqual([b.reference, a.reference]);
+    expect(await listRefs("money=due-7d&q=nobody")).toEqual([]);
+    const { rows } = await listBookings(parseBookingFilters(new URL("http://x/admin/bookings")), LATER);
+    expect(Object.fromEntries(rows.map((row) => [row.reference, row.money && [row.money.state, row.money.overduePaise, row.money.owingPaise]]))).toEqual({
+      [a.reference]: ["overdue", 52_250_00, 2_09_000_00],
+      [b.reference]: ["deposit-paid", 0, 1_56_750_00],
+      [c.reference]: ["paid-in-full", 0, 0],
+      [d.reference]: null,
+    });
+    for (const row of rows.filter((row) => row.money)) {
+      const booking = [a, b, c].find((candidate) => candidate.reference === row.reference)!;
+      expect(row.money!.state).toBe((await bookingMoney(db, booking, LATER)).state.kind);
+    }
+    expect(await moneyFigures(db, LATER)).toEqual({
+      dueSoon: { amountPaise: 3_13_500_00, bookings: 2 },
+      overdue: { amountPaise: 52_250_00, bookings: 1 },
+    });
+    // The week's edge in Indian time: at 23:59:59 on 22 Feb the window ends on 1 Mar; at 00:00 on 23 Feb (the
+    // 7-days-before reminders' morning) it takes in 2 Mar.
+    expect((await moneyFigures(db, new Date("2027-02-22T18:29:59Z"))).dueSoon).toEqual({ amountPaise: 0, bookings: 0 });
+    expect((await moneyFigures(db, new Date("2027-02-22T18:30:00Z"))).dueSoon).toEqual({ amountPaise: 3_13_500_00, bookings: 2 });
+    // The digest's lines and the Payments screen's overdue list with its WhatsApp reminder.
+    expect(await moneyDueItems(db, LATER)).toEqual([
+      { reference: a.reference, leadName: "Meera Iyer", dueSoonPaise: 1_56_750_00, overduePaise: 52_250_00, dueOn: "2027-01-10" },
+      { reference: b.reference, leadName: "Meera Iyer", dueSoonPaise: 1_56_750_00, overduePaise: 0, dueOn: "2027-03-02" },
+    ]);
+    const overdue = await overdueReminders(db, LATER);
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0]).toMatchObject({ reference: a.reference, overduePaise: 52_250_00, dueOn: "2027-01-10" });
+    const text = decodeURIComponent(overdue[0]!.whatsapp!.split("?text=")[1]!);
+    expect(overdue[0]!.whatsapp).toMatch(/^https:\/\/wa\.me\/919845012345\?text=/);
+    expect(text).toContain(`the deposit of ₹52,250 for your`);
+    expect(text).toContain("is due by 10 Jan 2027.\nUPI: upi://pay?pa=pravas@okicici&pn=Pravas%20Holidays&am=52250.00&cu=INR");
+  });
+
+  it("lists a range's payments by Indian date, reversed ones shown but not counted, and exports amounts as numbers", async () => {
+    const a = await book(2);
+    await pay(a.id, 52_250_00, "UTR-1", "2027-01-09");
+    const wrong = await pay(a.id, 1_000_50, "UTR-2", "2027-01-10");
+    if (!wrong.ok) throw new Error(wrong.message);
+    await reverseEntry(a.id, { entryId: wrong.entry.id, reason: "Typed twice" }, asha, NOW);
+    await recordRefund(a.id, { amountPaise: 250_25, paidOn: "2027-01-10", method: "upi", reference: "RF-1", reason: "Extra bed" }, asha, NOW);
+    const range = parsePaymentsRange(new URL("http://x/admin/payments?from=2027-01-10&to=2027-01-10"), NOW);
+    const rows = await paymentsInRange(db, range);
+    expect(rows.map((row) => [row.kind, row.amountPaise, row.reversed])).toEqual([
+      ["payment", 1_000_50, true],
+      ["refund", 250_25, false],
+    ]);
+    expect(paymentTotals(rows)).toEqual({ receivedPaise: 0, refundedPaise: 250_25, netPaise: -250_25 });
+    expect(paymentTotals(await paymentsInRange(db, { from: "2027-01-01", to: "2027-01-31" }))).toEqual({
+      receivedPaise: 52_250_00,
+      refundedPaise: 250_25,
+      netPaise: 51_999_75,
+    });
+    // A bad or reversed range: this month (Indian dates) to today.
+    expect(parsePaymentsRange(new URL("http://x/?from=2027-01-12&to=2027-01-01"), NOW)).toEqual({ from: "2027-01-01", to: "2027-01-10" });
+    const csv = paymentsCsv(rows).split("\r\n");
+    expect(csv[0]).toBe(
+      "\uFEFFDate (IST),Booking,Lead traveller,Kind,Method,UTR / reference,Amount (₹),Reversed,Counts (₹),Recorded by,Recorded at (IST),Note",
+    );
+    expect(csv[1]).toMatch(new RegExp(`^2027-01-10,${a.reference},Meera Iyer,Payment,UPI,UTR-2,1000.50,Reversed,0.00,Asha Staff,`));
+    expect(csv[2]).toMatch(new RegExp(`^2027-01-10,${a.reference},Meera Iyer,Refund,UPI,RF-1,-250.25,,-250.25,`));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await paymentsXlsx(rows)) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Payments")!;
+    expect(sheet.getCell("G2").value).toBe(1000.5);
+    expect(sheet.getCell("I2").value).toBe(0);
+    expect(sheet.getCell("G3").value).toBe(-250.25);
+    expect(sheet.getCell("A3").value).toEqual(new Date("2027-01-10T00:00:00Z"));
+  });
+
+  it("queues each balance reminder once at 9:00 Indian time, 7 and 1 days before, with the amount and the UPI QR; none once paid", async () => {
+    const b = await withEmail(2);
+    await pay(b.id, 52_250_00, "UTR-R-1");
+    await withEmail(1).then((c) => pay(c.id, 1_04_500_00, "UTR-R-2"));
+    const reminderJobs = () => db.select().from(jobs).where(eq(jobs.type, PAYMENT_REMINDER_JOB.name)).orderBy(jobs.id);
+    // The balance is due 2 Mar: its first reminder at 9:00 on 23 Feb in India (03:30 UTC).
+    expect(await queueDueReminders(new Date("2027-02-23T03:29:59Z"))).toBe(0);
+    const nine = new Date("2027-02-23T03:30:00Z");
+    // Two servers' passes at once, and a later one: one job.
+    expect((await Promise.all([queueDueReminders(nine), queueDueReminders(nine)])).reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await queueDueReminders(new Date("2027-02-23T12:00:00Z"))).toBe(0);
+    const [job] = await reminderJobs();
+    expect(job).toMatchObject({
+      onceKey: `payment.reminder:${b.reference}:BAL:2027-03-02:7`,
+      payload: { bookingId: b.id, lineKey: "BAL", dueOn: "2027-03-02", daysBefore: 7 },
+    });
+    const sent: RichEmail[] = [];
+    const mailer: Mailer = { kind: "smtp", send: async (email) => (sent.push(email), {}), close() {} };
+    const handler = paymentReminderHandler({ mailer, clock: { now: () => nine } });
+    await handler.handle({ ...job!, type: job!.type, subject: null, attempts: 0 } as never, {
+      signal: new AbortController().signal,
+      logger: pino({ level: "silent" }),
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: "meera@example.com", subject: `Reminder: ₹1,56,750 due by 2 Mar 2027 for your booking ${b.reference}` });
+    expect(sent[0]!.html).toContain('<img src="cid:upi-qr"');
+    const qr = sent[0]!.attachments![0]!;
+    expect(qr).toMatchObject({ cid: "upi-qr", contentType: "image/png" });
+    const png = PNG.sync.read(qr.content);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(
+      `upi://pay?pa=pravas@okicici&pn=Pravas%20Holidays&am=156750.00&cu=INR&tn=${b.reference}%20balance&tr=${b.reference}-BAL`,
+    );
+    // Paid before the 1-day reminder: none is queued, and a job still queued sends nothing.
+    expect(await pay(b.id, 1_56_750_00, "UTR-R-3")).toMatchObject({ ok: true });
+    expect(await queueDueReminders(new Date("2027-03-01T03:30:00Z"))).toBe(0);
+    await handler.handle({ ...job!, subject: null, attempts: 0 } as never, { signal: new AbortController().signal, logger: pino({ level: "silent" }) });
+    expect(sent).toHaveLength(1);
   });
 });

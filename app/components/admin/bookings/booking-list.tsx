@@ -2,7 +2,17 @@ import { Form, Link } from "react-router";
 import fieldStyles from "~/components/ui/form-field.module.css";
 import { formatDayTime } from "~/lib/admin-format";
 import { BOOKING_STATE_LABELS, BOOKING_STATES, seatsText } from "~/lib/booking";
-import { bookingQuery, hasBookingFilters, type BookingFilters, type BookingListRow, type BookingTotals } from "~/lib/booking-list";
+import {
+  bookingQuery,
+  hasBookingFilters,
+  MONEY_FILTER_LABELS,
+  MONEY_FILTERS,
+  type BookingFilters,
+  type BookingListRow,
+  type BookingMoneySummary,
+  type BookingTotals,
+} from "~/lib/booking-list";
+import { MONEY_STATE_LABELS } from "~/lib/money-state";
 import { formatPhone } from "~/lib/phone";
 import { formatPaise } from "~/lib/price";
 import { formatTourDate } from "~/lib/tour-format";
@@ -46,6 +56,13 @@ export function BookingFilterForm({ filters, packages, months }: { filters: Book
         defaultValue={filters.month}
         options={[{ value: "", label: "Any month" }, ...months.map((month) => ({ value: month, label: monthLabel(month) }))]}
       />
+      <SelectField
+        idPrefix="bookings-"
+        name="money"
+        label="Money"
+        defaultValue={filters.money}
+        options={[{ value: "", label: "Any" }, ...MONEY_FILTERS.map((filter) => ({ value: filter, label: MONEY_FILTER_LABELS[filter] }))]}
+      />
       <label className={adminUi.check}>
         <input type="checkbox" name="expiring" value="24h" defaultChecked={filters.expiring} /> Holds expiring in 24 h
       </label>
@@ -85,7 +102,24 @@ export function BookingTotalsLine({ totals, filtered }: { totals: BookingTotals;
   );
 }
 
-const COLUMNS = ["Reference", "Lead traveller", "Trip", "Travellers", "Total", "State"];
+const COLUMNS = ["Reference", "Lead traveller", "Trip", "Travellers", "Total", "State", "Money"];
+
+/** The Money column: the computed state, and what is overdue or next due. */
+export function MoneyCell({ money }: { money: BookingMoneySummary | null }) {
+  if (!money) return <span className={styles.sub}>Nothing asked</span>;
+  return (
+    <>
+      <span className={`${adminUi.badge} ${styles[`money-${money.state}`]}`}>{MONEY_STATE_LABELS[money.state]}</span>
+      {money.overduePaise > 0 ? (
+        <span className={styles.sub}>{formatPaise(money.overduePaise)} overdue</span>
+      ) : money.nextDue ? (
+        <span className={styles.sub}>
+          {formatPaise(money.nextDue.amountPaise)} due {formatTourDate(money.nextDue.dueOn)}
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 export function BookingTable({ rows }: { rows: BookingListRow[] }) {
   return (
@@ -125,6 +159,9 @@ export function BookingTable({ rows }: { rows: BookingListRow[] }) {
           <td data-label="State">
             <BookingStateBadge state={row.state} />
             {row.state === "held" && row.holdUntil ? <span className={styles.sub}>until {formatDayTime(row.holdUntil)}</span> : null}
+          </td>
+          <td data-label="Money">
+            <MoneyCell money={row.money} />
           </td>
         </tr>
       )}
