@@ -93,3 +93,44 @@ const PUBLISH_STATUS_OPTIONS = [
 export function PublishStatusField({ defaultValue }: { defaultValue: string }) {
   return <EditorSelect name="status" label="Status" defaultValue={defaultValue} options={PUBLISH_STATUS_OPTIONS} />;
 }
+
+/**
+ * A choice between a few shapes of the same field (the price's shape, the deposit's kind): radios in a
+ * fieldset whose error, read from `errorName`, is named by the fieldset. The caller keeps the choice, as the
+ * fields below it follow it.
+ */
+export function EditorRadioGroup<Value extends string>({
+  name,
+  errorName,
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  name: string;
+  errorName: string;
+  legend: string;
+  options: readonly (readonly [Value, string])[];
+  value: Value;
+  onChange: (value: Value) => void;
+}) {
+  const { message, errorId } = useFieldError(errorName);
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={message ? errorId : undefined}>
+      <legend className={styles.legend}>{legend}</legend>
+      {message ? (
+        <p id={errorId} className={fieldStyles.error}>
+          {message}
+        </p>
+      ) : null}
+      <div className={styles.radios}>
+        {options.map(([option, label]) => (
+          <label key={option} className={styles.check}>
+            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

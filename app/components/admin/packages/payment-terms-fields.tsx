@@ -1,10 +1,14 @@
 import { useState } from "react";
-import fieldStyles from "~/components/ui/form-field.module.css";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { BALANCE_DAYS_MAX } from "~/lib/payment-schedule";
-import { useEditor, useFieldError } from "./editor-context";
-import { EditorInput } from "./editor-field";
+import { useEditor } from "./editor-context";
+import { EditorInput, EditorRadioGroup } from "./editor-field";
 import styles from "./package-editor.module.css";
+
+const DEPOSIT_KINDS = [
+  ["percent", "A percentage of the total"],
+  ["perPerson", "A fixed amount per traveller"],
+] as const;
 
 /**
  * The package's default payment terms (issue 46, ADR 090): a deposit on
@@ -15,41 +19,21 @@ import styles from "./package-editor.module.css";
 export function PaymentTermsFields({ values }: { values: PackageEditorValues["paymentTerms"] }) {
   const [kind, setKind] = useState(values.depositKind);
   const { markDirty } = useEditor();
-  const { message, errorId } = useFieldError("paymentTerms");
   return (
     <div>
       <h3 className={styles.groupTitle}>Payment terms</h3>
       <p className={styles.note}>A new booking copies these into its payment schedule; the team can change a booking&rsquo;s own schedule on its page.</p>
-      <fieldset className={styles.fieldset} aria-describedby={message ? errorId : undefined}>
-        <legend className={styles.legend}>Deposit due on confirmation</legend>
-        {message ? (
-          <p id={errorId} className={fieldStyles.error}>
-            {message}
-          </p>
-        ) : null}
-        <div className={styles.radios}>
-          {(
-            [
-              ["percent", "A percentage of the total"],
-              ["perPerson", "A fixed amount per traveller"],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className={styles.check}>
-              <input
-                type="radio"
-                name="paymentTerms.depositKind"
-                value={value}
-                checked={kind === value}
-                onChange={() => {
-                  setKind(value);
-                  markDirty();
-                }}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <EditorRadioGroup
+        name="paymentTerms.depositKind"
+        errorName="paymentTerms"
+        legend="Deposit due on confirmation"
+        options={DEPOSIT_KINDS}
+        value={kind}
+        onChange={(value) => {
+          setKind(value);
+          markDirty();
+        }}
+      />
       <div className={styles.grid2}>
         {kind === "percent" ? (
           <EditorInput

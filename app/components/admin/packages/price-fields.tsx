@@ -1,47 +1,31 @@
 import { useState } from "react";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
-import fieldStyles from "~/components/ui/form-field.module.css";
-import { useEditor, useFieldError } from "./editor-context";
-import { EditorInput, EditorSelect } from "./editor-field";
+import { useEditor } from "./editor-context";
+import { EditorInput, EditorSelect, EditorRadioGroup } from "./editor-field";
 import styles from "./package-editor.module.css";
+
+const PRICE_SHAPES = [
+  ["single", "One price"],
+  ["adultChild", "Adult / child with bed / child without bed"],
+] as const;
 
 /** The two price shapes of spec §3: one price, or adult / child with bed / child without bed. */
 export function PriceFields({ values }: { values: PackageEditorValues }) {
   const [kind, setKind] = useState(values.priceKind);
   const { markDirty } = useEditor();
-  const { message, errorId } = useFieldError("price");
   return (
     <>
-      <fieldset className={styles.fieldset} aria-describedby={message ? errorId : undefined}>
-        <legend className={styles.legend}>Price shape</legend>
-        {message ? (
-          <p id={errorId} className={fieldStyles.error}>
-            {message}
-          </p>
-        ) : null}
-        <div className={styles.radios}>
-          {(
-            [
-              ["single", "One price"],
-              ["adultChild", "Adult / child with bed / child without bed"],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className={styles.check}>
-              <input
-                type="radio"
-                name="price.kind"
-                value={value}
-                checked={kind === value}
-                onChange={() => {
-                  setKind(value);
-                  markDirty();
-                }}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <EditorRadioGroup
+        name="price.kind"
+        errorName="price"
+        legend="Price shape"
+        options={PRICE_SHAPES}
+        value={kind}
+        onChange={(value) => {
+          setKind(value);
+          markDirty();
+        }}
+      />
       {kind === "single" ? (
         <div className={styles.grid2}>
           <EditorInput name="price.amount" label="Price (₹)" type="number" inputMode="numeric" min={0} defaultValue={values.priceAmount} />
