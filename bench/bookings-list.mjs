@@ -14,6 +14,7 @@ import { parseBookingFilters } from "../app/lib/booking-list.ts";
 import { closeDatabase, getDb, openDatabase } from "../app/server/db/db.server.ts";
 import { bookings, packages } from "../app/server/db/schema.server.ts";
 import { bookingPackages, listBookings } from "../app/server/booking/booking-queries.server.ts";
+import { benchPackageRow } from "./lib/bench-package.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -53,20 +54,7 @@ const referenceOf = (id) => {
 async function fill() {
   const db = getDb();
   // The packages the list's filter offers (30, of which 12 have bookings).
-  for (let id = 1; id <= 30; id++)
-    await db.insert(packages).values({
-      id,
-      slug: `package-${id}`,
-      title: `Package ${id}`,
-      country: "India",
-      region: "national",
-      days: 5,
-      nights: 4,
-      description: "A package",
-      priceFrom: 104500,
-      price: { kind: "single", amount: 104500, unit: "per person" },
-      thumbnail: "taj-mahal",
-    });
+  for (let id = 1; id <= 30; id++) await db.insert(packages).values(benchPackageRow(id));
   const batch = [];
   for (let id = 1; id <= ROWS; id++) {
     const month = 1 + Math.floor(random() * 12);

@@ -20,6 +20,7 @@ import { receiveWebhook } from "../app/server/payment-ledger/gateway-events.serv
 import { createPaymentLinkFor } from "../app/server/payment-ledger/payment-links.server.ts";
 import { createFakeGateway } from "../app/server/payment/fake-gateway.server.ts";
 import { setPaymentGateway } from "../app/server/payment/payment-gateway-service.server.ts";
+import { benchPackageRow } from "./lib/bench-package.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 200);
@@ -48,19 +49,7 @@ try {
     .values({ id: 1, brandName: "Pravas", phonePrimary: "+91 20 0000 0000", email: "team@example.com", whatsappNumber: "919800000000" })
     .onConflictDoNothing();
   await db.update(siteSettings).set({ upiId: "pravas@okicici", upiPayeeName: "Pravas Holidays" });
-  await db.insert(packages).values({
-    id: 1,
-    slug: "bench-package",
-    title: "Bench Package",
-    country: "India",
-    region: "national",
-    days: 5,
-    nights: 4,
-    description: "A package",
-    priceFrom: 104500,
-    price: { kind: "single", amount: 104500, unit: "per person" },
-    thumbnail: "taj-mahal",
-  });
+  await db.insert(packages).values(benchPackageRow(1, { slug: "bench-package", title: "Bench Package" }));
   const book = async (n, adults) => {
     const [row] = await db
       .insert(bookings)
