@@ -30,67 +30,66 @@ export function moneyDays(now: Date): { today: string; dueSoonTo: string } {
   return { today, dueSoonTo: addDays(today, DUE_SOON_DAYS) };
 }
 
-/**
- * `lines` (booking_id, due_on, amount_paise): every schedule line of the
- * bookings matching `where`, stored or from the default terms; and `paid`
- * (booking_id, paid_paise): what each has paid, payments less refunds,
- * reversed entries left out, never below 0.
- */
-function linesAndPaid(where: SQL): SQL {
-  return sql`
-    money_bookings as (
-      select ${bookings.id} as id, ${bookings.totalPaise} as total_paise, ${bookings.startDate} as start_date,
-        ((${bookings.createdAt} at time zone 'UTC') + interval '330 minutes')::date as confirmed_on
-      from ${bookings} where ${where}
-    ),
-    default_terms as (
-      select id, total_paise, confirmed_on, start_date - ${terms.balanceDaysBefore}::int as balance_on,
-        ((total_paise * ${depositPercent}::int + 5000) / 10000) * 100 as deposit_paise
-      from money_bookings mb
-      where not exists (select 1 from ${bookingPaymentLines} l where l.booking_id = mb.id)
-    ),
-    default_lines as (
-      select id, confirmed_on, balance_on, total_paise, deposit_paise,
-        (deposit_paise <= 0 or deposit_paise >= total_paise or balance_on <= confirmed_on) as one_line
-      from default_terms
-    ),
-    lines as (
-      select l.booking_id, l.due_on, l.amount_paise from ${bookingPaymentLines} l join money_bookings mb on mb.id = l.booking_id
-      union all
-      select id, confirmed_on, case when one_line then total_paise else deposit_paise end from default_lines
-      union all
-      select id, balance_on, total_paise - deposit_paise from default_lines where not one_line
-    ),
-    paid as (
-      select e.booking_id, greatest(0, sum(case when e.kind = 'payment' then e.amount_paise else -e.amount_paise end)) as paid_paise
-      from ${paymentLedger} e join money_bookings mb on mb.id = e.booking_id
-      where e.kind <> 'reversal' and not exists (select 1 from ${paymentLedger} r where r.reverses = e.id)
-      group by e.booking_id
-    )`;
+/** A booking's Indian confirmation day, its balance's day and deposit on the default terms (`scheduleFromTerms`: a percentage rounded to the rupee). */
+const defaultTerms = sql`
+  cross join lateral (
+    select ((${bookings.createdAt} at time zone 'UTC') + interval '330 minutes')::date as confirmed_on,
+      ${bookings.startDate} - ${terms.balanceDaysBefore}::int as balance_on,
+      ((${bookings.totalPaise} * ${depositPercent}::int + 5000) / 10000) * 100 as deposit_paise
+  ) terms
+  cross join lateral (
+    select (terms.deposit_paise <= 0 or terms.deposit_paise >= ${bookings.totalPaise} or terms.balance_on <= terms.confirmed_on) as one_line
+  ) shape`;
+
+/** What the default terms ask by the end of `day` (Indian date, `inclusive` or not). */
+function defaultDueBy(day: string, inclusive: boolean): SQL {
+  const by = (column: SQL) => (inclusive ? sql`${column} <= ${day}::date` : sql`${column} < ${day}::date`);
+  return sql`case when shape.one_line then (case when ${by(sql`terms.confirmed_on`)} then ${bookings.totalPaise} else 0 end)
+    else (case when ${by(sql`terms.confirmed_on`)} then terms.deposit_paise else 0 end)
+      + (case when ${by(sql`terms.balance_on`)} then ${bookings.totalPaise} - terms.deposit_paise else 0 end) end`;
 }
 
 /**
  * (booking_id, overdue_paise, due_soon_paise) for every booking matching
- * `where` with money overdue or due in the next 7 days; the others are left out.
+ * `where` with money overdue or due in the next 7 days; the others are left
+ * out. One pass: the stored lines summed per booking, the ledger summed per
+ * booking (payments less refunds, reversed entries left out, never below 0),
+ * both hash-joined to the bookings.
  */
 export function moneyDueQuery(where: SQL, now: Date): SQL {
   const { today, dueSoonTo } = moneyDays(now);
   return sql`
-    with ${linesAndPaid(where)},
-    owed as (
-      select lines.booking_id,
-        greatest(0, coalesce(sum(lines.amount_paise) filter (where lines.due_on < ${today}::date), 0) - coalesce(max(paid.paid_paise), 0)) as overdue_paise,
-        greatest(0, coalesce(sum(lines.amount_paise) filter (where lines.due_on <= ${dueSoonTo}::date), 0) - coalesce(max(paid.paid_paise), 0)) as through_window_paise
-      from lines left join paid on paid.booking_id = lines.booking_id
-      group by lines.booking_id
-    )
-    select booking_id, overdue_paise, through_window_paise - overdue_paise as due_soon_paise
-    from owed where through_window_paise > 0`;
+    select booking_id, overdue_paise, through_window_paise - overdue_paise as due_soon_paise from (
+      select booking_id, greatest(0, due_before_today - paid_paise) as overdue_paise, greatest(0, due_through_window - paid_paise) as through_window_paise
+      from (
+        select ${bookings.id} as booking_id,
+          coalesce(paid.paid_paise, 0) as paid_paise,
+          case when stored.booking_id is null then ${defaultDueBy(today, false)} else stored.due_before_today end as due_before_today,
+          case when stored.booking_id is null then ${defaultDueBy(dueSoonTo, true)} else stored.due_through_window end as due_through_window
+        from ${bookings}
+        left join (
+          select booking_id,
+            coalesce(sum(amount_paise) filter (where due_on < ${today}::date), 0)::bigint as due_before_today,
+            coalesce(sum(amount_paise) filter (where due_on <= ${dueSoonTo}::date), 0)::bigint as due_through_window
+          from ${bookingPaymentLines} group by booking_id
+        ) stored on stored.booking_id = ${bookings.id}
+        left join (
+          select e.booking_id, greatest(0, sum(case when e.kind = 'payment' then e.amount_paise else -e.amount_paise end))::bigint as paid_paise
+          from ${paymentLedger} e
+          where e.kind <> 'reversal' and not exists (select 1 from ${paymentLedger} r where r.reverses = e.id)
+          group by e.booking_id
+        ) paid on paid.booking_id = ${bookings.id}
+        ${defaultTerms}
+        where ${where}
+      ) sums
+    ) owed
+    where through_window_paise > 0`;
 }
 
 /**
- * The bookings matching `where` with a line due on one of `days` (Indian
- * dates) that is not all paid: those a reminder may be due for today.
+ * The bookings matching `where` with a line falling due on one of `days`
+ * (Indian dates): those a reminder may be due for today. A superset (paid
+ * lines too): the caller computes each one's money and keeps what is owing.
  */
 export function bookingsDueOnQuery(where: SQL, days: readonly string[]): SQL {
   const list = sql.join(
@@ -98,11 +97,11 @@ export function bookingsDueOnQuery(where: SQL, days: readonly string[]): SQL {
     sql`, `,
   );
   return sql`
-    with ${linesAndPaid(where)},
-    due_on_day as (select distinct booking_id, due_on from lines where due_on in (${list}))
-    select distinct d.booking_id from due_on_day d
-      join lines l on l.booking_id = d.booking_id and l.due_on <= d.due_on
-      left join paid on paid.booking_id = d.booking_id
-    group by d.booking_id, d.due_on, paid.paid_paise
-    having sum(l.amount_paise) > coalesce(paid.paid_paise, 0)`;
+    select ${bookingPaymentLines.bookingId} as booking_id from ${bookingPaymentLines}
+      join ${bookings} on ${bookings.id} = ${bookingPaymentLines.bookingId}
+      where ${bookingPaymentLines.dueOn} in (${list}) and ${where}
+    union
+    select ${bookings.id} from ${bookings} ${defaultTerms}
+      where ${where} and (terms.confirmed_on in (${list}) or terms.balance_on in (${list}))
+        and not exists (select 1 from ${bookingPaymentLines} l where l.booking_id = ${bookings.id})`;
 }

@@ -27,7 +27,19 @@ import { bookingMoney } from "./booking-money.server";
 import { applyGatewayEvent, receiveWebhook } from "./gateway-events.server";
 import { recordPayment, recordRefund, reverseEntry } from "./ledger-write.server";
 import { createPaymentLinkFor } from "./payment-links.server";
-import { askingForMoney, filterAmount, moneyDueByBooking, moneyDueItems, moneyFigures, moneyOfBookings } from "./money-overview.server";
+import {
+  askingForMoney,
+  filterAmount,
+  moneyDueByBooking,
+  moneyDueItems,
+  moneyFigures,
+  moneyOfBookings,
+  moneyOfBookingsDueOn,
+  type MoneyOverviewRow,
+} from "./money-overview.server";
+import { remindersDue } from "~/server/payment/payment-reminders.server";
+import { addDays } from "~/lib/calendar-date";
+import { indianDate } from "~/lib/follow-up";
 import { paymentReminderHandler, PAYMENT_REMINDER_JOB, queueDueReminders } from "./payment-reminder-jobs.server";
 import { paymentsCsv, paymentsXlsx } from "./payments-export.server";
 import { eventsNeedingALook, overdueReminders, parsePaymentsRange, paymentsInRange, paymentTotals } from "./payments-screen.server";
@@ -459,16 +471,28 @@ describe("money across bookings (the list, the dashboard, the Payments screen, t
     });
     // 26 Jan in India (the window to 2 Feb): R1's balance (30 Jan) and S1's instalment (1 Feb, ₹1,02,250 due less ₹57,999.75 paid).
     expect(await bySql(new Date("2027-01-25T18:30:00Z"))).toMatchObject({ R1: [13_500_00, 1_00_499_50], S1: [0, 44_250_25] });
+    // The reminder pass reads in full only the bookings with a line due 7 or 1 days on: it finds the same reminders as reading all.
+    const reminders = async (rows: MoneyOverviewRow[], now: Date) =>
+      rows.flatMap((row) => remindersDue(row.money, now, [7, 1]).map((reminder) => `${names.get(row.id)} ${reminder.key}`)).sort();
+    const dueDays = (now: Date) => [7, 1].map((days) => addDays(indianDate(now), days));
+    const morning = new Date("2027-01-23T04:00:00Z");
+    expect(await reminders(await moneyOfBookingsDueOn(db, askingForMoney(), dueDays(morning), morning), morning)).toEqual(["R1 BAL:2027-01-30:7"]);
     for (const at of [
       "2027-01-09T18:29:59Z",
       "2027-01-10T06:00:00Z",
       "2027-01-23T18:29:59Z",
       "2027-01-23T18:30:00Z",
+      "2027-01-29T04:00:00Z",
+      "2027-01-31T04:00:00Z",
       "2027-02-22T18:30:00Z",
+      "2027-02-23T04:00:00Z",
       "2027-03-10T04:00:00Z",
     ]) {
       const now = new Date(at);
       expect(await bySql(now), at).toEqual(await inMemory(now));
+      expect(await reminders(await moneyOfBookingsDueOn(db, askingForMoney(), dueDays(now), now), now), at).toEqual(
+        await reminders(await moneyOfBookings(db, askingForMoney(), now), now),
+      );
     }
   });
 
