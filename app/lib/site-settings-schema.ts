@@ -42,9 +42,10 @@ const PACKAGE_PLACEHOLDER = "{package}";
 export const REMINDER_DAYS_MAX = 60;
 const REMINDER_DAYS_MESSAGE = `Enter whole days from 1 to ${REMINDER_DAYS_MAX}, separated by commas, like 7, 1; or leave it empty for no reminders.`;
 
-/** "7, 1" → [7, 1]: at most 4 days, each 1 to 60, the earliest reminder first, none twice; empty: no reminders. */
+/** "7, 1" → [7, 1]: at most 4 days, each 1 to 60, the earliest reminder first, none twice; empty: no reminders; not sent: 7 and 1. */
 export const reminderDaysSchema = z.preprocess(
-  (value) => (typeof value === "string" ? value : Array.isArray(value) ? value.join(",") : ""),
+  // Not sent at all (an older client, the API): the default, 7 and 1 (DEFAULT_REMINDER_DAYS); sent empty: none.
+  (value) => (typeof value === "string" ? value : Array.isArray(value) ? value.join(",") : "7, 1"),
   z
     .string()
     .trim()

@@ -194,6 +194,8 @@ const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<W
   { url: "/admin/bookings/PRV-22222", form: { intent: "reverse-entry" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "schedule-add" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "record-payment" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  // "Mark handled" on a gateway event (both roles who record payments): an unknown event comes back to the screen with its notice.
+  { url: "/admin/payments", form: { intent: "event-handled", eventId: "999999" }, outcome: { anonymous: "login", editor: 303, admin: 303 } },
   // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).
   { url: "/admin/settings", form: { upiId: "not a vpa" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
 ];

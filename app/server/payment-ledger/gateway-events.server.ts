@@ -149,7 +149,7 @@ export async function markEventHandled(
         kind: "payment.event-handled",
         actor,
         subject: { type: "payment-event", id: event.id, label: what },
-        detail: { text: `Marked handled: ${event.problem ?? "a gateway event"}${note ? `. ${note}` : ""}`, bookingId: event.bookingId },
+        detail: { text: `Marked handled: ${(event.problem ?? "a gateway event").replace(/\.$/, "")}${note ? `. ${note}` : ""}`, bookingId: event.bookingId },
       },
       { db: tx },
     );

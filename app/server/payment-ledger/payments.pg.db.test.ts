@@ -24,7 +24,7 @@ import { hmacSha256Hex } from "~/server/payment/webhook-signature.server";
 import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { bookingMoney } from "./booking-money.server";
-import { applyGatewayEvent, receiveWebhook } from "./gateway-events.server";
+import { applyGatewayEvent, markEventHandled, receiveWebhook } from "./gateway-events.server";
 import { recordPayment, recordRefund, reverseEntry } from "./ledger-write.server";
 import { createPaymentLinkFor } from "./payment-links.server";
 import {
@@ -332,6 +332,21 @@ describe("webhooks", () => {
       ["pay_short", booking.reference, "The amount differs from the link's"],
       ["pay_unknown", null, "Find this payment in the gateway's dashboard by its payment id"],
     ]);
+    // Marked handled (who, when, what was done): it leaves the list, once; the activity log keeps it.
+    const handledAt = new Date("2027-01-10T07:00:00Z");
+    expect(await markEventHandled(look[0]!.id, "Recorded ₹52,000 by hand with its UTR", asha, handledAt)).toEqual({ ok: true });
+    expect(await markEventHandled(look[0]!.id, "", asha, handledAt)).toEqual({
+      ok: false,
+      status: 409,
+      message: "Asha Staff already marked this event handled.",
+    });
+    expect(await markEventHandled(999_999, "", asha, handledAt)).toMatchObject({ ok: false, status: 404 });
+    expect((await eventsNeedingALook(db)).map((event) => event.paymentId)).toEqual(["pay_unknown"]);
+    const [handled] = await db.select().from(paymentGatewayEvents).where(eq(paymentGatewayEvents.id, look[0]!.id));
+    expect(handled).toMatchObject({ status: "needs-look", handledAt, handledByName: "Asha Staff", handledNote: "Recorded ₹52,000 by hand with its UTR" });
+    const [logged] = await db.select().from(activity).where(eq(activity.kind, "payment.event-handled"));
+    expect(logged).toMatchObject({ actorName: "Asha Staff", subjectType: "payment-event", subjectId: String(look[0]!.id) });
+    expect(logged!.detail.text).toBe("Marked handled: Paid ₹52,000 on a link for ₹52,250. Recorded ₹52,000 by hand with its UTR");
   });
 });
 
@@ -569,5 +584,17 @@ describe("money across bookings (the list, the dashboard, the Payments screen, t
     expect(await queueDueReminders(new Date("2027-03-01T03:30:00Z"))).toBe(0);
     await handler.handle({ ...job!, subject: null, attempts: 0 } as never, { signal: new AbortController().signal, logger: pino({ level: "silent" }) });
     expect(sent).toHaveLength(1);
+    // Settings → Payments: reminders 3 days before only. A new booking's balance (2 Mar) gets none on 23 Feb, one on 27 Feb.
+    await db.update(siteSettings).set({ paymentReminderDays: [3] });
+    try {
+      const c = await withEmail(1);
+      expect(await queueDueReminders(new Date("2027-02-23T03:30:00Z"))).toBe(0);
+      expect(await queueDueReminders(new Date("2027-02-27T03:30:00Z"))).toBe(1);
+      expect((await reminderJobs()).at(-1)).toMatchObject({ onceKey: `payment.reminder:${c.reference}:BAL:2027-03-02:3` });
+      await db.update(siteSettings).set({ paymentReminderDays: [] });
+      expect(await queueDueReminders(new Date("2027-03-01T03:30:00Z"))).toBe(0);
+    } finally {
+      await db.update(siteSettings).set({ paymentReminderDays: [7, 1] });
+    }
   });
 });
