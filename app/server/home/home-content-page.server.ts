@@ -125,7 +125,7 @@ export async function handleHomeContentAction(request: Request, viewer: Viewer, 
   const saved = result.saved.map((type) => SAVED_WORDS[type]);
   const message =
     saved.length === 0
-      ? "Nothing to save: the page is as it was."
+      ? "Nothing new to save: the home page already shows what is in the form."
       : `Saved ${saved.length > 1 ? `${saved.slice(0, -1).join(", ")} and ${saved.at(-1)}` : saved[0]}. The home and contact pages show ${saved.length > 1 ? "them" : "it"} now.`;
   return redirectWithNotice(`${HOME_CONTENT_PATH}${fragment}`, { kind: "success", message: message.charAt(0).toUpperCase() + message.slice(1) });
 }
