@@ -93,6 +93,8 @@ export const ACTIVITY_KINDS = [
   "payment.reversed",
   "payment.link-created",
   "payment.schedule-changed",
+  "document.issued",
+  "document.cancelled",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
