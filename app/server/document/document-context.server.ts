@@ -159,15 +159,20 @@ export const tcsCollected = (context: IssueContext): number =>
     return sum + (figures.kind === "receipt-voucher" || figures.kind === "payment-receipt" ? (figures.tcs?.amount ?? 0) : 0);
   }, 0);
 
-/** The Indian date the booking was cancelled (its timeline's entry), for the refund rule's notice. */
+/**
+ * The Indian date the booking was cancelled, for the refund rule: the row's
+ * last change when that was the cancellation (the clock the write used), else
+ * its timeline entry's time.
+ */
 export async function cancelledOn(tx: Db, booking: BookingRow, today: string): Promise<string> {
   const [entry] = await tx
-    .select({ at: activity.at })
+    .select({ at: activity.at, version: sql<number | null>`(${activity.detail} ->> 'version')::int` })
     .from(activity)
     .where(and(eq(activity.kind, "booking.cancelled"), eq(activity.subjectType, "booking"), eq(activity.subjectId, String(booking.id))))
-    .orderBy(desc(activity.at))
+    .orderBy(desc(activity.at), desc(activity.id))
     .limit(1);
-  return entry ? indianDate(entry.at) : today;
+  if (!entry) return today;
+  return indianDate(Number(entry.version) === booking.version ? booking.updatedAt : entry.at);
 }
 
 type SnapshotParts = {
