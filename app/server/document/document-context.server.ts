@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { priceLines, priceLineText, ROOM_SHARING_LABELS, travellersText } from "~/lib/booking";
 import { indianDate } from "~/lib/follow-up";
-import { ledgerTotals, type LedgerEntry } from "~/lib/payment-ledger";
+import { ledgerTotals, type LedgerMovement, type PaymentMethod } from "~/lib/payment-ledger";
 import { formatPhone } from "~/lib/phone";
 import { checkPan } from "~/lib/tax-ids";
 import { formatTourDateRange } from "~/lib/tour-format";
 import { upiNote, upiPaymentUri, upiReference } from "~/lib/upi";
 import type { Db } from "~/server/db/db.server";
-import { activity, packages, taxDocuments, type BookingRow, type TaxDocumentRow } from "~/server/db/schema.server";
-import { bookingLedger } from "~/server/payment-ledger/booking-money.server";
+import { activity, packages, paymentLedger, taxDocuments, type BookingRow, type TaxDocumentRow } from "~/server/db/schema.server";
 import type { BookingTaxInput } from "~/server/tax/document-figures.server";
 import { DocumentRefused, placeOfSupply, type AmountSplit, type PriceLine } from "~/server/tax/gst.server";
 import { businessDetailsProblem, loadBusinessSettings, loadTaxRules, type BusinessSettings } from "~/server/tax/tax-store.server";
@@ -50,13 +49,48 @@ export type IssueContext = {
   rules: TaxRules;
   scheme: GstScheme;
   overseas: boolean;
-  ledger: LedgerEntry[];
+  ledger: DocumentLedgerEntry[];
   paidPaise: number;
   /** The booking's documents not cancelled, oldest first. */
   live: StoredDocument[];
   input: BookingTaxInput;
   traveller: DocumentParty;
 };
+
+/** A ledger row as the documents read it: payments to receipt, and what is paid (ADR 090's ledger, read-only here). */
+export type DocumentLedgerEntry = {
+  id: number;
+  kind: "payment" | "refund" | "reversal";
+  amountPaise: number;
+  reverses: number | null;
+  /** A payment's or refund's Indian date. */
+  movedOn: string;
+  method: PaymentMethod | null;
+};
+
+export async function documentLedger(tx: Db, bookingId: number): Promise<DocumentLedgerEntry[]> {
+  const rows = await tx
+    .select({
+      id: paymentLedger.id,
+      kind: paymentLedger.kind,
+      amountPaise: paymentLedger.amountPaise,
+      reverses: paymentLedger.reverses,
+      movedOn: paymentLedger.movedOn,
+      method: paymentLedger.method,
+    })
+    .from(paymentLedger)
+    .where(eq(paymentLedger.bookingId, bookingId))
+    .orderBy(asc(paymentLedger.id));
+  return rows.map((row) => ({ ...row, movedOn: row.movedOn ?? "" }));
+}
+
+/** The ledger's totals (ledgerTotals: reversed entries left out). */
+export const documentLedgerTotals = (ledger: readonly DocumentLedgerEntry[]) =>
+  ledgerTotals(
+    ledger.map((entry): LedgerMovement =>
+      entry.kind === "reversal" ? { id: entry.id, kind: "reversal", reverses: entry.reverses! } : { id: entry.id, kind: entry.kind, amountPaise: entry.amountPaise },
+    ),
+  );
 
 const refuse = (message: string): never => {
   throw new DocumentRefused(message);
@@ -96,7 +130,7 @@ export async function loadIssueContext(tx: Db, booking: BookingRow, now: Date): 
     loadBusinessSettings(tx),
     loadTaxRules(tx),
     tx.select({ taxScheme: packages.taxScheme, overseas: packages.overseas, region: packages.region }).from(packages).where(eq(packages.id, booking.packageId)),
-    bookingLedger(tx, booking.id),
+    documentLedger(tx, booking.id),
     tx
       .select(documentColumns)
       .from(taxDocuments)
@@ -141,7 +175,7 @@ export async function loadIssueContext(tx: Db, booking: BookingRow, now: Date): 
     scheme: pkg!.taxScheme,
     overseas,
     ledger,
-    paidPaise: ledgerTotals(ledger).paidPaise,
+    paidPaise: documentLedgerTotals(ledger).paidPaise,
     live,
     input,
     traveller,

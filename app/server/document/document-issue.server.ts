@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import { formatWithPaise } from "~/lib/amount-with-paise";
 import { financialYearOfDate } from "~/lib/financial-year";
-import { ledgerTotals } from "~/lib/payment-ledger";
 import { formatTourDate } from "~/lib/tour-format";
 import { recordActivity } from "~/server/activity/activity.server";
-import { lockedBooking } from "~/server/booking/booking-write.server";
 import { getDb, type Db } from "~/server/db/db.server";
 import { documentCounters, taxDocuments, type TaxDocumentRow } from "~/server/db/schema.server";
 import {
@@ -24,6 +22,7 @@ import { and, eq, sql } from "drizzle-orm";
 import {
   buildSnapshot,
   cancelledOn,
+  documentLedgerTotals,
   documentTitle,
   loadIssueContext,
   tcsCollected,
@@ -31,6 +30,7 @@ import {
   type IssueContext,
   type StoredDocument,
 } from "./document-context.server";
+import { bookingSubject, lockBookingRow, type DocumentActor } from "./document-billing.server";
 import { formatDocumentNumber, type NumberedKind } from "./document-number.server";
 import { renderDocumentPdf } from "./document-pdf.server";
 import type { DocumentFigures, DocumentSnapshot } from "./document-snapshot.server";
@@ -52,7 +52,6 @@ export type IssueRequest =
   /** Money going back: a credit note after the invoice, a refund voucher before it; from the refund rule on a cancellation, else for `amountPaise`. */
   | { kind: "credit"; reason: string; amountPaise?: number };
 
-export type DocumentActor = { id: string | null; email: string | null; name: string | null };
 export type IssuedDocument = Pick<TaxDocumentRow, "id" | "kind" | "number" | "date" | "amountPaise">;
 export type IssueResult = { ok: true; document: IssuedDocument } | { ok: false; status: 404 | 409 | 422; message: string };
 
@@ -109,13 +108,13 @@ function planQuote(context: IssueContext): Plan {
 }
 
 function planReceipt(context: IssueContext, paymentId: number): Plan {
-  const totals = ledgerTotals(context.ledger);
+  const totals = documentLedgerTotals(context.ledger);
   const payment = context.ledger.find((entry) => entry.id === paymentId);
   if (!payment || payment.kind !== "payment") throw new DocumentRefused("There is no such payment on this booking.");
   if (totals.reversedIds.has(payment.id)) throw new DocumentRefused("This payment was reversed: it gets no receipt.");
   const already = context.live.find((doc) => doc.paymentLedgerId === payment.id);
   if (already) throw new DocumentRefused(`This payment already has ${documentTitle(already.kind)} ${already.number}.`);
-  const on = payment.receivedOn;
+  const on = payment.movedOn;
   if (liveInvoice(context)) {
     const figures = paymentReceiptFigures(context.input, on, payment.amountPaise);
     return { kind: "payment-receipt", date: on, figures, amountPaise: figures.received, paymentId };
@@ -197,9 +196,8 @@ export async function issueDocument(
   try {
     const document = await getDb().transaction(async (rawTx) => {
       const tx = rawTx as unknown as Db;
-      const booking = await lockedBooking(tx, bookingId).catch(() => {
-        throw new IssueAbort(404);
-      });
+      const booking = await lockBookingRow(tx, bookingId);
+      if (!booking) throw new IssueAbort(404);
       const context = await loadIssueContext(tx, booking, now);
       const plan: Plan =
         request.kind === "quote"
@@ -238,7 +236,7 @@ export async function issueDocument(
         {
           kind: "document.issued",
           actor,
-          subject: { type: "booking", id: booking.id, label: `${booking.reference} (${booking.leadName})` },
+          subject: bookingSubject(booking),
           detail: { text: `Issued ${documentTitle(plan.kind)} ${numbered.number} (${formatWithPaise(plan.amountPaise)})`, documentId: row!.id, version: booking.version },
         },
         { db: tx },

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { recordActivity } from "~/server/activity/activity.server";
-import { lockedBooking } from "~/server/booking/booking-write.server";
 import { getDb, type Db } from "~/server/db/db.server";
 import { bookings, taxDocuments } from "~/server/db/schema.server";
 import { businessDetailsProblem, loadBusinessSettings } from "~/server/tax/tax-store.server";
 import { documentColumns, documentTitle, type StoredDocument } from "./document-context.server";
-import { issueDocument, type DocumentActor, type IssueResult } from "./document-issue.server";
+import { bookingSubject, lockBookingRow, type DocumentActor } from "./document-billing.server";
+import { issueDocument, type IssueResult } from "./document-issue.server";
 
 /**
  * A booking's issued documents (ADR 092): the list (the booking page, and the
@@ -80,7 +80,8 @@ export type CancelResult = { ok: true; number: string } | { ok: false; status: 4
 export async function cancelDocument(bookingId: number, documentId: number, reason: string, actor: DocumentActor, now: Date): Promise<CancelResult> {
   return getDb().transaction(async (rawTx) => {
     const tx = rawTx as unknown as Db;
-    const booking = await lockedBooking(tx, bookingId);
+    const booking = await lockBookingRow(tx, bookingId);
+    if (!booking) return { ok: false as const, status: 404 as const, message: "There is no booking with that reference." };
     const [cancelled] = await tx
       .update(taxDocuments)
       .set({ cancelledAt: now, cancelledBy: actor.id, cancelledByName: actor.name ?? actor.email, cancelReason: reason })
@@ -91,7 +92,7 @@ export async function cancelDocument(bookingId: number, documentId: number, reas
       {
         kind: "document.cancelled",
         actor,
-        subject: { type: "booking", id: booking.id, label: `${booking.reference} (${booking.leadName})` },
+        subject: bookingSubject(booking),
         detail: { text: `Cancelled ${documentTitle(cancelled.kind)} ${cancelled.number}`, reason, documentId, version: booking.version },
       },
       { db: tx },

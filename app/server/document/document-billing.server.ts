@@ -1,16 +1,38 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { BillingDetails } from "~/lib/billing-details";
 import { stateLabel } from "~/lib/indian-states";
+import { recordActivity } from "~/server/activity/activity.server";
+import { getDb, type Db } from "~/server/db/db.server";
 import { bookings, type BookingRow } from "~/server/db/schema.server";
-import { bookingTransaction, lockedBooking, recordBookingEvent, refuse, type BookingContext, type BookingResult } from "./booking-write.server";
 
 /**
  * A booking's billing details (ADR 092): the address, state, PAN and a paying
  * business's name and GSTIN that its tax documents print. Saved on their own
  * (the Documents panel's form, or `PATCH /api/bookings/{ref}` with `billing`),
- * also on a cancelled booking, whose refund voucher needs them. Documents
- * already issued keep the details they were issued with.
+ * also on a cancelled booking, whose refund voucher needs them, under the
+ * booking's row lock and version like every booking write (ADR 088), with a
+ * timeline entry. Documents already issued keep the details they printed.
  */
+
+export type DocumentActor = { id: string | null; email: string | null; name: string | null };
+
+/** The booking's row, locked until the transaction ends (the lock the booking and ledger writes take too); null when deleted or unknown. */
+export async function lockBookingRow(tx: Db, bookingId: number): Promise<BookingRow | null> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), isNull(bookings.deletedAt)))
+    .for("update");
+  return row ?? null;
+}
+
+export const bookingSubject = (row: Pick<BookingRow, "id" | "reference" | "leadName">) => ({
+  type: "booking",
+  id: row.id,
+  label: `${row.reference} (${row.leadName})`,
+});
+
+export type BillingResult = { ok: true; booking: BookingRow } | { ok: false; status: 404 | 409; message: string };
 
 type Billed = Pick<BookingRow, "billingAddress" | "billingStateCode" | "billingPan" | "billingCompanyName" | "billingGstin">;
 
@@ -36,13 +58,19 @@ const shown = (field: keyof BillingDetails, value: string | null) =>
 export async function updateBillingDetails(
   bookingId: number,
   billing: BillingDetails,
-  ctx: BookingContext,
+  ctx: { actor: DocumentActor; ip?: string | null; now: Date },
   options: { expectedVersion?: number } = {},
-): Promise<BookingResult> {
-  return bookingTransaction(async (tx) => {
-    const row = await lockedBooking(tx, bookingId);
+): Promise<BillingResult> {
+  return getDb().transaction(async (rawTx) => {
+    const tx = rawTx as unknown as Db;
+    const row = await lockBookingRow(tx, bookingId);
+    if (!row) return { ok: false as const, status: 404 as const, message: "There is no booking with that reference." };
     if (options.expectedVersion !== undefined && options.expectedVersion !== row.version) {
-      refuse(409, "This booking was changed by someone else while you were editing it: reload the page to see their change.");
+      return {
+        ok: false as const,
+        status: 409 as const,
+        message: `This booking was changed by someone else: it is now version ${row.version}. Read it again and send its billing details again.`,
+      };
     }
     const before = billingOf(row);
     const changes = (Object.keys(LABELS) as (keyof BillingDetails)[])
@@ -62,7 +90,10 @@ export async function updateBillingDetails(
       })
       .where(eq(bookings.id, row.id))
       .returning();
-    await recordBookingEvent(tx, ctx, saved!, "booking.updated", { changes, changeCount: changes.length });
+    await recordActivity(
+      { kind: "booking.updated", actor: ctx.actor, subject: bookingSubject(saved!), ip: ctx.ip ?? null, detail: { changes, changeCount: changes.length, version: saved!.version } },
+      { db: tx },
+    );
     return { ok: true as const, booking: saved! };
   });
 }
