@@ -6,6 +6,7 @@ import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatTourDate } from "~/lib/tour-format";
 import type { DocumentsActionData, DocumentsPanelData } from "~/server/document/documents-page.server";
 import moneyStyles from "./booking-money.module.css";
+import styles from "./booking-documents.module.css";
 
 /**
  * A booking's tax documents (issue 47, ADR 092): the list with Download, the
@@ -74,51 +75,33 @@ export function BookingDocuments({ panel, actionData }: { panel: DocumentsPanelD
           {panel.setupProblem} {panel.canCorrect ? <Link to="/admin/settings">Open Settings</Link> : "Ask an admin."}
         </p>
       ) : null}
-      <div className={moneyStyles.scroll}>
-        <table className={moneyStyles.table}>
-          <caption className={adminUi.muted}>Issued documents (never changed: a cancelled one stays, marked)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Number</th>
-              <th scope="col">Document</th>
-              <th scope="col">Date</th>
-              <th scope="col" className={moneyStyles.amount}>
-                Amount
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {panel.documents.length === 0 ? (
-              <tr>
-                <td colSpan={5}>No documents yet.</td>
-              </tr>
-            ) : (
-              panel.documents.map((doc) => (
-                <tr key={doc.id} className={doc.cancelled ? moneyStyles.reversed : undefined}>
-                  <td>{doc.number}</td>
-                  <td>
-                    {doc.title}
-                    {doc.cancelled ? ` (cancelled: ${doc.cancelled.reason})` : null}
-                  </td>
-                  <td>{formatTourDate(doc.date)}</td>
-                  <td className={moneyStyles.amount}>{formatWithPaise(doc.amountPaise)}</td>
-                  <td>
-                    <div className={adminUi.actions}>
-                      <a className={`${adminUi.button} ${adminUi.small}`} href={doc.href} download aria-label={`Download ${doc.title} ${doc.number}`}>
-                        Download
-                      </a>
-                      {panel.canCorrect && !doc.cancelled ? <CancelDocument id={doc.id} number={doc.number} sent={actionData} /> : null}
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <p className={adminUi.muted} id="documents-note">
+        Issued documents are never changed: a cancelled one stays, marked.
+      </p>
+      {panel.documents.length === 0 ? (
+        <p>No documents yet.</p>
+      ) : (
+        <ul className={styles.list} aria-describedby="documents-note">
+          {panel.documents.map((doc) => (
+            <li key={doc.id} className={doc.cancelled ? `${styles.item} ${moneyStyles.reversed}` : styles.item}>
+              <div>
+                <strong className={styles.number}>{doc.number}</strong> {doc.title}
+                {doc.cancelled ? ` (cancelled: ${doc.cancelled.reason})` : null}
+                <br />
+                <span className={adminUi.muted}>
+                  {formatTourDate(doc.date)} · {formatWithPaise(doc.amountPaise)}
+                </span>
+              </div>
+              <div className={adminUi.actions}>
+                <a className={`${adminUi.button} ${adminUi.small}`} href={doc.href} download aria-label={`Download ${doc.title} ${doc.number}`}>
+                  Download
+                </a>
+                {panel.canCorrect && !doc.cancelled ? <CancelDocument id={doc.id} number={doc.number} sent={actionData} /> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       {panel.canIssue ? (
         <div className={adminUi.actions}>
           {panel.quote ? <IssueButton intent="issue-quote" label="Issue quote" /> : null}
