@@ -62,7 +62,9 @@ export type LedgerEntry = PaymentEntry | RefundEntry | ReversalEntry;
 
 /** What the state of a booking's money needs of an entry. */
 export type LedgerMovement =
-  Pick<PaymentEntry, "id" | "kind" | "amountPaise"> | Pick<RefundEntry, "id" | "kind" | "amountPaise"> | Pick<ReversalEntry, "id" | "kind" | "reverses">;
+  | Pick<PaymentEntry, "id" | "kind" | "amountPaise">
+  | Pick<RefundEntry, "id" | "kind" | "amountPaise">
+  | Pick<ReversalEntry, "id" | "kind" | "reverses">;
 
 export type LedgerTotals = { receivedPaise: number; refundedPaise: number; paidPaise: number; reversedIds: ReadonlySet<number> };
 
