@@ -52,7 +52,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The Documents panel (issue 47): both roles issue quotes, receipts and the invoice; credit notes and cancelling are admins'.
   if (isDocumentIntent(intent)) {
     requireDocumentRight(intent, viewer);
-    return handleDocumentAction(intent, await request.formData(), await bookingForDocuments(params.ref), viewer, context.clock.now(), `/admin/bookings/${params.ref}`);
+    return handleDocumentAction(
+      intent,
+      await request.formData(),
+      await bookingForDocuments(params.ref),
+      viewer,
+      context.clock.now(),
+      `/admin/bookings/${params.ref}`,
+    );
   }
   return handleBookingAction(request, params.ref, viewer, context.clientIp, context.clock.now());
 }

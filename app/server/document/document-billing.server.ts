@@ -91,7 +91,13 @@ export async function updateBillingDetails(
       .where(eq(bookings.id, row.id))
       .returning();
     await recordActivity(
-      { kind: "booking.updated", actor: ctx.actor, subject: bookingSubject(saved!), ip: ctx.ip ?? null, detail: { changes, changeCount: changes.length, version: saved!.version } },
+      {
+        kind: "booking.updated",
+        actor: ctx.actor,
+        subject: bookingSubject(saved!),
+        ip: ctx.ip ?? null,
+        detail: { changes, changeCount: changes.length, version: saved!.version },
+      },
       { db: tx },
     );
     return { ok: true as const, booking: saved! };

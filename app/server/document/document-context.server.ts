@@ -88,7 +88,9 @@ export async function documentLedger(tx: Db, bookingId: number): Promise<Documen
 export const documentLedgerTotals = (ledger: readonly DocumentLedgerEntry[]) =>
   ledgerTotals(
     ledger.map((entry): LedgerMovement =>
-      entry.kind === "reversal" ? { id: entry.id, kind: "reversal", reverses: entry.reverses! } : { id: entry.id, kind: entry.kind, amountPaise: entry.amountPaise },
+      entry.kind === "reversal"
+        ? { id: entry.id, kind: "reversal", reverses: entry.reverses! }
+        : { id: entry.id, kind: entry.kind, amountPaise: entry.amountPaise },
     ),
   );
 

@@ -152,12 +152,21 @@ async function planCredit(tx: Db, context: IssueContext, reason: string, amountP
     }
     if (booking.state !== "cancelled") throw new DocumentRefused("Enter the amount the credit note lowers the invoice by: the booking is not cancelled.");
     const figures = cancellationCreditNote(invoiced, paid, await cancellation(tx, context), tcs);
-    return { kind: "credit-note", date: today, figures, amountPaise: figures.reduction.amount, reason: cancellationReason(figures, reason), refersTo: [invoice] };
+    return {
+      kind: "credit-note",
+      date: today,
+      figures,
+      amountPaise: figures.reduction.amount,
+      reason: cancellationReason(figures, reason),
+      refersTo: [invoice],
+    };
   }
   const vouchers = context.live.filter((doc) => doc.kind === "receipt-voucher");
-  if (vouchers.length === 0) throw new DocumentRefused("Nothing was invoiced or received with a receipt voucher on this booking, so there is nothing to credit.");
+  if (vouchers.length === 0)
+    throw new DocumentRefused("Nothing was invoiced or received with a receipt voucher on this booking, so there is nothing to credit.");
   if (booking.state !== "cancelled") throw new DocumentRefused("A refund voucher is issued when the booking is cancelled: cancel the booking first.");
-  if (amountPaise !== undefined) throw new DocumentRefused("Before the tax invoice, money goes back on a refund voucher from the refund rule: leave the amount empty.");
+  if (amountPaise !== undefined)
+    throw new DocumentRefused("Before the tax invoice, money goes back on a refund voucher from the refund rule: leave the amount empty.");
   const supply = quoteFigures(context.input, vouchers[0]!.date).supply;
   const figures = refundVoucherFigures(supply, voucherAdvances(context), await cancellation(tx, context), tcs);
   return { kind: "refund-voucher", date: today, figures, amountPaise: figures.refund.amount, reason: cancellationReason(figures, reason), refersTo: vouchers };
@@ -231,13 +240,23 @@ export async function issueDocument(
           issuedBy: actor.id,
           issuedByName: actor.name ?? actor.email,
         })
-        .returning({ id: taxDocuments.id, kind: taxDocuments.kind, number: taxDocuments.number, date: taxDocuments.date, amountPaise: taxDocuments.amountPaise });
+        .returning({
+          id: taxDocuments.id,
+          kind: taxDocuments.kind,
+          number: taxDocuments.number,
+          date: taxDocuments.date,
+          amountPaise: taxDocuments.amountPaise,
+        });
       await recordActivity(
         {
           kind: "document.issued",
           actor,
           subject: bookingSubject(booking),
-          detail: { text: `Issued ${documentTitle(plan.kind)} ${numbered.number} (${formatWithPaise(plan.amountPaise)})`, documentId: row!.id, version: booking.version },
+          detail: {
+            text: `Issued ${documentTitle(plan.kind)} ${numbered.number} (${formatWithPaise(plan.amountPaise)})`,
+            documentId: row!.id,
+            version: booking.version,
+          },
         },
         { db: tx },
       );
@@ -249,7 +268,8 @@ export async function issueDocument(
     if (error instanceof IssueRefusal) return { ok: false, status: error.status, message: error.message };
     if (error instanceof DocumentRefused || error instanceof TaxRuleMissing) return { ok: false, status: 422, message: error.message };
     // Two issues of one invoice at once: the second meets the first's row in the unique index, and rolls back (its number too).
-    if (request.kind === "tax-invoice" && isUniqueViolation(error)) return { ok: false, status: 409, message: "This booking already has a tax invoice: cancel it first to issue another." };
+    if (request.kind === "tax-invoice" && isUniqueViolation(error))
+      return { ok: false, status: 409, message: "This booking already has a tax invoice: cancel it first to issue another." };
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import { formatWithPaise } from "~/lib/amount-with-paise";
-import { billingDetailsSchema, billingFormValues, type BillingFormValues } from "~/lib/billing-details";
+import { billingDetailsSchema, billingFormValues } from "~/lib/billing-details";
 import { rupeeAmountSchema } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS } from "~/lib/payment-ledger";
 import { formatTourDate } from "~/lib/tour-format";

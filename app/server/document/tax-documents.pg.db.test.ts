@@ -39,7 +39,10 @@ beforeAll(async () => {
   // ₹1,04,500 an adult on both (the seed's first two published packages: their setting, not their names, decides);
   // the first set domestic, the second an overseas tour programme package.
   await db.update(packages).set({ overseas: false }).where(eq(packages.id, domesticId));
-  await db.update(packages).set({ overseas: true, groupDates: DATES, price: { kind: "single", amount: 104_500, unit: "per person" } }).where(eq(packages.id, overseasId));
+  await db
+    .update(packages)
+    .set({ overseas: true, groupDates: DATES, price: { kind: "single", amount: 104_500, unit: "per person" } })
+    .where(eq(packages.id, overseasId));
   await db.update(siteSettings).set({
     businessLegalName: "Pravas Holidays Private Limited",
     businessAddress: "Office 4, Prabhat Road, Erandwane\nPune 411004",
@@ -76,10 +79,7 @@ async function pay(bookingId: number, amountPaise: number, receivedOn = "2027-01
   return result.entry.id;
 }
 const issue = (bookingId: number, request: IssueRequest, now = NOW, options = {}) => issueDocument(bookingId, request, asha, now, options);
-const counters = async () =>
-  Object.fromEntries(
-    (await db.select().from(documentCounters)).map((row) => [`${row.series} ${row.financialYear}`, row.last]),
-  );
+const counters = async () => Object.fromEntries((await db.select().from(documentCounters)).map((row) => [`${row.series} ${row.financialYear}`, row.last]));
 const figuresOf = async (id: number) => (await db.select({ snapshot: taxDocuments.snapshot }).from(taxDocuments).where(eq(taxDocuments.id, id)))[0]!.snapshot;
 
 function text(pdf: Buffer): string {
@@ -204,15 +204,34 @@ describe("a domestic booking's documents, from the deposit to the credit note", 
       expect(invoiceText).toContain(expected);
     }
     const voucherText = text((await storedDocumentPdf(booking.reference, first.ok ? first.document.id : 0))!.pdf);
-    for (const expected of ["RECEIPT VOUCHER", "No. RV/26-27/00001", "Taxable value ₹23,809.52", "CGST @ 2.5% ₹595.24", "Rupees Twenty Five Thousand Only", "Scan to pay ₹84,725.00 by UPI"]) {
+    for (const expected of [
+      "RECEIPT VOUCHER",
+      "No. RV/26-27/00001",
+      "Taxable value ₹23,809.52",
+      "CGST @ 2.5% ₹595.24",
+      "Rupees Twenty Five Thousand Only",
+      "Scan to pay ₹84,725.00 by UPI",
+    ]) {
       expect(voucherText).toContain(expected);
     }
     const noteText = text((await storedDocumentPdf(booking.reference, credit.ok ? credit.document.id : 0))!.pdf);
-    for (const expected of ["CREDIT NOTE", "No. CN/26-27/00001", "Taxable value ₹94,050.00", "CGST @ 2.5% ₹2,351.25", "Rupees Ninety Eight Thousand Seven Hundred Fifty Two and Fifty Paise Only"]) {
+    for (const expected of [
+      "CREDIT NOTE",
+      "No. CN/26-27/00001",
+      "Taxable value ₹94,050.00",
+      "CGST @ 2.5% ₹2,351.25",
+      "Rupees Ninety Eight Thousand Seven Hundred Fifty Two and Fifty Paise Only",
+    ]) {
       expect(noteText).toContain(expected);
     }
     const quoteText = text((await storedDocumentPdf(booking.reference, quote.ok ? quote.document.id : 0))!.pdf);
-    for (const expected of ["QUOTATION", `No. ${booking.reference}/Q1`, "₹1,09,725.00", "Rupees One Lakh Nine Thousand Seven Hundred Twenty Five Only", "This quotation is not a tax invoice."]) {
+    for (const expected of [
+      "QUOTATION",
+      `No. ${booking.reference}/Q1`,
+      "₹1,09,725.00",
+      "Rupees One Lakh Nine Thousand Seven Hundred Twenty Five Only",
+      "This quotation is not a tax invoice.",
+    ]) {
       expect(quoteText).toContain(expected);
     }
   });
@@ -236,7 +255,14 @@ describe("an overseas booking's documents: IGST across states and TCS on every r
       tcs: { amount: 2_000_00, pan: "ABCPK1234F", lines: [{ base: 1_00_000_00, rateBps: 200, amount: 2_000_00 }] },
     });
     const voucherText = text((await storedDocumentPdf(booking.reference, voucher.ok ? voucher.document.id : 0))!.pdf);
-    for (const expected of ["RECEIPT VOUCHER", "State: Karnataka (29)", "PAN: ABCPK1234F", "IGST @ 5% ₹4,761.90", "Rupees One Lakh Two Thousand Only", "₹2,000.00"]) {
+    for (const expected of [
+      "RECEIPT VOUCHER",
+      "State: Karnataka (29)",
+      "PAN: ABCPK1234F",
+      "IGST @ 5% ₹4,761.90",
+      "Rupees One Lakh Two Thousand Only",
+      "₹2,000.00",
+    ]) {
       expect(voucherText).toContain(expected);
     }
 
@@ -266,7 +292,13 @@ describe("numbering", () => {
       .insert(paymentLedger)
       .values(
         booked.flatMap((booking) =>
-          Array.from({ length: 20 }, () => ({ bookingId: booking.id, kind: "payment" as const, amountPaise: 1_000_00, movedOn: "2027-01-10", method: "cash" as const })),
+          Array.from({ length: 20 }, () => ({
+            bookingId: booking.id,
+            kind: "payment" as const,
+            amountPaise: 1_000_00,
+            movedOn: "2027-01-10",
+            method: "cash" as const,
+          })),
         ),
       )
       .returning({ id: paymentLedger.id, bookingId: paymentLedger.bookingId });

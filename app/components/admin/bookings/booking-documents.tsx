@@ -14,7 +14,10 @@ import styles from "./booking-documents.module.css";
  * admins a credit note and Cancel. Refusals show beside the form that asked.
  */
 
-const STATE_OPTIONS = [{ value: "", label: "Choose the state" }, ...INDIAN_STATES.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` }))];
+const STATE_OPTIONS = [
+  { value: "", label: "Choose the state" },
+  ...INDIAN_STATES.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` })),
+];
 
 function IssueButton({ intent, label, extra }: { intent: string; label: string; extra?: Record<string, string> }) {
   return (
