@@ -94,6 +94,8 @@ export const ACTIVITY_KINDS = [
   "payment.link-created",
   "payment.schedule-changed",
   "payment.event-handled",
+  "document.issued",
+  "document.cancelled",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

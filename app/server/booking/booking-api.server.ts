@@ -13,6 +13,8 @@ import { jsonError, notFoundJson } from "~/server/http.server";
 import { scheduleLineLabel } from "~/lib/payment-schedule";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { moneySummary } from "~/server/payment-ledger/money-overview.server";
+import { billingDetailsSchema } from "~/lib/billing-details";
+import { billingOf, updateBillingDetails } from "~/server/document/document-billing.server";
 import { createBooking } from "./booking-create.server";
 import { updateBooking } from "./booking-edit.server";
 import { getBooking, listBookings } from "./booking-queries.server";
@@ -59,6 +61,8 @@ export function bookingJson(row: BookingRow, travellers: BookingTravellerRow[]) 
       total: formatPaise(row.totalPaise),
     },
     notes: row.notes,
+    /** What the tax documents print about who pays (ADR 092). */
+    billing: billingOf(row),
     enquiry: row.leadId
       ? enquiryKey({ kind: "lead", id: row.leadId })
       : row.contactMessageId
@@ -195,6 +199,18 @@ export async function patchBookingJson(request: Request, reference: string, ctx:
   if (!body) return badBodyResponse();
   const base = readBaseVersion(request, body);
   if (!base.ok) return base.response;
+  // The billing details the tax documents print (ADR 092): their own write, with the documents panel's schema.
+  if (body.billing !== undefined) {
+    const others = Object.keys(body).filter((key) => key !== "billing" && key !== "version");
+    if (others.length > 0) return jsonError(400, `Send billing in a PATCH of its own, without ${others.join(", ")}.`);
+    const billing = billingDetailsSchema.safeParse({ ...billingOf(detail.row), ...(typeof body.billing === "object" ? body.billing : {}) });
+    if (!billing.success) {
+      const fields = issuesToFields(billing.error.issues);
+      return jsonError(400, `Please check billing ${Object.keys(fields).join(", ")}: ${Object.values(fields)[0]}`, fields);
+    }
+    const saved = await updateBillingDetails(detail.row.id, billing.data, ctx, { expectedVersion: base.version });
+    return saved.ok ? answer(saved.booking) : jsonError(saved.status, saved.message);
+  }
   const parsed = bookingEditSchema.safeParse({ ...storedInput(detail.row, detail.travellers), ...body });
   if (!parsed.success) {
     const fields = issuesToFields(parsed.error.issues);
