@@ -211,3 +211,10 @@ export function checkNewEntry(ledger: readonly LedgerEntry[], entry: NewEntry, n
   }
   return null;
 }
+
+/** "Mark handled" on a gateway event that needed a look (the Payments screen): which event, and what the team did (optional). */
+export const eventHandledSchema = z.object({
+  intent: z.literal("event-handled"),
+  eventId: z.coerce.number().int().positive(),
+  note: z.preprocess((value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""), z.string().max(300, "At most 300 characters.")),
+});

@@ -1,6 +1,6 @@
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { taxNote } from "~/lib/price";
-import { useEditorUi } from "./editor-sections";
+import { usePackageOverview } from "./use-form-snapshot";
 import { useStore } from "./editor-store";
 import { PriceOptionsField } from "./editor-lists";
 import styles from "./package-editor.module.css";
@@ -9,7 +9,7 @@ import { PriceFields } from "./price-fields";
 
 /** The tax note follows the region chosen in Basics. */
 function TaxNote() {
-  const { overview } = useEditorUi();
+  const overview = usePackageOverview();
   const region = useStore(overview, (value) => value.snapshot.region);
   return (
     <p className={styles.note}>
