@@ -88,6 +88,11 @@ const LABELS: Record<string, string> = {
   "payment.reversed": "Reversed a ledger entry",
   "payment.link-created": "Made a payment link",
   "payment.schedule-changed": "Changed a booking's payment schedule",
+  "trip.link-sent": "Sent a trip page link",
+  "trip.consent-given": "A traveller agreed to give their details",
+  "trip.cancellation-asked": "A traveller asked for a cancellation",
+  "trip.task-done": "Marked a traveller's request done",
+  "trip.details-revealed": "Revealed a traveller's passport number or PAN",
 };
 
 export function activityLabel(kind: string): string {

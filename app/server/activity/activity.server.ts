@@ -93,6 +93,11 @@ export const ACTIVITY_KINDS = [
   "payment.reversed",
   "payment.link-created",
   "payment.schedule-changed",
+  "trip.link-sent",
+  "trip.consent-given",
+  "trip.cancellation-asked",
+  "trip.task-done",
+  "trip.details-revealed",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

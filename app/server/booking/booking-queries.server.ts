@@ -167,7 +167,12 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
     case "payment.reversed":
     case "payment.link-created":
     case "payment.schedule-changed":
-      // Written by the ledger (app/server/payment-ledger) with its own words.
+    case "trip.link-sent":
+    case "trip.consent-given":
+    case "trip.cancellation-asked":
+    case "trip.task-done":
+    case "trip.details-revealed":
+      // Written by the ledger and the trip page (app/server/trip) (app/server/payment-ledger) with its own words.
       return { text: typeof detail.text === "string" ? detail.text : kind, details: typeof detail.reason === "string" ? [`Reason: ${detail.reason}`] : [] };
     default:
       return { text: detail.from && detail.to ? `${stateLabel(detail.from)} → ${stateLabel(detail.to)}` : kind, details: [] };
