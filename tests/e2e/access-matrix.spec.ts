@@ -104,6 +104,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/payments-xlsx.ts": { page: staffOnly },
   "routes/admin/booking-new.tsx": { page: staffOnly },
   "routes/admin/booking.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222" },
+  // "View as traveller" (issue 48): both roles, read-only.
+  "routes/admin/booking-trip.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222/trip" },
   "routes/admin/personal-data.tsx": { page: adminOnly },
   // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },
@@ -194,6 +196,10 @@ const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<W
   { url: "/admin/bookings/PRV-22222", form: { intent: "reverse-entry" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "schedule-add" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "record-payment" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  // The traveller's page panel (issue 48): Reveal is admins' (logged); a new link and Mark done are both roles'.
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-reveal" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-new-link" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-task-done" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).
   { url: "/admin/settings", form: { upiId: "not a vpa" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
 ];

@@ -20,7 +20,7 @@ import {
 import type { Route } from "./+types/booking";
 import type { EditorActionData } from "~/components/admin/use-editor-form";
 import { BookingTripPanel } from "~/components/admin/bookings/booking-trip-panel";
-import { bookingByReference, handleTripIntent, isTripIntent, loadTripPanel, type TripPanelAnswer } from "~/server/trip/trip-staff.server";
+import { bookingByReference, handleTripIntent, isTripIntent, loadTripPanel, requireTripRight, type TripPanelAnswer } from "~/server/trip/trip-staff.server";
 
 /** One booking (ADR 088): its state and next steps, its form while not cancelled, and its timeline. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -17,6 +17,12 @@ export const TRIP_INTENTS = ["trip-new-link", "trip-task-done", "trip-reveal"] a
 export type TripIntent = (typeof TRIP_INTENTS)[number];
 export const isTripIntent = (value: unknown): value is TripIntent => (TRIP_INTENTS as readonly unknown[]).includes(value);
 
+/** Checked before the booking is looked up: an editor's Reveal is a 403 whatever the reference. */
+export function requireTripRight(intent: TripIntent, viewer: Viewer) {
+  if (intent === "trip-reveal" && !canRevealTravellerIds(viewer))
+    throw data({ message: "Only an admin can reveal a passport number or PAN." }, { status: 403 });
+}
+
 export async function bookingByReference(reference: string): Promise<BookingRow> {
   const [row] = await getDb().select().from(bookings).where(eq(bookings.reference, reference));
   if (!row || row.deletedAt) throw data({ message: "There is no booking with that reference." }, { status: 404 });
@@ -80,7 +86,7 @@ export async function handleTripIntent(intent: TripIntent, form: FormData, row: 
     const done = await markTaskDone(row, Number(form.get("taskId")), viewer, now);
     return redirectWithNotice(page, done ? { kind: "success", message: "Marked done." } : { kind: "error", message: "That request is already done." });
   }
-  if (!canRevealTravellerIds(viewer)) throw data({ message: "Only an admin can reveal a passport number or PAN." }, { status: 403 });
+  requireTripRight(intent, viewer);
   const field = form.get("field") === "pan" ? "pan" : "passportNumber";
   const travellerId = Number(form.get("travellerId"));
   const result = await revealDetail(row, travellerId, field, viewer, ip);
