@@ -39,8 +39,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The money forms (issue 46): both roles record payments and change schedules; refunds and reversals are admins'.
   const intent = (await request.clone().formData()).get("intent");
   // The traveller's page (issue 48): new link and requests for both roles; Reveal is checked for admins inside.
-  if (isTripIntent(intent))
+  if (isTripIntent(intent)) {
+    requireTripRight(intent, viewer);
     return handleTripIntent(intent, await request.formData(), await bookingByReference(params.ref), viewer, context.clientIp, context.clock.now());
+  }
   if (isMoneyIntent(intent)) {
     requireMoneyRight(intent, viewer);
     return handleMoneyAction(intent, await request.formData(), await bookingForMoney(params.ref), viewer, context.clock.now(), `/admin/bookings/${params.ref}`);
