@@ -16,3 +16,7 @@ export const TRIP_SAVE_FAILED =
 export const CANCELLATION_ASKED =
   "We have your request. Our team will call you to confirm the refund and the cancellation; your booking is not cancelled until then.";
 export const CANCELLATION_ALREADY = "You have already asked us to cancel: our team will call you. Your booking is not cancelled until then.";
+
+/** "Lost your link?": the same answer whether or not the reference and contact match a booking. */
+export const LOST_LINK_SENT =
+  "If these match a booking, we have e-mailed a new link to the address on it. It can take a few minutes; check your spam folder too. No e-mail on the booking? Call us.";

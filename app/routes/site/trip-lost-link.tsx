@@ -3,7 +3,8 @@ import { PageHeader } from "~/components/site/page-header";
 import { LostLinkForm } from "~/components/site/trip/lost-link-form";
 import { postPageForm } from "~/lib/page-form";
 import { answerPageFormPost } from "~/server/forms/page-form-post.server";
-import { LOST_LINK_SENT, lostLinkSchema, requestLostLink } from "~/server/trip/trip-links.server";
+import { LOST_LINK_SENT } from "~/lib/trip-page";
+import { lostLinkSchema, requestLostLink } from "~/server/trip/trip-links.server";
 import type { Route } from "./+types/trip-lost-link";
 
 /**

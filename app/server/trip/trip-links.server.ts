@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { normalizeReference } from "~/lib/booking";
+export { LOST_LINK_SENT } from "~/lib/trip-page";
 import { formatTourDateRange } from "~/lib/tour-format";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
@@ -18,7 +19,13 @@ import { mintTripLink, revokeTripLinks, tripUrl, type TripLinkReason } from "./t
  * booking's erasure finds and deletes it.
  */
 
-async function queueLinkEmail(tx: Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0], row: BookingRow, reason: TripLinkReason, actor: { id?: string; email?: string; name: string }, now: Date) {
+async function queueLinkEmail(
+  tx: Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0],
+  row: BookingRow,
+  reason: TripLinkReason,
+  actor: { id?: string; email?: string; name: string },
+  now: Date,
+) {
   if (reason === "new-link") await revokeTripLinks(tx, row.id, now);
   const token = await mintTripLink(tx, row.id, reason, now);
   const eventId = await recordActivity(
@@ -79,9 +86,6 @@ export const lostLinkSchema = z.object({
     .min(3, "Enter the phone number or e-mail address on the booking.")
     .max(320, "Enter the phone number or e-mail address on the booking."),
 });
-
-export const LOST_LINK_SENT =
-  "If these match a booking, we have e-mailed a new link to the address on it. It can take a few minutes; check your spam folder too. No e-mail on the booking? Call us.";
 
 /**
  * Sends a new link when the reference and the phone (its last ten digits) or
