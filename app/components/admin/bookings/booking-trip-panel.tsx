@@ -17,7 +17,7 @@ export function BookingTripPanel({ reference, trip, now, answer }: { reference: 
   const shown = (travellerId: number, field: "passportNumber" | "pan", masked: string | null) =>
     revealed && revealed.travellerId === travellerId && revealed.field === field ? revealed.value : masked;
   return (
-    <Panel title="Traveller's page" id="booking-trip">
+    <Panel title="Traveller's page" id="booking-traveller-page">
       {open.map((task) => (
         <div key={task.id} className={adminUi.warningNote} role="note">
           <p>
