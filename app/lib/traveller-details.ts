@@ -84,7 +84,8 @@ export function checkDetailField(field: DetailField, typed: string, ctx: DetailC
   if (value === "") return { ok: true, value };
   switch (field) {
     case "passportName":
-      if (!/^[\p{L}][\p{L}\p{M} .'-]*$/u.test(value)) return { ok: false, error: "Write the name as on the passport: letters, spaces, dots, hyphens and apostrophes." };
+      if (!/^[\p{L}][\p{L}\p{M} .'-]*$/u.test(value))
+        return { ok: false, error: "Write the name as on the passport: letters, spaces, dots, hyphens and apostrophes." };
       return { ok: true, value };
     case "dateOfBirth":
       if (!isRealDate(value)) return { ok: false, error: "Enter a date as on the calendar." };
@@ -92,7 +93,8 @@ export function checkDetailField(field: DetailField, typed: string, ctx: DetailC
       if (value < "1900-01-01") return { ok: false, error: "Check the year: the date of birth is before 1900." };
       return { ok: true, value };
     case "passportNumber":
-      if (!PASSPORT_PATTERN.test(value)) return { ok: false, error: "A passport number is 6 to 12 letters and digits (an Indian one: a letter and 7 digits, e.g. K1234567)." };
+      if (!PASSPORT_PATTERN.test(value))
+        return { ok: false, error: "A passport number is 6 to 12 letters and digits (an Indian one: a letter and 7 digits, e.g. K1234567)." };
       return { ok: true, value };
     case "passportIssuedOn":
       if (!isRealDate(value)) return { ok: false, error: "Enter a date as on the calendar." };
@@ -103,7 +105,8 @@ export function checkDetailField(field: DetailField, typed: string, ctx: DetailC
     case "passportExpiresOn": {
       if (!isRealDate(value)) return { ok: false, error: "Enter a date as on the calendar." };
       if (ctx.passportIssuedOn && value <= ctx.passportIssuedOn) return { ok: false, error: "The expiry date must be after the issue date." };
-      if (ctx.passportIssuedOn && value > addMonths(ctx.passportIssuedOn, 12 * 20)) return { ok: false, error: "A passport is valid for at most 20 years: check the dates." };
+      if (ctx.passportIssuedOn && value > addMonths(ctx.passportIssuedOn, 12 * 20))
+        return { ok: false, error: "A passport is valid for at most 20 years: check the dates." };
       if (value < ctx.today) return { ok: false, error: "This passport has expired: renew it before the trip, then enter the new one." };
       const limit = addMonths(ctx.returnDate, 6);
       if (value < limit) return { ok: true, value, warning: passportWarning(ctx.returnDate) };

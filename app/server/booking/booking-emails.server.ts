@@ -45,7 +45,12 @@ function tripLines(row: BookingRow): string[] {
 }
 
 /** What each e-mail to the traveller says; null: none for this change. */
-function travellerEmail(row: BookingRow, kind: BookingEmailKind, agency: { name: string; phone: string }, tripLink: string | null): Omit<EmailPayload, "to"> | null {
+function travellerEmail(
+  row: BookingRow,
+  kind: BookingEmailKind,
+  agency: { name: string; phone: string },
+  tripLink: string | null,
+): Omit<EmailPayload, "to"> | null {
   const call = [
     ...(tripLink ? [`Your trip page (keep this link private: it opens your booking without a password):`, tripLink, ""] : []),
     `Questions? Reply to this e-mail or call us on ${agency.phone}.`,

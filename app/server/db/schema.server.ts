@@ -1086,7 +1086,12 @@ export const bookingTasks = pgTable(
     doneAt: timestamp("done_at", tz),
     doneByName: text("done_by_name"),
   },
-  (t) => [index("booking_tasks_open_idx").on(t.bookingId).where(sql`${t.doneAt} is null`), check("booking_tasks_kind_check", sql`${t.kind} in ('cancellation')`)],
+  (t) => [
+    index("booking_tasks_open_idx")
+      .on(t.bookingId)
+      .where(sql`${t.doneAt} is null`),
+    check("booking_tasks_kind_check", sql`${t.kind} in ('cancellation')`),
+  ],
 );
 export type BookingTaskRow = typeof bookingTasks.$inferSelect;
 

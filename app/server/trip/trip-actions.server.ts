@@ -2,14 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { formatPhone } from "~/lib/phone";
 import { formatPaise } from "~/lib/price";
 import { formatTourDateRange } from "~/lib/tour-format";
-import {
-  checkDetailField,
-  DEFAULT_DETAILS_NOTICE,
-  DETAIL_LABELS,
-  PASSPORT_FIELDS,
-  SEALED_FIELDS,
-  type DetailField,
-} from "~/lib/traveller-details";
+import { checkDetailField, DEFAULT_DETAILS_NOTICE, DETAIL_LABELS, PASSPORT_FIELDS, SEALED_FIELDS, type DetailField } from "~/lib/traveller-details";
 import { indianDate } from "~/lib/follow-up";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
@@ -41,11 +34,15 @@ export async function giveConsent(row: BookingRow, now: Date) {
       .onConflictDoNothing()
       .returning({ bookingId: tripConsents.bookingId });
     if (stored.length)
-      await recordActivity({ kind: "trip.consent-given", actor: TRAVELLER, subject: subjectOf(row), detail: { text: "The traveller agreed to the details notice" } }, { db: tx });
+      await recordActivity(
+        { kind: "trip.consent-given", actor: TRAVELLER, subject: subjectOf(row), detail: { text: "The traveller agreed to the details notice" } },
+        { db: tx },
+      );
   });
 }
 
-export type DetailSaveResult = { ok: true; field: DetailField; value: string; masked?: string | null; warning?: string } | { ok: false; field: DetailField; error: string; status: number };
+export type DetailSaveResult =
+  { ok: true; field: DetailField; value: string; masked?: string | null; warning?: string } | { ok: false; field: DetailField; error: string; status: number };
 
 /**
  * Saves one field of one traveller of this booking: refused before consent,
@@ -53,7 +50,11 @@ export type DetailSaveResult = { ok: true; field: DetailField; value: string; ma
  * not ask for, or when it fails its check. The passport number and PAN are
  * sealed, and refused without the key.
  */
-export async function saveDetailField(row: BookingRow, input: { travellerId: number; field: DetailField; value: string }, now: Date): Promise<DetailSaveResult> {
+export async function saveDetailField(
+  row: BookingRow,
+  input: { travellerId: number; field: DetailField; value: string },
+  now: Date,
+): Promise<DetailSaveResult> {
   const { field } = input;
   const refuse = (error: string, status = 400): DetailSaveResult => ({ ok: false, field, error, status });
   const db = getDb();
@@ -97,7 +98,9 @@ export async function saveDetailField(row: BookingRow, input: { travellerId: num
     .insert(travellerDetails)
     .values({ travellerId: traveller.id, bookingId: row.id, ...set, updatedAt: now })
     .onConflictDoUpdate({ target: travellerDetails.travellerId, set: { ...set, updatedAt: now } });
-  return masked === undefined ? { ok: true, field, value: checked.value, warning: checked.warning } : { ok: true, field, value: "", masked, warning: checked.warning };
+  return masked === undefined
+    ? { ok: true, field, value: checked.value, warning: checked.warning }
+    : { ok: true, field, value: "", masked, warning: checked.warning };
 }
 
 /**
@@ -107,7 +110,8 @@ export async function saveDetailField(row: BookingRow, input: { travellerId: num
  * Asking again while a request is open adds nothing.
  */
 export async function askForCancellation(row: BookingRow, message: string, now: Date): Promise<{ ok: true; already: boolean } | { ok: false; error: string }> {
-  if (!(row.state === "held" || row.state === "confirmed" || row.state === "waitlisted")) return { ok: false, error: "This booking is not open any more: call us." };
+  if (!(row.state === "held" || row.state === "confirmed" || row.state === "waitlisted"))
+    return { ok: false, error: "This booking is not open any more: call us." };
   const db = getDb();
   const money = await bookingMoney(db, row, now);
   const quote = cancellationQuote(row, money.state.paidPaise, now);

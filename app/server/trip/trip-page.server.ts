@@ -8,16 +8,7 @@ import { formatPaise } from "~/lib/price";
 import { formatTourDateRange } from "~/lib/tour-format";
 import { DEFAULT_DETAILS_NOTICE, expiryWarning } from "~/lib/traveller-details";
 import { getDb } from "~/server/db/db.server";
-import {
-  bookings,
-  bookingTasks,
-  bookingTravellers,
-  packages,
-  siteSettings,
-  travellerDetails,
-  tripConsents,
-  type BookingRow,
-} from "~/server/db/schema.server";
+import { bookings, bookingTasks, bookingTravellers, packages, siteSettings, travellerDetails, tripConsents, type BookingRow } from "~/server/db/schema.server";
 import { amountDueUri, upiSettings } from "~/server/payment-ledger/amount-due.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { getPaymentGateway } from "~/server/payment/payment-gateway-service.server";
@@ -54,7 +45,12 @@ export async function tripBooking(bookingId: number): Promise<BookingRow | null>
 /** What cancelling today would cost and give back, by the package's refund rule (ADR 092). */
 export function cancellationQuote(row: Pick<BookingRow, "startDate" | "totalPaise">, paidPaise: number, now: Date) {
   const today = indianDate(now);
-  const { daysBefore, refundBps, charge } = cancellationCharge(SITE_REFUND_RULE, { cancelledOn: today, departsOn: row.startDate, tourCost: row.totalPaise, paid: paidPaise });
+  const { daysBefore, refundBps, charge } = cancellationCharge(SITE_REFUND_RULE, {
+    cancelledOn: today,
+    departsOn: row.startDate,
+    tourCost: row.totalPaise,
+    paid: paidPaise,
+  });
   const refundPaise = Math.max(0, paidPaise - charge);
   return { today, daysBefore, refundBps, chargePaise: charge, paidPaise, refundPaise };
 }
@@ -90,7 +86,9 @@ export async function loadTripPage(row: BookingRow, now: Date) {
       .map(async (line) => {
         const label = scheduleLineLabel(money.schedule, line);
         const uri = amountDueUri(upi, { bookingReference: row.reference, lineKey: line.key, label, amountPaise: line.outstandingPaise });
-        const link = money.links.find((candidate) => candidate.lineKey === line.key && candidate.amountPaise === line.outstandingPaise && candidate.expiresAt > now);
+        const link = money.links.find(
+          (candidate) => candidate.lineKey === line.key && candidate.amountPaise === line.outstandingPaise && candidate.expiresAt > now,
+        );
         return {
           key: line.key,
           label,

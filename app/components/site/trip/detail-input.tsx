@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { DETAIL_LABELS, SEALED_FIELDS, type DetailField } from "~/lib/traveller-details";
 import { TRIP_SAVE_FAILED, type DetailAnswer, type TripActionData } from "~/lib/trip-page";
@@ -30,8 +30,11 @@ export function DetailInput({ travellerId, field, stored, masked, answered, warn
   const [lastSaved, setLastSaved] = useState(sealed ? "" : stored);
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const data = fetcher.data;
-  const answer: DetailAnswer | undefined =
-    data && data.intent === "details" ? data.results[field] : data && data.intent === "failed" ? { ok: false, error: data.failed, typed: "" } : answered;
+  const answer = useMemo<DetailAnswer | undefined>(
+    () =>
+      data && data.intent === "details" ? data.results[field] : data && data.intent === "failed" ? { ok: false, error: data.failed, typed: "" } : answered,
+    [data, field, answered],
+  );
   useEffect(() => {
     if (fetcher.state !== "idle" || !answer?.ok) return;
     setLastSaved(answer.value);
@@ -48,7 +51,8 @@ export function DetailInput({ travellerId, field, stored, masked, answered, warn
   const shownMask = answer?.ok && answer.masked !== undefined ? answer.masked : masked;
   const note = fetcher.state !== "idle" ? "Saving…" : answer?.ok ? "Saved" : undefined;
   const warn = answer?.ok ? answer.warning : error ? undefined : warning;
-  const describedBy = [error ? `${id}-error` : null, warn ? `${id}-warning` : null, hint || shownMask ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [error ? `${id}-error` : null, warn ? `${id}-warning` : null, hint || shownMask ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
     name: field,

@@ -10,15 +10,16 @@ export function LostLinkForm({ initial }: { initial?: PageFormResult }) {
   return (
     <fetcher.Form id={form.id} method="post" action="/trip" className={`${styles.card} ${styles.page}`} onSubmit={form.onSubmit} aria-busy={sending}>
       {enhanced ? <input type="hidden" name={FETCHER_POST_FIELD} value="1" /> : null}
-      <TextField label="Booking reference" placeholder="PRV-7KQ2M" autoComplete="off" maxLength={20} required {...page.field("reference")} key={key("reference")} />
       <TextField
-        label="Phone number or e-mail on the booking"
-        autoComplete="email"
-        maxLength={320}
+        label="Booking reference"
+        placeholder="PRV-7KQ2M"
+        autoComplete="off"
+        maxLength={20}
         required
-        {...page.field("contact")}
-        key={key("contact")}
+        {...page.field("reference")}
+        key={key("reference")}
       />
+      <TextField label="Phone number or e-mail on the booking" autoComplete="email" maxLength={320} required {...page.field("contact")} key={key("contact")} />
       <HoneypotField />
       <div>
         <button type="submit" className="btn btn-primary" disabled={sending}>

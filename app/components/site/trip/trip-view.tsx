@@ -60,8 +60,8 @@ export function TripView({ trip, actionData, readOnly = false }: { trip: TripPag
       {trip.cancellation.open ? <Cancellation cancellation={trip.cancellation} readOnly={readOnly} actionData={actionData} /> : null}
 
       <p className={styles.muted}>
-        Questions? Call {trip.agency.name} on <a href={`tel:${trip.agency.phone}`}>{trip.agency.phone}</a>. Keep this page's address private: it opens your booking
-        without a password.
+        Questions? Call {trip.agency.name} on <a href={`tel:${trip.agency.phone}`}>{trip.agency.phone}</a>. Keep this page's address private: it opens your
+        booking without a password.
       </p>
     </div>
   );
@@ -98,7 +98,13 @@ function Money({ money, readOnly, actionData }: { money: TripPageData["money"]; 
           </p>
           {due.qrSvg && due.upiUri ? (
             <div className={styles.pay}>
-              <img className={styles.qr} src={`data:image/svg+xml;utf8,${encodeURIComponent(due.qrSvg)}`} width={160} height={160} alt={`UPI QR code for ${due.amount}`} />
+              <img
+                className={styles.qr}
+                src={`data:image/svg+xml;utf8,${encodeURIComponent(due.qrSvg)}`}
+                width={160}
+                height={160}
+                alt={`UPI QR code for ${due.amount}`}
+              />
               <a className="btn btn-primary" href={due.upiUri}>
                 Pay {due.amount} with a UPI app
               </a>
