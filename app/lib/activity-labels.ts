@@ -88,6 +88,7 @@ const LABELS: Record<string, string> = {
   "payment.reversed": "Reversed a ledger entry",
   "payment.link-created": "Made a payment link",
   "payment.schedule-changed": "Changed a booking's payment schedule",
+  "payment.event-handled": "Marked a gateway event handled",
   "trip.link-sent": "Sent a trip page link",
   "trip.consent-given": "A traveller agreed to give their details",
   "trip.cancellation-asked": "A traveller asked for a cancellation",

@@ -260,6 +260,7 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("bookingHoldHours", "booking hold (hours)"),
   field("upiId", "UPI ID"),
   field("upiPayeeName", "UPI payee name"),
+  field("paymentReminderDays", "payment reminder days", (value) => (Array.isArray(value) ? (value.length ? value.join(", ") : "none") : "7, 1")),
 ];
 
 const HOME_FAQ_FIELDS: FieldSpec[] = [field("faqs", "questions", numbered("question"), true)];

@@ -196,6 +196,8 @@ const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<W
   { url: "/admin/bookings/PRV-22222", form: { intent: "reverse-entry" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "schedule-add" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "record-payment" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  // "Mark handled" on a gateway event (both roles who record payments): an unknown event comes back to the screen with its notice.
+  { url: "/admin/payments", form: { intent: "event-handled", eventId: "999999" }, outcome: { anonymous: "login", editor: 303, admin: 303 } },
   // The traveller's page panel (issue 48): Reveal is admins' (logged); a new link and Mark done are both roles'.
   { url: "/admin/bookings/PRV-22222", form: { intent: "trip-reveal" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "trip-new-link" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },

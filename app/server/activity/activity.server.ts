@@ -93,6 +93,7 @@ export const ACTIVITY_KINDS = [
   "payment.reversed",
   "payment.link-created",
   "payment.schedule-changed",
+  "payment.event-handled",
   "trip.link-sent",
   "trip.consent-given",
   "trip.cancellation-asked",

@@ -14,7 +14,9 @@ export const HOME_DOCUMENT_TYPES = ["home-hero", "home-cards", "home-faqs", "hom
 export type HomeDocumentType = (typeof HOME_DOCUMENT_TYPES)[number];
 
 export type ListWriteResult =
-  { ok: true; version: number } | { ok: false; conflict: EditConflict } | { ok: false; conflict?: undefined; errors: Record<string, string[]> };
+  | { ok: true; version: number }
+  | { ok: false; conflict: EditConflict }
+  | { ok: false; conflict?: undefined; errors: Record<string, string[]> };
 
 const HOME_LABELS: Record<HomeDocumentType, string> = {
   "home-faqs": "FAQ",

@@ -31,6 +31,7 @@ export function settingsDocument(row: SiteSettingsRow): ContentDocument {
     bookingHoldHours: row.bookingHoldHours,
     upiId: row.upiId ?? undefined,
     upiPayeeName: row.upiPayeeName ?? undefined,
+    paymentReminderDays: row.paymentReminderDays,
   };
 }
 
@@ -68,6 +69,7 @@ export async function updateSiteSettings(
       bookingHoldHours: input.bookingHoldHours,
       upiId: input.upiId ?? null,
       upiPayeeName: input.upiPayeeName ?? null,
+      paymentReminderDays: input.paymentReminderDays,
     };
     const previous = settingsDocument(before);
     if (options.expectedVersion !== undefined && options.expectedVersion !== before.revision) {

@@ -52,6 +52,7 @@ export async function loadSettingsPage(url: URL) {
     bookingHoldHours: String(row.bookingHoldHours),
     upiId: row.upiId ?? "",
     upiPayeeName: row.upiPayeeName ?? "",
+    paymentReminderDays: row.paymentReminderDays.join(", "),
   };
   return {
     values,
@@ -94,6 +95,7 @@ function sentValues(formData: FormData): SiteSettingsFormValues {
     bookingHoldHours: text("bookingHoldHours"),
     upiId: text("upiId"),
     upiPayeeName: text("upiPayeeName"),
+    paymentReminderDays: text("paymentReminderDays"),
   };
 }
 
