@@ -42,7 +42,8 @@ export async function giveConsent(row: BookingRow, now: Date) {
 }
 
 export type DetailSaveResult =
-  { ok: true; field: DetailField; value: string; masked?: string | null; warning?: string } | { ok: false; field: DetailField; error: string; status: number };
+  | { ok: true; field: DetailField; value: string; masked?: string | null; warning?: string }
+  | { ok: false; field: DetailField; error: string; status: number };
 
 /**
  * Saves one field of one traveller of this booking: refused before consent,
