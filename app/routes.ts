@@ -12,6 +12,9 @@ export default [
     route("contact", "routes/site/contact.tsx"),
     route("legal/:slug", "routes/site/legal.tsx"),
     route("credits", "routes/site/credits.tsx"),
+    // The traveller's private trip page (issue 48, ADR 108): never cached, never indexed; and "Lost your link?".
+    route("trip", "routes/site/trip-lost-link.tsx"),
+    route("trip/:token", "routes/site/trip.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/site/sitemap.xml.ts"),
@@ -73,6 +76,8 @@ export default [
       route("bookings/new", "routes/admin/booking-new.tsx"),
       route("bookings/:ref", "routes/admin/booking.tsx"),
       route("bookings/:ref/documents/:id", "routes/admin/booking-document.ts"),
+      // "View as traveller" (issue 48): the trip page as the traveller sees it, read-only.
+      route("bookings/:ref/trip", "routes/admin/booking-trip.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/due", "routes/admin/enquiries-due.tsx"),

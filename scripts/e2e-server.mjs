@@ -11,6 +11,8 @@ import path from "node:path";
 process.env.NODE_ENV ??= "production";
 process.env.E2E_FIXTURES ??= "on";
 process.env.PAYMENT_GATEWAY ??= "fake";
+// A test key for the trip page's sealed passport numbers and PANs (ADR 108); never a real site's.
+process.env.TRAVELLER_DATA_KEY ??= "0f".repeat(32);
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${process.env.PORT ?? 3100}`;
 process.env.ADMIN_PASSWORD ??= "lotus-temple-at-dawn-42";
 // Named, so that no test is first asked for a name (tests/e2e/admin-users.spec.ts asks it on purpose).

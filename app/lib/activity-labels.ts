@@ -91,6 +91,11 @@ const LABELS: Record<string, string> = {
   "payment.event-handled": "Marked a gateway event handled",
   "document.issued": "Issued a tax document",
   "document.cancelled": "Cancelled a tax document",
+  "trip.link-sent": "Sent a trip page link",
+  "trip.consent-given": "A traveller agreed to give their details",
+  "trip.cancellation-asked": "A traveller asked for a cancellation",
+  "trip.task-done": "Marked a traveller's request done",
+  "trip.details-revealed": "Revealed a traveller's passport number or PAN",
 };
 
 export function activityLabel(kind: string): string {

@@ -161,6 +161,20 @@ const envSchema = z
         .optional(),
     ),
     /**
+     * Seals traveller passport numbers and PANs with AES-256-GCM (ADR 108): 32 bytes as 64 hex digits or
+     * base64 (openssl rand -base64 32). Unset: the trip page refuses those two fields, never stores them in clear.
+     */
+    TRAVELLER_DATA_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((value) => {
+          const text = value.trim();
+          return /^[0-9a-f]{64}$/i.test(text) || (/^[A-Za-z0-9+/]{43}=?$/.test(text) && Buffer.from(text, "base64").length === 32);
+        }, "TRAVELLER_DATA_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -base64 32)")
+        .optional(),
+    ),
+    /**
      * The payment gateway (issue 46, ADR 090): fake (a local page that plays the
      * gateway), razorpay, or none (UPI and payments recorded by the team only).
      * Unset: fake, except in production, where it is none.

@@ -62,6 +62,12 @@ describe("pageCacheKey", () => {
       "/api/health",
       "/__e2e/sql",
       "/packages/bali/brochure.pdf",
+      // The private trip pages (ADR 108) and their lost-link form.
+      "/trip",
+      "/trip.data",
+      "/trip/AbC-123_xyz",
+      "/trip/AbC-123_xyz.data",
+      "/%74rip/AbC",
     ]) {
       expect(key(url)).toBeNull();
     }

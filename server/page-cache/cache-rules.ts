@@ -20,7 +20,7 @@ export const CACHED_PACKAGE_TABS = ["overview", "itinerary", "gallery", "terms"]
 const CACHED_API_LISTS: ReadonlySet<string> = new Set(["/api/packages", "/api/blogs"]);
 
 /**
- * Paths never cached: the back office, the rest of the API, test fixtures,
+ * Paths never cached: the back office, the rest of the API, test fixtures, trip pages,
  * and brochures (PDFs kept by their own cache, ADR 042). Judged on the decoded path.
  */
 function isExcludedPath(decodedPath: string) {
@@ -30,6 +30,10 @@ function isExcludedPath(decodedPath: string) {
     decodedPath === "/api" ||
     decodedPath.startsWith("/api/") ||
     decodedPath.startsWith("/__") ||
+    // The private trip pages (ADR 108): one traveller's booking each, and their lost-link form.
+    decodedPath === "/trip" ||
+    decodedPath === "/trip.data" ||
+    decodedPath.startsWith("/trip/") ||
     decodedPath.endsWith("/brochure.pdf")
   );
 }

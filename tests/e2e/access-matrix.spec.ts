@@ -106,6 +106,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/booking.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222" },
   // A booking's tax document (issue 47, ADR 092): both roles download the stored PDF; of a document that does not exist, a 404.
   "routes/admin/booking-document.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/documents/999999" },
+  // "View as traveller" (issue 48): both roles, read-only.
+  "routes/admin/booking-trip.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222/trip" },
   "routes/admin/personal-data.tsx": { page: adminOnly },
   // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },
@@ -205,6 +207,10 @@ const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<W
   { url: "/admin/bookings/PRV-22222", form: { intent: "billing" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "issue-credit" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "cancel-document" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  // The traveller's page panel (issue 48): Reveal is admins' (logged); a new link and Mark done are both roles'.
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-reveal" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-new-link" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-task-done" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).
   { url: "/admin/settings", form: { upiId: "not a vpa" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
 ];

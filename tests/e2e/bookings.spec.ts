@@ -100,6 +100,63 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
   await gotoHydrated(page, "/packages/bali");
   await expect(departureItem(page, departure.name)).toContainText("10 seats left");
 
+  await test.step("issue 48: the traveller opens the trip page from the confirmation e-mail, gives two travellers' details and asks to cancel", async () => {
+    const [confirmation] = await db.query<{ payload: { text: string } }>(
+      "select o.payload from jobs o join activity a on a.id = o.subject_id where o.subject_type = 'booking-traveller' and a.subject_id = (select id::text from bookings where reference = $1)",
+      [reference],
+    );
+    const link = /https?:\/\/\S+\/trip\/[A-Za-z0-9_-]{43}/.exec(confirmation!.payload.text)![0];
+    await page.setViewportSize({ width: 390, height: 844 });
+    const response = await page.goto(new URL(link).pathname);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(response?.headers()["referrer-policy"]).toContain("no-referrer");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Bali/);
+    await expect(page.getByText("Your booking is confirmed.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    const details = page.getByRole("region", { name: "Traveller details" });
+    await details.getByRole("checkbox", { name: /I have read this notice/ }).check();
+    await details.getByRole("button", { name: "Agree and fill in the details" }).click();
+    const first = details.getByRole("form").first();
+    await expect(first.getByLabel("Full name as on the passport")).toBeEnabled();
+    // Saved per field on leaving it.
+    await first.getByLabel("Full name as on the passport").fill("MEERA RAO");
+    await first.getByLabel("Passport number").fill("K1234567");
+    await first.getByLabel("Passport issued on").focus();
+    await expect(first.getByText("Saved: XXXX4567. Type it again only to change it.")).toBeVisible();
+    await first.getByLabel("Date of birth").fill("2090-01-01");
+    await first.getByLabel("Food preferences").focus();
+    await expect(first.getByLabel("Date of birth")).toHaveAccessibleDescription("The date of birth cannot be in the future.");
+    await first.getByLabel("Date of birth").fill("1985-06-15");
+    await first.getByLabel("Food preferences").fill("Vegetarian");
+    await first.getByLabel("Medical notes").focus();
+    await expect(first.locator("[data-field=food]")).toContainText("Saved");
+    // The second traveller through the form's Save button.
+    const second = details.getByRole("form").nth(1);
+    await second.getByLabel("Full name as on the passport").fill("ARJUN RAO");
+    await second.getByLabel("PAN (for TCS)").fill("ABCDE1234F");
+    await second.getByRole("button", { name: /Save .* details/ }).click();
+    await expect(second.getByText("Saved: XXXX234F. Type it again only to change it.")).toBeVisible();
+    const cancel = page.getByRole("region", { name: "Ask for a cancellation" });
+    await expect(cancel).toContainText("the package's rule refunds");
+    await cancel.getByLabel("Anything we should know? (optional)").fill("My father is unwell.");
+    await cancel.getByRole("button", { name: "Ask for a cancellation" }).click();
+    await expect(cancel.getByRole("status")).toContainText("We have your request.");
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expectNoAxeViolations(page);
+    const [raw] = await db.query<{ dump: string }>("select string_agg(t::text, ' ') as dump from traveller_details t");
+    expect(raw!.dump).not.toContain("K1234567");
+    expect(raw!.dump).not.toContain("ABCDE1234F");
+
+    // The team sees the request as a task on the booking, and the ids masked.
+    await gotoHydrated(page, `/admin/bookings/${reference}`);
+    const panel = page.getByRole("region", { name: "Traveller's page" });
+    await expect(panel).toContainText("Cancellation asked");
+    await expect(panel).toContainText("Their message: My father is unwell.");
+    await expect(panel).toContainText("XXXX4567");
+    await expect(page.getByRole("region", { name: "Booking" })).toContainText("Confirmed");
+  });
+
   // A booking made directly, the trip not chosen: asked for one (not made a private trip), with what was typed kept.
   const [bali] = await db.query<{ id: number }>("select id from packages where slug = 'bali'");
   await gotoHydrated(page, `/admin/bookings/new?package=${bali!.id}`);

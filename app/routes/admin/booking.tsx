@@ -28,23 +28,31 @@ import {
 } from "~/server/document/documents-page.server";
 import type { Route } from "./+types/booking";
 import type { EditorActionData } from "~/components/admin/use-editor-form";
+import { BookingTripPanel } from "~/components/admin/bookings/booking-trip-panel";
+import { bookingByReference, handleTripIntent, isTripIntent, loadTripPanel, requireTripRight, type TripPanelAnswer } from "~/server/trip/trip-staff.server";
 
 /** One booking (ADR 088): its state and next steps, its form while not cancelled, and its timeline. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canManageBookings });
   const now = context.clock.now();
-  const [page, money, documents] = await Promise.all([
+  const [page, money, documents, trip] = await Promise.all([
     loadBookingPage(params.ref, viewer, now),
     bookingForMoney(params.ref).then((row) => loadMoneyPanel(row, viewer, now)),
     bookingForDocuments(params.ref).then((row) => loadDocumentsPanel(row, viewer, now)),
+    bookingByReference(params.ref).then((row) => loadTripPanel(row, viewer)),
   ]);
-  return { ...page, money, documents };
+  return { ...page, money, documents, trip };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canManageBookings });
   // The money forms (issue 46): both roles record payments and change schedules; refunds and reversals are admins'.
   const intent = (await request.clone().formData()).get("intent");
+  // The traveller's page (issue 48): new link and requests for both roles; Reveal is checked for admins inside.
+  if (isTripIntent(intent)) {
+    requireTripRight(intent, viewer);
+    return handleTripIntent(intent, await request.formData(), await bookingByReference(params.ref), viewer, context.clientIp, context.clock.now());
+  }
   if (isMoneyIntent(intent)) {
     requireMoneyRight(intent, viewer);
     return handleMoneyAction(intent, await request.formData(), await bookingForMoney(params.ref), viewer, context.clock.now(), `/admin/bookings/${params.ref}`);
@@ -71,7 +79,9 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Booking ${loaded.booking.reference}` : "Booking not found");
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, stored, editable, values, packages, timeline, canDelete, now, money, documents } = loaderData;
+  const { booking, stored, editable, values, packages, timeline, canDelete, now, money, documents, trip } = loaderData;
+  const tripAnswer =
+    actionData && typeof actionData === "object" && ("revealed" in actionData || "revealError" in actionData) ? (actionData as TripPanelAnswer) : undefined;
   const moneyAction = actionData && typeof actionData === "object" && "money" in actionData ? (actionData as MoneyActionData).money : undefined;
   const documentsAction = actionData && typeof actionData === "object" && "documents" in actionData ? (actionData as DocumentsActionData).documents : undefined;
   return (
@@ -90,6 +100,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <BookingSummary booking={booking} now={now} canDelete={canDelete} />
           <BookingMoney money={money} actionData={moneyAction} />
           <BookingDocuments panel={documents} actionData={documentsAction} />
+          <BookingTripPanel reference={booking.reference} trip={trip} now={now} answer={tripAnswer} />
         </div>
         <div className={styles.detailForm}>
           {editable ? (
@@ -99,7 +110,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               values={sentAfterFailure<BookingFormValues>(actionData) ?? values}
               packages={packages}
               defaultHold=""
-              actionData={moneyAction || documentsAction ? undefined : withoutSaveFailure(actionData as EditorActionData | undefined)}
+              actionData={moneyAction || documentsAction || tripAnswer ? undefined : withoutSaveFailure(actionData as EditorActionData | undefined)}
             />
           ) : (
             <>

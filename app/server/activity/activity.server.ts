@@ -96,6 +96,11 @@ export const ACTIVITY_KINDS = [
   "payment.event-handled",
   "document.issued",
   "document.cancelled",
+  "trip.link-sent",
+  "trip.consent-given",
+  "trip.cancellation-asked",
+  "trip.task-done",
+  "trip.details-revealed",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

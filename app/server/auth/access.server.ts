@@ -48,6 +48,8 @@ export const canEditReplyTemplates = (viewer: Viewer | null) => hasRole(viewer, 
 export const canManageBookings = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** Delete a booking (soft, restorable for 30 days): admins only. */
 export const canDeleteBookings = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** A traveller's passport number and PAN in clear (ADR 108): admins only, and every reveal is logged. */
+export const canRevealTravellerIds = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** Record a payment on a booking, make a payment link (issue 46): both roles. */
 export const canRecordPayments = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** Change a booking's own payment schedule (add an instalment, move a date, change an amount): both roles, like recording payments. */

@@ -9,6 +9,7 @@ import { siteSettings, type BookingRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { enqueueJobs, subjectOnceKey, type JobSubject } from "~/server/jobs/jobs.server";
 import { EMAIL_JOB, emailPayloadSchema, type EmailPayload } from "~/server/notify/notification-jobs.server";
+import { mintTripLink, tripUrl } from "~/server/trip/trip-token.server";
 
 /**
  * The booking e-mails (issue 45, ADR 088), the ONE module that queues them:
@@ -19,6 +20,9 @@ import { EMAIL_JOB, emailPayloadSchema, type EmailPayload } from "~/server/notif
  * a retried request never sends one twice.
  */
 export type BookingEmailKind = "held" | "confirmed" | "offered" | "cancelled" | "waitlisted" | "expired" | "completed";
+
+/** The e-mails that carry the trip page's link. */
+const TRIP_LINK_KINDS = new Set<BookingEmailKind>(["held", "offered", "confirmed"]);
 
 /** Job subjects: one e-mail to the traveller and one to the team per timeline entry. */
 const TRAVELLER_SUBJECT = "booking-traveller";
@@ -41,8 +45,16 @@ function tripLines(row: BookingRow): string[] {
 }
 
 /** What each e-mail to the traveller says; null: none for this change. */
-function travellerEmail(row: BookingRow, kind: BookingEmailKind, agency: { name: string; phone: string }): Omit<EmailPayload, "to"> | null {
-  const call = `Questions? Reply to this e-mail or call us on ${agency.phone}.`;
+function travellerEmail(
+  row: BookingRow,
+  kind: BookingEmailKind,
+  agency: { name: string; phone: string },
+  tripLink: string | null,
+): Omit<EmailPayload, "to"> | null {
+  const call = [
+    ...(tripLink ? [`Your trip page (keep this link private: it opens your booking without a password):`, tripLink, ""] : []),
+    `Questions? Reply to this e-mail or call us on ${agency.phone}.`,
+  ].join("\n");
   const until = row.holdUntil ? `${formatDayTime(row.holdUntil)} (Indian time)` : "";
   const body = (opening: string[], closing: string[]) =>
     [`Dear ${row.leadName},`, "", ...opening, "", ...tripLines(row), "", ...closing, "", call, "", `${agency.name}`].join("\n");
@@ -99,7 +111,9 @@ export async function queueBookingEmails(tx: Db, row: BookingRow, eventId: numbe
     .where(eq(siteSettings.id, 1));
   const agency = { name: settings?.name ?? "Pravas", phone: settings ? formatPhone(settings.phone) : "" };
   const jobs: { subject: JobSubject; payload: EmailPayload }[] = [];
-  const mail = row.leadEmail ? travellerEmail(row, kind, agency) : null;
+  // The held, offered and confirmed e-mails carry a trip page link of their own (ADR 108): minted here, in this transaction.
+  const tripLink = row.leadEmail && TRIP_LINK_KINDS.has(kind) ? tripUrl(await mintTripLink(tx, row.id, "e-mail")) : null;
+  const mail = row.leadEmail ? travellerEmail(row, kind, agency, tripLink) : null;
   if (mail) {
     jobs.push({
       subject: { type: TRAVELLER_SUBJECT, id: eventId },

@@ -169,7 +169,12 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
     case "payment.schedule-changed":
     case "document.issued":
     case "document.cancelled":
-      // Written by the ledger and the documents (app/server/payment-ledger) with its own words.
+    case "trip.link-sent":
+    case "trip.consent-given":
+    case "trip.cancellation-asked":
+    case "trip.task-done":
+    case "trip.details-revealed":
+      // Written by the ledger (app/server/payment-ledger), the documents (app/server/document) and the trip page (app/server/trip) with their own words.
       return { text: typeof detail.text === "string" ? detail.text : kind, details: typeof detail.reason === "string" ? [`Reason: ${detail.reason}`] : [] };
     default:
       return { text: detail.from && detail.to ? `${stateLabel(detail.from)} → ${stateLabel(detail.to)}` : kind, details: [] };

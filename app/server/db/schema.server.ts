@@ -305,6 +305,8 @@ export const siteSettings = pgTable("site_settings", {
   overseasPlaceOfSupply: text("overseas_place_of_supply").$type<"traveller" | "agency">().notNull().default("traveller"),
   /** Issue a receipt voucher by itself when a payment before the invoice is recorded. */
   autoReceiptVouchers: boolean("auto_receipt_vouchers").notNull().default(true),
+  /** The notice above a traveller's details on the trip page (ADR 108); null: the wording in code. Edited with the legal pages. */
+  travellerDetailsNotice: text("traveller_details_notice"),
   /** Bumped by every write: the version an editor loaded (ADR 037). */
   revision: integer("revision").notNull().default(1),
   updatedAt: timestamps.updatedAt,
@@ -1042,6 +1044,96 @@ export const bookingTravellers = pgTable(
 );
 
 export type BookingTravellerRow = typeof bookingTravellers.$inferSelect;
+
+/**
+ * The private trip page's links (issue 48, ADR 108): only the SHA-256 of each
+ * token is kept. A booking may have several live links (each booking e-mail
+ * carries one); "Send a new link" revokes them all.
+ */
+export const tripLinks = pgTable(
+  "trip_links",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** hex SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    /** Why it was made: "e-mail", "lost-link", "new-link". */
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", tz),
+  },
+  (t) => [uniqueIndex("trip_links_token_hash_idx").on(t.tokenHash), index("trip_links_booking_idx").on(t.bookingId)],
+);
+export type TripLinkRow = typeof tripLinks.$inferSelect;
+
+/**
+ * What a traveller gives on the trip page before departure (ADR 108), one row
+ * per booking_travellers row. The passport number and the PAN are sealed
+ * (AES-256-GCM, TRAVELLER_DATA_KEY); their last four characters are kept apart
+ * for the team's masked view. Erased with the booking's personal data.
+ */
+export const travellerDetails = pgTable("traveller_details", {
+  travellerId: integer("traveller_id")
+    .primaryKey()
+    .references(() => bookingTravellers.id, { onDelete: "cascade" }),
+  bookingId: integer("booking_id")
+    .notNull()
+    .references(() => bookings.id, { onDelete: "cascade" }),
+  passportName: text("passport_name").notNull().default(""),
+  dateOfBirth: date("date_of_birth", { mode: "string" }),
+  /** "v1.<iv>.<tag>.<ciphertext>" (base64url), never the number in clear. */
+  passportNumberSealed: text("passport_number_sealed"),
+  passportNumberLast4: text("passport_number_last4"),
+  passportIssuedOn: date("passport_issued_on", { mode: "string" }),
+  passportExpiresOn: date("passport_expires_on", { mode: "string" }),
+  panSealed: text("pan_sealed"),
+  panLast4: text("pan_last4"),
+  food: text("food").notNull().default(""),
+  medical: text("medical").notNull().default(""),
+  emergencyContact: text("emergency_contact").notNull().default(""),
+  updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+});
+export type TravellerDetailsRow = typeof travellerDetails.$inferSelect;
+
+/** The consent given on the trip page before any detail is saved (ADR 108): once per booking. */
+export const tripConsents = pgTable("trip_consents", {
+  bookingId: integer("booking_id")
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: "cascade" }),
+  /** The notice's text as it was shown when consent was given. */
+  notice: text("notice").notNull(),
+  givenAt: timestamp("given_at", tz).notNull().defaultNow(),
+});
+
+/**
+ * Things a traveller asked for on the trip page that the team must act on
+ * (ADR 108): today "cancellation", with the refund shown to them. A task
+ * never changes the booking by itself; the team marks it done.
+ */
+export const bookingTasks = pgTable(
+  "booking_tasks",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"cancellation">().notNull(),
+    /** What the traveller was shown and wrote: the refund figures and their message. */
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    doneAt: timestamp("done_at", tz),
+    doneByName: text("done_by_name"),
+  },
+  (t) => [
+    index("booking_tasks_open_idx")
+      .on(t.bookingId)
+      .where(sql`${t.doneAt} is null`),
+    check("booking_tasks_kind_check", sql`${t.kind} in ('cancellation')`),
+  ],
+);
+export type BookingTaskRow = typeof bookingTasks.$inferSelect;
 
 /**
  * A booking's payment schedule (issue 46, ADR 090): one row per amount due,

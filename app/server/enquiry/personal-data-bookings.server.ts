@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { FieldChange } from "~/lib/content-fields";
 import { getDb } from "~/server/db/db.server";
-import { activity, bookings, bookingTravellers, jobs } from "~/server/db/schema.server";
+import { activity, bookings, bookingTasks, bookingTravellers, jobs, travellerDetails, tripConsents, tripLinks } from "~/server/db/schema.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
 import type { PersonKey } from "./personal-data.server";
 
@@ -41,12 +41,28 @@ export function bookingMatch(key: PersonKey, enquiries: { leadIds: number[]; con
 export async function findBookingData(key: PersonKey, enquiries: { leadIds: number[]; contactIds: number[] }, db: DbExecutor = getDb()) {
   const rows = await db.select().from(bookings).where(bookingMatch(key, enquiries)).orderBy(bookings.createdAt);
   const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return { bookings: rows, travellers: [], bookingEmails: [], events: [] };
+  if (ids.length === 0) return { bookings: rows, travellers: [], details: [], bookingEmails: [], events: [] };
   const travellers = await db
     .select()
     .from(bookingTravellers)
     .where(inArray(bookingTravellers.bookingId, ids))
     .orderBy(bookingTravellers.bookingId, bookingTravellers.position);
+  // The trip page's details (ADR 108): the passport number and PAN only as their last four characters, never opened here.
+  const details = await db
+    .select({
+      travellerId: travellerDetails.travellerId,
+      passportName: travellerDetails.passportName,
+      dateOfBirth: travellerDetails.dateOfBirth,
+      passportNumberLast4: travellerDetails.passportNumberLast4,
+      passportIssuedOn: travellerDetails.passportIssuedOn,
+      passportExpiresOn: travellerDetails.passportExpiresOn,
+      panLast4: travellerDetails.panLast4,
+      food: travellerDetails.food,
+      medical: travellerDetails.medical,
+      emergencyContact: travellerDetails.emergencyContact,
+    })
+    .from(travellerDetails)
+    .where(inArray(travellerDetails.bookingId, ids));
   const events = await db
     .select({ id: activity.id, subjectId: activity.subjectId, detail: activity.detail })
     .from(activity)
@@ -65,7 +81,7 @@ export async function findBookingData(key: PersonKey, enquiries: { leadIds: numb
           ),
         )
     : [];
-  return { bookings: rows, travellers, bookingEmails, events };
+  return { bookings: rows, travellers, details, bookingEmails, events };
 }
 
 export type BookingData = Awaited<ReturnType<typeof findBookingData>>;
@@ -78,7 +94,21 @@ export const liveBookings = (found: BookingData) =>
 export function bookingsExport(found: BookingData) {
   return found.bookings.map(({ createdBy: _createdBy, ...row }) => ({
     ...row,
-    travellers: found.travellers.filter((traveller) => traveller.bookingId === row.id).map(({ position, kind, name, age }) => ({ position, kind, name, age })),
+    travellers: found.travellers
+      .filter((traveller) => traveller.bookingId === row.id)
+      .map(({ id, position, kind, name, age }) => {
+        const detail = found.details.find((candidate) => candidate.travellerId === id);
+        if (!detail) return { position, kind, name, age };
+        const { travellerId: _id, passportNumberLast4, panLast4, ...rest } = detail;
+        // Masked as the team sees them (ADR 108): a sealed value never leaves the database in clear.
+        return {
+          position,
+          kind,
+          name,
+          age,
+          details: { ...rest, passportNumber: passportNumberLast4 ? `XXXX${passportNumberLast4}` : null, pan: panLast4 ? `XXXX${panLast4}` : null },
+        };
+      }),
   }));
 }
 
@@ -103,6 +133,7 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
     })
     .where(inArray(bookings.id, ids));
   await tx.update(bookingTravellers).set({ name: "", age: null }).where(inArray(bookingTravellers.bookingId, ids));
+  await eraseTripData(tx, ids);
   if (found.bookingEmails.length)
     await tx.delete(jobs).where(
       inArray(
@@ -125,4 +156,21 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
       .where(eq(activity.id, event.id));
   }
   return { bookings: ids.length, outbox: found.bookingEmails.length };
+}
+
+/**
+ * The trip page's personal data of these bookings (ADR 108): the travellers'
+ * details (sealed passport numbers and PANs included), the consent, every
+ * link, and the words of the traveller's requests (the figures stay).
+ */
+export async function eraseTripData(tx: DbExecutor, bookingIds: number[]) {
+  if (bookingIds.length === 0) return { details: 0 };
+  const gone = await tx.delete(travellerDetails).where(inArray(travellerDetails.bookingId, bookingIds)).returning({ id: travellerDetails.travellerId });
+  await tx.delete(tripConsents).where(inArray(tripConsents.bookingId, bookingIds));
+  await tx.delete(tripLinks).where(inArray(tripLinks.bookingId, bookingIds));
+  await tx
+    .update(bookingTasks)
+    .set({ detail: sql`${bookingTasks.detail} - 'message'` })
+    .where(inArray(bookingTasks.bookingId, bookingIds));
+  return { details: gone.length };
 }

@@ -1,9 +1,10 @@
-import { and, inArray, lt } from "drizzle-orm";
+import { and, inArray, isNotNull, lt, or } from "drizzle-orm";
 import type { Logger } from "pino";
 import { RETAINABLE_STATUSES } from "~/lib/enquiry-status";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
-import { contactMessages, jobs, leads } from "~/server/db/schema.server";
+import { bookings, contactMessages, jobs, leads } from "~/server/db/schema.server";
+import { eraseTripData } from "./personal-data-bookings.server";
 
 /** The moment N calendar months before `now`: enquiries that came in before it are old enough. */
 export function retentionCutoff(months: number, now = new Date()): Date {
@@ -61,8 +62,23 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
         .returning({ id: jobs.id });
       outbox += rows.length;
     }
-    const counts = { leads: goneLeads.length, contactMessages: goneContact.length, outbox };
-    if (counts.leads + counts.contactMessages > 0) {
+    // The trip page's details (ADR 108) of closed bookings whose trip ended (or that closed) before the cutoff.
+    const cutoffDate = cutoff.toISOString().slice(0, 10);
+    const closed = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.state, ["cancelled", "expired", "completed"]),
+          or(lt(bookings.endDate, cutoffDate), and(isNotNull(bookings.deletedAt), lt(bookings.updatedAt, cutoff))),
+        ),
+      );
+    const trip = await eraseTripData(
+      tx,
+      closed.map((row) => row.id),
+    );
+    const counts = { leads: goneLeads.length, contactMessages: goneContact.length, outbox, travellerDetails: trip.details };
+    if (counts.leads + counts.contactMessages + counts.travellerDetails > 0) {
       await recordActivity(
         { kind: "enquiry.retention-deleted", subject: { type: "personal-data", label: `older than ${months} months` }, detail: { ...counts, months } },
         { db: tx },
@@ -80,7 +96,8 @@ export function startRetentionSweep(months: number | undefined, logger: Logger):
   const sweep = async () => {
     try {
       const counts = await deleteExpiredEnquiries(months);
-      if (counts.leads + counts.contactMessages > 0) logger.info({ ...counts, months }, "retention: deleted old closed and spam enquiries");
+      if (counts.leads + counts.contactMessages + counts.travellerDetails > 0)
+        logger.info({ ...counts, months }, "retention: deleted old closed and spam enquiries");
     } catch (err) {
       logger.error({ err }, "retention sweep failed");
     }

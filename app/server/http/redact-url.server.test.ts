@@ -4,6 +4,9 @@ import { redactUrlForLog } from "./redact-url.server";
 describe("redactUrlForLog", () => {
   it("redacts a set-password link's token in the path, and its .data twin", () => {
     expect(redactUrlForLog("/admin/reset-password/AbC-123_xyz")).toBe("/admin/reset-password/[redacted]");
+    // The trip page's token (ADR 108).
+    expect(redactUrlForLog("/trip/AbC-123_xyz")).toBe("/trip/[redacted]");
+    expect(redactUrlForLog("/trip/AbC-123_xyz.data?_routes=x")).toBe("/trip/[redacted].data?_routes=x");
     expect(redactUrlForLog("/admin/reset-password/AbC-123_xyz.data?_routes=x")).toBe("/admin/reset-password/[redacted].data?_routes=x");
     expect(redactUrlForLog("/ADMIN/Reset-Password/AbC")).toBe("/ADMIN/Reset-Password/[redacted]");
   });

@@ -5,9 +5,9 @@
  * named like a secret is replaced too, wherever it appears (ADR 032).
  */
 const SECRET_PARAM = /token|secret|passw|pwd|key|code|sig|auth|session|otp/i;
-const SECRET_SEGMENT = /^(\/admin\/reset-password\/)[^/?#]+?(\.data)?(?=$|[/?#])/i;
+const SECRET_SEGMENT = /^(\/admin\/reset-password\/|\/trip\/)[^/?#]+?(\.data)?(?=$|[/?#])/i;
 const REDACTED = "[redacted]";
-const SECRET_SEGMENT_ANYWHERE = /(\/admin\/reset-password\/)[^/?#,&\s]+/gi;
+const SECRET_SEGMENT_ANYWHERE = /(\/admin\/reset-password\/|\/trip\/)[^/?#,&\s]+/gi;
 
 function decodeSafely(text: string): string {
   try {
@@ -39,7 +39,7 @@ export function redactUrlForLog(url: string): string {
       // A value may name the page's own address: React Router's route discovery
       // (`/__manifest?paths=…`) lists the set-password path with its token.
       const value = pair.slice(at + 1);
-      if (!/reset-password/i.test(decodeSafely(value))) return pair;
+      if (!/reset-password|\/trip\//i.test(decodeSafely(value))) return pair;
       return `${rawName}=${encodeURIComponent(decodeSafely(value).replace(SECRET_SEGMENT_ANYWHERE, `$1${REDACTED}`))}`;
     })
     .join("&");

@@ -1,0 +1,127 @@
+import { Form, Link } from "react-router";
+import { formatWhen } from "~/lib/admin-format";
+import { formatTourDate } from "~/lib/tour-format";
+import type { TripPanelAnswer, TripPanelData } from "~/server/trip/trip-staff.server";
+import { adminUi, Panel } from "../admin-page";
+import { ConfirmAction } from "../confirm-dialog";
+import styles from "./bookings.module.css";
+
+/**
+ * The traveller's side of a booking (issue 48, ADR 108): their requests, the
+ * details they gave (passport number and PAN masked, "Reveal" for admins,
+ * logged), "View as traveller" and "Send a new link".
+ */
+export function BookingTripPanel({ reference, trip, now, answer }: { reference: string; trip: TripPanelData; now: string; answer?: TripPanelAnswer }) {
+  const open = trip.tasks.filter((task) => !task.done);
+  const revealed = answer && "revealed" in answer ? answer.revealed : null;
+  const shown = (travellerId: number, field: "passportNumber" | "pan", masked: string | null) =>
+    revealed && revealed.travellerId === travellerId && revealed.field === field ? revealed.value : masked;
+  return (
+    <Panel title="Traveller's page" id="booking-traveller-page">
+      {open.map((task) => (
+        <div key={task.id} className={adminUi.warningNote} role="note">
+          <p>
+            <strong>Cancellation asked</strong> {formatWhen(task.createdAt, new Date(now))}. {task.text} The booking is not cancelled.
+          </p>
+          {task.message ? <p>Their message: {task.message}</p> : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="trip-task-done" />
+            <input type="hidden" name="taskId" value={task.id} />
+            <button type="submit" className={adminUi.button}>
+              Mark done
+            </button>
+          </Form>
+        </div>
+      ))}
+      <div className={styles.actions}>
+        <Link to={`/admin/bookings/${reference}/trip`} className={adminUi.button}>
+          View as traveller
+        </Link>
+        {trip.hasEmail ? (
+          <ConfirmAction
+            triggerLabel="Send a new link"
+            title="Send a new trip page link?"
+            description={<p>The lead traveller is e-mailed a new link, and every link sent before stops working.</p>}
+            confirmLabel="Send a new link"
+          >
+            <input type="hidden" name="intent" value="trip-new-link" />
+          </ConfirmAction>
+        ) : (
+          <span className={adminUi.muted}>Add the lead traveller's e-mail to send them their page.</span>
+        )}
+      </div>
+      {answer && "revealError" in answer ? (
+        <p className={adminUi.formError} role="alert">
+          {answer.revealError}
+        </p>
+      ) : null}
+      <p className={adminUi.muted}>
+        {trip.consentedAt ? `Details notice agreed ${formatWhen(trip.consentedAt, new Date(now))}.` : "The traveller has not given details yet."}
+      </p>
+      <div className={adminUi.tableWrap}>
+        <table className={adminUi.table}>
+          <caption className={adminUi.muted}>Traveller details</caption>
+          <thead>
+            <tr>
+              <th scope="col">Traveller</th>
+              <th scope="col">Passport name and birth</th>
+              <th scope="col">Passport</th>
+              <th scope="col">PAN</th>
+              <th scope="col">Food, medical, emergency</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trip.travellers.map((traveller) => (
+              <tr key={traveller.id}>
+                <th scope="row">{traveller.name}</th>
+                <td>
+                  {traveller.passportName || "—"}
+                  <br />
+                  {traveller.dateOfBirth ? formatTourDate(traveller.dateOfBirth) : "—"}
+                </td>
+                <td>
+                  <Sealed
+                    travellerId={traveller.id}
+                    field="passportNumber"
+                    value={shown(traveller.id, "passportNumber", traveller.passportNumber)}
+                    canReveal={trip.canReveal}
+                  />
+                  {traveller.passportIssuedOn ? <div>Issued {formatTourDate(traveller.passportIssuedOn)}</div> : null}
+                  {traveller.passportExpiresOn ? <div>Expires {formatTourDate(traveller.passportExpiresOn)}</div> : null}
+                </td>
+                <td>
+                  <Sealed travellerId={traveller.id} field="pan" value={shown(traveller.id, "pan", traveller.pan)} canReveal={trip.canReveal} />
+                </td>
+                <td>{[traveller.food, traveller.medical, traveller.emergencyContact].filter(Boolean).join(" · ") || "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Panel>
+  );
+}
+
+function Sealed({ travellerId, field, value, canReveal }: { travellerId: number; field: "passportNumber" | "pan"; value: string | null; canReveal: boolean }) {
+  if (!value) return <>—</>;
+  const masked = value.startsWith("XXXX");
+  return (
+    <div>
+      <span data-sealed={field}>{value}</span>
+      {canReveal && masked ? (
+        <Form method="post" className={styles.inline}>
+          <input type="hidden" name="intent" value="trip-reveal" />
+          <input type="hidden" name="travellerId" value={travellerId} />
+          <input type="hidden" name="field" value={field} />
+          <button
+            type="submit"
+            className={`${adminUi.button} ${adminUi.small}`}
+            aria-label={`Reveal the ${field === "pan" ? "PAN" : "passport number"} (logged)`}
+          >
+            Reveal
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

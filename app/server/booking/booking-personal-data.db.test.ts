@@ -1,0 +1,286 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newBookingSchema } from "~/lib/booking-schema";
+import type { GroupDate } from "~/lib/content-types";
+import type { Viewer } from "~/server/auth/guard.server";
+import type { Db } from "~/server/db/db.server";
+import { activity, bookings, bookingTasks, bookingTravellers, jobs, packages, travellerDetails } from "~/server/db/schema.server";
+import { resetEnvForTests } from "~/server/env.server";
+import { askForCancellation, giveConsent, NO_KEY_MESSAGE, saveDetailField } from "~/server/trip/trip-actions.server";
+import { openField, travellerDataKey } from "~/server/trip/sealed-field.server";
+import { tripAction } from "~/server/trip/trip-route.server";
+import { loadTripPanel } from "~/server/trip/trip-staff.server";
+import { bookingIdForToken, hashTripToken, revokeTripLinks } from "~/server/trip/trip-token.server";
+import { ERASED_NAME } from "~/server/enquiry/personal-data-bookings.server";
+import {
+  deletePersonalData,
+  findPersonalData,
+  LiveBookingsError,
+  parsePersonKey,
+  personalDataExport,
+  type PersonKey,
+} from "~/server/enquiry/personal-data.server";
+import { bookablePackages } from "../../../tests/support/booking-fixtures";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { insertLead, insertStaff } from "../../../tests/support/enquiry-fixtures";
+import { createBooking } from "./booking-create.server";
+import { transitionBooking } from "./booking-transitions.server";
+
+// Personal data (ADR 029, ADR 088): a person's bookings are in their export; erasure keeps each booking's accounting
+// record (reference, trip, amounts) and removes who (names, phone, e-mail, ages, notes, reason, e-mails, the timeline's
+// before and after), and is refused while one of their bookings is still held, confirmed or waitlisted.
+let db: Db;
+let admin: Viewer;
+let packageId: number;
+const NOW = new Date("2027-01-10T06:00:00Z");
+const DATES: GroupDate[] = [{ id: "dOpen", name: "Open Batch", start: "2027-04-01", end: "2027-04-07", capacity: 20 }];
+const key = (text: string) => parsePersonKey(text) as PersonKey;
+
+async function book(values: Record<string, unknown>) {
+  const input = newBookingSchema.parse({ packageId, departureId: "dOpen", room: "twin", ...values });
+  const result = await createBooking(input, { actor: admin, now: NOW });
+  if (!result.ok) throw new Error(result.message);
+  return result.booking;
+}
+
+beforeAll(async () => {
+  db = await openTestDatabase({ seeded: true });
+  const staff = await insertStaff(db, "Ada Admin", "admin");
+  admin = { id: staff.id, email: staff.email, name: staff.name, role: "admin" };
+  [packageId] = (await bookablePackages(db, DATES)) as [number];
+});
+afterAll(closeTestDatabase);
+
+describe("a person's bookings in their personal data", () => {
+  it("exports their bookings with the travellers, and erases who but keeps the accounting record", async () => {
+    const mine = await book({
+      leadName: "Meera Iyer",
+      leadPhone: "+91 98450 12345",
+      leadEmail: "meera@example.com",
+      adults: "2",
+      travellers: [
+        { name: "Meera Iyer", age: "41" },
+        { name: "Arjun Iyer", age: "44" },
+      ],
+      extras: [{ label: "Visa fee", amount: "2,500" }],
+      notes: "Vegetarian; lives in Pune",
+    });
+    const cancelled = await transitionBooking(mine.id, "cancel", { actor: admin, now: NOW }, { reason: "Father in hospital" });
+    expect(cancelled.ok).toBe(true);
+    // Made from their enquiry, with another number: theirs too.
+    const lead = await insertLead(db, { name: "Meera Iyer", phone: "+91 98450 12345" });
+    const fromEnquiry = await book({ leadName: "Meera I", leadPhone: "+91 90000 11111", adults: "1", enquiry: `lead-${lead.id}` });
+    await transitionBooking(fromEnquiry.id, "cancel", { actor: admin, now: NOW }, { reason: "Changed plans" });
+    const someoneElse = await book({ leadName: "Ravi Kumar", leadPhone: "+91 91234 56789", leadEmail: "ravi@example.com", adults: "1" });
+
+    const found = await findPersonalData(key("098450 12345"));
+    const exported = personalDataExport(key("098450 12345"), found, NOW);
+    expect(exported.bookings.map((row) => row.reference).sort()).toEqual([mine.reference, fromEnquiry.reference].sort());
+    const mineExported = exported.bookings.find((row) => row.reference === mine.reference)!;
+    expect(mineExported).toMatchObject({ leadName: "Meera Iyer", leadEmail: "meera@example.com", totalPaise: 21_150_000 });
+    expect(mineExported.travellers).toEqual([
+      { position: 1, kind: "adult", name: "Meera Iyer", age: 41 },
+      { position: 2, kind: "adult", name: "Arjun Iyer", age: 44 },
+    ]);
+    // The held and cancelled e-mails to meera@example.com.
+    expect(exported.notifications.filter((row) => row.subjectType === "booking-traveller")).toHaveLength(2);
+
+    const counts = await deletePersonalData(key("+919845012345"), { viewer: admin });
+    expect(counts).toMatchObject({ leads: 1, bookings: 2 });
+    const [erased] = await db.select().from(bookings).where(eq(bookings.id, mine.id));
+    expect(erased).toMatchObject({
+      reference: mine.reference,
+      leadName: ERASED_NAME,
+      leadPhone: "",
+      leadEmail: null,
+      notes: "",
+      cancelReason: "Erased at their request",
+      state: "cancelled",
+      adults: 2,
+      totalPaise: 21_150_000,
+      startDate: "2027-04-01",
+    });
+    expect(erased!.price.extras).toEqual([{ label: "Visa fee", amountPaise: 250_000 }]);
+    const travellers = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, mine.id));
+    expect(travellers.map(({ name, age }) => ({ name, age }))).toEqual([
+      { name: "", age: null },
+      { name: "", age: null },
+    ]);
+    // Their e-mails are gone; Ravi's stays.
+    const mail = await db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.subjectType, ["booking-traveller", "booking-team"]));
+    expect(mail.map((row) => (row.payload as { to: string }).to)).toEqual(["ravi@example.com"]);
+    // Nothing in the timeline names or reaches them any more.
+    const timeline = await db
+      .select()
+      .from(activity)
+      .where(inArray(activity.subjectId, [String(mine.id), String(fromEnquiry.id)]));
+    expect(JSON.stringify(timeline)).not.toMatch(/Meera|98450|meera@|hospital/i);
+    expect(timeline.map((row) => row.subjectLabel)).toContain(mine.reference);
+    // Someone else's booking is left alone.
+    const [other] = await db.select().from(bookings).where(eq(bookings.id, someoneElse.id));
+    expect(other!.leadName).toBe("Ravi Kumar");
+  });
+
+  it("refuses while one of their bookings is still being served, and deletes nothing", async () => {
+    const live = await book({ leadName: "Asha Rao", leadPhone: "+91 99887 76655", leadEmail: "asha@example.com", adults: "1" });
+    await insertLead(db, { name: "Asha Rao", email: "asha@example.com" });
+    await expect(deletePersonalData(key("Asha@Example.com"), { viewer: admin })).rejects.toThrow(LiveBookingsError);
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, live.id));
+    expect(row!.leadName).toBe("Asha Rao");
+    expect((await findPersonalData(key("asha@example.com"))).leads).toHaveLength(1);
+  });
+});
+
+// The trip page (issue 48, ADR 108), on the same database: tokens, sealed passport numbers and PANs, the requests.
+describe("the trip page", () => {
+  const KEY = "a".repeat(64);
+  const tokenOf = async (bookingId: number) => {
+    const events = await db
+      .select({ id: activity.id })
+      .from(activity)
+      .where(eq(activity.subjectId, String(bookingId)));
+    const [mail] = await db
+      .select()
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.subjectId,
+          events.map((event) => event.id),
+        ),
+      );
+    const link = /\/trip\/([A-Za-z0-9_-]+)/.exec((mail!.payload as { text: string }).text);
+    return link![1]!;
+  };
+  const post = (token: string, fields: Record<string, string>) =>
+    tripAction(new Request("http://test/trip/x", { method: "POST", body: new URLSearchParams(fields) }), token, NOW).then(
+      (answer) => answer,
+      (thrown: unknown) => thrown,
+    );
+  const status = (answer: unknown) => (answer as { init?: { status?: number } | null }).init?.status ?? 200;
+
+  beforeAll(async () => {
+    await db.update(packages).set({ region: "international" }).where(eq(packages.id, packageId));
+  });
+
+  it("opens the booking from the e-mail's link only: wrong, tampered, revoked and emptied tokens give the same 404", async () => {
+    const trip = await book({ leadName: "Kavya Nair", leadPhone: "+91 90040 11223", leadEmail: "kavya@example.com", adults: "1" });
+    const other = await book({ leadName: "Dev Shah", leadPhone: "+91 90040 99887", leadEmail: "dev@example.com", adults: "1" });
+    const token = await tokenOf(trip.id);
+    expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
+    expect(await bookingIdForToken(token)).toBe(trip.id);
+    // Only the hash is stored.
+    const stored = JSON.stringify(await db.execute(sql`select * from trip_links`));
+    expect(stored).not.toContain(token);
+    expect(stored).toContain(hashTripToken(token));
+    const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    const answers = await Promise.all([tampered, "nope", "", "x".repeat(5000)].map((bad) => post(bad, { intent: "cancel" })));
+    for (const answer of answers) expect(status(answer)).toBe(404);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    // Another booking's traveller through this booking's token: the same 404, nothing stored.
+    await giveConsent(trip, NOW);
+    const [otherTraveller] = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, other.id));
+    expect(status(await post(token, { intent: "details", travellerId: String(otherTraveller!.id), food: "Jain" }))).toBe(404);
+    expect(await db.select().from(travellerDetails).where(eq(travellerDetails.travellerId, otherTraveller!.id))).toEqual([]);
+    // "Send a new link" revokes it.
+    await revokeTripLinks(db, trip.id, NOW);
+    expect(await bookingIdForToken(token)).toBeNull();
+    expect(JSON.stringify(await post(token, { intent: "cancel" }))).toBe(JSON.stringify(answers[0]));
+  });
+
+  it("takes as long for a revoked or tampered token as for a random one (210 tries, interleaved)", async () => {
+    const trip = await book({ leadName: "Timing Test", leadPhone: "+91 90040 55555", leadEmail: "timing@example.com", adults: "1" });
+    const token = await tokenOf(trip.id);
+    await revokeTripLinks(db, trip.id, NOW);
+    const kinds = { revoked: token, tampered: `${token.slice(0, 20)}Z${token.slice(21)}`, random: "ab" };
+    const times: Record<string, number[]> = { revoked: [], tampered: [], random: [] };
+    for (let i = 0; i < 80; i += 1) {
+      // The first 10 rounds warm the query up and are not counted.
+      for (const [kind, value] of Object.entries(kinds)) {
+        const started = process.hrtime.bigint();
+        expect(await bookingIdForToken(value)).toBeNull();
+        if (i >= 10) times[kind]!.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const medians = Object.values(times).map(median);
+    // Every path is one hash and one index lookup: the medians differ by less than the machine's noise.
+    expect(Math.max(...medians) - Math.min(...medians)).toBeLessThan(Math.max(0.5, Math.min(...medians) * 0.5));
+  });
+
+  it("seals the passport number and PAN (never in the database in clear), shows them masked, and refuses them without the key", async () => {
+    const trip = await book({
+      leadName: "Nisha Menon",
+      leadPhone: "+91 90040 33445",
+      leadEmail: "nisha@example.com",
+      adults: "2",
+      travellers: [
+        { name: "Nisha Menon", age: "35" },
+        { name: "Rahul Menon", age: "37" },
+      ],
+    });
+    const [first, second] = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, trip.id)).orderBy(bookingTravellers.position);
+    const save = (travellerId: number, field: Parameters<typeof saveDetailField>[1]["field"], value: string) =>
+      saveDetailField(trip, { travellerId, field, value }, NOW);
+    // Nothing before consent.
+    expect(await save(first!.id, "food", "Vegetarian")).toMatchObject({ ok: false, status: 409 });
+    await giveConsent(trip, NOW);
+    // Without the key: refused with a message, nothing stored.
+    delete process.env.TRAVELLER_DATA_KEY;
+    resetEnvForTests();
+    expect(await save(first!.id, "passportNumber", "K1234567")).toEqual({ ok: false, field: "passportNumber", error: NO_KEY_MESSAGE, status: 503 });
+    expect(await db.select().from(travellerDetails).where(eq(travellerDetails.travellerId, first!.id))).toEqual([]);
+    process.env.TRAVELLER_DATA_KEY = KEY;
+    resetEnvForTests();
+    try {
+      expect(await save(first!.id, "passportNumber", "k 1234567")).toMatchObject({ ok: true, masked: "XXXX4567" });
+      expect(await save(first!.id, "pan", "abcde1234f")).toMatchObject({ ok: true, masked: "XXXX234F" });
+      expect(await save(second!.id, "passportNumber", "Z7654321")).toMatchObject({ ok: true });
+      expect(await save(second!.id, "food", "Jain")).toMatchObject({ ok: true, value: "Jain" });
+      // The raw rows: neither value in clear, each sealed value opens with the key.
+      const raw = JSON.stringify(await db.execute(sql`select * from traveller_details`));
+      for (const clear of ["K1234567", "ABCDE1234F", "Z7654321"]) expect(raw).not.toContain(clear);
+      const [row] = await db.select().from(travellerDetails).where(eq(travellerDetails.travellerId, first!.id));
+      expect(openField(row!.passportNumberSealed!, travellerDataKey()!)).toBe("K1234567");
+      expect(row!.passportNumberSealed).toMatch(/^v1\./);
+      // The team sees them masked; the export too.
+      const panel = await loadTripPanel(trip, admin);
+      expect(panel.travellers[0]).toMatchObject({ passportNumber: "XXXX4567", pan: "XXXX234F" });
+      const exported = JSON.stringify(personalDataExport(key("nisha@example.com"), await findPersonalData(key("nisha@example.com")), NOW));
+      expect(exported).toContain("XXXX4567");
+      expect(exported).not.toContain("K1234567");
+      expect(exported).not.toContain("ABCDE1234F");
+      // Validation beside the field: a future birth date, impossible passport dates, a bad PAN.
+      expect(await save(first!.id, "dateOfBirth", "2030-01-01")).toMatchObject({ ok: false, error: "The date of birth cannot be in the future." });
+      expect(await save(first!.id, "passportIssuedOn", "2020-05-01")).toMatchObject({ ok: true });
+      expect(await save(first!.id, "passportExpiresOn", "2019-05-01")).toMatchObject({ ok: false, error: "The expiry date must be after the issue date." });
+      expect(await save(first!.id, "passportExpiresOn", "2027-08-01")).toMatchObject({ ok: true, warning: expect.stringContaining("within 6 months") });
+      expect(await save(first!.id, "pan", "ABCD1234F")).toMatchObject({ ok: false, error: "A PAN is 5 letters, 4 digits and a letter, e.g. ABCDE1234F." });
+
+      // Ask for a cancellation: a task with the refund shown, an e-mail to the team, and the booking not cancelled.
+      expect(await askForCancellation(trip, "Visa refused", NOW)).toEqual({ ok: true, already: false });
+      expect(await askForCancellation(trip, "Again", NOW)).toEqual({ ok: true, already: true });
+      const tasks = await db.select().from(bookingTasks).where(eq(bookingTasks.bookingId, trip.id));
+      // 81 days before departure: 90% of the tour cost refunded; nothing paid, so nothing comes back.
+      expect(tasks).toHaveLength(1);
+      expect(tasks[0]!.detail).toMatchObject({ daysBefore: 81, refundBps: 9000, paidPaise: 0, refundPaise: 0, message: "Visa refused" });
+      const [still] = await db.select({ state: bookings.state }).from(bookings).where(eq(bookings.id, trip.id));
+      expect(still!.state).toBe("held");
+      const team = await db.select().from(jobs).where(eq(jobs.subjectType, "booking-team"));
+      expect(team.map((job) => (job.payload as { subject: string }).subject)).toContain(
+        `Cancellation asked: ${trip.reference} Nisha Menon, ${trip.packageTitle}`,
+      );
+
+      // Erasure takes the details, sealed values and all, with the booking's personal data.
+      await transitionBooking(trip.id, "cancel", { actor: admin, now: NOW }, { reason: "Visa refused" });
+      await deletePersonalData(key("nisha@example.com"), { viewer: admin });
+      expect(await db.select().from(travellerDetails).where(eq(travellerDetails.bookingId, trip.id))).toEqual([]);
+      expect(JSON.stringify(await db.select().from(bookingTasks).where(eq(bookingTasks.bookingId, trip.id)))).not.toContain("Visa refused");
+    } finally {
+      delete process.env.TRAVELLER_DATA_KEY;
+      resetEnvForTests();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+import { bookings, tripLinks } from "~/server/db/schema.server";
+import { getEnv } from "~/server/env.server";
+import type { DbExecutor } from "~/server/jobs/jobs.server";
+
+/**
+ * The trip page's links (issue 48, ADR 108). A token is 32 random bytes
+ * (256 bits) in base64url, 43 characters; only its SHA-256 is stored. A
+ * request's token is always hashed and looked up by that hash, whatever it
+ * looks like (no check of its length or alphabet first), so a wrong, tampered,
+ * revoked or other booking's token costs the same and gives the same 404.
+ */
+
+export type TripLinkReason = "e-mail" | "lost-link" | "new-link";
+
+/** Longer paths are cut before hashing, so hashing costs the same bounded time for anything sent. */
+const MAX_TOKEN_CHARS = 128;
+
+export const hashTripToken = (token: string) => crypto.createHash("sha256").update(token.slice(0, MAX_TOKEN_CHARS), "utf8").digest("hex");
+
+export const tripPath = (token: string) => `/trip/${token}`;
+export const tripUrl = (token: string) => `${getEnv().SITE_URL.replace(/\/$/, "")}${tripPath(token)}`;
+
+/** A new link for the booking, in the caller's transaction; returns the token (shown once: in the e-mail). */
+export async function mintTripLink(tx: DbExecutor, bookingId: number, reason: TripLinkReason, now?: Date): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await tx.insert(tripLinks).values({ bookingId, tokenHash: hashTripToken(token), reason, ...(now ? { createdAt: now } : {}) });
+  return token;
+}
+
+/** "Send a new link": every live link of the booking stops working. Returns how many were revoked. */
+export async function revokeTripLinks(tx: DbExecutor, bookingId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .update(tripLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(tripLinks.bookingId, bookingId), isNull(tripLinks.revokedAt)))
+    .returning({ id: tripLinks.id });
+  return rows.length;
+}
+
+/**
+ * The booking a token opens: one indexed lookup by the token's hash, live
+ * links of bookings that are not deleted only. Null for anything else.
+ */
+export async function bookingIdForToken(token: string, db: DbExecutor = getDb()): Promise<number | null> {
+  const [row] = await db
+    .select({ bookingId: tripLinks.bookingId })
+    .from(tripLinks)
+    .innerJoin(bookings, eq(bookings.id, tripLinks.bookingId))
+    .where(and(eq(tripLinks.tokenHash, hashTripToken(token)), isNull(tripLinks.revokedAt), isNull(bookings.deletedAt)));
+  return row?.bookingId ?? null;
+}
