@@ -15,6 +15,7 @@ export default [
     // The traveller's private trip page (issue 48, ADR 108): never cached, never indexed; and "Lost your link?".
     route("trip", "routes/site/trip-lost-link.tsx"),
     route("trip/:token", "routes/site/trip.tsx"),
+    route("trip/:token/documents/:id", "routes/site/trip-document.ts"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/site/sitemap.xml.ts"),

@@ -3,6 +3,7 @@ import { AdminPage, adminMeta, adminUi } from "~/components/admin/admin-page";
 import { TripView } from "~/components/site/trip/trip-view";
 import { canManageBookings } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
+import { documentHref } from "~/server/document/documents.server";
 import { loadTripPage } from "~/server/trip/trip-page.server";
 import { bookingByReference } from "~/server/trip/trip-staff.server";
 import type { Route } from "./+types/booking-trip";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/booking-trip";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(request, { can: canManageBookings });
   const row = await bookingByReference(params.ref);
-  return { trip: await loadTripPage(row, context.clock.now()) };
+  return { trip: await loadTripPage(row, context.clock.now(), (id) => documentHref(row.reference, id)) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `${loaded.trip.reference} as the traveller sees it` : "Booking not found");

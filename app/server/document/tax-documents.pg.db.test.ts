@@ -19,6 +19,8 @@ import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test
 import { updateBillingDetails } from "./document-billing.server";
 import { issueDocument, type IssueRequest } from "./document-issue.server";
 import { renderDocumentPdf } from "./document-pdf.server";
+import { tripDocumentPdf } from "~/server/trip/trip-route.server";
+import { mintTripLink } from "~/server/trip/trip-token.server";
 import { autoReceiptForPayment, cancelDocument, listBookingDocuments, storedDocumentPdf } from "./documents.server";
 
 let db: Db;
@@ -185,6 +187,14 @@ describe("a domestic booking's documents, from the deposit to the credit note", 
     expect(createHash("sha256").update(invoicePdf.pdf).digest("hex")).toBe(invoicePdf.sha256);
     // Drawn again from its snapshot: the same bytes.
     expect((await renderDocumentPdf(invoiced)).equals(invoicePdf.pdf)).toBe(true);
+    // The traveller downloads the same bytes from their trip page (issue 48); a wrong token, or an id not of this booking, is the trip page's 404.
+    const token = await mintTripLink(db, booking.id, "new-link");
+    const downloaded = await tripDocumentPdf(token, String(invoice.ok ? invoice.document.id : 0));
+    expect(downloaded.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(invoicePdf.pdf)).toBe(true);
+    const refusedStatus = (thrown: unknown) => (thrown as { init?: { status?: number } }).init?.status;
+    expect(refusedStatus(await tripDocumentPdf(token, "999999").catch((thrown: unknown) => thrown))).toBe(404);
+    expect(refusedStatus(await tripDocumentPdf("not-a-token", String(invoice.ok ? invoice.document.id : 0)).catch((thrown: unknown) => thrown))).toBe(404);
     const invoiceText = text(invoicePdf.pdf);
     for (const expected of [
       "TAX INVOICE",

@@ -15,7 +15,7 @@ import { getPaymentGateway } from "~/server/payment/payment-gateway-service.serv
 import { upiQrSvg } from "~/server/payment/upi-qr.server";
 import { cancellationCharge, SITE_REFUND_RULE } from "~/server/tax/refund-rule.server";
 import { maskedField, travellerDataKey } from "./sealed-field.server";
-import { tripDocuments } from "./trip-documents.server";
+import { tripDocuments, type DocumentHref } from "./trip-documents.server";
 
 /**
  * The private trip page's data (issue 48, ADR 108), for the traveller (by
@@ -60,7 +60,7 @@ export const quoteText = (quote: ReturnType<typeof cancellationQuote>) =>
     ? "The trip has already started: a cancellation now gives no refund under the package's rule."
     : `Cancelling today, ${quote.daysBefore} ${quote.daysBefore === 1 ? "day" : "days"} before departure, the package's rule refunds ${quote.refundBps / 100}% of the tour cost: the cancellation charge is ${formatPaise(quote.chargePaise)}. Of the ${formatPaise(quote.paidPaise)} paid, ${formatPaise(quote.refundPaise)} would come back to you.`;
 
-export async function loadTripPage(row: BookingRow, now: Date) {
+export async function loadTripPage(row: BookingRow, now: Date, documentHref: DocumentHref) {
   const db = getDb();
   const [travellers, details, consent, region, settings, openTasks, money, upi] = await Promise.all([
     db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, row.id)).orderBy(asc(bookingTravellers.position)),
@@ -123,7 +123,7 @@ export async function loadTripPage(row: BookingRow, now: Date) {
       dues,
       offersLinks: gateway.offersLinks,
     },
-    documents: await tripDocuments(row.id),
+    documents: await tripDocuments(row.id, documentHref),
     details: {
       /** Details are asked for until the day of departure. */
       open: before && (row.state === "held" || row.state === "confirmed"),

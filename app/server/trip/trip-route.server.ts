@@ -3,6 +3,7 @@ import { DETAIL_FIELDS, SEALED_FIELDS, type DetailField } from "~/lib/traveller-
 import { CANCELLATION_ALREADY, CANCELLATION_ASKED, type DetailAnswer, type TripActionData } from "~/lib/trip-page";
 import type { BookingRow } from "~/server/db/schema.server";
 import { createPaymentLinkFor } from "~/server/payment-ledger/payment-links.server";
+import { documentFileName, storedDocumentPdf } from "~/server/document/documents.server";
 import { getPaymentGateway } from "~/server/payment/payment-gateway-service.server";
 import { askForCancellation, giveConsent, saveDetailField } from "./trip-actions.server";
 import { loadTripPage, tripBooking } from "./trip-page.server";
@@ -27,7 +28,7 @@ export async function bookingForToken(token: string | undefined): Promise<Bookin
 
 export async function loadTrip(token: string | undefined, now: Date) {
   const row = await bookingForToken(token);
-  return data({ trip: await loadTripPage(row, now) }, { headers: TRIP_HEADERS });
+  return data({ trip: await loadTripPage(row, now, (id) => `/trip/${token}/documents/${id}`) }, { headers: TRIP_HEADERS });
 }
 
 const answer = (body: TripActionData, status = 200) => data(body, { status, headers: TRIP_HEADERS });
@@ -83,4 +84,15 @@ export async function tripAction(request: Request, token: string | undefined, no
     throw redirect(result.link.url, { headers: TRIP_HEADERS });
   }
   return answer({ intent: "pay", ok: false, message: "That is not something this page can do." }, 400);
+}
+
+/** A document of the token's booking, as issued (the stored bytes), or the same 404 as a wrong token. */
+export async function tripDocumentPdf(token: string | undefined, documentId: string | undefined) {
+  const row = await bookingForToken(token);
+  const id = Number(documentId);
+  const document = Number.isSafeInteger(id) && id > 0 ? await storedDocumentPdf(row.reference, id) : null;
+  if (!document) throw notFound();
+  return new Response(new Uint8Array(document.pdf), {
+    headers: { ...TRIP_HEADERS, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${documentFileName(document.number)}"` },
+  });
 }

@@ -47,8 +47,8 @@ export function TripView({ trip, actionData, readOnly = false }: { trip: TripPag
               <li key={doc.number}>
                 <a href={doc.href}>
                   {doc.title} {doc.number}
-                </a>{" "}
-                <span className={styles.muted}>{formatTourDate(doc.issuedOn)}</span>
+                </a>
+                {doc.cancelled ? " (cancelled)" : ""} <span className={styles.muted}>{formatTourDate(doc.issuedOn)}</span>
               </li>
             ))}
           </ul>
