@@ -52,8 +52,7 @@ describe("businessSettingsSchema", () => {
   it("refuses a GSTIN of another state than the address's", () => {
     // 29AAGCB7383J1Z4 is a Karnataka registration (a Bengaluru company's, printed in public documents).
     expect(errorsOf({ ...valid, gstin: "29AAGCB7383J1Z4", pan: "" })).toEqual({
-      gstin:
-        "This GSTIN is registered in Karnataka (29), but the address is in Maharashtra (27): a GSTIN belongs to one state. Check the state or the GSTIN.",
+      gstin: "This GSTIN is registered in Karnataka (29), but the address is in Maharashtra (27): a GSTIN belongs to one state. Check the state or the GSTIN.",
     });
   });
 
@@ -69,7 +68,15 @@ describe("businessSettingsSchema", () => {
 
   it("refuses a GSTIN of the wrong length, a missing state, a prefix too long and two series with one prefix", () => {
     expect(
-      errorsOf({ ...valid, gstin: "27AAPFU0939F1Z", stateCode: "", legalName: " ", invoicePrefix: "PRVX1", creditNotePrefix: "rv", overseasPlaceOfSupply: "x" }),
+      errorsOf({
+        ...valid,
+        gstin: "27AAPFU0939F1Z",
+        stateCode: "",
+        legalName: " ",
+        invoicePrefix: "PRVX1",
+        creditNotePrefix: "rv",
+        overseasPlaceOfSupply: "x",
+      }),
     ).toEqual({
       legalName: "Enter the agency's legal name, as on its GST registration.",
       gstin: "A GSTIN has 15 characters; this has 14.",

@@ -102,6 +102,9 @@ export const businessSettingsSchema = z
 export type BusinessSettingsInput = z.infer<typeof businessSettingsSchema>;
 
 /** The form's values as typed. */
-export type BusinessSettingsFormValues = Record<"legalName" | "businessAddress" | "stateCode" | "gstin" | "pan" | SeriesPrefixField | "overseasPlaceOfSupply", string> & {
+export type BusinessSettingsFormValues = Record<
+  "legalName" | "businessAddress" | "stateCode" | "gstin" | "pan" | SeriesPrefixField | "overseasPlaceOfSupply",
+  string
+> & {
   autoReceiptVouchers: boolean;
 };

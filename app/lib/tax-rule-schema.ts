@@ -34,16 +34,14 @@ export function percentToBps(typed: string): number | null {
 const percent = (what: string) =>
   z.preprocess(
     (value) => (typeof value === "number" ? String(value) : value),
-    z
-      .string({ error: `Enter ${what} as a percent, like 5 or 2.5.` })
-      .transform((typed, ctx) => {
-        const bps = percentToBps(typed);
-        if (bps === null) {
-          ctx.addIssue({ code: "custom", message: `Enter ${what} as a percent from 0 to 100, with at most two decimals, like 5 or 2.5.` });
-          return z.NEVER;
-        }
-        return bps;
-      }),
+    z.string({ error: `Enter ${what} as a percent, like 5 or 2.5.` }).transform((typed, ctx) => {
+      const bps = percentToBps(typed);
+      if (bps === null) {
+        ctx.addIssue({ code: "custom", message: `Enter ${what} as a percent from 0 to 100, with at most two decimals, like 5 or 2.5.` });
+        return z.NEVER;
+      }
+      return bps;
+    }),
   );
 
 /** Rupees as typed ("10,00,000" or "1000000") → paise; empty → null (no threshold). */
@@ -63,7 +61,8 @@ const rupeesOrNone = z.preprocess(
     }),
 );
 
-const line = (max: number, required: string) => z.preprocess(toSingleLine, z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`));
+const line = (max: number, required: string) =>
+  z.preprocess(toSingleLine, z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`));
 
 const effectiveFrom = z
   .string({ error: "Enter the date the rule takes effect." })
