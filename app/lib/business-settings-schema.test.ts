@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { businessSettingsSchema } from "./business-settings-schema";
 
 const valid = {
-  legalName: "Pravas Holidays Private Limited",
+  businessLegalName: "Pravas Holidays Private Limited",
   businessAddress: "12, MG Road\nPune 411001",
-  stateCode: "27",
+  businessStateCode: "27",
   gstin: " 27aapfu0939f1zv ",
   pan: "aapfu 0939f",
   invoicePrefix: "prv",
@@ -25,9 +25,9 @@ function errorsOf(input: Record<string, unknown>) {
 describe("businessSettingsSchema", () => {
   it("keeps a GSTIN and PAN in capitals without spaces, and the prefixes in capitals", () => {
     expect(businessSettingsSchema.parse(valid)).toEqual({
-      legalName: "Pravas Holidays Private Limited",
+      businessLegalName: "Pravas Holidays Private Limited",
       businessAddress: "12, MG Road\nPune 411001",
-      stateCode: "27",
+      businessStateCode: "27",
       gstin: "27AAPFU0939F1ZV",
       pan: "AAPFU0939F",
       invoicePrefix: "PRV",
@@ -71,16 +71,16 @@ describe("businessSettingsSchema", () => {
       errorsOf({
         ...valid,
         gstin: "27AAPFU0939F1Z",
-        stateCode: "",
-        legalName: " ",
+        businessStateCode: "",
+        businessLegalName: " ",
         invoicePrefix: "PRVX1",
         creditNotePrefix: "rv",
         overseasPlaceOfSupply: "x",
       }),
     ).toEqual({
-      legalName: "Enter the agency's legal name, as on its GST registration.",
+      businessLegalName: "Enter the agency's legal name, as on its GST registration.",
       gstin: "A GSTIN has 15 characters; this has 14.",
-      stateCode: "Choose the state the address is in.",
+      businessStateCode: "Choose the state the address is in.",
       invoicePrefix: "Use 1 to 4 capital letters or digits, like PRV: a number must fit in 16 characters.",
       overseasPlaceOfSupply: "Choose the place of supply for overseas tours.",
     });

@@ -56,9 +56,11 @@ const prefixShape = Object.fromEntries(SERIES_PREFIX_FIELDS.map((field) => [fiel
 
 export const businessSettingsSchema = z
   .object({
-    legalName: text(120, "Enter the agency's legal name, as on its GST registration."),
+    businessLegalName: text(120, "Enter the agency's legal name, as on its GST registration."),
     businessAddress: z.string().trim().min(1, "Enter the agency's address: every tax document prints it.").max(400, "At most 400 characters."),
-    stateCode: z.string({ error: "Choose the state the address is in." }).refine((code) => stateByCode(code) !== null, "Choose the state the address is in."),
+    businessStateCode: z
+      .string({ error: "Choose the state the address is in." })
+      .refine((code) => stateByCode(code) !== null, "Choose the state the address is in."),
     gstin: optionalId(checkGstin, normaliseId),
     pan: optionalId(checkPan, normaliseId),
     ...prefixShape,
@@ -68,13 +70,13 @@ export const businessSettingsSchema = z
     autoReceiptVouchers: z.preprocess((value) => value === "on" || value === true, z.boolean()),
   })
   .superRefine((input, ctx) => {
-    if (input.gstin && stateByCode(input.stateCode)) {
+    if (input.gstin && stateByCode(input.businessStateCode)) {
       const gstinState = input.gstin.slice(0, 2);
-      if (gstinState !== input.stateCode) {
+      if (gstinState !== input.businessStateCode) {
         ctx.addIssue({
           code: "custom",
           path: ["gstin"],
-          message: `This GSTIN is registered in ${stateLabel(gstinState)}, but the address is in ${stateLabel(input.stateCode)}: a GSTIN belongs to one state. Check the state or the GSTIN.`,
+          message: `This GSTIN is registered in ${stateLabel(gstinState)}, but the address is in ${stateLabel(input.businessStateCode)}: a GSTIN belongs to one state. Check the state or the GSTIN.`,
         });
       }
     }
@@ -103,7 +105,7 @@ export type BusinessSettingsInput = z.infer<typeof businessSettingsSchema>;
 
 /** The form's values as typed. */
 export type BusinessSettingsFormValues = Record<
-  "legalName" | "businessAddress" | "stateCode" | "gstin" | "pan" | SeriesPrefixField | "overseasPlaceOfSupply",
+  "businessLegalName" | "businessAddress" | "businessStateCode" | "gstin" | "pan" | SeriesPrefixField | "overseasPlaceOfSupply",
   string
 > & {
   autoReceiptVouchers: boolean;
