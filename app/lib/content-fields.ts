@@ -260,6 +260,18 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("bookingHoldHours", "booking hold (hours)"),
   field("upiId", "UPI ID"),
   field("upiPayeeName", "UPI payee name"),
+  field("businessLegalName", "legal name"),
+  field("businessAddress", "business address", str, true),
+  field("businessStateCode", "business state"),
+  field("gstin", "GSTIN"),
+  field("pan", "PAN"),
+  field("invoicePrefix", "tax invoice prefix"),
+  field("receiptVoucherPrefix", "receipt voucher prefix"),
+  field("paymentReceiptPrefix", "payment receipt prefix"),
+  field("refundVoucherPrefix", "refund voucher prefix"),
+  field("creditNotePrefix", "credit note prefix"),
+  field("overseasPlaceOfSupply", "place of supply abroad", (value) => (value === "agency" ? "our state" : value === "traveller" ? "the traveller's state" : str(value))),
+  field("autoReceiptVouchers", "automatic receipt vouchers", yesNo),
 ];
 
 const HOME_FAQ_FIELDS: FieldSpec[] = [field("faqs", "questions", numbered("question"), true)];

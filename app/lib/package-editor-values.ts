@@ -1,7 +1,7 @@
 import { structuredFields } from "./form-fields";
 import type { PackageTermsOverride } from "./package-terms-schema";
 import { paymentTermsInput, type PaymentTerms } from "./payment-schedule";
-import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PriceUnit, PublishStatus, Region } from "./package-schema";
+import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PackageTaxScheme, PriceUnit, PublishStatus, Region } from "./package-schema";
 
 /**
  * What the package editor starts from: every field of the model as the form
@@ -46,6 +46,10 @@ export type PackageEditorValues = {
   termsOverride: PackageTermsOverride | null;
   /** The default payment terms (issue 46) as typed: the deposit's kind and figure, the balance's days before departure. */
   paymentTerms: { depositKind: "percent" | "perPerson"; depositPercent: string; depositPerPerson: string; balanceDaysBefore: string };
+  /** How GST is charged (issue 47): 5% on the whole package, or 18% on a service charge. */
+  taxScheme: PackageTaxScheme;
+  /** "yes": an overseas tour package (TCS); "no": not; "": not chosen, the region decides. */
+  overseas: "yes" | "no" | "";
 };
 
 export const EMPTY_PACKAGE: PackageEditorValues = {
@@ -83,6 +87,8 @@ export const EMPTY_PACKAGE: PackageEditorValues = {
   gallery: [],
   termsOverride: null,
   paymentTerms: termsFields(null),
+  taxScheme: "package",
+  overseas: "",
 };
 
 /** A package's own terms as the form shows them (a browser copy's may lack an emptied list). */
@@ -163,7 +169,16 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     gallery: document.gallery ?? [],
     termsOverride: ownTerms(document.termsOverride),
     paymentTerms: termsFields(document.paymentTerms),
+    taxScheme: document.taxScheme === "service-charge" ? "service-charge" : "package",
+    overseas: overseasField(document.overseas),
   };
+}
+
+/** The overseas choice as the form shows it: stored as a boolean (or null), kept by a browser copy as "yes" or "no". */
+function overseasField(value: unknown): PackageEditorValues["overseas"] {
+  if (value === true || value === "yes") return "yes";
+  if (value === false || value === "no") return "no";
+  return "";
 }
 
 /**

@@ -69,6 +69,10 @@ const BROCHURE_PATH = /^\/(?:media\/brochures|brochures)\/[a-z0-9][a-z0-9._-]{0,
 const isBrochurePath = (value: string) => BROCHURE_PATH.test(value) && !value.includes("..");
 export const BROCHURE_URL_MESSAGE = "Upload the brochure here as a PDF: links to other addresses are not allowed.";
 
+/** A package's GST scheme (ADR 092), in the order the editor offers them. */
+export const TAX_SCHEMES = ["package", "service-charge"] as const;
+export type PackageTaxScheme = (typeof TAX_SCHEMES)[number];
+
 const packageFieldsSchema = z.object({
   title: text(200, "Title"),
   /** Derived from the title when empty. */
@@ -115,6 +119,10 @@ const packageFieldsSchema = z.object({
   termsOverride: packageTermsOverrideSchema.nullable().default(null),
   /** The deposit and balance a booking copies into its schedule (issue 46); null: the defaults (25%, 30 days before departure). */
   paymentTerms: paymentTermsSchema.nullable().default(null),
+  /** How GST is worked out (issue 47, ADR 092): 5% on the whole package, or 18% on a separate service charge. */
+  taxScheme: z.enum(TAX_SCHEMES, { error: "Choose how GST is charged on this package." }).default("package"),
+  /** An overseas tour package: TCS on every amount received. The form sends "yes" or "no"; null: the region decides (international). */
+  overseas: z.preprocess((value) => (value === "yes" ? true : value === "no" ? false : value === "" ? null : value), z.boolean().nullable().default(null)),
 });
 
 /** What publishing needs beyond a draft, in the words the form shows. */

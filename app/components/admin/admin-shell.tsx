@@ -41,6 +41,7 @@ const links = [
   { to: "/admin/enquiries", label: "Enquiries", Icon: InboxIcon, adminOnly: false },
   { to: "/admin/bookings", label: "Bookings", Icon: BookingsIcon, adminOnly: false },
   { to: "/admin/payments", label: "Payments", Icon: PaymentsIcon, adminOnly: false },
+  { to: "/admin/tax-registers", label: "Tax registers", Icon: PaymentsIcon, adminOnly: false },
   { to: "/admin/departures", label: "Departures", Icon: DeparturesIcon, adminOnly: false },
   { to: "/admin/site/home", label: "Home page", Icon: HomeIcon, adminOnly: false },
   { to: "/admin/media", label: "Media", Icon: MediaIcon, adminOnly: false },

@@ -2,6 +2,7 @@ import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { HistoryPanel } from "~/components/admin/history/history-panel";
 import { RestoringNotice } from "~/components/admin/history/restoring-notice";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { SettingsTabs } from "~/components/admin/settings/settings-tabs";
 import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
 import type { SiteSettingsFormValues } from "~/lib/site-settings-schema";
 import { canManageSettings } from "~/server/auth/access.server";
@@ -30,6 +31,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const { values, gateway, version, updatedAt, history, restoring } = loaderData;
   return (
     <AdminPage title="Site settings" lead="Contacts, enquiry e-mails, taxes, payments and the lead popup: the website shows a change at once.">
+      <SettingsTabs current="site" />
       {restoring ? <RestoringNotice restoring={restoring} path="/admin/settings" /> : null}
       <SettingsForm
         key={`${version}:${restoring?.id ?? ""}`}

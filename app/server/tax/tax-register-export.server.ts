@@ -3,7 +3,9 @@ import { toCsv, verbatim, type CsvValue } from "~/lib/csv";
 import { paiseToDecimalRupees } from "~/lib/money";
 import type { TaxPeriod } from "~/lib/tax-period";
 import { formatRate } from "./tax-rules.server";
-import type { GstRegisterRow, TcsRegisterRow } from "./tax-registers.server";
+import type { Db } from "~/server/db/db.server";
+import { registerDocuments } from "./tax-register-data.server";
+import { gstRegisterRows, tcsRegisterRows, type GstRegisterRow, type TcsRegisterRow } from "./tax-registers.server";
 
 /**
  * The registers as files for the accountant (issue 47): CSV (UTF-8 with a BOM,
@@ -101,3 +103,19 @@ export const tcsRegisterXlsx = (rows: readonly TcsRegisterRow[]) => xlsxOf("TCS 
 
 /** `gst-register-2026-27-Q3.xlsx`, `tcs-register-2026-11.csv`. */
 export const taxRegisterFileName = (register: TaxRegister, period: TaxPeriod, extension: "csv" | "xlsx") => `${register}-register-${period.key}.${extension}`;
+
+const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
+
+/** A register of a period as a file to download. */
+export async function taxRegisterFile(db: Db, register: TaxRegister, period: TaxPeriod, format: "csv" | "xlsx") {
+  const documents = await registerDocuments(db, register, period);
+  let body: Buffer;
+  if (register === "gst") {
+    const rows = gstRegisterRows(documents);
+    body = format === "csv" ? Buffer.from(gstRegisterCsv(rows)) : await gstRegisterXlsx(rows);
+  } else {
+    const rows = tcsRegisterRows(documents);
+    body = format === "csv" ? Buffer.from(tcsRegisterCsv(rows)) : await tcsRegisterXlsx(rows);
+  }
+  return { body, name: taxRegisterFileName(register, period, format), contentType: CONTENT_TYPES[format] };
+}

@@ -231,6 +231,7 @@ function PackageEditorForm(props: PackageEditorFormProps) {
                   brochureError={errors.brochureUrl?.[0] ?? undefined}
                   onBrochureChange={markChanged}
                   brochurePreview={publicPath ? `${publicPath}/brochure.pdf?preview=changes` : undefined}
+                  taxes={taxes}
                 />
               </Form>
               {/* Extra panels (e.g. History) are sections too, outside the form (forms do not nest); the navigation lists them last. */}
