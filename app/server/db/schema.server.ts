@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -12,6 +14,7 @@ import {
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -23,6 +26,9 @@ import type { EnquirySource, EnquiryStatus } from "~/lib/enquiry-status";
 import type { BookingPrice, BookingState, RoomSharing, TravellerKind } from "~/lib/booking";
 import type { PaymentMethod } from "~/lib/payment-ledger";
 import type { PaymentTerms, ScheduleLineKind } from "~/lib/payment-schedule";
+import type { GstScheme } from "~/server/tax/tax-rules.server";
+import type { DocumentKind } from "~/server/document/document-number.server";
+import type { DocumentSnapshot } from "~/server/document/document-snapshot.server";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -89,6 +95,10 @@ export const packages = pgTable(
     termsOverride: jsonb("terms_override").$type<PackageTermsOverride | null>(),
     /** The deposit and balance a booking copies into its schedule (issue 46, ADR 090); null: DEFAULT_PAYMENT_TERMS (25%, 30 days). */
     paymentTerms: jsonb("payment_terms").$type<PaymentTerms | null>(),
+    /** How its GST is worked out (ADR 092): 5% on the whole package, or 18% on a separate service charge. */
+    taxScheme: text("tax_scheme").$type<GstScheme>().notNull().default("package"),
+    /** An overseas tour programme package: TCS on every amount received (ADR 092); null: the region decides (international). */
+    overseas: boolean("overseas"),
     ratingStars: real("rating_stars").notNull().default(5),
     ratingCount: integer("rating_count").notNull().default(0),
     reviews: jsonb("reviews").$type<PackageReview[]>().notNull().default([]),
@@ -105,6 +115,7 @@ export const packages = pgTable(
     check("packages_region_check", sql`${t.region} in ('international', 'national')`),
     check("packages_status_check", sql`${t.status} in ('draft', 'published')`),
     check("packages_price_from_check", sql`${t.priceFrom} >= 0`),
+    check("packages_tax_scheme_check", sql`${t.taxScheme} in ('package', 'service-charge')`),
   ],
 );
 
@@ -272,6 +283,23 @@ export const siteSettings = pgTable("site_settings", {
   packageTerms: jsonb("package_terms").$type<PackageTerm[] | null>(),
   bookingConveniences: jsonb("booking_conveniences").$type<string[] | null>(),
   refundRule: text("refund_rule"),
+  /** Business and tax (ADR 092): what every tax document prints about the agency; "" / null until the admin fills them in. */
+  businessLegalName: text("business_legal_name").notNull().default(""),
+  businessAddress: text("business_address").notNull().default(""),
+  /** The address's GST state code ("29"); a GSTIN's first two characters must equal it. */
+  businessStateCode: text("business_state_code"),
+  gstin: text("gstin"),
+  pan: text("pan"),
+  /** Each numbered series' prefix, 1–4 capital letters or digits (document-number.server.ts). */
+  invoicePrefix: text("invoice_prefix").notNull().default("PRV"),
+  receiptVoucherPrefix: text("receipt_voucher_prefix").notNull().default("RV"),
+  paymentReceiptPrefix: text("payment_receipt_prefix").notNull().default("RC"),
+  refundVoucherPrefix: text("refund_voucher_prefix").notNull().default("RF"),
+  creditNotePrefix: text("credit_note_prefix").notNull().default("CN"),
+  /** The place of supply of an overseas package: the traveller's state (default) or the agency's (accountants differ). */
+  overseasPlaceOfSupply: text("overseas_place_of_supply").$type<"traveller" | "agency">().notNull().default("traveller"),
+  /** Issue a receipt voucher by itself when a payment before the invoice is recorded. */
+  autoReceiptVouchers: boolean("auto_receipt_vouchers").notNull().default(true),
   /** Bumped by every write: the version an editor loaded (ADR 037). */
   revision: integer("revision").notNull().default(1),
   updatedAt: timestamps.updatedAt,
@@ -927,6 +955,13 @@ export const bookings = pgTable(
     leadName: text("lead_name").notNull(),
     leadPhone: text("lead_phone").notNull(),
     leadEmail: text("lead_email"),
+    /** Billing details the tax documents print (ADR 092): the lead traveller's address and GST state code, and PAN for TCS. */
+    billingAddress: text("billing_address").notNull().default(""),
+    billingStateCode: text("billing_state_code"),
+    billingPan: text("billing_pan"),
+    /** When a registered business pays: its name and GSTIN (the place of supply is then its GSTIN's state). */
+    billingCompanyName: text("billing_company_name"),
+    billingGstin: text("billing_gstin"),
     adults: integer("adults").notNull(),
     childrenWithBed: integer("children_with_bed").notNull().default(0),
     childrenNoBed: integer("children_no_bed").notNull().default(0),
@@ -1145,3 +1180,124 @@ export const paymentGatewayEvents = pgTable(
   ],
 );
 export type PaymentGatewayEventRow = typeof paymentGatewayEvents.$inferSelect;
+
+/** PDF bytes: a Buffer on both engines (node-postgres gives one, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => value,
+});
+
+/**
+ * Tax rules as dated data (ADR 092): a rule never changes once added; a change
+ * in the law is a new row with its date, a mistake is withdrawn (the engine
+ * ignores withdrawn rows) and replaced. Seeded once from TAX_RULES_SEED.
+ * A trigger refuses any other UPDATE and every DELETE (the migration's SQL).
+ */
+export const taxRules = pgTable(
+  "tax_rules",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").$type<"gst" | "tcs">().notNull(),
+    /** GST rules: the package scheme they apply to; null for TCS. */
+    scheme: text("scheme").$type<GstScheme>(),
+    /** The Indian date it takes effect. */
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    /** GST: { sac, rateBps }; TCS: { section, slabs, withoutPan } (tax-rules.server.ts). */
+    figures: jsonb("figures").$type<Record<string, unknown>>().notNull(),
+    /** What the documents print for a GST rule ("" for TCS). */
+    documentNote: text("document_note").notNull().default(""),
+    source: text("source").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    withdrawnAt: timestamp("withdrawn_at", tz),
+    withdrawnBy: text("withdrawn_by").references(() => users.id, { onDelete: "set null" }),
+    withdrawnReason: text("withdrawn_reason"),
+  },
+  (t) => [
+    index("tax_rules_kind_effective_idx").on(t.kind, t.effectiveFrom),
+    check("tax_rules_kind_check", sql`${t.kind} in ('gst', 'tcs')`),
+    check("tax_rules_scheme_check", sql`(${t.kind} = 'gst' AND ${t.scheme} in ('package', 'service-charge')) OR (${t.kind} = 'tcs' AND ${t.scheme} IS NULL)`),
+  ],
+);
+export type TaxRuleRow = typeof taxRules.$inferSelect;
+
+/**
+ * Issued tax documents (ADR 092): the snapshot of everything printed, the PDF
+ * bytes and their SHA-256, stored once. Never updated except the cancellation
+ * columns, never deleted (a trigger, as on the payment ledger); a credit note
+ * corrects. A quote has no series (its number is the booking's reference and
+ * a count); every other kind a gapless number per series and financial year.
+ */
+export const taxDocuments = pgTable(
+  "tax_documents",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    kind: text("kind").$type<DocumentKind>().notNull(),
+    /** The numbered kind's series ("tax-invoice"); null for a quote. */
+    series: text("series"),
+    /** The financial year's first calendar year (2026 for 26-27); null for a quote. */
+    financialYear: smallint("financial_year"),
+    sequence: integer("sequence"),
+    /** "PRV/26-27/00042", or a quote's "PRV-7KQ2M/Q1". */
+    number: text("number").notNull(),
+    issuedAt: timestamp("issued_at", tz).notNull(),
+    /** Its Indian date. */
+    date: date("date", { mode: "string" }).notNull(),
+    /** The total the document states, in paise (the list and the registers). */
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    /** A receipt voucher or payment receipt: the payment it is for. */
+    paymentLedgerId: integer("payment_ledger_id").references(() => paymentLedger.id, { onDelete: "restrict" }),
+    /** A credit note: the invoice it lowers; a refund voucher: null. */
+    refersToId: integer("refers_to_id").references((): AnyPgColumn => taxDocuments.id, { onDelete: "restrict" }),
+    snapshot: jsonb("snapshot").$type<DocumentSnapshot>().notNull(),
+    pdf: bytea("pdf").notNull(),
+    pdfSha256: text("pdf_sha256").notNull(),
+    issuedBy: text("issued_by").references(() => users.id, { onDelete: "set null" }),
+    issuedByName: text("issued_by_name"),
+    cancelledAt: timestamp("cancelled_at", tz),
+    cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledByName: text("cancelled_by_name"),
+    cancelReason: text("cancel_reason"),
+  },
+  (t) => [
+    uniqueIndex("tax_documents_number_idx").on(t.number),
+    uniqueIndex("tax_documents_sequence_idx").on(t.series, t.financialYear, t.sequence),
+    index("tax_documents_booking_idx").on(t.bookingId, t.id),
+    index("tax_documents_date_idx").on(t.date),
+    // One live tax invoice per booking: the second is refused, and its transaction (with the counter's step) rolls back.
+    uniqueIndex("tax_documents_one_invoice_idx")
+      .on(t.bookingId)
+      .where(sql`${t.kind} = 'tax-invoice' AND ${t.cancelledAt} IS NULL`),
+    // One live receipt for a payment.
+    uniqueIndex("tax_documents_one_receipt_idx")
+      .on(t.paymentLedgerId)
+      .where(sql`${t.kind} in ('receipt-voucher', 'payment-receipt') AND ${t.cancelledAt} IS NULL`),
+    check("tax_documents_kind_check", sql`${t.kind} in ('quote', 'receipt-voucher', 'tax-invoice', 'payment-receipt', 'refund-voucher', 'credit-note')`),
+    check(
+      "tax_documents_series_check",
+      sql`(${t.kind} = 'quote' AND ${t.series} IS NULL AND ${t.sequence} IS NULL) OR (${t.kind} <> 'quote' AND ${t.series} = ${t.kind} AND ${t.financialYear} IS NOT NULL AND ${t.sequence} >= 1)`,
+    ),
+    check("tax_documents_cancel_check", sql`(${t.cancelledAt} IS NULL) = (${t.cancelReason} IS NULL)`),
+  ],
+);
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+
+/**
+ * The last number given out per series and financial year (ADR 092): taken
+ * with INSERT … ON CONFLICT DO UPDATE in the issuing transaction, so a refused
+ * or failed issue rolls the step back and the series stays gapless.
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    series: text("series").notNull(),
+    financialYear: smallint("financial_year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);

@@ -57,8 +57,11 @@ export function parsePackageBody(body: unknown, existing?: PackageInputDraft): P
   return parsePackageInput(existing ? { ...existing, ...fields } : fields);
 }
 
-/** A package's content columns: a stored row, or the values a write is about to store. */
-type PackageContent = Omit<PackageRow, "id" | "views" | "revision" | "createdAt" | "updatedAt">;
+/**
+ * A package's content columns: a stored row, or the values a write is about to store.
+ * Its tax setting (scheme, overseas: ADR 092) is not content: it has defaults, and its own screen.
+ */
+type PackageContent = Omit<PackageRow, "id" | "views" | "revision" | "createdAt" | "updatedAt" | "taxScheme" | "overseas">;
 
 /**
  * The stored package as an input (the editor's initial values; the base of an

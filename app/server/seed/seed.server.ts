@@ -18,6 +18,8 @@ import { withDepartureIds } from "~/server/package/departure-ids.server";
 import { photos } from "./data/photos";
 import type { SeedPhoto } from "./types";
 import { fromPrice } from "~/lib/price";
+import { TAX_RULES_SEED } from "~/server/tax/tax-rules-seed.server";
+import { seedTaxRuleRows } from "~/server/tax/tax-store.server";
 
 const storedPhone = (phone: string) => toE164(phone) ?? phone;
 
@@ -151,6 +153,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   }
   for (const page of legalPages) {
     await once("legal", page.slug, (tx) => tx.insert(t.legalPages).values(page).onConflictDoNothing());
+  }
+
+  // Every tax rule once (ADR 092): a rule the accountant withdrew stays withdrawn; a rule added to the seed later is added.
+  for (const rule of seedTaxRuleRows(TAX_RULES_SEED)) {
+    await once("tax-rule", rule.id, (tx) => tx.insert(t.taxRules).values(rule).onConflictDoNothing());
   }
 
   const contact = options.contact ?? {};

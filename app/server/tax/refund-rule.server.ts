@@ -73,3 +73,31 @@ export function refundRuleText(rule: RefundRule): string {
     })
     .join(" ");
 }
+
+/**
+ * The tiers of a rule written as `refundRuleText` writes them (the site's terms
+ * as the team saved them), or null when the text says something else: a
+ * credit note is then for an amount the admin types, not computed.
+ */
+export function refundRuleFromText(text: string): RefundRule | null {
+  const sentences = text.trim().split(/(?<=\.)\s+/);
+  const tiers: RefundTier[] = [];
+  let basis: RefundRule["basis"] = "tour-cost";
+  for (const [index, sentence] of sentences.entries()) {
+    const first = /^If you cancel more than (\d+) days before departure, (\d+(?:\.\d+)?)% of the (tour cost|amount paid) is refunded\.$/.exec(sentence);
+    const middle = /^If you cancel (\d+) to \d+ days before departure, (\d+(?:\.\d+)?)% is refunded\.$/.exec(sentence);
+    const last = /^If you cancel less than \d+ days before departure, (\d+(?:\.\d+)?)% is refunded\.$/.exec(sentence);
+    const none = /^Cancellations made (?:less than \d+|more than (\d+)|(\d+) to \d+) days before departure are not refunded\.$/.exec(sentence);
+    const bps = (percent: string) => Math.round(Number(percent) * 100);
+    if (index === 0 && first) {
+      tiers.push({ fromDays: Number(first[1]) + 1, refundBps: bps(first[2]!) });
+      basis = first[3] === "tour cost" ? "tour-cost" : "amount-paid";
+    } else if (index > 0 && middle) tiers.push({ fromDays: Number(middle[1]), refundBps: bps(middle[2]!) });
+    else if (index > 0 && last) tiers.push({ fromDays: 0, refundBps: bps(last[1]!) });
+    else if (none) tiers.push({ fromDays: none[1] ? Number(none[1]) + 1 : none[2] ? Number(none[2]) : 0, refundBps: 0 });
+    else return null;
+  }
+  const rule: RefundRule = { basis, tiers };
+  // Only a text this function reads back exactly: anything else is not guessed at.
+  return tiers.length > 0 && refundRuleText(rule) === text.trim() ? rule : null;
+}
