@@ -29,7 +29,7 @@ const bali: PackageEditorValues = {
   status: "published",
 };
 const ALTS = { frangipani: "A frangipani flower", temple: "A sea temple at sunset" };
-const TAXES = { gstPercent: 5, gstLabel: "GST", tcsPercent: 5, tcsLabel: "TCS" };
+const TAXES = { gstPercent: 5, serviceChargeGstPercent: 18, gstLabel: "GST", tcsPercent: 5, tcsLabel: "TCS" };
 const packageWarnings = (snapshot: Parameters<typeof warningsOn>[0], today: string, taxes = TAXES) => warningsOn(snapshot, today, taxes);
 
 describe("packageWarnings", () => {

@@ -33,7 +33,7 @@ export const PACKAGE_SECTIONS = [
 export type PackageSectionId = (typeof PACKAGE_SECTIONS)[number]["id"];
 
 const FIELD_SECTIONS: [RegExp, PackageSectionId][] = [
-  [/^(price|priceOptions|paymentTerms)\b/, "prices"],
+  [/^(price|priceOptions|paymentTerms|taxScheme|overseas)\b/, "prices"],
   [/^(highlights|included|excluded)\b/, "highlights"],
   [/^itinerary\b/, "itinerary"],
   [/^groupDates\b/, "departures"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fillTermText, siteTermsInputSchema } from "./package-terms-schema";
 
-const taxes = { gstPercent: 5, gstLabel: "GST", tcsPercent: 20, tcsLabel: "TCS" };
+const taxes = { gstPercent: 5, serviceChargeGstPercent: 18, gstLabel: "GST", tcsPercent: 20, tcsLabel: "TCS" };
 
 describe("fillTermText", () => {
   it("puts in the refund rule and the tax settings", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInr, fromPrice, priceLines, taxNote } from "./price";
+import { formatInr, fromPrice, packageTaxSetting, priceLines, taxNote } from "./price";
 
 describe("formatInr", () => {
   it("uses Indian digit grouping", () => {
@@ -11,9 +11,19 @@ describe("formatInr", () => {
 });
 
 describe("taxNote", () => {
-  it("adds TCS only on international trips", () => {
-    expect(taxNote("international")).toBe("+ 5% GST + 5% TCS");
-    expect(taxNote("national")).toBe("+ 5% GST");
+  const taxes = { gstPercent: 5, serviceChargeGstPercent: 18, gstLabel: "GST", tcsPercent: 2, tcsLabel: "TCS" };
+  it("adds TCS only on an overseas tour package, and names the service charge in the 18% scheme", () => {
+    expect(taxNote({ taxScheme: "package", overseas: true }, taxes)).toBe("+ 5% GST + 2% TCS");
+    expect(taxNote({ taxScheme: "package", overseas: false }, taxes)).toBe("+ 5% GST");
+    expect(taxNote({ taxScheme: "service-charge", overseas: true }, taxes)).toBe("+ 18% GST on the service charge + 2% TCS");
+  });
+  it("takes overseas from the package, else from its region", () => {
+    expect(packageTaxSetting({ region: "international" })).toEqual({ taxScheme: "package", overseas: true });
+    expect(packageTaxSetting({ region: "international", overseas: false, taxScheme: "service-charge" })).toEqual({
+      taxScheme: "service-charge",
+      overseas: false,
+    });
+    expect(packageTaxSetting({ region: "national", overseas: null })).toEqual({ taxScheme: "package", overseas: false });
   });
 });
 

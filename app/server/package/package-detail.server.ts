@@ -2,7 +2,7 @@ import type { PackageDetail, PriceBlock, PriceOffer } from "~/lib/package-view-m
 import { largestUrl, type MediaView } from "~/lib/media";
 import { generatedSeoDescription } from "~/lib/package-seo-description";
 import { fillPackageText } from "~/lib/package-text";
-import { formatInr, fromPrice, priceLines, taxNote, type TaxRates } from "~/lib/price";
+import { formatInr, fromPrice, priceLines, packageTaxSetting, taxNote, type TaxRates } from "~/lib/price";
 import { getTaxRates } from "~/server/settings/settings.server";
 import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
@@ -19,7 +19,7 @@ const MAX_PACKAGE_REVIEWS = 6;
 export type { PackageDetail } from "~/lib/package-view-model";
 
 /** The price block in the spec's two shapes, or the hotel options where a package has them. */
-export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "region">, taxes: TaxRates): PriceBlock {
+export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions"> & Parameters<typeof packageTaxSetting>[0], taxes: TaxRates): PriceBlock {
   const options = row.priceOptions.map((option) => ({
     label: option.label,
     amount: formatInr(option.amount),
@@ -27,7 +27,7 @@ export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "reg
     hotels: option.hotels,
   }));
   return {
-    taxNote: taxNote(row.region, taxes),
+    taxNote: taxNote(packageTaxSetting(row), taxes),
     from: formatInr(fromPrice(row.price, row.priceOptions)),
     lines: options.length > 0 ? [] : priceLines(row.price),
     options,

@@ -4,7 +4,7 @@ import { formatInr } from "~/lib/price";
 import { TAX_RULE_KINDS, type TaxRuleInput, type TaxRuleKind } from "~/lib/tax-rule-schema";
 import { writeContent, ContentWriteAbort, type ContentWriteContext } from "~/server/content/content-write.server";
 import type { Db } from "~/server/db/db.server";
-import { taxRules, type TaxRuleRow } from "~/server/db/schema.server";
+import { taxRules, users, type TaxRuleRow } from "~/server/db/schema.server";
 import { taxRuleRow, taxRulesFromRows } from "./tax-store.server";
 import { formatRate, type GstRule, type TcsRule } from "./tax-rules.server";
 
@@ -83,7 +83,13 @@ function startValues(kind: TaxRuleKind, gst: GstRule | undefined, tcs: TcsRule |
 
 /** Every rule, grouped by what it is for, newest first, each with its status on `today` (an Indian date). */
 export async function taxRuleGroups(db: Db, today: string): Promise<TaxRuleGroup[]> {
-  const rows = await db.select().from(taxRules).orderBy(asc(taxRules.effectiveFrom), asc(taxRules.createdAt));
+  const joined = await db
+    .select({ rule: taxRules, withdrawnByName: users.name })
+    .from(taxRules)
+    .leftJoin(users, eq(users.id, taxRules.withdrawnBy))
+    .orderBy(asc(taxRules.effectiveFrom), asc(taxRules.createdAt));
+  const rows = joined.map((row) => row.rule);
+  const withdrawnBy = new Map(joined.map((row) => [row.rule.id, row.withdrawnByName]));
   return (Object.keys(TAX_RULE_KINDS) as TaxRuleKind[]).map((kind) => {
     const mine = rows.filter((row) => groupOf(row) === kind);
     const live = mine.filter((row) => !row.withdrawnAt);
@@ -102,7 +108,7 @@ export async function taxRuleGroups(db: Db, today: string): Promise<TaxRuleGroup
           source: row.source,
           status,
           addedBy: row.createdByName,
-          withdrawn: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), by: row.withdrawnByName ?? null, reason: row.withdrawnReason ?? "" } : null,
+          withdrawn: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), by: withdrawnBy.get(row.id) ?? null, reason: row.withdrawnReason ?? "" } : null,
         };
       })
       .reverse();
@@ -115,13 +121,24 @@ export type TaxRuleWriteResult = { ok: true; id: string } | { ok: false; field: 
 /** The rule as the engine and the `tax_rules` row take it. */
 function ruleFromInput(input: TaxRuleInput, id: string) {
   if (input.kind === "tcs") {
-    const slabs = input.threshold === null ? [{ upTo: null, rateBps: input.rate }] : [{ upTo: input.threshold, rateBps: input.rate }, { upTo: null, rateBps: input.rateAbove! }];
+    const slabs =
+      input.threshold === null
+        ? [{ upTo: null, rateBps: input.rate }]
+        : [
+            { upTo: input.threshold, rateBps: input.rate },
+            { upTo: null, rateBps: input.rateAbove! },
+          ];
     const rule: TcsRule = {
       id,
       effectiveFrom: input.effectiveFrom,
       section: input.section,
       slabs,
-      withoutPan: { timesRate: input.withoutPanTimes, atLeastBps: input.withoutPanAtLeast, atMostBps: input.withoutPanAtMost, section: input.withoutPanSection },
+      withoutPan: {
+        timesRate: input.withoutPanTimes,
+        atLeastBps: input.withoutPanAtLeast,
+        atMostBps: input.withoutPanAtMost,
+        section: input.withoutPanSection,
+      },
       source: input.source,
     };
     return { kind: "tcs" as const, rule };
@@ -195,12 +212,18 @@ export async function withdrawTaxRule(ruleId: string, reason: string, ctx: Conte
     if (live.length <= 1) throw abort(`This is the only ${TAX_RULE_KINDS[kind]} rule: add the right one first, then withdraw this one.`);
     await tx
       .update(taxRules)
-      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.viewer.id, withdrawnByName: ctx.viewer.name ?? ctx.viewer.email, withdrawnReason: reason })
+      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.viewer.id, withdrawnReason: reason })
       .where(and(eq(taxRules.id, ruleId), isNull(taxRules.withdrawnAt)));
     return {
       result: { ok: true, id: ruleId },
       revisions: [],
-      activity: [{ kind: "tax-rule.withdrawn", subject: { type: "tax-rule", id: ruleId, label: `${TAX_RULE_KINDS[kind]} from ${rule.effectiveFrom}` }, detail: { reason } }],
+      activity: [
+        {
+          kind: "tax-rule.withdrawn",
+          subject: { type: "tax-rule", id: ruleId, label: `${TAX_RULE_KINDS[kind]} from ${rule.effectiveFrom}` },
+          detail: { reason },
+        },
+      ],
     };
   });
 }
