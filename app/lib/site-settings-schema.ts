@@ -55,9 +55,10 @@ export const siteSettingsInputSchema = z
     websiteUrl: httpsUrl,
     footerDescription: z.string().trim().max(600, "At most 600 characters.").optional(),
     notifyEmail: z.preprocess(toSingleLine, z.email("Enter an e-mail address like team@example.com.")).optional(),
-    gstPercent: rate("GST"),
+    /** The rates the price notes said before the tax rules (issue 47): kept, no longer on the form, the fallback while a kind has no rule. */
+    gstPercent: rate("GST").optional(),
     gstLabel: line(20, "Enter how the tax is named, e.g. GST."),
-    tcsPercent: rate("TCS"),
+    tcsPercent: rate("TCS").optional(),
     tcsLabel: line(20, "Enter how the tax is named, e.g. TCS."),
     leadPopupEnabled: z.preprocess((value) => value === "on" || value === true, z.boolean()),
     /** How long a booking's seats are held (ADR 088). */

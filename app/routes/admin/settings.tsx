@@ -11,9 +11,9 @@ import { handleSettingsAction, loadSettingsPage } from "~/server/settings/settin
 import type { Route } from "./+types/settings";
 
 /** Site settings (ADR 041): admins only (an editor gets 403). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, { can: canManageSettings });
-  return loadSettingsPage(new URL(request.url));
+  return loadSettingsPage(new URL(request.url), context.clock.now());
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,7 +28,7 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = () => adminMeta("Site settings");
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, gateway, version, updatedAt, history, restoring } = loaderData;
+  const { values, gateway, taxes, version, updatedAt, history, restoring } = loaderData;
   return (
     <AdminPage title="Site settings" lead="Contacts, enquiry e-mails, taxes, payments and the lead popup: the website shows a change at once.">
       <SettingsTabs current="site" />
@@ -39,6 +39,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         version={version}
         storedAt={updatedAt}
         gateway={gateway}
+        taxes={taxes}
         actionData={withoutSaveFailure(actionData)}
       />
       <HistoryPanel history={history} editorPath="/admin/settings" />

@@ -70,9 +70,10 @@ export async function updateSiteSettings(
     websiteUrl: input.websiteUrl ?? null,
     footerDescription: input.footerDescription ?? "",
     notifyEmail: input.notifyEmail ?? null,
-    gstPercent: input.gstPercent,
+    // The rates are tax rules now (Settings → Business and tax); an API client may still send the old columns.
+    ...(input.gstPercent === undefined ? {} : { gstPercent: input.gstPercent }),
     gstLabel: input.gstLabel,
-    tcsPercent: input.tcsPercent,
+    ...(input.tcsPercent === undefined ? {} : { tcsPercent: input.tcsPercent }),
     tcsLabel: input.tcsLabel,
     leadPopupEnabled: input.leadPopupEnabled,
     bookingHoldHours: input.bookingHoldHours,

@@ -16,18 +16,19 @@ import {
 } from "~/server/content/editor-actions.server";
 import { getEnv } from "~/server/env.server";
 import { paymentGatewayStatus } from "~/server/payment/gateway-from-env.server";
-import { getStoredSiteSettings } from "./settings.server";
+import { getStoredSiteSettings, getTaxRates } from "./settings.server";
 import { updateSiteSettings } from "./settings-mutations.server";
 
 const SETTINGS_PATH = "/admin/settings";
 const SETTINGS_SAVED = "Settings saved. The website shows them now.";
 
 /** The screen's data: the stored settings (or an older version being restored) as the form shows them, their version and History. */
-export async function loadSettingsPage(url: URL) {
-  const [stored, history, restore] = await Promise.all([
+export async function loadSettingsPage(url: URL, now: Date) {
+  const [stored, history, restore, taxes] = await Promise.all([
     getStoredSiteSettings(),
     siteDocumentHistory(["site-settings"], "site"),
     revisionToRestore(url, ["site-settings"], "site"),
+    getTaxRates(now),
   ]);
   // A revision's document holds the same fields as the row (settingsDocument), absent where the row is null.
   const row = restore ? { ...stored, ...nullsForMissing(restore.document) } : stored;
@@ -56,6 +57,7 @@ export async function loadSettingsPage(url: URL) {
   return {
     values,
     gateway: paymentGatewayStatus(getEnv()),
+    taxes,
     version: stored.revision,
     updatedAt: stored.updatedAt.toISOString(),
     history,
