@@ -105,8 +105,12 @@ const RULES: Record<string, Rule> = {
   "routes/admin/booking-new.tsx": { page: staffOnly },
   "routes/admin/booking.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222" },
   "routes/admin/personal-data.tsx": { page: adminOnly },
-  // Site settings (ADR 041): admins only.
+  // Site settings (ADR 041): admins only; Business and tax too (issue 47: the GSTIN, the series, the tax rules).
   "routes/admin/settings.tsx": { page: adminOnly },
+  "routes/admin/settings-business.tsx": { page: adminOnly },
+  // The accountant's registers (issue 47): both roles see the page and download the GST register; the TCS register (PANs) is in STAFF_READS.
+  "routes/admin/tax-registers.tsx": { page: staffOnly },
+  "routes/admin/tax-register-download.ts": { page: staffOnly, sample: "/admin/tax-registers/gst?period=2026-11&format=csv" },
   "routes/admin/home-content.tsx": { page: staffOnly },
   "routes/admin/legal-pages.tsx": { page: adminOnly },
   "routes/admin/legal-edit.tsx": { page: { anonymous: "login", editor: "denied", admin: "ok" }, sample: "/admin/site/legal/refund-policy" },
@@ -182,6 +186,8 @@ const EXPRESS_ENDPOINTS: { method: string; url: string; headers?: Record<string,
 const STAFF_READS: { url: string; outcome: ByWho }[] = [
   { url: "/api/bookings", outcome: { anonymous: 401, editor: "ok", admin: "ok" } },
   { url: "/api/bookings/PRV-22222", outcome: { anonymous: 401, editor: 404, admin: 404 } },
+  // The TCS register carries every traveller's PAN: admins only (issue 47).
+  { url: "/admin/tax-registers/tcs?period=2026-27-Q3&format=xlsx", outcome: adminOnly },
 ];
 
 /**
@@ -196,6 +202,14 @@ const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<W
   { url: "/admin/bookings/PRV-22222", form: { intent: "record-payment" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).
   { url: "/admin/settings", form: { upiId: "not a vpa" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  // Business and tax (issue 47): each write admins only; an admin's empty form is refused inline (400), nothing written.
+  { url: "/admin/settings/business", form: { gstin: "27AAPFU0939F1ZW" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  { url: "/admin/settings/business", form: { intent: "add-rule", kind: "tcs" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  {
+    url: "/admin/settings/business",
+    form: { intent: "withdraw-rule", ruleId: "tcs-2026-04-01" },
+    outcome: { anonymous: "login", editor: "denied", admin: "formError" },
+  },
 ];
 
 type FlatRoute = { file: string; path: string };

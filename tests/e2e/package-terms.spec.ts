@@ -49,11 +49,8 @@ test("an admin rewrites the refund rule and a clause: every package's Terms tab 
     expect(html).toContain("Booking and payment");
     expect(html).toContain("Airport pick-up on every international trip");
   }
-  // The tax clause reads the tax settings.
-  const [taxes] = await db.query<{ gst_percent: number; tcs_percent: number }>("select gst_percent, tcs_percent from site_settings where id = 1");
-  expect(await (await request.get("/packages/bali?tab=terms")).text()).toContain(
-    `${taxes!.gst_percent}% GST is added to every package, and ${taxes!.tcs_percent}% TCS is collected`,
-  );
+  // The tax clause reads the tax rules in force (issue 47): 5% GST, and 2% TCS from 1 April 2026.
+  expect(await (await request.get("/packages/bali?tab=terms")).text()).toContain("5% GST is added to every package, and 2% TCS is collected");
 });
 
 test("History restores the terms as they were before: loaded as unsaved changes, live once saved", async ({ adminPage: page, db, request }) => {

@@ -52,7 +52,7 @@ export function priceOffers(row: Pick<PackageRow, "price" | "priceOptions">): Pr
 /** Everything the package page shows, images resolved, itinerary sorted by day, dates as of `today`. */
 export async function toPackageDetail(row: PackageRow, today: string): Promise<PackageDetail> {
   const upcoming = upcomingDates(row.groupDates, today);
-  const [media, taxes, withSeats] = await Promise.all([getMediaByKeys(packageMediaKeys(row)), getTaxRates(), packageDepartureSeats(row.id, upcoming)]);
+  const [media, taxes, withSeats] = await Promise.all([getMediaByKeys(packageMediaKeys(row)), getTaxRates(today), packageDepartureSeats(row.id, upcoming)]);
   const thumbnail = media[row.thumbnail] ?? null;
   const departures = withSeats.map((date) => ({
     id: date.id ?? null,

@@ -43,15 +43,15 @@ export async function getSiteSettings(): Promise<PublicSiteSettings> {
 
 /**
  * The taxes every price note, JSON-LD offer and brochure adds: the rates of
- * the tax rules in force on `now`'s Indian date (issue 47, ADR 092), worded
+ * the tax rules in force on `on` (a moment, or an Indian date) (issue 47, ADR 092), worded
  * as the settings say (ADR 041). A rule added for a later date shows from
  * that day (public pages are rendered again at least every minute, brochures
  * every day).
  */
-export async function getTaxRates(now: Date = new Date()): Promise<TaxRates> {
+export async function getTaxRates(on: Date | string = new Date()): Promise<TaxRates> {
   const [{ gstPercent, gstLabel, tcsPercent, tcsLabel }, rules] = await Promise.all([getStoredSiteSettings(), loadTaxRules(getDb())]);
   // The settings' own rates were the note's before the rules (ADR 041): the fallback while a kind has no rule in force.
-  return { gstLabel, tcsLabel, ...noteRates(rules, indianDate(now), { gstPercent, serviceChargeGstPercent: 18, tcsPercent }) };
+  return { gstLabel, tcsLabel, ...noteRates(rules, typeof on === "string" ? on : indianDate(on), { gstPercent, serviceChargeGstPercent: 18, tcsPercent }) };
 }
 
 /** Where the team's e-mail goes: the settings' "enquiry e-mails to", else NOTIFY_EMAIL (a first-start default), else the agency's e-mail. */
