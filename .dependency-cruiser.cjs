@@ -1,7 +1,7 @@
 /**
  * The server's import rules (ADR 080), checked by `npm run lint` (`depcruise app server`).
  * Only imports that exist at run time count (tsPreCompilationDeps: false drops `import type`;
- * ESLint's no-import-type-side-effects makes every type-only import an `import type`);
+ * the linter's no-import-type-side-effects (oxlint, ADR 106) makes every type-only import an `import type`);
  * a dynamic import() counts. scripts/server-import-graph.test.ts proves each rule fails on a probe.
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -34,7 +34,7 @@ module.exports = {
   options: {
     tsPreCompilationDeps: false,
     tsConfig: { fileName: "tsconfig.json" },
-    // app/lib and app/components import no server code (ESLint's layer rule): not followed, so not parsed.
+    // app/lib and app/components import no server code (the linter's layer rule, .oxlintrc.json): not followed, so not parsed.
     doNotFollow: { path: ["node_modules", "^app/(lib|components)/"] },
     moduleSystems: ["es6"],
     skipAnalysisNotInRules: true,

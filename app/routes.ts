@@ -74,6 +74,7 @@ export default [
       route("bookings", "routes/admin/bookings.tsx"),
       route("bookings/new", "routes/admin/booking-new.tsx"),
       route("bookings/:ref", "routes/admin/booking.tsx"),
+      route("bookings/:ref/documents/:id", "routes/admin/booking-document.ts"),
       route("payments", "routes/admin/payments.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/due", "routes/admin/enquiries-due.tsx"),

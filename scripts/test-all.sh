@@ -147,17 +147,18 @@ check() {
 # Route types first: the typecheck reads them and the build would write them too.
 stage "route types" npx react-router typegen
 check
-# npm run lint's three checks, each a stage of its own (house style 10): Prettier's
-# check (ADR 065; before ADR 084 CI ran ESLint only), ESLint, and the import rules:
+# npm run lint's three checks, each a stage of its own (house style 10): the formatter's
+# check (oxfmt, Prettier's output in Rust: ADR 106; before ADR 084 CI ran the linter only), the linter (oxlint,
+# ESLint's rules in Rust: ADR 106), and the import rules:
 # no value-import cycle between app/server folders, no route code in the server (ADR 080).
-begin "format (Prettier)" npx prettier --check .
-begin "lint (ESLint)" npx eslint .
+begin "format (oxfmt)" npx oxfmt --check
+begin "lint (oxlint)" npx oxlint
 begin "import rules" npm run --silent lint:imports
 # TypeScript's checker in Go (ADR 098): the same errors as tsc 5.9 on this code, for a third of its CPU.
 begin "typecheck" npx tsgo --noEmit
 begin "build" npx react-router build
 begin "seed photos" npx tsx scripts/process-seed-photos.ts
-finish "format (Prettier)" "lint (ESLint)" "import rules" "typecheck" "build" "seed photos"
+finish "format (oxfmt)" "lint (oxlint)" "import rules" "typecheck" "build" "seed photos"
 check
 
 # The PGlite run must not see the PostgreSQL address the next stage uses.

@@ -91,6 +91,9 @@ const LABELS: Record<string, string> = {
   "payment.reversed": "Reversed a ledger entry",
   "payment.link-created": "Made a payment link",
   "payment.schedule-changed": "Changed a booking's payment schedule",
+  "payment.event-handled": "Marked a gateway event handled",
+  "document.issued": "Issued a tax document",
+  "document.cancelled": "Cancelled a tax document",
 };
 
 export function activityLabel(kind: string): string {

@@ -276,6 +276,7 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
     value === "agency" ? "our state" : value === "traveller" ? "the traveller's state" : str(value),
   ),
   field("autoReceiptVouchers", "automatic receipt vouchers", yesNo),
+  field("paymentReminderDays", "payment reminder days", (value) => (Array.isArray(value) ? (value.length ? value.join(", ") : "none") : "7, 1")),
 ];
 
 const HOME_FAQ_FIELDS: FieldSpec[] = [field("faqs", "questions", numbered("question"), true)];

@@ -62,7 +62,9 @@ export type LedgerEntry = PaymentEntry | RefundEntry | ReversalEntry;
 
 /** What the state of a booking's money needs of an entry. */
 export type LedgerMovement =
-  Pick<PaymentEntry, "id" | "kind" | "amountPaise"> | Pick<RefundEntry, "id" | "kind" | "amountPaise"> | Pick<ReversalEntry, "id" | "kind" | "reverses">;
+  | Pick<PaymentEntry, "id" | "kind" | "amountPaise">
+  | Pick<RefundEntry, "id" | "kind" | "amountPaise">
+  | Pick<ReversalEntry, "id" | "kind" | "reverses">;
 
 export type LedgerTotals = { receivedPaise: number; refundedPaise: number; paidPaise: number; reversedIds: ReadonlySet<number> };
 
@@ -209,3 +211,10 @@ export function checkNewEntry(ledger: readonly LedgerEntry[], entry: NewEntry, n
   }
   return null;
 }
+
+/** "Mark handled" on a gateway event that needed a look (the Payments screen): which event, and what the team did (optional). */
+export const eventHandledSchema = z.object({
+  intent: z.literal("event-handled"),
+  eventId: z.coerce.number().int().positive(),
+  note: z.preprocess((value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""), z.string().max(300, "At most 300 characters.")),
+});

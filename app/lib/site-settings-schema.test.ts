@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteSettingsInputSchema } from "./site-settings-schema";
+import { reminderDaysSchema, siteSettingsInputSchema } from "./site-settings-schema";
 
 const valid = {
   brandName: "Pravas",
@@ -56,5 +56,16 @@ describe("siteSettingsInputSchema", () => {
     }
     expect(message({ upiId: "pravas@okhdfcbank" })).toEqual({ upiPayeeName: "Enter the name on the agency's UPI account: payers see it before they pay." });
     expect(message({ upiPayeeName: "Pravas" })).toEqual({ upiId: "Enter the agency's UPI ID, like pravas@okhdfcbank, or clear the payee name." });
+  });
+});
+
+describe("reminder days (Settings → Payments, issue 46)", () => {
+  it("reads days before a due date, the earliest reminder first, none twice; empty is none; refuses 0, 61, words and a fifth day", () => {
+    expect(reminderDaysSchema.parse("7, 1")).toEqual([7, 1]);
+    expect(reminderDaysSchema.parse(" 1,7 7 ")).toEqual([7, 1]);
+    expect(reminderDaysSchema.parse("")).toEqual([]);
+    expect(reminderDaysSchema.parse(undefined)).toEqual([7, 1]);
+    for (const bad of ["0", "61", "seven", "7.5", "-1"]) expect(reminderDaysSchema.safeParse(bad).success, bad).toBe(false);
+    expect(reminderDaysSchema.safeParse("1, 2, 3, 4, 5").error?.issues[0]?.message).toBe("At most 4 reminders before each due date.");
   });
 });

@@ -39,6 +39,32 @@ const rate = (name: string) =>
 
 const PACKAGE_PLACEHOLDER = "{package}";
 
+export const REMINDER_DAYS_MAX = 60;
+const REMINDER_DAYS_MESSAGE = `Enter whole days from 1 to ${REMINDER_DAYS_MAX}, separated by commas, like 7, 1; or leave it empty for no reminders.`;
+
+/** "7, 1" → [7, 1]: at most 4 days, each 1 to 60, the earliest reminder first, none twice; empty: no reminders; not sent: 7 and 1. */
+export const reminderDaysSchema = z.preprocess(
+  // Not sent at all (an older client, the API): the default, 7 and 1 (DEFAULT_REMINDER_DAYS); sent empty: none.
+  (value) => (typeof value === "string" ? value : Array.isArray(value) ? value.join(",") : "7, 1"),
+  z
+    .string()
+    .trim()
+    .transform((typed, ctx) => {
+      const parts = typed ? typed.split(/[\s,]+/).filter(Boolean) : [];
+      const days = parts.map((part) => (/^\d{1,3}$/.test(part) ? Number(part) : NaN));
+      if (days.some((day) => !Number.isInteger(day) || day < 1 || day > REMINDER_DAYS_MAX)) {
+        ctx.addIssue({ code: "custom", message: REMINDER_DAYS_MESSAGE });
+        return z.NEVER;
+      }
+      const unique = [...new Set(days)].sort((a, b) => b - a);
+      if (unique.length > 4) {
+        ctx.addIssue({ code: "custom", message: "At most 4 reminders before each due date." });
+        return z.NEVER;
+      }
+      return unique;
+    }),
+);
+
 export const siteSettingsInputSchema = z
   .object({
     brandName: line(80, "Enter the agency's name."),
@@ -66,6 +92,8 @@ export const siteSettingsInputSchema = z
     /** The agency's UPI ID (VPA) and the name on its account: every amount due gets a UPI QR (issue 46, ADR 090); both or neither. */
     upiId: z.preprocess(toSingleLine, upiIdSchema).optional(),
     upiPayeeName: z.preprocess(toSingleLine, upiPayeeNameSchema).optional(),
+    /** Days before each due date the balance-due e-mail goes out (issue 46): "7, 1". */
+    paymentReminderDays: reminderDaysSchema,
   })
   .superRefine((input, ctx) => {
     if (input.upiId && !input.upiPayeeName)
@@ -96,6 +124,7 @@ export type SiteSettingsFormValues = Record<
   | "tcsLabel"
   | "bookingHoldHours"
   | "upiId"
-  | "upiPayeeName",
+  | "upiPayeeName"
+  | "paymentReminderDays",
   string
 > & { leadPopupEnabled: boolean };

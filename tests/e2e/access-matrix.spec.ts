@@ -104,6 +104,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/payments-xlsx.ts": { page: staffOnly },
   "routes/admin/booking-new.tsx": { page: staffOnly },
   "routes/admin/booking.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222" },
+  // A booking's tax document (issue 47, ADR 092): both roles download the stored PDF; of a document that does not exist, a 404.
+  "routes/admin/booking-document.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/documents/999999" },
   "routes/admin/personal-data.tsx": { page: adminOnly },
   // Site settings (ADR 041): admins only; Business and tax too (issue 47: the GSTIN, the series, the tax rules).
   "routes/admin/settings.tsx": { page: adminOnly },
@@ -200,6 +202,15 @@ const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<W
   { url: "/admin/bookings/PRV-22222", form: { intent: "reverse-entry" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "schedule-add" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "record-payment" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  // "Mark handled" on a gateway event (both roles who record payments): an unknown event comes back to the screen with its notice.
+  { url: "/admin/payments", form: { intent: "event-handled", eventId: "999999" }, outcome: { anonymous: "login", editor: 303, admin: 303 } },
+  // Tax documents (issue 47): both roles issue quotes, receipts and the invoice and save billing details; credit notes and cancelling are admins'.
+  { url: "/admin/bookings/PRV-22222", form: { intent: "issue-quote" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "issue-receipt" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "issue-invoice" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "billing" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "issue-credit" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "cancel-document" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
   // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).
   { url: "/admin/settings", form: { upiId: "not a vpa" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
   // Business and tax (issue 47): each write admins only; an admin's empty form is refused inline (400), nothing written.

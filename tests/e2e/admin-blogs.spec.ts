@@ -187,30 +187,6 @@ test("update a post: a new title, a subheading, an image from the toolbar and a 
   });
 });
 
-test("an image pasted from another site is refused with a message, and the form keeps what was typed", async ({ adminPage: page, db }) => {
-  const post = await insertBlog(db);
-  await gotoHydrated(page, `/admin/blogs/${post.id}`);
-  await page.getByPlaceholder("Enter blog title").fill(`${post.title} with a hotlink`);
-  const content = page.getByRole("textbox", { name: "Content" });
-  await content.getByText("The first paragraph of the fixture.").click();
-  await page.keyboard.press("End");
-  await content.evaluate((element) => {
-    const data = new DataTransfer();
-    data.setData("text/html", '<p>Look:</p><img src="https://images.example.com/beach.jpg" alt="A beach">');
-    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  });
-  await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();
-  await page.getByRole("button", { name: "Update Blog" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Not saved yet: 1 field needs attention." }).getByRole("link", { name: "Content" })).toBeVisible();
-  await expect(page.getByRole("form").getByText(/Images from other sites are blocked on this site.*images\.example\.com/)).toBeVisible();
-  await expect(content).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByPlaceholder("Enter blog title")).toHaveValue(`${post.title} with a hotlink`);
-  await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();
-  await expect(page).toHaveURL(new RegExp(`/admin/blogs/${post.id}$`));
-  const [row] = await db.query<{ title: string }>(`select title from blogs where id = $1`, [post.id]);
-  expect(row!.title).toBe(post.title);
-});
-
 test("delete asks 'Are you sure you want to delete this blog?'; Cancel keeps it, confirming deletes it; a post already gone says 'Failed to delete blog!'", async ({
   adminPage: page,
   db,
@@ -247,38 +223,70 @@ test("delete asks 'Are you sure you want to delete this blog?'; Cancel keeps it,
   await expect(page.getByRole("alert").filter({ hasText: "Failed to delete blog!" })).toBeVisible();
 });
 
-test("Cancel: without changes it returns to the list; with changes it asks first, and leaving saves nothing", async ({ adminPage: page, db }) => {
+// One journey on one post (ADR 104): Cancel without changes; then a refused save (an image from another site)
+// keeps what was typed, and Cancel with those changes asks first, and leaving saves nothing.
+test("Cancel: without changes it returns to the list; an image pasted from another site is refused with a message, and the form keeps what was typed; with changes Cancel asks first, and leaving saves nothing", async ({
+  adminPage: page,
+  db,
+}) => {
   // Ending on a list: the editor adds an empty paragraph after it on the first click, which is not a change.
   const stored = "<p>Three things to pack.</p><ul><li><p>Sunscreen</p></li><li><p>A scarf</p></li></ul>";
   const post = await insertBlog(db, { content: stored });
   page.on("dialog", () => {
     throw new Error("a browser dialog opened");
   });
-  await gotoHydrated(page, `/admin/blogs/${post.id}`);
-  await page.getByRole("textbox", { name: "Content" }).getByText("A scarf").click();
-  await page.getByRole("button", { name: "Link" }).click();
-  await page.keyboard.press("Escape");
-  await expect(page.getByText("Unsaved changes", { exact: true })).toHaveCount(0);
-  await page.getByRole("link", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(/\/admin\/blogs$/);
+  const content = page.getByRole("textbox", { name: "Content" });
 
-  await gotoHydrated(page, `/admin/blogs/${post.id}`);
-  await page.getByPlaceholder("Enter blog title").fill("A title nobody saved");
-  await page.getByRole("textbox", { name: "Content" }).click();
-  await page.keyboard.type(" More words.");
-  await page.getByRole("link", { name: "Cancel" }).click();
-  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("unsaved changes to this blog");
-  await dialog.getByRole("button", { name: "Stay on this page" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/blogs/${post.id}$`));
-  await expect(page.getByPlaceholder("Enter blog title")).toHaveValue("A title nobody saved");
+  await test.step("Cancel without changes returns to the list", async () => {
+    await gotoHydrated(page, `/admin/blogs/${post.id}`);
+    await content.getByText("A scarf").click();
+    await page.getByRole("button", { name: "Link" }).click();
+    await page.keyboard.press("Escape");
+    await expect(page.getByText("Unsaved changes", { exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/admin\/blogs$/);
+  });
 
-  await page.getByRole("link", { name: "Cancel" }).click();
-  await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
-  await expect(page).toHaveURL(/\/admin\/blogs$/);
-  const [row] = await db.query<{ title: string; content: string }>(`select title, content from blogs where id = $1`, [post.id]);
-  expect(row).toEqual({ title: post.title, content: stored });
+  await test.step("an image pasted from another site is refused with a message, and the form keeps what was typed", async () => {
+    await gotoHydrated(page, `/admin/blogs/${post.id}`);
+    await page.getByPlaceholder("Enter blog title").fill(`${post.title} with a hotlink`);
+    await content.getByText("Three things to pack.").click();
+    await page.keyboard.press("End");
+    await content.evaluate((element) => {
+      const data = new DataTransfer();
+      data.setData("text/html", '<p>Look:</p><img src="https://images.example.com/beach.jpg" alt="A beach">');
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();
+    await page.getByRole("button", { name: "Update Blog" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Not saved yet: 1 field needs attention." }).getByRole("link", { name: "Content" })).toBeVisible();
+    await expect(page.getByRole("form").getByText(/Images from other sites are blocked on this site.*images\.example\.com/)).toBeVisible();
+    await expect(content).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByPlaceholder("Enter blog title")).toHaveValue(`${post.title} with a hotlink`);
+    await expect(content.getByRole("img", { name: "A beach" })).toBeAttached();
+    await expect(page).toHaveURL(new RegExp(`/admin/blogs/${post.id}$`));
+    const [row] = await db.query<{ title: string }>(`select title from blogs where id = $1`, [post.id]);
+    expect(row!.title).toBe(post.title);
+  });
+
+  await test.step("with changes Cancel asks first; Stay keeps them, and leaving saves nothing", async () => {
+    await page.getByPlaceholder("Enter blog title").fill("A title nobody saved");
+    await content.click();
+    await page.keyboard.type(" More words.");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("unsaved changes to this blog");
+    await dialog.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/blogs/${post.id}$`));
+    await expect(page.getByPlaceholder("Enter blog title")).toHaveValue("A title nobody saved");
+
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
+    await expect(page).toHaveURL(/\/admin\/blogs$/);
+    const [row] = await db.query<{ title: string; content: string }>(`select title, content from blogs where id = $1`, [post.id]);
+    expect(row).toEqual({ title: post.title, content: stored });
+  });
 });
 
 test("the list shows each post's status, date and views; search and status live in the URL", async ({ adminPage: page, db }) => {

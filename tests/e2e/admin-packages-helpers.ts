@@ -37,10 +37,10 @@ export async function copyPackage(db: TestDatabase, title = `E2E Tour ${crypto.r
  * Opens a section of the package editor from its section navigation ("Prices", "SEO & publishing"…);
  * answers a CSS selector for the open section (an axe scan's `within`).
  */
-export async function openSection(page: Page, title: string): Promise<string> {
+export async function openSection(page: Page, title: string, menu = "Package sections"): Promise<string> {
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   await page
-    .getByRole("navigation", { name: "Package sections" })
+    .getByRole("navigation", { name: menu })
     .getByRole("link", { name: new RegExp(`^${escaped}(:|$)`) })
     .click();
   await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();

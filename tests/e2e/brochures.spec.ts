@@ -28,7 +28,8 @@ async function expectPdf(response: APIResponse): Promise<Buffer> {
 
 /** The href of the page's Download Brochure link. */
 async function brochureLink(page: Page, slug: string): Promise<string> {
-  await page.goto(`/packages/${slug}`);
+  // The link is in the server's HTML: no need to wait for the page's photos (the load event).
+  await page.goto(`/packages/${slug}`, { waitUntil: "domcontentloaded" });
   const href = await page.getByRole("link", { name: "Download Brochure" }).getAttribute("href");
   expect(href, slug).toBeTruthy();
   return href!;

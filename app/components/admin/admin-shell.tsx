@@ -96,8 +96,20 @@ export function AdminShell({
         </a>
       ))}
       <header className={styles.topbar}>
-        <button type="button" className={styles.menuButton} popoverTarget={NAV_ID} aria-label="Menu">
+        {/* On a phone the sidebar is folded into this menu: its button carries the e-mail failure mark too, so it is seen without opening it. */}
+        <button
+          type="button"
+          className={styles.menuButton}
+          popoverTarget={NAV_ID}
+          aria-label={mailFailure ? "Menu: e-mails to the team are failing" : "Menu"}
+          title={mailFailure ?? undefined}
+        >
           <MenuIcon className={styles.icon} />
+          {mailFailure ? (
+            <span className={styles.menuMark} aria-hidden="true">
+              !
+            </span>
+          ) : null}
         </button>
         <p className={styles.brand}>Admin Panel</p>
         {viewer ? (

@@ -158,3 +158,19 @@ export function useFormDraft(formRef: React.RefObject<HTMLFormElement | null>, o
 
   return { offer, restore, discard };
 }
+
+/**
+ * A sectioned editor whose lists cannot be refilled in place (rows come and
+ * go): a restored browser copy remounts the editor from the copy's values, as
+ * unsaved changes. `key` and `values` go to the editor; `onRestore` to useFormDraft.
+ */
+export function useRestoredCopy<V>(stored: V, toValues: (fields: [string, string][]) => V) {
+  const [restored, setRestored] = useState<{ values: V; savedAt: string } | null>(null);
+  const toValuesRef = useRef(toValues);
+  toValuesRef.current = toValues;
+  const onRestore = useCallback(
+    (fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: toValuesRef.current(fields), savedAt }),
+    [],
+  );
+  return { key: restored?.savedAt ?? "stored", values: restored?.values ?? stored, restoredCopy: restored !== null, onRestore };
+}

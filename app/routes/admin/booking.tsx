@@ -17,6 +17,15 @@ import {
   requireMoneyRight,
   type MoneyActionData,
 } from "~/server/payment-ledger/money-page.server";
+import { BookingDocuments } from "~/components/admin/bookings/booking-documents";
+import {
+  bookingForDocuments,
+  handleDocumentAction,
+  isDocumentIntent,
+  loadDocumentsPanel,
+  requireDocumentRight,
+  type DocumentsActionData,
+} from "~/server/document/documents-page.server";
 import type { Route } from "./+types/booking";
 import type { EditorActionData } from "~/components/admin/use-editor-form";
 
@@ -24,11 +33,12 @@ import type { EditorActionData } from "~/components/admin/use-editor-form";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canManageBookings });
   const now = context.clock.now();
-  const [page, money] = await Promise.all([
+  const [page, money, documents] = await Promise.all([
     loadBookingPage(params.ref, viewer, now),
     bookingForMoney(params.ref).then((row) => loadMoneyPanel(row, viewer, now)),
+    bookingForDocuments(params.ref).then((row) => loadDocumentsPanel(row, viewer, now)),
   ]);
-  return { ...page, money };
+  return { ...page, money, documents };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -38,6 +48,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isMoneyIntent(intent)) {
     requireMoneyRight(intent, viewer);
     return handleMoneyAction(intent, await request.formData(), await bookingForMoney(params.ref), viewer, context.clock.now(), `/admin/bookings/${params.ref}`);
+  }
+  // The Documents panel (issue 47): both roles issue quotes, receipts and the invoice; credit notes and cancelling are admins'.
+  if (isDocumentIntent(intent)) {
+    requireDocumentRight(intent, viewer);
+    return handleDocumentAction(
+      intent,
+      await request.formData(),
+      await bookingForDocuments(params.ref),
+      viewer,
+      context.clock.now(),
+      `/admin/bookings/${params.ref}`,
+    );
   }
   return handleBookingAction(request, params.ref, viewer, context.clientIp, context.clock.now());
 }
@@ -49,8 +71,9 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `Booking ${loaded.booking.reference}` : "Booking not found");
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, stored, editable, values, packages, timeline, canDelete, now, money } = loaderData;
+  const { booking, stored, editable, values, packages, timeline, canDelete, now, money, documents } = loaderData;
   const moneyAction = actionData && typeof actionData === "object" && "money" in actionData ? (actionData as MoneyActionData).money : undefined;
+  const documentsAction = actionData && typeof actionData === "object" && "documents" in actionData ? (actionData as DocumentsActionData).documents : undefined;
   return (
     <AdminPage
       title={`${booking.reference} · ${booking.leadName}`}
@@ -66,6 +89,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         <div className={styles.detailSummary}>
           <BookingSummary booking={booking} now={now} canDelete={canDelete} />
           <BookingMoney money={money} actionData={moneyAction} />
+          <BookingDocuments panel={documents} actionData={documentsAction} />
         </div>
         <div className={styles.detailForm}>
           {editable ? (
@@ -75,7 +99,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               values={sentAfterFailure<BookingFormValues>(actionData) ?? values}
               packages={packages}
               defaultHold=""
-              actionData={moneyAction ? undefined : withoutSaveFailure(actionData as EditorActionData | undefined)}
+              actionData={moneyAction || documentsAction ? undefined : withoutSaveFailure(actionData as EditorActionData | undefined)}
             />
           ) : (
             <>

@@ -96,6 +96,9 @@ export const ACTIVITY_KINDS = [
   "payment.reversed",
   "payment.link-created",
   "payment.schedule-changed",
+  "payment.event-handled",
+  "document.issued",
+  "document.cancelled",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -54,6 +54,10 @@ export const canRecordPayments = (viewer: Viewer | null) => hasRole(viewer, "edi
 export const canEditPaymentSchedule = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** Record a refund or a reversing entry (ADR 090): money going back, or a correction of the ledger. */
 export const canCorrectLedger = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** Download a booking's tax documents, and issue its quotes, receipts and tax invoice (issue 47, ADR 092): both roles. */
+export const canIssueDocuments = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/** Issue a credit note or refund voucher (money going back), and cancel a document: admins only (ADR 092). */
+export const canCorrectDocuments = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** The Payments screen and its exports (issue 46): both roles may view. */
 export const canViewPayments = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /**

@@ -10,7 +10,11 @@ import type { BookingRow, BookingTravellerRow } from "~/server/db/schema.server"
 import { badBodyResponse, readBody } from "~/server/forms/form-input.server";
 import { getDb } from "~/server/db/db.server";
 import { jsonError, notFoundJson } from "~/server/http.server";
-import { moneySummaries } from "~/server/payment-ledger/money-overview.server";
+import { scheduleLineLabel } from "~/lib/payment-schedule";
+import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
+import { moneySummary } from "~/server/payment-ledger/money-overview.server";
+import { billingDetailsSchema } from "~/lib/billing-details";
+import { billingOf, updateBillingDetails } from "~/server/document/document-billing.server";
 import { createBooking } from "./booking-create.server";
 import { updateBooking } from "./booking-edit.server";
 import { getBooking, listBookings } from "./booking-queries.server";
@@ -57,6 +61,8 @@ export function bookingJson(row: BookingRow, travellers: BookingTravellerRow[]) 
       total: formatPaise(row.totalPaise),
     },
     notes: row.notes,
+    /** What the tax documents print about who pays (ADR 092). */
+    billing: billingOf(row),
     enquiry: row.leadId
       ? enquiryKey({ kind: "lead", id: row.leadId })
       : row.contactMessageId
@@ -141,16 +147,51 @@ export async function createBookingJson(request: Request, ctx: BookingContext) {
   return result.ok ? answer(result.booking, 201) : refusalJson(result);
 }
 
-/** GET /api/bookings/{ref}: the booking with its money now (state, paid, owing, overdue, next due; null when it asks for none). */
+/**
+ * The booking's money now: `money` (state, paid, owing, overdue, next due;
+ * null when it asks for none) and `schedule`, each line with what is paid and
+ * owing on it (issue 46).
+ */
+async function moneyJson(row: BookingRow, now: Date) {
+  const money = await bookingMoney(getDb(), row, now);
+  return {
+    money: moneySummary(row.state, money.state),
+    schedule: {
+      totalPaise: money.schedule.totalPaise,
+      lines: money.state.lines.map((line) => ({
+        key: line.key,
+        kind: line.kind,
+        label: scheduleLineLabel(money.schedule, line),
+        dueOn: line.dueOn,
+        amountPaise: line.amountPaise,
+        amount: formatPaise(line.amountPaise),
+        paidPaise: line.paidPaise,
+        outstandingPaise: line.outstandingPaise,
+        status: line.status,
+      })),
+    },
+  };
+}
+
+/** A booking with its money, as GET and PATCH answer. */
+async function answerWithMoney(row: BookingRow, now: Date, extra: Record<string, unknown> = {}) {
+  const detail = await getBooking(row.reference);
+  const response = ok(row, detail?.travellers ?? []);
+  return Response.json({ ...bookingJson(row, detail?.travellers ?? []), ...(await moneyJson(row, now)), ...extra }, { headers: response.headers });
+}
+
+/** GET /api/bookings/{ref}: the booking with its money now and its payment schedule. */
 export async function getBookingJson(reference: string, now: Date) {
   const detail = await getBooking(reference);
   if (!detail) return notFoundJson("Booking");
-  const response = ok(detail.row, detail.travellers);
-  const money = (await moneySummaries(getDb(), [detail.row.id], now)).get(detail.row.id) ?? null;
-  return Response.json({ ...bookingJson(detail.row, detail.travellers), money }, { headers: response.headers });
+  return answerWithMoney(detail.row, now);
 }
 
-/** PATCH /api/bookings/{ref}: the fields sent laid over the stored booking; If-Match (or `version`) refuses a stale write with 409. */
+/**
+ * PATCH /api/bookings/{ref}: the fields sent laid over the stored booking;
+ * If-Match (or `version`) refuses a stale write with 409. The answer is GET's
+ * with `scheduleChange`: the lines a new total moved, or null.
+ */
 export async function patchBookingJson(request: Request, reference: string, ctx: BookingContext) {
   const detail = await getBooking(reference);
   if (!detail) return notFoundJson("Booking");
@@ -158,13 +199,27 @@ export async function patchBookingJson(request: Request, reference: string, ctx:
   if (!body) return badBodyResponse();
   const base = readBaseVersion(request, body);
   if (!base.ok) return base.response;
+  // The billing details the tax documents print (ADR 092): their own write, with the documents panel's schema.
+  if (body.billing !== undefined) {
+    const others = Object.keys(body).filter((key) => key !== "billing" && key !== "version");
+    if (others.length > 0) return jsonError(400, `Send billing in a PATCH of its own, without ${others.join(", ")}.`);
+    const billing = billingDetailsSchema.safeParse({ ...billingOf(detail.row), ...(typeof body.billing === "object" ? body.billing : {}) });
+    if (!billing.success) {
+      const fields = issuesToFields(billing.error.issues);
+      return jsonError(400, `Please check billing ${Object.keys(fields).join(", ")}: ${Object.values(fields)[0]}`, fields);
+    }
+    const saved = await updateBillingDetails(detail.row.id, billing.data, ctx, { expectedVersion: base.version });
+    return saved.ok ? answer(saved.booking) : jsonError(saved.status, saved.message);
+  }
   const parsed = bookingEditSchema.safeParse({ ...storedInput(detail.row, detail.travellers), ...body });
   if (!parsed.success) {
     const fields = issuesToFields(parsed.error.issues);
     return jsonError(400, `Please check ${Object.keys(fields).join(", ")}: ${Object.values(fields)[0]}`, fields);
   }
   const result = await updateBooking(detail.row.id, parsed.data, ctx, { expectedVersion: base.version });
-  return result.ok ? answer(result.booking) : refusalJson(result);
+  if (!result.ok) return refusalJson(result);
+  // `scheduleChange`: the schedule's lines a new total moved (the balance follows the total), or null when none moved.
+  return answerWithMoney(result.booking, ctx.now, { scheduleChange: result.scheduleChange ?? null });
 }
 
 /** DELETE /api/bookings/{ref} (admins; the route checks): 204, restorable for 30 days. */

@@ -182,7 +182,7 @@ export async function updateBooking(
     await recordBookingEvent(tx, ctx, saved!, "booking.updated", {
       changes: changes.slice(0, 20),
       changeCount: changes.length,
-      ...(schedule ? { schedule } : {}),
+      ...(schedule ? { schedule: schedule.text } : {}),
     });
     if (takesSeats(row.state) && (moved || seats !== row.seats)) {
       effects.seatsChanged = true;

@@ -258,7 +258,7 @@ export async function handleBookingAction(request: Request, reference: string, v
       const editor = readEditorRequest(formData);
       const result = await updateBooking(detail.row.id, submission.value, ctx, { expectedVersion: editor.options.expectedVersion });
       if (!result.ok) return refusalData(result);
-      const moved = result.scheduleChange ? ` The total is now ${formatPaise(result.booking.totalPaise)}: payment schedule ${result.scheduleChange}.` : "";
+      const moved = result.scheduleChange ? ` The total is now ${formatPaise(result.booking.totalPaise)}: payment schedule ${result.scheduleChange.text}.` : "";
       return redirectWithNotice(page, { kind: "success", message: `Booking ${reference} saved.${moved}` });
     },
   );

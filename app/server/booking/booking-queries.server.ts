@@ -167,7 +167,9 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
     case "payment.reversed":
     case "payment.link-created":
     case "payment.schedule-changed":
-      // Written by the ledger (app/server/payment-ledger) with its own words.
+    case "document.issued":
+    case "document.cancelled":
+      // Written by the ledger and the documents (app/server/payment-ledger) with its own words.
       return { text: typeof detail.text === "string" ? detail.text : kind, details: typeof detail.reason === "string" ? [`Reason: ${detail.reason}`] : [] };
     default:
       return { text: detail.from && detail.to ? `${stateLabel(detail.from)} → ${stateLabel(detail.to)}` : kind, details: [] };

@@ -10,6 +10,7 @@ import { bookings, bookingTravellers, siteSettings, type BookingRow } from "~/se
 import { nudgeJobs } from "~/server/jobs/jobs.server";
 import { lockDeparture, seatsOf, type DepartureSeats } from "~/server/seats/departure-seats.server";
 import { queueBookingEmails } from "./booking-emails.server";
+import type { ScheduleMove } from "~/server/payment-ledger/schedule-write.server";
 
 /**
  * The one write path of bookings (ADR 088): every change runs in a
@@ -35,7 +36,7 @@ export type BookingRefusal = {
   conflict?: EditConflict;
 };
 /** `scheduleChange`: the payment schedule's lines a new total moved ("Balance ₹1,56,750 → ₹2,61,250"), for the team's notice. */
-export type BookingResult = { ok: true; booking: BookingRow; scheduleChange?: string } | BookingRefusal;
+export type BookingResult = { ok: true; booking: BookingRow; scheduleChange?: ScheduleMove } | BookingRefusal;
 
 class BookingAbort extends Error {
   constructor(readonly refusal: BookingRefusal) {

@@ -22,7 +22,9 @@ import { brochureTerms } from "./brochure-terms.server";
 import { DEFAULT_REFUND_RULE, PACKAGE_TERMS } from "~/server/package/package-terms.server";
 
 type BrochureAnswer =
-  { kind: "pdf"; brochure: RenderedBrochure; from: BrochureSource | "preview"; etag: string | null } | { kind: "unavailable" } | { kind: "failed" };
+  | { kind: "pdf"; brochure: RenderedBrochure; from: BrochureSource | "preview"; etag: string | null }
+  | { kind: "unavailable" }
+  | { kind: "failed" };
 
 /** What a kept brochure is valid for: the content version (the row, per request, on PostgreSQL) and the day (departures move on). */
 async function currentBrochureVersion(today: string = todayIso()): Promise<string> {

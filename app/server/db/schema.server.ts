@@ -274,6 +274,11 @@ export const siteSettings = pgTable("site_settings", {
   /** The agency's UPI ID (VPA) and the name on the account, for the QR of every amount due (ADR 090); null: no QR. */
   upiId: text("upi_id"),
   upiPayeeName: text("upi_payee_name"),
+  /** Days before each due date the balance-due e-mail goes out (issue 46), at 9:00 Indian time. */
+  paymentReminderDays: integer("payment_reminder_days")
+    .array()
+    .notNull()
+    .default(sql`'{7,1}'::integer[]`),
   /** The home page's hero words (spec §1 at first start), edited on the home content screen (ADR 041). */
   heroHeadline: text("hero_headline").notNull().default("Best Place to find Your Inner Peace"),
   heroSubheadline: text("hero_subheadline").notNull().default("Feeling relaxed? Connect with us to plan your journey and explore the world!"),
@@ -1172,6 +1177,11 @@ export const paymentGatewayEvents = pgTable(
     problem: text("problem"),
     bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     receivedAt: timestamp("received_at", tz).notNull().defaultNow(),
+    /** A "needs a look" event the team dealt with (issue 46): when, who and what they did; it leaves the list. */
+    handledAt: timestamp("handled_at", tz),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledByName: text("handled_by_name"),
+    handledNote: text("handled_note"),
   },
   (t) => [
     uniqueIndex("payment_gateway_events_dedupe_idx").on(t.dedupeKey),

@@ -17,7 +17,10 @@ import { exportNotes, listInboxForExport } from "./inbox.server";
  *  - number: a number in both.
  */
 type Cell =
-  { kind: "time"; value: Date | null } | { kind: "phone"; value: string } | { kind: "text"; value: string | null } | { kind: "number"; value: number | null };
+  | { kind: "time"; value: Date | null }
+  | { kind: "phone"; value: string }
+  | { kind: "text"; value: string | null }
+  | { kind: "number"; value: number | null };
 
 type ExportRow = InboxRow & { notes: string; followUpAt: Date | null };
 

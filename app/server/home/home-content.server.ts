@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { ContentDocument } from "~/lib/content-fields";
+import { changedFields, type ContentDocument } from "~/lib/content-fields";
 import type { FaqItem, HeroInput, HomeCardsInput, ReviewItem } from "~/lib/home-content-schema";
 import type { EditConflict } from "~/lib/revisions";
-import { describeConflict } from "~/server/content/conflicts.server";
+import { describeConflict, documentAtVersion } from "~/server/content/conflicts.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
 import { lastRevision } from "~/server/content/revisions.server";
 import { getDb, type Db } from "~/server/db/db.server";
@@ -12,9 +12,6 @@ import { getImageAlts, setImageAlts } from "~/server/media/media-alt.server";
 /** The home screen's four documents, each with its own History entries (ADR 044). */
 export const HOME_DOCUMENT_TYPES = ["home-hero", "home-cards", "home-faqs", "home-reviews"] as const;
 export type HomeDocumentType = (typeof HOME_DOCUMENT_TYPES)[number];
-
-export type ListWriteResult =
-  { ok: true; version: number } | { ok: false; conflict: EditConflict } | { ok: false; conflict?: undefined; errors: Record<string, string[]> };
 
 const HOME_LABELS: Record<HomeDocumentType, string> = {
   "home-faqs": "FAQ",
@@ -117,111 +114,135 @@ export async function loadHomeLists() {
   };
 }
 
-/**
- * Replaces a whole list in one content write (ADR 041): its rows in the order
- * sent, a revision of the list, activity, and the content version (the home and
- * contact pages follow at the next request). A save based on an older version
- * of the list is refused with what changed.
- */
-async function replaceList(
-  ctx: ContentWriteContext,
-  type: HomeDocumentType,
-  expectedVersion: number | undefined,
-  read: (tx: Db) => Promise<ContentDocument>,
-  write: (tx: Db) => Promise<void>,
-  mine: ContentDocument,
-): Promise<ListWriteResult> {
-  return writeContent<ListWriteResult>(ctx, async (tx) => {
-    // One writer at a time per document: the lock is taken on its table.
-    await tx.execute(`lock table ${LOCKED_TABLE[type]} in share row exclusive mode`);
-    const version = await listVersion(tx, type);
-    const previous = await read(tx);
-    if (expectedVersion !== undefined && expectedVersion !== version) {
-      const last = await lastRevision(tx, type, "home");
-      const at = { type, id: "home", baseVersion: expectedVersion, version, updatedAt: last?.createdAt ?? new Date() };
-      throw new ContentWriteAbort<ListWriteResult>({ ok: false, conflict: await describeConflict(tx, at, previous, mine) });
+/** One of the home screen's documents as sent, with the version its editor loaded. */
+export type HomeDocumentSave = (
+  | { type: "home-hero"; input: HeroInput }
+  | { type: "home-cards"; input: HomeCardsInput }
+  | { type: "home-faqs"; input: FaqItem[] }
+  | { type: "home-reviews"; input: ReviewItem[] }
+) & { expectedVersion?: number };
+
+export type HomeSaveResult =
+  | { ok: true; saved: HomeDocumentType[]; versions: Partial<Record<HomeDocumentType, number>> }
+  | { ok: false; conflicts: (EditConflict & { type: HomeDocumentType })[] }
+  | { ok: false; conflicts?: undefined; errors: Record<string, string[]> };
+
+type DocumentSpec = { read: (tx: Db) => Promise<ContentDocument>; write: (tx: Db) => Promise<void>; mine: ContentDocument };
+
+function specOf(save: HomeDocumentSave): DocumentSpec {
+  switch (save.type) {
+    case "home-faqs": {
+      const items = save.input;
+      return {
+        read: faqDocument,
+        write: async (tx) => {
+          await tx.delete(faqs);
+          if (items.length) await tx.insert(faqs).values(items.map((item, index) => ({ ...item, sortOrder: index + 1 })));
+        },
+        mine: { faqs: items },
+      };
     }
-    await write(tx);
-    const label = HOME_LABELS[type];
+    case "home-reviews": {
+      const items = save.input.map((item) => ({ ...item, location: item.location ?? "" }));
+      return {
+        read: reviewDocument,
+        write: async (tx) => {
+          await tx.delete(testimonials);
+          if (items.length) await tx.insert(testimonials).values(items.map((item, index) => ({ ...item, sortOrder: index + 1 })));
+        },
+        mine: { reviews: items },
+      };
+    }
+    case "home-hero": {
+      const input = save.input;
+      return {
+        read: heroDocument,
+        write: async (tx) => {
+          const [photo] = await tx
+            .select({ key: media.key })
+            .from(media)
+            .where(and(eq(media.key, input.image), eq(media.kind, "image")));
+          if (!photo)
+            throw new ContentWriteAbort<HomeSaveResult>({ ok: false, errors: { image: ["Choose a photo from the uploads: this one was not found."] } });
+          await tx
+            .update(siteSettings)
+            .set({
+              heroHeadline: input.headline,
+              heroSubheadline: input.subheadline,
+              heroMediaKey: input.image,
+              introParagraph: input.intro,
+              updatedAt: new Date(),
+            })
+            .where(eq(siteSettings.id, 1));
+          await setImageAlts(tx, [{ key: input.image, alt: input.imageAlt }], [input.image]);
+        },
+        mine: { ...input },
+      };
+    }
+    case "home-cards": {
+      const input = save.input;
+      return {
+        read: cardsDocument,
+        write: async (tx) => {
+          await tx.delete(homeCards);
+          await tx
+            .insert(homeCards)
+            .values([
+              ...input.whyChooseUs.map((card, index) => ({ ...card, section: "why-choose-us" as const, sortOrder: index + 1 })),
+              ...input.process.map((card, index) => ({ ...card, section: "process" as const, sortOrder: index + 1 })),
+            ]);
+        },
+        mine: { ...input },
+      };
+    }
+  }
+}
+
+const sameDocument = (type: HomeDocumentType, a: ContentDocument, b: ContentDocument) => changedFields(type, a, b).length === 0;
+
+/**
+ * Saves the home screen's documents in ONE content write (ADR 041, 110): each
+ * one sent that differs from what is stored replaces it whole, with a revision
+ * and an activity entry of its own, and the content version (the home and
+ * contact pages follow at the next request). One check covers them all: a
+ * document someone else saved since the editor loaded it is refused with what
+ * changed, unless it was sent as it was loaded (left alone here: their change
+ * stays). One refusal rolls back every document.
+ */
+export function saveHomeDocuments(saves: HomeDocumentSave[], ctx: ContentWriteContext): Promise<HomeSaveResult> {
+  // Always in the same order, so two saves lock the tables alike.
+  const ordered = [...saves].sort((a, b) => HOME_DOCUMENT_TYPES.indexOf(a.type) - HOME_DOCUMENT_TYPES.indexOf(b.type));
+  return writeContent<HomeSaveResult>(ctx, async (tx) => {
+    const conflicts: (EditConflict & { type: HomeDocumentType })[] = [];
+    const toWrite: { type: HomeDocumentType; spec: DocumentSpec; version: number; previous: ContentDocument }[] = [];
+    for (const save of ordered) {
+      const { type, expectedVersion } = save;
+      const spec = specOf(save);
+      // One writer at a time per document: the lock is taken on its table.
+      await tx.execute(`lock table ${LOCKED_TABLE[type]} in share row exclusive mode`);
+      const version = await listVersion(tx, type);
+      const previous = await spec.read(tx);
+      if (sameDocument(type, previous, spec.mine)) continue;
+      if (expectedVersion !== undefined && expectedVersion !== version) {
+        const base = await documentAtVersion(tx, type, "home", expectedVersion);
+        if (base && sameDocument(type, base, spec.mine)) continue;
+        const last = await lastRevision(tx, type, "home");
+        const at = { type, id: "home", baseVersion: expectedVersion, version, updatedAt: last?.createdAt ?? new Date() };
+        conflicts.push({ ...(await describeConflict(tx, at, previous, spec.mine)), type });
+        continue;
+      }
+      toWrite.push({ type, spec, version, previous });
+    }
+    if (conflicts.length > 0) throw new ContentWriteAbort<HomeSaveResult>({ ok: false, conflicts });
+    const revisions = [];
+    for (const { type, spec, version, previous } of toWrite) {
+      await spec.write(tx);
+      revisions.push({ type, id: "home", version: version + 1, kind: "updated" as const, label: HOME_LABELS[type], document: await spec.read(tx), previous });
+    }
     return {
-      result: { ok: true, version: version + 1 },
-      revisions: [{ type, id: "home", version: version + 1, kind: "updated", label, document: await read(tx), previous }],
-      activity: [{ kind: HOME_ACTIVITY[type], subject: { type: "home", id: type, label } }],
+      result: { ok: true, saved: toWrite.map((entry) => entry.type), versions: Object.fromEntries(toWrite.map((entry) => [entry.type, entry.version + 1])) },
+      revisions,
+      activity: toWrite.map(({ type }) => ({ kind: HOME_ACTIVITY[type], subject: { type: "home", id: type, label: HOME_LABELS[type] } })),
     };
   });
-}
-
-export function saveFaqs(items: FaqItem[], ctx: ContentWriteContext, options: { expectedVersion?: number } = {}) {
-  return replaceList(
-    ctx,
-    "home-faqs",
-    options.expectedVersion,
-    faqDocument,
-    async (tx) => {
-      await tx.delete(faqs);
-      if (items.length) await tx.insert(faqs).values(items.map((item, index) => ({ ...item, sortOrder: index + 1 })));
-    },
-    { faqs: items },
-  );
-}
-
-export function saveReviews(items: ReviewItem[], ctx: ContentWriteContext, options: { expectedVersion?: number } = {}) {
-  return replaceList(
-    ctx,
-    "home-reviews",
-    options.expectedVersion,
-    reviewDocument,
-    async (tx) => {
-      await tx.delete(testimonials);
-      if (items.length) await tx.insert(testimonials).values(items.map((item, index) => ({ ...item, location: item.location ?? "", sortOrder: index + 1 })));
-    },
-    { reviews: items.map((item) => ({ ...item, location: item.location ?? "" })) },
-  );
-}
-
-export function saveHero(input: HeroInput, ctx: ContentWriteContext, options: { expectedVersion?: number } = {}) {
-  return replaceList(
-    ctx,
-    "home-hero",
-    options.expectedVersion,
-    heroDocument,
-    async (tx) => {
-      const [photo] = await tx
-        .select({ key: media.key })
-        .from(media)
-        .where(and(eq(media.key, input.image), eq(media.kind, "image")));
-      if (!photo) throw new ContentWriteAbort<ListWriteResult>({ ok: false, errors: { image: ["Choose a photo from the uploads: this one was not found."] } });
-      await tx
-        .update(siteSettings)
-        .set({
-          heroHeadline: input.headline,
-          heroSubheadline: input.subheadline,
-          heroMediaKey: input.image,
-          introParagraph: input.intro,
-          updatedAt: new Date(),
-        })
-        .where(eq(siteSettings.id, 1));
-      await setImageAlts(tx, [{ key: input.image, alt: input.imageAlt }], [input.image]);
-    },
-    { ...input },
-  );
-}
-
-export function saveHomeCards(input: HomeCardsInput, ctx: ContentWriteContext, options: { expectedVersion?: number } = {}) {
-  return replaceList(
-    ctx,
-    "home-cards",
-    options.expectedVersion,
-    cardsDocument,
-    async (tx) => {
-      await tx.delete(homeCards);
-      await tx
-        .insert(homeCards)
-        .values([
-          ...input.whyChooseUs.map((card, index) => ({ ...card, section: "why-choose-us" as const, sortOrder: index + 1 })),
-          ...input.process.map((card, index) => ({ ...card, section: "process" as const, sortOrder: index + 1 })),
-        ]);
-    },
-    { ...input },
-  );
 }

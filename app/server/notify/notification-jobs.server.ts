@@ -35,7 +35,8 @@ export type NotificationSubject = {
 
 /** One notification to queue: one e-mail or webhook call per subject, however often it is asked for. */
 export type QueuedNotification =
-  { channel: "email"; subject: NotificationSubject; payload: EmailPayload } | { channel: "webhook"; subject: NotificationSubject; payload: WebhookPayload };
+  | { channel: "email"; subject: NotificationSubject; payload: EmailPayload }
+  | { channel: "webhook"; subject: NotificationSubject; payload: WebhookPayload };
 
 /**
  * Queues notifications as jobs, in the transaction that stores what they are

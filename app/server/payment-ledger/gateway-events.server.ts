@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { indianDate } from "~/lib/follow-up";
 import { formatPaise } from "~/lib/price";
@@ -7,7 +7,9 @@ import { paymentGatewayEvents, paymentLinks, type GatewayEventStatus } from "~/s
 import { defineJobType, enqueueJob, nudgeJobs } from "~/server/jobs/jobs.server";
 import { handleJob, type JobRegistration } from "~/server/jobs/worker.server";
 import type { GatewayEvent, PaymentGateway } from "~/server/payment/gateway.server";
+import { recordActivity } from "~/server/activity/activity.server";
 import { recordPayment } from "./ledger-write.server";
+import { autoReceiptForPayment } from "~/server/document/documents.server";
 
 /**
  * Webhooks that can't be fooled (issue 46, ADR 090). The route hands the raw
@@ -101,6 +103,8 @@ export async function applyGatewayEvent(eventId: number, now: Date): Promise<Gat
   );
   if (!result.ok) return look(result.message, link.bookingId);
   await settle(eventId, "applied", { bookingId: link.bookingId });
+  // Its receipt voucher when the settings say so (issue 47); one the rules refuse waits for the team's button on the booking.
+  if (!result.duplicate) await autoReceiptForPayment(link.bookingId, result.entry.id, SYSTEM, now);
   return "applied";
 }
 
@@ -108,5 +112,50 @@ export async function applyGatewayEvent(eventId: number, now: Date): Promise<Gat
 export function paymentEventHandler(clock: { now(): Date }): JobRegistration {
   return handleJob(PAYMENT_EVENT_JOB, async (job) => {
     await applyGatewayEvent(job.payload.eventId, clock.now());
+  });
+}
+
+export type HandledResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * The team dealt with an event that needed a look (recorded the payment by
+ * hand, refunded it in the gateway, found it was a test): it leaves the list,
+ * with who, when and what they did kept on the event and in the activity log.
+ * Once only: a second click, or another member's at the same time, is a 409.
+ */
+export async function markEventHandled(
+  eventId: number,
+  note: string,
+  actor: { id: string | null; email: string | null; name: string | null },
+  now: Date,
+): Promise<HandledResult> {
+  return getDb().transaction(async (tx) => {
+    const [event] = await tx
+      .update(paymentGatewayEvents)
+      .set({ handledAt: now, handledBy: actor.id, handledByName: actor.name ?? actor.email, handledNote: note || null })
+      .where(and(eq(paymentGatewayEvents.id, eventId), eq(paymentGatewayEvents.status, "needs-look"), isNull(paymentGatewayEvents.handledAt)))
+      .returning();
+    if (!event) {
+      const [exists] = await tx
+        .select({ handledByName: paymentGatewayEvents.handledByName })
+        .from(paymentGatewayEvents)
+        .where(eq(paymentGatewayEvents.id, eventId));
+      return exists
+        ? { ok: false, status: 409, message: `${exists.handledByName ?? "Someone"} already marked this event handled.` }
+        : { ok: false, status: 404, message: "No such gateway event." };
+    }
+    const what = [event.provider, event.providerEvent, event.reference, event.amountPaise === null ? null : formatPaise(event.amountPaise)]
+      .filter(Boolean)
+      .join(" ");
+    await recordActivity(
+      {
+        kind: "payment.event-handled",
+        actor,
+        subject: { type: "payment-event", id: event.id, label: what },
+        detail: { text: `Marked handled: ${(event.problem ?? "a gateway event").replace(/\.$/, "")}${note ? `. ${note}` : ""}`, bookingId: event.bookingId },
+      },
+      { db: tx },
+    );
+    return { ok: true };
   });
 }

@@ -1,24 +1,22 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BookingState } from "~/lib/booking";
-import { DUE_SOON_DAYS, type BookingMoneySummary, type MoneyFilter } from "~/lib/booking-list";
-import { addDays } from "~/lib/calendar-date";
-import { indianDate } from "~/lib/follow-up";
+import type { BookingMoneySummary, MoneyFilter } from "~/lib/booking-list";
 import { amountDueBetween, asksForMoney, moneyState, type MoneyState } from "~/lib/money-state";
 import type { LedgerMovement } from "~/lib/payment-ledger";
 import type { PaymentSchedule } from "~/lib/payment-schedule";
 import { bookings, bookingPaymentLines, paymentLedger } from "~/server/db/schema.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
 import { termsSchedule } from "./booking-money.server";
+import { bookingsDueOnQuery, moneyDays, moneyDueQuery } from "./money-due-sql.server";
 
 /**
- * The money of many bookings at once (issue 46, ADR 090 amended): for the
- * Bookings list's column and its "overdue" / "due in 7 days" filters, the
- * dashboard's "due this week", the Payments screen's overdue balances and the
- * reminders. Three queries whatever the count (bookings, their stored lines,
- * their ledger rows), then `moneyState` per booking in memory: the same
- * function as the booking page, so the list never disagrees with it. A
- * booking without stored lines has its terms' schedule, which SQL alone
- * cannot compute.
+ * The money of many bookings at once (issue 46, ADR 090 amended). Which
+ * bookings are overdue or due in 7 days, and by how much, is one query
+ * (money-due-sql.server.ts): the Bookings list's filters, the dashboard's
+ * figures. The full state of a few bookings (a page of the list, those the
+ * query picked for the Payments screen, the digest and the reminders) is
+ * three queries (bookings, their stored lines, their ledger rows) and
+ * `moneyState` per booking in memory, the booking page's own function.
  */
 
 export const MONEY_BOOKING_COLUMNS = {
@@ -132,8 +130,8 @@ export async function moneySummaries(db: DbExecutor, ids: number[], now: Date): 
 
 /** "Due in 7 days": today (Indian date) and the 7 days after it (a due date a week away is due this week). */
 export function dueSoonWindow(now: Date): { from: string; to: string } {
-  const from = indianDate(now);
-  return { from, to: addDays(from, DUE_SOON_DAYS) };
+  const { today, dueSoonTo } = moneyDays(now);
+  return { from: today, to: dueSoonTo };
 }
 
 /** What a money filter keeps, and how much it counts for each booking. */
@@ -143,36 +141,66 @@ export function filterAmount(filter: MoneyFilter, state: MoneyState, now: Date):
   return amountDueBetween(state, from, to);
 }
 
+type MoneyDueRow = { bookingId: number; overduePaise: number; dueSoonPaise: number };
+
+/** Each booking that asks for money and has some overdue or due in 7 days, from one query (money-due-sql.server.ts). */
+export async function moneyDueByBooking(db: DbExecutor, now: Date, where: SQL = askingForMoney()): Promise<MoneyDueRow[]> {
+  const { rows } = await db.execute<Record<string, unknown>>(moneyDueQuery(where, now));
+  return rows.map((row) => ({ bookingId: Number(row.booking_id), overduePaise: Number(row.overdue_paise), dueSoonPaise: Number(row.due_soon_paise) }));
+}
+
+const amountOf = (filter: MoneyFilter, row: MoneyDueRow) => (filter === "overdue" ? row.overduePaise : row.dueSoonPaise);
+
 /** The ids of the bookings a money filter keeps (the list adds them to its query, so its keyset pages stand). */
 export async function bookingIdsByMoney(db: DbExecutor, filter: MoneyFilter, now: Date): Promise<number[]> {
-  const rows = await moneyOfBookings(db, askingForMoney(), now);
-  return rows.filter((row) => filterAmount(filter, row.money, now) > 0).map((row) => row.id);
+  return (await moneyDueByBooking(db, now)).filter((row) => amountOf(filter, row) > 0).map((row) => row.bookingId);
 }
 
 export type MoneyFigure = { amountPaise: number; bookings: number };
 
 /** The dashboard's figures: due in the next 7 days (Indian dates) and overdue, each with how many bookings. */
 export async function moneyFigures(db: DbExecutor, now: Date): Promise<{ dueSoon: MoneyFigure; overdue: MoneyFigure }> {
-  const rows = await moneyOfBookings(db, askingForMoney(), now);
+  const rows = await moneyDueByBooking(db, now);
   const figure = (filter: MoneyFilter): MoneyFigure => {
-    const amounts = rows.map((row) => filterAmount(filter, row.money, now)).filter((amount) => amount > 0);
+    const amounts = rows.map((row) => amountOf(filter, row)).filter((amount) => amount > 0);
     return { amountPaise: amounts.reduce((sum, amount) => sum + amount, 0), bookings: amounts.length };
   };
   return { dueSoon: figure("due-7d"), overdue: figure("overdue") };
 }
 
+/** The full money of the bookings a money query picked (few: those overdue or due soon). */
+async function moneyOfIds(db: DbExecutor, ids: number[], now: Date): Promise<MoneyOverviewRow[]> {
+  return ids.length ? moneyOfBookings(db, inArray(bookings.id, ids), now) : [];
+}
+
 /** Overdue balances, the oldest due date first (the Payments screen). */
 export async function overdueBookings(db: DbExecutor, now: Date): Promise<MoneyOverviewRow[]> {
-  const rows = await moneyOfBookings(db, askingForMoney(), now);
+  const ids = await bookingIdsByMoney(db, "overdue", now);
+  const rows = await moneyOfIds(db, ids, now);
   const firstOverdue = (row: MoneyOverviewRow) => row.money.lines.find((line) => line.status === "overdue")?.dueOn ?? "";
   return rows.filter((row) => row.money.overduePaise > 0).sort((a, b) => firstOverdue(a).localeCompare(firstOverdue(b)) || a.id - b.id);
+}
+
+/** The bookings matching `where` with a line not all paid that falls due on one of `days` (Indian dates), with their money: the reminder pass's. */
+export async function moneyOfBookingsDueOn(db: DbExecutor, where: SQL, days: readonly string[], now: Date): Promise<MoneyOverviewRow[]> {
+  if (days.length === 0) return [];
+  const { rows } = await db.execute<Record<string, unknown>>(bookingsDueOnQuery(where, days));
+  return moneyOfIds(
+    db,
+    rows.map((row) => Number(row.booking_id)),
+    now,
+  );
 }
 
 export type MoneyDueItem = { reference: string; leadName: string; dueSoonPaise: number; overduePaise: number; dueOn: string };
 
 /** For the team's daily digest: each booking with money overdue or falling due in the next 7 days, the earliest due date first. */
 export async function moneyDueItems(db: DbExecutor, now: Date): Promise<MoneyDueItem[]> {
-  const rows = await moneyOfBookings(db, askingForMoney(), now);
+  const rows = await moneyOfIds(
+    db,
+    (await moneyDueByBooking(db, now)).map((row) => row.bookingId),
+    now,
+  );
   return rows
     .map((row) => ({
       reference: row.reference,

@@ -1,24 +1,25 @@
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { indianTimeOn } from "~/lib/follow-up";
+import { addDays } from "~/lib/calendar-date";
+import { indianDate, indianTimeOn } from "~/lib/follow-up";
 import { scheduleLineLabel } from "~/lib/payment-schedule";
 import { formatPaise } from "~/lib/price";
 import { formatTourDate } from "~/lib/tour-format";
 import { getDb } from "~/server/db/db.server";
-import { bookings, paymentLinks } from "~/server/db/schema.server";
-import { defineJobType, enqueueJobs, nudgeJobs } from "~/server/jobs/jobs.server";
+import { bookings, paymentLinks, siteSettings } from "~/server/db/schema.server";
+import { defineJobType, enqueueJobs, nudgeJobs, type DbExecutor } from "~/server/jobs/jobs.server";
 import { handleJob, type JobRegistration } from "~/server/jobs/worker.server";
 import type { Mailer } from "~/server/notify/mailer.server";
 import { DEFAULT_REMINDER_DAYS, remindersDue } from "~/server/payment/payment-reminders.server";
 import { upiQrPng } from "~/server/payment/upi-qr.server";
 import { amountDueUri, dueMessage, upiSettings } from "./amount-due.server";
 import { bookingMoney } from "./booking-money.server";
-import { moneyOfBookings } from "./money-overview.server";
+import { moneyOfBookingsDueOn } from "./money-overview.server";
 
 /**
  * Balance-due e-mails through the job queue (issue 46, ADR 090 amended, ADR
  * 082): each minute's pass (with the daily digest's tick, by the injected
- * clock) queues the reminders due now (`remindersDue`: 7 and 1 days before
+ * clock) queues the reminders due now (`remindersDue`: the days of Settings → Payments, default 7 and 1, before
  * each due date, from 9:00 Indian time) of every confirmed booking with an
  * e-mail address and money owing. Each is queued once, from any server and
  * however often the pass runs: its once-key names the booking, the line, its
@@ -37,12 +38,27 @@ export const PAYMENT_REMINDER_JOB = defineJobType({
   }),
 });
 
-/** Queues the reminders due at `now`; returns how many were new (a key queued before is not queued again). */
-export async function queueDueReminders(now: Date, daysBefore: readonly number[] = DEFAULT_REMINDER_DAYS): Promise<number> {
+/** The days before each due date the reminders go out: Settings → Payments (default 7 and 1). */
+export async function reminderDays(db: DbExecutor): Promise<readonly number[]> {
+  const [row] = await db.select({ days: siteSettings.paymentReminderDays }).from(siteSettings).limit(1);
+  return row?.days ?? DEFAULT_REMINDER_DAYS;
+}
+
+/** Queues the reminders due at `now` (on the days of Settings, or `days`); returns how many were new (a key queued before is not queued again). */
+export async function queueDueReminders(now: Date, days?: readonly number[]): Promise<number> {
   // Nothing goes out before 9:00 Indian time: no need to read the bookings.
   if (now.getTime() < indianTimeOn(now, 0, 9).getTime()) return 0;
   const db = getDb();
-  const rows = await moneyOfBookings(db, and(isNull(bookings.deletedAt), eq(bookings.state, "confirmed"), isNotNull(bookings.leadEmail))!, now);
+  const daysBefore = days ?? (await reminderDays(db));
+  if (daysBefore.length === 0) return 0;
+  // Only the bookings with a line falling due on a reminder's day are read in full (one query finds them).
+  const today = indianDate(now);
+  const rows = await moneyOfBookingsDueOn(
+    db,
+    and(isNull(bookings.deletedAt), eq(bookings.state, "confirmed"), isNotNull(bookings.leadEmail))!,
+    daysBefore.map((days) => addDays(today, days)),
+    now,
+  );
   const jobs = rows.flatMap((row) =>
     remindersDue(row.money, now, daysBefore).map((reminder) => ({
       payload: { bookingId: row.id, lineKey: reminder.lineKey, dueOn: reminder.dueOn, daysBefore: reminder.daysBefore },

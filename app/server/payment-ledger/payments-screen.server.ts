@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { addDays, isCalendarDate } from "~/lib/calendar-date";
 import { indianDate } from "~/lib/follow-up";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/payment-ledger";
@@ -133,7 +133,7 @@ export async function eventsNeedingALook(db: DbExecutor, limit = 50) {
     })
     .from(paymentGatewayEvents)
     .leftJoin(bookings, eq(bookings.id, paymentGatewayEvents.bookingId))
-    .where(eq(paymentGatewayEvents.status, "needs-look"))
+    .where(and(eq(paymentGatewayEvents.status, "needs-look"), isNull(paymentGatewayEvents.handledAt)))
     .orderBy(desc(paymentGatewayEvents.receivedAt), desc(paymentGatewayEvents.id))
     .limit(limit);
   return rows.map((row) => ({

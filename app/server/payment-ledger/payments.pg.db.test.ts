@@ -10,13 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseBookingFilters } from "~/lib/booking-list";
 import { listBookings } from "~/server/booking/booking-queries.server";
 import type { Mailer, RichEmail } from "~/server/notify/mailer.server";
-import { bookingEditSchema, newBookingSchema } from "~/lib/booking-schema";
+import { newBookingSchema } from "~/lib/booking-schema";
 import { plannedEdits, scheduleFormSchema } from "~/lib/payment-schedule";
 import type { GroupDate } from "~/lib/content-types";
 import type { Db } from "~/server/db/db.server";
 import { activity, bookings, jobs, packages, paymentGatewayEvents, paymentLedger, paymentReferences, siteSettings } from "~/server/db/schema.server";
 import { createBooking } from "~/server/booking/booking-create.server";
-import { updateBooking } from "~/server/booking/booking-edit.server";
+import { getBookingJson, patchBookingJson } from "~/server/booking/booking-api.server";
 import type { PaymentGateway } from "~/server/payment/gateway.server";
 import { createFakeGateway } from "~/server/payment/fake-gateway.server";
 import { createRazorpayGateway } from "~/server/payment/razorpay-gateway.server";
@@ -24,10 +24,22 @@ import { hmacSha256Hex } from "~/server/payment/webhook-signature.server";
 import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { bookingMoney } from "./booking-money.server";
-import { applyGatewayEvent, receiveWebhook } from "./gateway-events.server";
+import { applyGatewayEvent, markEventHandled, receiveWebhook } from "./gateway-events.server";
 import { recordPayment, recordRefund, reverseEntry } from "./ledger-write.server";
 import { createPaymentLinkFor } from "./payment-links.server";
-import { moneyDueItems, moneyFigures } from "./money-overview.server";
+import {
+  askingForMoney,
+  filterAmount,
+  moneyDueByBooking,
+  moneyDueItems,
+  moneyFigures,
+  moneyOfBookings,
+  moneyOfBookingsDueOn,
+  type MoneyOverviewRow,
+} from "./money-overview.server";
+import { remindersDue } from "~/server/payment/payment-reminders.server";
+import { addDays } from "~/lib/calendar-date";
+import { indianDate } from "~/lib/follow-up";
 import { paymentReminderHandler, PAYMENT_REMINDER_JOB, queueDueReminders } from "./payment-reminder-jobs.server";
 import { paymentsCsv, paymentsXlsx } from "./payments-export.server";
 import { eventsNeedingALook, overdueReminders, parsePaymentsRange, paymentsInRange, paymentTotals } from "./payments-screen.server";
@@ -188,16 +200,36 @@ describe("the schedule", () => {
       ["I1", "2027-02-01", 50_000_00],
       ["BAL", "2027-02-15", 1_33_999_50],
     ]);
-    // A third adult: ₹3,13,500, and the balance follows by ₹1,04,500; the team's notice names both figures.
-    const third = await updateBooking(
-      booking.id,
-      bookingEditSchema.parse({
-        ...newBookingSchema.parse({ packageId, departureId: "dOpen", leadName: "Meera Iyer", leadPhone: "98450 12345", adults: "2", room: "twin" }),
-        adults: "3",
-      }),
-      { actor: asha, now: NOW },
-    );
-    expect(third).toMatchObject({ ok: true, scheduleChange: "Balance ₹1,33,999.50 → ₹2,38,499.50" });
+    // A third adult through the API: ₹3,13,500, and the balance follows by ₹1,04,500; the answer names both figures and gives the schedule.
+    const patch = (body: Record<string, unknown>) =>
+      patchBookingJson(
+        new Request(`http://pravas.test/api/bookings/${booking.reference}`, {
+          method: "PATCH",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        booking.reference,
+        { actor: asha, now: NOW },
+      );
+    const third = await patch({ adults: 3 });
+    expect(third.status).toBe(200);
+    const answer = await third.json();
+    expect(answer.price.totalPaise).toBe(3_13_500_00);
+    expect(answer.scheduleChange).toEqual({
+      text: "Balance ₹1,33,999.50 → ₹2,38,499.50",
+      lines: [{ key: "BAL", label: "Balance", fromPaise: 1_33_999_50, toPaise: 2_38_499_50 }],
+    });
+    const apiLines = (body: { schedule: { lines: { key: string; dueOn: string; amountPaise: number; amount: string; status: string }[] } }) =>
+      body.schedule.lines.map((line) => [line.key, line.dueOn, line.amountPaise, line.amount, line.status]);
+    expect(apiLines(answer)).toEqual([
+      ["DEP", "2027-01-12", 25_000_50, "₹25,000.50", "due"],
+      ["I1", "2027-02-01", 50_000_00, "₹50,000", "due"],
+      ["BAL", "2027-02-15", 2_38_499_50, "₹2,38,499.50", "due"],
+    ]);
+    expect(answer.money).toMatchObject({ state: "nothing-paid", owingPaise: 3_13_500_00 });
+    // A change that leaves the total alone moves nothing: null. GET gives the same schedule.
+    expect((await (await patch({ notes: "Window seats" })).json()).scheduleChange).toBeNull();
+    expect(apiLines(await (await getBookingJson(booking.reference, NOW)).json())).toEqual(apiLines(answer));
     expect(await lines()).toEqual([
       ["DEP", "2027-01-12", 25_000_50],
       ["I1", "2027-02-01", 50_000_00],
@@ -300,6 +332,21 @@ describe("webhooks", () => {
       ["pay_short", booking.reference, "The amount differs from the link's"],
       ["pay_unknown", null, "Find this payment in the gateway's dashboard by its payment id"],
     ]);
+    // Marked handled (who, when, what was done): it leaves the list, once; the activity log keeps it.
+    const handledAt = new Date("2027-01-10T07:00:00Z");
+    expect(await markEventHandled(look[0]!.id, "Recorded ₹52,000 by hand with its UTR", asha, handledAt)).toEqual({ ok: true });
+    expect(await markEventHandled(look[0]!.id, "", asha, handledAt)).toEqual({
+      ok: false,
+      status: 409,
+      message: "Asha Staff already marked this event handled.",
+    });
+    expect(await markEventHandled(999_999, "", asha, handledAt)).toMatchObject({ ok: false, status: 404 });
+    expect((await eventsNeedingALook(db)).map((event) => event.paymentId)).toEqual(["pay_unknown"]);
+    const [handled] = await db.select().from(paymentGatewayEvents).where(eq(paymentGatewayEvents.id, look[0]!.id));
+    expect(handled).toMatchObject({ status: "needs-look", handledAt, handledByName: "Asha Staff", handledNote: "Recorded ₹52,000 by hand with its UTR" });
+    const [logged] = await db.select().from(activity).where(eq(activity.kind, "payment.event-handled"));
+    expect(logged).toMatchObject({ actorName: "Asha Staff", subjectType: "payment-event", subjectId: String(look[0]!.id) });
+    expect(logged!.detail.text).toBe("Marked handled: Paid ₹52,000 on a link for ₹52,250. Recorded ₹52,000 by hand with its UTR");
   });
 });
 
@@ -358,6 +405,110 @@ describe("money across bookings (the list, the dashboard, the Payments screen, t
     expect(overdue[0]!.whatsapp).toMatch(/^https:\/\/wa\.me\/919845012345\?text=/);
     expect(text).toContain(`the deposit of ₹52,250 for your`);
     expect(text).toContain("is due by 10 Jan 2027.\nUPI: upi://pay?pa=pravas@okicici&pn=Pravas%20Holidays&am=52250.00&cu=INR");
+  });
+
+  it("computes overdue and due in 7 days in SQL exactly as moneyState does: stored and default schedules, refunds, reversals, IST edges", async () => {
+    // Bookings made before schedules were stored (no lines): the default terms, 25 % on the day made (Indian date), the balance 30 days before departure.
+    let made = 0;
+    const direct = async (totalPaise: number, createdAt: string, startDate: string, extra: Partial<typeof bookings.$inferInsert> = {}) => {
+      const [row] = await db
+        .insert(bookings)
+        .values({
+          reference: `PRV-ZZZZ${"23456789"[made++]}`,
+          packageId,
+          packageTitle: "Test package",
+          departureId: null,
+          departureName: null,
+          startDate,
+          endDate: startDate,
+          state: "confirmed",
+          leadName: "Ravi Rao",
+          leadPhone: "+919845012345",
+          adults: 1,
+          room: "twin",
+          price: { basis: "Package price", units: { adult: totalPaise, childWithBed: 0, childNoBed: 0 }, extras: [], discount: null },
+          totalPaise,
+          createdAt: new Date(createdAt),
+          ...extra,
+        })
+        .returning();
+      return row!;
+    };
+    // R1: ₹1,33,999.50 made at 00:00 on 10 Jan in India: deposit ₹33,500.00 (33,499.875 rounded) due 10 Jan, balance ₹1,00,499.50 due 30 Jan.
+    const r1 = await direct(1_33_999_50, "2027-01-09T18:30:00Z", "2027-03-01");
+    // R2: ₹1.99 made at 23:59:59 on 9 Jan: a deposit of 25 % rounds to ₹0, so one line, ₹1.99 due 9 Jan.
+    const r2 = await direct(1_99, "2027-01-09T18:29:59Z", "2027-02-20");
+    // R3: departs 5 Feb, so the balance's day (6 Jan) came before it was made: one line, ₹50,000 due 10 Jan.
+    const r3 = await direct(50_000_00, "2027-01-10T05:00:00Z", "2027-02-05");
+    // Asking for nothing: cancelled, and deleted.
+    await direct(50_000_00, "2027-01-10T05:00:00Z", "2027-02-05", { state: "cancelled" });
+    await direct(50_000_00, "2027-01-10T05:00:00Z", "2027-02-05", { deletedAt: NOW });
+    // S1, stored lines: ₹2,09,000, deposit ₹52,250 due 10 Jan, an instalment of ₹50,000 due 1 Feb, balance ₹1,06,750 due 2 Mar;
+    // paid ₹60,000, ₹10,000 paid and reversed, ₹2,000.25 refunded: ₹57,999.75.
+    const s1 = await book(2);
+    await editBookingSchedule(
+      s1.id,
+      (schedule) => plannedEdits(schedule, scheduleFormSchema.parse({ intent: "schedule-add", amount: "50,000", dueOn: "2027-02-01" })),
+      asha,
+    );
+    await pay(s1.id, 60_000_00, "UTR-S1-1");
+    const typo = await pay(s1.id, 10_000_00, "UTR-S1-2");
+    if (!typo.ok) throw new Error(typo.message);
+    await reverseEntry(s1.id, { entryId: typo.entry.id, reason: "Typed twice" }, asha, NOW);
+    await recordRefund(s1.id, { amountPaise: 2_000_25, paidOn: "2027-01-10", method: "upi", reference: null, reason: "Extra bed" }, asha, NOW);
+    // S2, overpaid: ₹1,10,000 on ₹1,04,500. S3, nothing paid on ₹1,04,500 (₹26,125 due 10 Jan, ₹78,375 due 2 Mar). R1 paid ₹20,000.
+    const s2 = await book(1);
+    await pay(s2.id, 1_10_000_00, "UTR-S2-1");
+    const s3 = await book(1);
+    await pay(r1.id, 20_000_00, "UTR-R1-1");
+    const names = new Map([r1, r2, r3, s1, s2, s3].map((booking, index) => [booking.id, ["R1", "R2", "R3", "S1", "S2", "S3"][index]]));
+    const bySql = async (now: Date) =>
+      Object.fromEntries((await moneyDueByBooking(db, now)).map((row) => [names.get(row.bookingId), [row.overduePaise, row.dueSoonPaise]]));
+    const inMemory = async (now: Date) =>
+      Object.fromEntries(
+        (await moneyOfBookings(db, askingForMoney(), now))
+          .map((row) => [names.get(row.id), [filterAmount("overdue", row.money, now), filterAmount("due-7d", row.money, now)]] as const)
+          .filter(([, [overdue, dueSoon]]) => overdue > 0 || dueSoon > 0),
+      );
+    // Written by hand: at 00:00 on 11 Jan in India (the window to 18 Jan), what was due on 10 Jan is overdue.
+    expect(await bySql(new Date("2027-01-10T18:30:00Z"))).toEqual({
+      R1: [13_500_00, 0],
+      R2: [1_99, 0],
+      R3: [50_000_00, 0],
+      S3: [26_125_00, 0],
+    });
+    // A second earlier, all of it is due today: in "due in 7 days", nothing overdue but R2 (due 9 Jan).
+    expect(await bySql(new Date("2027-01-10T18:29:59Z"))).toEqual({
+      R1: [0, 13_500_00],
+      R2: [1_99, 0],
+      R3: [0, 50_000_00],
+      S3: [0, 26_125_00],
+    });
+    // 26 Jan in India (the window to 2 Feb): R1's balance (30 Jan) and S1's instalment (1 Feb, ₹1,02,250 due less ₹57,999.75 paid).
+    expect(await bySql(new Date("2027-01-25T18:30:00Z"))).toMatchObject({ R1: [13_500_00, 1_00_499_50], S1: [0, 44_250_25] });
+    // The reminder pass reads in full only the bookings with a line due 7 or 1 days on: it finds the same reminders as reading all.
+    const reminders = async (rows: MoneyOverviewRow[], now: Date) =>
+      rows.flatMap((row) => remindersDue(row.money, now, [7, 1]).map((reminder) => `${names.get(row.id)} ${reminder.key}`)).sort();
+    const dueDays = (now: Date) => [7, 1].map((days) => addDays(indianDate(now), days));
+    const morning = new Date("2027-01-23T04:00:00Z");
+    expect(await reminders(await moneyOfBookingsDueOn(db, askingForMoney(), dueDays(morning), morning), morning)).toEqual(["R1 BAL:2027-01-30:7"]);
+    for (const at of [
+      "2027-01-09T18:29:59Z",
+      "2027-01-10T06:00:00Z",
+      "2027-01-23T18:29:59Z",
+      "2027-01-23T18:30:00Z",
+      "2027-01-29T04:00:00Z",
+      "2027-01-31T04:00:00Z",
+      "2027-02-22T18:30:00Z",
+      "2027-02-23T04:00:00Z",
+      "2027-03-10T04:00:00Z",
+    ]) {
+      const now = new Date(at);
+      expect(await bySql(now), at).toEqual(await inMemory(now));
+      expect(await reminders(await moneyOfBookingsDueOn(db, askingForMoney(), dueDays(now), now), now), at).toEqual(
+        await reminders(await moneyOfBookings(db, askingForMoney(), now), now),
+      );
+    }
   });
 
   it("lists a range's payments by Indian date, reversed ones shown but not counted, and exports amounts as numbers", async () => {
@@ -433,5 +584,17 @@ describe("money across bookings (the list, the dashboard, the Payments screen, t
     expect(await queueDueReminders(new Date("2027-03-01T03:30:00Z"))).toBe(0);
     await handler.handle({ ...job!, subject: null, attempts: 0 } as never, { signal: new AbortController().signal, logger: pino({ level: "silent" }) });
     expect(sent).toHaveLength(1);
+    // Settings → Payments: reminders 3 days before only. A new booking's balance (2 Mar) gets none on 23 Feb, one on 27 Feb.
+    await db.update(siteSettings).set({ paymentReminderDays: [3] });
+    try {
+      const c = await withEmail(1);
+      expect(await queueDueReminders(new Date("2027-02-23T03:30:00Z"))).toBe(0);
+      expect(await queueDueReminders(new Date("2027-02-27T03:30:00Z"))).toBe(1);
+      expect((await reminderJobs()).at(-1)).toMatchObject({ onceKey: `payment.reminder:${c.reference}:BAL:2027-03-02:3` });
+      await db.update(siteSettings).set({ paymentReminderDays: [] });
+      expect(await queueDueReminders(new Date("2027-03-01T03:30:00Z"))).toBe(0);
+    } finally {
+      await db.update(siteSettings).set({ paymentReminderDays: [7, 1] });
+    }
   });
 });

@@ -53,7 +53,10 @@ export async function copyPackageTerms(tx: Db, booking: MoneyBooking, terms: Pay
  * follows (followTotal), and the notice names every line that moved:
  * "Balance ₹1,56,750 → ₹2,61,250".
  */
-export async function followBookingTotal(tx: Db, before: BookingRow, totalPaise: number): Promise<string | null> {
+/** The lines a new total moved, in the team's words ("Balance ₹1,56,750 → ₹2,61,250") and line by line (the API's `scheduleChange`). */
+export type ScheduleMove = { text: string; lines: { key: string; label: string; fromPaise: number; toPaise: number }[] };
+
+export async function followBookingTotal(tx: Db, before: BookingRow, totalPaise: number): Promise<ScheduleMove | null> {
   if (before.totalPaise === totalPaise) return null;
   const schedule = await bookingSchedule(tx, before);
   const { schedule: next, changes } = followTotal(schedule, totalPaise);
@@ -68,7 +71,8 @@ export async function followBookingTotal(tx: Db, before: BookingRow, totalPaise:
           schedule.lines.find((candidate) => candidate.key === key)!,
         );
   };
-  return changes.map((change) => `${label(change.key)} ${formatPaise(change.fromPaise)} → ${formatPaise(change.toPaise)}`).join(", ");
+  const lines = changes.map((change) => ({ key: change.key, label: label(change.key), fromPaise: change.fromPaise, toPaise: change.toPaise }));
+  return { text: lines.map((line) => `${line.label} ${formatPaise(line.fromPaise)} → ${formatPaise(line.toPaise)}`).join(", "), lines };
 }
 
 export type ScheduleEditResult = { ok: true; schedule: PaymentSchedule; text: string } | { ok: false; status: 400 | 404 | 409; field: string; message: string };

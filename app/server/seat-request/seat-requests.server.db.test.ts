@@ -36,8 +36,7 @@ describe("seat requests", () => {
     expect(lead).toMatchObject({ source: "seat-request", travellers: 2, preferredMonth: "2027-04", status: "new" });
     const queued = await db.select().from(jobs).where(eq(jobs.subjectId, leadId));
     const ack = queued.find((job) => job.subjectType === "seat-request-ack");
-    expect((ack?.payload as { to: string; text: string }).to).toBe("asha@example.com");
-    expect((ack?.payload as { text: string }).text).toContain("not yet a booking");
+    expect(ack?.payload).toMatchObject({ to: "asha@example.com", text: expect.stringContaining("not yet a booking") });
     expect(queued.some((job) => job.subjectType === "lead" && job.type === "email")).toBe(true);
     const again = await createSeatRequest(request({ departureId: "dOpen" }), pkg, NOW);
     expect(again).toMatchObject({ ok: true, reference: "PRV-2027-0002" });

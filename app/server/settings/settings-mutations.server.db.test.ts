@@ -9,7 +9,7 @@ import type { Db } from "~/server/db/db.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { faqs } from "~/server/db/schema.server";
 import { listFaqs } from "~/server/home/home-queries.server";
-import { loadHomeLists, saveFaqs } from "~/server/home/home-content.server";
+import { loadHomeLists, saveHomeDocuments } from "~/server/home/home-content.server";
 import { getSiteSettings, getStoredSiteSettings, getTaxRates } from "./settings.server";
 import { updateSiteSettings } from "./settings-mutations.server";
 import { businessSettingsSchema } from "~/lib/business-settings-schema";
@@ -98,24 +98,73 @@ describe("updateSiteSettings", () => {
   });
 });
 
-describe("saveFaqs", () => {
-  it("replaces the list in the order sent, each on its pages, and refuses an older version", async () => {
-    const { faqVersion } = await loadHomeLists();
-    const result = await saveFaqs(
+describe("saveHomeDocuments", () => {
+  const faqList = [
+    { question: "Can we pay in instalments?", answer: "Yes.", pages: "contact" as const },
+    { question: "Do you arrange visas?", answer: "We guide you.", pages: "both" as const },
+  ];
+
+  it("saves every changed document of the home screen in one write, each with its revision and activity, and skips one sent as stored", async () => {
+    const before = await loadHomeLists();
+    const contentVersion = await readContentVersion();
+    const review = { name: "Farah Khan", location: "Pune", comment: "Calm and well planned.", rating: 5 };
+    const result = await saveHomeDocuments(
       [
-        { question: "Can we pay in instalments?", answer: "Yes.", pages: "contact" },
-        { question: "Do you arrange visas?", answer: "We guide you.", pages: "both" },
+        { type: "home-faqs", input: faqList, expectedVersion: before.faqVersion },
+        { type: "home-reviews", input: [review], expectedVersion: before.reviewVersion },
+        { type: "home-cards", input: before.cards as never, expectedVersion: before.cardsVersion },
       ],
       ctx(),
-      { expectedVersion: faqVersion },
     );
-    expect(result).toEqual({ ok: true, version: faqVersion + 1 });
+    expect(result).toEqual({
+      ok: true,
+      saved: ["home-faqs", "home-reviews"],
+      versions: { "home-faqs": before.faqVersion + 1, "home-reviews": before.reviewVersion + 1 },
+    });
     expect((await listFaqs("home")).map((row) => row.question)).toEqual(["Do you arrange visas?"]);
     expect((await listFaqs("contact")).map((row) => row.question)).toEqual(["Can we pay in instalments?", "Do you arrange visas?"]);
     expect(await db.$count(faqs)).toBe(2);
-    const stale = await saveFaqs([], ctx(), { expectedVersion: faqVersion });
-    expect(stale.ok).toBe(false);
-    expect(await db.$count(faqs)).toBe(2);
+    // One transaction: the content version moved once.
+    expect(await readContentVersion()).toBe(contentVersion + 1);
+    expect((await listRevisions("home-cards", "home")).length).toBe(0);
+    const kinds = (await listActivity({})).slice(0, 2).map((entry) => entry.kind);
+    expect(kinds.sort()).toEqual(["home.faqs-updated", "home.reviews-updated"]);
+  });
+
+  it("one check for all: a document someone else saved meanwhile is refused with what changed and nothing is written; left as loaded, theirs stays", async () => {
+    const loaded = await loadHomeLists();
+    // Someone else saves the FAQ after this editor loaded the page.
+    expect((await saveHomeDocuments([{ type: "home-faqs", input: faqList.slice(1), expectedVersion: loaded.faqVersion }], ctx())).ok).toBe(true);
+    const review = { name: "Ravi", location: "", comment: "Lovely.", rating: 4 };
+
+    // This editor changed the FAQ too, and a review: refused, and the review is not saved either.
+    const refused = await saveHomeDocuments(
+      [
+        {
+          type: "home-faqs",
+          input: [...faqList, { question: "Is travel insurance included?", answer: "No.", pages: "both" }],
+          expectedVersion: loaded.faqVersion,
+        },
+        { type: "home-reviews", input: [review], expectedVersion: loaded.reviewVersion },
+      ],
+      ctx(),
+    );
+    expect(refused.ok).toBe(false);
+    expect(refused.ok === false && refused.conflicts?.map((conflict) => [conflict.type, conflict.version, conflict.baseVersion])).toEqual([
+      ["home-faqs", loaded.faqVersion + 1, loaded.faqVersion],
+    ]);
+    expect((await loadHomeLists()).reviews.map((row) => row.name)).toEqual(["Farah Khan"]);
+
+    // This editor left the FAQ as loaded: the review is saved and the other editor's FAQ stays.
+    const saved = await saveHomeDocuments(
+      [
+        { type: "home-faqs", input: loaded.faqs, expectedVersion: loaded.faqVersion },
+        { type: "home-reviews", input: [review], expectedVersion: loaded.reviewVersion },
+      ],
+      ctx(),
+    );
+    expect(saved).toMatchObject({ ok: true, saved: ["home-reviews"] });
+    expect((await listFaqs("contact")).map((row) => row.question)).toEqual(["Do you arrange visas?"]);
   });
 });
 

@@ -44,6 +44,7 @@ export function settingsDocument(row: SiteSettingsRow): ContentDocument {
     creditNotePrefix: row.creditNotePrefix,
     overseasPlaceOfSupply: row.overseasPlaceOfSupply,
     autoReceiptVouchers: row.autoReceiptVouchers,
+    paymentReminderDays: row.paymentReminderDays,
   };
 }
 
@@ -79,6 +80,7 @@ export async function updateSiteSettings(
     bookingHoldHours: input.bookingHoldHours,
     upiId: input.upiId ?? null,
     upiPayeeName: input.upiPayeeName ?? null,
+    paymentReminderDays: input.paymentReminderDays,
   };
   return writeSettingsColumns(values, ctx, options, { kind: "settings.updated", label: "Site settings" });
 }

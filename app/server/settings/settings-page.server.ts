@@ -53,6 +53,7 @@ export async function loadSettingsPage(url: URL, now: Date) {
     bookingHoldHours: String(row.bookingHoldHours),
     upiId: row.upiId ?? "",
     upiPayeeName: row.upiPayeeName ?? "",
+    paymentReminderDays: row.paymentReminderDays.join(", "),
   };
   return {
     values,
@@ -96,6 +97,7 @@ function sentValues(formData: FormData): SiteSettingsFormValues {
     bookingHoldHours: text("bookingHoldHours"),
     upiId: text("upiId"),
     upiPayeeName: text("upiPayeeName"),
+    paymentReminderDays: text("paymentReminderDays"),
   };
 }
 

@@ -217,19 +217,20 @@ describe("user administration", () => {
     expect((notice!.payload as { text: string }).text).toMatch(/from the address 10\.9\.9\.9/);
   });
 
-  it("'Forgot password?' answers alike for any address, e-mails an active user a link made when sent, once a quarter hour, working once for an hour (issue 49)", async () => {
+  it("'Forgot password?' answers alike for any address, e-mails an active user a link made when sent, at most once in any 15 minutes, working once for an hour (issue 49)", async () => {
     const eve = (await listStaff()).find((user) => user.email === "eve@example.com")!;
-    const now = new Date();
+    // 10:14 IST: a minute before a quarter hour, so the window's edge is crossed below.
+    const now = new Date("2026-11-29T04:44:00.000Z");
     const queued = () => db.select().from(t.jobs).where(eq(t.jobs.type, PASSWORD_RESET_MAIL_JOB.name));
     expect(await requestPasswordReset({ email: " Eve@Example.com " }, "10.5.0.1", now)).toEqual({ status: "answered" });
     expect(await requestPasswordReset({ email: "nobody@example.com" }, "10.5.0.1", now)).toEqual({ status: "answered" });
-    // Asked again within the quarter hour: no second e-mail.
+    // Asked again at once: no second e-mail.
     expect(await requestPasswordReset({ email: "eve@example.com" }, "10.5.0.1", now)).toEqual({ status: "answered" });
     expect(await requestPasswordReset({ email: "not an address" }, "10.5.0.1", now)).toMatchObject({ status: "invalid" });
     const jobs = await queued();
     expect(jobs).toHaveLength(1);
     // The queue holds who, never a link.
-    expect(jobs[0]!.payload).toEqual({ userId: eve.id });
+    expect(jobs[0]!.payload).toEqual({ userId: eve.id, askedAt: now.toISOString() });
 
     const sent: EmailPayload[] = [];
     const handler = passwordResetMailHandler({ kind: "file", send: async (mail) => (sent.push(mail), {}), close: () => {} });
@@ -259,5 +260,13 @@ describe("user administration", () => {
     // The public forms' budget (FORM_RATE_LIMIT, 10 per ten minutes per client) counts these posts too.
     for (let i = 0; i < 10; i += 1) expect((await requestPasswordReset({ email: "x@example.com" }, "10.5.0.2", now)).status).toBe("answered");
     expect(await requestPasswordReset({ email: "x@example.com" }, "10.5.0.2", now)).toMatchObject({ status: "throttled" });
+
+    // A sliding window, not fixed quarter hours: past 10:15 and up to 15 minutes after the first, still one e-mail; then a second.
+    const later = (ms: number) => new Date(now.getTime() + ms);
+    for (const at of [2 * 60_000, 15 * 60_000 - 1]) await requestPasswordReset({ email: "eve@example.com" }, "10.5.0.3", later(at));
+    expect(await queued()).toHaveLength(1);
+    await requestPasswordReset({ email: "eve@example.com" }, "10.5.0.3", later(15 * 60_000 + 1));
+    await requestPasswordReset({ email: "eve@example.com" }, "10.5.0.3", later(16 * 60_000));
+    expect((await queued()).map((job) => (job.payload as { askedAt: string }).askedAt)).toEqual([now.toISOString(), later(15 * 60_000 + 1).toISOString()]);
   });
 });

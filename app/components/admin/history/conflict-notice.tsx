@@ -18,11 +18,14 @@ export function ConflictNotice({
   noun,
   formId,
   editorPath,
+  overwriteValue,
 }: {
   conflict: EditConflict & { intent: string };
   noun: string;
   formId: string;
   editorPath: string;
+  /** What "Overwrite with mine" sends, where a screen saves several documents at once (the Home page: each one's version). */
+  overwriteValue?: string;
 }) {
   const [reviewing, setReviewing] = useState(false);
   const reviewId = useId();
@@ -59,7 +62,7 @@ export function ConflictNotice({
           type="submit"
           form={formId}
           name="overwrite"
-          value={`${conflict.version}:${conflict.intent}`}
+          value={overwriteValue ?? `${conflict.version}:${conflict.intent}`}
           className={`${adminUi.button} ${adminUi.primary}`}
         >
           Overwrite with mine

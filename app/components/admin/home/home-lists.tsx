@@ -1,4 +1,3 @@
-import { Form } from "react-router";
 import {
   FAQ_PAGE_LABELS,
   FAQ_PAGES,
@@ -8,31 +7,14 @@ import {
   type HomeCardFormItem,
   type ReviewFormItem,
 } from "~/lib/home-content-schema";
-import { adminUi, Panel } from "../admin-page";
-import { SaveButton } from "../editor-layout";
-import { ConflictNotice } from "../history/conflict-notice";
-import { EditorContext } from "../packages/editor-context";
+import { adminUi } from "../admin-page";
+import { useEditor } from "../packages/editor-context";
 import { EditorInput, EditorSelect, EditorTextArea } from "../packages/editor-field";
-import { UnsavedChangesGuard } from "../packages/use-unsaved-guard";
-import { type EditorActionData, useEditorForm } from "../use-editor-form";
 import { ListEditor } from "./list-editor";
 import listStyles from "./list-editor.module.css";
 
-type ListFormProps<Item> = { initial: Item[]; version: number; actionData?: EditorActionData };
-
-const PATH = "/admin/site/home";
-
-/** Why Choose Us (4 cards with an icon each) and the 4 process steps, saved together (ADR 041). */
-export function HomeCardsForm({
-  initial,
-  version,
-  actionData,
-}: {
-  initial: { whyChooseUs: HomeCardFormItem[]; process: HomeCardFormItem[] };
-  version: number;
-  actionData?: EditorActionData;
-}) {
-  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData);
+/** Why Choose Us (4 cards with an icon each) and the 4 process steps (ADR 041), in the Home page editor. */
+export function HomeCardsFields({ initial }: { initial: { whyChooseUs: HomeCardFormItem[]; process: HomeCardFormItem[] } }) {
   const card = (list: "whyChooseUs" | "process", noun: string, item: HomeCardFormItem, index: number) => (
     <fieldset key={`${list}-${index}`} className={listStyles.row}>
       <legend className={listStyles.legend}>
@@ -49,109 +31,74 @@ export function HomeCardsForm({
     </fieldset>
   );
   return (
-    <EditorContext.Provider value={{ errors, markDirty }}>
-      <UnsavedChangesGuard dirty={dirty} what="page" />
-      <Panel title="Why Choose Us and the process">
-        {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="cards" formId="cards-form" editorPath={PATH} /> : null}
-        <Form id="cards-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Why Choose Us and the process">
-          <input type="hidden" name="list" value="cards" />
-          <input type="hidden" name="baseVersion" value={version} />
-          <div className={listStyles.cards}>{initial.whyChooseUs.map((item, index) => card("whyChooseUs", "Card", item, index))}</div>
-          <div className={listStyles.cards}>{initial.process.map((item, index) => card("process", "Step", item, index))}</div>
-          <div className={listStyles.saveBar}>
-            <SaveButton label="Save cards and steps" saving={saving} uploading={false} />
-          </div>
-        </Form>
-      </Panel>
-    </EditorContext.Provider>
+    <>
+      <div className={listStyles.cards}>{initial.whyChooseUs.map((item, index) => card("whyChooseUs", "Card", item, index))}</div>
+      <div className={listStyles.cards}>{initial.process.map((item, index) => card("process", "Step", item, index))}</div>
+    </>
   );
 }
 
 /** The FAQ of the home and contact pages: questions in order, each shown on one page or both (ADR 041). */
-export function FaqForm({ initial, version, actionData }: ListFormProps<FaqFormItem>) {
-  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData);
+export function FaqFields({ initial }: { initial: FaqFormItem[] }) {
+  const { markDirty } = useEditor();
   return (
-    <EditorContext.Provider value={{ errors, markDirty }}>
-      <UnsavedChangesGuard dirty={dirty} what="page" />
-      <Panel title="FAQ">
-        {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="FAQ" formId="faq-form" editorPath={PATH} /> : null}
-        <p className={adminUi.muted}>The first question shows open.</p>
-        <Form id="faq-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="FAQ">
-          <input type="hidden" name="list" value="faqs" />
-          <input type="hidden" name="baseVersion" value={version} />
-          <ListEditor
-            initial={initial}
-            blank={() => ({ question: "", answer: "", pages: "both" })}
-            addLabel="Add a question"
-            itemLabel={(index) => `question ${index + 1}`}
-            onChange={markDirty}
-            renderRow={(item, index) => (
-              <>
-                <EditorInput name={`faqs[${index}].question`} label={`Question ${index + 1}`} maxLength={300} defaultValue={item.question} />
-                <EditorTextArea name={`faqs[${index}].answer`} label={`Answer ${index + 1}`} rows={3} maxLength={2000} defaultValue={item.answer} />
-                <EditorSelect
-                  name={`faqs[${index}].pages`}
-                  label={`Question ${index + 1} shows on`}
-                  defaultValue={item.pages}
-                  options={FAQ_PAGES.map((value) => ({ value, label: FAQ_PAGE_LABELS[value] }))}
-                />
-              </>
-            )}
-          />
-          <div className={listStyles.saveBar}>
-            <SaveButton label="Save FAQ" saving={saving} uploading={false} />
-          </div>
-        </Form>
-      </Panel>
-    </EditorContext.Provider>
+    <>
+      <p className={adminUi.muted}>The first question shows open.</p>
+      <ListEditor
+        initial={initial}
+        blank={() => ({ question: "", answer: "", pages: "both" })}
+        addLabel="Add a question"
+        itemLabel={(index) => `question ${index + 1}`}
+        onChange={markDirty}
+        renderRow={(item, index) => (
+          <>
+            <EditorInput name={`faqs[${index}].question`} label={`Question ${index + 1}`} maxLength={300} defaultValue={item.question} />
+            <EditorTextArea name={`faqs[${index}].answer`} label={`Answer ${index + 1}`} rows={3} maxLength={2000} defaultValue={item.answer} />
+            <EditorSelect
+              name={`faqs[${index}].pages`}
+              label={`Question ${index + 1} shows on`}
+              defaultValue={item.pages}
+              options={FAQ_PAGES.map((value) => ({ value, label: FAQ_PAGE_LABELS[value] }))}
+            />
+          </>
+        )}
+      />
+    </>
   );
 }
 
 /** The traveller reviews on the home page (16 shown, 8 on a desktop until "show more"). */
-export function ReviewsForm({ initial, version, actionData }: ListFormProps<ReviewFormItem>) {
-  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData);
+export function ReviewsFields({ initial }: { initial: ReviewFormItem[] }) {
+  const { markDirty } = useEditor();
   return (
-    <EditorContext.Provider value={{ errors, markDirty }}>
-      <UnsavedChangesGuard dirty={dirty} what="page" />
-      <Panel title="Traveller reviews">
-        {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="reviews" formId="reviews-form" editorPath={PATH} /> : null}
-        <Form id="reviews-form" method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Traveller reviews">
-          <input type="hidden" name="list" value="reviews" />
-          <input type="hidden" name="baseVersion" value={version} />
-          <ListEditor
-            initial={initial}
-            blank={() => ({ name: "", location: "", comment: "", rating: "5" })}
-            addLabel="Add a review"
-            itemLabel={(index) => `review ${index + 1}`}
-            onChange={markDirty}
-            renderRow={(item, index) => (
-              <>
-                <EditorInput name={`reviews[${index}].name`} label={`Review ${index + 1}: name`} maxLength={80} defaultValue={item.name} />
-                <EditorInput name={`reviews[${index}].location`} label={`Review ${index + 1}: place (optional)`} maxLength={80} defaultValue={item.location} />
-                <EditorTextArea
-                  name={`reviews[${index}].comment`}
-                  label={`Review ${index + 1}: what they said`}
-                  rows={3}
-                  maxLength={1000}
-                  defaultValue={item.comment}
-                />
-                <EditorInput
-                  name={`reviews[${index}].rating`}
-                  label={`Review ${index + 1}: rating (1 to 5)`}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={5}
-                  defaultValue={item.rating}
-                />
-              </>
-            )}
+    <ListEditor
+      initial={initial}
+      blank={() => ({ name: "", location: "", comment: "", rating: "5" })}
+      addLabel="Add a review"
+      itemLabel={(index) => `review ${index + 1}`}
+      onChange={markDirty}
+      renderRow={(item, index) => (
+        <>
+          <EditorInput name={`reviews[${index}].name`} label={`Review ${index + 1}: name`} maxLength={80} defaultValue={item.name} />
+          <EditorInput name={`reviews[${index}].location`} label={`Review ${index + 1}: place (optional)`} maxLength={80} defaultValue={item.location} />
+          <EditorTextArea
+            name={`reviews[${index}].comment`}
+            label={`Review ${index + 1}: what they said`}
+            rows={3}
+            maxLength={1000}
+            defaultValue={item.comment}
           />
-          <div className={listStyles.saveBar}>
-            <SaveButton label="Save reviews" saving={saving} uploading={false} />
-          </div>
-        </Form>
-      </Panel>
-    </EditorContext.Provider>
+          <EditorInput
+            name={`reviews[${index}].rating`}
+            label={`Review ${index + 1}: rating (1 to 5)`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={5}
+            defaultValue={item.rating}
+          />
+        </>
+      )}
+    />
   );
 }

@@ -1,33 +1,38 @@
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { sectionOfField, type SectionBadge } from "~/lib/package-checks";
+import type { PackageWarning, SectionBadge } from "~/lib/package-checks";
 import { useEditor } from "./editor-context";
-import type { Store } from "./editor-store";
-import { useStore } from "./editor-store";
+import { useStore, type ReadableStore } from "./editor-store";
 import styles from "./editor-sections.module.css";
-import type { EditorOverview } from "./use-form-snapshot";
 import type { SectionControls } from "./use-section-state";
 
 /** A section of the editor: its id is also its address fragment (#prices). */
 export type SectionSpec = { id: string; title: string };
 
-/** The editor's sections and its overview (badges, checks), for the pieces that show them. */
-type EditorUi = { sections: SectionControls; overview: Store<EditorOverview> };
+/** What the navigation and the save bar show about the form as it stands: a badge per section, and the checks (package editor only). */
+export type SectionsOverview = { badges: Partial<Record<string, SectionBadge>>; warnings: PackageWarning[] };
+
+/**
+ * A sectioned editor's sections, its overview, and the section each posted
+ * field belongs to (a refused save's errors are counted on their section):
+ * the package editor's (ADR 038) and the Home page editor's (ADR 110).
+ */
+type EditorUi = { sections: SectionControls; overview: ReadableStore<SectionsOverview>; sectionOf: (name: string) => string };
 
 export const EditorUiContext = createContext<EditorUi | null>(null);
 
 export function useEditorUi(): EditorUi {
   const ui = useContext(EditorUiContext);
-  if (!ui) throw new Error("useEditorUi outside the package editor");
+  if (!ui) throw new Error("useEditorUi outside a sectioned editor");
   return ui;
 }
 
 function NavLink({ section }: { section: SectionSpec }) {
-  const { sections, overview } = useEditorUi();
+  const { sections, overview, sectionOf } = useEditorUi();
   const current = useStore(sections.store, (state) => state.active === section.id);
-  const badge = useStore(overview, (value) => (value.badges as Record<string, SectionBadge | undefined>)[section.id]);
+  const badge = useStore(overview, (value) => value.badges[section.id]);
   // A refused save's errors outrank the counts: the section to go to says so.
   const { errors } = useEditor();
-  const errorCount = Object.entries(errors).filter(([name, messages]) => messages?.length && sectionOfField(name) === section.id).length;
+  const errorCount = Object.entries(errors).filter(([name, messages]) => messages?.length && sectionOf(name) === section.id).length;
   const ref = useRef<HTMLAnchorElement>(null);
   // On a phone the strip scrolls sideways: the open section's link comes into it.
   useEffect(() => {

@@ -28,8 +28,11 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
+/** What a component that only shows a store's value needs of it. */
+export type ReadableStore<T> = Pick<Store<T>, "get" | "subscribe">;
+
 /** The part of a store's value a component shows; it re-renders only when that part changes (compare with Object.is). */
-export function useStore<T, S>(store: Store<T>, select: (value: T) => S): S {
+export function useStore<T, S>(store: ReadableStore<T>, select: (value: T) => S): S {
   return useSyncExternalStore(
     store.subscribe,
     () => select(store.get()),

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { TextField } from "~/components/ui/form-field";
-import { PACKAGE_SECTIONS, sectionOfField, type PackageSectionId } from "~/lib/package-checks";
+import { PACKAGE_SECTIONS, sectionOfField } from "~/lib/package-checks";
 import type { PackageEditorValues } from "~/lib/package-editor-values";
 import { snapshotFromValues } from "~/lib/package-snapshot";
 import { ConfirmAction } from "../confirm-dialog";
@@ -17,17 +17,17 @@ import { DuplicatePackage } from "./duplicate-package";
 import styles from "./package-editor.module.css";
 import { SaveBar } from "./save-bar";
 import { UndoProvider } from "./undo-notice";
-import { useFormOverview } from "./use-form-snapshot";
+import { PackageOverviewContext, useFormOverview } from "./use-form-snapshot";
+import { firstErrorSection, useSectionErrors } from "./use-section-errors";
 import { useSaveShortcut } from "./use-save-shortcut";
 import { UnsavedChangesGuard } from "./use-unsaved-guard";
 import { useSectionState } from "./use-section-state";
 import { revisionSections } from "./revision-sections";
-import { REVEAL_FIELD_EVENT } from "~/lib/admin-notice";
 import { packageValuesFromFields } from "~/lib/package-editor-values";
 import type { PackageTermsOverride } from "~/lib/package-terms-schema";
 import type { TaxRates } from "~/lib/price";
 import { DraftOffer } from "../draft-offer";
-import { useFormDraft } from "../use-form-draft";
+import { useFormDraft, useRestoredCopy } from "../use-form-draft";
 
 type PackageEditorProps = {
   /** Null for a new package. */
@@ -79,14 +79,7 @@ function DeletePackage({ title, disabled }: { title: string; disabled: boolean }
   );
 }
 
-/** The section holding the first field a refused save names, in the editor's order. */
-function firstErrorSection(errors: Record<string, string[] | null>): PackageSectionId | null {
-  const order: readonly string[] = PACKAGE_SECTIONS.map((section) => section.id);
-  const sections = Object.entries(errors)
-    .filter(([, messages]) => messages?.length)
-    .map(([name]) => sectionOfField(name));
-  return sections.sort((a, b) => order.indexOf(a) - order.indexOf(b))[0] ?? null;
-}
+const SECTION_ORDER: readonly string[] = PACKAGE_SECTIONS.map((section) => section.id);
 
 /**
  * The package editor (ADR 038, after 026): one form in sections, one shown at a
@@ -97,20 +90,8 @@ function firstErrorSection(errors: Record<string, string[] | null>): PackageSect
  */
 export function PackageEditor(props: PackageEditorProps) {
   // A browser copy restored (ADR 040): the editor starts again from it, as unsaved changes.
-  const [restored, setRestored] = useState<{ values: PackageEditorValues; savedAt: string } | null>(null);
-  const onRestore = useCallback(
-    (fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: packageValuesFromFields(fields), savedAt }),
-    [],
-  );
-  return (
-    <PackageEditorForm
-      key={restored?.savedAt ?? "stored"}
-      {...props}
-      values={restored?.values ?? props.values}
-      restoredCopy={restored !== null}
-      onRestore={onRestore}
-    />
-  );
+  const copy = useRestoredCopy(props.values, packageValuesFromFields);
+  return <PackageEditorForm {...props} key={copy.key} values={copy.values} restoredCopy={copy.restoredCopy} onRestore={copy.onRestore} />;
 }
 
 type PackageEditorFormProps = PackageEditorProps & {
@@ -136,7 +117,7 @@ function PackageEditorForm(props: PackageEditorFormProps) {
         ? undefined
         : { entity: "package:new", matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title) },
   });
-  const errorSection = firstErrorSection(errors);
+  const errorSection = firstErrorSection(errors, SECTION_ORDER, sectionOfField);
   const sections = useSectionState(errorSection ?? "basics");
   const [initialSnapshot] = useState(() => snapshotFromValues(values, alts));
   const facts = useMemo(() => ({ today, taxes }), [today, taxes]);
@@ -148,33 +129,9 @@ function PackageEditorForm(props: PackageEditorFormProps) {
   }, [setDirty, refresh]);
   useSaveShortcut(FORM_ID, SAVE_ID);
 
-  // A refused save opens the section of its first error and focuses the field, without
-  // scrolling: the view stays on the notice, which lists every field to fix as a link.
-  const { openSection } = sections;
-  useEffect(() => {
-    if (!actionData) return;
-    const section = firstErrorSection(actionData.errors);
-    if (!section) return;
-    const field = document.querySelector<HTMLElement>(`[data-editor-section="${section}"] [aria-invalid="true"]`);
-    openSection(section);
-    const timer = window.setTimeout(() => field?.focus({ preventScroll: true }), 0);
-    return () => window.clearTimeout(timer);
-  }, [actionData, openSection]);
+  useSectionErrors(formRef, actionData?.errors, sections, SECTION_ORDER, sectionOfField);
 
-  // A notice's link to a field in a closed section opens that section first.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const reveal = (event: Event) => {
-      const field = event.target as HTMLElement;
-      const section = field.closest("[data-editor-section]")?.getAttribute("data-editor-section");
-      if (section) openSection(section, field.id === section ? { heading: true } : { field: field.id });
-    };
-    form.addEventListener(REVEAL_FIELD_EVENT, reveal);
-    return () => form.removeEventListener(REVEAL_FIELD_EVENT, reveal);
-  }, [formRef, openSection]);
-
-  const ui = useMemo(() => ({ sections, overview: overview.store }), [sections, overview.store]);
+  const ui = useMemo(() => ({ sections, overview: overview.store, sectionOf: sectionOfField }), [sections, overview.store]);
   const editor = useMemo(() => ({ errors, markDirty: markChanged }), [errors, markChanged]);
   const editorPath = `/admin/packages/${id}`;
   const revisions =
@@ -195,71 +152,73 @@ function PackageEditorForm(props: PackageEditorFormProps) {
   return (
     <EditorContext.Provider value={editor}>
       <EditorUiContext.Provider value={ui}>
-        <UndoProvider>
-          <UnsavedChangesGuard dirty={dirty} />
-          {id !== null ? (
-            <div className={styles.topBar}>
-              {publicPath ? <ViewOnSiteLink to={publicPath} /> : null}
-              <DuplicatePackage title={values.title} dirty={dirty} disabled={saving} />
-              <DeletePackage title={values.title} disabled={saving} />
+        <PackageOverviewContext.Provider value={overview.store}>
+          <UndoProvider>
+            <UnsavedChangesGuard dirty={dirty} />
+            {id !== null ? (
+              <div className={styles.topBar}>
+                {publicPath ? <ViewOnSiteLink to={publicPath} /> : null}
+                <DuplicatePackage title={values.title} dirty={dirty} disabled={saving} />
+                <DeletePackage title={values.title} disabled={saving} />
+              </div>
+            ) : null}
+            {id !== null && stored ? (
+              <EditorNotices type="package" id={id} noun="package" formId={FORM_ID} editorPath={editorPath} state={stored.state} actionData={actionData} />
+            ) : null}
+            {draft.offer ? <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} /> : null}
+            <div className={sectionStyles.layout}>
+              <SectionNav label="Package sections" sections={navSections} />
+              <SectionsFrame>
+                <Form
+                  id={FORM_ID}
+                  method="post"
+                  ref={formRef}
+                  noValidate
+                  onChange={markChanged}
+                  aria-label={id === null ? "New package" : `Edit ${values.title}`}
+                >
+                  <ActiveSectionInput />
+                  <PackageSections
+                    values={values}
+                    previews={previews}
+                    alts={alts}
+                    missing={missing}
+                    siteTerms={siteTerms}
+                    reporter={reporter}
+                    initial={initial}
+                    brochureError={errors.brochureUrl?.[0] ?? undefined}
+                    onBrochureChange={markChanged}
+                    brochurePreview={publicPath ? `${publicPath}/brochure.pdf?preview=changes` : undefined}
+                    taxes={taxes}
+                  />
+                </Form>
+                {/* Extra panels (e.g. History) are sections too, outside the form (forms do not nest); the navigation lists them last. */}
+                {extraSections.map((section) => (
+                  <EditorSection key={section.id} id={section.id} title={section.title} initial={initial === section.id}>
+                    {section.content}
+                  </EditorSection>
+                ))}
+              </SectionsFrame>
             </div>
-          ) : null}
-          {id !== null && stored ? (
-            <EditorNotices type="package" id={id} noun="package" formId={FORM_ID} editorPath={editorPath} state={stored.state} actionData={actionData} />
-          ) : null}
-          {draft.offer ? <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} /> : null}
-          <div className={sectionStyles.layout}>
-            <SectionNav label="Package sections" sections={navSections} />
-            <SectionsFrame>
-              <Form
-                id={FORM_ID}
-                method="post"
-                ref={formRef}
-                noValidate
-                onChange={markChanged}
-                aria-label={id === null ? "New package" : `Edit ${values.title}`}
-              >
-                <ActiveSectionInput />
-                <PackageSections
-                  values={values}
-                  previews={previews}
-                  alts={alts}
-                  missing={missing}
-                  siteTerms={siteTerms}
-                  reporter={reporter}
-                  initial={initial}
-                  brochureError={errors.brochureUrl?.[0] ?? undefined}
-                  onBrochureChange={markChanged}
-                  brochurePreview={publicPath ? `${publicPath}/brochure.pdf?preview=changes` : undefined}
-                  taxes={taxes}
+            <SaveBar
+              saveButton={
+                <SaveButton
+                  id={SAVE_ID}
+                  form={FORM_ID}
+                  label={id === null ? "Create Package" : stored?.live && stored.state.draft ? "Publish changes" : "Update Package"}
+                  saving={saving}
+                  uploading={uploading}
+                  keyShortcuts="Control+S Meta+S"
                 />
-              </Form>
-              {/* Extra panels (e.g. History) are sections too, outside the form (forms do not nest); the navigation lists them last. */}
-              {extraSections.map((section) => (
-                <EditorSection key={section.id} id={section.id} title={section.title} initial={initial === section.id}>
-                  {section.content}
-                </EditorSection>
-              ))}
-            </SectionsFrame>
-          </div>
-          <SaveBar
-            saveButton={
-              <SaveButton
-                id={SAVE_ID}
-                form={FORM_ID}
-                label={id === null ? "Create Package" : stored?.live && stored.state.draft ? "Publish changes" : "Update Package"}
-                saving={saving}
-                uploading={uploading}
-                keyShortcuts="Control+S Meta+S"
-              />
-            }
-            dirty={dirty}
-            uploading={uploading}
-            savedAt={savedAt}
-            actions={saveBarActions}
-            conflict={actionData?.conflict && !saving ? "package" : undefined}
-          />
-        </UndoProvider>
+              }
+              dirty={dirty}
+              uploading={uploading}
+              savedAt={savedAt}
+              actions={saveBarActions}
+              conflict={actionData?.conflict && !saving ? "package" : undefined}
+            />
+          </UndoProvider>
+        </PackageOverviewContext.Provider>
       </EditorUiContext.Provider>
     </EditorContext.Provider>
   );

@@ -6,7 +6,7 @@ import { adminUi } from "../admin-page";
 import { editorUi } from "../editor-layout";
 import { useEditor } from "./editor-context";
 import { EditorInput, EditorTextArea, PublishStatusField } from "./editor-field";
-import { useEditorUi } from "./editor-sections";
+import { usePackageOverview } from "./use-form-snapshot";
 import { useStore } from "./editor-store";
 import styles from "./package-editor.module.css";
 
@@ -18,7 +18,7 @@ import styles from "./package-editor.module.css";
  */
 function SeoDescriptionField({ initial }: { initial: string }) {
   const { markDirty } = useEditor();
-  const { overview } = useEditorUi();
+  const overview = usePackageOverview();
   const generated = useStore(overview, (value) => value.generatedSeoDescription);
   const prices = useStore(overview, (value) => value.snapshot.prices);
   const from = useStore(overview, (value) => value.snapshot.fromPrice);

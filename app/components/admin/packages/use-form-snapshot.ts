@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { packageWarnings, sectionBadges, type PackageSectionId, type PackageWarning, type SectionBadge } from "~/lib/package-checks";
 import { generatedSeoDescription } from "~/lib/package-seo-description";
 import { snapshotFromForm, type PackageSnapshot } from "~/lib/package-snapshot";
 import { fillPackageText } from "~/lib/package-text";
 import type { TaxRates } from "~/lib/price";
-import { createStore, type Store } from "./editor-store";
+import { createStore, type ReadableStore, type Store } from "./editor-store";
 
 /** What the navigation, the save bar and the SEO field show about the form as it stands. */
 export type EditorOverview = {
@@ -66,4 +66,13 @@ export function useFormOverview(formRef: React.RefObject<HTMLFormElement | null>
   }, [formRef, store, facts]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return { store, refresh };
+}
+
+/** The package editor's overview, for its sections that show part of it (the tax note, the generated SEO description). */
+export const PackageOverviewContext = createContext<ReadableStore<EditorOverview> | null>(null);
+
+export function usePackageOverview(): ReadableStore<EditorOverview> {
+  const overview = useContext(PackageOverviewContext);
+  if (!overview) throw new Error("usePackageOverview outside the package editor");
+  return overview;
 }

@@ -88,7 +88,7 @@ export function PaymentsTable({ rows, totals, range, more }: { rows: PaymentList
   );
 }
 
-export function EventsNeedingALook({ events }: { events: Awaited<ReturnType<typeof eventsNeedingALook>> }) {
+export function EventsNeedingALook({ events, canHandle }: { events: Awaited<ReturnType<typeof eventsNeedingALook>>; canHandle: boolean }) {
   return (
     <Panel title="Gateway events that need a look" id="needs-a-look">
       {events.length === 0 ? (
@@ -115,6 +115,21 @@ export function EventsNeedingALook({ events }: { events: Awaited<ReturnType<type
                   </>
                 ) : null}
               </p>
+              {canHandle ? (
+                <Form method="post" className={styles.handled} aria-label={`Mark the event of ${formatDayTime(event.receivedAt)} handled`}>
+                  <input type="hidden" name="intent" value="event-handled" />
+                  <input type="hidden" name="eventId" value={event.id} />
+                  <div className={fieldStyles.field}>
+                    <label htmlFor={`handled-note-${event.id}`} className={fieldStyles.label}>
+                      What was done (optional)
+                    </label>
+                    <input id={`handled-note-${event.id}`} name="note" maxLength={300} className={fieldStyles.control} />
+                  </div>
+                  <button type="submit" className={adminUi.button}>
+                    Mark handled
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -40,6 +40,17 @@ export function PaymentsPanel({ values, gateway }: { values: SiteSettingsFormVal
           defaultValue={values.upiPayeeName}
         />
       </div>
+      <div className={styles.grid}>
+        <EditorInput
+          name="paymentReminderDays"
+          label="Reminder e-mails, days before each due date"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={40}
+          hint="Like 7, 1: the lead traveller gets the amount due, the UPI QR and any payment link at 9:00 am (India) on those days. Empty: no reminders."
+          defaultValue={values.paymentReminderDays}
+        />
+      </div>
       <h3 className={styles.subTitle}>Payment gateway</h3>
       <dl className={styles.facts}>
         <dt>In use</dt>

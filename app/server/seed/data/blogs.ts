@@ -72,8 +72,7 @@ export const blogs: SeedBlog[] = [
     views: 860,
     uploadDate: daysAgo(21, seededOn),
     headImage: "citrus-slices",
-    excerpt:
-      "From parathas in Old Delhi to Indore's midnight food market, here is where and how to eat your way across India's streets safely.",
+    excerpt: "From parathas in Old Delhi to Indore's midnight food market, here is where and how to eat your way across India's streets safely.",
     seoTitle: "A Street Food Lover's Guide to India | Pravas",
     seoDescription:
       "Where to eat chaat, kachori, kebabs and vada pav across India, the city-by-city dishes worth travelling for, and simple tips to enjoy street food safely.",
@@ -166,8 +165,7 @@ export const blogs: SeedBlog[] = [
     views: 1587,
     uploadDate: daysAgo(123, seededOn),
     headImage: "indian-rhinoceros",
-    excerpt:
-      "Tigers in Ranthambore, rhinos in Kaziranga and elephants in Bandipur: how to choose a national park, when to go and how to book a safari.",
+    excerpt: "Tigers in Ranthambore, rhinos in Kaziranga and elephants in Bandipur: how to choose a national park, when to go and how to book a safari.",
     seoTitle: "India's National Parks: A Safari Guide | Pravas",
     seoDescription:
       "Choose the right Indian national park for tigers, rhinos, lions or elephants, with the best season for each, safari booking tips and what to wear.",
@@ -217,8 +215,7 @@ export const blogs: SeedBlog[] = [
     views: 412,
     uploadDate: daysAgo(4, seededOn),
     headImage: "bonnet-macaque",
-    excerpt:
-      "Waterfalls, wildflower plateaus and misty ghats: a season-by-season guide to India's greenest mountain range, and the safety rules that matter.",
+    excerpt: "Waterfalls, wildflower plateaus and misty ghats: a season-by-season guide to India's greenest mountain range, and the safety rules that matter.",
     seoTitle: "Western Ghats in the Monsoon: Where to Go | Pravas",
     seoDescription:
       "Plan a monsoon trip to the Western Ghats: waterfalls, the Kaas Plateau bloom, Coorg, Agumbe and Munnar, with the safety rules every rain traveller needs.",

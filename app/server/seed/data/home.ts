@@ -19,8 +19,7 @@ type SeedSiteSettings = {
 export const introParagraph =
   "==Travel== is not just about ticking places off a map; it is about the ==stories== you live along the way. At Pravas, we make every journey ==effortless== and ==memorable==, taking care of the details so you can focus on ==exploring== and ==discovering== the world.";
 
-export const whatsappGeneralMessage =
-  "Hi Pravas, I'd like to plan a trip. Could you help me with packages and prices?";
+export const whatsappGeneralMessage = "Hi Pravas, I'd like to plan a trip. Could you help me with packages and prices?";
 
 export const siteSettings: SeedSiteSettings = {
   brandName: "Pravas",

@@ -29,14 +29,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ].join("\n\n"),
       price: { kind: "adultChild", adult: 99500, childWithBed: 85000, childNoBed: 77500 },
       thumbnail: "frangipani",
-      gallery: [
-        "frangipani",
-        "bamboo-grove",
-        "sun-over-hills",
-        "ocean-wave",
-        "beach-dune-grass",
-        "dolphin-underwater",
-      ],
+      gallery: ["frangipani", "bamboo-grove", "sun-over-hills", "ocean-wave", "beach-dune-grass", "dolphin-underwater"],
       highlights: [
         "Sunset at Tanah Lot, the sea temple standing on a rock off Bali's west coast",
         "A walk through Ubud's Sacred Monkey Forest Sanctuary and the Tegallalang rice terraces",
@@ -115,11 +108,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
           photo: "ocean-wave",
         },
       ],
-      groupDates: [
-        groupDeparture("Batch A", 1, 12, 7, today),
-        groupDeparture("Batch B", 3, 9, 7, today),
-        groupDeparture("Batch C", 6, 14, 7, today),
-      ],
+      groupDates: [groupDeparture("Batch A", 1, 12, 7, today), groupDeparture("Batch B", 3, 9, 7, today), groupDeparture("Batch C", 6, 14, 7, today)],
       brochureUrl: null,
       rating: { stars: 4.8, reviews: 120 },
       reviews: [
@@ -190,13 +179,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ].join("\n\n"),
       price: { kind: "single", amount: 85000, unit: "per person" },
       thumbnail: "city-skyline-sunset",
-      gallery: [
-        "city-skyline-sunset",
-        "burj-khalifa-construction",
-        "bactrian-camels",
-        "beach-dune-grass",
-        "ocean-wave",
-      ],
+      gallery: ["city-skyline-sunset", "burj-khalifa-construction", "bactrian-camels", "beach-dune-grass", "ocean-wave"],
       highlights: [
         "Evening views from At the Top, levels 124 and 125 of the Burj Khalifa",
         "Abra ride across Dubai Creek and a walk through the Al Fahidi historical district",
@@ -269,11 +252,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
           photo: "city-skyline-sunset",
         },
       ],
-      groupDates: [
-        groupDeparture("Batch A", 2, 5, 6, today),
-        groupDeparture("Batch B", 4, 18, 6, today),
-        groupDeparture("Batch C", 8, 7, 6, today),
-      ],
+      groupDates: [groupDeparture("Batch A", 2, 5, 6, today), groupDeparture("Batch B", 4, 18, 6, today), groupDeparture("Batch C", 8, 7, 6, today)],
       brochureUrl: null,
       rating: { stars: 4.8, reviews: 120 },
       reviews: [
@@ -344,14 +323,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ].join("\n\n"),
       price: { kind: "adultChild", adult: 93200, childWithBed: 81500, childNoBed: 75500 },
       thumbnail: "green-rolling-hills",
-      gallery: [
-        "green-rolling-hills",
-        "forest-stream-cascades",
-        "lake-at-dusk",
-        "beach-dune-grass",
-        "crab-on-rocks",
-        "kingfisher",
-      ],
+      gallery: ["green-rolling-hills", "forest-stream-cascades", "lake-at-dusk", "beach-dune-grass", "crab-on-rocks", "kingfisher"],
       highlights: [
         "Feeding and bath time at the Pinnawala Elephant Orphanage",
         "The painted cave shrines of the Dambulla cave temple",
@@ -431,10 +403,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
           photo: "ocean-wave",
         },
       ],
-      groupDates: [
-        groupDeparture("Batch A", 2, 20, 7, today),
-        groupDeparture("Batch B", 5, 11, 7, today),
-      ],
+      groupDates: [groupDeparture("Batch A", 2, 20, 7, today), groupDeparture("Batch B", 5, 11, 7, today)],
       brochureUrl: null,
       rating: { stars: 4.9, reviews: 140 },
       reviews: [
@@ -505,14 +474,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ].join("\n\n"),
       price: { kind: "single", amount: 132900, unit: "per adult" },
       thumbnail: "sea-of-lanterns",
-      gallery: [
-        "sea-of-lanterns",
-        "red-hill-lake",
-        "lake-at-dusk",
-        "calf-don-det",
-        "gibbon",
-        "espresso",
-      ],
+      gallery: ["sea-of-lanterns", "red-hill-lake", "lake-at-dusk", "calf-don-det", "gibbon", "espresso"],
       highlights: [
         "Rowing-boat trip through the caves and karsts of Trang An, Ninh Binh",
         "Overnight cruise on Halong Bay with kayaking and Sung Sot cave",
@@ -605,10 +567,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
           photo: "citrus-slices",
         },
       ],
-      groupDates: [
-        groupDeparture("Batch A", 3, 3, 9, today),
-        groupDeparture("Batch B", 7, 22, 9, today),
-      ],
+      groupDates: [groupDeparture("Batch A", 3, 3, 9, today), groupDeparture("Batch B", 7, 22, 9, today)],
       brochureUrl: null,
       rating: { stars: 4.9, reviews: 180 },
       reviews: [
@@ -670,8 +629,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       days: 7,
       nights: 6,
       sortOrder: 5,
-      description:
-        "Delhi, Agra and Jaipur in an unhurried week: the Taj Mahal, Agra Fort, Fatehpur Sikri and the forts and palaces of the Pink City.",
+      description: "Delhi, Agra and Jaipur in an unhurried week: the Taj Mahal, Agra Fort, Fatehpur Sikri and the forts and palaces of the Pink City.",
       longDescription: [
         "The Golden Triangle is India's classic first journey, joining Delhi, Agra and Jaipur in a loop of roughly 750 km. Our seven-day version gives each city enough time, so you see the Taj Mahal in good light and Jaipur's forts without squeezing them into a rushed half-day.",
         "In Delhi you move from the lanes of Chandni Chowk and the Jama Masjid to the wide avenues of Lutyens' New Delhi, with Humayun's Tomb and the Qutub Minar in between. Agra brings the Taj Mahal and the red sandstone Agra Fort, and on the way to Jaipur you stop at Fatehpur Sikri, Akbar's abandoned capital. Jaipur rounds off the trip with Amber Fort, the Hawa Mahal, the City Palace and the Jantar Mantar observatory, plus time in its bazaars for block prints and jewellery.",
@@ -679,14 +637,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
       ].join("\n\n"),
       price: { kind: "adultChild", adult: 52500, childWithBed: 45000, childNoBed: 40500 },
       thumbnail: "taj-mahal",
-      gallery: [
-        "taj-mahal",
-        "hawa-mahal",
-        "qutub-minar",
-        "taj-mahal-riverside",
-        "india-gate",
-        "qutub-minar-complex",
-      ],
+      gallery: ["taj-mahal", "hawa-mahal", "qutub-minar", "taj-mahal-riverside", "india-gate", "qutub-minar-complex"],
       highlights: [
         "The Taj Mahal and Agra Fort with a licensed guide",
         "Cycle-rickshaw ride through Chandni Chowk in Old Delhi",
@@ -760,8 +711,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         {
           day: 7,
           title: "Departure",
-          description:
-            "After breakfast, check out and transfer to Delhi airport or railway station for your journey home.",
+          description: "After breakfast, check out and transfer to Delhi airport or railway station for your journey home.",
           photo: "india-gate",
         },
       ],
@@ -1003,14 +953,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         },
       ],
       thumbnail: "mysore-palace",
-      gallery: [
-        "mysore-palace",
-        "bonnet-macaque",
-        "meadow-forest-mountain",
-        "forest-stream-cascades",
-        "glassy-tiger-butterfly",
-        "green-rolling-hills",
-      ],
+      gallery: ["mysore-palace", "bonnet-macaque", "meadow-forest-mountain", "forest-stream-cascades", "glassy-tiger-butterfly", "green-rolling-hills"],
       highlights: [
         "Drive through the Bandipur and Mudumalai forests on the way to the Nilgiris",
         "Ooty's Government Botanical Garden, Ooty Lake and Doddabetta peak",
@@ -1027,13 +970,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
         "All sightseeing as per itinerary",
         "Tolls, parking, interstate permits and driver allowance",
       ],
-      excluded: [
-        "Entrance fees, boating and camera charges",
-        "Nilgiri Mountain Railway tickets",
-        "Lunches and dinners",
-        "Tips and personal expenses",
-        "{gst}",
-      ],
+      excluded: ["Entrance fees, boating and camera charges", "Nilgiri Mountain Railway tickets", "Lunches and dinners", "Tips and personal expenses", "{gst}"],
       itinerary: [
         {
           day: 1,
@@ -1078,11 +1015,7 @@ export function seedPackages(today: Date = new Date()): SeedPackage[] {
           photo: "green-rolling-hills",
         },
       ],
-      groupDates: [
-        groupDeparture("Batch A", 1, 6, 6, today),
-        groupDeparture("Batch B", 2, 19, 6, today),
-        groupDeparture("Batch C", 5, 2, 6, today),
-      ],
+      groupDates: [groupDeparture("Batch A", 1, 6, 6, today), groupDeparture("Batch B", 2, 19, 6, today), groupDeparture("Batch C", 5, 2, 6, today)],
       brochureUrl: null,
       rating: { stars: 4.8, reviews: 120 },
       reviews: [

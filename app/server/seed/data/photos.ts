@@ -29,8 +29,7 @@ export const photos: SeedPhoto[] = [
     alt: "Wooden rowing boats drawn up on a lake shore at sunset, with hills and a glowing sky beyond",
     author: "Ian Hex",
     license: "GPL-2+ (metadata.json: LGPLv3)",
-    source:
-      "Debian package plasma-workspace-wallpapers (usr/share/wallpapers/EveningGlow/contents/images/2560x1600.jpg)",
+    source: "Debian package plasma-workspace-wallpapers (usr/share/wallpapers/EveningGlow/contents/images/2560x1600.jpg)",
   },
 
   // Golden Triangle: real photos of the places
@@ -166,8 +165,7 @@ export const photos: SeedPhoto[] = [
     alt: "A green meadow and autumn-coloured forest below a rocky mountain ridge",
     author: "Aitzol Berasategi",
     license: "CC-BY-4.0",
-    source:
-      "Debian package lomiri-wallpapers-16.04 (usr/share/backgrounds/aitzgorri_by_Aitzol_Berasategi.jpg); debian/copyright",
+    source: "Debian package lomiri-wallpapers-16.04 (usr/share/backgrounds/aitzgorri_by_Aitzol_Berasategi.jpg); debian/copyright",
   },
   {
     key: "sun-over-hills",
@@ -175,8 +173,7 @@ export const photos: SeedPhoto[] = [
     alt: "A low sun over layered hills, with a stone viewpoint table on a grassy summit",
     author: "Aitzol Berasategi",
     license: "CC-BY-4.0",
-    source:
-      "Debian package lomiri-wallpapers-16.04 (usr/share/backgrounds/sunset_by_Aitzol_Berasategi.jpg)",
+    source: "Debian package lomiri-wallpapers-16.04 (usr/share/backgrounds/sunset_by_Aitzol_Berasategi.jpg)",
   },
   {
     key: "forest-stream-cascades",
@@ -184,8 +181,7 @@ export const photos: SeedPhoto[] = [
     alt: "A stream cascading over pale rocks through a green forest",
     author: "Aitzol Berasategi",
     license: "CC-BY-4.0",
-    source:
-      "Debian package lomiri-wallpapers-16.04 (usr/share/backgrounds/life_by_Aitzol_Berasategi.jpg)",
+    source: "Debian package lomiri-wallpapers-16.04 (usr/share/backgrounds/life_by_Aitzol_Berasategi.jpg)",
   },
   {
     key: "red-hill-lake",
@@ -201,8 +197,7 @@ export const photos: SeedPhoto[] = [
     alt: "A still lake at dusk under a pink and violet sky, with reeds in the foreground",
     author: "Risto Saukonpää",
     license: "GPL-2+ (metadata: LGPLv3)",
-    source:
-      "Debian package plasma-workspace-wallpapers (usr/share/wallpapers/summer_1am/contents/images/2560x1600.jpg)",
+    source: "Debian package plasma-workspace-wallpapers (usr/share/wallpapers/summer_1am/contents/images/2560x1600.jpg)",
   },
   {
     key: "forest-path",
@@ -210,8 +205,7 @@ export const photos: SeedPhoto[] = [
     alt: "A narrow footpath through a dark, mossy conifer forest",
     author: "Risto Saukonpää",
     license: "GPL-2+ (metadata: LGPLv3)",
-    source:
-      "Debian package plasma-workspace-wallpapers (usr/share/wallpapers/Path/contents/images/2560x1600.jpg)",
+    source: "Debian package plasma-workspace-wallpapers (usr/share/wallpapers/Path/contents/images/2560x1600.jpg)",
   },
 
   // Tropical, beach and sea
@@ -221,8 +215,7 @@ export const photos: SeedPhoto[] = [
     alt: "A white and yellow frangipani blossom with buds among large green leaves",
     author: "Carsten Haitzler and Enlightenment contributors",
     license: "BSD-2-Clause",
-    source:
-      "Debian package enlightenment-data (usr/share/enlightenment/data/backgrounds/White-Flower.edj); debian/copyright Files: *",
+    source: "Debian package enlightenment-data (usr/share/enlightenment/data/backgrounds/White-Flower.edj); debian/copyright Files: *",
   },
   {
     key: "bamboo-grove",
@@ -298,8 +291,7 @@ export const photos: SeedPhoto[] = [
     alt: "Hundreds of glowing orange, red and blue lanterns packed close together",
     author: "Carsten Haitzler and Enlightenment contributors",
     license: "BSD-2-Clause",
-    source:
-      "Debian package enlightenment-data (usr/share/enlightenment/data/backgrounds/Sea-of-Lanterns.edj)",
+    source: "Debian package enlightenment-data (usr/share/enlightenment/data/backgrounds/Sea-of-Lanterns.edj)",
   },
   {
     key: "calf-don-det",
