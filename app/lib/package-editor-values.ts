@@ -1,7 +1,16 @@
 import { structuredFields } from "./form-fields";
 import type { PackageTermsOverride } from "./package-terms-schema";
 import { paymentTermsInput, type PaymentTerms } from "./payment-schedule";
-import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PackageTaxScheme, PriceUnit, PublishStatus, Region } from "./package-schema";
+import type {
+  GroupDate,
+  HotelStay,
+  PackageInputDraft,
+  PackageReview,
+  PackageTaxScheme,
+  PriceUnit,
+  PublishStatus,
+  Region,
+} from "./package-schema";
 
 /**
  * What the package editor starts from: every field of the model as the form
@@ -24,7 +33,12 @@ export type PackageEditorValues = {
   priceAdult: string;
   priceChildWithBed: string;
   priceChildNoBed: string;
-  priceOptions: { label: string; amount: string; unit: PriceUnit; hotels: (Omit<HotelStay, "nights"> & { nights: string })[] }[];
+  priceOptions: {
+    label: string;
+    amount: string;
+    unit: PriceUnit;
+    hotels: (Omit<HotelStay, "nights"> & { nights: string })[];
+  }[];
   highlights: string[];
   included: string[];
   excluded: string[];
@@ -45,7 +59,12 @@ export type PackageEditorValues = {
   /** The package's own terms; null: the site-wide ones (ADR 044). */
   termsOverride: PackageTermsOverride | null;
   /** The default payment terms (issue 46) as typed: the deposit's kind and figure, the balance's days before departure. */
-  paymentTerms: { depositKind: "percent" | "perPerson"; depositPercent: string; depositPerPerson: string; balanceDaysBefore: string };
+  paymentTerms: {
+    depositKind: "percent" | "perPerson";
+    depositPercent: string;
+    depositPerPerson: string;
+    balanceDaysBefore: string;
+  };
   /** How GST is charged (issue 47): 5% on the whole package, or 18% on a service charge. */
   taxScheme: PackageTaxScheme;
   /** "yes": an overseas tour package (TCS); "no": not; "": not chosen, the region decides. */
@@ -94,10 +113,16 @@ export const EMPTY_PACKAGE: PackageEditorValues = {
 /** A package's own terms as the form shows them (a browser copy's may lack an emptied list). */
 function ownTerms(value: unknown): PackageTermsOverride | null {
   if (!value || typeof value !== "object") return null;
-  const { clauses, conveniences } = value as { clauses?: unknown; conveniences?: unknown };
+  const { clauses, conveniences } = value as {
+    clauses?: unknown;
+    conveniences?: unknown;
+  };
   const list = (items: unknown) => (Array.isArray(items) ? items : []);
   return {
-    clauses: list(clauses).map((clause) => ({ title: String(clause?.title ?? ""), text: String(clause?.text ?? "") })),
+    clauses: list(clauses).map((clause) => ({
+      title: String(clause?.title ?? ""),
+      text: String(clause?.text ?? ""),
+    })),
     conveniences: list(conveniences).map((line) => String(line ?? "")),
   };
 }
@@ -105,8 +130,13 @@ function ownTerms(value: unknown): PackageTermsOverride | null {
 /** The payment terms' fields: the stored ones (or the defaults), or as a browser copy kept them. */
 function termsFields(value: unknown): PackageEditorValues["paymentTerms"] {
   const stored = value && typeof value === "object" && "deposit" in value;
-  const sent = (value && typeof value === "object" && !stored ? value : paymentTermsInput(stored ? (value as PaymentTerms) : null)) as Record<string, unknown>;
-  const text = (key: string) => (sent[key] === undefined || sent[key] === null ? "" : String(sent[key]));
+  const sent = (
+    value && typeof value === "object" && !stored
+      ? value
+      : paymentTermsInput(stored ? (value as PaymentTerms) : null)
+  ) as Record<string, unknown>;
+  const text = (key: string) =>
+    sent[key] === undefined || sent[key] === null ? "" : String(sent[key]);
   return {
     depositKind: sent.depositKind === "perPerson" ? "perPerson" : "percent",
     depositPercent: text("depositPercent"),
@@ -115,13 +145,16 @@ function termsFields(value: unknown): PackageEditorValues["paymentTerms"] {
   };
 }
 
-const num = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
+const num = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
 
 /**
  * The form's values of a package document (the live package, its draft
  * changes, or a revision being restored: ADR 037).
  */
-export function packageEditorValues(document: PackageInputDraft): PackageEditorValues {
+export function packageEditorValues(
+  document: PackageInputDraft,
+): PackageEditorValues {
   const price = document.price;
   return {
     ...EMPTY_PACKAGE,
@@ -135,10 +168,15 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     description: document.description ?? "",
     longDescription: document.longDescription ?? "",
     priceKind: price?.kind ?? "single",
-    priceAmount: price?.kind === "single" && (price.amount ?? 0) > 0 ? String(price.amount) : "",
-    priceUnit: price?.kind === "single" ? (price.unit ?? "per person") : "per person",
+    priceAmount:
+      price?.kind === "single" && (price.amount ?? 0) > 0
+        ? String(price.amount)
+        : "",
+    priceUnit:
+      price?.kind === "single" ? (price.unit ?? "per person") : "per person",
     priceAdult: price?.kind === "adultChild" ? num(price.adult) : "",
-    priceChildWithBed: price?.kind === "adultChild" ? num(price.childWithBed) : "",
+    priceChildWithBed:
+      price?.kind === "adultChild" ? num(price.childWithBed) : "",
     priceChildNoBed: price?.kind === "adultChild" ? num(price.childNoBed) : "",
     priceOptions: (document.priceOptions ?? []).map((option) => ({
       label: option.label,
@@ -154,12 +192,24 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     highlights: document.highlights ?? [],
     included: document.included ?? [],
     excluded: document.excluded ?? [],
-    itinerary: (document.itinerary ?? []).map(({ title, description, photo }) => ({ title, description: description ?? "", photo: photo ?? "" })),
-    groupDates: (document.groupDates ?? []).map(({ capacity, ...date }) => ({ ...date, capacity: num(capacity) })),
+    itinerary: (document.itinerary ?? []).map(
+      ({ title, description, photo }) => ({
+        title,
+        description: description ?? "",
+        photo: photo ?? "",
+      }),
+    ),
+    groupDates: (document.groupDates ?? []).map(({ capacity, ...date }) => ({
+      ...date,
+      capacity: num(capacity),
+    })),
     brochureUrl: document.brochureUrl ?? "",
     ratingStars: num(document.ratingStars ?? 5),
     ratingCount: num(document.ratingCount ?? 0),
-    reviews: (document.reviews ?? []).map((review) => ({ ...review, stars: String(review.stars) })),
+    reviews: (document.reviews ?? []).map((review) => ({
+      ...review,
+      stars: String(review.stars),
+    })),
     seoTitle: document.seoTitle ?? "",
     seoDescription: document.seoDescription ?? "",
     status: document.status ?? "draft",
@@ -169,7 +219,8 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     gallery: document.gallery ?? [],
     termsOverride: ownTerms(document.termsOverride),
     paymentTerms: termsFields(document.paymentTerms),
-    taxScheme: document.taxScheme === "service-charge" ? "service-charge" : "package",
+    taxScheme:
+      document.taxScheme === "service-charge" ? "service-charge" : "package",
     overseas: overseasField(document.overseas),
   };
 }
@@ -185,7 +236,12 @@ function overseasField(value: unknown): PackageEditorValues["overseas"] {
  * The form's values from the fields a browser copy kept (useFormDraft): they
  * carry conform's names (`price.adult`, `itinerary[2].title`), typed as text.
  */
-export function packageValuesFromFields(fields: [string, string][]): PackageEditorValues {
+export function packageValuesFromFields(
+  fields: [string, string][],
+): PackageEditorValues {
   const sent = structuredFields(fields) as Record<string, unknown>;
-  return packageEditorValues({ ...sent, featured: sent.featured === "on" } as unknown as PackageInputDraft);
+  return packageEditorValues({
+    ...sent,
+    featured: sent.featured === "on",
+  } as unknown as PackageInputDraft);
 }

@@ -8,12 +8,32 @@ import { financialYearOfDate } from "./financial-year";
  * `2026-11` for a month, `2026-27-Q3` for a quarter.
  */
 
-export type TaxPeriod = { key: string; kind: "month" | "quarter"; from: string; to: string; label: string };
+export type TaxPeriod = {
+  key: string;
+  kind: "month" | "quarter";
+  from: string;
+  to: string;
+  label: string;
+};
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 const pad = (value: number) => String(value).padStart(2, "0");
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const lastDay = (year: number, month: number) =>
+  new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 function month(year: number, monthNumber: number): TaxPeriod {
   return {
@@ -47,7 +67,9 @@ export function parseTaxPeriod(key: string | null): TaxPeriod | null {
   const monthMatch = /^(\d{4})-(\d{2})$/.exec(key);
   if (monthMatch) {
     const monthNumber = Number(monthMatch[2]);
-    return monthNumber >= 1 && monthNumber <= 12 ? month(Number(monthMatch[1]), monthNumber) : null;
+    return monthNumber >= 1 && monthNumber <= 12
+      ? month(Number(monthMatch[1]), monthNumber)
+      : null;
   }
   const quarterMatch = /^(\d{4})-(\d{2})-Q([1-4])$/.exec(key);
   if (quarterMatch) {

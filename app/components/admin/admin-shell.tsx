@@ -31,26 +31,94 @@ const NAV_ID = "admin-nav";
 export type SkipLink = { href: `#${string}`; label: string };
 
 function pageSkipLinks(matches: ReturnType<typeof useMatches>): SkipLink[] {
-  return matches.flatMap((match) => (match.handle as { skipLinks?: SkipLink[] } | undefined)?.skipLinks ?? []);
+  return matches.flatMap(
+    (match) =>
+      (match.handle as { skipLinks?: SkipLink[] } | undefined)?.skipLinks ?? [],
+  );
 }
 
 const links = [
-  { to: "/admin/dashboard", label: "Dashboard", Icon: DashboardIcon, adminOnly: false },
-  { to: "/admin/packages", label: "Packages", Icon: PackageIcon, adminOnly: false },
+  {
+    to: "/admin/dashboard",
+    label: "Dashboard",
+    Icon: DashboardIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/packages",
+    label: "Packages",
+    Icon: PackageIcon,
+    adminOnly: false,
+  },
   { to: "/admin/blogs", label: "Blogs", Icon: BlogIcon, adminOnly: false },
-  { to: "/admin/enquiries", label: "Enquiries", Icon: InboxIcon, adminOnly: false },
-  { to: "/admin/bookings", label: "Bookings", Icon: BookingsIcon, adminOnly: false },
-  { to: "/admin/payments", label: "Payments", Icon: PaymentsIcon, adminOnly: false },
-  { to: "/admin/tax-registers", label: "Tax registers", Icon: PaymentsIcon, adminOnly: false },
-  { to: "/admin/departures", label: "Departures", Icon: DeparturesIcon, adminOnly: false },
-  { to: "/admin/site/home", label: "Home page", Icon: HomeIcon, adminOnly: false },
+  {
+    to: "/admin/enquiries",
+    label: "Enquiries",
+    Icon: InboxIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/bookings",
+    label: "Bookings",
+    Icon: BookingsIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/payments",
+    label: "Payments",
+    Icon: PaymentsIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/tax-registers",
+    label: "Tax registers",
+    Icon: PaymentsIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/departures",
+    label: "Departures",
+    Icon: DeparturesIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/site/home",
+    label: "Home page",
+    Icon: HomeIcon,
+    adminOnly: false,
+  },
   { to: "/admin/media", label: "Media", Icon: MediaIcon, adminOnly: false },
-  { to: "/admin/site/legal", label: "Legal pages", Icon: BlogIcon, adminOnly: true },
-  { to: "/admin/site/terms", label: "Package terms", Icon: BlogIcon, adminOnly: true },
-  { to: "/admin/reply-templates", label: "Reply templates", Icon: InboxIcon, adminOnly: true },
-  { to: "/admin/settings", label: "Settings", Icon: SettingsIcon, adminOnly: true },
+  {
+    to: "/admin/site/legal",
+    label: "Legal pages",
+    Icon: BlogIcon,
+    adminOnly: true,
+  },
+  {
+    to: "/admin/site/terms",
+    label: "Package terms",
+    Icon: BlogIcon,
+    adminOnly: true,
+  },
+  {
+    to: "/admin/reply-templates",
+    label: "Reply templates",
+    Icon: InboxIcon,
+    adminOnly: true,
+  },
+  {
+    to: "/admin/settings",
+    label: "Settings",
+    Icon: SettingsIcon,
+    adminOnly: true,
+  },
   { to: "/admin/users", label: "Users", Icon: UsersIcon, adminOnly: true },
-  { to: "/admin/activity", label: "Activity", Icon: ActivityIcon, adminOnly: true },
+  {
+    to: "/admin/activity",
+    label: "Activity",
+    Icon: ActivityIcon,
+    adminOnly: true,
+  },
 ];
 
 /**
@@ -101,7 +169,9 @@ export function AdminShell({
           type="button"
           className={styles.menuButton}
           popoverTarget={NAV_ID}
-          aria-label={mailFailure ? "Menu: e-mails to the team are failing" : "Menu"}
+          aria-label={
+            mailFailure ? "Menu: e-mails to the team are failing" : "Menu"
+          }
           title={mailFailure ?? undefined}
         >
           <MenuIcon className={styles.icon} />
@@ -114,13 +184,23 @@ export function AdminShell({
         <p className={styles.brand}>Admin Panel</p>
         {viewer ? (
           <div className={styles.user}>
-            <NavLink to="/admin/account" className={styles.account} title="Your account">
+            <NavLink
+              to="/admin/account"
+              className={styles.account}
+              title="Your account"
+            >
               <AccountIcon className={styles.icon} />
               <span className={styles.userName}>{viewer.name}</span>
-              <span className={styles.role}>{viewer.role === "admin" ? "Admin" : "Editor"}</span>
+              <span className={styles.role}>
+                {viewer.role === "admin" ? "Admin" : "Editor"}
+              </span>
             </NavLink>
             {/* Signing out also removes this browser's copies of unsaved forms (ADR 040). */}
-            <form method="post" action="/admin/logout" onSubmit={forgetAllDrafts}>
+            <form
+              method="post"
+              action="/admin/logout"
+              onSubmit={forgetAllDrafts}
+            >
               <button type="submit" className={styles.logout}>
                 <LogoutIcon className={styles.icon} />
                 Logout
@@ -129,10 +209,22 @@ export function AdminShell({
           </div>
         ) : null}
       </header>
-      <nav id={NAV_ID} ref={navRef} popover="auto" aria-label="Admin sections" className={styles.sidebar}>
+      <nav
+        id={NAV_ID}
+        ref={navRef}
+        popover="auto"
+        aria-label="Admin sections"
+        className={styles.sidebar}
+      >
         <div className={styles.sidebarHead}>
           <span className={styles.sidebarTitle}>Menu</span>
-          <button type="button" className={styles.closeButton} popoverTarget={NAV_ID} popoverTargetAction="hide" aria-label="Close menu">
+          <button
+            type="button"
+            className={styles.closeButton}
+            popoverTarget={NAV_ID}
+            popoverTargetAction="hide"
+            aria-label="Close menu"
+          >
             <CloseIcon className={styles.icon} />
           </button>
         </div>
@@ -141,12 +233,21 @@ export function AdminShell({
             .filter((link) => isAdmin || !link.adminOnly)
             .map(({ to, label, Icon }) => (
               <li key={to}>
-                <NavLink to={to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ""}`}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    `${styles.link} ${isActive ? styles.active : ""}`
+                  }
+                >
                   <Icon className={styles.icon} />
                   {label}
                   {to === "/admin/dashboard" && mailFailure ? (
                     <span className={styles.alertMark} title={mailFailure}>
-                      !<span className="visually-hidden"> E-mails are failing</span>
+                      !
+                      <span className="visually-hidden">
+                        {" "}
+                        E-mails are failing
+                      </span>
                     </span>
                   ) : null}
                   {to === "/admin/enquiries" && newEnquiries ? (

@@ -1,15 +1,36 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { businessSettingsSchema, type BusinessSettingsFormValues } from "~/lib/business-settings-schema";
+import {
+  businessSettingsSchema,
+  type BusinessSettingsFormValues,
+} from "~/lib/business-settings-schema";
 import { indianDate } from "~/lib/follow-up";
-import { TAX_RULE_KINDS, taxRuleInputSchema, withdrawTaxRuleSchema, type TaxRuleKind } from "~/lib/tax-rule-schema";
+import {
+  TAX_RULE_KINDS,
+  taxRuleInputSchema,
+  withdrawTaxRuleSchema,
+  type TaxRuleKind,
+} from "~/lib/tax-rule-schema";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
-import { conflictData, FAILED_NOTICE, keepSentValuesOnFailure, readEditorRequest, sentFields } from "~/server/content/editor-actions.server";
+import {
+  conflictData,
+  FAILED_NOTICE,
+  keepSentValuesOnFailure,
+  readEditorRequest,
+  sentFields,
+} from "~/server/content/editor-actions.server";
 import { getDb } from "~/server/db/db.server";
 import { ACCOUNTANT_NOTE } from "~/server/tax/tax-rules-seed.server";
-import { addTaxRule, taxRuleGroups, withdrawTaxRule } from "~/server/tax/tax-rules-admin.server";
-import { businessFormValues, updateBusinessSettings } from "./business-settings.server";
+import {
+  addTaxRule,
+  taxRuleGroups,
+  withdrawTaxRule,
+} from "~/server/tax/tax-rules-admin.server";
+import {
+  businessFormValues,
+  updateBusinessSettings,
+} from "./business-settings.server";
 import { getStoredSiteSettings } from "./settings.server";
 
 const BUSINESS_PATH = "/admin/settings/business";
@@ -26,13 +47,25 @@ export type BusinessActionData = {
 
 export async function loadBusinessPage(now: Date) {
   const today = indianDate(now);
-  const [row, groups] = await Promise.all([getStoredSiteSettings(), taxRuleGroups(getDb(), today)]);
-  return { values: businessFormValues(row), version: row.revision, updatedAt: row.updatedAt.toISOString(), groups, accountantNote: ACCOUNTANT_NOTE, today };
+  const [row, groups] = await Promise.all([
+    getStoredSiteSettings(),
+    taxRuleGroups(getDb(), today),
+  ]);
+  return {
+    values: businessFormValues(row),
+    version: row.revision,
+    updatedAt: row.updatedAt.toISOString(),
+    groups,
+    accountantNote: ACCOUNTANT_NOTE,
+    today,
+  };
 }
 
 function sentBusinessValues(formData: FormData): BusinessSettingsFormValues {
   const sent = new Map(sentFields(formData));
-  const text = (name: Exclude<keyof BusinessSettingsFormValues, "autoReceiptVouchers">) => sent.get(name) ?? "";
+  const text = (
+    name: Exclude<keyof BusinessSettingsFormValues, "autoReceiptVouchers">,
+  ) => sent.get(name) ?? "";
   return {
     businessLegalName: text("businessLegalName"),
     businessAddress: text("businessAddress"),
@@ -49,7 +82,11 @@ function sentBusinessValues(formData: FormData): BusinessSettingsFormValues {
   };
 }
 
-const refused = (answer: Omit<BusinessActionData, "notice">) => data<BusinessActionData>({ ...answer, notice: FAILED_NOTICE }, { status: 400 });
+const refused = (answer: Omit<BusinessActionData, "notice">) =>
+  data<BusinessActionData>(
+    { ...answer, notice: FAILED_NOTICE },
+    { status: 400 },
+  );
 
 /**
  * The screen's three writes (admins; the route's guard checked it): the
@@ -57,7 +94,11 @@ const refused = (answer: Omit<BusinessActionData, "notice">) => data<BusinessAct
  * errors come back inline (400) with what was typed; success redirects with
  * the notice.
  */
-export async function handleBusinessAction(request: Request, viewer: Viewer, ip?: string) {
+export async function handleBusinessAction(
+  request: Request,
+  viewer: Viewer,
+  ip?: string,
+) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "save");
   const ctx = { viewer, ip };
@@ -65,9 +106,21 @@ export async function handleBusinessAction(request: Request, viewer: Viewer, ip?
     const kind = String(formData.get("kind") ?? "") as TaxRuleKind;
     const sent = Object.fromEntries(sentFields(formData));
     const submission = parseWithZod(formData, { schema: taxRuleInputSchema });
-    if (submission.status !== "success") return refused({ form: "add-rule", kind, errors: submission.reply().error ?? {}, sent });
+    if (submission.status !== "success")
+      return refused({
+        form: "add-rule",
+        kind,
+        errors: submission.reply().error ?? {},
+        sent,
+      });
     const result = await addTaxRule(submission.value, ctx);
-    if (!result.ok) return refused({ form: "add-rule", kind, errors: { [result.field]: [result.message] }, sent });
+    if (!result.ok)
+      return refused({
+        form: "add-rule",
+        kind,
+        errors: { [result.field]: [result.message] },
+        sent,
+      });
     return redirectWithNotice(BUSINESS_PATH, {
       kind: "success",
       message: `Rule added: ${TAX_RULE_KINDS[submission.value.kind]} from ${submission.value.effectiveFrom}. Documents dated from then use it.`,
@@ -75,24 +128,54 @@ export async function handleBusinessAction(request: Request, viewer: Viewer, ip?
   }
   if (intent === "withdraw-rule") {
     const ruleId = String(formData.get("ruleId") ?? "");
-    const submission = parseWithZod(formData, { schema: withdrawTaxRuleSchema });
-    if (submission.status !== "success") return refused({ form: "withdraw-rule", ruleId, errors: submission.reply().error ?? {} });
-    const result = await withdrawTaxRule(submission.value.ruleId, submission.value.reason, ctx);
-    if (!result.ok) return refused({ form: "withdraw-rule", ruleId, errors: { reason: [result.message] } });
-    return redirectWithNotice(BUSINESS_PATH, { kind: "success", message: "Rule withdrawn. Documents issued with it keep it; new ones use the others." });
+    const submission = parseWithZod(formData, {
+      schema: withdrawTaxRuleSchema,
+    });
+    if (submission.status !== "success")
+      return refused({
+        form: "withdraw-rule",
+        ruleId,
+        errors: submission.reply().error ?? {},
+      });
+    const result = await withdrawTaxRule(
+      submission.value.ruleId,
+      submission.value.reason,
+      ctx,
+    );
+    if (!result.ok)
+      return refused({
+        form: "withdraw-rule",
+        ruleId,
+        errors: { reason: [result.message] },
+      });
+    return redirectWithNotice(BUSINESS_PATH, {
+      kind: "success",
+      message:
+        "Rule withdrawn. Documents issued with it keep it; new ones use the others.",
+    });
   }
   return keepSentValuesOnFailure(
     "saving the business and tax settings",
     () => sentBusinessValues(formData),
     async () => {
-      const submission = parseWithZod(formData, { schema: businessSettingsSchema });
-      if (submission.status !== "success") return refused({ form: "business", errors: submission.reply().error ?? {} });
+      const submission = parseWithZod(formData, {
+        schema: businessSettingsSchema,
+      });
+      if (submission.status !== "success")
+        return refused({
+          form: "business",
+          errors: submission.reply().error ?? {},
+        });
       const editor = readEditorRequest(formData);
       const result = await updateBusinessSettings(submission.value, ctx, {
-        expectedVersion: editor.options.expectedVersion ?? editor.options.mergeFrom,
+        expectedVersion:
+          editor.options.expectedVersion ?? editor.options.mergeFrom,
       });
       if (!result.ok) return conflictData(result.conflict, "save");
-      return redirectWithNotice(BUSINESS_PATH, { kind: "success", message: "Business and tax details saved. New documents print them." });
+      return redirectWithNotice(BUSINESS_PATH, {
+        kind: "success",
+        message: "Business and tax details saved. New documents print them.",
+      });
     },
   );
 }

@@ -3,10 +3,15 @@ import type { ContentDocument } from "~/lib/content-fields";
 import type { EditConflict } from "~/lib/revisions";
 import type { SiteSettingsInput } from "~/lib/site-settings-schema";
 import { describeConflict } from "~/server/content/conflicts.server";
-import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
+import {
+  ContentWriteAbort,
+  writeContent,
+  type ContentWriteContext,
+} from "~/server/content/content-write.server";
 import { siteSettings, type SiteSettingsRow } from "~/server/db/schema.server";
 
-export type SettingsWriteResult = { ok: true; row: SiteSettingsRow } | { ok: false; conflict: EditConflict };
+export type SettingsWriteResult =
+  { ok: true; row: SiteSettingsRow } | { ok: false; conflict: EditConflict };
 
 /** The settings as one document (their revisions' JSON): exactly the fields the screen edits. */
 export function settingsDocument(row: SiteSettingsRow): ContentDocument {
@@ -82,7 +87,10 @@ export async function updateSiteSettings(
     upiPayeeName: input.upiPayeeName ?? null,
     paymentReminderDays: input.paymentReminderDays,
   };
-  return writeSettingsColumns(values, ctx, options, { kind: "settings.updated", label: "Site settings" });
+  return writeSettingsColumns(values, ctx, options, {
+    kind: "settings.updated",
+    label: "Site settings",
+  });
 }
 
 /**
@@ -95,28 +103,68 @@ export async function writeSettingsColumns(
   values: Partial<Omit<SiteSettingsRow, "id" | "revision" | "updatedAt">>,
   ctx: ContentWriteContext,
   options: { expectedVersion?: number },
-  activity: { kind: "settings.updated" | "settings.business-updated"; label: string },
+  activity: {
+    kind: "settings.updated" | "settings.business-updated";
+    label: string;
+  },
 ): Promise<SettingsWriteResult> {
   return writeContent<SettingsWriteResult>(ctx, async (tx) => {
-    const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for("update");
-    if (!before) throw new Error("Site settings are missing: the database was not seeded.");
+    const [before] = await tx
+      .select()
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .limit(1)
+      .for("update");
+    if (!before)
+      throw new Error(
+        "Site settings are missing: the database was not seeded.",
+      );
     const previous = settingsDocument(before);
-    if (options.expectedVersion !== undefined && options.expectedVersion !== before.revision) {
-      const at = { type: "site-settings" as const, id: "site", baseVersion: options.expectedVersion, version: before.revision, updatedAt: before.updatedAt };
+    if (
+      options.expectedVersion !== undefined &&
+      options.expectedVersion !== before.revision
+    ) {
+      const at = {
+        type: "site-settings" as const,
+        id: "site",
+        baseVersion: options.expectedVersion,
+        version: before.revision,
+        updatedAt: before.updatedAt,
+      };
       const mine = settingsDocument({ ...before, ...values });
-      throw new ContentWriteAbort<SettingsWriteResult>({ ok: false, conflict: await describeConflict(tx, at, previous, mine) });
+      throw new ContentWriteAbort<SettingsWriteResult>({
+        ok: false,
+        conflict: await describeConflict(tx, at, previous, mine),
+      });
     }
     const [row] = await tx
       .update(siteSettings)
-      .set({ ...values, revision: sql`${siteSettings.revision} + 1`, updatedAt: new Date() })
+      .set({
+        ...values,
+        revision: sql`${siteSettings.revision} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(siteSettings.id, 1))
       .returning();
     return {
       result: { ok: true, row: row! },
       revisions: [
-        { type: "site-settings", id: "site", version: row!.revision, kind: "updated", label: "Site settings", document: settingsDocument(row!), previous },
+        {
+          type: "site-settings",
+          id: "site",
+          version: row!.revision,
+          kind: "updated",
+          label: "Site settings",
+          document: settingsDocument(row!),
+          previous,
+        },
       ],
-      activity: [{ kind: activity.kind, subject: { type: "settings", id: "site", label: activity.label } }],
+      activity: [
+        {
+          kind: activity.kind,
+          subject: { type: "settings", id: "site", label: activity.label },
+        },
+      ],
     };
   });
 }

@@ -23,10 +23,23 @@ type FieldProps = {
  * (every kind has a date and a rate), so ids carry the form's name; the error
  * is tied to the control with aria-invalid and aria-describedby.
  */
-export function RuleField({ form, name, label, hint, values, errors, multiline, type = "text", inputMode }: FieldProps) {
+export function RuleField({
+  form,
+  name,
+  label,
+  hint,
+  values,
+  errors,
+  multiline,
+  type = "text",
+  inputMode,
+}: FieldProps) {
   const id = `${form}-${name}`;
   const message = errors[name]?.[0];
-  const describedBy = [message ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [message ? `${id}-error` : null, hint ? `${id}-hint` : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
   const common = {
     id,
     name,
@@ -40,7 +53,16 @@ export function RuleField({ form, name, label, hint, values, errors, multiline, 
       <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
-      {multiline ? <textarea rows={3} {...common} /> : <input type={type} inputMode={inputMode} autoComplete="off" {...common} />}
+      {multiline ? (
+        <textarea rows={3} {...common} />
+      ) : (
+        <input
+          type={type}
+          inputMode={inputMode}
+          autoComplete="off"
+          {...common}
+        />
+      )}
       {hint ? (
         <p id={`${id}-hint`} className={adminUi.muted}>
           {hint}
@@ -56,9 +78,19 @@ export function RuleField({ form, name, label, hint, values, errors, multiline, 
 }
 
 /** The fields a refused form named, as a summary with links to each (the page's other forms stay as they were). */
-export function ErrorSummary({ form, errors, labels }: { form: string; errors: BusinessActionData["errors"]; labels: Record<string, string> }) {
+export function ErrorSummary({
+  form,
+  errors,
+  labels,
+}: {
+  form: string;
+  errors: BusinessActionData["errors"];
+  labels: Record<string, string>;
+}) {
   const ref = useRef<HTMLDivElement>(null);
-  const named = Object.entries(errors).filter(([, messages]) => messages?.length);
+  const named = Object.entries(errors).filter(
+    ([, messages]) => messages?.length,
+  );
   useEffect(() => {
     if (named.length > 0) ref.current?.focus();
   }, [named.length]);
@@ -66,12 +98,15 @@ export function ErrorSummary({ form, errors, labels }: { form: string; errors: B
   return (
     <div ref={ref} tabIndex={-1} role="alert" className={styles.summary}>
       <p>
-        Not added yet: {named.length === 1 ? "1 field needs" : `${named.length} fields need`} attention.
+        Not added yet:{" "}
+        {named.length === 1 ? "1 field needs" : `${named.length} fields need`}{" "}
+        attention.
       </p>
       <ul>
         {named.map(([name, messages]) => (
           <li key={name}>
-            <a href={`#${form}-${name}`}>{labels[name] ?? name}</a>: {messages![0]}
+            <a href={`#${form}-${name}`}>{labels[name] ?? name}</a>:{" "}
+            {messages![0]}
           </li>
         ))}
       </ul>
@@ -79,7 +114,13 @@ export function ErrorSummary({ form, errors, labels }: { form: string; errors: B
   );
 }
 
-const GST_LABELS = { effectiveFrom: "Takes effect on", rate: "GST rate (%)", sac: "SAC", documentNote: "What the documents say", source: "Source" };
+const GST_LABELS = {
+  effectiveFrom: "Takes effect on",
+  rate: "GST rate (%)",
+  sac: "SAC",
+  documentNote: "What the documents say",
+  source: "Source",
+};
 const TCS_LABELS = {
   effectiveFrom: "Takes effect on",
   rate: "TCS rate (%)",
@@ -98,49 +139,113 @@ const TCS_LABELS = {
  * in force to start from, and the date the new one takes effect. The old rule
  * stays for documents dated before it.
  */
-export function AddTaxRuleForm({ group, actionData }: { group: TaxRuleGroup; actionData?: BusinessActionData }) {
+export function AddTaxRuleForm({
+  group,
+  actionData,
+}: {
+  group: TaxRuleGroup;
+  actionData?: BusinessActionData;
+}) {
   const form = `add-${group.kind}`;
   const values = actionData?.sent ?? group.start;
   const errors = actionData?.errors ?? {};
-  const field = (name: string, label: string, extra: Partial<FieldProps> = {}) => (
-    <RuleField form={form} name={name} label={label} values={values} errors={errors} {...extra} />
+  const field = (
+    name: string,
+    label: string,
+    extra: Partial<FieldProps> = {},
+  ) => (
+    <RuleField
+      form={form}
+      name={name}
+      label={label}
+      values={values}
+      errors={errors}
+      {...extra}
+    />
   );
   const tcs = group.kind === "tcs";
   return (
     <details className={styles.add} open={actionData ? true : undefined}>
-      <summary className={`${adminUi.button} ${adminUi.small}`}>Add a rule: {group.title}</summary>
-      <Form method="post" className={styles.addForm} aria-label={`Add a rule: ${group.title}`} noValidate>
+      <summary className={`${adminUi.button} ${adminUi.small}`}>
+        Add a rule: {group.title}
+      </summary>
+      <Form
+        method="post"
+        className={styles.addForm}
+        aria-label={`Add a rule: ${group.title}`}
+        noValidate
+      >
         <input type="hidden" name="intent" value="add-rule" />
         <input type="hidden" name="kind" value={group.kind} />
-        <ErrorSummary form={form} errors={errors} labels={tcs ? TCS_LABELS : GST_LABELS} />
+        <ErrorSummary
+          form={form}
+          errors={errors}
+          labels={tcs ? TCS_LABELS : GST_LABELS}
+        />
         <p className={adminUi.muted}>
-          Starts from the rule in force. Documents dated before the new rule&rsquo;s date keep using the old one; documents already issued never change.
+          Starts from the rule in force. Documents dated before the new
+          rule&rsquo;s date keep using the old one; documents already issued
+          never change.
         </p>
         <div className={styles.grid}>
-          {field("effectiveFrom", "Takes effect on", { type: "date", hint: "An Indian date, e.g. 1 April for a Finance Act." })}
-          {field("rate", tcs ? "TCS rate (%)" : "GST rate (%)", { inputMode: "decimal", hint: tcs ? "With a PAN; e.g. 2." : "The whole rate, e.g. 5: halves for CGST and SGST." })}
+          {field("effectiveFrom", "Takes effect on", {
+            type: "date",
+            hint: "An Indian date, e.g. 1 April for a Finance Act.",
+          })}
+          {field("rate", tcs ? "TCS rate (%)" : "GST rate (%)", {
+            inputMode: "decimal",
+            hint: tcs
+              ? "With a PAN; e.g. 2."
+              : "The whole rate, e.g. 5: halves for CGST and SGST.",
+          })}
           {tcs ? (
             <>
-              {field("threshold", TCS_LABELS.threshold, { inputMode: "numeric", hint: "Empty: the rate applies to every amount." })}
-              {field("rateAbove", TCS_LABELS.rateAbove, { inputMode: "decimal", hint: "Only with a threshold." })}
-              {field("withoutPanTimes", TCS_LABELS.withoutPanTimes, { inputMode: "numeric" })}
-              {field("withoutPanAtLeast", TCS_LABELS.withoutPanAtLeast, { inputMode: "decimal" })}
-              {field("withoutPanAtMost", TCS_LABELS.withoutPanAtMost, { inputMode: "decimal" })}
+              {field("threshold", TCS_LABELS.threshold, {
+                inputMode: "numeric",
+                hint: "Empty: the rate applies to every amount.",
+              })}
+              {field("rateAbove", TCS_LABELS.rateAbove, {
+                inputMode: "decimal",
+                hint: "Only with a threshold.",
+              })}
+              {field("withoutPanTimes", TCS_LABELS.withoutPanTimes, {
+                inputMode: "numeric",
+              })}
+              {field("withoutPanAtLeast", TCS_LABELS.withoutPanAtLeast, {
+                inputMode: "decimal",
+              })}
+              {field("withoutPanAtMost", TCS_LABELS.withoutPanAtMost, {
+                inputMode: "decimal",
+              })}
             </>
           ) : (
-            field("sac", "SAC", { inputMode: "numeric", hint: "6 digits; tour operators: 998555." })
+            field("sac", "SAC", {
+              inputMode: "numeric",
+              hint: "6 digits; tour operators: 998555.",
+            })
           )}
         </div>
         {tcs ? (
           <div className={styles.grid}>
-            {field("section", "Section", { hint: "Printed on documents and in the TCS register." })}
+            {field("section", "Section", {
+              hint: "Printed on documents and in the TCS register.",
+            })}
             {field("withoutPanSection", TCS_LABELS.withoutPanSection)}
           </div>
         ) : (
-          field("documentNote", "What the documents say", { multiline: true, hint: "Printed on every document of this rule." })
+          field("documentNote", "What the documents say", {
+            multiline: true,
+            hint: "Printed on every document of this rule.",
+          })
         )}
-        {field("source", "Source", { multiline: true, hint: "The notification, section or Finance Act, and its date." })}
-        <button type="submit" className={`${adminUi.button} ${adminUi.primary}`}>
+        {field("source", "Source", {
+          multiline: true,
+          hint: "The notification, section or Finance Act, and its date.",
+        })}
+        <button
+          type="submit"
+          className={`${adminUi.button} ${adminUi.primary}`}
+        >
           Add this rule
         </button>
       </Form>

@@ -11,7 +11,11 @@ const REGISTER_KINDS = {
 } as const;
 
 /** The issued documents of a period (by their Indian date), as the registers read them: number, date, snapshot, cancelled or not. */
-export async function registerDocuments(db: Db, register: keyof typeof REGISTER_KINDS, period: TaxPeriod): Promise<RegisterDocument[]> {
+export async function registerDocuments(
+  db: Db,
+  register: keyof typeof REGISTER_KINDS,
+  period: TaxPeriod,
+): Promise<RegisterDocument[]> {
   const rows = await db
     .select({
       number: taxDocuments.number,
@@ -21,7 +25,19 @@ export async function registerDocuments(db: Db, register: keyof typeof REGISTER_
       cancelledAt: taxDocuments.cancelledAt,
     })
     .from(taxDocuments)
-    .where(and(gte(taxDocuments.date, period.from), lte(taxDocuments.date, period.to), inArray(taxDocuments.kind, [...REGISTER_KINDS[register]])))
+    .where(
+      and(
+        gte(taxDocuments.date, period.from),
+        lte(taxDocuments.date, period.to),
+        inArray(taxDocuments.kind, [...REGISTER_KINDS[register]]),
+      ),
+    )
     .orderBy(asc(taxDocuments.date), asc(taxDocuments.number));
-  return rows.map((row) => ({ number: row.number, kind: row.kind, date: row.date, snapshot: row.snapshot, cancelled: row.cancelledAt !== null }));
+  return rows.map((row) => ({
+    number: row.number,
+    kind: row.kind,
+    date: row.date,
+    snapshot: row.snapshot,
+    cancelled: row.cancelledAt !== null,
+  }));
 }
