@@ -1,10 +1,4 @@
-import {
-  type RouteConfig,
-  index,
-  layout,
-  prefix,
-  route,
-} from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   // Public site: server-rendered pages sharing the site layout.
@@ -49,14 +43,8 @@ export default [
     // The accountant's registers (issue 47): gst or tcs, ?period=2026-11 or 2026-27-Q3 and &format=csv or xlsx.
     route("tax-registers/:register", "routes/admin/tax-register-download.ts"),
     // A departure's manifest and rooming list (ADR 088): ?format=csv, xlsx or pdf.
-    route(
-      "departures/:packageId/:departureId/:list",
-      "routes/admin/departure-list.ts",
-    ),
-    route(
-      "enquiries/personal-data.json",
-      "routes/admin/personal-data-export.ts",
-    ),
+    route("departures/:packageId/:departureId/:list", "routes/admin/departure-list.ts"),
+    route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
     // A reply link's record (ADR 046): POST only, JSON.
     route("enquiries/:id/reply-sent", "routes/admin/enquiry-reply-sent.ts"),
     // Open editors' heartbeat (ADR 037): POST only.

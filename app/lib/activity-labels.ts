@@ -24,8 +24,7 @@ const LABELS: Record<string, string> = {
   "user.two-factor-disabled": "Turned two-step sign-in off",
   "user.two-factor-reset": "Reset a user's two-step sign-in",
   "user.recovery-codes-regenerated": "Made new recovery codes",
-  "settings.two-factor-required":
-    "Changed whether two-step sign-in is required",
+  "settings.two-factor-required": "Changed whether two-step sign-in is required",
   "settings.updated": "Changed the site settings",
   "settings.business-updated": "Changed the business and tax details",
   "tax-rule.added": "Added a tax rule",
@@ -123,12 +122,8 @@ const NAMES_ITS_SUBJECT = new Set([
 export function activitySentence(kind: string, subject: string): string {
   const label = activityLabel(kind);
   const acronym = /^[A-Z]{2}/.test(label);
-  const words = acronym
-    ? label
-    : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
-  return subject && !NAMES_ITS_SUBJECT.has(kind)
-    ? `${words}: ${subject}`
-    : words;
+  const words = acronym ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  return subject && !NAMES_ITS_SUBJECT.has(kind) ? `${words}: ${subject}` : words;
 }
 
 /** One changed field as the log says it (stored with the entry by writeContent, ADR 037). */
@@ -138,25 +133,18 @@ type StoredChange = { label?: unknown; from?: unknown; to?: unknown };
  * What an entry's detail says changed: "changed price (adult) from ₹99,500 to
  * ₹1,04,500", one line per field, and "and 3 more" past the stored ones.
  */
-export function activityChanges(
-  detail: Record<string, unknown> | null | undefined,
-): string[] {
-  const changes = Array.isArray(detail?.changes)
-    ? (detail.changes as StoredChange[])
-    : [];
+export function activityChanges(detail: Record<string, unknown> | null | undefined): string[] {
+  const changes = Array.isArray(detail?.changes) ? (detail.changes as StoredChange[]) : [];
   const lines = changes
     .filter((change) => typeof change?.label === "string")
     .map((change) =>
       describeChange({
         field: "",
         label: String(change.label),
-        ...(typeof change.from === "string" && typeof change.to === "string"
-          ? { from: change.from, to: change.to }
-          : {}),
+        ...(typeof change.from === "string" && typeof change.to === "string" ? { from: change.from, to: change.to } : {}),
       }),
     );
-  const total =
-    typeof detail?.changeCount === "number" ? detail.changeCount : lines.length;
+  const total = typeof detail?.changeCount === "number" ? detail.changeCount : lines.length;
   if (total > lines.length) lines.push(`and ${total - lines.length} more`);
   return lines;
 }

@@ -19,9 +19,7 @@ const valid = {
 function errorsOf(input: Record<string, unknown>) {
   const result = businessSettingsSchema.safeParse(input);
   expect(result.success).toBe(false);
-  return Object.fromEntries(
-    result.error!.issues.map((issue) => [issue.path.join("."), issue.message]),
-  );
+  return Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
 describe("businessSettingsSchema", () => {
@@ -58,16 +56,14 @@ describe("businessSettingsSchema", () => {
 
   it("refuses a GSTIN whose check character is mistyped, in the words the admin reads", () => {
     expect(errorsOf({ ...valid, gstin: "27AAPFU0939F1ZW" })).toEqual({
-      gstin:
-        "Its check character does not match: one of the characters is mistyped.",
+      gstin: "Its check character does not match: one of the characters is mistyped.",
     });
   });
 
   it("refuses a GSTIN of another state than the address's", () => {
     // 29AAGCB7383J1Z4 is a Karnataka registration (a Bengaluru company's, printed in public documents).
     expect(errorsOf({ ...valid, gstin: "29AAGCB7383J1Z4", pan: "" })).toEqual({
-      gstin:
-        "This GSTIN is registered in Karnataka (29), but the address is in Maharashtra (27): a GSTIN belongs to one state. Check the state or the GSTIN.",
+      gstin: "This GSTIN is registered in Karnataka (29), but the address is in Maharashtra (27): a GSTIN belongs to one state. Check the state or the GSTIN.",
     });
   });
 
@@ -95,17 +91,14 @@ describe("businessSettingsSchema", () => {
         overseasPlaceOfSupply: "x",
       }),
     ).toEqual({
-      businessLegalName:
-        "Enter the agency's legal name, as on its GST registration.",
+      businessLegalName: "Enter the agency's legal name, as on its GST registration.",
       gstin: "A GSTIN has 15 characters; this has 14.",
       businessStateCode: "Choose the state the address is in.",
-      invoicePrefix:
-        "Use 1 to 4 capital letters or digits, like PRV: a number must fit in 16 characters.",
+      invoicePrefix: "Use 1 to 4 capital letters or digits, like PRV: a number must fit in 16 characters.",
       overseasPlaceOfSupply: "Choose the place of supply for overseas tours.",
     });
     expect(errorsOf({ ...valid, creditNotePrefix: "rv" })).toEqual({
-      creditNotePrefix:
-        "Receipt vouchers already use RV: each series needs its own prefix, or two documents could get the same number.",
+      creditNotePrefix: "Receipt vouchers already use RV: each series needs its own prefix, or two documents could get the same number.",
     });
   });
 });

@@ -29,25 +29,12 @@ export const OVERSEAS_PLACE_OF_SUPPLY = {
 } as const;
 export type OverseasPlaceOfSupply = keyof typeof OVERSEAS_PLACE_OF_SUPPLY;
 
-const text = (max: number, required: string) =>
-  z.preprocess(
-    toSingleLine,
-    z.string().trim().min(1, required).max(max, `At most ${max} characters.`),
-  );
+const text = (max: number, required: string) => z.preprocess(toSingleLine, z.string().trim().min(1, required).max(max, `At most ${max} characters.`));
 
 /** Empty means "not given"; anything typed is normalised (upper case, spaces out) by the check. */
-const optionalId = (
-  check: (value: string) => { ok: true } | { ok: false; message: string },
-  normalise: (value: string) => string,
-) =>
+const optionalId = (check: (value: string) => { ok: true } | { ok: false; message: string }, normalise: (value: string) => string) =>
   z
-    .preprocess(
-      (value) =>
-        typeof value === "string" && value.trim() === ""
-          ? undefined
-          : toSingleLine(value),
-      z.string().optional(),
-    )
+    .preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : toSingleLine(value)), z.string().optional())
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
       const result = check(value);
@@ -58,56 +45,29 @@ const optionalId = (
       return normalise(value);
     });
 
-const normaliseId = (value: string) =>
-  value.replace(/[\s-]/g, "").toUpperCase();
+const normaliseId = (value: string) => value.replace(/[\s-]/g, "").toUpperCase();
 
 const seriesPrefix = z.preprocess(
   (value) => (typeof value === "string" ? value.trim().toUpperCase() : value),
-  z
-    .string()
-    .regex(
-      /^[A-Z0-9]{1,4}$/,
-      "Use 1 to 4 capital letters or digits, like PRV: a number must fit in 16 characters.",
-    ),
+  z.string().regex(/^[A-Z0-9]{1,4}$/, "Use 1 to 4 capital letters or digits, like PRV: a number must fit in 16 characters."),
 );
 
-const prefixShape = Object.fromEntries(
-  SERIES_PREFIX_FIELDS.map((field) => [field.name, seriesPrefix]),
-) as Record<SeriesPrefixField, typeof seriesPrefix>;
+const prefixShape = Object.fromEntries(SERIES_PREFIX_FIELDS.map((field) => [field.name, seriesPrefix])) as Record<SeriesPrefixField, typeof seriesPrefix>;
 
 export const businessSettingsSchema = z
   .object({
-    businessLegalName: text(
-      120,
-      "Enter the agency's legal name, as on its GST registration.",
-    ),
-    businessAddress: z
-      .string()
-      .trim()
-      .min(1, "Enter the agency's address: every tax document prints it.")
-      .max(400, "At most 400 characters."),
+    businessLegalName: text(120, "Enter the agency's legal name, as on its GST registration."),
+    businessAddress: z.string().trim().min(1, "Enter the agency's address: every tax document prints it.").max(400, "At most 400 characters."),
     businessStateCode: z
       .string({ error: "Choose the state the address is in." })
-      .refine(
-        (code) => stateByCode(code) !== null,
-        "Choose the state the address is in.",
-      ),
+      .refine((code) => stateByCode(code) !== null, "Choose the state the address is in."),
     gstin: optionalId(checkGstin, normaliseId),
     pan: optionalId(checkPan, normaliseId),
     ...prefixShape,
-    overseasPlaceOfSupply: z.enum(
-      Object.keys(OVERSEAS_PLACE_OF_SUPPLY) as [
-        OverseasPlaceOfSupply,
-        ...OverseasPlaceOfSupply[],
-      ],
-      {
-        error: "Choose the place of supply for overseas tours.",
-      },
-    ),
-    autoReceiptVouchers: z.preprocess(
-      (value) => value === "on" || value === true,
-      z.boolean(),
-    ),
+    overseasPlaceOfSupply: z.enum(Object.keys(OVERSEAS_PLACE_OF_SUPPLY) as [OverseasPlaceOfSupply, ...OverseasPlaceOfSupply[]], {
+      error: "Choose the place of supply for overseas tours.",
+    }),
+    autoReceiptVouchers: z.preprocess((value) => value === "on" || value === true, z.boolean()),
   })
   .superRefine((input, ctx) => {
     if (input.gstin && stateByCode(input.businessStateCode)) {
@@ -145,13 +105,7 @@ export type BusinessSettingsInput = z.infer<typeof businessSettingsSchema>;
 
 /** The form's values as typed. */
 export type BusinessSettingsFormValues = Record<
-  | "businessLegalName"
-  | "businessAddress"
-  | "businessStateCode"
-  | "gstin"
-  | "pan"
-  | SeriesPrefixField
-  | "overseasPlaceOfSupply",
+  "businessLegalName" | "businessAddress" | "businessStateCode" | "gstin" | "pan" | SeriesPrefixField | "overseasPlaceOfSupply",
   string
 > & {
   autoReceiptVouchers: boolean;

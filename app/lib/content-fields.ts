@@ -29,13 +29,8 @@ export const CONTENT_ENTITY_TYPES = [
 ] as const;
 export type ContentEntityType = (typeof CONTENT_ENTITY_TYPES)[number];
 
-export function isContentEntityType(
-  value: unknown,
-): value is ContentEntityType {
-  return (
-    typeof value === "string" &&
-    (CONTENT_ENTITY_TYPES as readonly string[]).includes(value)
-  );
+export function isContentEntityType(value: unknown): value is ContentEntityType {
+  return typeof value === "string" && (CONTENT_ENTITY_TYPES as readonly string[]).includes(value);
 }
 
 /** What people call one document of each type, in sentences ("changed this package"). */
@@ -78,13 +73,10 @@ export type FieldChange = {
   to?: string;
 };
 
-const str = (value: unknown) =>
-  value === undefined || value === null ? "" : String(value);
+const str = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-const rupees = (value: unknown) =>
-  typeof value === "number" ? formatInr(value) : "";
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
+const rupees = (value: unknown) => (typeof value === "number" ? formatInr(value) : "");
 const yesNo = (value: unknown) => (value ? "yes" : "no");
 const lines = (items: string[]) => items.filter(Boolean).join("\n");
 /** "1. Bali\n2. Dubai": a list's items by one of their fields, numbered. */
@@ -107,10 +99,7 @@ export function htmlToText(html: string): string {
     .replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/gi, " [image: $1] ")
     .replace(/<img\b[^>]*>/gi, " [image] ")
     .replace(/<(br|hr)\b[^>]*>/gi, "\n")
-    .replace(
-      /<\/(p|h[1-6]|li|blockquote|pre|figure|figcaption|tr|table|ul|ol)>/gi,
-      "\n",
-    )
+    .replace(/<\/(p|h[1-6]|li|blockquote|pre|figure|figcaption|tr|table|ul|ol)>/gi, "\n")
     .replace(/<[^>]+>/g, "")
     .replace(/&nbsp;/g, " ")
     .replace(/&lt;/g, "<")
@@ -123,12 +112,7 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const field = (
-  key: string,
-  label: string,
-  format: FieldSpec["format"] = str,
-  long = false,
-): FieldSpec => ({
+const field = (key: string, label: string, format: FieldSpec["format"] = str, long = false): FieldSpec => ({
   key,
   label,
   get: (document) => document[key],
@@ -137,12 +121,7 @@ const field = (
 });
 
 /** A part of the package's price: only present while the price is of that kind. */
-const pricePart = (
-  kind: "single" | "adultChild",
-  part: string,
-  label: string,
-  format = rupees,
-): FieldSpec => ({
+const pricePart = (kind: "single" | "adultChild", part: string, label: string, format = rupees): FieldSpec => ({
   key: `price.${part}`,
   label,
   get: (document) => {
@@ -155,21 +134,9 @@ const pricePart = (
 const PACKAGE_FIELDS: FieldSpec[] = [
   field("title", "title"),
   field("slug", "address"),
-  field("status", "status", (value) =>
-    value === "published"
-      ? "Published"
-      : value === "draft"
-        ? "Draft"
-        : str(value),
-  ),
+  field("status", "status", (value) => (value === "published" ? "Published" : value === "draft" ? "Draft" : str(value))),
   field("country", "country"),
-  field("region", "region", (value) =>
-    value === "international"
-      ? "International"
-      : value === "national"
-        ? "National"
-        : "",
-  ),
+  field("region", "region", (value) => (value === "international" ? "International" : value === "national" ? "National" : "")),
   field("category", "category"),
   field("days", "days"),
   field("nights", "nights"),
@@ -196,12 +163,7 @@ const PACKAGE_FIELDS: FieldSpec[] = [
       ),
     true,
   ),
-  field(
-    "highlights",
-    "highlights",
-    (value) => lines(list(value).map(str)),
-    true,
-  ),
+  field("highlights", "highlights", (value) => lines(list(value).map(str)), true),
   field("included", "included", (value) => lines(list(value).map(str)), true),
   field("excluded", "excluded", (value) => lines(list(value).map(str)), true),
   field(
@@ -237,35 +199,20 @@ const PACKAGE_FIELDS: FieldSpec[] = [
     (value) => {
       if (!value) return "";
       const own = record(value);
-      return lines([
-        ...list(own.clauses).map(
-          (item) => `${str(record(item).title)}: ${str(record(item).text)}`,
-        ),
-        ...list(own.conveniences).map(str),
-      ]);
+      return lines([...list(own.clauses).map((item) => `${str(record(item).title)}: ${str(record(item).text)}`), ...list(own.conveniences).map(str)]);
     },
     true,
   ),
   field("paymentTerms", "payment terms", (value) => {
     // The document holds the parsed terms ({deposit, balanceDaysBefore}); none: the defaults.
-    if (!value)
-      return "25% on confirmation, the balance 30 days before departure";
+    if (!value) return "25% on confirmation, the balance 30 days before departure";
     const terms = record(value);
     const deposit = record(terms.deposit);
-    const first =
-      deposit.kind === "perPerson"
-        ? `${formatPaise(Number(deposit.amountPaise))} a traveller`
-        : `${str(deposit.percent)}%`;
+    const first = deposit.kind === "perPerson" ? `${formatPaise(Number(deposit.amountPaise))} a traveller` : `${str(deposit.percent)}%`;
     return `${first} on confirmation, the balance ${str(terms.balanceDaysBefore)} days before departure`;
   }),
-  field("taxScheme", "GST scheme", (value) =>
-    value === "service-charge"
-      ? "18% on a service charge"
-      : "5% on the whole package",
-  ),
-  field("overseas", "overseas tour package (TCS)", (value) =>
-    value === true ? "yes" : value === false ? "no" : "as the region",
-  ),
+  field("taxScheme", "GST scheme", (value) => (value === "service-charge" ? "18% on a service charge" : "5% on the whole package")),
+  field("overseas", "overseas tour package (TCS)", (value) => (value === true ? "yes" : value === false ? "no" : "as the region")),
   field("ratingStars", "rating"),
   field("ratingCount", "number of ratings"),
   field("reviews", "reviews", reviewLines("stars", "review"), true),
@@ -280,32 +227,19 @@ const PACKAGE_FIELDS: FieldSpec[] = [
 const BLOG_FIELDS: FieldSpec[] = [
   field("title", "title"),
   field("slug", "address"),
-  field("status", "status", (value) =>
-    value === "published"
-      ? "Published"
-      : value === "draft"
-        ? "Draft"
-        : str(value),
-  ),
+  field("status", "status", (value) => (value === "published" ? "Published" : value === "draft" ? "Draft" : str(value))),
   field("content", "article", (value) => htmlToText(str(value)), true),
   field("headImage", "head image"),
   field("excerpt", "excerpt"),
-  field("durationMinutes", "reading time", (value) =>
-    value === undefined || value === null ? "" : `${str(value)} min`,
-  ),
-  field("uploadDate", "upload date", (value) =>
-    typeof value === "string" && value ? formatUploadDate(value) : "",
-  ),
+  field("durationMinutes", "reading time", (value) => (value === undefined || value === null ? "" : `${str(value)} min`)),
+  field("uploadDate", "upload date", (value) => (typeof value === "string" && value ? formatUploadDate(value) : "")),
   field("seoTitle", "SEO title"),
   field("seoDescription", "SEO description"),
 ];
 
-const FEATURED_ORDER_FIELDS: FieldSpec[] = [
-  field("order", "carousel order", numbered("title"), true),
-];
+const FEATURED_ORDER_FIELDS: FieldSpec[] = [field("order", "carousel order", numbered("title"), true)];
 
-const percent = (value: unknown) =>
-  value === undefined || value === null ? "" : `${str(value)}%`;
+const percent = (value: unknown) => (value === undefined || value === null ? "" : `${str(value)}%`);
 
 const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("brandName", "agency name"),
@@ -339,25 +273,15 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("refundVoucherPrefix", "refund voucher prefix"),
   field("creditNotePrefix", "credit note prefix"),
   field("overseasPlaceOfSupply", "place of supply abroad", (value) =>
-    value === "agency"
-      ? "our state"
-      : value === "traveller"
-        ? "the traveller's state"
-        : str(value),
+    value === "agency" ? "our state" : value === "traveller" ? "the traveller's state" : str(value),
   ),
   field("autoReceiptVouchers", "automatic receipt vouchers", yesNo),
-  field("paymentReminderDays", "payment reminder days", (value) =>
-    Array.isArray(value) ? (value.length ? value.join(", ") : "none") : "7, 1",
-  ),
+  field("paymentReminderDays", "payment reminder days", (value) => (Array.isArray(value) ? (value.length ? value.join(", ") : "none") : "7, 1")),
 ];
 
-const HOME_FAQ_FIELDS: FieldSpec[] = [
-  field("faqs", "questions", numbered("question"), true),
-];
+const HOME_FAQ_FIELDS: FieldSpec[] = [field("faqs", "questions", numbered("question"), true)];
 
-const HOME_REVIEW_FIELDS: FieldSpec[] = [
-  field("reviews", "reviews", reviewLines("rating", "comment"), true),
-];
+const HOME_REVIEW_FIELDS: FieldSpec[] = [field("reviews", "reviews", reviewLines("rating", "comment"), true)];
 
 export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
   "site-settings": SITE_SETTINGS_FIELDS,
@@ -372,23 +296,8 @@ export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
   ],
   "site-terms": [
     field("refundRule", "refund rule", str, true),
-    field(
-      "clauses",
-      "terms clauses",
-      (value) =>
-        lines(
-          list(value).map(
-            (item) => `${str(record(item).title)}: ${str(record(item).text)}`,
-          ),
-        ),
-      true,
-    ),
-    field(
-      "conveniences",
-      "convenience list",
-      (value) => lines(list(value).map(str)),
-      true,
-    ),
+    field("clauses", "terms clauses", (value) => lines(list(value).map((item) => `${str(record(item).title)}: ${str(record(item).text)}`)), true),
+    field("conveniences", "convenience list", (value) => lines(list(value).map(str)), true),
   ],
   "legal-page": [
     field("title", "title"),
@@ -397,38 +306,14 @@ export const CONTENT_FIELDS: Record<ContentEntityType, FieldSpec[]> = {
     field("seoDescription", "SEO description"),
   ],
   "home-cards": [
-    field(
-      "whyChooseUs",
-      "Why Choose Us cards",
-      (value) =>
-        lines(
-          list(value).map(
-            (item) => `${str(record(item).title)}: ${str(record(item).body)}`,
-          ),
-        ),
-      true,
-    ),
-    field(
-      "process",
-      "process steps",
-      (value) =>
-        lines(
-          list(value).map(
-            (item) => `${str(record(item).title)}: ${str(record(item).body)}`,
-          ),
-        ),
-      true,
-    ),
+    field("whyChooseUs", "Why Choose Us cards", (value) => lines(list(value).map((item) => `${str(record(item).title)}: ${str(record(item).body)}`)), true),
+    field("process", "process steps", (value) => lines(list(value).map((item) => `${str(record(item).title)}: ${str(record(item).body)}`)), true),
   ],
   package: PACKAGE_FIELDS,
   blog: BLOG_FIELDS,
   "featured-order": FEATURED_ORDER_FIELDS,
   // An image in the media library (ADR 043): what people edit or see of it, never its file addresses.
-  media: [
-    field("name", "file"),
-    field("alt", "alt text"),
-    field("dimensions", "size in pixels"),
-  ],
+  media: [field("name", "file"), field("alt", "alt text"), field("dimensions", "size in pixels")],
   // The enquiry page's reply templates (ADR 046), saved as one list.
   "reply-templates": [
     field(
@@ -468,11 +353,7 @@ function stableJson(value: unknown): string {
 const QUOTABLE = 80;
 
 /** The fields that differ between two documents of a type (null: none before), in the registry's order. */
-export function changedFields(
-  type: ContentEntityType,
-  before: ContentDocument | null,
-  after: ContentDocument,
-): FieldChange[] {
+export function changedFields(type: ContentEntityType, before: ContentDocument | null, after: ContentDocument): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const spec of CONTENT_FIELDS[type]) {
     const old = before ? spec.get(before) : undefined;
@@ -481,24 +362,15 @@ export function changedFields(
     const from = spec.format(old);
     const to = spec.format(now);
     if (from === to) continue;
-    const quotable =
-      !spec.long &&
-      from.length <= QUOTABLE &&
-      to.length <= QUOTABLE &&
-      !/\n/.test(from + to);
-    changes.push(
-      quotable && before
-        ? { field: spec.key, label: spec.label, from, to }
-        : { field: spec.key, label: spec.label },
-    );
+    const quotable = !spec.long && from.length <= QUOTABLE && to.length <= QUOTABLE && !/\n/.test(from + to);
+    changes.push(quotable && before ? { field: spec.key, label: spec.label, from, to } : { field: spec.key, label: spec.label });
   }
   return changes;
 }
 
 /** "changed price (adult) from ₹99,500 to ₹1,04,500", "set SEO title to “Bali”", "changed itinerary". */
 export function describeChange(change: FieldChange): string {
-  if (change.from === undefined || change.to === undefined)
-    return `changed ${change.label}`;
+  if (change.from === undefined || change.to === undefined) return `changed ${change.label}`;
   if (change.from === "") return `set ${change.label} to “${change.to}”`;
   if (change.to === "") return `cleared ${change.label} (was “${change.from}”)`;
   return `changed ${change.label} from ${change.from} to ${change.to}`;

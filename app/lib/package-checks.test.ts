@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formOf } from "../../tests/support/form-data";
-import {
-  formatIsoDay,
-  packageWarnings as warningsOn,
-  sectionBadges,
-  sectionOfField,
-  statedPrices,
-  withCurrentPrice,
-} from "./package-checks";
-import {
-  EMPTY_PACKAGE,
-  type PackageEditorValues,
-} from "./package-editor-values";
-import {
-  durationWords,
-  generatedSeoDescription,
-  SEO_DESCRIPTION_LENGTH,
-} from "./package-seo-description";
+import { formatIsoDay, packageWarnings as warningsOn, sectionBadges, sectionOfField, statedPrices, withCurrentPrice } from "./package-checks";
+import { EMPTY_PACKAGE, type PackageEditorValues } from "./package-editor-values";
+import { durationWords, generatedSeoDescription, SEO_DESCRIPTION_LENGTH } from "./package-seo-description";
 import { snapshotFromForm, snapshotFromValues } from "./package-snapshot";
 import { formatDuration, formatTourDate } from "./tour-format";
 
@@ -36,9 +22,7 @@ const bali: PackageEditorValues = {
   priceChildWithBed: "85000",
   priceChildNoBed: "77500",
   itinerary: Array.from({ length: 7 }, (_, i) => day(`Day ${i + 1}`)),
-  groupDates: [
-    { name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "" },
-  ],
+  groupDates: [{ name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "" }],
   thumbnail: "frangipani",
   gallery: ["frangipani", "temple"],
   seoDescription: "Seven days in Bali. From ₹99,500 per adult with flights.",
@@ -55,11 +39,7 @@ const TAXES = {
   tcsPercent: 5,
   tcsLabel: "TCS",
 };
-const packageWarnings = (
-  snapshot: Parameters<typeof warningsOn>[0],
-  today: string,
-  taxes = TAXES,
-) => warningsOn(snapshot, today, taxes);
+const packageWarnings = (snapshot: Parameters<typeof warningsOn>[0], today: string, taxes = TAXES) => warningsOn(snapshot, today, taxes);
 
 describe("packageWarnings", () => {
   it("finds nothing wrong with a consistent package", () => {
@@ -71,10 +51,7 @@ describe("packageWarnings", () => {
       ...bali,
       itinerary: [...bali.itinerary, day("Extra day")],
     };
-    const warnings = packageWarnings(
-      snapshotFromValues(eightDays, ALTS),
-      TODAY,
-    );
+    const warnings = packageWarnings(snapshotFromValues(eightDays, ALTS), TODAY);
     expect(warnings).toEqual([
       {
         id: "days-itinerary",
@@ -86,19 +63,9 @@ describe("packageWarnings", () => {
   });
 
   it("warns about nights that cannot go with the days", () => {
-    const warnings = packageWarnings(
-      snapshotFromValues({ ...bali, nights: "9" }, ALTS),
-      TODAY,
-    );
-    expect(warnings.map((w) => [w.id, w.field])).toEqual([
-      ["nights-days", "nights"],
-    ]);
-    expect(
-      packageWarnings(
-        snapshotFromValues({ ...bali, nights: "5" }, ALTS),
-        TODAY,
-      ),
-    ).toEqual([]);
+    const warnings = packageWarnings(snapshotFromValues({ ...bali, nights: "9" }, ALTS), TODAY);
+    expect(warnings.map((w) => [w.id, w.field])).toEqual([["nights-days", "nights"]]);
+    expect(packageWarnings(snapshotFromValues({ ...bali, nights: "5" }, ALTS), TODAY)).toEqual([]);
   });
 
   it("warns when a hand-written SEO description states a price the package no longer has", () => {
@@ -111,12 +78,7 @@ describe("packageWarnings", () => {
     });
     expect(warning!.message).toContain("₹99,500");
     // A generated description (stored empty) always follows the price.
-    expect(
-      packageWarnings(
-        snapshotFromValues({ ...raised, seoDescription: "" }, ALTS),
-        TODAY,
-      ),
-    ).toEqual([]);
+    expect(packageWarnings(snapshotFromValues({ ...raised, seoDescription: "" }, ALTS), TODAY)).toEqual([]);
   });
 
   it("warns about a tax rate written in the package's text that the settings no longer have (issue 49)", () => {
@@ -131,12 +93,7 @@ describe("packageWarnings", () => {
         },
       ],
     };
-    expect(
-      packageWarnings(
-        snapshotFromValues({ ...values, itinerary: bali.itinerary }, ALTS),
-        TODAY,
-      ),
-    ).toEqual([]);
+    expect(packageWarnings(snapshotFromValues({ ...values, itinerary: bali.itinerary }, ALTS), TODAY)).toEqual([]);
     const warnings = packageWarnings(
       snapshotFromValues(
         {
@@ -156,48 +113,28 @@ describe("packageWarnings", () => {
         id: "tax-rate-excluded[1]",
         section: "highlights",
         field: "excluded[1]",
-        message:
-          "Not included line 2 says “5% TCS”, but the settings say 5% GST and 2% TCS: write {gst} or {tcs} to show the current rate.",
+        message: "Not included line 2 says “5% TCS”, but the settings say 5% GST and 2% TCS: write {gst} or {tcs} to show the current rate.",
       },
       {
         id: "tax-rate-itinerary[0].description",
         section: "itinerary",
         field: "itinerary[0].description",
-        message:
-          "Day 1's description says “GST @ 18%”, but the settings say 5% GST and 2% TCS: write {gst} or {tcs} to show the current rate.",
+        message: "Day 1's description says “GST @ 18%”, but the settings say 5% GST and 2% TCS: write {gst} or {tcs} to show the current rate.",
       },
     ]);
-    const badges = sectionBadges(
-      snapshotFromValues(values, ALTS),
-      warnings,
-      TODAY,
-    );
+    const badges = sectionBadges(snapshotFromValues(values, ALTS), warnings, TODAY);
     expect(badges.highlights).toEqual({ text: "Old tax rate", warning: true });
     // The placeholders always say the current rate.
-    expect(
-      packageWarnings(
-        snapshotFromValues({ ...bali, excluded: ["{gst} and {tcs}"] }, ALTS),
-        TODAY,
-        { ...TAXES, tcsPercent: 2 },
-      ),
-    ).toEqual([]);
+    expect(packageWarnings(snapshotFromValues({ ...bali, excluded: ["{gst} and {tcs}"] }, ALTS), TODAY, { ...TAXES, tcsPercent: 2 })).toEqual([]);
   });
 
   it("puts the current from price in place of a stale one: “Update the price in it” (issue 49)", () => {
     const prices = [104_500, 85_000, 77_500];
-    expect(
-      withCurrentPrice(
-        "Seven days in Bali. From ₹99,500 per adult with flights.",
-        prices,
-        104_500,
-      ),
-    ).toBe("Seven days in Bali. From ₹1,04,500 per adult with flights.");
-    expect(
-      withCurrentPrice("Adults Rs. 99500, children ₹77,500.", prices, 104_500),
-    ).toBe("Adults Rs. 1,04,500, children ₹77,500.");
-    expect(withCurrentPrice("From {price}.", prices, 104_500)).toBe(
-      "From {price}.",
+    expect(withCurrentPrice("Seven days in Bali. From ₹99,500 per adult with flights.", prices, 104_500)).toBe(
+      "Seven days in Bali. From ₹1,04,500 per adult with flights.",
     );
+    expect(withCurrentPrice("Adults Rs. 99500, children ₹77,500.", prices, 104_500)).toBe("Adults Rs. 1,04,500, children ₹77,500.");
+    expect(withCurrentPrice("From {price}.", prices, 104_500)).toBe("From {price}.");
   });
 
   it("warns about departures in the past and points at the first one's start", () => {
@@ -224,16 +161,11 @@ describe("packageWarnings", () => {
       section: "departures",
       field: "groupDates[1].start",
     });
-    expect(warning!.message).toBe(
-      "Departure 2 (Diwali) started on 20 Oct 2026, in the past: the website no longer shows it.",
-    );
+    expect(warning!.message).toBe("Departure 2 (Diwali) started on 20 Oct 2026, in the past: the website no longer shows it.");
   });
 
   it("counts photos without alt text once per file, and points at the first one's alt text", () => {
-    const [warning] = packageWarnings(
-      snapshotFromValues(bali, { frangipani: "" }),
-      TODAY,
-    );
+    const [warning] = packageWarnings(snapshotFromValues(bali, { frangipani: "" }), TODAY);
     expect(warning).toMatchObject({
       id: "photos-alt",
       section: "photos",
@@ -252,15 +184,8 @@ describe("sectionBadges", () => {
     expect(badges.photos.text).toBe("2 photos");
     expect(badges.seo.text).toBe("Published");
 
-    const snapshot = snapshotFromValues(
-      { ...bali, gallery: ["frangipani", "temple", "new-upload"] },
-      ALTS,
-    );
-    const warned = sectionBadges(
-      snapshot,
-      packageWarnings(snapshot, TODAY),
-      TODAY,
-    );
+    const snapshot = snapshotFromValues({ ...bali, gallery: ["frangipani", "temple", "new-upload"] }, ALTS);
+    const warned = sectionBadges(snapshot, packageWarnings(snapshot, TODAY), TODAY);
     expect(warned.photos).toEqual({
       text: "1 without alt text",
       warning: true,
@@ -284,11 +209,7 @@ describe("sectionOfField", () => {
 
 describe("statedPrices", () => {
   it("reads rupee amounts in Indian and plain grouping", () => {
-    expect(
-      statedPrices(
-        "From ₹1,04,500 per adult, or Rs. 85000 for a child; INR 77,500.",
-      ),
-    ).toEqual([104500, 85000, 77500]);
+    expect(statedPrices("From ₹1,04,500 per adult, or Rs. 85000 for a child; INR 77,500.")).toEqual([104500, 85000, 77500]);
     expect(statedPrices("Seven days, 6 nights.")).toEqual([]);
   });
 });
@@ -302,9 +223,7 @@ describe("snapshotFromForm", () => {
       "price.kind": "single",
       "price.amount": "50000",
       "priceOptions[0].amount": "42000",
-      ...Object.fromEntries(
-        [1, 2, 3].map((day, i) => [`itinerary[${i}].day`, String(day)]),
-      ),
+      ...Object.fromEntries([1, 2, 3].map((day, i) => [`itinerary[${i}].day`, String(day)])),
       "highlights[0]": "Sunset",
       "groupDates[0].name": "Winter",
       "groupDates[0].start": "2026-01-01",
@@ -328,11 +247,7 @@ describe("snapshotFromForm", () => {
       { key: "a", field: "thumbnail", label: "Thumbnail", alt: "A beach" },
       { key: "b", field: "gallery[0]", label: "Gallery image 1", alt: "" },
     ]);
-    expect(packageWarnings(snapshot, TODAY).map((w) => w.id)).toEqual([
-      "days-itinerary",
-      "departures-past",
-      "photos-alt",
-    ]);
+    expect(packageWarnings(snapshot, TODAY).map((w) => w.id)).toEqual(["days-itinerary", "departures-past", "photos-alt"]);
   });
 });
 
@@ -345,9 +260,7 @@ describe("generatedSeoDescription", () => {
       nights: 6,
       fromPrice: 99500,
     });
-    expect(text).toBe(
-      "Beaches, temples and a volcano. 7 Days / 6 Nights from ₹99,500.",
-    );
+    expect(text).toBe("Beaches, temples and a volcano. 7 Days / 6 Nights from ₹99,500.");
     const long = generatedSeoDescription({
       title: "Bali",
       description: "word ".repeat(80),
@@ -374,14 +287,7 @@ describe("generatedSeoDescription", () => {
 
 describe("the editor's copies of the public formatters", () => {
   it("say the same as tour-format", () => {
-    for (const iso of [
-      "2027-03-12",
-      "2026-01-01",
-      "2026-12-31",
-      "not a date",
-      "2026-13-01",
-    ])
-      expect(formatIsoDay(iso)).toBe(formatTourDate(iso));
+    for (const iso of ["2027-03-12", "2026-01-01", "2026-12-31", "not a date", "2026-13-01"]) expect(formatIsoDay(iso)).toBe(formatTourDate(iso));
     for (const [days, nights] of [
       [1, 0],
       [1, 1],

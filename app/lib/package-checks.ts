@@ -2,20 +2,7 @@ import { formatInr, type TaxRates } from "./price";
 import type { PackageSnapshot } from "./package-snapshot";
 import { percentText, staleTaxRates } from "./package-text";
 
-const SHORT_MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-];
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
  * "2027-03-12" → "12 Mar 2027", as a calendar date: tour-format's
@@ -26,9 +13,7 @@ const SHORT_MONTHS = [
 export function formatIsoDay(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   const month = match ? Number(match[2]) : 0;
-  return match && month >= 1 && month <= 12
-    ? `${Number(match[3])} ${SHORT_MONTHS[month - 1]} ${match[1]}`
-    : iso;
+  return match && month >= 1 && month <= 12 ? `${Number(match[3])} ${SHORT_MONTHS[month - 1]} ${match[1]}` : iso;
 }
 
 /** The package editor's sections, in order; the id is also the address's #fragment. */
@@ -61,9 +46,7 @@ const FIELD_SECTIONS: [RegExp, PackageSectionId][] = [
 
 /** The section holding a field, by its form name (e.g. "itinerary[2].title" → itinerary). */
 export function sectionOfField(name: string): PackageSectionId {
-  return (
-    FIELD_SECTIONS.find(([pattern]) => pattern.test(name))?.[1] ?? "basics"
-  );
+  return FIELD_SECTIONS.find(([pattern]) => pattern.test(name))?.[1] ?? "basics";
 }
 
 /** A consistency warning: it never blocks a save; "Fix" opens `section` and focuses the field whose id is `field`. */
@@ -78,17 +61,13 @@ const RUPEE_AMOUNT = /(?:₹|\bRs\.?|\bINR)\s?(\d(?:[\d,]*\d)?)/gi;
 
 /** Rupee amounts a text states ("From ₹99,500", "Rs. 85000"). */
 export function statedPrices(text: string): number[] {
-  return [...text.matchAll(RUPEE_AMOUNT)]
-    .map((match) => Number(match[1]!.replaceAll(",", "")))
-    .filter((value) => value > 0);
+  return [...text.matchAll(RUPEE_AMOUNT)].map((match) => Number(match[1]!.replaceAll(",", ""))).filter((value) => value > 0);
 }
 
 /** The amounts a hand-written SEO description states that are no longer a price of the package. */
 export function stalePrices(text: string, prices: number[]): number[] {
   if (prices.length === 0) return [];
-  return [
-    ...new Set(statedPrices(text).filter((stated) => !prices.includes(stated))),
-  ];
+  return [...new Set(statedPrices(text).filter((stated) => !prices.includes(stated)))];
 }
 
 /**
@@ -96,11 +75,7 @@ export function stalePrices(text: string, prices: number[]): number[] {
  * becomes the current "from" price, written as the text wrote it ("₹99,500"
  * or "Rs. 99500" → "₹1,04,500" / "Rs. 1,04,500").
  */
-export function withCurrentPrice(
-  text: string,
-  prices: number[],
-  fromPrice: number,
-): string {
+export function withCurrentPrice(text: string, prices: number[], fromPrice: number): string {
   if (fromPrice <= 0) return text;
   const stale = new Set(stalePrices(text, prices));
   return text.replace(RUPEE_AMOUNT, (whole, digits: string) => {
@@ -109,8 +84,7 @@ export function withCurrentPrice(
   });
 }
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * The checks the editor shows before saving (issue 20): the duration against
@@ -118,11 +92,7 @@ const plural = (count: number, one: string, many = `${one}s`) =>
  * longer has, departures already in the past, photos without alt text. `today`
  * is an ISO date in Indian time.
  */
-export function packageWarnings(
-  snapshot: PackageSnapshot,
-  today: string,
-  taxes: TaxRates,
-): PackageWarning[] {
+export function packageWarnings(snapshot: PackageSnapshot, today: string, taxes: TaxRates): PackageWarning[] {
   const warnings: PackageWarning[] = [];
   const { days, nights, itineraryDays } = snapshot;
   if (itineraryDays > 0 && days !== null && days !== itineraryDays) {
@@ -133,11 +103,7 @@ export function packageWarnings(
       message: `The package says ${plural(days, "day")}, but the itinerary has ${plural(itineraryDays, "day")}.`,
     });
   }
-  if (
-    days !== null &&
-    nights !== null &&
-    (nights > days || nights < days - 2)
-  ) {
+  if (days !== null && nights !== null && (nights > days || nights < days - 2)) {
     warnings.push({
       id: "nights-days",
       section: "basics",
@@ -157,9 +123,7 @@ export function packageWarnings(
       });
     }
   }
-  const past = snapshot.departures.filter(
-    (departure) => departure.start !== "" && departure.start < today,
-  );
+  const past = snapshot.departures.filter((departure) => departure.start !== "" && departure.start < today);
   if (past.length > 0) {
     const first = past[0]!;
     warnings.push({
@@ -189,10 +153,7 @@ export function packageWarnings(
  * TCS is 2%, issue 49): one warning per field, pointing at it; {gst} and
  * {tcs} always say the current rate.
  */
-function taxRateWarnings(
-  snapshot: PackageSnapshot,
-  taxes: TaxRates,
-): PackageWarning[] {
+function taxRateWarnings(snapshot: PackageSnapshot, taxes: TaxRates): PackageWarning[] {
   return snapshot.texts.flatMap(({ field, label, text }) => {
     const stale = staleTaxRates(text, taxes);
     if (stale.length === 0) return [];
@@ -221,60 +182,28 @@ function photosWithoutAlt(snapshot: PackageSnapshot) {
 /** A section's badge in the navigation: a count, or a warning when the section has one. */
 export type SectionBadge = { text: string; warning: boolean };
 
-export function sectionBadges(
-  snapshot: PackageSnapshot,
-  warnings: PackageWarning[],
-  today: string,
-): Record<PackageSectionId, SectionBadge> {
-  const warned = (section: PackageSectionId) =>
-    warnings.filter((warning) => warning.section === section).length;
+export function sectionBadges(snapshot: PackageSnapshot, warnings: PackageWarning[], today: string): Record<PackageSectionId, SectionBadge> {
+  const warned = (section: PackageSectionId) => warnings.filter((warning) => warning.section === section).length;
   const count = (text: string): SectionBadge => ({ text, warning: false });
   const photosMissingAlt = photosWithoutAlt(snapshot).length;
-  const pastDepartures = snapshot.departures.filter(
-    (departure) => departure.start !== "" && departure.start < today,
-  ).length;
+  const pastDepartures = snapshot.departures.filter((departure) => departure.start !== "" && departure.start < today).length;
   const lowest = snapshot.fromPrice;
   const uniquePhotos = new Set(snapshot.photos.map((photo) => photo.key)).size;
   return {
     basics:
       warned("basics") > 0
         ? { text: plural(warned("basics"), "check"), warning: true }
-        : count(
-            snapshot.days !== null
-              ? plural(snapshot.days, "day")
-              : "No duration",
-          ),
+        : count(snapshot.days !== null ? plural(snapshot.days, "day") : "No duration"),
     prices: count(lowest > 0 ? `From ${formatInr(lowest)}` : "No price"),
     highlights:
-      warned("highlights") > 0
-        ? { text: "Old tax rate", warning: true }
-        : count(
-            plural(
-              snapshot.highlights + snapshot.included + snapshot.excluded,
-              "line",
-            ),
-          ),
-    itinerary:
-      warned("itinerary") > 0
-        ? { text: "Old tax rate", warning: true }
-        : count(plural(snapshot.itineraryDays, "day")),
-    departures:
-      pastDepartures > 0
-        ? { text: `${pastDepartures} in the past`, warning: true }
-        : count(plural(snapshot.departures.length, "departure")),
-    photos:
-      photosMissingAlt > 0
-        ? { text: `${photosMissingAlt} without alt text`, warning: true }
-        : count(plural(uniquePhotos, "photo")),
+      warned("highlights") > 0 ? { text: "Old tax rate", warning: true } : count(plural(snapshot.highlights + snapshot.included + snapshot.excluded, "line")),
+    itinerary: warned("itinerary") > 0 ? { text: "Old tax rate", warning: true } : count(plural(snapshot.itineraryDays, "day")),
+    departures: pastDepartures > 0 ? { text: `${pastDepartures} in the past`, warning: true } : count(plural(snapshot.departures.length, "departure")),
+    photos: photosMissingAlt > 0 ? { text: `${photosMissingAlt} without alt text`, warning: true } : count(plural(uniquePhotos, "photo")),
     // An uploaded PDF, else the one made from the package (ADR 042), which needs a price.
-    brochure: count(
-      snapshot.brochure ? "Uploaded PDF" : lowest > 0 ? "Generated" : "None",
-    ),
+    brochure: count(snapshot.brochure ? "Uploaded PDF" : lowest > 0 ? "Generated" : "None"),
     terms: count(snapshot.ownTerms ? "Own" : "Site-wide"),
     reviews: count(plural(snapshot.reviews, "review")),
-    seo:
-      warned("seo") > 0
-        ? { text: "Price out of date", warning: true }
-        : count(snapshot.status === "published" ? "Published" : "Draft"),
+    seo: warned("seo") > 0 ? { text: "Price out of date", warning: true } : count(snapshot.status === "published" ? "Published" : "Draft"),
   };
 }

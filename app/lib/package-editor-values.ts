@@ -1,16 +1,7 @@
 import { structuredFields } from "./form-fields";
 import type { PackageTermsOverride } from "./package-terms-schema";
 import { paymentTermsInput, type PaymentTerms } from "./payment-schedule";
-import type {
-  GroupDate,
-  HotelStay,
-  PackageInputDraft,
-  PackageReview,
-  PackageTaxScheme,
-  PriceUnit,
-  PublishStatus,
-  Region,
-} from "./package-schema";
+import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PackageTaxScheme, PriceUnit, PublishStatus, Region } from "./package-schema";
 
 /**
  * What the package editor starts from: every field of the model as the form
@@ -130,13 +121,8 @@ function ownTerms(value: unknown): PackageTermsOverride | null {
 /** The payment terms' fields: the stored ones (or the defaults), or as a browser copy kept them. */
 function termsFields(value: unknown): PackageEditorValues["paymentTerms"] {
   const stored = value && typeof value === "object" && "deposit" in value;
-  const sent = (
-    value && typeof value === "object" && !stored
-      ? value
-      : paymentTermsInput(stored ? (value as PaymentTerms) : null)
-  ) as Record<string, unknown>;
-  const text = (key: string) =>
-    sent[key] === undefined || sent[key] === null ? "" : String(sent[key]);
+  const sent = (value && typeof value === "object" && !stored ? value : paymentTermsInput(stored ? (value as PaymentTerms) : null)) as Record<string, unknown>;
+  const text = (key: string) => (sent[key] === undefined || sent[key] === null ? "" : String(sent[key]));
   return {
     depositKind: sent.depositKind === "perPerson" ? "perPerson" : "percent",
     depositPercent: text("depositPercent"),
@@ -145,16 +131,13 @@ function termsFields(value: unknown): PackageEditorValues["paymentTerms"] {
   };
 }
 
-const num = (value: number | string | null | undefined) =>
-  value === null || value === undefined ? "" : String(value);
+const num = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
 
 /**
  * The form's values of a package document (the live package, its draft
  * changes, or a revision being restored: ADR 037).
  */
-export function packageEditorValues(
-  document: PackageInputDraft,
-): PackageEditorValues {
+export function packageEditorValues(document: PackageInputDraft): PackageEditorValues {
   const price = document.price;
   return {
     ...EMPTY_PACKAGE,
@@ -168,15 +151,10 @@ export function packageEditorValues(
     description: document.description ?? "",
     longDescription: document.longDescription ?? "",
     priceKind: price?.kind ?? "single",
-    priceAmount:
-      price?.kind === "single" && (price.amount ?? 0) > 0
-        ? String(price.amount)
-        : "",
-    priceUnit:
-      price?.kind === "single" ? (price.unit ?? "per person") : "per person",
+    priceAmount: price?.kind === "single" && (price.amount ?? 0) > 0 ? String(price.amount) : "",
+    priceUnit: price?.kind === "single" ? (price.unit ?? "per person") : "per person",
     priceAdult: price?.kind === "adultChild" ? num(price.adult) : "",
-    priceChildWithBed:
-      price?.kind === "adultChild" ? num(price.childWithBed) : "",
+    priceChildWithBed: price?.kind === "adultChild" ? num(price.childWithBed) : "",
     priceChildNoBed: price?.kind === "adultChild" ? num(price.childNoBed) : "",
     priceOptions: (document.priceOptions ?? []).map((option) => ({
       label: option.label,
@@ -192,13 +170,11 @@ export function packageEditorValues(
     highlights: document.highlights ?? [],
     included: document.included ?? [],
     excluded: document.excluded ?? [],
-    itinerary: (document.itinerary ?? []).map(
-      ({ title, description, photo }) => ({
-        title,
-        description: description ?? "",
-        photo: photo ?? "",
-      }),
-    ),
+    itinerary: (document.itinerary ?? []).map(({ title, description, photo }) => ({
+      title,
+      description: description ?? "",
+      photo: photo ?? "",
+    })),
     groupDates: (document.groupDates ?? []).map(({ capacity, ...date }) => ({
       ...date,
       capacity: num(capacity),
@@ -219,8 +195,7 @@ export function packageEditorValues(
     gallery: document.gallery ?? [],
     termsOverride: ownTerms(document.termsOverride),
     paymentTerms: termsFields(document.paymentTerms),
-    taxScheme:
-      document.taxScheme === "service-charge" ? "service-charge" : "package",
+    taxScheme: document.taxScheme === "service-charge" ? "service-charge" : "package",
     overseas: overseasField(document.overseas),
   };
 }
@@ -236,9 +211,7 @@ function overseasField(value: unknown): PackageEditorValues["overseas"] {
  * The form's values from the fields a browser copy kept (useFormDraft): they
  * carry conform's names (`price.adult`, `itinerary[2].title`), typed as text.
  */
-export function packageValuesFromFields(
-  fields: [string, string][],
-): PackageEditorValues {
+export function packageValuesFromFields(fields: [string, string][]): PackageEditorValues {
   const sent = structuredFields(fields) as Record<string, unknown>;
   return packageEditorValues({
     ...sent,

@@ -69,12 +69,9 @@ const listItem = (label: string) => text(500, label);
  * (`/brochures/…`). Never another site, `//host` or a `data:` address: the
  * public "Download Brochure" button must not send travellers elsewhere (ADR 035).
  */
-const BROCHURE_PATH =
-  /^\/(?:media\/brochures|brochures)\/[a-z0-9][a-z0-9._-]{0,150}\.pdf$/;
-const isBrochurePath = (value: string) =>
-  BROCHURE_PATH.test(value) && !value.includes("..");
-export const BROCHURE_URL_MESSAGE =
-  "Upload the brochure here as a PDF: links to other addresses are not allowed.";
+const BROCHURE_PATH = /^\/(?:media\/brochures|brochures)\/[a-z0-9][a-z0-9._-]{0,150}\.pdf$/;
+const isBrochurePath = (value: string) => BROCHURE_PATH.test(value) && !value.includes("..");
+export const BROCHURE_URL_MESSAGE = "Upload the brochure here as a PDF: links to other addresses are not allowed.";
 
 /** A package's GST scheme (ADR 092), in the order the editor offers them. */
 export const TAX_SCHEMES = ["package", "service-charge"] as const;
@@ -87,26 +84,13 @@ const packageFieldsSchema = z.object({
     .string()
     .trim()
     .max(80, "The address must be at most 80 characters.")
-    .regex(
-      SLUG_PATTERN,
-      "Use lower-case letters, digits and single hyphens (e.g. bali-group-tour).",
-    )
+    .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens (e.g. bali-group-tour).")
     .optional(),
   country: optionalText(80, "Country"),
   region: regionSchema.optional(),
   category: optionalText(60, "Category"),
-  days: z
-    .number({ error: "Enter the number of days." })
-    .int("Enter whole days.")
-    .min(1, "At least 1 day.")
-    .max(90)
-    .optional(),
-  nights: z
-    .number({ error: "Enter the number of nights." })
-    .int("Enter whole nights.")
-    .min(0, "Nights cannot be negative.")
-    .max(90)
-    .optional(),
+  days: z.number({ error: "Enter the number of days." }).int("Enter whole days.").min(1, "At least 1 day.").max(90).optional(),
+  nights: z.number({ error: "Enter the number of nights." }).int("Enter whole nights.").min(0, "Nights cannot be negative.").max(90).optional(),
   description: optionalText(600, "Short description"),
   longDescription: optionalText(20_000, "Long description"),
   price: packagePriceInputSchema.optional(),
@@ -121,32 +105,15 @@ const packageFieldsSchema = z.object({
     .string()
     .trim()
     .max(500)
-    .refine(
-      (value) => value === "" || isBrochurePath(value),
-      BROCHURE_URL_MESSAGE,
-    )
+    .refine((value) => value === "" || isBrochurePath(value), BROCHURE_URL_MESSAGE)
     .optional(),
-  ratingStars: z
-    .number({ error: "Enter a rating from 0 to 5." })
-    .min(0, "From 0 to 5.")
-    .max(5, "From 0 to 5.")
-    .default(5),
-  ratingCount: z
-    .number({ error: "Enter the number of ratings." })
-    .int()
-    .min(0)
-    .max(10_000_000)
-    .default(0),
+  ratingStars: z.number({ error: "Enter a rating from 0 to 5." }).min(0, "From 0 to 5.").max(5, "From 0 to 5.").default(5),
+  ratingCount: z.number({ error: "Enter the number of ratings." }).int().min(0).max(10_000_000).default(0),
   reviews: z.array(packageReviewSchema).max(50).default([]),
   seoTitle: optionalText(120, "SEO title"),
   seoDescription: optionalText(320, "SEO description"),
   status: publishStatusSchema.default("draft"),
-  sortOrder: z
-    .number({ error: "Enter a whole number." })
-    .int()
-    .min(-100_000)
-    .max(100_000)
-    .default(0),
+  sortOrder: z.number({ error: "Enter a whole number." }).int().min(-100_000).max(100_000).default(0),
   /** Shown in the home page's Top Destinations carousel. */
   featured: z.boolean().default(false),
   /** Media key (or URL) of the card image; "" when none yet. */
@@ -157,21 +124,9 @@ const packageFieldsSchema = z.object({
   /** The deposit and balance a booking copies into its schedule (issue 46); null: the defaults (25%, 30 days before departure). */
   paymentTerms: paymentTermsSchema.nullable().default(null),
   /** How GST is worked out (issue 47, ADR 092): 5% on the whole package, or 18% on a separate service charge. */
-  taxScheme: z
-    .enum(TAX_SCHEMES, { error: "Choose how GST is charged on this package." })
-    .default("package"),
+  taxScheme: z.enum(TAX_SCHEMES, { error: "Choose how GST is charged on this package." }).default("package"),
   /** An overseas tour package: TCS on every amount received. The form sends "yes" or "no"; null: the region decides (international). */
-  overseas: z.preprocess(
-    (value) =>
-      value === "yes"
-        ? true
-        : value === "no"
-          ? false
-          : value === ""
-            ? null
-            : value,
-    z.boolean().nullable().default(null),
-  ),
+  overseas: z.preprocess((value) => (value === "yes" ? true : value === "no" ? false : value === "" ? null : value), z.boolean().nullable().default(null)),
 });
 
 /** What publishing needs beyond a draft, in the words the form shows. */
@@ -200,17 +155,11 @@ type PublishCheckable = {
 function hasPrice(price: PublishCheckable["price"]): boolean {
   if (!price) return false;
   if (price.kind === "single") return (price.amount ?? 0) > 0;
-  return (
-    (price.adult ?? 0) > 0 &&
-    price.childWithBed !== undefined &&
-    price.childNoBed !== undefined
-  );
+  return (price.adult ?? 0) > 0 && price.childWithBed !== undefined && price.childNoBed !== undefined;
 }
 
 /** The publishing requirements a package does not meet yet (empty: it can be published). */
-export function missingForPublish(
-  input: PublishCheckable,
-): PublishRequirement[] {
+export function missingForPublish(input: PublishCheckable): PublishRequirement[] {
   return PUBLISH_REQUIREMENTS.filter(({ field }) => {
     if (field === "price") return !hasPrice(input.price);
     const value = input[field];
@@ -237,8 +186,7 @@ export const packageInputSchema = packageFieldsSchema.superRefine(
   // Said together with the other fields' errors (an empty price, a mistyped date), not
   // only once those are fixed: a save shows every field to fix at once (issue 49).
   {
-    when: (payload) =>
-      typeof payload.value === "object" && payload.value !== null,
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
   },
 );
 
@@ -256,12 +204,7 @@ export const adminPackagePayloadSchema = z.object({
   description: optionalText(600, "Description").optional(),
   longDescription: optionalText(20_000, "Long description").optional(),
   price: rupeesSchema.optional(),
-  duration: z
-    .number({ error: "Enter the duration in days." })
-    .int()
-    .min(1, "At least 1 day.")
-    .max(90)
-    .optional(),
+  duration: z.number({ error: "Enter the duration in days." }).int().min(1, "At least 1 day.").max(90).optional(),
   category: optionalText(60, "Category").optional(),
   thumbnail: z.string().trim().max(500).optional(),
   images: z.array(z.string().trim().min(1).max(500)).max(60).optional(),
@@ -274,25 +217,16 @@ type AdminPackagePayload = z.output<typeof adminPackagePayloadSchema>;
 export function isAdminPayload(body: unknown): boolean {
   if (!body || typeof body !== "object") return false;
   const record = body as Record<string, unknown>;
-  return (
-    "duration" in record ||
-    "images" in record ||
-    typeof record.price === "number"
-  );
+  return "duration" in record || "images" in record || typeof record.price === "number";
 }
 
 /** The admin payload's fields as (partial) full-model input; absent fields stay absent. */
-export function adminPayloadToInput(
-  payload: AdminPackagePayload,
-): Partial<PackageInputDraft> {
+export function adminPayloadToInput(payload: AdminPackagePayload): Partial<PackageInputDraft> {
   const input: Partial<PackageInputDraft> = { title: payload.title };
-  if (payload.description !== undefined)
-    input.description = payload.description;
-  if (payload.longDescription !== undefined)
-    input.longDescription = payload.longDescription;
+  if (payload.description !== undefined) input.description = payload.description;
+  if (payload.longDescription !== undefined) input.longDescription = payload.longDescription;
   if (payload.category !== undefined) input.category = payload.category;
-  if (payload.price !== undefined)
-    input.price = { kind: "single", amount: payload.price, unit: "per person" };
+  if (payload.price !== undefined) input.price = { kind: "single", amount: payload.price, unit: "per person" };
   if (payload.duration !== undefined) {
     input.days = payload.duration;
     input.nights = Math.max(payload.duration - 1, 0);
@@ -304,20 +238,10 @@ export function adminPayloadToInput(
 }
 
 /** Zod issues as `{ "itinerary[0].title": "message" }`: the API's `fields` and conform's names. */
-export function issuesToFields(
-  issues: readonly z.core.$ZodIssue[],
-): Record<string, string> {
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const name = issue.path.reduce<string>(
-      (acc, part) =>
-        typeof part === "number"
-          ? `${acc}[${part}]`
-          : acc
-            ? `${acc}.${String(part)}`
-            : String(part),
-      "",
-    );
+    const name = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
     const key = name || "form";
     fields[key] ??= issue.message;
   }

@@ -11,21 +11,13 @@ const taxes = {
 
 describe("fillTermText", () => {
   it("puts in the refund rule and the tax settings", () => {
-    expect(
-      fillTermText(
-        "{refund} Then {gst}, and {tcs} abroad.",
-        "Refunds: 90% until 30 days before.",
-        taxes,
-      ),
-    ).toBe(
+    expect(fillTermText("{refund} Then {gst}, and {tcs} abroad.", "Refunds: 90% until 30 days before.", taxes)).toBe(
       "Refunds: 90% until 30 days before. Then 5% GST, and 20% TCS abroad.",
     );
   });
 
   it("writes a fractional rate as people do", () => {
-    expect(fillTermText("{tcs}", "", { ...taxes, tcsPercent: 0.5 })).toBe(
-      "0.5% TCS",
-    );
+    expect(fillTermText("{tcs}", "", { ...taxes, tcsPercent: 0.5 })).toBe("0.5% TCS");
   });
 });
 
@@ -37,12 +29,7 @@ describe("siteTermsInputSchema", () => {
       conveniences: ["ok"],
     });
     expect(result.success).toBe(false);
-    const messages = result.error?.issues.map(
-      (issue) => `${issue.path.join(".")}: ${issue.message}`,
-    );
-    expect(messages).toEqual([
-      "refundRule: Enter the refund rule.",
-      "clauses.0.title: Enter the clause's title.",
-    ]);
+    const messages = result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    expect(messages).toEqual(["refundRule: Enter the refund rule.", "clauses.0.title: Enter the clause's title."]);
   });
 });

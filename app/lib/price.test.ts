@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatInr,
-  fromPrice,
-  packageTaxSetting,
-  priceLines,
-  taxNote,
-} from "./price";
+import { formatInr, fromPrice, packageTaxSetting, priceLines, taxNote } from "./price";
 
 describe("formatInr", () => {
   it("uses Indian digit grouping", () => {
@@ -25,15 +19,9 @@ describe("taxNote", () => {
     tcsLabel: "TCS",
   };
   it("adds TCS only on an overseas tour package, and names the service charge in the 18% scheme", () => {
-    expect(taxNote({ taxScheme: "package", overseas: true }, taxes)).toBe(
-      "+ 5% GST + 2% TCS",
-    );
-    expect(taxNote({ taxScheme: "package", overseas: false }, taxes)).toBe(
-      "+ 5% GST",
-    );
-    expect(
-      taxNote({ taxScheme: "service-charge", overseas: true }, taxes),
-    ).toBe("+ 18% GST on the service charge + 2% TCS");
+    expect(taxNote({ taxScheme: "package", overseas: true }, taxes)).toBe("+ 5% GST + 2% TCS");
+    expect(taxNote({ taxScheme: "package", overseas: false }, taxes)).toBe("+ 5% GST");
+    expect(taxNote({ taxScheme: "service-charge", overseas: true }, taxes)).toBe("+ 18% GST on the service charge + 2% TCS");
   });
   it("takes overseas from the package, else from its region", () => {
     expect(packageTaxSetting({ region: "international" })).toEqual({
@@ -66,23 +54,17 @@ describe("prices", () => {
   } as const;
   it("finds the from price over both shapes and the options: the adult's, never a child's (issue 49)", () => {
     expect(fromPrice(adultChild)).toBe(99500);
-    expect(
-      fromPrice({ kind: "single", amount: 27400, unit: "per person" }, [
-        { label: "Option 2", amount: 21500, unit: "per person", hotels: [] },
-      ]),
-    ).toBe(21500);
+    expect(fromPrice({ kind: "single", amount: 27400, unit: "per person" }, [{ label: "Option 2", amount: 21500, unit: "per person", hotels: [] }])).toBe(
+      21500,
+    );
   });
   it("lists adult and child lines", () => {
-    expect(
-      priceLines(adultChild).map((line) => `${line.label}: ${line.amount}`),
-    ).toEqual([
+    expect(priceLines(adultChild).map((line) => `${line.label}: ${line.amount}`)).toEqual([
       "Adult: ₹99,500",
       "Child with bed: ₹85,000",
       "Child without bed: ₹77,500",
     ]);
-    expect(
-      priceLines({ kind: "single", amount: 85000, unit: "per person" })[0],
-    ).toEqual({
+    expect(priceLines({ kind: "single", amount: 85000, unit: "per person" })[0]).toEqual({
       label: "Price",
       amount: "₹85,000",
       unit: "per person",
@@ -100,19 +82,13 @@ describe("fromPrice", () => {
         childNoBed: 40_500,
       }),
     ).toBe(52_500);
-    expect(
-      fromPrice({ kind: "single", amount: 21_500, unit: "per person" }),
-    ).toBe(21_500);
+    expect(fromPrice({ kind: "single", amount: 21_500, unit: "per person" })).toBe(21_500);
     const option = {
       label: "Budget",
       amount: 19_000,
       unit: "per person" as const,
       hotels: [],
     };
-    expect(
-      fromPrice({ kind: "single", amount: 21_500, unit: "per person" }, [
-        option,
-      ]),
-    ).toBe(19_000);
+    expect(fromPrice({ kind: "single", amount: 21_500, unit: "per person" }, [option])).toBe(19_000);
   });
 });

@@ -40,11 +40,7 @@ export type PackageTaxSetting = {
 };
 
 /** A package's tax setting from its row: "overseas" not chosen yet follows the region. */
-export function packageTaxSetting(row: {
-  region: Region;
-  taxScheme?: "package" | "service-charge" | null;
-  overseas?: boolean | null;
-}): PackageTaxSetting {
+export function packageTaxSetting(row: { region: Region; taxScheme?: "package" | "service-charge" | null; overseas?: boolean | null }): PackageTaxSetting {
   return {
     taxScheme: row.taxScheme ?? "package",
     overseas: row.overseas ?? row.region === "international",
@@ -55,21 +51,11 @@ export function packageTaxSetting(row: {
  * "+ 5% GST", plus "+ 2% TCS" on an overseas tour package; "+ 18% GST on the
  * service charge" in that scheme. A rate of 0 is left out.
  */
-export function taxNote(
-  setting: PackageTaxSetting,
-  taxes: TaxRates = DEFAULT_TAXES,
-): string {
-  const gst =
-    setting.taxScheme === "service-charge"
-      ? taxes.serviceChargeGstPercent
-      : taxes.gstPercent;
+export function taxNote(setting: PackageTaxSetting, taxes: TaxRates = DEFAULT_TAXES): string {
+  const gst = setting.taxScheme === "service-charge" ? taxes.serviceChargeGstPercent : taxes.gstPercent;
   const parts = [
-    gst > 0
-      ? `+ ${gst}% ${taxes.gstLabel}${setting.taxScheme === "service-charge" ? " on the service charge" : ""}`
-      : "",
-    setting.overseas && taxes.tcsPercent > 0
-      ? `+ ${taxes.tcsPercent}% ${taxes.tcsLabel}`
-      : "",
+    gst > 0 ? `+ ${gst}% ${taxes.gstLabel}${setting.taxScheme === "service-charge" ? " on the service charge" : ""}` : "",
+    setting.overseas && taxes.tcsPercent > 0 ? `+ ${taxes.tcsPercent}% ${taxes.tcsLabel}` : "",
   ];
   return parts.filter(Boolean).join(" ");
 }
@@ -80,10 +66,7 @@ export function taxNote(
  * package page, the back office, the budget filter, the SEO description and
  * the brochure. A child's price would undersell the trip.
  */
-export function fromPrice(
-  price: PackagePrice,
-  options: PriceOption[] = [],
-): number {
+export function fromPrice(price: PackagePrice, options: PriceOption[] = []): number {
   const base = price.kind === "single" ? price.amount : price.adult;
   return Math.min(base, ...options.map((option) => option.amount));
 }
@@ -93,9 +76,7 @@ export type PriceLine = { label: string; amount: string; unit: string };
 /** The price lines a package shows, in the spec's shapes. */
 export function priceLines(price: PackagePrice): PriceLine[] {
   if (price.kind === "single") {
-    return [
-      { label: "Price", amount: formatInr(price.amount), unit: price.unit },
-    ];
+    return [{ label: "Price", amount: formatInr(price.amount), unit: price.unit }];
   }
   return [
     { label: "Adult", amount: formatInr(price.adult), unit: "per adult" },
@@ -118,8 +99,7 @@ export function priceLines(price: PackagePrice): PriceLine[] {
  * zero. Exact: the rupees and the paise are formatted apart, never as a float.
  */
 export function formatPaise(paise: number): string {
-  if (!Number.isSafeInteger(paise))
-    throw new RangeError(`Not a whole number of paise: ${paise}`);
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Not a whole number of paise: ${paise}`);
   const sign = paise < 0 ? "-" : "";
   const whole = Math.abs(paise);
   const rupees = Math.floor(whole / 100);

@@ -29,39 +29,17 @@ describe("tax periods", () => {
       to: "2027-03-31",
       label: "Q4 2026-27 (January–March 2027)",
     });
-    expect(parseTaxPeriod("2099-00-Q1")?.label).toBe(
-      "Q1 2099-00 (April–June 2099)",
-    );
+    expect(parseTaxPeriod("2099-00-Q1")?.label).toBe("Q1 2099-00 (April–June 2099)");
   });
 
   it("names no period for anything else", () => {
-    for (const key of [
-      null,
-      "",
-      "2026-13",
-      "2026-00",
-      "2026-28-Q1",
-      "2026-27-Q5",
-      "2026-11-01",
-      "Q3",
-    ])
-      expect(parseTaxPeriod(key)).toBeNull();
+    for (const key of [null, "", "2026-13", "2026-00", "2026-28-Q1", "2026-27-Q5", "2026-11-01", "Q3"]) expect(parseTaxPeriod(key)).toBeNull();
   });
 
   it("offers the recent months and quarters, across a year's end and 1 April", () => {
-    expect(recentMonths("2027-02-10", 3).map((period) => period.key)).toEqual([
-      "2027-02",
-      "2027-01",
-      "2026-12",
-    ]);
-    expect(recentQuarters("2027-03-31", 3).map((period) => period.key)).toEqual(
-      ["2026-27-Q4", "2026-27-Q3", "2026-27-Q2"],
-    );
-    expect(recentQuarters("2027-04-01", 2).map((period) => period.key)).toEqual(
-      ["2027-28-Q1", "2026-27-Q4"],
-    );
-    expect(recentQuarters("2026-11-29", 1)[0]?.label).toBe(
-      "Q3 2026-27 (October–December 2026)",
-    );
+    expect(recentMonths("2027-02-10", 3).map((period) => period.key)).toEqual(["2027-02", "2027-01", "2026-12"]);
+    expect(recentQuarters("2027-03-31", 3).map((period) => period.key)).toEqual(["2026-27-Q4", "2026-27-Q3", "2026-27-Q2"]);
+    expect(recentQuarters("2027-04-01", 2).map((period) => period.key)).toEqual(["2027-28-Q1", "2026-27-Q4"]);
+    expect(recentQuarters("2026-11-29", 1)[0]?.label).toBe("Q3 2026-27 (October–December 2026)");
   });
 });

@@ -16,24 +16,10 @@ export type TaxPeriod = {
   label: string;
 };
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 const pad = (value: number) => String(value).padStart(2, "0");
-const lastDay = (year: number, month: number) =>
-  new Date(Date.UTC(year, month, 0)).getUTCDate();
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 function month(year: number, monthNumber: number): TaxPeriod {
   return {
@@ -67,9 +53,7 @@ export function parseTaxPeriod(key: string | null): TaxPeriod | null {
   const monthMatch = /^(\d{4})-(\d{2})$/.exec(key);
   if (monthMatch) {
     const monthNumber = Number(monthMatch[2]);
-    return monthNumber >= 1 && monthNumber <= 12
-      ? month(Number(monthMatch[1]), monthNumber)
-      : null;
+    return monthNumber >= 1 && monthNumber <= 12 ? month(Number(monthMatch[1]), monthNumber) : null;
   }
   const quarterMatch = /^(\d{4})-(\d{2})-Q([1-4])$/.exec(key);
   if (quarterMatch) {

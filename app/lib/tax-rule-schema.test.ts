@@ -17,19 +17,8 @@ const tcs = {
 
 describe("taxRuleInputSchema", () => {
   it("turns percents into basis points exactly and rupees into paise", () => {
-    expect([
-      percentToBps("5"),
-      percentToBps("2.5"),
-      percentToBps("0.05"),
-      percentToBps("18 %"),
-      percentToBps("100"),
-    ]).toEqual([500, 250, 5, 1800, 10000]);
-    expect([
-      percentToBps("100.01"),
-      percentToBps("2.555"),
-      percentToBps("-1"),
-      percentToBps("five"),
-    ]).toEqual([null, null, null, null]);
+    expect([percentToBps("5"), percentToBps("2.5"), percentToBps("0.05"), percentToBps("18 %"), percentToBps("100")]).toEqual([500, 250, 5, 1800, 10000]);
+    expect([percentToBps("100.01"), percentToBps("2.555"), percentToBps("-1"), percentToBps("five")]).toEqual([null, null, null, null]);
     expect(
       taxRuleInputSchema.parse({
         ...tcs,
@@ -77,34 +66,19 @@ describe("taxRuleInputSchema", () => {
       source: " ",
     });
     expect(result.success).toBe(false);
-    const errors = Object.fromEntries(
-      result.error!.issues.map((issue) => [
-        issue.path.join("."),
-        issue.message,
-      ]),
-    );
+    const errors = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
     expect(errors).toEqual({
       effectiveFrom: "Enter the date the rule takes effect, like 2027-04-01.",
       rate: "Enter the TCS rate as a percent from 0 to 100, with at most two decimals, like 5 or 2.5.",
-      threshold:
-        "Enter whole rupees, like 1000000, or leave it empty for no threshold.",
-      source:
-        "Say where the rule comes from (the notification, section or Finance Act): your accountant will ask.",
+      threshold: "Enter whole rupees, like 1000000, or leave it empty for no threshold.",
+      source: "Say where the rule comes from (the notification, section or Finance Act): your accountant will ask.",
     });
     const slabs = taxRuleInputSchema.safeParse({
       ...tcs,
       effectiveFrom: "2017-06-30",
     });
-    expect(
-      Object.fromEntries(
-        slabs.error!.issues.map((issue) => [
-          issue.path.join("."),
-          issue.message,
-        ]),
-      ),
-    ).toEqual({
-      effectiveFrom:
-        "GST and TCS on tour packages start on 1 July 2017: enter a date from then.",
+    expect(Object.fromEntries(slabs.error!.issues.map((issue) => [issue.path.join("."), issue.message]))).toEqual({
+      effectiveFrom: "GST and TCS on tour packages start on 1 July 2017: enter a date from then.",
     });
     const tiers = taxRuleInputSchema.safeParse({
       ...tcs,
@@ -112,17 +86,9 @@ describe("taxRuleInputSchema", () => {
       withoutPanAtLeast: "20",
       withoutPanAtMost: "5",
     });
-    expect(
-      Object.fromEntries(
-        tiers.error!.issues.map((issue) => [
-          issue.path.join("."),
-          issue.message,
-        ]),
-      ),
-    ).toEqual({
+    expect(Object.fromEntries(tiers.error!.issues.map((issue) => [issue.path.join("."), issue.message]))).toEqual({
       rateAbove: "Enter the rate above the threshold, or clear the threshold.",
-      withoutPanAtMost:
-        "The highest rate without a PAN cannot be below the lowest.",
+      withoutPanAtMost: "The highest rate without a PAN cannot be below the lowest.",
     });
   });
 });

@@ -34,25 +34,22 @@ export function percentToBps(typed: string): number | null {
 const percent = (what: string) =>
   z.preprocess(
     (value) => (typeof value === "number" ? String(value) : value),
-    z
-      .string({ error: `Enter ${what} as a percent, like 5 or 2.5.` })
-      .transform((typed, ctx) => {
-        const bps = percentToBps(typed);
-        if (bps === null) {
-          ctx.addIssue({
-            code: "custom",
-            message: `Enter ${what} as a percent from 0 to 100, with at most two decimals, like 5 or 2.5.`,
-          });
-          return z.NEVER;
-        }
-        return bps;
-      }),
+    z.string({ error: `Enter ${what} as a percent, like 5 or 2.5.` }).transform((typed, ctx) => {
+      const bps = percentToBps(typed);
+      if (bps === null) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Enter ${what} as a percent from 0 to 100, with at most two decimals, like 5 or 2.5.`,
+        });
+        return z.NEVER;
+      }
+      return bps;
+    }),
   );
 
 /** Rupees as typed ("10,00,000" or "1000000") → paise; empty → null (no threshold). */
 const rupeesOrNone = z.preprocess(
-  (value) =>
-    typeof value === "string" && value.trim() === "" ? undefined : value,
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
   z
     .union([z.string(), z.number()])
     .optional()
@@ -62,8 +59,7 @@ const rupeesOrNone = z.preprocess(
       if (!/^\d{1,10}$/.test(text) || Number(text) < 1) {
         ctx.addIssue({
           code: "custom",
-          message:
-            "Enter whole rupees, like 1000000, or leave it empty for no threshold.",
+          message: "Enter whole rupees, like 1000000, or leave it empty for no threshold.",
         });
         return z.NEVER;
       }
@@ -72,34 +68,18 @@ const rupeesOrNone = z.preprocess(
 );
 
 const line = (max: number, required: string) =>
-  z.preprocess(
-    toSingleLine,
-    z
-      .string({ error: required })
-      .trim()
-      .min(1, required)
-      .max(max, `At most ${max} characters.`),
-  );
+  z.preprocess(toSingleLine, z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`));
 
 const effectiveFrom = z
   .string({ error: "Enter the date the rule takes effect." })
   .trim()
-  .refine(
-    isCalendarDate,
-    "Enter the date the rule takes effect, like 2027-04-01.",
-  )
-  .refine(
-    (date) => date >= EARLIEST,
-    "GST and TCS on tour packages start on 1 July 2017: enter a date from then.",
-  );
+  .refine(isCalendarDate, "Enter the date the rule takes effect, like 2027-04-01.")
+  .refine((date) => date >= EARLIEST, "GST and TCS on tour packages start on 1 July 2017: enter a date from then.");
 
 const source = z
   .string()
   .trim()
-  .min(
-    1,
-    "Say where the rule comes from (the notification, section or Finance Act): your accountant will ask.",
-  )
+  .min(1, "Say where the rule comes from (the notification, section or Finance Act): your accountant will ask.")
   .max(1000, "At most 1,000 characters.");
 
 const gstRuleShape = {
@@ -109,11 +89,7 @@ const gstRuleShape = {
     .string()
     .trim()
     .regex(/^\d{6}$/, "A SAC is 6 digits, like 998555."),
-  documentNote: z
-    .string()
-    .trim()
-    .min(1, "Enter what the documents of this rule must say.")
-    .max(400, "At most 400 characters."),
+  documentNote: z.string().trim().min(1, "Enter what the documents of this rule must say.").max(400, "At most 400 characters."),
   source,
 };
 
@@ -128,29 +104,19 @@ export const taxRuleInputSchema = z.discriminatedUnion(
         effectiveFrom,
         rate: percent("the TCS rate"),
         threshold: rupeesOrNone,
-        rateAbove: z.preprocess(
-          (value) => (value === "" ? undefined : value),
-          percent("the rate above the threshold").optional(),
-        ),
-        section: line(
-          120,
-          "Enter the section the documents and the TCS register name.",
-        ),
+        rateAbove: z.preprocess((value) => (value === "" ? undefined : value), percent("the rate above the threshold").optional()),
+        section: line(120, "Enter the section the documents and the TCS register name."),
         /** Without a PAN the law sets a higher rate: this many times the rate, at least one percent, at most another (s. 206CC, now s. 397(2)). */
         withoutPanTimes: z.coerce
           .number({
-            error:
-              "Enter how many times the rate a buyer without a PAN pays, like 2.",
+            error: "Enter how many times the rate a buyer without a PAN pays, like 2.",
           })
           .int("Enter a whole number, like 2.")
           .min(1, "From 1 to 10.")
           .max(10, "From 1 to 10."),
         withoutPanAtLeast: percent("the lowest rate without a PAN"),
         withoutPanAtMost: percent("the highest rate without a PAN"),
-        withoutPanSection: line(
-          120,
-          "Enter the section that sets the rate without a PAN.",
-        ),
+        withoutPanSection: line(120, "Enter the section that sets the rate without a PAN."),
         source,
       })
       .superRefine((input, ctx) => {
@@ -158,22 +124,19 @@ export const taxRuleInputSchema = z.discriminatedUnion(
           ctx.addIssue({
             code: "custom",
             path: ["rateAbove"],
-            message:
-              "Enter the rate above the threshold, or clear the threshold.",
+            message: "Enter the rate above the threshold, or clear the threshold.",
           });
         if (input.withoutPanAtMost < input.withoutPanAtLeast)
           ctx.addIssue({
             code: "custom",
             path: ["withoutPanAtMost"],
-            message:
-              "The highest rate without a PAN cannot be below the lowest.",
+            message: "The highest rate without a PAN cannot be below the lowest.",
           });
         if (input.threshold === null && input.rateAbove !== undefined)
           ctx.addIssue({
             code: "custom",
             path: ["threshold"],
-            message:
-              "Enter the threshold the higher rate starts at, or clear that rate.",
+            message: "Enter the threshold the higher rate starts at, or clear that rate.",
           });
       }),
   ],
@@ -185,8 +148,5 @@ export type TaxRuleInput = z.infer<typeof taxRuleInputSchema>;
 /** Withdraw a rule entered by mistake: which one, and why (kept with it). */
 export const withdrawTaxRuleSchema = z.object({
   ruleId: z.string().trim().min(1, "Choose the rule to withdraw."),
-  reason: line(
-    300,
-    "Say why the rule is withdrawn (entered by mistake, a wrong date …): the log keeps it.",
-  ),
+  reason: line(300, "Say why the rule is withdrawn (entered by mistake, a wrong date …): the log keeps it."),
 });

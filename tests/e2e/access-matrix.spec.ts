@@ -400,52 +400,33 @@ type FlatRoute = { file: string; path: string };
 /** Every route with a URL (layouts contribute their path to their children). */
 function flatten(entries: RouteConfigEntry[], parent = ""): FlatRoute[] {
   return entries.flatMap((entry) => {
-    const path = entry.path
-      ? `${parent}/${entry.path}`.replace(/\/+/g, "/")
-      : parent;
-    const own =
-      entry.path || entry.index
-        ? [{ file: entry.file, path: path || "/" }]
-        : [];
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    const own = entry.path || entry.index ? [{ file: entry.file, path: path || "/" }] : [];
     return [...own, ...flatten(entry.children ?? [], path)];
   });
 }
 
-const inScope = flatten(routes).filter(({ path }) =>
-  /^\/(admin|api)(\/|$)/.test(path),
-);
+const inScope = flatten(routes).filter(({ path }) => /^\/(admin|api)(\/|$)/.test(path));
 
 function urlFor(route: FlatRoute, rule: Rule): string {
   if ("sample" in rule && rule.sample) return rule.sample;
   return route.path.replace(/\*$/, "no-such-page").replace(/:[^/]+/g, "1");
 }
 
-async function check(
-  response: APIResponse,
-  outcome: Outcome,
-  url: string,
-  label: string,
-) {
+async function check(response: APIResponse, outcome: Outcome, url: string, label: string) {
   const location = response.headers()["location"] ?? "";
   if (outcome === "ok") expect.soft(response.status(), label).toBe(200);
-  else if (outcome === "denied")
-    expect.soft(response.status(), label).toBe(403);
-  else if (outcome === "notFound")
-    expect.soft(response.status(), label).toBe(404);
+  else if (outcome === "denied") expect.soft(response.status(), label).toBe(403);
+  else if (outcome === "notFound") expect.soft(response.status(), label).toBe(404);
   else if (outcome === "login") {
     expect.soft(response.status(), label).toBe(302);
-    expect
-      .soft(location, label)
-      .toBe(`/admin?redirectTo=${encodeURIComponent(url)}`);
+    expect.soft(location, label).toBe(`/admin?redirectTo=${encodeURIComponent(url)}`);
   } else if (typeof outcome === "string") {
     expect.soft(response.status(), label).toBe(302);
     expect.soft(location, label).toBe(outcome.slice(3));
   } else {
     expect.soft(response.status(), label).toBe(outcome);
-    if (outcome >= 400)
-      expect
-        .soft(Object.keys(await response.json()), `${label}: JSON error shape`)
-        .toContain("error");
+    if (outcome >= 400) expect.soft(Object.keys(await response.json()), `${label}: JSON error shape`).toContain("error");
   }
 }
 
@@ -456,42 +437,21 @@ async function runMatrix(request: APIRequestContext, who: Who) {
     const url = urlFor(route, rule);
     if ("page" in rule) {
       const response = await request.get(url, { maxRedirects: 0 });
-      await check(
-        response,
-        rule.page[who],
-        url,
-        `${who} GET ${url} (${route.file})`,
-      );
-      if (response.status() === 200)
-        expect
-          .soft(response.headers()["cache-control"], `${url} is not cached`)
-          .toContain("no-store");
+      await check(response, rule.page[who], url, `${who} GET ${url} (${route.file})`);
+      if (response.status() === 200) expect.soft(response.headers()["cache-control"], `${url} is not cached`).toContain("no-store");
     } else if ("post" in rule) {
       // A form, as every back-office action reads one (a JSON body is a 415 before any action, issue 44).
       const response = await request.post(url, { form: {}, maxRedirects: 0 });
-      await check(
-        response,
-        rule.post[who],
-        url,
-        `${who} POST ${url} (${route.file})`,
-      );
+      await check(response, rule.post[who], url, `${who} POST ${url} (${route.file})`);
     } else {
       for (const method of WRITE_METHODS) {
-        const outcome =
-          "writes" in rule
-            ? rule.writes[who]
-            : rule.writesByMethod[method][who];
+        const outcome = "writes" in rule ? rule.writes[who] : rule.writesByMethod[method][who];
         const response = await request.fetch(url, {
           method,
           data: {},
           maxRedirects: 0,
         });
-        await check(
-          response,
-          outcome,
-          url,
-          `${who} ${method} ${url} (${route.file})`,
-        );
+        await check(response, outcome, url, `${who} ${method} ${url} (${route.file})`);
       }
     }
   }
@@ -501,12 +461,7 @@ async function runMatrix(request: APIRequestContext, who: Who) {
       headers: endpoint.headers,
       maxRedirects: 0,
     });
-    await check(
-      response,
-      endpoint.outcome[who],
-      endpoint.url,
-      `${who} ${endpoint.method} ${endpoint.url} (server/tus-uploads.ts)`,
-    );
+    await check(response, endpoint.outcome[who], endpoint.url, `${who} ${endpoint.method} ${endpoint.url} (server/tus-uploads.ts)`);
   }
   for (const post of FORM_POSTS) {
     const response = await request.post(post.url, {
@@ -515,29 +470,18 @@ async function runMatrix(request: APIRequestContext, who: Who) {
     });
     const label = `${who} POST ${post.url} ${JSON.stringify(post.form)}`;
     const outcome = post.outcome[who];
-    if (outcome === "formError")
-      expect.soft(response.status(), label).toBe(400);
+    if (outcome === "formError") expect.soft(response.status(), label).toBe(400);
     else await check(response, outcome, post.url, label);
   }
   for (const read of STAFF_READS) {
     const response = await request.get(read.url, { maxRedirects: 0 });
-    await check(
-      response,
-      read.outcome[who],
-      read.url,
-      `${who} GET ${read.url}`,
-    );
+    await check(response, read.outcome[who], read.url, `${who} GET ${read.url}`);
   }
 }
 
 test("every /admin and /api route in app/routes.ts has an access rule", () => {
-  const missing = inScope
-    .filter((route) => !RULES[route.file])
-    .map((route) => `${route.path} (${route.file})`);
-  expect(
-    missing,
-    "add a line to RULES in tests/e2e/access-matrix.spec.ts",
-  ).toEqual([]);
+  const missing = inScope.filter((route) => !RULES[route.file]).map((route) => `${route.path} (${route.file})`);
+  expect(missing, "add a line to RULES in tests/e2e/access-matrix.spec.ts").toEqual([]);
   expect(inScope.length).toBeGreaterThan(10);
 });
 

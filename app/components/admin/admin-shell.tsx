@@ -31,10 +31,7 @@ const NAV_ID = "admin-nav";
 export type SkipLink = { href: `#${string}`; label: string };
 
 function pageSkipLinks(matches: ReturnType<typeof useMatches>): SkipLink[] {
-  return matches.flatMap(
-    (match) =>
-      (match.handle as { skipLinks?: SkipLink[] } | undefined)?.skipLinks ?? [],
-  );
+  return matches.flatMap((match) => (match.handle as { skipLinks?: SkipLink[] } | undefined)?.skipLinks ?? []);
 }
 
 const links = [
@@ -169,9 +166,7 @@ export function AdminShell({
           type="button"
           className={styles.menuButton}
           popoverTarget={NAV_ID}
-          aria-label={
-            mailFailure ? "Menu: e-mails to the team are failing" : "Menu"
-          }
+          aria-label={mailFailure ? "Menu: e-mails to the team are failing" : "Menu"}
           title={mailFailure ?? undefined}
         >
           <MenuIcon className={styles.icon} />
@@ -184,23 +179,13 @@ export function AdminShell({
         <p className={styles.brand}>Admin Panel</p>
         {viewer ? (
           <div className={styles.user}>
-            <NavLink
-              to="/admin/account"
-              className={styles.account}
-              title="Your account"
-            >
+            <NavLink to="/admin/account" className={styles.account} title="Your account">
               <AccountIcon className={styles.icon} />
               <span className={styles.userName}>{viewer.name}</span>
-              <span className={styles.role}>
-                {viewer.role === "admin" ? "Admin" : "Editor"}
-              </span>
+              <span className={styles.role}>{viewer.role === "admin" ? "Admin" : "Editor"}</span>
             </NavLink>
             {/* Signing out also removes this browser's copies of unsaved forms (ADR 040). */}
-            <form
-              method="post"
-              action="/admin/logout"
-              onSubmit={forgetAllDrafts}
-            >
+            <form method="post" action="/admin/logout" onSubmit={forgetAllDrafts}>
               <button type="submit" className={styles.logout}>
                 <LogoutIcon className={styles.icon} />
                 Logout
@@ -209,22 +194,10 @@ export function AdminShell({
           </div>
         ) : null}
       </header>
-      <nav
-        id={NAV_ID}
-        ref={navRef}
-        popover="auto"
-        aria-label="Admin sections"
-        className={styles.sidebar}
-      >
+      <nav id={NAV_ID} ref={navRef} popover="auto" aria-label="Admin sections" className={styles.sidebar}>
         <div className={styles.sidebarHead}>
           <span className={styles.sidebarTitle}>Menu</span>
-          <button
-            type="button"
-            className={styles.closeButton}
-            popoverTarget={NAV_ID}
-            popoverTargetAction="hide"
-            aria-label="Close menu"
-          >
+          <button type="button" className={styles.closeButton} popoverTarget={NAV_ID} popoverTargetAction="hide" aria-label="Close menu">
             <CloseIcon className={styles.icon} />
           </button>
         </div>
@@ -233,21 +206,12 @@ export function AdminShell({
             .filter((link) => isAdmin || !link.adminOnly)
             .map(({ to, label, Icon }) => (
               <li key={to}>
-                <NavLink
-                  to={to}
-                  className={({ isActive }) =>
-                    `${styles.link} ${isActive ? styles.active : ""}`
-                  }
-                >
+                <NavLink to={to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ""}`}>
                   <Icon className={styles.icon} />
                   {label}
                   {to === "/admin/dashboard" && mailFailure ? (
                     <span className={styles.alertMark} title={mailFailure}>
-                      !
-                      <span className="visually-hidden">
-                        {" "}
-                        E-mails are failing
-                      </span>
+                      !<span className="visually-hidden"> E-mails are failing</span>
                     </span>
                   ) : null}
                   {to === "/admin/enquiries" && newEnquiries ? (

@@ -1,9 +1,6 @@
 import { data } from "react-router";
 import { parseTaxPeriod } from "~/lib/tax-period";
-import {
-  canDownloadGstRegister,
-  canDownloadTcsRegister,
-} from "~/server/auth/access.server";
+import { canDownloadGstRegister, canDownloadTcsRegister } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { taxRegisterFile } from "~/server/document/tax-register-export.server";
@@ -19,16 +16,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, {
     can: register === "tcs" ? canDownloadTcsRegister : canDownloadGstRegister,
   });
-  if (register !== "gst" && register !== "tcs")
-    throw data({ error: "There is no such register." }, { status: 404 });
+  if (register !== "gst" && register !== "tcs") throw data({ error: "There is no such register." }, { status: 404 });
   const url = new URL(request.url);
   const period = parseTaxPeriod(url.searchParams.get("period"));
   const format = url.searchParams.get("format") ?? "csv";
   if (!period || (format !== "csv" && format !== "xlsx")) {
     throw data(
       {
-        error:
-          "Choose a month (2026-11) or a quarter (2026-27-Q3), and csv or xlsx.",
+        error: "Choose a month (2026-11) or a quarter (2026-27-Q3), and csv or xlsx.",
       },
       { status: 400 },
     );

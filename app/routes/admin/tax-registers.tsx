@@ -2,10 +2,7 @@ import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { TaxRegisterPanel } from "~/components/admin/payments/tax-register-panel";
 import { indianDate } from "~/lib/follow-up";
 import { recentMonths, recentQuarters } from "~/lib/tax-period";
-import {
-  canDownloadGstRegister,
-  canDownloadTcsRegister,
-} from "~/server/auth/access.server";
+import { canDownloadGstRegister, canDownloadTcsRegister } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import type { Route } from "./+types/tax-registers";
 
@@ -25,10 +22,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Tax registers");
 export default function TaxRegistersPage({ loaderData }: Route.ComponentProps) {
   const { months, quarters, tcs } = loaderData;
   return (
-    <AdminPage
-      title="Tax registers"
-      lead="For the accountant: every tax document of a month or a quarter of the financial year, as CSV or Excel."
-    >
+    <AdminPage title="Tax registers" lead="For the accountant: every tax document of a month or a quarter of the financial year, as CSV or Excel.">
       <TaxRegisterPanel
         register="gst"
         title="GST register"

@@ -104,10 +104,7 @@ export const ACTIVITY_KINDS = [
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export function isActivityKind(value: unknown): value is ActivityKind {
-  return (
-    typeof value === "string" &&
-    (ACTIVITY_KINDS as readonly string[]).includes(value)
-  );
+  return typeof value === "string" && (ACTIVITY_KINDS as readonly string[]).includes(value);
 }
 
 export type ActivityEntry = {
@@ -135,10 +132,7 @@ export type ActivityEntry = {
  * of it and errors propagate; without one, a failure is logged (null) and never
  * breaks the caller's operation (the log must not stop a sign-in).
  */
-export async function recordActivity(
-  entry: ActivityEntry,
-  options: { db?: Db } = {},
-): Promise<number | null> {
+export async function recordActivity(entry: ActivityEntry, options: { db?: Db } = {}): Promise<number | null> {
   const values = {
     kind: entry.kind,
     userId: entry.actor?.id ?? null,
@@ -151,23 +145,14 @@ export async function recordActivity(
     detail: entry.detail ?? {},
   };
   if (options.db) {
-    const [row] = await options.db
-      .insert(activity)
-      .values(values)
-      .returning({ id: activity.id });
+    const [row] = await options.db.insert(activity).values(values).returning({ id: activity.id });
     return row?.id ?? null;
   }
   try {
-    const [row] = await getDb()
-      .insert(activity)
-      .values(values)
-      .returning({ id: activity.id });
+    const [row] = await getDb().insert(activity).values(values).returning({ id: activity.id });
     return row?.id ?? null;
   } catch (error) {
-    getLogger().error(
-      { err: error, kind: entry.kind },
-      "could not record activity",
-    );
+    getLogger().error({ err: error, kind: entry.kind }, "could not record activity");
     return null;
   }
 }
@@ -182,26 +167,13 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
 }
 
 /** Latest entries first. */
-export async function listActivity(
-  filter: ActivityFilter & { limit?: number; offset?: number } = {},
-): Promise<ActivityRow[]> {
+export async function listActivity(filter: ActivityFilter & { limit?: number; offset?: number } = {}): Promise<ActivityRow[]> {
   const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 50), 1), 500);
   const offset = Math.max(Math.trunc(filter.offset ?? 0), 0);
-  return getDb()
-    .select()
-    .from(activity)
-    .where(whereOf(filter))
-    .orderBy(desc(activity.at), desc(activity.id))
-    .limit(limit)
-    .offset(offset);
+  return getDb().select().from(activity).where(whereOf(filter)).orderBy(desc(activity.at), desc(activity.id)).limit(limit).offset(offset);
 }
 
-export async function countActivity(
-  filter: ActivityFilter = {},
-): Promise<number> {
-  const [row] = await getDb()
-    .select({ n: count() })
-    .from(activity)
-    .where(whereOf(filter));
+export async function countActivity(filter: ActivityFilter = {}): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(activity).where(whereOf(filter));
   return Number(row?.n ?? 0);
 }

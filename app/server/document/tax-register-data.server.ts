@@ -11,11 +11,7 @@ const REGISTER_KINDS = {
 } as const;
 
 /** The issued documents of a period (by their Indian date), as the registers read them: number, date, snapshot, cancelled or not. */
-export async function registerDocuments(
-  db: Db,
-  register: keyof typeof REGISTER_KINDS,
-  period: TaxPeriod,
-): Promise<RegisterDocument[]> {
+export async function registerDocuments(db: Db, register: keyof typeof REGISTER_KINDS, period: TaxPeriod): Promise<RegisterDocument[]> {
   const rows = await db
     .select({
       number: taxDocuments.number,
@@ -25,13 +21,7 @@ export async function registerDocuments(
       cancelledAt: taxDocuments.cancelledAt,
     })
     .from(taxDocuments)
-    .where(
-      and(
-        gte(taxDocuments.date, period.from),
-        lte(taxDocuments.date, period.to),
-        inArray(taxDocuments.kind, [...REGISTER_KINDS[register]]),
-      ),
-    )
+    .where(and(gte(taxDocuments.date, period.from), lte(taxDocuments.date, period.to), inArray(taxDocuments.kind, [...REGISTER_KINDS[register]])))
     .orderBy(asc(taxDocuments.date), asc(taxDocuments.number));
   return rows.map((row) => ({
     number: row.number,

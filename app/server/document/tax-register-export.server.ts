@@ -5,12 +5,7 @@ import type { TaxPeriod } from "~/lib/tax-period";
 import { formatRate } from "~/server/tax/tax-rules.server";
 import type { Db } from "~/server/db/db.server";
 import { registerDocuments } from "./tax-register-data.server";
-import {
-  gstRegisterRows,
-  tcsRegisterRows,
-  type GstRegisterRow,
-  type TcsRegisterRow,
-} from "./tax-registers.server";
+import { gstRegisterRows, tcsRegisterRows, type GstRegisterRow, type TcsRegisterRow } from "./tax-registers.server";
 
 /**
  * The registers as files for the accountant (issue 47): CSV (UTF-8 with a BOM,
@@ -105,10 +100,8 @@ function csvOf<Row>(columns: Column<Row>[], rows: readonly Row[]): string {
       columns.map((column): CsvValue => {
         const value = column.value(row);
         if (value === null) return null;
-        if (column.kind === "amount")
-          return verbatim(paiseToDecimalRupees(value as number));
-        if (column.kind === "percent")
-          return verbatim(percentText(value as number));
+        if (column.kind === "amount") return verbatim(paiseToDecimalRupees(value as number));
+        if (column.kind === "percent") return verbatim(percentText(value as number));
         if (column.kind === "date") return verbatim(value as string);
         return value;
       }),
@@ -116,11 +109,7 @@ function csvOf<Row>(columns: Column<Row>[], rows: readonly Row[]): string {
   );
 }
 
-async function xlsxOf<Row>(
-  sheetName: string,
-  columns: Column<Row>[],
-  rows: readonly Row[],
-): Promise<Buffer> {
+async function xlsxOf<Row>(sheetName: string, columns: Column<Row>[], rows: readonly Row[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Pravas";
   const sheet = workbook.addWorksheet(sheetName, {
@@ -136,13 +125,10 @@ async function xlsxOf<Row>(
       columns.map((column) => {
         const value = column.value(row);
         if (value === null) return null;
-        if (column.kind === "amount")
-          return Number(paiseToDecimalRupees(value as number));
-        if (column.kind === "percent")
-          return Number(percentText(value as number));
+        if (column.kind === "amount") return Number(paiseToDecimalRupees(value as number));
+        if (column.kind === "percent") return Number(percentText(value as number));
         // An Excel date has no time zone: the Indian calendar date as UTC midnight.
-        if (column.kind === "date")
-          return new Date(`${value as string}T00:00:00Z`);
+        if (column.kind === "date") return new Date(`${value as string}T00:00:00Z`);
         return value;
       }),
     );
@@ -157,21 +143,13 @@ async function xlsxOf<Row>(
 
 export type TaxRegister = "gst" | "tcs";
 
-export const gstRegisterCsv = (rows: readonly GstRegisterRow[]) =>
-  csvOf(GST_COLUMNS, rows);
-export const tcsRegisterCsv = (rows: readonly TcsRegisterRow[]) =>
-  csvOf(TCS_COLUMNS, rows);
-export const gstRegisterXlsx = (rows: readonly GstRegisterRow[]) =>
-  xlsxOf("GST register", GST_COLUMNS, rows);
-export const tcsRegisterXlsx = (rows: readonly TcsRegisterRow[]) =>
-  xlsxOf("TCS register", TCS_COLUMNS, rows);
+export const gstRegisterCsv = (rows: readonly GstRegisterRow[]) => csvOf(GST_COLUMNS, rows);
+export const tcsRegisterCsv = (rows: readonly TcsRegisterRow[]) => csvOf(TCS_COLUMNS, rows);
+export const gstRegisterXlsx = (rows: readonly GstRegisterRow[]) => xlsxOf("GST register", GST_COLUMNS, rows);
+export const tcsRegisterXlsx = (rows: readonly TcsRegisterRow[]) => xlsxOf("TCS register", TCS_COLUMNS, rows);
 
 /** `gst-register-2026-27-Q3.xlsx`, `tcs-register-2026-11.csv`. */
-export const taxRegisterFileName = (
-  register: TaxRegister,
-  period: TaxPeriod,
-  extension: "csv" | "xlsx",
-) => `${register}-register-${period.key}.${extension}`;
+export const taxRegisterFileName = (register: TaxRegister, period: TaxPeriod, extension: "csv" | "xlsx") => `${register}-register-${period.key}.${extension}`;
 
 const CONTENT_TYPES = {
   csv: "text/csv; charset=utf-8",
@@ -179,26 +157,15 @@ const CONTENT_TYPES = {
 } as const;
 
 /** A register of a period as a file to download. */
-export async function taxRegisterFile(
-  db: Db,
-  register: TaxRegister,
-  period: TaxPeriod,
-  format: "csv" | "xlsx",
-) {
+export async function taxRegisterFile(db: Db, register: TaxRegister, period: TaxPeriod, format: "csv" | "xlsx") {
   const documents = await registerDocuments(db, register, period);
   let body: Buffer;
   if (register === "gst") {
     const rows = gstRegisterRows(documents);
-    body =
-      format === "csv"
-        ? Buffer.from(gstRegisterCsv(rows))
-        : await gstRegisterXlsx(rows);
+    body = format === "csv" ? Buffer.from(gstRegisterCsv(rows)) : await gstRegisterXlsx(rows);
   } else {
     const rows = tcsRegisterRows(documents);
-    body =
-      format === "csv"
-        ? Buffer.from(tcsRegisterCsv(rows))
-        : await tcsRegisterXlsx(rows);
+    body = format === "csv" ? Buffer.from(tcsRegisterCsv(rows)) : await tcsRegisterXlsx(rows);
   }
   return {
     body,

@@ -63,9 +63,7 @@ export type TcsRegisterRow = {
 };
 
 /** The document's own GST figures, signed (money going back negative), or null when it carries none. */
-function gstSplitOf(
-  snapshot: DocumentSnapshot,
-): { split: AmountSplit; sign: 1 | -1 } | null {
+function gstSplitOf(snapshot: DocumentSnapshot): { split: AmountSplit; sign: 1 | -1 } | null {
   const figures = snapshot.figures;
   switch (figures.kind) {
     case "receipt-voucher":
@@ -81,31 +79,14 @@ function gstSplitOf(
   }
 }
 
-const taxOf = (split: AmountSplit, name: string) =>
-  split.taxes
-    .filter((tax) => tax.tax === name)
-    .reduce((sum, tax) => sum + tax.amount, 0);
+const taxOf = (split: AmountSplit, name: string) => split.taxes.filter((tax) => tax.tax === name).reduce((sum, tax) => sum + tax.amount, 0);
 /** 0, never -0, for a tax a document does not have. */
-const signed = (amount: number, sign: 1 | -1) =>
-  amount === 0 ? 0 : amount * sign;
+const signed = (amount: number, sign: 1 | -1) => (amount === 0 ? 0 : amount * sign);
 
-const byDateThenNumber = (
-  a: { date: string; number: string },
-  b: { date: string; number: string },
-) =>
-  a.date < b.date
-    ? -1
-    : a.date > b.date
-      ? 1
-      : a.number < b.number
-        ? -1
-        : a.number > b.number
-          ? 1
-          : 0;
+const byDateThenNumber = (a: { date: string; number: string }, b: { date: string; number: string }) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.number < b.number ? -1 : a.number > b.number ? 1 : 0;
 
-export function gstRegisterRows(
-  documents: readonly RegisterDocument[],
-): GstRegisterRow[] {
+export function gstRegisterRows(documents: readonly RegisterDocument[]): GstRegisterRow[] {
   const rows: GstRegisterRow[] = [];
   for (const document of documents) {
     if (document.kind === "quote") continue;
@@ -134,18 +115,12 @@ export function gstRegisterRows(
   return rows.sort(byDateThenNumber);
 }
 
-export function tcsRegisterRows(
-  documents: readonly RegisterDocument[],
-): TcsRegisterRow[] {
+export function tcsRegisterRows(documents: readonly RegisterDocument[]): TcsRegisterRow[] {
   const rows: TcsRegisterRow[] = [];
   for (const document of documents) {
     const figures = document.snapshot.figures;
     // TCS is collected on money received: receipt vouchers and payment receipts. An invoice only says what the balance will carry.
-    if (
-      figures.kind !== "receipt-voucher" &&
-      figures.kind !== "payment-receipt"
-    )
-      continue;
+    if (figures.kind !== "receipt-voucher" && figures.kind !== "payment-receipt") continue;
     if (!figures.tcs) continue;
     for (const line of figures.tcs.lines) {
       rows.push({

@@ -1,25 +1,10 @@
-import type {
-  PackageDetail,
-  PriceBlock,
-  PriceOffer,
-} from "~/lib/package-view-model";
+import type { PackageDetail, PriceBlock, PriceOffer } from "~/lib/package-view-model";
 import { largestUrl, type MediaView } from "~/lib/media";
 import { generatedSeoDescription } from "~/lib/package-seo-description";
 import { fillPackageText } from "~/lib/package-text";
-import {
-  formatInr,
-  fromPrice,
-  priceLines,
-  packageTaxSetting,
-  taxNote,
-  type TaxRates,
-} from "~/lib/price";
+import { formatInr, fromPrice, priceLines, packageTaxSetting, taxNote, type TaxRates } from "~/lib/price";
 import { getTaxRates } from "~/server/settings/settings.server";
-import {
-  formatDuration,
-  formatTourDate,
-  upcomingDates,
-} from "~/lib/tour-format";
+import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { brochureHref } from "./brochure-link.server";
@@ -34,11 +19,7 @@ const MAX_PACKAGE_REVIEWS = 6;
 export type { PackageDetail } from "~/lib/package-view-model";
 
 /** The price block in the spec's two shapes, or the hotel options where a package has them. */
-export function priceBlock(
-  row: Pick<PackageRow, "price" | "priceOptions"> &
-    Parameters<typeof packageTaxSetting>[0],
-  taxes: TaxRates,
-): PriceBlock {
+export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions"> & Parameters<typeof packageTaxSetting>[0], taxes: TaxRates): PriceBlock {
   const options = row.priceOptions.map((option) => ({
     label: option.label,
     amount: formatInr(option.amount),
@@ -53,9 +34,7 @@ export function priceBlock(
   };
 }
 
-export function priceOffers(
-  row: Pick<PackageRow, "price" | "priceOptions">,
-): PriceOffer[] {
+export function priceOffers(row: Pick<PackageRow, "price" | "priceOptions">): PriceOffer[] {
   if (row.priceOptions.length > 0) {
     return row.priceOptions.map((option) => ({
       name: option.label,
@@ -79,16 +58,9 @@ export function priceOffers(
 }
 
 /** Everything the package page shows, images resolved, itinerary sorted by day, dates as of `today`. */
-export async function toPackageDetail(
-  row: PackageRow,
-  today: string,
-): Promise<PackageDetail> {
+export async function toPackageDetail(row: PackageRow, today: string): Promise<PackageDetail> {
   const upcoming = upcomingDates(row.groupDates, today);
-  const [media, taxes, withSeats] = await Promise.all([
-    getMediaByKeys(packageMediaKeys(row)),
-    getTaxRates(today),
-    packageDepartureSeats(row.id, upcoming),
-  ]);
+  const [media, taxes, withSeats] = await Promise.all([getMediaByKeys(packageMediaKeys(row)), getTaxRates(today), packageDepartureSeats(row.id, upcoming)]);
   const thumbnail = media[row.thumbnail] ?? null;
   const departures = withSeats.map((date) => ({
     id: date.id ?? null,
@@ -99,21 +71,13 @@ export async function toPackageDetail(
     // The one seat count (ADR 088): free = capacity − held − confirmed bookings.
     seats: seatsLabel(date.seats.free),
     seatsLeft: date.seats.free,
-    requestable:
-      Boolean(date.id) &&
-      date.seats.free !== null &&
-      date.seats.free > 0 &&
-      date.start > today &&
-      row.status === "published",
+    requestable: Boolean(date.id) && date.seats.free !== null && date.seats.free > 0 && date.start > today && row.status === "published",
   }));
   // The head names the next departure that has room (issue 26 §2).
-  const next = departures.find(
-    (date) => date.seatsLeft === null || date.seatsLeft > 0,
-  );
+  const next = departures.find((date) => date.seatsLeft === null || date.seatsLeft > 0);
   // {gst}, {tcs} and {price} in the package's own words say the settings and the price of now (issue 49).
   const from = fromPrice(row.price, row.priceOptions);
-  const fill = (text: string) =>
-    fillPackageText(text, { taxes, fromPrice: from });
+  const fill = (text: string) => fillPackageText(text, { taxes, fromPrice: from });
   const description = fill(row.description);
   const paragraphs = fill(row.longDescription || row.description)
     .split(/\n\s*\n/)
@@ -131,9 +95,7 @@ export async function toPackageDetail(
     paragraphs,
     rating: { stars: row.ratingStars, reviews: row.ratingCount },
     thumbnail,
-    gallery: row.gallery
-      .map((key) => media[key])
-      .filter((view): view is MediaView => view !== undefined),
+    gallery: row.gallery.map((key) => media[key]).filter((view): view is MediaView => view !== undefined),
     // Stored order is not trusted (the Dubai data came out of order).
     itinerary: [...row.itinerary]
       .sort((a, b) => a.day - b.day)
@@ -153,9 +115,7 @@ export async function toPackageDetail(
     brochureUrl: brochureHref(row),
     reviews: row.reviews.slice(0, MAX_PACKAGE_REVIEWS),
     seo: {
-      title:
-        row.seoTitle ||
-        `${row.title} (${formatDuration(row.days, row.nights)}) | Pravas`,
+      title: row.seoTitle || `${row.title} (${formatDuration(row.days, row.nights)}) | Pravas`,
       // Empty means generated from the package (ADR 038): it follows the description, duration and price.
       description: row.seoDescription
         ? fill(row.seoDescription)

@@ -12,12 +12,7 @@ import {
 import { paymentTermsInput, storedPaymentTerms } from "~/lib/payment-schedule";
 import { fromPrice } from "~/lib/price";
 import { getDb, type Db } from "~/server/db/db.server";
-import {
-  media,
-  packages,
-  topDestinations,
-  type PackageRow,
-} from "~/server/db/schema.server";
+import { media, packages, topDestinations, type PackageRow } from "~/server/db/schema.server";
 import { jsonError } from "~/server/http.server";
 
 export type FieldErrors = Record<string, string>;
@@ -25,32 +20,22 @@ export type FieldErrors = Record<string, string>;
 /** The API's 400 answer for a package write that does not validate: `{ error, fields }`. */
 export function packageFieldsError(fields: FieldErrors) {
   const names = Object.keys(fields);
-  return jsonError(
-    400,
-    `Please check ${names.join(", ")}: ${Object.values(fields)[0]}`,
-    fields,
-  );
+  return jsonError(400, `Please check ${names.join(", ")}: ${Object.values(fields)[0]}`, fields);
 }
-type ParsedPackageInput =
-  { ok: true; input: PackageInput } | { ok: false; fields: FieldErrors };
+type ParsedPackageInput = { ok: true; input: PackageInput } | { ok: false; fields: FieldErrors };
 
 /** Validates a full-model input (JSON or already-coerced form values). */
 export function parsePackageInput(value: unknown): ParsedPackageInput {
   const parsed = packageInputSchema.safeParse(value);
-  return parsed.success
-    ? { ok: true, input: parsed.data }
-    : { ok: false, fields: issuesToFields(parsed.error.issues) };
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, fields: issuesToFields(parsed.error.issues) };
 }
 
 /** Nested text as the database can store it (no NUL, no lone surrogate), like readBody's top level. */
 function storableDeep(value: unknown): unknown {
-  if (typeof value === "string")
-    return value.replaceAll("\0", "").toWellFormed();
+  if (typeof value === "string") return value.replaceAll("\0", "").toWellFormed();
   if (Array.isArray(value)) return value.map(storableDeep);
   if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, storableDeep(item)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, storableDeep(item)]));
   }
   return value;
 }
@@ -59,20 +44,14 @@ function storableDeep(value: unknown): unknown {
  * An API body: the spec's admin payload or the full model. On update the body
  * is laid over the stored package, so fields it leaves out keep their values.
  */
-export function parsePackageBody(
-  body: unknown,
-  existing?: PackageInputDraft,
-): ParsedPackageInput {
+export function parsePackageBody(body: unknown, existing?: PackageInputDraft): ParsedPackageInput {
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     return { ok: false, fields: { form: "Send a JSON object." } };
   }
   let fields = storableDeep(body) as Record<string, unknown>;
   if (isAdminPayload(body)) {
-    const payload = adminPackagePayloadSchema.safeParse(
-      existing ? { title: existing.title, ...fields } : fields,
-    );
-    if (!payload.success)
-      return { ok: false, fields: issuesToFields(payload.error.issues) };
+    const payload = adminPackagePayloadSchema.safeParse(existing ? { title: existing.title, ...fields } : fields);
+    if (!payload.success) return { ok: false, fields: issuesToFields(payload.error.issues) };
     fields = adminPayloadToInput(payload.data);
   }
   return parsePackageInput(existing ? { ...existing, ...fields } : fields);
@@ -82,23 +61,14 @@ export function parsePackageBody(
  * A package's content columns: a stored row, or the values a write is about to store.
  * Its tax setting (scheme, overseas: ADR 092) is content too: edited in the Prices section, kept in its revisions.
  */
-type PackageContent = Omit<
-  PackageRow,
-  "id" | "views" | "revision" | "createdAt" | "updatedAt"
->;
+type PackageContent = Omit<PackageRow, "id" | "views" | "revision" | "createdAt" | "updatedAt">;
 
 /**
  * The stored package as an input (the editor's initial values; the base of an
  * API update). It is also the package's document in its revisions (ADR 037).
  */
-export function rowToInput(
-  row: PackageContent,
-  featured: boolean,
-): PackageInputDraft {
-  const emptyPrice =
-    row.price.kind === "single"
-      ? row.price.amount === 0
-      : row.price.adult === 0;
+export function rowToInput(row: PackageContent, featured: boolean): PackageInputDraft {
+  const emptyPrice = row.price.kind === "single" ? row.price.amount === 0 : row.price.adult === 0;
   return {
     title: row.title,
     slug: row.slug,
@@ -137,8 +107,7 @@ export function rowToInput(
 /** A draft may leave the price empty: stored as zero, which publishing refuses. */
 function storedPrice(price: PackageInput["price"]): PackagePrice {
   if (!price) return { kind: "single", amount: 0, unit: "per person" };
-  if (price.kind === "single")
-    return { kind: "single", amount: price.amount ?? 0, unit: price.unit };
+  if (price.kind === "single") return { kind: "single", amount: price.amount ?? 0, unit: price.unit };
   return {
     kind: "adultChild",
     adult: price.adult ?? 0,
@@ -183,30 +152,16 @@ export function toPackageValues(input: PackageInput, slug: string) {
     overseas: input.overseas,
     status: input.status,
     sortOrder: input.sortOrder,
-  } satisfies Omit<
-    typeof packages.$inferInsert,
-    "id" | "createdAt" | "updatedAt"
-  >;
+  } satisfies Omit<typeof packages.$inferInsert, "id" | "createdAt" | "updatedAt">;
 }
 
 /**
  * Image references given as URLs (the API's thumbnail and images) become the
  * media key whose variant has that URL; keys and unknown URLs stay as given.
  */
-export async function resolveMediaRefs(
-  tx: Db,
-  input: PackageInput,
-): Promise<PackageInput> {
-  const refs = [
-    input.thumbnail,
-    ...input.gallery,
-    ...input.itinerary.map((day) => day.photo),
-  ];
-  const urls = [
-    ...new Set(
-      refs.filter((ref) => ref.startsWith("/") || /^https?:\/\//.test(ref)),
-    ),
-  ];
+export async function resolveMediaRefs(tx: Db, input: PackageInput): Promise<PackageInput> {
+  const refs = [input.thumbnail, ...input.gallery, ...input.itinerary.map((day) => day.photo)];
+  const urls = [...new Set(refs.filter((ref) => ref.startsWith("/") || /^https?:\/\//.test(ref)))];
   if (urls.length === 0) return input;
   const keyOf = new Map<string, string>();
   for (const url of urls) {
@@ -214,9 +169,7 @@ export async function resolveMediaRefs(
     const [row] = await tx
       .select({ key: media.key })
       .from(media)
-      .where(
-        sql`${media.variants} @> ${JSON.stringify([{ url: path }])}::jsonb`,
-      )
+      .where(sql`${media.variants} @> ${JSON.stringify([{ url: path }])}::jsonb`)
       .limit(1);
     if (row) keyOf.set(url, row.key);
   }
@@ -233,20 +186,10 @@ export async function resolveMediaRefs(
 }
 
 /** A package and its input for the editor (drafts included), or null. */
-export async function getPackageInput(
-  id: number,
-): Promise<{ row: PackageRow; input: PackageInputDraft } | null> {
+export async function getPackageInput(id: number): Promise<{ row: PackageRow; input: PackageInputDraft } | null> {
   const db = getDb();
-  const [row] = await db
-    .select()
-    .from(packages)
-    .where(eq(packages.id, id))
-    .limit(1);
+  const [row] = await db.select().from(packages).where(eq(packages.id, id)).limit(1);
   if (!row) return null;
-  const [featured] = await db
-    .select()
-    .from(topDestinations)
-    .where(eq(topDestinations.packageId, id))
-    .limit(1);
+  const [featured] = await db.select().from(topDestinations).where(eq(topDestinations.packageId, id)).limit(1);
   return { row, input: rowToInput(row, Boolean(featured)) };
 }

@@ -6,27 +6,17 @@ import { getTaxRates } from "~/server/settings/settings.server";
 
 /** Media keys a package refers to (thumbnail, gallery, itinerary photos). */
 export function packageMediaKeys(row: PackageRow): string[] {
-  return [
-    row.thumbnail,
-    ...row.gallery,
-    ...row.itinerary.map((day) => day.photo),
-  ];
+  return [row.thumbnail, ...row.gallery, ...row.itinerary.map((day) => day.photo)];
 }
 
-function imageUrl(
-  media: Record<string, MediaView>,
-  key: string,
-): string | null {
+function imageUrl(media: Record<string, MediaView>, key: string): string | null {
   const view = media[key];
   return view ? largestUrl(view) : null;
 }
 
 /** The API's JSON shape of a package: stored fields plus resolved image URLs and price texts. */
 export async function toPackagesJson(rows: PackageRow[]) {
-  const [media, taxes] = await Promise.all([
-    getMediaByKeys(rows.flatMap(packageMediaKeys)),
-    getTaxRates(),
-  ]);
+  const [media, taxes] = await Promise.all([getMediaByKeys(rows.flatMap(packageMediaKeys)), getTaxRates()]);
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,
@@ -42,21 +32,15 @@ export async function toPackagesJson(rows: PackageRow[]) {
     longDescription: row.longDescription,
     price: row.price,
     priceFrom: row.priceFrom,
-    priceText: priceLines(row.price).map(
-      (line) => `${line.label}: ${line.amount} ${line.unit}`,
-    ),
+    priceText: priceLines(row.price).map((line) => `${line.label}: ${line.amount} ${line.unit}`),
     taxNote: taxNote(packageTaxSetting(row), taxes),
     priceOptions: row.priceOptions,
     thumbnail: imageUrl(media, row.thumbnail),
-    images: row.gallery
-      .map((key) => imageUrl(media, key))
-      .filter((url): url is string => url !== null),
+    images: row.gallery.map((key) => imageUrl(media, key)).filter((url): url is string => url !== null),
     highlights: row.highlights,
     included: row.included,
     excluded: row.excluded,
-    itinerary: [...row.itinerary]
-      .sort((a, b) => a.day - b.day)
-      .map((day) => ({ ...day, photo: imageUrl(media, day.photo) })),
+    itinerary: [...row.itinerary].sort((a, b) => a.day - b.day).map((day) => ({ ...day, photo: imageUrl(media, day.photo) })),
     groupDates: row.groupDates,
     brochureUrl: row.brochureUrl,
     /** The package's own terms; null: the site-wide ones (ADR 044). */

@@ -20,9 +20,7 @@ describe("the package page's price block", () => {
       lines: [{ label: "Price", amount: "₹85,000", unit: "per person" }],
       options: [],
     });
-    expect(priceBlock(seeded("vietnam"), DEFAULT_TAXES).lines).toEqual([
-      { label: "Price", amount: "₹1,32,900", unit: "per adult" },
-    ]);
+    expect(priceBlock(seeded("vietnam"), DEFAULT_TAXES).lines).toEqual([{ label: "Price", amount: "₹1,32,900", unit: "per adult" }]);
   });
 
   it("shows adult and child prices, with GST only at home", () => {
@@ -30,9 +28,7 @@ describe("the package page's price block", () => {
     expect(block.taxNote).toBe("+ 5% GST");
     // The adult price: one "from" rule everywhere, never a child's (issue 49).
     expect(block.from).toBe("₹52,500");
-    expect(
-      block.lines.map((line) => `${line.label}: ${line.amount} ${line.unit}`),
-    ).toEqual([
+    expect(block.lines.map((line) => `${line.label}: ${line.amount} ${line.unit}`)).toEqual([
       "Adult: ₹52,500 per adult",
       "Child with bed: ₹45,000 per child",
       "Child without bed: ₹40,500 per child",
@@ -43,16 +39,11 @@ describe("the package page's price block", () => {
     const block = priceBlock(seeded("bangalore-mysore"), DEFAULT_TAXES);
     expect(block.lines).toEqual([]);
     expect(block.from).toBe("₹21,500");
-    expect(
-      block.options.map(
-        (option) => `${option.label}: ${option.amount} ${option.unit}`,
-      ),
-    ).toEqual(["Option 1: ₹27,400 per person", "Option 2: ₹21,500 per person"]);
-    expect(
-      block.options[0]!.hotels.map(
-        (stay) => `${stay.destination} ${stay.nights}: ${stay.hotel}`,
-      ),
-    ).toEqual([
+    expect(block.options.map((option) => `${option.label}: ${option.amount} ${option.unit}`)).toEqual([
+      "Option 1: ₹27,400 per person",
+      "Option 2: ₹21,500 per person",
+    ]);
+    expect(block.options[0]!.hotels.map((stay) => `${stay.destination} ${stay.nights}: ${stay.hotel}`)).toEqual([
       "Ooty 3: Preethi Classic or similar",
       "Mysore 2: Hotel Preethi International or similar",
     ]);
@@ -64,15 +55,9 @@ describe("the package page's price block", () => {
       { name: "Child with bed", price: 85000 },
       { name: "Child without bed", price: 77500 },
     ]);
-    expect(priceOffers(seeded("hampi"))).toEqual([
-      { name: "Per adult", price: 22440 },
-    ]);
-    expect(priceOffers(seeded("dubai"))).toEqual([
-      { name: "Per person", price: 85000 },
-    ]);
-    expect(
-      priceOffers(seeded("bangalore-mysore")).map((offer) => offer.price),
-    ).toEqual([27400, 21500]);
+    expect(priceOffers(seeded("hampi"))).toEqual([{ name: "Per adult", price: 22440 }]);
+    expect(priceOffers(seeded("dubai"))).toEqual([{ name: "Per person", price: 85000 }]);
+    expect(priceOffers(seeded("bangalore-mysore")).map((offer) => offer.price)).toEqual([27400, 21500]);
   });
 });
 
@@ -85,14 +70,8 @@ describe("the taxes come from the settings", () => {
       tcsPercent: 20,
       tcsLabel: "TCS",
     };
-    expect(priceBlock(seeded("dubai"), taxes).taxNote).toBe(
-      "+ 5% GST + 20% TCS",
-    );
-    expect(priceBlock(seeded("golden-triangle"), taxes).taxNote).toBe(
-      "+ 5% GST",
-    );
-    expect(
-      priceBlock(seeded("dubai"), { ...taxes, tcsPercent: 0 }).taxNote,
-    ).toBe("+ 5% GST");
+    expect(priceBlock(seeded("dubai"), taxes).taxNote).toBe("+ 5% GST + 20% TCS");
+    expect(priceBlock(seeded("golden-triangle"), taxes).taxNote).toBe("+ 5% GST");
+    expect(priceBlock(seeded("dubai"), { ...taxes, tcsPercent: 0 }).taxNote).toBe("+ 5% GST");
   });
 });

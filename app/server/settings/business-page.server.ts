@@ -1,36 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import {
-  businessSettingsSchema,
-  type BusinessSettingsFormValues,
-} from "~/lib/business-settings-schema";
+import { businessSettingsSchema, type BusinessSettingsFormValues } from "~/lib/business-settings-schema";
 import { indianDate } from "~/lib/follow-up";
-import {
-  TAX_RULE_KINDS,
-  taxRuleInputSchema,
-  withdrawTaxRuleSchema,
-  type TaxRuleKind,
-} from "~/lib/tax-rule-schema";
+import { TAX_RULE_KINDS, taxRuleInputSchema, withdrawTaxRuleSchema, type TaxRuleKind } from "~/lib/tax-rule-schema";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
-import {
-  conflictData,
-  FAILED_NOTICE,
-  keepSentValuesOnFailure,
-  readEditorRequest,
-  sentFields,
-} from "~/server/content/editor-actions.server";
+import { conflictData, FAILED_NOTICE, keepSentValuesOnFailure, readEditorRequest, sentFields } from "~/server/content/editor-actions.server";
 import { getDb } from "~/server/db/db.server";
 import { ACCOUNTANT_NOTE } from "~/server/tax/tax-rules-seed.server";
-import {
-  addTaxRule,
-  taxRuleGroups,
-  withdrawTaxRule,
-} from "~/server/tax/tax-rules-admin.server";
-import {
-  businessFormValues,
-  updateBusinessSettings,
-} from "./business-settings.server";
+import { addTaxRule, taxRuleGroups, withdrawTaxRule } from "~/server/tax/tax-rules-admin.server";
+import { businessFormValues, updateBusinessSettings } from "./business-settings.server";
 import { getStoredSiteSettings } from "./settings.server";
 
 const BUSINESS_PATH = "/admin/settings/business";
@@ -47,10 +26,7 @@ export type BusinessActionData = {
 
 export async function loadBusinessPage(now: Date) {
   const today = indianDate(now);
-  const [row, groups] = await Promise.all([
-    getStoredSiteSettings(),
-    taxRuleGroups(getDb(), today),
-  ]);
+  const [row, groups] = await Promise.all([getStoredSiteSettings(), taxRuleGroups(getDb(), today)]);
   return {
     values: businessFormValues(row),
     version: row.revision,
@@ -63,9 +39,7 @@ export async function loadBusinessPage(now: Date) {
 
 function sentBusinessValues(formData: FormData): BusinessSettingsFormValues {
   const sent = new Map(sentFields(formData));
-  const text = (
-    name: Exclude<keyof BusinessSettingsFormValues, "autoReceiptVouchers">,
-  ) => sent.get(name) ?? "";
+  const text = (name: Exclude<keyof BusinessSettingsFormValues, "autoReceiptVouchers">) => sent.get(name) ?? "";
   return {
     businessLegalName: text("businessLegalName"),
     businessAddress: text("businessAddress"),
@@ -82,11 +56,7 @@ function sentBusinessValues(formData: FormData): BusinessSettingsFormValues {
   };
 }
 
-const refused = (answer: Omit<BusinessActionData, "notice">) =>
-  data<BusinessActionData>(
-    { ...answer, notice: FAILED_NOTICE },
-    { status: 400 },
-  );
+const refused = (answer: Omit<BusinessActionData, "notice">) => data<BusinessActionData>({ ...answer, notice: FAILED_NOTICE }, { status: 400 });
 
 /**
  * The screen's three writes (admins; the route's guard checked it): the
@@ -94,11 +64,7 @@ const refused = (answer: Omit<BusinessActionData, "notice">) =>
  * errors come back inline (400) with what was typed; success redirects with
  * the notice.
  */
-export async function handleBusinessAction(
-  request: Request,
-  viewer: Viewer,
-  ip?: string,
-) {
+export async function handleBusinessAction(request: Request, viewer: Viewer, ip?: string) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "save");
   const ctx = { viewer, ip };
@@ -137,11 +103,7 @@ export async function handleBusinessAction(
         ruleId,
         errors: submission.reply().error ?? {},
       });
-    const result = await withdrawTaxRule(
-      submission.value.ruleId,
-      submission.value.reason,
-      ctx,
-    );
+    const result = await withdrawTaxRule(submission.value.ruleId, submission.value.reason, ctx);
     if (!result.ok)
       return refused({
         form: "withdraw-rule",
@@ -150,8 +112,7 @@ export async function handleBusinessAction(
       });
     return redirectWithNotice(BUSINESS_PATH, {
       kind: "success",
-      message:
-        "Rule withdrawn. Documents issued with it keep it; new ones use the others.",
+      message: "Rule withdrawn. Documents issued with it keep it; new ones use the others.",
     });
   }
   return keepSentValuesOnFailure(
@@ -168,8 +129,7 @@ export async function handleBusinessAction(
         });
       const editor = readEditorRequest(formData);
       const result = await updateBusinessSettings(submission.value, ctx, {
-        expectedVersion:
-          editor.options.expectedVersion ?? editor.options.mergeFrom,
+        expectedVersion: editor.options.expectedVersion ?? editor.options.mergeFrom,
       });
       if (!result.ok) return conflictData(result.conflict, "save");
       return redirectWithNotice(BUSINESS_PATH, {

@@ -1,7 +1,4 @@
-import type {
-  BusinessSettingsFormValues,
-  BusinessSettingsInput,
-} from "~/lib/business-settings-schema";
+import type { BusinessSettingsFormValues, BusinessSettingsInput } from "~/lib/business-settings-schema";
 import type { ContentWriteContext } from "~/server/content/content-write.server";
 import type { SiteSettingsRow } from "~/server/db/schema.server";
 import { writeSettingsColumns } from "./settings-mutations.server";
@@ -15,9 +12,7 @@ import { writeSettingsColumns } from "./settings-mutations.server";
  */
 
 /** The stored row as the form shows it. */
-export function businessFormValues(
-  row: SiteSettingsRow,
-): BusinessSettingsFormValues {
+export function businessFormValues(row: SiteSettingsRow): BusinessSettingsFormValues {
   return {
     businessLegalName: row.businessLegalName,
     businessAddress: row.businessAddress,
@@ -34,11 +29,7 @@ export function businessFormValues(
   };
 }
 
-export function updateBusinessSettings(
-  input: BusinessSettingsInput,
-  ctx: ContentWriteContext,
-  options: { expectedVersion?: number } = {},
-) {
+export function updateBusinessSettings(input: BusinessSettingsInput, ctx: ContentWriteContext, options: { expectedVersion?: number } = {}) {
   return writeSettingsColumns(
     {
       businessLegalName: input.businessLegalName,

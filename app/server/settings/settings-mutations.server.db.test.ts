@@ -6,31 +6,17 @@ import type { Viewer } from "~/server/auth/guard.server";
 import { readContentVersion } from "~/server/cache/content-version.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import type { Db } from "~/server/db/db.server";
-import {
-  closeTestDatabase,
-  openTestDatabase,
-} from "../../../tests/support/test-db";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { faqs } from "~/server/db/schema.server";
 import { listFaqs } from "~/server/home/home-queries.server";
-import {
-  loadHomeLists,
-  saveHomeDocuments,
-} from "~/server/home/home-content.server";
-import {
-  getSiteSettings,
-  getStoredSiteSettings,
-  getTaxRates,
-} from "./settings.server";
+import { loadHomeLists, saveHomeDocuments } from "~/server/home/home-content.server";
+import { getSiteSettings, getStoredSiteSettings, getTaxRates } from "./settings.server";
 import { updateSiteSettings } from "./settings-mutations.server";
 import { businessSettingsSchema } from "~/lib/business-settings-schema";
 import { taxRuleInputSchema } from "~/lib/tax-rule-schema";
 import { loadTaxRules } from "~/server/tax/tax-store.server";
 import { tcsRuleOn } from "~/server/tax/tax-rules.server";
-import {
-  addTaxRule,
-  taxRuleGroups,
-  withdrawTaxRule,
-} from "~/server/tax/tax-rules-admin.server";
+import { addTaxRule, taxRuleGroups, withdrawTaxRule } from "~/server/tax/tax-rules-admin.server";
 import { updateBusinessSettings } from "./business-settings.server";
 
 let db: Db;
@@ -98,9 +84,7 @@ describe("updateSiteSettings", () => {
     });
     expect(await readContentVersion(db)).toBeGreaterThan(version);
     const [revision] = await listRevisions("site-settings", "site");
-    expect(revision!.changes.map((change) => change.label)).toContain(
-      "TCS rate",
-    );
+    expect(revision!.changes.map((change) => change.label)).toContain("TCS rate");
     const [entry] = await listActivity({ kind: "settings.updated" });
     expect(entry).toMatchObject({ userId: viewer.id });
   });
@@ -108,11 +92,7 @@ describe("updateSiteSettings", () => {
   it("keeps the agency's UPI ID and payee name, named in the revision, and clears them when emptied", async () => {
     const before = await getStoredSiteSettings();
     expect(
-      await updateSiteSettings(
-        form({ upiId: "Pravas@OKHDFCBANK", upiPayeeName: "Pravas Tours" }),
-        ctx(),
-        { expectedVersion: before.revision },
-      ),
+      await updateSiteSettings(form({ upiId: "Pravas@OKHDFCBANK", upiPayeeName: "Pravas Tours" }), ctx(), { expectedVersion: before.revision }),
     ).toMatchObject({
       ok: true,
       row: { upiId: "pravas@okhdfcbank", upiPayeeName: "Pravas Tours" },
@@ -132,11 +112,7 @@ describe("updateSiteSettings", () => {
 
   it("refuses a save based on an older version, naming who changed what", async () => {
     const current = await getStoredSiteSettings();
-    const result = await updateSiteSettings(
-      form({ brandName: "Pravas Holidays" }),
-      ctx(),
-      { expectedVersion: current.revision - 1 },
-    );
+    const result = await updateSiteSettings(form({ brandName: "Pravas Holidays" }), ctx(), { expectedVersion: current.revision - 1 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.conflict.version).toBe(current.revision);
@@ -195,20 +171,13 @@ describe("saveHomeDocuments", () => {
         "home-reviews": before.reviewVersion + 1,
       },
     });
-    expect((await listFaqs("home")).map((row) => row.question)).toEqual([
-      "Do you arrange visas?",
-    ]);
-    expect((await listFaqs("contact")).map((row) => row.question)).toEqual([
-      "Can we pay in instalments?",
-      "Do you arrange visas?",
-    ]);
+    expect((await listFaqs("home")).map((row) => row.question)).toEqual(["Do you arrange visas?"]);
+    expect((await listFaqs("contact")).map((row) => row.question)).toEqual(["Can we pay in instalments?", "Do you arrange visas?"]);
     expect(await db.$count(faqs)).toBe(2);
     // One transaction: the content version moved once.
     expect(await readContentVersion()).toBe(contentVersion + 1);
     expect((await listRevisions("home-cards", "home")).length).toBe(0);
-    const kinds = (await listActivity({}))
-      .slice(0, 2)
-      .map((entry) => entry.kind);
+    const kinds = (await listActivity({})).slice(0, 2).map((entry) => entry.kind);
     expect(kinds.sort()).toEqual(["home.faqs-updated", "home.reviews-updated"]);
   });
 
@@ -260,17 +229,10 @@ describe("saveHomeDocuments", () => {
       ctx(),
     );
     expect(refused.ok).toBe(false);
-    expect(
-      refused.ok === false &&
-        refused.conflicts?.map((conflict) => [
-          conflict.type,
-          conflict.version,
-          conflict.baseVersion,
-        ]),
-    ).toEqual([["home-faqs", loaded.faqVersion + 1, loaded.faqVersion]]);
-    expect((await loadHomeLists()).reviews.map((row) => row.name)).toEqual([
-      "Farah Khan",
+    expect(refused.ok === false && refused.conflicts?.map((conflict) => [conflict.type, conflict.version, conflict.baseVersion])).toEqual([
+      ["home-faqs", loaded.faqVersion + 1, loaded.faqVersion],
     ]);
+    expect((await loadHomeLists()).reviews.map((row) => row.name)).toEqual(["Farah Khan"]);
 
     // This editor left the FAQ as loaded: the review is saved and the other editor's FAQ stays.
     const saved = await saveHomeDocuments(
@@ -289,9 +251,7 @@ describe("saveHomeDocuments", () => {
       ctx(),
     );
     expect(saved).toMatchObject({ ok: true, saved: ["home-reviews"] });
-    expect((await listFaqs("contact")).map((row) => row.question)).toEqual([
-      "Do you arrange visas?",
-    ]);
+    expect((await listFaqs("contact")).map((row) => row.question)).toEqual(["Do you arrange visas?"]);
   });
 });
 
@@ -333,9 +293,7 @@ describe("Settings → Business and tax (issue 47)", () => {
       from: "",
       to: "27AAPFU0939F1ZV",
     });
-    expect(
-      (await listActivity({ kind: "settings.business-updated" }))[0],
-    ).toMatchObject({ userId: viewer.id });
+    expect((await listActivity({ kind: "settings.business-updated" }))[0]).toMatchObject({ userId: viewer.id });
     // A save from a screen loaded before it is refused, as on Site settings.
     expect(
       await updateBusinessSettings(input, ctx(), {
@@ -360,10 +318,7 @@ describe("Settings → Business and tax (issue 47)", () => {
 
   it("a rule added with a later date is not used before it: the documents' engine and the price note both keep the old rule until that day", async () => {
     const version = await readContentVersion(db);
-    const added = await addTaxRule(
-      tcsRule({ effectiveFrom: "2027-04-01" }),
-      ctx(),
-    );
+    const added = await addTaxRule(tcsRule({ effectiveFrom: "2027-04-01" }), ctx());
     expect(added.ok).toBe(true);
     const rules = await loadTaxRules(db);
     expect(tcsRuleOn(rules, "2027-03-31").id).toBe("tcs-2026-04-01");
@@ -372,9 +327,7 @@ describe("Settings → Business and tax (issue 47)", () => {
       section: "s. 394, Income-tax Act 2025",
     });
     expect((await getTaxRates(istNoon("2027-03-31"))).tcsPercent).toBe(2);
-    expect(
-      (await getTaxRates(new Date("2027-03-31T18:30:00Z"))).tcsPercent,
-    ).toBe(1); // 1 April, 00:00 in India
+    expect((await getTaxRates(new Date("2027-03-31T18:30:00Z"))).tcsPercent).toBe(1); // 1 April, 00:00 in India
     expect(await readContentVersion(db)).toBeGreaterThan(version);
     expect((await listActivity({ kind: "tax-rule.added" }))[0]).toMatchObject({
       userId: viewer.id,
@@ -390,9 +343,7 @@ describe("Settings → Business and tax (issue 47)", () => {
       ["2023-10-01", "past"],
       ["2020-10-01", "past"],
     ]);
-    expect(tcs.rules[2]!.figures[0]).toBe(
-      "5% of a traveller's first ₹10,00,000 in a financial year; 20% above that",
-    );
+    expect(tcs.rules[2]!.figures[0]).toBe("5% of a traveller's first ₹10,00,000 in a financial year; 20% above that");
     expect(tcs.start).toMatchObject({
       rate: "2",
       threshold: "",
@@ -402,48 +353,29 @@ describe("Settings → Business and tax (issue 47)", () => {
   });
 
   it("refuses a second rule of a kind on the same date; withdraws one entered by mistake, kept and marked; never the last of a kind", async () => {
-    expect(
-      await addTaxRule(
-        tcsRule({ effectiveFrom: "2027-04-01", rate: "3" }),
-        ctx(),
-      ),
-    ).toEqual({
+    expect(await addTaxRule(tcsRule({ effectiveFrom: "2027-04-01", rate: "3" }), ctx())).toEqual({
       ok: false,
       field: "effectiveFrom",
-      message:
-        "A rule of this kind already takes effect on that date. If it is wrong, withdraw it first, then add the right one.",
+      message: "A rule of this kind already takes effect on that date. If it is wrong, withdraw it first, then add the right one.",
     });
-    const coming = (await taxRuleGroups(db, "2026-11-29")).find(
-      (group) => group.kind === "tcs",
-    )!.rules[0]!;
-    expect(
-      await withdrawTaxRule(coming.id, "Typed 1% instead of 2%", ctx()),
-    ).toEqual({ ok: true, id: coming.id });
-    expect(tcsRuleOn(await loadTaxRules(db), "2027-04-01").id).toBe(
-      "tcs-2026-04-01",
-    );
-    const after = (await taxRuleGroups(db, "2026-11-29")).find(
-      (group) => group.kind === "tcs",
-    )!.rules[0]!;
+    const coming = (await taxRuleGroups(db, "2026-11-29")).find((group) => group.kind === "tcs")!.rules[0]!;
+    expect(await withdrawTaxRule(coming.id, "Typed 1% instead of 2%", ctx())).toEqual({ ok: true, id: coming.id });
+    expect(tcsRuleOn(await loadTaxRules(db), "2027-04-01").id).toBe("tcs-2026-04-01");
+    const after = (await taxRuleGroups(db, "2026-11-29")).find((group) => group.kind === "tcs")!.rules[0]!;
     expect(after).toMatchObject({
       id: coming.id,
       status: "withdrawn",
       withdrawn: { by: "Asha", reason: "Typed 1% instead of 2%" },
     });
-    expect(
-      (await listActivity({ kind: "tax-rule.withdrawn" }))[0],
-    ).toMatchObject({ userId: viewer.id });
+    expect((await listActivity({ kind: "tax-rule.withdrawn" }))[0]).toMatchObject({ userId: viewer.id });
     expect(await withdrawTaxRule(coming.id, "Again", ctx())).toMatchObject({
       ok: false,
       message: "That rule was already withdrawn.",
     });
-    expect(
-      await withdrawTaxRule("gst-service-charge-2017-07-01", "Mistake", ctx()),
-    ).toEqual({
+    expect(await withdrawTaxRule("gst-service-charge-2017-07-01", "Mistake", ctx())).toEqual({
       ok: false,
       field: "ruleId",
-      message:
-        "This is the only GST, on a service charge rule: add the right one first, then withdraw this one.",
+      message: "This is the only GST, on a service charge rule: add the right one first, then withdraw this one.",
     });
   });
 });

@@ -3,15 +3,10 @@ import type { ContentDocument } from "~/lib/content-fields";
 import type { EditConflict } from "~/lib/revisions";
 import type { SiteSettingsInput } from "~/lib/site-settings-schema";
 import { describeConflict } from "~/server/content/conflicts.server";
-import {
-  ContentWriteAbort,
-  writeContent,
-  type ContentWriteContext,
-} from "~/server/content/content-write.server";
+import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
 import { siteSettings, type SiteSettingsRow } from "~/server/db/schema.server";
 
-export type SettingsWriteResult =
-  { ok: true; row: SiteSettingsRow } | { ok: false; conflict: EditConflict };
+export type SettingsWriteResult = { ok: true; row: SiteSettingsRow } | { ok: false; conflict: EditConflict };
 
 /** The settings as one document (their revisions' JSON): exactly the fields the screen edits. */
 export function settingsDocument(row: SiteSettingsRow): ContentDocument {
@@ -109,21 +104,10 @@ export async function writeSettingsColumns(
   },
 ): Promise<SettingsWriteResult> {
   return writeContent<SettingsWriteResult>(ctx, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(siteSettings)
-      .where(eq(siteSettings.id, 1))
-      .limit(1)
-      .for("update");
-    if (!before)
-      throw new Error(
-        "Site settings are missing: the database was not seeded.",
-      );
+    const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for("update");
+    if (!before) throw new Error("Site settings are missing: the database was not seeded.");
     const previous = settingsDocument(before);
-    if (
-      options.expectedVersion !== undefined &&
-      options.expectedVersion !== before.revision
-    ) {
+    if (options.expectedVersion !== undefined && options.expectedVersion !== before.revision) {
       const at = {
         type: "site-settings" as const,
         id: "site",

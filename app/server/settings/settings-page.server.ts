@@ -1,16 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  restoringNotice,
-  revisionToRestore,
-  siteDocumentHistory,
-} from "~/server/content/site-document-history.server";
+import { restoringNotice, revisionToRestore, siteDocumentHistory } from "~/server/content/site-document-history.server";
 import type { SiteSettingsRow } from "~/server/db/schema.server";
 import { data } from "react-router";
 import { formatPhone } from "~/lib/phone";
-import {
-  siteSettingsInputSchema,
-  type SiteSettingsFormValues,
-} from "~/lib/site-settings-schema";
+import { siteSettingsInputSchema, type SiteSettingsFormValues } from "~/lib/site-settings-schema";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import {
@@ -38,9 +31,7 @@ export async function loadSettingsPage(url: URL, now: Date) {
     getTaxRates(now),
   ]);
   // A revision's document holds the same fields as the row (settingsDocument), absent where the row is null.
-  const row = restore
-    ? { ...stored, ...nullsForMissing(restore.document) }
-    : stored;
+  const row = restore ? { ...stored, ...nullsForMissing(restore.document) } : stored;
   const values: SiteSettingsFormValues = {
     brandName: row.brandName,
     phonePrimary: formatPhone(row.phonePrimary),
@@ -75,15 +66,7 @@ export async function loadSettingsPage(url: URL, now: Date) {
   };
 }
 
-const OPTIONAL_SETTINGS = [
-  "phoneSecondary",
-  "instagramUrl",
-  "linkedinUrl",
-  "websiteUrl",
-  "notifyEmail",
-  "upiId",
-  "upiPayeeName",
-] as const;
+const OPTIONAL_SETTINGS = ["phoneSecondary", "instagramUrl", "linkedinUrl", "websiteUrl", "notifyEmail", "upiId", "upiPayeeName"] as const;
 
 function nullsForMissing(document: Record<string, unknown>) {
   return {
@@ -126,11 +109,7 @@ function sentValues(formData: FormData): SiteSettingsFormValues {
  * come back inline (400), a save based on an older version is refused (409)
  * with what changed, success redirects with the notice.
  */
-export async function handleSettingsAction(
-  request: Request,
-  viewer: Viewer,
-  ip?: string,
-) {
+export async function handleSettingsAction(request: Request, viewer: Viewer, ip?: string) {
   const formData = await request.formData();
   return keepSentValuesOnFailure(
     "saving the site settings",
@@ -140,18 +119,14 @@ export async function handleSettingsAction(
         schema: siteSettingsInputSchema,
       });
       if (submission.status !== "success") {
-        return data<EditorActionResult>(
-          { errors: submission.reply().error ?? {}, notice: FAILED_NOTICE },
-          { status: 400 },
-        );
+        return data<EditorActionResult>({ errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
       }
       const editor = readEditorRequest(formData);
       const result = await updateSiteSettings(
         submission.value,
         { viewer, ip },
         {
-          expectedVersion:
-            editor.options.expectedVersion ?? editor.options.mergeFrom,
+          expectedVersion: editor.options.expectedVersion ?? editor.options.mergeFrom,
         },
       );
       if (!result.ok) return conflictData(result.conflict, "save");

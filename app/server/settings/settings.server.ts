@@ -11,21 +11,13 @@ import { loadTaxRules } from "~/server/tax/tax-store.server";
 
 /** The stored settings row as written (phones in E.164): the settings screen and its writes. */
 export async function getStoredSiteSettings(): Promise<SiteSettingsRow> {
-  const [row] = await getDb()
-    .select()
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1));
-  if (!row)
-    throw new Error("Site settings are missing: the database was not seeded.");
+  const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1));
+  if (!row) throw new Error("Site settings are missing: the database was not seeded.");
   return row;
 }
 
 /** What public pages read of the settings: no internal addresses (the team's notification e-mail) in their data. */
-type PublicSiteSettings = SiteSettingsView &
-  Pick<
-    SiteSettingsRow,
-    "whatsappPackageMessage" | "leadPopupEnabled" | "updatedAt"
-  >;
+type PublicSiteSettings = SiteSettingsView & Pick<SiteSettingsRow, "whatsappPackageMessage" | "leadPopupEnabled" | "updatedAt">;
 
 /** The agency's settings as pages show them (single row, seeded at first start): phones as "+91 98450 12345". */
 export async function getSiteSettings(): Promise<PublicSiteSettings> {
@@ -56,11 +48,8 @@ export async function getSiteSettings(): Promise<PublicSiteSettings> {
  * that day (public pages are rendered again at least every minute, brochures
  * every day).
  */
-export async function getTaxRates(
-  on: Date | string = new Date(),
-): Promise<TaxRates> {
-  const [{ gstPercent, gstLabel, tcsPercent, tcsLabel }, rules] =
-    await Promise.all([getStoredSiteSettings(), loadTaxRules(getDb())]);
+export async function getTaxRates(on: Date | string = new Date()): Promise<TaxRates> {
+  const [{ gstPercent, gstLabel, tcsPercent, tcsLabel }, rules] = await Promise.all([getStoredSiteSettings(), loadTaxRules(getDb())]);
   // The settings' own rates were the note's before the rules (ADR 041): the fallback while a kind has no rule in force.
   return {
     gstLabel,

@@ -1,16 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { formatInr } from "~/lib/price";
-import {
-  TAX_RULE_KINDS,
-  type TaxRuleInput,
-  type TaxRuleKind,
-} from "~/lib/tax-rule-schema";
-import {
-  writeContent,
-  ContentWriteAbort,
-  type ContentWriteContext,
-} from "~/server/content/content-write.server";
+import { TAX_RULE_KINDS, type TaxRuleInput, type TaxRuleKind } from "~/lib/tax-rule-schema";
+import { writeContent, ContentWriteAbort, type ContentWriteContext } from "~/server/content/content-write.server";
 import type { Db } from "~/server/db/db.server";
 import { taxRules, users, type TaxRuleRow } from "~/server/db/schema.server";
 import { taxRuleRow, taxRulesFromRows } from "./tax-store.server";
@@ -51,29 +43,19 @@ export type TaxRuleGroup = {
 };
 
 const groupOf = (row: Pick<TaxRuleRow, "kind" | "scheme">): TaxRuleKind =>
-  row.kind === "tcs"
-    ? "tcs"
-    : row.scheme === "service-charge"
-      ? "gst-service-charge"
-      : "gst-package";
+  row.kind === "tcs" ? "tcs" : row.scheme === "service-charge" ? "gst-service-charge" : "gst-package";
 
 const percentText = (bps: number) => formatRate(bps).replace("%", "");
 
 function gstFigures(rule: GstRule): string[] {
   const half = formatRate(rule.rateBps / 2);
-  return [
-    `${formatRate(rule.rateBps)}: CGST ${half} + SGST/UTGST ${half} inside our state, IGST ${formatRate(rule.rateBps)} across states`,
-    `SAC ${rule.sac}`,
-  ];
+  return [`${formatRate(rule.rateBps)}: CGST ${half} + SGST/UTGST ${half} inside our state, IGST ${formatRate(rule.rateBps)} across states`, `SAC ${rule.sac}`];
 }
 
 function tcsFigures(rule: TcsRule): string[] {
   const slabs = rule.slabs.map((slab, index) => {
     const from = index === 0 ? null : rule.slabs[index - 1]!.upTo;
-    if (slab.upTo === null)
-      return from === null
-        ? `${formatRate(slab.rateBps)} of every amount received`
-        : `${formatRate(slab.rateBps)} above that`;
+    if (slab.upTo === null) return from === null ? `${formatRate(slab.rateBps)} of every amount received` : `${formatRate(slab.rateBps)} above that`;
     return `${formatRate(slab.rateBps)} of a traveller's first ${formatInr(slab.upTo / 100)} in a financial year`;
   });
   const { timesRate, atLeastBps, atMostBps } = rule.withoutPan;
@@ -84,11 +66,7 @@ function tcsFigures(rule: TcsRule): string[] {
   ];
 }
 
-function startValues(
-  kind: TaxRuleKind,
-  gst: GstRule | undefined,
-  tcs: TcsRule | undefined,
-): TaxRuleFormValues {
+function startValues(kind: TaxRuleKind, gst: GstRule | undefined, tcs: TcsRule | undefined): TaxRuleFormValues {
   if (kind === "tcs") {
     const [first, second] = tcs?.slabs ?? [];
     return {
@@ -116,19 +94,14 @@ function startValues(
 }
 
 /** Every rule, grouped by what it is for, newest first, each with its status on `today` (an Indian date). */
-export async function taxRuleGroups(
-  db: Db,
-  today: string,
-): Promise<TaxRuleGroup[]> {
+export async function taxRuleGroups(db: Db, today: string): Promise<TaxRuleGroup[]> {
   const joined = await db
     .select({ rule: taxRules, withdrawnByName: users.name })
     .from(taxRules)
     .leftJoin(users, eq(users.id, taxRules.withdrawnBy))
     .orderBy(asc(taxRules.effectiveFrom), asc(taxRules.createdAt));
   const rows = joined.map((row) => row.rule);
-  const withdrawnBy = new Map(
-    joined.map((row) => [row.rule.id, row.withdrawnByName]),
-  );
+  const withdrawnBy = new Map(joined.map((row) => [row.rule.id, row.withdrawnByName]));
   return (Object.keys(TAX_RULE_KINDS) as TaxRuleKind[]).map((kind) => {
     const mine = rows.filter((row) => groupOf(row) === kind);
     const live = mine.filter((row) => !row.withdrawnAt);
@@ -137,21 +110,12 @@ export async function taxRuleGroups(
     const rules = mine
       .map((row): TaxRuleView => {
         const parsed = taxRulesFromRows([{ ...row, withdrawnAt: null }]);
-        const status: TaxRuleStatus = row.withdrawnAt
-          ? "withdrawn"
-          : row === inForce
-            ? "in-force"
-            : row.effectiveFrom > today
-              ? "coming"
-              : "past";
+        const status: TaxRuleStatus = row.withdrawnAt ? "withdrawn" : row === inForce ? "in-force" : row.effectiveFrom > today ? "coming" : "past";
         return {
           id: row.id,
           group: kind,
           effectiveFrom: row.effectiveFrom,
-          figures:
-            row.kind === "gst"
-              ? gstFigures(parsed.gst[0]!)
-              : tcsFigures(parsed.tcs[0]!),
+          figures: row.kind === "gst" ? gstFigures(parsed.gst[0]!) : tcsFigures(parsed.tcs[0]!),
           documentNote: row.documentNote,
           source: row.source,
           status,
@@ -175,8 +139,7 @@ export async function taxRuleGroups(
   });
 }
 
-export type TaxRuleWriteResult =
-  { ok: true; id: string } | { ok: false; field: string; message: string };
+export type TaxRuleWriteResult = { ok: true; id: string } | { ok: false; field: string; message: string };
 
 /** The rule as the engine and the `tax_rules` row take it. */
 function ruleFromInput(input: TaxRuleInput, id: string) {
@@ -216,42 +179,24 @@ function ruleFromInput(input: TaxRuleInput, id: string) {
 }
 
 const sameGroup = (kind: TaxRuleKind) =>
-  kind === "tcs"
-    ? eq(taxRules.kind, "tcs")
-    : and(
-        eq(taxRules.kind, "gst"),
-        eq(
-          taxRules.scheme,
-          kind === "gst-package" ? "package" : "service-charge",
-        ),
-      );
+  kind === "tcs" ? eq(taxRules.kind, "tcs") : and(eq(taxRules.kind, "gst"), eq(taxRules.scheme, kind === "gst-package" ? "package" : "service-charge"));
 
 /**
  * Adds a rule (admins). Two live rules of one kind cannot start on the same
  * day: which would apply? The admin withdraws the wrong one first.
  */
-export async function addTaxRule(
-  input: TaxRuleInput,
-  ctx: ContentWriteContext,
-): Promise<TaxRuleWriteResult> {
+export async function addTaxRule(input: TaxRuleInput, ctx: ContentWriteContext): Promise<TaxRuleWriteResult> {
   return writeContent<TaxRuleWriteResult>(ctx, async (tx) => {
     const clash = await tx
       .select({ id: taxRules.id })
       .from(taxRules)
-      .where(
-        and(
-          sameGroup(input.kind),
-          eq(taxRules.effectiveFrom, input.effectiveFrom),
-          isNull(taxRules.withdrawnAt),
-        ),
-      )
+      .where(and(sameGroup(input.kind), eq(taxRules.effectiveFrom, input.effectiveFrom), isNull(taxRules.withdrawnAt)))
       .limit(1);
     if (clash.length > 0) {
       throw new ContentWriteAbort<TaxRuleWriteResult>({
         ok: false,
         field: "effectiveFrom",
-        message:
-          "A rule of this kind already takes effect on that date. If it is wrong, withdraw it first, then add the right one.",
+        message: "A rule of this kind already takes effect on that date. If it is wrong, withdraw it first, then add the right one.",
       });
     }
     const id = `${input.kind}-${input.effectiveFrom}-${randomBytes(3).toString("hex")}`;
@@ -284,35 +229,23 @@ export async function addTaxRule(
  * who and why; the engine ignores it from then on. The last live rule of a
  * kind cannot be withdrawn: documents would then have no rule at all.
  */
-export async function withdrawTaxRule(
-  ruleId: string,
-  reason: string,
-  ctx: ContentWriteContext,
-): Promise<TaxRuleWriteResult> {
+export async function withdrawTaxRule(ruleId: string, reason: string, ctx: ContentWriteContext): Promise<TaxRuleWriteResult> {
   return writeContent<TaxRuleWriteResult>(ctx, async (tx) => {
-    const [rule] = await tx
-      .select()
-      .from(taxRules)
-      .where(eq(taxRules.id, ruleId))
-      .limit(1);
+    const [rule] = await tx.select().from(taxRules).where(eq(taxRules.id, ruleId)).limit(1);
     const abort = (message: string) =>
       new ContentWriteAbort<TaxRuleWriteResult>({
         ok: false,
         field: "ruleId",
         message,
       });
-    if (!rule)
-      throw abort("That rule does not exist any more: reload the page.");
+    if (!rule) throw abort("That rule does not exist any more: reload the page.");
     if (rule.withdrawnAt) throw abort("That rule was already withdrawn.");
     const kind = groupOf(rule);
     const live = await tx
       .select({ id: taxRules.id })
       .from(taxRules)
       .where(and(sameGroup(kind), isNull(taxRules.withdrawnAt)));
-    if (live.length <= 1)
-      throw abort(
-        `This is the only ${TAX_RULE_KINDS[kind]} rule: add the right one first, then withdraw this one.`,
-      );
+    if (live.length <= 1) throw abort(`This is the only ${TAX_RULE_KINDS[kind]} rule: add the right one first, then withdraw this one.`);
     await tx
       .update(taxRules)
       .set({

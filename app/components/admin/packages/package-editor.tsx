@@ -10,14 +10,7 @@ import { type EditorActionData, useEditorForm } from "../use-editor-form";
 import type { EditorRevisionState } from "~/lib/revisions";
 import { EditorNotices } from "../history/editor-notices";
 import { EditorContext } from "./editor-context";
-import {
-  ActiveSectionInput,
-  EditorSection,
-  EditorUiContext,
-  SectionNav,
-  SectionsFrame,
-  type SectionSpec,
-} from "./editor-sections";
+import { ActiveSectionInput, EditorSection, EditorUiContext, SectionNav, SectionsFrame, type SectionSpec } from "./editor-sections";
 import { PackageSections } from "./package-sections";
 import sectionStyles from "./editor-sections.module.css";
 import { DuplicatePackage } from "./duplicate-package";
@@ -66,21 +59,14 @@ const FORM_ID = "package-editor";
 const SAVE_ID = "package-save";
 
 /** Delete: the shared confirm dialog, asking for the package's exact title. */
-function DeletePackage({
-  title,
-  disabled,
-}: {
-  title: string;
-  disabled: boolean;
-}) {
+function DeletePackage({ title, disabled }: { title: string; disabled: boolean }) {
   return (
     <ConfirmAction
       triggerLabel="Delete Package"
       title="Delete this package?"
       description={
         <p>
-          This removes <strong>{title}</strong> from the website for good. Type
-          the package title to confirm.
+          This removes <strong>{title}</strong> from the website for good. Type the package title to confirm.
         </p>
       }
       confirmLabel="Delete Package"
@@ -88,20 +74,12 @@ function DeletePackage({
       disabled={disabled}
     >
       <input type="hidden" name="intent" value="delete" />
-      <TextField
-        idPrefix="delete-"
-        name="confirmTitle"
-        label="Package title"
-        autoComplete="off"
-        required
-      />
+      <TextField idPrefix="delete-" name="confirmTitle" label="Package title" autoComplete="off" required />
     </ConfirmAction>
   );
 }
 
-const SECTION_ORDER: readonly string[] = PACKAGE_SECTIONS.map(
-  (section) => section.id,
-);
+const SECTION_ORDER: readonly string[] = PACKAGE_SECTIONS.map((section) => section.id);
 
 /**
  * The package editor (ADR 038, after 026): one form in sections, one shown at a
@@ -113,69 +91,33 @@ const SECTION_ORDER: readonly string[] = PACKAGE_SECTIONS.map(
 export function PackageEditor(props: PackageEditorProps) {
   // A browser copy restored (ADR 040): the editor starts again from it, as unsaved changes.
   const copy = useRestoredCopy(props.values, packageValuesFromFields);
-  return (
-    <PackageEditorForm
-      {...props}
-      key={copy.key}
-      values={copy.values}
-      restoredCopy={copy.restoredCopy}
-      onRestore={copy.onRestore}
-    />
-  );
+  return <PackageEditorForm {...props} key={copy.key} values={copy.values} restoredCopy={copy.restoredCopy} onRestore={copy.onRestore} />;
 }
 
 type PackageEditorFormProps = PackageEditorProps & {
   restoredCopy: boolean;
-  onRestore: (
-    fields: [string, string][],
-    form: HTMLFormElement,
-    savedAt: string,
-  ) => void;
+  onRestore: (fields: [string, string][], form: HTMLFormElement, savedAt: string) => void;
 };
 
 function PackageEditorForm(props: PackageEditorFormProps) {
-  const {
-    id,
-    publicPath,
-    values,
-    previews,
-    alts,
-    missing,
-    siteTerms,
-    savedAt,
-    today,
-    taxes,
-    actionData,
-    stored,
-    storedAt,
-    restoredCopy,
-    onRestore,
-  } = props;
-  const { dirty, setDirty, saving, uploading, reporter, formRef, errors } =
-    useEditorForm(actionData, {
-      startDirty: Boolean(stored?.state.restoring) || restoredCopy,
-      anchorOf: sectionOfField,
-    });
+  const { id, publicPath, values, previews, alts, missing, siteTerms, savedAt, today, taxes, actionData, stored, storedAt, restoredCopy, onRestore } = props;
+  const { dirty, setDirty, saving, uploading, reporter, formRef, errors } = useEditorForm(actionData, {
+    startDirty: Boolean(stored?.state.restoring) || restoredCopy,
+    anchorOf: sectionOfField,
+  });
   const draft = useFormDraft(formRef, {
     entity: `package:${id ?? "new"}`,
     storedAt,
-    savedMarker: stored
-      ? `${stored.state.version}:${stored.state.draft?.savedAt ?? ""}`
-      : undefined,
+    savedMarker: stored ? `${stored.state.version}:${stored.state.draft?.savedAt ?? ""}` : undefined,
     restore: onRestore,
     offer: !restoredCopy,
-    skip: (name) =>
-      name === "baseVersion" || name === "section" || name === "intent",
+    skip: (name) => name === "baseVersion" || name === "section" || name === "intent",
     createdFrom:
       id === null
         ? undefined
         : {
             entity: "package:new",
-            matches: (fields) =>
-              fields.some(
-                ([name, value]) =>
-                  name === "title" && value.trim() === values.title,
-              ),
+            matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title),
           },
   });
   const errorSection = firstErrorSection(errors, SECTION_ORDER, sectionOfField);
@@ -190,22 +132,10 @@ function PackageEditorForm(props: PackageEditorFormProps) {
   }, [setDirty, refresh]);
   useSaveShortcut(FORM_ID, SAVE_ID);
 
-  useSectionErrors(
-    formRef,
-    actionData?.errors,
-    sections,
-    SECTION_ORDER,
-    sectionOfField,
-  );
+  useSectionErrors(formRef, actionData?.errors, sections, SECTION_ORDER, sectionOfField);
 
-  const ui = useMemo(
-    () => ({ sections, overview: overview.store, sectionOf: sectionOfField }),
-    [sections, overview.store],
-  );
-  const editor = useMemo(
-    () => ({ errors, markDirty: markChanged }),
-    [errors, markChanged],
-  );
+  const ui = useMemo(() => ({ sections, overview: overview.store, sectionOf: sectionOfField }), [sections, overview.store]);
+  const editor = useMemo(() => ({ errors, markDirty: markChanged }), [errors, markChanged]);
   const editorPath = `/admin/packages/${id}`;
   const revisions =
     id !== null && stored
@@ -231,32 +161,14 @@ function PackageEditorForm(props: PackageEditorFormProps) {
             {id !== null ? (
               <div className={styles.topBar}>
                 {publicPath ? <ViewOnSiteLink to={publicPath} /> : null}
-                <DuplicatePackage
-                  title={values.title}
-                  dirty={dirty}
-                  disabled={saving}
-                />
+                <DuplicatePackage title={values.title} dirty={dirty} disabled={saving} />
                 <DeletePackage title={values.title} disabled={saving} />
               </div>
             ) : null}
             {id !== null && stored ? (
-              <EditorNotices
-                type="package"
-                id={id}
-                noun="package"
-                formId={FORM_ID}
-                editorPath={editorPath}
-                state={stored.state}
-                actionData={actionData}
-              />
+              <EditorNotices type="package" id={id} noun="package" formId={FORM_ID} editorPath={editorPath} state={stored.state} actionData={actionData} />
             ) : null}
-            {draft.offer ? (
-              <DraftOffer
-                savedAt={draft.offer.savedAt}
-                onRestore={draft.restore}
-                onDiscard={draft.discard}
-              />
-            ) : null}
+            {draft.offer ? <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} /> : null}
             <div className={sectionStyles.layout}>
               <SectionNav label="Package sections" sections={navSections} />
               <SectionsFrame>
@@ -266,9 +178,7 @@ function PackageEditorForm(props: PackageEditorFormProps) {
                   ref={formRef}
                   noValidate
                   onChange={markChanged}
-                  aria-label={
-                    id === null ? "New package" : `Edit ${values.title}`
-                  }
+                  aria-label={id === null ? "New package" : `Edit ${values.title}`}
                 >
                   <ActiveSectionInput />
                   <PackageSections
@@ -281,22 +191,13 @@ function PackageEditorForm(props: PackageEditorFormProps) {
                     initial={initial}
                     brochureError={errors.brochureUrl?.[0] ?? undefined}
                     onBrochureChange={markChanged}
-                    brochurePreview={
-                      publicPath
-                        ? `${publicPath}/brochure.pdf?preview=changes`
-                        : undefined
-                    }
+                    brochurePreview={publicPath ? `${publicPath}/brochure.pdf?preview=changes` : undefined}
                     taxes={taxes}
                   />
                 </Form>
                 {/* Extra panels (e.g. History) are sections too, outside the form (forms do not nest); the navigation lists them last. */}
                 {extraSections.map((section) => (
-                  <EditorSection
-                    key={section.id}
-                    id={section.id}
-                    title={section.title}
-                    initial={initial === section.id}
-                  >
+                  <EditorSection key={section.id} id={section.id} title={section.title} initial={initial === section.id}>
                     {section.content}
                   </EditorSection>
                 ))}
@@ -307,13 +208,7 @@ function PackageEditorForm(props: PackageEditorFormProps) {
                 <SaveButton
                   id={SAVE_ID}
                   form={FORM_ID}
-                  label={
-                    id === null
-                      ? "Create Package"
-                      : stored?.live && stored.state.draft
-                        ? "Publish changes"
-                        : "Update Package"
-                  }
+                  label={id === null ? "Create Package" : stored?.live && stored.state.draft ? "Publish changes" : "Update Package"}
                   saving={saving}
                   uploading={uploading}
                   keyShortcuts="Control+S Meta+S"

@@ -60,61 +60,21 @@ export const PackageSections = memo(function PackageSections({
       <EditorSection id="prices" title="Prices" initial={initial === "prices"}>
         <PricesFields values={values} taxes={taxes} />
       </EditorSection>
-      <EditorSection
-        id="highlights"
-        title="Highlights & inclusions"
-        initial={initial === "highlights"}
-      >
-        <StringListField
-          name="highlights"
-          title="Highlights"
-          itemLabel="Highlight"
-          initial={values.highlights}
-        />
-        <StringListField
-          name="included"
-          title="Included"
-          itemLabel="Included item"
-          initial={values.included}
-        />
-        <StringListField
-          name="excluded"
-          title="Excluded"
-          itemLabel="Excluded item"
-          initial={values.excluded}
-        />
+      <EditorSection id="highlights" title="Highlights & inclusions" initial={initial === "highlights"}>
+        <StringListField name="highlights" title="Highlights" itemLabel="Highlight" initial={values.highlights} />
+        <StringListField name="included" title="Included" itemLabel="Included item" initial={values.included} />
+        <StringListField name="excluded" title="Excluded" itemLabel="Excluded item" initial={values.excluded} />
       </EditorSection>
-      <EditorSection
-        id="itinerary"
-        title="Itinerary"
-        initial={initial === "itinerary"}
-      >
-        <ItineraryBuilder
-          initial={values.itinerary}
-          previews={previews}
-          reporter={reporter}
-        />
+      <EditorSection id="itinerary" title="Itinerary" initial={initial === "itinerary"}>
+        <ItineraryBuilder initial={values.itinerary} previews={previews} reporter={reporter} />
       </EditorSection>
-      <EditorSection
-        id="departures"
-        title="Departures"
-        initial={initial === "departures"}
-      >
+      <EditorSection id="departures" title="Departures" initial={initial === "departures"}>
         <GroupDatesField initial={values.groupDates} />
       </EditorSection>
       <EditorSection id="photos" title="Photos" initial={initial === "photos"}>
-        <PhotosSection
-          thumbnail={values.thumbnail ? image(values.thumbnail) : null}
-          gallery={values.gallery.map(image)}
-          alts={alts}
-          reporter={reporter}
-        />
+        <PhotosSection thumbnail={values.thumbnail ? image(values.thumbnail) : null} gallery={values.gallery.map(image)} alts={alts} reporter={reporter} />
       </EditorSection>
-      <EditorSection
-        id="brochure"
-        title="Brochure"
-        initial={initial === "brochure"}
-      >
+      <EditorSection id="brochure" title="Brochure" initial={initial === "brochure"}>
         <BrochureUploader
           initial={values.brochureUrl}
           error={brochureError}
@@ -124,16 +84,9 @@ export const PackageSections = memo(function PackageSections({
         />
       </EditorSection>
       <EditorSection id="terms" title="Terms" initial={initial === "terms"}>
-        <PackageTermsFields
-          initial={values.termsOverride}
-          siteTerms={siteTerms}
-        />
+        <PackageTermsFields initial={values.termsOverride} siteTerms={siteTerms} />
       </EditorSection>
-      <EditorSection
-        id="reviews"
-        title="Reviews"
-        initial={initial === "reviews"}
-      >
+      <EditorSection id="reviews" title="Reviews" initial={initial === "reviews"}>
         <div className={styles.grid2}>
           <EditorInput
             name="ratingStars"
@@ -145,22 +98,11 @@ export const PackageSections = memo(function PackageSections({
             step={0.1}
             defaultValue={values.ratingStars}
           />
-          <EditorInput
-            name="ratingCount"
-            label="Number of ratings"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            defaultValue={values.ratingCount}
-          />
+          <EditorInput name="ratingCount" label="Number of ratings" type="number" inputMode="numeric" min={0} defaultValue={values.ratingCount} />
         </div>
         <ReviewsField initial={values.reviews} />
       </EditorSection>
-      <EditorSection
-        id="seo"
-        title="SEO & publishing"
-        initial={initial === "seo"}
-      >
+      <EditorSection id="seo" title="SEO & publishing" initial={initial === "seo"}>
         <SeoPublishingFields values={values} missing={missing} />
       </EditorSection>
     </>

@@ -5,13 +5,7 @@ import { PackageTaxFields } from "./package-tax-fields";
 import { PaymentTermsFields } from "./payment-terms-fields";
 import { PriceFields } from "./price-fields";
 
-export function PricesFields({
-  values,
-  taxes,
-}: {
-  values: PackageEditorValues;
-  taxes: TaxRates;
-}) {
+export function PricesFields({ values, taxes }: { values: PackageEditorValues; taxes: TaxRates }) {
   return (
     <>
       <PriceFields values={values} />

@@ -24,19 +24,10 @@ export function TaxRegisterPanel({
   return (
     <Panel title={title} id={`${register}-register`}>
       <p className={adminUi.muted}>{about}</p>
-      <form
-        method="get"
-        action={`/admin/tax-registers/${register}`}
-        className={styles.form}
-      >
+      <form method="get" action={`/admin/tax-registers/${register}`} className={styles.form}>
         <div className={styles.field}>
           <label htmlFor={selectId}>Period</label>
-          <select
-            id={selectId}
-            name="period"
-            className={adminUi.select}
-            defaultValue={months[0]?.key}
-          >
+          <select id={selectId} name="period" className={adminUi.select} defaultValue={months[0]?.key}>
             <optgroup label="Months">
               {months.map((period) => (
                 <option key={period.key} value={period.key}>
@@ -54,20 +45,10 @@ export function TaxRegisterPanel({
           </select>
         </div>
         <div className={styles.buttons}>
-          <button
-            type="submit"
-            name="format"
-            value="xlsx"
-            className={`${adminUi.button} ${adminUi.primary}`}
-          >
+          <button type="submit" name="format" value="xlsx" className={`${adminUi.button} ${adminUi.primary}`}>
             Download Excel (.xlsx)
           </button>
-          <button
-            type="submit"
-            name="format"
-            value="csv"
-            className={adminUi.button}
-          >
+          <button type="submit" name="format" value="csv" className={adminUi.button}>
             Download CSV
           </button>
         </div>

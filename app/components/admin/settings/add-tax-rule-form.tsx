@@ -23,23 +23,10 @@ type FieldProps = {
  * (every kind has a date and a rate), so ids carry the form's name; the error
  * is tied to the control with aria-invalid and aria-describedby.
  */
-export function RuleField({
-  form,
-  name,
-  label,
-  hint,
-  values,
-  errors,
-  multiline,
-  type = "text",
-  inputMode,
-}: FieldProps) {
+export function RuleField({ form, name, label, hint, values, errors, multiline, type = "text", inputMode }: FieldProps) {
   const id = `${form}-${name}`;
   const message = errors[name]?.[0];
-  const describedBy =
-    [message ? `${id}-error` : null, hint ? `${id}-hint` : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
+  const describedBy = [message ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
     name,
@@ -53,16 +40,7 @@ export function RuleField({
       <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
-      {multiline ? (
-        <textarea rows={3} {...common} />
-      ) : (
-        <input
-          type={type}
-          inputMode={inputMode}
-          autoComplete="off"
-          {...common}
-        />
-      )}
+      {multiline ? <textarea rows={3} {...common} /> : <input type={type} inputMode={inputMode} autoComplete="off" {...common} />}
       {hint ? (
         <p id={`${id}-hint`} className={adminUi.muted}>
           {hint}
@@ -78,35 +56,20 @@ export function RuleField({
 }
 
 /** The fields a refused form named, as a summary with links to each (the page's other forms stay as they were). */
-export function ErrorSummary({
-  form,
-  errors,
-  labels,
-}: {
-  form: string;
-  errors: BusinessActionData["errors"];
-  labels: Record<string, string>;
-}) {
+export function ErrorSummary({ form, errors, labels }: { form: string; errors: BusinessActionData["errors"]; labels: Record<string, string> }) {
   const ref = useRef<HTMLDivElement>(null);
-  const named = Object.entries(errors).filter(
-    ([, messages]) => messages?.length,
-  );
+  const named = Object.entries(errors).filter(([, messages]) => messages?.length);
   useEffect(() => {
     if (named.length > 0) ref.current?.focus();
   }, [named.length]);
   if (named.length === 0) return null;
   return (
     <div ref={ref} tabIndex={-1} role="alert" className={styles.summary}>
-      <p>
-        Not added yet:{" "}
-        {named.length === 1 ? "1 field needs" : `${named.length} fields need`}{" "}
-        attention.
-      </p>
+      <p>Not added yet: {named.length === 1 ? "1 field needs" : `${named.length} fields need`} attention.</p>
       <ul>
         {named.map(([name, messages]) => (
           <li key={name}>
-            <a href={`#${form}-${name}`}>{labels[name] ?? name}</a>:{" "}
-            {messages![0]}
+            <a href={`#${form}-${name}`}>{labels[name] ?? name}</a>: {messages![0]}
           </li>
         ))}
       </ul>
@@ -139,53 +102,23 @@ const TCS_LABELS = {
  * in force to start from, and the date the new one takes effect. The old rule
  * stays for documents dated before it.
  */
-export function AddTaxRuleForm({
-  group,
-  actionData,
-}: {
-  group: TaxRuleGroup;
-  actionData?: BusinessActionData;
-}) {
+export function AddTaxRuleForm({ group, actionData }: { group: TaxRuleGroup; actionData?: BusinessActionData }) {
   const form = `add-${group.kind}`;
   const values = actionData?.sent ?? group.start;
   const errors = actionData?.errors ?? {};
-  const field = (
-    name: string,
-    label: string,
-    extra: Partial<FieldProps> = {},
-  ) => (
-    <RuleField
-      form={form}
-      name={name}
-      label={label}
-      values={values}
-      errors={errors}
-      {...extra}
-    />
+  const field = (name: string, label: string, extra: Partial<FieldProps> = {}) => (
+    <RuleField form={form} name={name} label={label} values={values} errors={errors} {...extra} />
   );
   const tcs = group.kind === "tcs";
   return (
     <details className={styles.add} open={actionData ? true : undefined}>
-      <summary className={`${adminUi.button} ${adminUi.small}`}>
-        Add a rule: {group.title}
-      </summary>
-      <Form
-        method="post"
-        className={styles.addForm}
-        aria-label={`Add a rule: ${group.title}`}
-        noValidate
-      >
+      <summary className={`${adminUi.button} ${adminUi.small}`}>Add a rule: {group.title}</summary>
+      <Form method="post" className={styles.addForm} aria-label={`Add a rule: ${group.title}`} noValidate>
         <input type="hidden" name="intent" value="add-rule" />
         <input type="hidden" name="kind" value={group.kind} />
-        <ErrorSummary
-          form={form}
-          errors={errors}
-          labels={tcs ? TCS_LABELS : GST_LABELS}
-        />
+        <ErrorSummary form={form} errors={errors} labels={tcs ? TCS_LABELS : GST_LABELS} />
         <p className={adminUi.muted}>
-          Starts from the rule in force. Documents dated before the new
-          rule&rsquo;s date keep using the old one; documents already issued
-          never change.
+          Starts from the rule in force. Documents dated before the new rule&rsquo;s date keep using the old one; documents already issued never change.
         </p>
         <div className={styles.grid}>
           {field("effectiveFrom", "Takes effect on", {
@@ -194,9 +127,7 @@ export function AddTaxRuleForm({
           })}
           {field("rate", tcs ? "TCS rate (%)" : "GST rate (%)", {
             inputMode: "decimal",
-            hint: tcs
-              ? "With a PAN; e.g. 2."
-              : "The whole rate, e.g. 5: halves for CGST and SGST.",
+            hint: tcs ? "With a PAN; e.g. 2." : "The whole rate, e.g. 5: halves for CGST and SGST.",
           })}
           {tcs ? (
             <>
@@ -242,10 +173,7 @@ export function AddTaxRuleForm({
           multiline: true,
           hint: "The notification, section or Finance Act, and its date.",
         })}
-        <button
-          type="submit"
-          className={`${adminUi.button} ${adminUi.primary}`}
-        >
+        <button type="submit" className={`${adminUi.button} ${adminUi.primary}`}>
           Add this rule
         </button>
       </Form>

@@ -28,15 +28,11 @@ type SettingsFormProps = {
 };
 
 /** The form's values from a browser copy of it (useFormDraft). */
-function valuesFromFields(
-  fields: [string, string][],
-  fallback: SiteSettingsFormValues,
-): SiteSettingsFormValues {
+function valuesFromFields(fields: [string, string][], fallback: SiteSettingsFormValues): SiteSettingsFormValues {
   const sent = new Map(fields);
   const values = { ...fallback };
   for (const key of Object.keys(fallback) as (keyof SiteSettingsFormValues)[]) {
-    if (key === "leadPopupEnabled")
-      values.leadPopupEnabled = sent.get(key) === "on";
+    if (key === "leadPopupEnabled") values.leadPopupEnabled = sent.get(key) === "on";
     else values[key] = sent.get(key) ?? "";
   }
   return values;
@@ -53,18 +49,11 @@ export function SettingsForm(props: SettingsFormProps) {
   } | null>(null);
   const { values } = props;
   const onRestore = useCallback(
-    (fields: [string, string][], _form: HTMLFormElement, savedAt: string) =>
-      setRestored({ values: valuesFromFields(fields, values), savedAt }),
+    (fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: valuesFromFields(fields, values), savedAt }),
     [values],
   );
   return (
-    <SettingsFields
-      key={restored?.savedAt ?? "stored"}
-      {...props}
-      values={restored?.values ?? values}
-      restoredCopy={restored !== null}
-      onRestore={onRestore}
-    />
+    <SettingsFields key={restored?.savedAt ?? "stored"} {...props} values={restored?.values ?? values} restoredCopy={restored !== null} onRestore={onRestore} />
   );
 }
 
@@ -79,16 +68,9 @@ function SettingsFields({
   onRestore,
 }: SettingsFormProps & {
   restoredCopy: boolean;
-  onRestore: (
-    fields: [string, string][],
-    form: HTMLFormElement,
-    savedAt: string,
-  ) => void;
+  onRestore: (fields: [string, string][], form: HTMLFormElement, savedAt: string) => void;
 }) {
-  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(
-    actionData,
-    { startDirty: restoredCopy },
-  );
+  const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData, { startDirty: restoredCopy });
   const draft = useFormDraft(formRef, {
     entity: "settings:site",
     storedAt,
@@ -100,48 +82,15 @@ function SettingsFields({
   return (
     <EditorContext.Provider value={{ errors, markDirty }}>
       <UnsavedChangesGuard dirty={dirty} what="page" />
-      {actionData?.conflict ? (
-        <ConflictNotice
-          conflict={actionData.conflict}
-          noun="settings"
-          formId={FORM_ID}
-          editorPath="/admin/settings"
-        />
-      ) : null}
-      {draft.offer ? (
-        <DraftOffer
-          savedAt={draft.offer.savedAt}
-          onRestore={draft.restore}
-          onDiscard={draft.discard}
-        />
-      ) : null}
-      <Form
-        id={FORM_ID}
-        method="post"
-        ref={formRef}
-        noValidate
-        onChange={markDirty}
-        aria-label="Site settings"
-      >
+      {actionData?.conflict ? <ConflictNotice conflict={actionData.conflict} noun="settings" formId={FORM_ID} editorPath="/admin/settings" /> : null}
+      {draft.offer ? <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} /> : null}
+      <Form id={FORM_ID} method="post" ref={formRef} noValidate onChange={markDirty} aria-label="Site settings">
         <input type="hidden" name="baseVersion" value={version} />
         <div className={styles.fieldset}>
           <Panel title="Contacts">
             <div className={styles.grid}>
-              <EditorInput
-                name="brandName"
-                label="Agency name"
-                required
-                maxLength={80}
-                defaultValue={values.brandName}
-              />
-              <EditorInput
-                name="email"
-                label="E-mail"
-                type="email"
-                required
-                maxLength={200}
-                defaultValue={values.email}
-              />
+              <EditorInput name="brandName" label="Agency name" required maxLength={80} defaultValue={values.brandName} />
+              <EditorInput name="email" label="E-mail" type="email" required maxLength={200} defaultValue={values.email} />
               <EditorInput
                 name="phonePrimary"
                 label="Phone"
@@ -150,37 +99,11 @@ function SettingsFields({
                 hint="An Indian number, or + and the country code."
                 defaultValue={values.phonePrimary}
               />
-              <EditorInput
-                name="phoneSecondary"
-                label="Second phone (optional)"
-                type="tel"
-                defaultValue={values.phoneSecondary}
-              />
-              <EditorInput
-                name="whatsappNumber"
-                label="WhatsApp number"
-                type="tel"
-                required
-                defaultValue={values.whatsappNumber}
-              />
-              <EditorInput
-                name="instagramUrl"
-                label="Instagram (https://…)"
-                type="url"
-                defaultValue={values.instagramUrl}
-              />
-              <EditorInput
-                name="linkedinUrl"
-                label="LinkedIn (https://…)"
-                type="url"
-                defaultValue={values.linkedinUrl}
-              />
-              <EditorInput
-                name="websiteUrl"
-                label="Website (https://…)"
-                type="url"
-                defaultValue={values.websiteUrl}
-              />
+              <EditorInput name="phoneSecondary" label="Second phone (optional)" type="tel" defaultValue={values.phoneSecondary} />
+              <EditorInput name="whatsappNumber" label="WhatsApp number" type="tel" required defaultValue={values.whatsappNumber} />
+              <EditorInput name="instagramUrl" label="Instagram (https://…)" type="url" defaultValue={values.instagramUrl} />
+              <EditorInput name="linkedinUrl" label="LinkedIn (https://…)" type="url" defaultValue={values.linkedinUrl} />
+              <EditorInput name="websiteUrl" label="Website (https://…)" type="url" defaultValue={values.websiteUrl} />
             </div>
             <div className={styles.stack}>
               <EditorTextArea
@@ -199,13 +122,7 @@ function SettingsFields({
                 maxLength={300}
                 defaultValue={values.whatsappPackageMessage}
               />
-              <EditorTextArea
-                name="footerDescription"
-                label="Footer description"
-                rows={3}
-                maxLength={600}
-                defaultValue={values.footerDescription}
-              />
+              <EditorTextArea name="footerDescription" label="Footer description" rows={3} maxLength={600} defaultValue={values.footerDescription} />
             </div>
           </Panel>
           <Panel title="Enquiry e-mails">
@@ -219,31 +136,13 @@ function SettingsFields({
           </Panel>
           <Panel title="Taxes">
             <p className={adminUi.muted}>
-              Every price on the website, its search data and its brochure says
-              the rates of the tax rules in force, today “
-              {taxNote({ taxScheme: "package", overseas: true }, taxes)}” on an
-              overseas tour package (18% GST on a package charged on a service
-              charge). The rates are tax rules with the dates they take effect:{" "}
-              <Link to="/admin/settings/business#tax-rules">
-                change them in Business and tax
-              </Link>
-              .
+              Every price on the website, its search data and its brochure says the rates of the tax rules in force, today “
+              {taxNote({ taxScheme: "package", overseas: true }, taxes)}” on an overseas tour package (18% GST on a package charged on a service charge). The
+              rates are tax rules with the dates they take effect: <Link to="/admin/settings/business#tax-rules">change them in Business and tax</Link>.
             </p>
             <div className={styles.grid}>
-              <EditorInput
-                name="gstLabel"
-                label="GST wording"
-                required
-                maxLength={20}
-                defaultValue={values.gstLabel}
-              />
-              <EditorInput
-                name="tcsLabel"
-                label="TCS wording"
-                required
-                maxLength={20}
-                defaultValue={values.tcsLabel}
-              />
+              <EditorInput name="gstLabel" label="GST wording" required maxLength={20} defaultValue={values.gstLabel} />
+              <EditorInput name="tcsLabel" label="TCS wording" required maxLength={20} defaultValue={values.tcsLabel} />
             </div>
           </Panel>
           <Panel title="Bookings">
@@ -262,13 +161,8 @@ function SettingsFields({
           <PaymentsPanel values={values} gateway={gateway} />
           <Panel title="Lead popup">
             <label className={styles.check}>
-              <input
-                type="checkbox"
-                name="leadPopupEnabled"
-                defaultChecked={values.leadPopupEnabled}
-              />{" "}
-              Show the lead popup to visitors (15 s after a page opens; again 15
-              min after it is closed)
+              <input type="checkbox" name="leadPopupEnabled" defaultChecked={values.leadPopupEnabled} /> Show the lead popup to visitors (15 s after a page
+              opens; again 15 min after it is closed)
             </label>
           </Panel>
         </div>
