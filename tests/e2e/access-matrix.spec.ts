@@ -28,10 +28,7 @@ type Rule =
   /** An API resource: GET is public (checked elsewhere); every write method gets `writes`. */
   | { writes: ByWho; sample?: string }
   /** An API resource whose write methods differ (a body of `{}`; the sample id must not exist). */
-  | {
-      writesByMethod: Record<(typeof WRITE_METHODS)[number], ByWho>;
-      sample?: string;
-    }
+  | { writesByMethod: Record<(typeof WRITE_METHODS)[number], ByWho>; sample?: string }
   /** An /admin endpoint that only takes POST (a JSON body of `{}`); the server answers its other methods 405 before any route runs. */
   | { post: ByWho; sample?: string }
   /** A public API endpoint (visitor forms, health): not part of the staff matrix. */
@@ -56,74 +53,37 @@ const contentItemWrites = {
 
 const RULES: Record<string, Rule> = {
   // Sign-in and sign-out (ADR 022).
-  "routes/admin/login.tsx": {
-    page: {
-      anonymous: "ok",
-      editor: "to:/admin/dashboard",
-      admin: "to:/admin/dashboard",
-    },
-  },
-  "routes/admin/logout.tsx": {
-    page: { anonymous: "to:/admin", editor: "to:/admin", admin: "to:/admin" },
-  },
+  "routes/admin/login.tsx": { page: { anonymous: "ok", editor: "to:/admin/dashboard", admin: "to:/admin/dashboard" } },
+  "routes/admin/logout.tsx": { page: { anonymous: "to:/admin", editor: "to:/admin", admin: "to:/admin" } },
   // The second step of a two-step sign-in (ADR 033): public; signed-in staff go on to the dashboard.
-  "routes/admin/two-factor.tsx": {
-    page: {
-      anonymous: "ok",
-      editor: "to:/admin/dashboard",
-      admin: "to:/admin/dashboard",
-    },
-  },
+  "routes/admin/two-factor.tsx": { page: { anonymous: "ok", editor: "to:/admin/dashboard", admin: "to:/admin/dashboard" } },
   // The admin shell (branch adminui).
   "routes/admin/dashboard.tsx": { page: staffOnly },
   "routes/admin/packages.tsx": { page: staffOnly },
   "routes/admin/package-new.tsx": { page: staffOnly },
   "routes/admin/package-featured.tsx": { page: staffOnly },
-  "routes/admin/package-edit.tsx": {
-    page: staffOnly,
-    sample: "/admin/packages/1",
-  },
+  "routes/admin/package-edit.tsx": { page: staffOnly, sample: "/admin/packages/1" },
   "routes/admin/blogs.tsx": { page: staffOnly },
   "routes/admin/blog-new.tsx": { page: staffOnly },
   "routes/admin/blog-edit.tsx": { page: staffOnly, sample: "/admin/blogs/1" },
   // Revisions (ADR 037): one revision against the current version (an id that names nothing is a 404),
   // deleted items to restore, and the open editors' heartbeat (POST only; an empty body is refused).
-  "routes/admin/revision.tsx": {
-    page: { anonymous: "login", editor: "notFound", admin: "notFound" },
-    sample: "/admin/history/999999",
-  },
-  "routes/admin/revision-detail.ts": {
-    page: { anonymous: "login", editor: "notFound", admin: "notFound" },
-    sample: "/admin/history/999999/detail",
-  },
+  "routes/admin/revision.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/history/999999" },
+  "routes/admin/revision-detail.ts": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/history/999999/detail" },
   "routes/admin/recently-deleted.tsx": { page: staffOnly },
-  "routes/admin/presence.ts": {
-    post: { anonymous: "login", editor: 400, admin: 400 },
-  },
+  "routes/admin/presence.ts": { post: { anonymous: "login", editor: 400, admin: 400 } },
   "routes/admin/enquiries.tsx": { page: staffOnly },
   // The enquiry inbox (issue 13): detail pages (an id that names nothing is a 404), the CSV and .xlsx (issue 23),
   // and personal data (admins only: canManagePersonalData; the JSON export is a POST, GET goes back to the page).
-  "routes/admin/enquiry.tsx": {
-    page: { anonymous: "login", editor: "notFound", admin: "notFound" },
-    sample: "/admin/enquiries/lead-999999",
-  },
+  "routes/admin/enquiry.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/enquiries/lead-999999" },
   // A reply link's record (ADR 046): POST only; `{}` names no channel.
-  "routes/admin/enquiry-reply-sent.ts": {
-    post: { anonymous: "login", editor: 400, admin: 400 },
-    sample: "/admin/enquiries/lead-999999/reply-sent",
-  },
+  "routes/admin/enquiry-reply-sent.ts": { post: { anonymous: "login", editor: 400, admin: 400 }, sample: "/admin/enquiries/lead-999999/reply-sent" },
   "routes/admin/enquiries-csv.ts": { page: staffOnly },
   // Backups (ADR 054): admins only. The test servers set no BACKUP_DIR: nothing to download (404), and "Back up now" says so (303 to the dashboard).
-  "routes/admin/backup-latest.ts": {
-    page: { anonymous: "login", editor: "denied", admin: 404 },
-  },
-  "routes/admin/backup-now.ts": {
-    post: { anonymous: "login", editor: "denied", admin: 303 },
-  },
+  "routes/admin/backup-latest.ts": { page: { anonymous: "login", editor: "denied", admin: 404 } },
+  "routes/admin/backup-now.ts": { post: { anonymous: "login", editor: "denied", admin: 303 } },
   // A backup made now and streamed (issue 49): admins only, POST only (a GET is 405 for them).
-  "routes/admin/backup-download.ts": {
-    post: { anonymous: "login", editor: "denied", admin: "ok" },
-  },
+  "routes/admin/backup-download.ts": { post: { anonymous: "login", editor: "denied", admin: "ok" } },
   "routes/admin/enquiries-xlsx.ts": { page: staffOnly },
   // Due call backs (ADR 045): editors and admins, like the inbox. Setting one is the enquiry page's
   // POST (intent "follow-up", canManageEnquiries); the daily e-mail switch is the account page's (intent "digest").
@@ -143,31 +103,21 @@ const RULES: Record<string, Rule> = {
   "routes/admin/payments-csv.ts": { page: staffOnly },
   "routes/admin/payments-xlsx.ts": { page: staffOnly },
   "routes/admin/booking-new.tsx": { page: staffOnly },
-  "routes/admin/booking.tsx": {
-    page: { anonymous: "login", editor: "notFound", admin: "notFound" },
-    sample: "/admin/bookings/PRV-22222",
-  },
+  "routes/admin/booking.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222" },
   // A booking's tax document (issue 47, ADR 092): both roles download the stored PDF; of a document that does not exist, a 404.
-  "routes/admin/booking-document.ts": {
-    page: { anonymous: "login", editor: 404, admin: 404 },
-    sample: "/admin/bookings/PRV-22222/documents/999999",
-  },
+  "routes/admin/booking-document.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/documents/999999" },
+  // "View as traveller" (issue 48): both roles, read-only.
+  "routes/admin/booking-trip.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222/trip" },
   "routes/admin/personal-data.tsx": { page: adminOnly },
-  // Site settings (ADR 041): admins only; Business and tax too (issue 47: the GSTIN, the series, the tax rules).
+  // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },
+  // Business and tax (issue 47): admins only. The accountant's registers: both roles see the page and the GST register; the TCS register (PANs) is in STAFF_READS.
   "routes/admin/settings-business.tsx": { page: adminOnly },
-  // The accountant's registers (issue 47): both roles see the page and download the GST register; the TCS register (PANs) is in STAFF_READS.
   "routes/admin/tax-registers.tsx": { page: staffOnly },
-  "routes/admin/tax-register-download.ts": {
-    page: staffOnly,
-    sample: "/admin/tax-registers/gst?period=2026-11&format=csv",
-  },
+  "routes/admin/tax-register-download.ts": { page: staffOnly, sample: "/admin/tax-registers/gst?period=2026-11&format=csv" },
   "routes/admin/home-content.tsx": { page: staffOnly },
   "routes/admin/legal-pages.tsx": { page: adminOnly },
-  "routes/admin/legal-edit.tsx": {
-    page: { anonymous: "login", editor: "denied", admin: "ok" },
-    sample: "/admin/site/legal/refund-policy",
-  },
+  "routes/admin/legal-edit.tsx": { page: { anonymous: "login", editor: "denied", admin: "ok" }, sample: "/admin/site/legal/refund-policy" },
   // The site-wide package terms (ADR 044): admins only, like the legal pages.
   "routes/admin/site-terms.tsx": { page: adminOnly },
   // The enquiry page's reply templates (ADR 046): admins edit them; editors only use them.
@@ -175,47 +125,24 @@ const RULES: Record<string, Rule> = {
   // The media library (ADR 043): editors and admins; the picker dialog's JSON list likewise.
   "routes/admin/media.tsx": { page: staffOnly },
   "routes/admin/media-library-json.ts": { page: staffOnly },
-  "routes/admin/personal-data-export.ts": {
-    page: {
-      anonymous: "login",
-      editor: "denied",
-      admin: "to:/admin/enquiries/personal-data",
-    },
-  },
+  "routes/admin/personal-data-export.ts": { page: { anonymous: "login", editor: "denied", admin: "to:/admin/enquiries/personal-data" } },
   "routes/admin/account.tsx": { page: staffOnly },
   "routes/admin/users.tsx": { page: adminOnly },
   "routes/admin/activity.tsx": { page: adminOnly },
   // Unknown /admin addresses: sign in first, then a 404 inside the shell.
-  "routes/admin/not-found.tsx": {
-    page: { anonymous: "login", editor: "notFound", admin: "notFound" },
-  },
+  "routes/admin/not-found.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // The set-password page of reset and invitation links: public, the one-time token is the permission.
-  "routes/admin/reset-password.tsx": {
-    page: { anonymous: "ok", editor: "ok", admin: "ok" },
-  },
+  "routes/admin/reset-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
   // "Forgot password?" (issue 49): public; its POST takes from the public forms' budget.
-  "routes/admin/forgot-password.tsx": {
-    page: { anonymous: "ok", editor: "ok", admin: "ok" },
-  },
+  "routes/admin/forgot-password.tsx": { page: { anonymous: "ok", editor: "ok", admin: "ok" } },
   // The REST API.
   "routes/api/packages.ts": { writesByMethod: contentCollectionWrites },
-  "routes/api/package.ts": {
-    writesByMethod: contentItemWrites,
-    sample: "/api/packages/999999",
-  },
+  "routes/api/package.ts": { writesByMethod: contentItemWrites, sample: "/api/packages/999999" },
   "routes/api/blogs.ts": { writesByMethod: contentCollectionWrites },
-  "routes/api/blog.ts": {
-    writesByMethod: contentItemWrites,
-    sample: "/api/blogs/999999",
-  },
+  "routes/api/blog.ts": { writesByMethod: contentItemWrites, sample: "/api/blogs/999999" },
   // The bookings API (ADR 088): staff only, reads too (see STAFF_READS); only admins delete. `{}` is refused (400), a missing booking is 404.
   "routes/api/bookings.ts": {
-    writesByMethod: {
-      POST: { anonymous: 401, editor: 400, admin: 400 },
-      PUT: notAllowed,
-      PATCH: notAllowed,
-      DELETE: notAllowed,
-    },
+    writesByMethod: { POST: { anonymous: 401, editor: 400, admin: 400 }, PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed },
   },
   "routes/api/booking.ts": {
     writesByMethod: {
@@ -227,12 +154,7 @@ const RULES: Record<string, Rule> = {
     sample: "/api/bookings/PRV-22222",
   },
   "routes/api/booking-transition.ts": {
-    writesByMethod: {
-      POST: { anonymous: 401, editor: 404, admin: 404 },
-      PUT: notAllowed,
-      PATCH: notAllowed,
-      DELETE: notAllowed,
-    },
+    writesByMethod: { POST: { anonymous: 401, editor: 404, admin: 404 }, PUT: notAllowed, PATCH: notAllowed, DELETE: notAllowed },
     sample: "/api/bookings/PRV-22222/confirm",
   },
   "routes/api/health.ts": { publicApi: true },
@@ -251,57 +173,24 @@ const RULES: Record<string, Rule> = {
  * Endpoints Express serves before React Router, so app/routes.ts does not list
  * them: the tus uploads (server/tus-uploads.ts). Each request and what each caller gets.
  */
-const EXPRESS_ENDPOINTS: {
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  outcome: ByWho;
-}[] = [
+const EXPRESS_ENDPOINTS: { method: string; url: string; headers?: Record<string, string>; outcome: ByWho }[] = [
   // Creating an upload without its length: signed-in staff get tus's 400 (as JSON), nobody else gets that far.
-  {
-    method: "POST",
-    url: "/api/uploads",
-    headers: { "Tus-Resumable": "1.0.0" },
-    outcome: { anonymous: 401, editor: 400, admin: 400 },
-  },
+  { method: "POST", url: "/api/uploads", headers: { "Tus-Resumable": "1.0.0" }, outcome: { anonymous: 401, editor: 400, admin: 400 } },
   {
     method: "PATCH",
     url: "/api/uploads/no-such-upload",
-    headers: {
-      "Tus-Resumable": "1.0.0",
-      "Upload-Offset": "0",
-      "Content-Type": "application/offset+octet-stream",
-    },
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
     outcome: { anonymous: 401, editor: 404, admin: 404 },
   },
-  {
-    method: "DELETE",
-    url: "/api/uploads/no-such-upload",
-    headers: { "Tus-Resumable": "1.0.0" },
-    outcome: { anonymous: 401, editor: 404, admin: 404 },
-  },
-  {
-    method: "GET",
-    url: "/api/uploads/no-such-upload/result",
-    outcome: { anonymous: 401, editor: 404, admin: 404 },
-  },
+  { method: "DELETE", url: "/api/uploads/no-such-upload", headers: { "Tus-Resumable": "1.0.0" }, outcome: { anonymous: 401, editor: 404, admin: 404 } },
+  { method: "GET", url: "/api/uploads/no-such-upload/result", outcome: { anonymous: 401, editor: 404, admin: 404 } },
 ];
 
 /** API reads that are not public: the bookings hold personal data (ADR 088). */
 const STAFF_READS: { url: string; outcome: ByWho }[] = [
-  {
-    url: "/api/bookings",
-    outcome: { anonymous: 401, editor: "ok", admin: "ok" },
-  },
-  {
-    url: "/api/bookings/PRV-22222",
-    outcome: { anonymous: 401, editor: 404, admin: 404 },
-  },
-  // The TCS register carries every traveller's PAN: admins only (issue 47).
-  {
-    url: "/admin/tax-registers/tcs?period=2026-27-Q3&format=xlsx",
-    outcome: adminOnly,
-  },
+  { url: "/api/bookings", outcome: { anonymous: 401, editor: "ok", admin: "ok" } },
+  { url: "/api/bookings/PRV-22222", outcome: { anonymous: 401, editor: 404, admin: 404 } },
+  { url: "/admin/tax-registers/tcs?period=2026-27-Q3&format=xlsx", outcome: adminOnly },
 ];
 
 /**
@@ -309,90 +198,30 @@ const STAFF_READS: { url: string; outcome: ByWho }[] = [
  * intent's right is checked before the booking is looked up, so an editor's
  * refund is a 403 even for a booking that does not exist (an admin's is its 404).
  */
-const FORM_POSTS: {
-  url: string;
-  form: Record<string, string>;
-  outcome: Record<Who, Outcome | "formError">;
-}[] = [
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "record-refund" },
-    outcome: { anonymous: "login", editor: "denied", admin: "notFound" },
-  },
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "reverse-entry" },
-    outcome: { anonymous: "login", editor: "denied", admin: "notFound" },
-  },
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "schedule-add" },
-    outcome: { anonymous: "login", editor: "notFound", admin: "notFound" },
-  },
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "record-payment" },
-    outcome: { anonymous: "login", editor: "notFound", admin: "notFound" },
-  },
+const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<Who, Outcome | "formError"> }[] = [
+  { url: "/admin/bookings/PRV-22222", form: { intent: "record-refund" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "reverse-entry" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "schedule-add" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "record-payment" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // "Mark handled" on a gateway event (both roles who record payments): an unknown event comes back to the screen with its notice.
-  {
-    url: "/admin/payments",
-    form: { intent: "event-handled", eventId: "999999" },
-    outcome: { anonymous: "login", editor: 303, admin: 303 },
-  },
+  { url: "/admin/payments", form: { intent: "event-handled", eventId: "999999" }, outcome: { anonymous: "login", editor: 303, admin: 303 } },
   // Tax documents (issue 47): both roles issue quotes, receipts and the invoice and save billing details; credit notes and cancelling are admins'.
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "issue-quote" },
-    outcome: { anonymous: "login", editor: "notFound", admin: "notFound" },
-  },
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "issue-receipt" },
-    outcome: { anonymous: "login", editor: "notFound", admin: "notFound" },
-  },
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "issue-invoice" },
-    outcome: { anonymous: "login", editor: "notFound", admin: "notFound" },
-  },
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "billing" },
-    outcome: { anonymous: "login", editor: "notFound", admin: "notFound" },
-  },
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "issue-credit" },
-    outcome: { anonymous: "login", editor: "denied", admin: "notFound" },
-  },
-  {
-    url: "/admin/bookings/PRV-22222",
-    form: { intent: "cancel-document" },
-    outcome: { anonymous: "login", editor: "denied", admin: "notFound" },
-  },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "issue-quote" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "issue-receipt" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "issue-invoice" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "billing" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "issue-credit" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "cancel-document" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  // The traveller's page panel (issue 48): Reveal is admins' (logged); a new link and Mark done are both roles'.
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-reveal" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-new-link" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-task-done" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).
-  {
-    url: "/admin/settings",
-    form: { upiId: "not a vpa" },
-    outcome: { anonymous: "login", editor: "denied", admin: "formError" },
-  },
-  // Business and tax (issue 47): each write admins only; an admin's empty form is refused inline (400), nothing written.
-  {
-    url: "/admin/settings/business",
-    form: { gstin: "27AAPFU0939F1ZW" },
-    outcome: { anonymous: "login", editor: "denied", admin: "formError" },
-  },
-  {
-    url: "/admin/settings/business",
-    form: { intent: "add-rule", kind: "tcs" },
-    outcome: { anonymous: "login", editor: "denied", admin: "formError" },
-  },
-  {
-    url: "/admin/settings/business",
-    form: { intent: "withdraw-rule", ruleId: "tcs-2026-04-01" },
-    outcome: { anonymous: "login", editor: "denied", admin: "formError" },
-  },
+  { url: "/admin/settings", form: { upiId: "not a vpa" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  // Business and tax (issue 47): each write admins only; an admin's incomplete form is refused inline (400), nothing written.
+  { url: "/admin/settings/business", form: { gstin: "27AAPFU0939F1ZW" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  { url: "/admin/settings/business", form: { intent: "add-rule", kind: "tcs" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  { url: "/admin/settings/business", form: { intent: "withdraw-rule", ruleId: "tcs-2026-04-01" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
 ];
 
 type FlatRoute = { file: string; path: string };
@@ -446,28 +275,17 @@ async function runMatrix(request: APIRequestContext, who: Who) {
     } else {
       for (const method of WRITE_METHODS) {
         const outcome = "writes" in rule ? rule.writes[who] : rule.writesByMethod[method][who];
-        const response = await request.fetch(url, {
-          method,
-          data: {},
-          maxRedirects: 0,
-        });
+        const response = await request.fetch(url, { method, data: {}, maxRedirects: 0 });
         await check(response, outcome, url, `${who} ${method} ${url} (${route.file})`);
       }
     }
   }
   for (const endpoint of EXPRESS_ENDPOINTS) {
-    const response = await request.fetch(endpoint.url, {
-      method: endpoint.method,
-      headers: endpoint.headers,
-      maxRedirects: 0,
-    });
+    const response = await request.fetch(endpoint.url, { method: endpoint.method, headers: endpoint.headers, maxRedirects: 0 });
     await check(response, endpoint.outcome[who], endpoint.url, `${who} ${endpoint.method} ${endpoint.url} (server/tus-uploads.ts)`);
   }
   for (const post of FORM_POSTS) {
-    const response = await request.post(post.url, {
-      form: post.form,
-      maxRedirects: 0,
-    });
+    const response = await request.post(post.url, { form: post.form, maxRedirects: 0 });
     const label = `${who} POST ${post.url} ${JSON.stringify(post.form)}`;
     const outcome = post.outcome[who];
     if (outcome === "formError") expect.soft(response.status(), label).toBe(400);
