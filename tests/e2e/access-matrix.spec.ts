@@ -221,7 +221,11 @@ const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<W
   // Business and tax (issue 47): each write admins only; an admin's incomplete form is refused inline (400), nothing written.
   { url: "/admin/settings/business", form: { gstin: "27AAPFU0939F1ZW" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
   { url: "/admin/settings/business", form: { intent: "add-rule", kind: "tcs" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
-  { url: "/admin/settings/business", form: { intent: "withdraw-rule", ruleId: "tcs-2026-04-01" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  {
+    url: "/admin/settings/business",
+    form: { intent: "withdraw-rule", ruleId: "tcs-2026-04-01" },
+    outcome: { anonymous: "login", editor: "denied", admin: "formError" },
+  },
 ];
 
 type FlatRoute = { file: string; path: string };
