@@ -86,9 +86,7 @@ test("Dubai: Overview by default with every panel in the server HTML, the itiner
     const phone = uniquePhone();
     await deleteLeadsByPhone(db, phone);
     await page.getByRole("link", { name: "Enquire Now" }).click();
-    const dialog = page.getByRole("dialog", {
-      name: "Enquire about this trip",
-    });
+    const dialog = page.getByRole("dialog", { name: "Enquire about this trip" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Package: Dubai Tour");
     await expect(dialog.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:\+?\d+$/);
@@ -127,8 +125,7 @@ test("Bali: prices with their taxes and up to 6 reviews; arrow, Home and End key
     const price = page.getByRole("region", { name: "Price" });
     await expect(price.getByRole("row", { name: /Adult/ })).toContainText("₹99,500");
     await expect(price.getByRole("row", { name: /Child without bed/ })).toContainText("₹77,500");
-    // The rates of the tax rules in force (issue 47): TCS on overseas tour packages is 2% from 1 April 2026.
-    await expect(price).toContainText("+ 5% GST + 2% TCS");
+    await expect(price).toContainText("+ 5% GST + 2% TCS"); // the TCS rule in force from 1 April 2026 (issue 47)
     await expect(page.getByRole("region", { name: "Customer Reviews" }).getByRole("listitem")).toHaveCount(6);
     for (const label of ["Accommodation", "Flights", "Tour Guide", "Meals", "Activities"]) {
       await expect(page.getByRole("list", { name: "What the trip covers" })).toContainText(label);
@@ -197,9 +194,7 @@ test("Hampi: Dates Coming Soon, a price without TCS, and the enquiry form postin
   });
 
   await test.step("the enquiry form posts to the page's own action", async () => {
-    const form = page.getByRole("region", {
-      name: "Enquire about Hampi – Badami",
-    });
+    const form = page.getByRole("region", { name: "Enquire about Hampi – Badami" });
     const posts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
@@ -242,9 +237,7 @@ test("Hampi: Dates Coming Soon, a price without TCS, and the enquiry form postin
 
 test("the old Bangalore–Mysore–Ooty addresses redirect with 308", async ({ request }) => {
   for (const alias of ["bangalore-ooty-mysore", "bangalore-mysore-ooty"]) {
-    const response = await request.get(`/packages/${alias}`, {
-      maxRedirects: 0,
-    });
+    const response = await request.get(`/packages/${alias}`, { maxRedirects: 0 });
     expect(response.status()).toBe(308);
     expect(response.headers().location).toBe("/packages/bangalore-mysore");
   }
@@ -304,9 +297,7 @@ test("without JavaScript the tabs are links the server answers, and the enquiry 
   await test.step("the enquiry form works without JavaScript and keeps what was typed on an error", async () => {
     await page.goto("/packages/hampi");
     await page.getByRole("link", { name: "Enquire Now" }).click();
-    const form = page.getByRole("region", {
-      name: "Enquire about Hampi – Badami",
-    });
+    const form = page.getByRole("region", { name: "Enquire about Hampi – Badami" });
     await form.getByLabel("Your name").fill("Ravi Kumar");
     await form.getByLabel("Phone").fill("12");
     await form.getByRole("button", { name: "Send Enquiry" }).click();
@@ -326,13 +317,7 @@ test("without JavaScript the tabs are links the server answers, and the enquiry 
 
 test("POST /api/enquiries answers bad input with 400 and field errors, and ignores bots", async ({ request, db }) => {
   const bad = await request.post("/api/enquiries", {
-    data: {
-      packageSlug: "bali",
-      name: "",
-      phone: "abc",
-      email: "not-an-email",
-      travellers: 0,
-    },
+    data: { packageSlug: "bali", name: "", phone: "abc", email: "not-an-email", travellers: 0 },
   });
   expect(bad.status()).toBe(400);
   const body = await bad.json();
@@ -344,25 +329,12 @@ test("POST /api/enquiries answers bad input with 400 and field errors, and ignor
   });
   expect(noPackage.status()).toBe(400);
   expect((await noPackage.json()).fields.packageId).toBeTruthy();
-  expect(
-    (
-      await request.post("/api/enquiries", {
-        data: "[1,2]",
-        headers: { "content-type": "application/json" },
-      })
-    ).status(),
-  ).toBe(400);
+  expect((await request.post("/api/enquiries", { data: "[1,2]", headers: { "content-type": "application/json" } })).status()).toBe(400);
 
   const phone = uniquePhone();
   await deleteLeadsByPhone(db, phone);
   const bot = await request.post("/api/enquiries", {
-    form: {
-      packageSlug: "bali",
-      name: "Bot",
-      phone,
-      travellers: "2",
-      website: "http://spam.example",
-    },
+    form: { packageSlug: "bali", name: "Bot", phone, travellers: "2", website: "http://spam.example" },
   });
   expect(bot.status()).toBe(201);
   expect(await db.query("select id from leads where phone = $1", [phone])).toHaveLength(0);
@@ -384,16 +356,12 @@ test("each package page has TouristTrip and breadcrumb data, a canonical URL and
   const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
   const trip = data.find((item) => item["@type"] === "TouristTrip") as {
     offers: { price: number; priceCurrency: string }[];
-    itinerary: {
-      itemListElement: { position: number; item: { name: string } }[];
-    };
+    itinerary: { itemListElement: { position: number; item: { name: string } }[] };
   };
   expect(trip.offers).toEqual([expect.objectContaining({ price: 132900, priceCurrency: "INR" })]);
   expect(trip.itinerary.itemListElement).toHaveLength(9);
   expect(trip.itinerary.itemListElement[0]!.item.name).toMatch(/^Day 1: /);
-  const crumbs = data.find((item) => item["@type"] === "BreadcrumbList") as {
-    itemListElement: { name: string }[];
-  };
+  const crumbs = data.find((item) => item["@type"] === "BreadcrumbList") as { itemListElement: { name: string }[] };
   expect(crumbs.itemListElement.map((crumb) => crumb.name)).toEqual(["Home", "Packages", "Vietnam Express"]);
 
   // Each its own share image: the tag is in the server's HTML, so no browser page is needed for the other two.
@@ -408,11 +376,7 @@ for (const size of [
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true },
 ]) {
   test.describe(`axe at ${size.viewport.width}×${size.viewport.height}`, () => {
-    test.use({
-      viewport: size.viewport,
-      isMobile: size.isMobile,
-      hasTouch: size.isMobile,
-    });
+    test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
 
     test("a package page has no accessibility violations, with the enquiry dialog open too", async ({ page }) => {
       await gotoHydrated(page, "/packages/bangalore-mysore");
