@@ -44,6 +44,8 @@ export default [
     // The Payments screen's range (issue 46): ?from=&to=, Indian dates.
     route("payments.csv", "routes/admin/payments-csv.ts"),
     route("payments.xlsx", "routes/admin/payments-xlsx.ts"),
+    // The accountant's registers (issue 47): gst or tcs, ?period=2026-11 or 2026-27-Q3 and &format=csv or xlsx.
+    route("tax-registers/:register", "routes/admin/tax-register-download.ts"),
     // A departure's manifest and rooming list (ADR 088): ?format=csv, xlsx or pdf.
     route("departures/:packageId/:departureId/:list", "routes/admin/departure-list.ts"),
     route("enquiries/personal-data.json", "routes/admin/personal-data-export.ts"),
@@ -84,6 +86,9 @@ export default [
       route("enquiries/due", "routes/admin/enquiries-due.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      // Settings → Business and tax (issue 47): the agency on tax documents, the series, the tax rules.
+      route("settings/business", "routes/admin/settings-business.tsx"),
+      route("tax-registers", "routes/admin/tax-registers.tsx"),
       route("site/home", "routes/admin/home-content.tsx"),
       route("site/legal", "routes/admin/legal-pages.tsx"),
       route("site/legal/:slug", "routes/admin/legal-edit.tsx"),

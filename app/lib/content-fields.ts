@@ -211,6 +211,8 @@ const PACKAGE_FIELDS: FieldSpec[] = [
     const first = deposit.kind === "perPerson" ? `${formatPaise(Number(deposit.amountPaise))} a traveller` : `${str(deposit.percent)}%`;
     return `${first} on confirmation, the balance ${str(terms.balanceDaysBefore)} days before departure`;
   }),
+  field("taxScheme", "GST scheme", (value) => (value === "service-charge" ? "18% on a service charge" : "5% on the whole package")),
+  field("overseas", "overseas tour package (TCS)", (value) => (value === true ? "yes" : value === false ? "no" : "as the region")),
   field("ratingStars", "rating"),
   field("ratingCount", "number of ratings"),
   field("reviews", "reviews", reviewLines("stars", "review"), true),
@@ -260,6 +262,20 @@ const SITE_SETTINGS_FIELDS: FieldSpec[] = [
   field("bookingHoldHours", "booking hold (hours)"),
   field("upiId", "UPI ID"),
   field("upiPayeeName", "UPI payee name"),
+  field("businessLegalName", "legal name"),
+  field("businessAddress", "business address", str, true),
+  field("businessStateCode", "business state"),
+  field("gstin", "GSTIN"),
+  field("pan", "PAN"),
+  field("invoicePrefix", "tax invoice prefix"),
+  field("receiptVoucherPrefix", "receipt voucher prefix"),
+  field("paymentReceiptPrefix", "payment receipt prefix"),
+  field("refundVoucherPrefix", "refund voucher prefix"),
+  field("creditNotePrefix", "credit note prefix"),
+  field("overseasPlaceOfSupply", "place of supply abroad", (value) =>
+    value === "agency" ? "our state" : value === "traveller" ? "the traveller's state" : str(value),
+  ),
+  field("autoReceiptVouchers", "automatic receipt vouchers", yesNo),
   field("paymentReminderDays", "payment reminder days", (value) => (Array.isArray(value) ? (value.length ? value.join(", ") : "none") : "7, 1")),
 ];
 

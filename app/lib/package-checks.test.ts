@@ -28,8 +28,17 @@ const bali: PackageEditorValues = {
   seoDescription: "Seven days in Bali. From ₹99,500 per adult with flights.",
   status: "published",
 };
-const ALTS = { frangipani: "A frangipani flower", temple: "A sea temple at sunset" };
-const TAXES = { gstPercent: 5, gstLabel: "GST", tcsPercent: 5, tcsLabel: "TCS" };
+const ALTS = {
+  frangipani: "A frangipani flower",
+  temple: "A sea temple at sunset",
+};
+const TAXES = {
+  gstPercent: 5,
+  serviceChargeGstPercent: 18,
+  gstLabel: "GST",
+  tcsPercent: 5,
+  tcsLabel: "TCS",
+};
 const packageWarnings = (snapshot: Parameters<typeof warningsOn>[0], today: string, taxes = TAXES) => warningsOn(snapshot, today, taxes);
 
 describe("packageWarnings", () => {
@@ -38,9 +47,19 @@ describe("packageWarnings", () => {
   });
 
   it("warns when the days no longer match the itinerary, and points at the days field", () => {
-    const eightDays = { ...bali, itinerary: [...bali.itinerary, day("Extra day")] };
+    const eightDays = {
+      ...bali,
+      itinerary: [...bali.itinerary, day("Extra day")],
+    };
     const warnings = packageWarnings(snapshotFromValues(eightDays, ALTS), TODAY);
-    expect(warnings).toEqual([{ id: "days-itinerary", section: "basics", field: "days", message: "The package says 7 days, but the itinerary has 8 days." }]);
+    expect(warnings).toEqual([
+      {
+        id: "days-itinerary",
+        section: "basics",
+        field: "days",
+        message: "The package says 7 days, but the itinerary has 8 days.",
+      },
+    ]);
   });
 
   it("warns about nights that cannot go with the days", () => {
@@ -52,7 +71,11 @@ describe("packageWarnings", () => {
   it("warns when a hand-written SEO description states a price the package no longer has", () => {
     const raised = { ...bali, priceAdult: "104500" };
     const [warning] = packageWarnings(snapshotFromValues(raised, ALTS), TODAY);
-    expect(warning).toMatchObject({ id: "seo-price", section: "seo", field: "seoDescription" });
+    expect(warning).toMatchObject({
+      id: "seo-price",
+      section: "seo",
+      field: "seoDescription",
+    });
     expect(warning!.message).toContain("₹99,500");
     // A generated description (stored empty) always follows the price.
     expect(packageWarnings(snapshotFromValues({ ...raised, seoDescription: "" }, ALTS), TODAY)).toEqual([]);
@@ -62,13 +85,29 @@ describe("packageWarnings", () => {
     const values = {
       ...bali,
       excluded: ["Travel insurance", "5% GST and 5% TCS"],
-      itinerary: [{ title: "Arrival", description: "GST @ 18% on the visa fee", photo: "" }],
+      itinerary: [
+        {
+          title: "Arrival",
+          description: "GST @ 18% on the visa fee",
+          photo: "",
+        },
+      ],
     };
     expect(packageWarnings(snapshotFromValues({ ...values, itinerary: bali.itinerary }, ALTS), TODAY)).toEqual([]);
-    const warnings = packageWarnings(snapshotFromValues({ ...values, itinerary: [...values.itinerary, ...bali.itinerary.slice(1)] }, ALTS), TODAY, {
-      ...TAXES,
-      tcsPercent: 2,
-    });
+    const warnings = packageWarnings(
+      snapshotFromValues(
+        {
+          ...values,
+          itinerary: [...values.itinerary, ...bali.itinerary.slice(1)],
+        },
+        ALTS,
+      ),
+      TODAY,
+      {
+        ...TAXES,
+        tcsPercent: 2,
+      },
+    );
     expect(warnings).toEqual([
       {
         id: "tax-rate-excluded[1]",
@@ -102,18 +141,36 @@ describe("packageWarnings", () => {
     const values = {
       ...bali,
       groupDates: [
-        { name: "Winter", start: "2027-01-10", end: "2027-01-16", capacity: "" },
-        { name: "Diwali", start: "2026-10-20", end: "2026-10-26", capacity: "" },
+        {
+          name: "Winter",
+          start: "2027-01-10",
+          end: "2027-01-16",
+          capacity: "",
+        },
+        {
+          name: "Diwali",
+          start: "2026-10-20",
+          end: "2026-10-26",
+          capacity: "",
+        },
       ],
     };
     const [warning] = packageWarnings(snapshotFromValues(values, ALTS), TODAY);
-    expect(warning).toMatchObject({ id: "departures-past", section: "departures", field: "groupDates[1].start" });
+    expect(warning).toMatchObject({
+      id: "departures-past",
+      section: "departures",
+      field: "groupDates[1].start",
+    });
     expect(warning!.message).toBe("Departure 2 (Diwali) started on 20 Oct 2026, in the past: the website no longer shows it.");
   });
 
   it("counts photos without alt text once per file, and points at the first one's alt text", () => {
     const [warning] = packageWarnings(snapshotFromValues(bali, { frangipani: "" }), TODAY);
-    expect(warning).toMatchObject({ id: "photos-alt", section: "photos", field: "thumbnail-alt" });
+    expect(warning).toMatchObject({
+      id: "photos-alt",
+      section: "photos",
+      field: "thumbnail-alt",
+    });
     expect(warning!.message).toMatch(/^2 photos without alt text/);
   });
 });
@@ -129,7 +186,10 @@ describe("sectionBadges", () => {
 
     const snapshot = snapshotFromValues({ ...bali, gallery: ["frangipani", "temple", "new-upload"] }, ALTS);
     const warned = sectionBadges(snapshot, packageWarnings(snapshot, TODAY), TODAY);
-    expect(warned.photos).toEqual({ text: "1 without alt text", warning: true });
+    expect(warned.photos).toEqual({
+      text: "1 without alt text",
+      warning: true,
+    });
   });
 });
 
@@ -175,7 +235,14 @@ describe("snapshotFromForm", () => {
       seoDescription: "",
     });
     const snapshot = snapshotFromForm(form);
-    expect(snapshot).toMatchObject({ days: 8, nights: 7, prices: [50000, 42000], itineraryDays: 3, highlights: 1, status: "draft" });
+    expect(snapshot).toMatchObject({
+      days: 8,
+      nights: 7,
+      prices: [50000, 42000],
+      itineraryDays: 3,
+      highlights: 1,
+      status: "draft",
+    });
     expect(snapshot.photos).toEqual([
       { key: "a", field: "thumbnail", label: "Thumbnail", alt: "A beach" },
       { key: "b", field: "gallery[0]", label: "Gallery image 1", alt: "" },
@@ -186,15 +253,35 @@ describe("snapshotFromForm", () => {
 
 describe("generatedSeoDescription", () => {
   it("is the short description with the duration and from-price, within what search engines show", () => {
-    const text = generatedSeoDescription({ title: "Bali", description: "Beaches, temples and a volcano.", days: 7, nights: 6, fromPrice: 99500 });
+    const text = generatedSeoDescription({
+      title: "Bali",
+      description: "Beaches, temples and a volcano.",
+      days: 7,
+      nights: 6,
+      fromPrice: 99500,
+    });
     expect(text).toBe("Beaches, temples and a volcano. 7 Days / 6 Nights from ₹99,500.");
-    const long = generatedSeoDescription({ title: "Bali", description: "word ".repeat(80), days: 7, nights: 6, fromPrice: 99500 });
+    const long = generatedSeoDescription({
+      title: "Bali",
+      description: "word ".repeat(80),
+      days: 7,
+      nights: 6,
+      fromPrice: 99500,
+    });
     expect(long.length).toBeLessThanOrEqual(SEO_DESCRIPTION_LENGTH);
     expect(long).toMatch(/… 7 Days \/ 6 Nights from ₹99,500\.$/);
   });
 
   it("falls back to the title, and leaves out what is not known", () => {
-    expect(generatedSeoDescription({ title: "Spiti Valley", description: "", days: null, nights: null, fromPrice: 0 })).toBe("Spiti Valley");
+    expect(
+      generatedSeoDescription({
+        title: "Spiti Valley",
+        description: "",
+        days: null,
+        nights: null,
+        fromPrice: 0,
+      }),
+    ).toBe("Spiti Valley");
   });
 });
 

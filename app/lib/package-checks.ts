@@ -33,7 +33,7 @@ export const PACKAGE_SECTIONS = [
 export type PackageSectionId = (typeof PACKAGE_SECTIONS)[number]["id"];
 
 const FIELD_SECTIONS: [RegExp, PackageSectionId][] = [
-  [/^(price|priceOptions|paymentTerms)\b/, "prices"],
+  [/^(price|priceOptions|paymentTerms|taxScheme|overseas)\b/, "prices"],
   [/^(highlights|included|excluded)\b/, "highlights"],
   [/^itinerary\b/, "itinerary"],
   [/^groupDates\b/, "departures"],
@@ -50,7 +50,12 @@ export function sectionOfField(name: string): PackageSectionId {
 }
 
 /** A consistency warning: it never blocks a save; "Fix" opens `section` and focuses the field whose id is `field`. */
-export type PackageWarning = { id: string; section: PackageSectionId; field: string; message: string };
+export type PackageWarning = {
+  id: string;
+  section: PackageSectionId;
+  field: string;
+  message: string;
+};
 
 const RUPEE_AMOUNT = /(?:₹|\bRs\.?|\bINR)\s?(\d(?:[\d,]*\d)?)/gi;
 

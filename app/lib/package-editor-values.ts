@@ -1,7 +1,7 @@
 import { structuredFields } from "./form-fields";
 import type { PackageTermsOverride } from "./package-terms-schema";
 import { paymentTermsInput, type PaymentTerms } from "./payment-schedule";
-import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PriceUnit, PublishStatus, Region } from "./package-schema";
+import type { GroupDate, HotelStay, PackageInputDraft, PackageReview, PackageTaxScheme, PriceUnit, PublishStatus, Region } from "./package-schema";
 
 /**
  * What the package editor starts from: every field of the model as the form
@@ -24,7 +24,12 @@ export type PackageEditorValues = {
   priceAdult: string;
   priceChildWithBed: string;
   priceChildNoBed: string;
-  priceOptions: { label: string; amount: string; unit: PriceUnit; hotels: (Omit<HotelStay, "nights"> & { nights: string })[] }[];
+  priceOptions: {
+    label: string;
+    amount: string;
+    unit: PriceUnit;
+    hotels: (Omit<HotelStay, "nights"> & { nights: string })[];
+  }[];
   highlights: string[];
   included: string[];
   excluded: string[];
@@ -45,7 +50,16 @@ export type PackageEditorValues = {
   /** The package's own terms; null: the site-wide ones (ADR 044). */
   termsOverride: PackageTermsOverride | null;
   /** The default payment terms (issue 46) as typed: the deposit's kind and figure, the balance's days before departure. */
-  paymentTerms: { depositKind: "percent" | "perPerson"; depositPercent: string; depositPerPerson: string; balanceDaysBefore: string };
+  paymentTerms: {
+    depositKind: "percent" | "perPerson";
+    depositPercent: string;
+    depositPerPerson: string;
+    balanceDaysBefore: string;
+  };
+  /** How GST is charged (issue 47): 5% on the whole package, or 18% on a service charge. */
+  taxScheme: PackageTaxScheme;
+  /** "yes": an overseas tour package (TCS); "no": not; "": not chosen, the region decides. */
+  overseas: "yes" | "no" | "";
 };
 
 export const EMPTY_PACKAGE: PackageEditorValues = {
@@ -83,15 +97,23 @@ export const EMPTY_PACKAGE: PackageEditorValues = {
   gallery: [],
   termsOverride: null,
   paymentTerms: termsFields(null),
+  taxScheme: "package",
+  overseas: "",
 };
 
 /** A package's own terms as the form shows them (a browser copy's may lack an emptied list). */
 function ownTerms(value: unknown): PackageTermsOverride | null {
   if (!value || typeof value !== "object") return null;
-  const { clauses, conveniences } = value as { clauses?: unknown; conveniences?: unknown };
+  const { clauses, conveniences } = value as {
+    clauses?: unknown;
+    conveniences?: unknown;
+  };
   const list = (items: unknown) => (Array.isArray(items) ? items : []);
   return {
-    clauses: list(clauses).map((clause) => ({ title: String(clause?.title ?? ""), text: String(clause?.text ?? "") })),
+    clauses: list(clauses).map((clause) => ({
+      title: String(clause?.title ?? ""),
+      text: String(clause?.text ?? ""),
+    })),
     conveniences: list(conveniences).map((line) => String(line ?? "")),
   };
 }
@@ -148,12 +170,22 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     highlights: document.highlights ?? [],
     included: document.included ?? [],
     excluded: document.excluded ?? [],
-    itinerary: (document.itinerary ?? []).map(({ title, description, photo }) => ({ title, description: description ?? "", photo: photo ?? "" })),
-    groupDates: (document.groupDates ?? []).map(({ capacity, ...date }) => ({ ...date, capacity: num(capacity) })),
+    itinerary: (document.itinerary ?? []).map(({ title, description, photo }) => ({
+      title,
+      description: description ?? "",
+      photo: photo ?? "",
+    })),
+    groupDates: (document.groupDates ?? []).map(({ capacity, ...date }) => ({
+      ...date,
+      capacity: num(capacity),
+    })),
     brochureUrl: document.brochureUrl ?? "",
     ratingStars: num(document.ratingStars ?? 5),
     ratingCount: num(document.ratingCount ?? 0),
-    reviews: (document.reviews ?? []).map((review) => ({ ...review, stars: String(review.stars) })),
+    reviews: (document.reviews ?? []).map((review) => ({
+      ...review,
+      stars: String(review.stars),
+    })),
     seoTitle: document.seoTitle ?? "",
     seoDescription: document.seoDescription ?? "",
     status: document.status ?? "draft",
@@ -163,7 +195,16 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
     gallery: document.gallery ?? [],
     termsOverride: ownTerms(document.termsOverride),
     paymentTerms: termsFields(document.paymentTerms),
+    taxScheme: document.taxScheme === "service-charge" ? "service-charge" : "package",
+    overseas: overseasField(document.overseas),
   };
+}
+
+/** The overseas choice as the form shows it: stored as a boolean (or null), kept by a browser copy as "yes" or "no". */
+function overseasField(value: unknown): PackageEditorValues["overseas"] {
+  if (value === true || value === "yes") return "yes";
+  if (value === false || value === "no") return "no";
+  return "";
 }
 
 /**
@@ -172,5 +213,8 @@ export function packageEditorValues(document: PackageInputDraft): PackageEditorV
  */
 export function packageValuesFromFields(fields: [string, string][]): PackageEditorValues {
   const sent = structuredFields(fields) as Record<string, unknown>;
-  return packageEditorValues({ ...sent, featured: sent.featured === "on" } as unknown as PackageInputDraft);
+  return packageEditorValues({
+    ...sent,
+    featured: sent.featured === "on",
+  } as unknown as PackageInputDraft);
 }

@@ -48,7 +48,11 @@ export { slugify } from "./slugify";
  * publishing needs them (see missingForPublish).
  */
 const packagePriceInputSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("single"), amount: rupeesSchema.optional(), unit: priceUnitSchema.default("per person") }),
+  z.object({
+    kind: z.literal("single"),
+    amount: rupeesSchema.optional(),
+    unit: priceUnitSchema.default("per person"),
+  }),
   z.object({
     kind: z.literal("adultChild"),
     adult: rupeesSchema.optional(),
@@ -68,6 +72,10 @@ const listItem = (label: string) => text(500, label);
 const BROCHURE_PATH = /^\/(?:media\/brochures|brochures)\/[a-z0-9][a-z0-9._-]{0,150}\.pdf$/;
 const isBrochurePath = (value: string) => BROCHURE_PATH.test(value) && !value.includes("..");
 export const BROCHURE_URL_MESSAGE = "Upload the brochure here as a PDF: links to other addresses are not allowed.";
+
+/** A package's GST scheme (ADR 092), in the order the editor offers them. */
+export const TAX_SCHEMES = ["package", "service-charge"] as const;
+export type PackageTaxScheme = (typeof TAX_SCHEMES)[number];
 
 const packageFieldsSchema = z.object({
   title: text(200, "Title"),
@@ -115,6 +123,10 @@ const packageFieldsSchema = z.object({
   termsOverride: packageTermsOverrideSchema.nullable().default(null),
   /** The deposit and balance a booking copies into its schedule (issue 46); null: the defaults (25%, 30 days before departure). */
   paymentTerms: paymentTermsSchema.nullable().default(null),
+  /** How GST is worked out (issue 47, ADR 092): 5% on the whole package, or 18% on a separate service charge. */
+  taxScheme: z.enum(TAX_SCHEMES, { error: "Choose how GST is charged on this package." }).default("package"),
+  /** An overseas tour package: TCS on every amount received. The form sends "yes" or "no"; null: the region decides (international). */
+  overseas: z.preprocess((value) => (value === "yes" ? true : value === "no" ? false : value === "" ? null : value), z.boolean().nullable().default(null)),
 });
 
 /** What publishing needs beyond a draft, in the words the form shows. */
@@ -164,12 +176,18 @@ export const packageInputSchema = packageFieldsSchema.superRefine(
   (input, ctx) => {
     if (input.status !== "published") return;
     for (const { field, label } of missingForPublish(input)) {
-      ctx.addIssue({ code: "custom", path: [field], message: `Needed to publish: ${label}.` });
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: `Needed to publish: ${label}.`,
+      });
     }
   },
   // Said together with the other fields' errors (an empty price, a mistyped date), not
   // only once those are fixed: a save shows every field to fix at once (issue 49).
-  { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  {
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  },
 );
 
 export type PackageInput = z.output<typeof packageInputSchema>;

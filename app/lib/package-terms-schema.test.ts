@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fillTermText, siteTermsInputSchema } from "./package-terms-schema";
 
-const taxes = { gstPercent: 5, gstLabel: "GST", tcsPercent: 20, tcsLabel: "TCS" };
+const taxes = {
+  gstPercent: 5,
+  serviceChargeGstPercent: 18,
+  gstLabel: "GST",
+  tcsPercent: 20,
+  tcsLabel: "TCS",
+};
 
 describe("fillTermText", () => {
   it("puts in the refund rule and the tax settings", () => {
@@ -17,7 +23,11 @@ describe("fillTermText", () => {
 
 describe("siteTermsInputSchema", () => {
   it("asks for a title and text on every clause and a refund rule", () => {
-    const result = siteTermsInputSchema.safeParse({ refundRule: " ", clauses: [{ title: "", text: "x" }], conveniences: ["ok"] });
+    const result = siteTermsInputSchema.safeParse({
+      refundRule: " ",
+      clauses: [{ title: "", text: "x" }],
+      conveniences: ["ok"],
+    });
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     expect(messages).toEqual(["refundRule: Enter the refund rule.", "clauses.0.title: Enter the clause's title."]);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fillPackageText, fillTaxWords, staleTaxRates } from "./package-text";
 
-const taxes = { gstPercent: 5, gstLabel: "GST", tcsPercent: 2, tcsLabel: "TCS" };
+const taxes = {
+  gstPercent: 5,
+  serviceChargeGstPercent: 18,
+  gstLabel: "GST",
+  tcsPercent: 2,
+  tcsLabel: "TCS",
+};
 
 describe("a package's words that come from the settings and the price (issue 49)", () => {
   it("says {gst} and {tcs} as the settings do, and {price} as the from price", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInr, fromPrice, priceLines, taxNote } from "./price";
+import { formatInr, fromPrice, packageTaxSetting, priceLines, taxNote } from "./price";
 
 describe("formatInr", () => {
   it("uses Indian digit grouping", () => {
@@ -11,14 +11,47 @@ describe("formatInr", () => {
 });
 
 describe("taxNote", () => {
-  it("adds TCS only on international trips", () => {
-    expect(taxNote("international")).toBe("+ 5% GST + 5% TCS");
-    expect(taxNote("national")).toBe("+ 5% GST");
+  const taxes = {
+    gstPercent: 5,
+    serviceChargeGstPercent: 18,
+    gstLabel: "GST",
+    tcsPercent: 2,
+    tcsLabel: "TCS",
+  };
+  it("adds TCS only on an overseas tour package, and names the service charge in the 18% scheme", () => {
+    expect(taxNote({ taxScheme: "package", overseas: true }, taxes)).toBe("+ 5% GST + 2% TCS");
+    expect(taxNote({ taxScheme: "package", overseas: false }, taxes)).toBe("+ 5% GST");
+    expect(taxNote({ taxScheme: "service-charge", overseas: true }, taxes)).toBe("+ 18% GST on the service charge + 2% TCS");
+  });
+  it("takes overseas from the package, else from its region", () => {
+    expect(packageTaxSetting({ region: "international" })).toEqual({
+      taxScheme: "package",
+      overseas: true,
+    });
+    expect(
+      packageTaxSetting({
+        region: "international",
+        overseas: false,
+        taxScheme: "service-charge",
+      }),
+    ).toEqual({
+      taxScheme: "service-charge",
+      overseas: false,
+    });
+    expect(packageTaxSetting({ region: "national", overseas: null })).toEqual({
+      taxScheme: "package",
+      overseas: false,
+    });
   });
 });
 
 describe("prices", () => {
-  const adultChild = { kind: "adultChild", adult: 99500, childWithBed: 85000, childNoBed: 77500 } as const;
+  const adultChild = {
+    kind: "adultChild",
+    adult: 99500,
+    childWithBed: 85000,
+    childNoBed: 77500,
+  } as const;
   it("finds the from price over both shapes and the options: the adult's, never a child's (issue 49)", () => {
     expect(fromPrice(adultChild)).toBe(99500);
     expect(fromPrice({ kind: "single", amount: 27400, unit: "per person" }, [{ label: "Option 2", amount: 21500, unit: "per person", hotels: [] }])).toBe(
@@ -41,9 +74,21 @@ describe("prices", () => {
 
 describe("fromPrice", () => {
   it("is the adult or per-person price, or a cheaper option, never a child's", () => {
-    expect(fromPrice({ kind: "adultChild", adult: 52_500, childWithBed: 45_000, childNoBed: 40_500 })).toBe(52_500);
+    expect(
+      fromPrice({
+        kind: "adultChild",
+        adult: 52_500,
+        childWithBed: 45_000,
+        childNoBed: 40_500,
+      }),
+    ).toBe(52_500);
     expect(fromPrice({ kind: "single", amount: 21_500, unit: "per person" })).toBe(21_500);
-    const option = { label: "Budget", amount: 19_000, unit: "per person" as const, hotels: [] };
+    const option = {
+      label: "Budget",
+      amount: 19_000,
+      unit: "per person" as const,
+      hotels: [],
+    };
     expect(fromPrice({ kind: "single", amount: 21_500, unit: "per person" }, [option])).toBe(19_000);
   });
 });

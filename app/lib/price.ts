@@ -11,17 +11,51 @@ export function formatInr(rupees: number): string {
   return inrFormatter.format(rupees);
 }
 
-/** The taxes added to every price, from the site settings (ADR 041). */
-export type TaxRates = { gstPercent: number; gstLabel: string; tcsPercent: number; tcsLabel: string };
+/**
+ * The taxes a price's note adds: the rates of the tax rules in force today
+ * (issue 47, ADR 092: GST on the whole package, GST on a service charge, TCS
+ * with a PAN), and how the settings word them (ADR 041).
+ */
+export type TaxRates = {
+  gstPercent: number;
+  serviceChargeGstPercent: number;
+  gstLabel: string;
+  tcsPercent: number;
+  tcsLabel: string;
+};
 
-/** Spec §9, and the settings' first-start values. */
-export const DEFAULT_TAXES: TaxRates = { gstPercent: 5, gstLabel: "GST", tcsPercent: 5, tcsLabel: "TCS" };
+/** Spec §9, and the wording's first-start values; the rates in use come from the tax rules. */
+export const DEFAULT_TAXES: TaxRates = {
+  gstPercent: 5,
+  serviceChargeGstPercent: 18,
+  gstLabel: "GST",
+  tcsPercent: 5,
+  tcsLabel: "TCS",
+};
 
-/** "+ 5% GST", plus "+ 5% TCS" on international trips (spec §9); a rate of 0 is left out. */
-export function taxNote(region: Region, taxes: TaxRates = DEFAULT_TAXES): string {
+/** How a package is taxed (ADR 092): its GST scheme, and whether it is an overseas tour package (TCS). */
+export type PackageTaxSetting = {
+  taxScheme: "package" | "service-charge";
+  overseas: boolean;
+};
+
+/** A package's tax setting from its row: "overseas" not chosen yet follows the region. */
+export function packageTaxSetting(row: { region: Region; taxScheme?: "package" | "service-charge" | null; overseas?: boolean | null }): PackageTaxSetting {
+  return {
+    taxScheme: row.taxScheme ?? "package",
+    overseas: row.overseas ?? row.region === "international",
+  };
+}
+
+/**
+ * "+ 5% GST", plus "+ 2% TCS" on an overseas tour package; "+ 18% GST on the
+ * service charge" in that scheme. A rate of 0 is left out.
+ */
+export function taxNote(setting: PackageTaxSetting, taxes: TaxRates = DEFAULT_TAXES): string {
+  const gst = setting.taxScheme === "service-charge" ? taxes.serviceChargeGstPercent : taxes.gstPercent;
   const parts = [
-    taxes.gstPercent > 0 ? `+ ${taxes.gstPercent}% ${taxes.gstLabel}` : "",
-    region === "international" && taxes.tcsPercent > 0 ? `+ ${taxes.tcsPercent}% ${taxes.tcsLabel}` : "",
+    gst > 0 ? `+ ${gst}% ${taxes.gstLabel}${setting.taxScheme === "service-charge" ? " on the service charge" : ""}` : "",
+    setting.overseas && taxes.tcsPercent > 0 ? `+ ${taxes.tcsPercent}% ${taxes.tcsLabel}` : "",
   ];
   return parts.filter(Boolean).join(" ");
 }
@@ -46,8 +80,16 @@ export function priceLines(price: PackagePrice): PriceLine[] {
   }
   return [
     { label: "Adult", amount: formatInr(price.adult), unit: "per adult" },
-    { label: "Child with bed", amount: formatInr(price.childWithBed), unit: "per child" },
-    { label: "Child without bed", amount: formatInr(price.childNoBed), unit: "per child" },
+    {
+      label: "Child with bed",
+      amount: formatInr(price.childWithBed),
+      unit: "per child",
+    },
+    {
+      label: "Child without bed",
+      amount: formatInr(price.childNoBed),
+      unit: "per child",
+    },
   ];
 }
 

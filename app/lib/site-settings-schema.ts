@@ -58,7 +58,10 @@ export const reminderDaysSchema = z.preprocess(
       }
       const unique = [...new Set(days)].sort((a, b) => b - a);
       if (unique.length > 4) {
-        ctx.addIssue({ code: "custom", message: "At most 4 reminders before each due date." });
+        ctx.addIssue({
+          code: "custom",
+          message: "At most 4 reminders before each due date.",
+        });
         return z.NEVER;
       }
       return unique;
@@ -81,9 +84,10 @@ export const siteSettingsInputSchema = z
     websiteUrl: httpsUrl,
     footerDescription: z.string().trim().max(600, "At most 600 characters.").optional(),
     notifyEmail: z.preprocess(toSingleLine, z.email("Enter an e-mail address like team@example.com.")).optional(),
-    gstPercent: rate("GST"),
+    /** The rates the price notes said before the tax rules (issue 47): kept, no longer on the form, the fallback while a kind has no rule. */
+    gstPercent: rate("GST").optional(),
     gstLabel: line(20, "Enter how the tax is named, e.g. GST."),
-    tcsPercent: rate("TCS"),
+    tcsPercent: rate("TCS").optional(),
     tcsLabel: line(20, "Enter how the tax is named, e.g. TCS."),
     leadPopupEnabled: z.preprocess((value) => value === "on" || value === true, z.boolean()),
     /** How long a booking's seats are held (ADR 088). */
@@ -96,9 +100,17 @@ export const siteSettingsInputSchema = z
   })
   .superRefine((input, ctx) => {
     if (input.upiId && !input.upiPayeeName)
-      ctx.addIssue({ code: "custom", path: ["upiPayeeName"], message: "Enter the name on the agency's UPI account: payers see it before they pay." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["upiPayeeName"],
+        message: "Enter the name on the agency's UPI account: payers see it before they pay.",
+      });
     if (input.upiPayeeName && !input.upiId)
-      ctx.addIssue({ code: "custom", path: ["upiId"], message: "Enter the agency's UPI ID, like pravas@okhdfcbank, or clear the payee name." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["upiId"],
+        message: "Enter the agency's UPI ID, like pravas@okhdfcbank, or clear the payee name.",
+      });
   });
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsInputSchema>;

@@ -111,6 +111,10 @@ const RULES: Record<string, Rule> = {
   "routes/admin/personal-data.tsx": { page: adminOnly },
   // Site settings (ADR 041): admins only.
   "routes/admin/settings.tsx": { page: adminOnly },
+  // Business and tax (issue 47): admins only. The accountant's registers: both roles see the page and the GST register; the TCS register (PANs) is in STAFF_READS.
+  "routes/admin/settings-business.tsx": { page: adminOnly },
+  "routes/admin/tax-registers.tsx": { page: staffOnly },
+  "routes/admin/tax-register-download.ts": { page: staffOnly, sample: "/admin/tax-registers/gst?period=2026-11&format=csv" },
   "routes/admin/home-content.tsx": { page: staffOnly },
   "routes/admin/legal-pages.tsx": { page: adminOnly },
   "routes/admin/legal-edit.tsx": { page: { anonymous: "login", editor: "denied", admin: "ok" }, sample: "/admin/site/legal/refund-policy" },
@@ -186,6 +190,7 @@ const EXPRESS_ENDPOINTS: { method: string; url: string; headers?: Record<string,
 const STAFF_READS: { url: string; outcome: ByWho }[] = [
   { url: "/api/bookings", outcome: { anonymous: 401, editor: "ok", admin: "ok" } },
   { url: "/api/bookings/PRV-22222", outcome: { anonymous: 401, editor: 404, admin: 404 } },
+  { url: "/admin/tax-registers/tcs?period=2026-27-Q3&format=xlsx", outcome: adminOnly },
 ];
 
 /**
@@ -213,6 +218,14 @@ const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<W
   { url: "/admin/bookings/PRV-22222", form: { intent: "trip-task-done" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).
   { url: "/admin/settings", form: { upiId: "not a vpa" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  // Business and tax (issue 47): each write admins only; an admin's incomplete form is refused inline (400), nothing written.
+  { url: "/admin/settings/business", form: { gstin: "27AAPFU0939F1ZW" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  { url: "/admin/settings/business", form: { intent: "add-rule", kind: "tcs" }, outcome: { anonymous: "login", editor: "denied", admin: "formError" } },
+  {
+    url: "/admin/settings/business",
+    form: { intent: "withdraw-rule", ruleId: "tcs-2026-04-01" },
+    outcome: { anonymous: "login", editor: "denied", admin: "formError" },
+  },
 ];
 
 type FlatRoute = { file: string; path: string };

@@ -125,7 +125,7 @@ test("Bali: prices with their taxes and up to 6 reviews; arrow, Home and End key
     const price = page.getByRole("region", { name: "Price" });
     await expect(price.getByRole("row", { name: /Adult/ })).toContainText("₹99,500");
     await expect(price.getByRole("row", { name: /Child without bed/ })).toContainText("₹77,500");
-    await expect(price).toContainText("+ 5% GST + 5% TCS");
+    await expect(price).toContainText("+ 5% GST + 2% TCS"); // the TCS rule in force from 1 April 2026 (issue 47)
     await expect(page.getByRole("region", { name: "Customer Reviews" }).getByRole("listitem")).toHaveCount(6);
     for (const label of ["Accommodation", "Flights", "Tour Guide", "Meals", "Activities"]) {
       await expect(page.getByRole("list", { name: "What the trip covers" })).toContainText(label);

@@ -11,9 +11,11 @@ import { gotoHydrated, type TestDatabase } from "./fixtures";
 test.describe.configure({ mode: "serial" });
 
 async function keepSiteTerms(db: TestDatabase) {
-  const [before] = await db.query<{ package_terms: unknown; booking_conveniences: unknown; refund_rule: string | null }>(
-    "select package_terms, booking_conveniences, refund_rule from site_settings where id = 1",
-  );
+  const [before] = await db.query<{
+    package_terms: unknown;
+    booking_conveniences: unknown;
+    refund_rule: string | null;
+  }>("select package_terms, booking_conveniences, refund_rule from site_settings where id = 1");
   db.onCleanup(async () => {
     await db.query("update site_settings set package_terms = $1, booking_conveniences = $2, refund_rule = $3 where id = 1", [
       before!.package_terms === null ? null : JSON.stringify(before!.package_terms),
@@ -43,17 +45,18 @@ test("an admin rewrites the refund rule and a clause: every package's Terms tab 
   await expect(page.getByRole("status").filter({ hasText: "Terms saved." })).toBeVisible();
 
   for (const slug of ["bali", "hampi"]) {
-    const html = await (await request.get(`/packages/${slug}?tab=terms`, { headers: { cookie: "" } })).text();
+    const html = await (
+      await request.get(`/packages/${slug}?tab=terms`, {
+        headers: { cookie: "" },
+      })
+    ).text();
     expect(html).toContain("Cancel 45 days or more before departure for a full refund, less the visa fee");
     expect(html).not.toContain("If you cancel more than 30 days before departure, 90%");
     expect(html).toContain("Booking and payment");
     expect(html).toContain("Airport pick-up on every international trip");
   }
-  // The tax clause reads the tax settings.
-  const [taxes] = await db.query<{ gst_percent: number; tcs_percent: number }>("select gst_percent, tcs_percent from site_settings where id = 1");
-  expect(await (await request.get("/packages/bali?tab=terms")).text()).toContain(
-    `${taxes!.gst_percent}% GST is added to every package, and ${taxes!.tcs_percent}% TCS is collected`,
-  );
+  // The tax clause reads the tax rules in force (issue 47): 5% GST, and 2% TCS from 1 April 2026.
+  expect(await (await request.get("/packages/bali?tab=terms")).text()).toContain("5% GST is added to every package, and 2% TCS is collected");
 });
 
 test("History restores the terms as they were before: loaded as unsaved changes, live once saved", async ({ adminPage: page, db, request }) => {
@@ -102,7 +105,11 @@ test("a package with its own terms shows them; the others keep the site-wide one
   await page.getByRole("button", { name: "Update Package" }).click();
   await expect(page.getByRole("status").filter({ hasText: /saved|updated/i })).toBeVisible();
 
-  const own = await (await request.get(`/packages/${pkg.slug}?tab=terms`, { headers: { cookie: "" } })).text();
+  const own = await (
+    await request.get(`/packages/${pkg.slug}?tab=terms`, {
+      headers: { cookie: "" },
+    })
+  ).text();
   expect(own).toContain("names cannot be changed after ticketing");
   expect(own).toContain("A tour manager from Pune for the whole trip");
   const other = await (await request.get("/packages/bali?tab=terms", { headers: { cookie: "" } })).text();
@@ -115,12 +122,18 @@ test("a package with its own terms shows them; the others keep the site-wide one
   await page.getByLabel("Use this package’s own terms").uncheck();
   await page.getByRole("button", { name: "Update Package" }).click();
   await expect(page.getByRole("status").filter({ hasText: /saved|updated/i })).toBeVisible();
-  expect(await (await request.get(`/packages/${pkg.slug}?tab=terms`, { headers: { cookie: "" } })).text()).not.toContain(
-    "names cannot be changed after ticketing",
-  );
+  expect(
+    await (
+      await request.get(`/packages/${pkg.slug}?tab=terms`, {
+        headers: { cookie: "" },
+      })
+    ).text(),
+  ).not.toContain("names cannot be changed after ticketing");
 });
 
 test("an editor cannot open the site-wide terms (403)", async ({ editorPage: page }) => {
-  const answer = await page.request.get("/admin/site/terms", { maxRedirects: 0 });
+  const answer = await page.request.get("/admin/site/terms", {
+    maxRedirects: 0,
+  });
   expect(answer.status()).toBe(403);
 });

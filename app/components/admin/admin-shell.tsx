@@ -35,21 +35,87 @@ function pageSkipLinks(matches: ReturnType<typeof useMatches>): SkipLink[] {
 }
 
 const links = [
-  { to: "/admin/dashboard", label: "Dashboard", Icon: DashboardIcon, adminOnly: false },
-  { to: "/admin/packages", label: "Packages", Icon: PackageIcon, adminOnly: false },
+  {
+    to: "/admin/dashboard",
+    label: "Dashboard",
+    Icon: DashboardIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/packages",
+    label: "Packages",
+    Icon: PackageIcon,
+    adminOnly: false,
+  },
   { to: "/admin/blogs", label: "Blogs", Icon: BlogIcon, adminOnly: false },
-  { to: "/admin/enquiries", label: "Enquiries", Icon: InboxIcon, adminOnly: false },
-  { to: "/admin/bookings", label: "Bookings", Icon: BookingsIcon, adminOnly: false },
-  { to: "/admin/payments", label: "Payments", Icon: PaymentsIcon, adminOnly: false },
-  { to: "/admin/departures", label: "Departures", Icon: DeparturesIcon, adminOnly: false },
-  { to: "/admin/site/home", label: "Home page", Icon: HomeIcon, adminOnly: false },
+  {
+    to: "/admin/enquiries",
+    label: "Enquiries",
+    Icon: InboxIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/bookings",
+    label: "Bookings",
+    Icon: BookingsIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/payments",
+    label: "Payments",
+    Icon: PaymentsIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/tax-registers",
+    label: "Tax registers",
+    Icon: PaymentsIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/departures",
+    label: "Departures",
+    Icon: DeparturesIcon,
+    adminOnly: false,
+  },
+  {
+    to: "/admin/site/home",
+    label: "Home page",
+    Icon: HomeIcon,
+    adminOnly: false,
+  },
   { to: "/admin/media", label: "Media", Icon: MediaIcon, adminOnly: false },
-  { to: "/admin/site/legal", label: "Legal pages", Icon: BlogIcon, adminOnly: true },
-  { to: "/admin/site/terms", label: "Package terms", Icon: BlogIcon, adminOnly: true },
-  { to: "/admin/reply-templates", label: "Reply templates", Icon: InboxIcon, adminOnly: true },
-  { to: "/admin/settings", label: "Settings", Icon: SettingsIcon, adminOnly: true },
+  {
+    to: "/admin/site/legal",
+    label: "Legal pages",
+    Icon: BlogIcon,
+    adminOnly: true,
+  },
+  {
+    to: "/admin/site/terms",
+    label: "Package terms",
+    Icon: BlogIcon,
+    adminOnly: true,
+  },
+  {
+    to: "/admin/reply-templates",
+    label: "Reply templates",
+    Icon: InboxIcon,
+    adminOnly: true,
+  },
+  {
+    to: "/admin/settings",
+    label: "Settings",
+    Icon: SettingsIcon,
+    adminOnly: true,
+  },
   { to: "/admin/users", label: "Users", Icon: UsersIcon, adminOnly: true },
-  { to: "/admin/activity", label: "Activity", Icon: ActivityIcon, adminOnly: true },
+  {
+    to: "/admin/activity",
+    label: "Activity",
+    Icon: ActivityIcon,
+    adminOnly: true,
+  },
 ];
 
 /**

@@ -31,6 +31,9 @@ export const ACTIVITY_KINDS = [
   "user.recovery-codes-regenerated",
   "settings.two-factor-required",
   "settings.updated",
+  "settings.business-updated",
+  "tax-rule.added",
+  "tax-rule.withdrawn",
   "backup.downloaded",
   "home.faqs-updated",
   "home.reviews-updated",
@@ -112,9 +115,17 @@ export function isActivityKind(value: unknown): value is ActivityKind {
 export type ActivityEntry = {
   kind: ActivityKind;
   /** Who did it: the viewer, or for a failed sign-in just the e-mail as typed. */
-  actor?: { id?: string | null; email?: string | null; name?: string | null } | null;
+  actor?: {
+    id?: string | null;
+    email?: string | null;
+    name?: string | null;
+  } | null;
   /** Which item: e.g. { type: "user", id: "…", label: "editor@…" }. */
-  subject?: { type: string; id?: string | number | null; label?: string | null } | null;
+  subject?: {
+    type: string;
+    id?: string | number | null;
+    label?: string | null;
+  } | null;
   /** Client IP as the server resolved it (load context `clientIp`). */
   ip?: string | null;
   /** Small extra facts, e.g. { from: "editor", to: "admin" }. Never passwords or tokens. */

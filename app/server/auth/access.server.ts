@@ -62,3 +62,13 @@ export const canIssueDocuments = (viewer: Viewer | null) => hasRole(viewer, "edi
 export const canCorrectDocuments = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** The Payments screen and its exports (issue 46): both roles may view. */
 export const canViewPayments = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/**
+ * Settings → Business and tax (issue 47): the agency's GSTIN and PAN, the
+ * document series and the tax rules (add, withdraw): admins only, like the
+ * other settings; an editor does not see the screen.
+ */
+export const canManageTaxSettings = (viewer: Viewer | null) => hasRole(viewer, "admin");
+/** The GST register for the accountant (every document's taxable value and taxes): both roles, like the Payments export. */
+export const canDownloadGstRegister = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/** The TCS register carries every traveller's PAN: admins only. */
+export const canDownloadTcsRegister = (viewer: Viewer | null) => hasRole(viewer, "admin");

@@ -2,7 +2,7 @@ import type { PackageDetail, PriceBlock, PriceOffer } from "~/lib/package-view-m
 import { largestUrl, type MediaView } from "~/lib/media";
 import { generatedSeoDescription } from "~/lib/package-seo-description";
 import { fillPackageText } from "~/lib/package-text";
-import { formatInr, fromPrice, priceLines, taxNote, type TaxRates } from "~/lib/price";
+import { formatInr, fromPrice, priceLines, packageTaxSetting, taxNote, type TaxRates } from "~/lib/price";
 import { getTaxRates } from "~/server/settings/settings.server";
 import { formatDuration, formatTourDate, upcomingDates } from "~/lib/tour-format";
 import type { PackageRow } from "~/server/db/schema.server";
@@ -19,7 +19,7 @@ const MAX_PACKAGE_REVIEWS = 6;
 export type { PackageDetail } from "~/lib/package-view-model";
 
 /** The price block in the spec's two shapes, or the hotel options where a package has them. */
-export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "region">, taxes: TaxRates): PriceBlock {
+export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions"> & Parameters<typeof packageTaxSetting>[0], taxes: TaxRates): PriceBlock {
   const options = row.priceOptions.map((option) => ({
     label: option.label,
     amount: formatInr(option.amount),
@@ -27,7 +27,7 @@ export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "reg
     hotels: option.hotels,
   }));
   return {
-    taxNote: taxNote(row.region, taxes),
+    taxNote: taxNote(packageTaxSetting(row), taxes),
     from: formatInr(fromPrice(row.price, row.priceOptions)),
     lines: options.length > 0 ? [] : priceLines(row.price),
     options,
@@ -36,11 +36,19 @@ export function priceBlock(row: Pick<PackageRow, "price" | "priceOptions" | "reg
 
 export function priceOffers(row: Pick<PackageRow, "price" | "priceOptions">): PriceOffer[] {
   if (row.priceOptions.length > 0) {
-    return row.priceOptions.map((option) => ({ name: option.label, price: option.amount }));
+    return row.priceOptions.map((option) => ({
+      name: option.label,
+      price: option.amount,
+    }));
   }
   if (row.price.kind === "single") {
     const unit = row.price.unit;
-    return [{ name: unit.charAt(0).toUpperCase() + unit.slice(1), price: row.price.amount }];
+    return [
+      {
+        name: unit.charAt(0).toUpperCase() + unit.slice(1),
+        price: row.price.amount,
+      },
+    ];
   }
   return [
     { name: "Adult", price: row.price.adult },
@@ -52,7 +60,7 @@ export function priceOffers(row: Pick<PackageRow, "price" | "priceOptions">): Pr
 /** Everything the package page shows, images resolved, itinerary sorted by day, dates as of `today`. */
 export async function toPackageDetail(row: PackageRow, today: string): Promise<PackageDetail> {
   const upcoming = upcomingDates(row.groupDates, today);
-  const [media, taxes, withSeats] = await Promise.all([getMediaByKeys(packageMediaKeys(row)), getTaxRates(), packageDepartureSeats(row.id, upcoming)]);
+  const [media, taxes, withSeats] = await Promise.all([getMediaByKeys(packageMediaKeys(row)), getTaxRates(today), packageDepartureSeats(row.id, upcoming)]);
   const thumbnail = media[row.thumbnail] ?? null;
   const departures = withSeats.map((date) => ({
     id: date.id ?? null,
@@ -91,7 +99,12 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
     // Stored order is not trusted (the Dubai data came out of order).
     itinerary: [...row.itinerary]
       .sort((a, b) => a.day - b.day)
-      .map((day) => ({ day: day.day, title: fill(day.title), description: fill(day.description), photo: media[day.photo] ?? null })),
+      .map((day) => ({
+        day: day.day,
+        title: fill(day.title),
+        description: fill(day.description),
+        photo: media[day.photo] ?? null,
+      })),
     departures,
     nextDate: next ? next.start : null,
     features: packageFeatures(row.included),
@@ -106,7 +119,13 @@ export async function toPackageDetail(row: PackageRow, today: string): Promise<P
       // Empty means generated from the package (ADR 038): it follows the description, duration and price.
       description: row.seoDescription
         ? fill(row.seoDescription)
-        : generatedSeoDescription({ title: row.title, description, days: row.days || null, nights: row.days ? row.nights : null, fromPrice: from }),
+        : generatedSeoDescription({
+            title: row.title,
+            description,
+            days: row.days || null,
+            nights: row.days ? row.nights : null,
+            fromPrice: from,
+          }),
       image: thumbnail ? largestUrl(thumbnail) : null,
       imageAlt: thumbnail?.alt ?? "",
       offers: priceOffers(row),

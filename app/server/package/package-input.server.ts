@@ -59,9 +59,9 @@ export function parsePackageBody(body: unknown, existing?: PackageInputDraft): P
 
 /**
  * A package's content columns: a stored row, or the values a write is about to store.
- * Its tax setting (scheme, overseas: ADR 092) is not content: it has defaults, and its own screen.
+ * Its tax setting (scheme, overseas: ADR 092) is content too: edited in the Prices section, kept in its revisions.
  */
-type PackageContent = Omit<PackageRow, "id" | "views" | "revision" | "createdAt" | "updatedAt" | "taxScheme" | "overseas">;
+type PackageContent = Omit<PackageRow, "id" | "views" | "revision" | "createdAt" | "updatedAt">;
 
 /**
  * The stored package as an input (the editor's initial values; the base of an
@@ -99,6 +99,8 @@ export function rowToInput(row: PackageContent, featured: boolean): PackageInput
     gallery: row.gallery,
     termsOverride: row.termsOverride ?? null,
     paymentTerms: row.paymentTerms ? paymentTermsInput(row.paymentTerms) : null,
+    taxScheme: row.taxScheme,
+    overseas: row.overseas,
   };
 }
 
@@ -146,6 +148,8 @@ export function toPackageValues(input: PackageInput, slug: string) {
     seoDescription: input.seoDescription,
     termsOverride: input.termsOverride ?? null,
     paymentTerms: storedPaymentTerms(input.paymentTerms),
+    taxScheme: input.taxScheme,
+    overseas: input.overseas,
     status: input.status,
     sortOrder: input.sortOrder,
   } satisfies Omit<typeof packages.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -174,7 +178,10 @@ export async function resolveMediaRefs(tx: Db, input: PackageInput): Promise<Pac
     ...input,
     thumbnail: resolve(input.thumbnail),
     gallery: input.gallery.map(resolve),
-    itinerary: input.itinerary.map((day) => ({ ...day, photo: resolve(day.photo) })),
+    itinerary: input.itinerary.map((day) => ({
+      ...day,
+      photo: resolve(day.photo),
+    })),
   };
 }
 

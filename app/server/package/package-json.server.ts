@@ -1,5 +1,5 @@
 import { largestUrl, type MediaView } from "~/lib/media";
-import { priceLines, taxNote } from "~/lib/price";
+import { priceLines, packageTaxSetting, taxNote } from "~/lib/price";
 import type { PackageRow } from "~/server/db/schema.server";
 import { getMediaByKeys } from "~/server/media/media.server";
 import { getTaxRates } from "~/server/settings/settings.server";
@@ -33,7 +33,7 @@ export async function toPackagesJson(rows: PackageRow[]) {
     price: row.price,
     priceFrom: row.priceFrom,
     priceText: priceLines(row.price).map((line) => `${line.label}: ${line.amount} ${line.unit}`),
-    taxNote: taxNote(row.region, taxes),
+    taxNote: taxNote(packageTaxSetting(row), taxes),
     priceOptions: row.priceOptions,
     thumbnail: imageUrl(media, row.thumbnail),
     images: row.gallery.map((key) => imageUrl(media, key)).filter((url): url is string => url !== null),

@@ -5,7 +5,11 @@ import { priceBlock, priceOffers } from "./package-detail.server";
 
 const seeded = (slug: string) => {
   const pkg = seedPackages().find((item) => item.slug === slug)!;
-  return { price: pkg.price, priceOptions: pkg.priceOptions ?? [], region: pkg.region };
+  return {
+    price: pkg.price,
+    priceOptions: pkg.priceOptions ?? [],
+    region: pkg.region,
+  };
 };
 
 describe("the package page's price block", () => {
@@ -59,7 +63,13 @@ describe("the package page's price block", () => {
 
 describe("the taxes come from the settings", () => {
   it("says the rates the agency set, and leaves out a rate of 0", () => {
-    const taxes = { gstPercent: 5, gstLabel: "GST", tcsPercent: 20, tcsLabel: "TCS" };
+    const taxes = {
+      gstPercent: 5,
+      serviceChargeGstPercent: 18,
+      gstLabel: "GST",
+      tcsPercent: 20,
+      tcsLabel: "TCS",
+    };
     expect(priceBlock(seeded("dubai"), taxes).taxNote).toBe("+ 5% GST + 20% TCS");
     expect(priceBlock(seeded("golden-triangle"), taxes).taxNote).toBe("+ 5% GST");
     expect(priceBlock(seeded("dubai"), { ...taxes, tcsPercent: 0 }).taxNote).toBe("+ 5% GST");

@@ -6,7 +6,7 @@ import { describeConflict } from "~/server/content/conflicts.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
 import { siteSettings, type SiteSettingsRow } from "~/server/db/schema.server";
 
-type SettingsWriteResult = { ok: true; row: SiteSettingsRow } | { ok: false; conflict: EditConflict };
+export type SettingsWriteResult = { ok: true; row: SiteSettingsRow } | { ok: false; conflict: EditConflict };
 
 /** The settings as one document (their revisions' JSON): exactly the fields the screen edits. */
 export function settingsDocument(row: SiteSettingsRow): ContentDocument {
@@ -31,6 +31,19 @@ export function settingsDocument(row: SiteSettingsRow): ContentDocument {
     bookingHoldHours: row.bookingHoldHours,
     upiId: row.upiId ?? undefined,
     upiPayeeName: row.upiPayeeName ?? undefined,
+    // Business and tax (issue 47): saved from their own screen, kept in the same History.
+    businessLegalName: row.businessLegalName || undefined,
+    businessAddress: row.businessAddress || undefined,
+    businessStateCode: row.businessStateCode ?? undefined,
+    gstin: row.gstin ?? undefined,
+    pan: row.pan ?? undefined,
+    invoicePrefix: row.invoicePrefix,
+    receiptVoucherPrefix: row.receiptVoucherPrefix,
+    paymentReceiptPrefix: row.paymentReceiptPrefix,
+    refundVoucherPrefix: row.refundVoucherPrefix,
+    creditNotePrefix: row.creditNotePrefix,
+    overseasPlaceOfSupply: row.overseasPlaceOfSupply,
+    autoReceiptVouchers: row.autoReceiptVouchers,
     paymentReminderDays: row.paymentReminderDays,
   };
 }
@@ -45,49 +58,97 @@ export async function updateSiteSettings(
   ctx: ContentWriteContext,
   options: { expectedVersion?: number } = {},
 ): Promise<SettingsWriteResult> {
+  const values = {
+    brandName: input.brandName,
+    phonePrimary: input.phonePrimary,
+    phoneSecondary: input.phoneSecondary ?? null,
+    email: input.email,
+    whatsappNumber: input.whatsappNumber,
+    whatsappMessage: input.whatsappMessage,
+    whatsappPackageMessage: input.whatsappPackageMessage,
+    instagramUrl: input.instagramUrl ?? null,
+    linkedinUrl: input.linkedinUrl ?? null,
+    websiteUrl: input.websiteUrl ?? null,
+    footerDescription: input.footerDescription ?? "",
+    notifyEmail: input.notifyEmail ?? null,
+    // The rates are tax rules now (Settings → Business and tax); an API client may still send the old columns.
+    ...(input.gstPercent === undefined ? {} : { gstPercent: input.gstPercent }),
+    gstLabel: input.gstLabel,
+    ...(input.tcsPercent === undefined ? {} : { tcsPercent: input.tcsPercent }),
+    tcsLabel: input.tcsLabel,
+    leadPopupEnabled: input.leadPopupEnabled,
+    bookingHoldHours: input.bookingHoldHours,
+    upiId: input.upiId ?? null,
+    upiPayeeName: input.upiPayeeName ?? null,
+    paymentReminderDays: input.paymentReminderDays,
+  };
+  return writeSettingsColumns(values, ctx, options, {
+    kind: "settings.updated",
+    label: "Site settings",
+  });
+}
+
+/**
+ * Writes some of the settings row's columns (the site settings, or Business
+ * and tax) as one content write: the row's one version, so a save from an
+ * older screen of either is refused with what changed; a revision of the
+ * whole settings document; the activity entry.
+ */
+export async function writeSettingsColumns(
+  values: Partial<Omit<SiteSettingsRow, "id" | "revision" | "updatedAt">>,
+  ctx: ContentWriteContext,
+  options: { expectedVersion?: number },
+  activity: {
+    kind: "settings.updated" | "settings.business-updated";
+    label: string;
+  },
+): Promise<SettingsWriteResult> {
   return writeContent<SettingsWriteResult>(ctx, async (tx) => {
     const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for("update");
     if (!before) throw new Error("Site settings are missing: the database was not seeded.");
-    const values = {
-      brandName: input.brandName,
-      phonePrimary: input.phonePrimary,
-      phoneSecondary: input.phoneSecondary ?? null,
-      email: input.email,
-      whatsappNumber: input.whatsappNumber,
-      whatsappMessage: input.whatsappMessage,
-      whatsappPackageMessage: input.whatsappPackageMessage,
-      instagramUrl: input.instagramUrl ?? null,
-      linkedinUrl: input.linkedinUrl ?? null,
-      websiteUrl: input.websiteUrl ?? null,
-      footerDescription: input.footerDescription ?? "",
-      notifyEmail: input.notifyEmail ?? null,
-      gstPercent: input.gstPercent,
-      gstLabel: input.gstLabel,
-      tcsPercent: input.tcsPercent,
-      tcsLabel: input.tcsLabel,
-      leadPopupEnabled: input.leadPopupEnabled,
-      bookingHoldHours: input.bookingHoldHours,
-      upiId: input.upiId ?? null,
-      upiPayeeName: input.upiPayeeName ?? null,
-      paymentReminderDays: input.paymentReminderDays,
-    };
     const previous = settingsDocument(before);
     if (options.expectedVersion !== undefined && options.expectedVersion !== before.revision) {
-      const at = { type: "site-settings" as const, id: "site", baseVersion: options.expectedVersion, version: before.revision, updatedAt: before.updatedAt };
+      const at = {
+        type: "site-settings" as const,
+        id: "site",
+        baseVersion: options.expectedVersion,
+        version: before.revision,
+        updatedAt: before.updatedAt,
+      };
       const mine = settingsDocument({ ...before, ...values });
-      throw new ContentWriteAbort<SettingsWriteResult>({ ok: false, conflict: await describeConflict(tx, at, previous, mine) });
+      throw new ContentWriteAbort<SettingsWriteResult>({
+        ok: false,
+        conflict: await describeConflict(tx, at, previous, mine),
+      });
     }
     const [row] = await tx
       .update(siteSettings)
-      .set({ ...values, revision: sql`${siteSettings.revision} + 1`, updatedAt: new Date() })
+      .set({
+        ...values,
+        revision: sql`${siteSettings.revision} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(siteSettings.id, 1))
       .returning();
     return {
       result: { ok: true, row: row! },
       revisions: [
-        { type: "site-settings", id: "site", version: row!.revision, kind: "updated", label: "Site settings", document: settingsDocument(row!), previous },
+        {
+          type: "site-settings",
+          id: "site",
+          version: row!.revision,
+          kind: "updated",
+          label: "Site settings",
+          document: settingsDocument(row!),
+          previous,
+        },
       ],
-      activity: [{ kind: "settings.updated", subject: { type: "settings", id: "site", label: "Site settings" } }],
+      activity: [
+        {
+          kind: activity.kind,
+          subject: { type: "settings", id: "site", label: activity.label },
+        },
+      ],
     };
   });
 }

@@ -16,18 +16,19 @@ import {
 } from "~/server/content/editor-actions.server";
 import { getEnv } from "~/server/env.server";
 import { paymentGatewayStatus } from "~/server/payment/gateway-from-env.server";
-import { getStoredSiteSettings } from "./settings.server";
+import { getStoredSiteSettings, getTaxRates } from "./settings.server";
 import { updateSiteSettings } from "./settings-mutations.server";
 
 const SETTINGS_PATH = "/admin/settings";
 const SETTINGS_SAVED = "Settings saved. The website shows them now.";
 
 /** The screen's data: the stored settings (or an older version being restored) as the form shows them, their version and History. */
-export async function loadSettingsPage(url: URL) {
-  const [stored, history, restore] = await Promise.all([
+export async function loadSettingsPage(url: URL, now: Date) {
+  const [stored, history, restore, taxes] = await Promise.all([
     getStoredSiteSettings(),
     siteDocumentHistory(["site-settings"], "site"),
     revisionToRestore(url, ["site-settings"], "site"),
+    getTaxRates(now),
   ]);
   // A revision's document holds the same fields as the row (settingsDocument), absent where the row is null.
   const row = restore ? { ...stored, ...nullsForMissing(restore.document) } : stored;
@@ -57,6 +58,7 @@ export async function loadSettingsPage(url: URL) {
   return {
     values,
     gateway: paymentGatewayStatus(getEnv()),
+    taxes,
     version: stored.revision,
     updatedAt: stored.updatedAt.toISOString(),
     history,
@@ -67,7 +69,10 @@ export async function loadSettingsPage(url: URL) {
 const OPTIONAL_SETTINGS = ["phoneSecondary", "instagramUrl", "linkedinUrl", "websiteUrl", "notifyEmail", "upiId", "upiPayeeName"] as const;
 
 function nullsForMissing(document: Record<string, unknown>) {
-  return { ...Object.fromEntries(OPTIONAL_SETTINGS.map((key) => [key, null])), ...document } as Partial<SiteSettingsRow>;
+  return {
+    ...Object.fromEntries(OPTIONAL_SETTINGS.map((key) => [key, null])),
+    ...document,
+  } as Partial<SiteSettingsRow>;
 }
 
 /** The values a failed save sent back, for the form to show again (ADR 040). */
@@ -110,7 +115,9 @@ export async function handleSettingsAction(request: Request, viewer: Viewer, ip?
     "saving the site settings",
     () => sentValues(formData),
     async () => {
-      const submission = parseWithZod(formData, { schema: siteSettingsInputSchema });
+      const submission = parseWithZod(formData, {
+        schema: siteSettingsInputSchema,
+      });
       if (submission.status !== "success") {
         return data<EditorActionResult>({ errors: submission.reply().error ?? {}, notice: FAILED_NOTICE }, { status: 400 });
       }
@@ -118,10 +125,15 @@ export async function handleSettingsAction(request: Request, viewer: Viewer, ip?
       const result = await updateSiteSettings(
         submission.value,
         { viewer, ip },
-        { expectedVersion: editor.options.expectedVersion ?? editor.options.mergeFrom },
+        {
+          expectedVersion: editor.options.expectedVersion ?? editor.options.mergeFrom,
+        },
       );
       if (!result.ok) return conflictData(result.conflict, "save");
-      return redirectWithNotice(SETTINGS_PATH, { kind: "success", message: SETTINGS_SAVED });
+      return redirectWithNotice(SETTINGS_PATH, {
+        kind: "success",
+        message: SETTINGS_SAVED,
+      });
     },
   );
 }

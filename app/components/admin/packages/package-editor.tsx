@@ -115,7 +115,10 @@ function PackageEditorForm(props: PackageEditorFormProps) {
     createdFrom:
       id === null
         ? undefined
-        : { entity: "package:new", matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title) },
+        : {
+            entity: "package:new",
+            matches: (fields) => fields.some(([name, value]) => name === "title" && value.trim() === values.title),
+          },
   });
   const errorSection = firstErrorSection(errors, SECTION_ORDER, sectionOfField);
   const sections = useSectionState(errorSection ?? "basics");
@@ -189,6 +192,7 @@ function PackageEditorForm(props: PackageEditorFormProps) {
                     brochureError={errors.brochureUrl?.[0] ?? undefined}
                     onBrochureChange={markChanged}
                     brochurePreview={publicPath ? `${publicPath}/brochure.pdf?preview=changes` : undefined}
+                    taxes={taxes}
                   />
                 </Form>
                 {/* Extra panels (e.g. History) are sections too, outside the form (forms do not nest); the navigation lists them last. */}

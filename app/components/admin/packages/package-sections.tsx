@@ -13,6 +13,7 @@ import { SeoPublishingFields } from "./seo-section";
 import { StringListField } from "./string-list-field";
 import { PackageTermsFields } from "./terms-section";
 import type { PackageTermsOverride } from "~/lib/package-terms-schema";
+import type { TaxRates } from "~/lib/price";
 
 /**
  * The package's ten sections, inside the editor's form. Memoised: the
@@ -30,6 +31,7 @@ export const PackageSections = memo(function PackageSections({
   brochureError,
   onBrochureChange,
   brochurePreview,
+  taxes,
 }: {
   values: PackageEditorValues;
   previews: Record<string, string>;
@@ -43,15 +45,20 @@ export const PackageSections = memo(function PackageSections({
   onBrochureChange: () => void;
   /** The generated brochure of a stored package, with its draft changes (ADR 042). */
   brochurePreview?: string;
+  /** The tax rates in force, for the price's tax note. */
+  taxes: TaxRates;
 }) {
-  const image = (key: string) => ({ key, url: previews[key] ?? (/^(https?:)?\//.test(key) ? key : undefined) });
+  const image = (key: string) => ({
+    key,
+    url: previews[key] ?? (/^(https?:)?\//.test(key) ? key : undefined),
+  });
   return (
     <>
       <EditorSection id="basics" title="Basics" initial={initial === "basics"}>
         <BasicsFields values={values} />
       </EditorSection>
       <EditorSection id="prices" title="Prices" initial={initial === "prices"}>
-        <PricesFields values={values} />
+        <PricesFields values={values} taxes={taxes} />
       </EditorSection>
       <EditorSection id="highlights" title="Highlights & inclusions" initial={initial === "highlights"}>
         <StringListField name="highlights" title="Highlights" itemLabel="Highlight" initial={values.highlights} />

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { taxNote, type TaxRates } from "~/lib/price";
 import type { SiteSettingsFormValues } from "~/lib/site-settings-schema";
 import type { PaymentGatewayStatus } from "~/server/payment/gateway-from-env.server";
 import { adminUi, Panel } from "../admin-page";
@@ -21,6 +22,8 @@ type SettingsFormProps = {
   version: number;
   storedAt: string;
   gateway: PaymentGatewayStatus;
+  /** The rates the price notes say today (the tax rules in force). */
+  taxes: TaxRates;
   actionData?: EditorActionData;
 };
 
@@ -40,7 +43,10 @@ function valuesFromFields(fields: [string, string][], fallback: SiteSettingsForm
  * the lead popup, one form saved at once (admins only).
  */
 export function SettingsForm(props: SettingsFormProps) {
-  const [restored, setRestored] = useState<{ values: SiteSettingsFormValues; savedAt: string } | null>(null);
+  const [restored, setRestored] = useState<{
+    values: SiteSettingsFormValues;
+    savedAt: string;
+  } | null>(null);
   const { values } = props;
   const onRestore = useCallback(
     (fields: [string, string][], _form: HTMLFormElement, savedAt: string) => setRestored({ values: valuesFromFields(fields, values), savedAt }),
@@ -56,10 +62,14 @@ function SettingsFields({
   version,
   storedAt,
   gateway,
+  taxes,
   actionData,
   restoredCopy,
   onRestore,
-}: SettingsFormProps & { restoredCopy: boolean; onRestore: (fields: [string, string][], form: HTMLFormElement, savedAt: string) => void }) {
+}: SettingsFormProps & {
+  restoredCopy: boolean;
+  onRestore: (fields: [string, string][], form: HTMLFormElement, savedAt: string) => void;
+}) {
   const { dirty, markDirty, saving, formRef, errors } = useEditorForm(actionData, { startDirty: restoredCopy });
   const draft = useFormDraft(formRef, {
     entity: "settings:site",
@@ -126,32 +136,12 @@ function SettingsFields({
           </Panel>
           <Panel title="Taxes">
             <p className={adminUi.muted}>
-              Every price on the website, its search data and its brochure says them, e.g. “+ 5% GST + 5% TCS”. TCS is added on international trips only.
+              Every price on the website, its search data and its brochure says the rates of the tax rules in force, today “
+              {taxNote({ taxScheme: "package", overseas: true }, taxes)}” on an overseas tour package (18% GST on a package charged on a service charge). The
+              rates are tax rules with the dates they take effect: <Link to="/admin/settings/business#tax-rules">change them in Business and tax</Link>.
             </p>
             <div className={styles.grid}>
-              <EditorInput
-                name="gstPercent"
-                label="GST rate (%)"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={30}
-                step={0.01}
-                required
-                defaultValue={values.gstPercent}
-              />
               <EditorInput name="gstLabel" label="GST wording" required maxLength={20} defaultValue={values.gstLabel} />
-              <EditorInput
-                name="tcsPercent"
-                label="TCS rate on international trips (%)"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={30}
-                step={0.01}
-                required
-                defaultValue={values.tcsPercent}
-              />
               <EditorInput name="tcsLabel" label="TCS wording" required maxLength={20} defaultValue={values.tcsLabel} />
             </div>
           </Panel>
