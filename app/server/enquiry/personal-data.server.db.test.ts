@@ -123,7 +123,13 @@ describe("deletion", () => {
     const response = (await handlePersonalDataAction(new Request("http://x/", { method: "POST", body: form }), admin)) as Response;
     expect(response.status).toBe(303);
     const found = await findPersonalData(key("9876543210"));
-    expect(found).toEqual({ booked: { bookings: [], travellers: [], bookingEmails: [], events: [] }, leads: [], contactMessages: [], notes: [], outbox: [] });
+    expect(found).toEqual({
+      booked: { bookings: [], travellers: [], details: [], bookingEmails: [], events: [] },
+      leads: [],
+      contactMessages: [],
+      notes: [],
+      outbox: [],
+    });
     expect(await db.select().from(contactMessages)).toEqual([]);
     // Ravi's lead, note and outbox row stay.
     expect((await db.select().from(leads)).map((row) => row.id)).toEqual([other.leadId]);

@@ -64,7 +64,8 @@ describe("package queries", () => {
     expect(dubai!.itinerary.map((day) => day.day)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(dubai!.thumbnail).toMatch(/^\/media\/.+\.webp$/);
     expect(dubai!.priceText).toEqual(["Price: ₹85,000 per person"]);
-    expect(dubai!.taxNote).toBe("+ 5% GST + 5% TCS");
+    // The TCS rule in force since 1 April 2026 (issue 47, ADR 092): 2% on overseas packages.
+    expect(dubai!.taxNote).toBe("+ 5% GST + 2% TCS");
   });
 });
 
