@@ -168,7 +168,8 @@ test("Business and tax: a GSTIN of another state is refused beside it; a TCS rul
     }
   }
 
-  const register = await request.get(`/admin/tax-registers/gst?period=${today.slice(0, 7)}&format=csv`);
+  // The team's own download: the admin's session (an anonymous request is sent to the sign-in page).
+  const register = await page.request.get(`/admin/tax-registers/gst?period=${today.slice(0, 7)}&format=csv`);
   expect(register.status()).toBe(200);
   expect(register.headers()["content-disposition"]).toBe(`attachment; filename="gst-register-${today.slice(0, 7)}.csv"`);
   expect((await register.text()).split("\r\n")[0]).toContain("Date,Number,Document,Booking,Traveller");
