@@ -1,7 +1,7 @@
 import type { BusinessSettingsFormValues, BusinessSettingsInput } from "~/lib/business-settings-schema";
 import type { ContentWriteContext } from "~/server/content/content-write.server";
 import type { SiteSettingsRow } from "~/server/db/schema.server";
-import { writeSettingsColumns } from "./settings-mutations.server";
+import { documentSeriesValues, writeSettingsColumns } from "./settings-mutations.server";
 
 /**
  * Settings → Business and tax (issue 47, ADR 092): the agency's legal name,
@@ -19,13 +19,7 @@ export function businessFormValues(row: SiteSettingsRow): BusinessSettingsFormVa
     businessStateCode: row.businessStateCode ?? "",
     gstin: row.gstin ?? "",
     pan: row.pan ?? "",
-    invoicePrefix: row.invoicePrefix,
-    receiptVoucherPrefix: row.receiptVoucherPrefix,
-    paymentReceiptPrefix: row.paymentReceiptPrefix,
-    refundVoucherPrefix: row.refundVoucherPrefix,
-    creditNotePrefix: row.creditNotePrefix,
-    overseasPlaceOfSupply: row.overseasPlaceOfSupply,
-    autoReceiptVouchers: row.autoReceiptVouchers,
+    ...documentSeriesValues(row),
   };
 }
 

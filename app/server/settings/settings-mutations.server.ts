@@ -6,6 +6,19 @@ import { describeConflict } from "~/server/content/conflicts.server";
 import { ContentWriteAbort, writeContent, type ContentWriteContext } from "~/server/content/content-write.server";
 import { siteSettings, type SiteSettingsRow } from "~/server/db/schema.server";
 
+/** The document series' prefixes and the two tax choices, as stored: the settings' History and the Business and tax form show them alike. */
+export function documentSeriesValues(row: SiteSettingsRow) {
+  return {
+    invoicePrefix: row.invoicePrefix,
+    receiptVoucherPrefix: row.receiptVoucherPrefix,
+    paymentReceiptPrefix: row.paymentReceiptPrefix,
+    refundVoucherPrefix: row.refundVoucherPrefix,
+    creditNotePrefix: row.creditNotePrefix,
+    overseasPlaceOfSupply: row.overseasPlaceOfSupply,
+    autoReceiptVouchers: row.autoReceiptVouchers,
+  };
+}
+
 export type SettingsWriteResult = { ok: true; row: SiteSettingsRow } | { ok: false; conflict: EditConflict };
 
 /** The settings as one document (their revisions' JSON): exactly the fields the screen edits. */
@@ -37,13 +50,7 @@ export function settingsDocument(row: SiteSettingsRow): ContentDocument {
     businessStateCode: row.businessStateCode ?? undefined,
     gstin: row.gstin ?? undefined,
     pan: row.pan ?? undefined,
-    invoicePrefix: row.invoicePrefix,
-    receiptVoucherPrefix: row.receiptVoucherPrefix,
-    paymentReceiptPrefix: row.paymentReceiptPrefix,
-    refundVoucherPrefix: row.refundVoucherPrefix,
-    creditNotePrefix: row.creditNotePrefix,
-    overseasPlaceOfSupply: row.overseasPlaceOfSupply,
-    autoReceiptVouchers: row.autoReceiptVouchers,
+    ...documentSeriesValues(row),
     paymentReminderDays: row.paymentReminderDays,
   };
 }
