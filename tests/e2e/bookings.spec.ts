@@ -155,6 +155,10 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await expect(panel).toContainText("Their message: My father is unwell.");
     await expect(panel).toContainText("XXXX4567");
     await expect(page.getByRole("region", { name: "Booking" })).toContainText("Confirmed");
+    // "View as traveller": the admin page's title is its one h1; the trip's title is a heading below it.
+    await gotoHydrated(page, `/admin/bookings/${reference}/trip`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${reference}: the traveller's page`);
+    await expect(page.getByRole("heading", { level: 2, name: /Bali/ })).toBeVisible();
   });
 
   // A booking made directly, the trip not chosen: asked for one (not made a private trip), with what was typed kept.
