@@ -15,6 +15,7 @@ describe("a review's text (ADR 116)", () => {
     expect(hasLink("book at www.cheap.example now")).toBe(true);
     expect(hasLink("cheaptrips.com is better")).toBe(true);
     expect(hasLink("We loved it. The guide was great.")).toBe(false);
+    expect(hasLink("Two days in Goa.In the morning we flew on.")).toBe(false);
   });
 
   it("refuses no stars, a link and a text over 5,000 characters, and cleans the rest", () => {

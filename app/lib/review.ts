@@ -14,8 +14,9 @@ export const REVIEW_REPLY_MAX = 2000;
 export const REVIEW_SENT = "Thank you! Your review is with our team and appears on the package page once they have read it.";
 export const REVIEW_NO_LINKS = "Please leave out web addresses: reviews are published as plain text.";
 
-/** Web addresses and e-mail-like links: refused (a review is not a place for links). */
-const LINK_PATTERN = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|in|io|co|info|biz|xyz|ru|top|link|site|online|shop)\b(\/|\s|$))/i;
+/** Web addresses: refused (a review is not a place for links). A bare domain only in lower case, so "Goa.In the morning" is a sentence. */
+const LINK_PATTERN = /https?:\/\/|www\./i;
+const DOMAIN_PATTERN = /\b[a-z0-9-]{2,}\.(com|net|org|in|io|co|info|biz|xyz|ru|top|link|site|online|shop)(\/|\b)/;
 
 /**
  * Plain text from what was typed: scripts and styles go with their content,
@@ -33,7 +34,7 @@ export function cleanReviewText(value: string): string {
     .trim();
 }
 
-export const hasLink = (value: string) => LINK_PATTERN.test(value);
+export const hasLink = (value: string) => LINK_PATTERN.test(value) || DOMAIN_PATTERN.test(value);
 
 const cleaned = (label: string, min: number, max: number) =>
   z
