@@ -16,7 +16,7 @@ import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { packageVerifiedReviews } from "./package-reviews.server";
-import { moderateReview, moderationQueue } from "./review-moderation.server";
+import { moderateReview, moderationActionSchema, moderationQueue } from "./review-moderation.server";
 import { queueReviewRequests, reviewRequestOnceKey } from "./review-request.server";
 import { reviewAction } from "./review-route.server";
 import { reviewFormTrip, submitReview } from "./review-submit.server";
@@ -64,6 +64,9 @@ const statusOf = async (answer: unknown) => {
   if (answer instanceof Response) return answer.status;
   return (answer as { init?: { status?: number } | null }).init?.status ?? 200;
 };
+
+/** A moderation form's fields as the Reviews screen's action reads them. */
+const posted = (fields: Record<string, string>) => moderationActionSchema.parse(fields);
 
 let meera: Awaited<ReturnType<typeof book>>;
 let token: string;
@@ -185,10 +188,17 @@ describe("moderation and the package page", () => {
     expect(queue.counts).toEqual({ new: 1, published: 0, hidden: 0 });
     const reviewId = queue.reviews[0]!.id;
     const before = await readContentVersion(db);
-    expect(await moderateReview({ intent: "publish", reviewId }, editor, "10.48.0.9", ist("2027-04-13", "11:00"))).toMatch(/^Published/);
+    expect(await moderateReview(posted({ intent: "publish", reviewId: String(reviewId) }), editor, "10.48.0.9", ist("2027-04-13", "11:00"))).toMatch(
+      /^Published/,
+    );
     expect(await readContentVersion(db)).toBe(before + 1);
     expect(
-      await moderateReview({ intent: "reply", reviewId, reply: "Thank you, Meera! <b>Wayan</b> says hello." }, editor, null, ist("2027-04-13", "11:05")),
+      await moderateReview(
+        posted({ intent: "reply", reviewId: String(reviewId), reply: "Thank you, Meera! <b>Wayan</b> says hello." }),
+        editor,
+        null,
+        ist("2027-04-13", "11:05"),
+      ),
     ).toBe("Reply saved.");
 
     // A second traveller's review, hidden by the team: not shown, not counted.
@@ -201,7 +211,12 @@ describe("moderation and the package page", () => {
     const arjunInput = reviewInputSchema.parse({ stars: "1", title: "Rainy", body: "It rained every day and the hotel was far from the beach." });
     const arjunReview = await submitReview(tokenIn((arjunMail!.payload as { text: string }).text), arjunInput, ist("2027-04-12", "10:00"));
     expect(arjunReview.ok).toBe(true);
-    await moderateReview({ intent: "hide", reviewId: (arjunReview as { reviewId: number }).reviewId }, editor, null, ist("2027-04-13", "11:10"));
+    await moderateReview(
+      posted({ intent: "hide", reviewId: String((arjunReview as { reviewId: number }).reviewId) }),
+      editor,
+      null,
+      ist("2027-04-13", "11:10"),
+    );
 
     const verified = await packageVerifiedReviews(packageId);
     expect(verified.rating).toEqual({ value: 5, count: 1 });
