@@ -111,12 +111,15 @@ export async function queueReviewRequests(now: Date): Promise<number> {
         // Another server's pass queued it first: this link and entry go with the rollback.
         if (id === undefined) throw new AlreadyQueued();
         const teamSubject = { type: "booking-team", id: eventId };
+        // teamAddress()'s rule, read in this transaction; no address at all: the traveller's e-mail still goes.
+        const teamAddress = settings?.notifyEmail ?? getEnv().NOTIFY_EMAIL ?? settings?.email ?? "";
+        if (teamAddress.trim().length < 3) return true;
         await enqueueJobs(tx, EMAIL_JOB, [
           {
             subject: teamSubject,
             onceKey: subjectOnceKey(EMAIL_JOB, teamSubject),
             payload: emailPayloadSchema.parse({
-              to: settings?.notifyEmail ?? getEnv().NOTIFY_EMAIL ?? settings?.email ?? "",
+              to: teamAddress,
               subject: `Review asked for: ${row.reference} ${row.leadName}, ${row.packageTitle}`,
               text: [
                 `${row.leadName} (${row.reference}) came back from ${row.packageTitle} 2 days ago and has been e-mailed a review link.`,
