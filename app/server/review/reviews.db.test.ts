@@ -49,13 +49,13 @@ const tokenIn = (text: string) => /\/review\/([A-Za-z0-9_-]{43})\b/.exec(text)![
 
 let posts = 0;
 /** The form's post as the browser's fetcher sends it; each from its own address (the public forms' budget is per address). */
-function reviewPost(token: string, fields: Record<string, string>) {
+function reviewPost(token: string, fields: Record<string, string>, { scripts = true } = {}) {
   posts += 1;
   const ip = `10.48.0.${posts}`;
   const request = new Request(`http://localhost/review/${token}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ _fetcher: "1", ...fields }),
+    body: new URLSearchParams({ ...(scripts ? { _fetcher: "1" } : {}), ...fields }),
   });
   return reviewAction(request, { clientIp: ip }, token, ist("2027-04-12", "10:00"));
 }
@@ -142,13 +142,18 @@ describe("the review form", () => {
     expect(await statusOf(await reviewPost(token, { title: "No stars", body: "We had a wonderful week in Bali with the family." }))).toBe(400);
     expect(await db.select().from(reviews)).toEqual([]);
 
-    // Script and markup: cleaned to the plain words.
-    const sent = await reviewPost(token, {
-      stars: "5",
-      title: "<b>Wonderful</b> week",
-      body: "<script>alert(document.cookie)</script>Our guide Wayan was <i>superb</i>, and the <img src=x onerror=alert(1)>rice terraces at dawn were the best morning of the trip.",
-    });
-    expect(await statusOf(sent)).toBe(200);
+    // Script and markup: cleaned to the plain words. Sent without JavaScript: on to the thank-you page (the link no longer opens the form).
+    const sent = await reviewPost(
+      token,
+      {
+        stars: "5",
+        title: "<b>Wonderful</b> week",
+        body: "<script>alert(document.cookie)</script>Our guide Wayan was <i>superb</i>, and the <img src=x onerror=alert(1)>rice terraces at dawn were the best morning of the trip.",
+      },
+      { scripts: false },
+    );
+    expect(await statusOf(sent)).toBe(303);
+    expect((sent as Response).headers.get("Location")).toBe("/review/thanks");
     const [stored] = await db.select().from(reviews);
     expect(stored).toMatchObject({
       bookingId: meera.id,
