@@ -100,6 +100,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/bookings.tsx": { page: staffOnly },
   // Payments (issue 46): both roles view the screen and download its range; every one a GET that changes nothing.
   "routes/admin/payments.tsx": { page: staffOnly },
+  // Verified reviews' moderation (issue 48, ADR 116): both roles (canModerateReviews).
+  "routes/admin/reviews.tsx": { page: staffOnly },
   "routes/admin/payments-csv.ts": { page: staffOnly },
   "routes/admin/payments-xlsx.ts": { page: staffOnly },
   "routes/admin/booking-new.tsx": { page: staffOnly },

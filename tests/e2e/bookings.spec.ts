@@ -161,6 +161,67 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await expect(page.getByRole("heading", { level: 2, name: /Bali/ })).toBeVisible();
   });
 
+  await test.step("issue 48: after the trip, the traveller reviews it from the e-mail link, the team publishes it, and Bali's page shows it with its JSON-LD", async () => {
+    // The trip is over: it came back 3 days ago (Indian dates), so the minute's pass sends the request at once.
+    const day = (offset: number) => new Date(Date.now() + 330 * 60_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    await db.query("update bookings set start_date = $2, end_date = $3 where reference = $1", [reference, day(-9), day(-3)]);
+    db.onCleanup(async () => {
+      await db.query("delete from reviews where booking_id = (select id from bookings where reference = $1)", [reference]);
+      // The package page cached with the review goes with it (ADR 003).
+      await db.query("update content_version set version = version + 1");
+    });
+    await moveClock(page, 0);
+    const [request] = await db.query<{ payload: { text: string } }>(
+      "select payload from jobs where once_key = 'review.request:booking:' || (select id from bookings where reference = $1)",
+      [reference],
+    );
+    const link = /https?:\/\/\S+\/review\/[A-Za-z0-9_-]{43}/.exec(request!.payload.text)![0];
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const response = await page.goto(new URL(link).pathname);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/How was Bali/);
+    await expectNoAxeViolations(page);
+    // Sent without stars: the message beside the stars, what was typed kept.
+    await page.getByLabel("Title").fill("Wayan made our week");
+    await page.getByLabel(/Your review/).fill("<script>alert(1)</script>Our guide Wayan was superb, and the rice terraces at dawn were the best morning.");
+    await page.getByRole("button", { name: "Send my review" }).click();
+    const five = page.getByRole("radio", { name: /5 stars/ });
+    await expect(page.getByRole("group", { name: "Your rating" })).toHaveAccessibleDescription("Choose from 1 to 5 stars.");
+    await expect(five).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Title")).toHaveValue("Wayan made our week");
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expectNoAxeViolations(page);
+    await five.check({ force: true });
+    await page.getByRole("button", { name: "Send my review" }).click();
+    await expect(page.getByText("Thank you! Your review is with our team")).toBeVisible();
+    // One review per link: it no longer opens.
+    expect((await page.request.get(new URL(link).pathname)).status()).toBe(404);
+
+    // The team publishes it from the Reviews screen.
+    await gotoHydrated(page, "/admin/reviews");
+    const card = page.getByRole("article", { name: "Wayan made our week" });
+    await expect(card).toContainText("Our guide Wayan was superb");
+    await expect(card).not.toContainText("script");
+    await card.getByRole("button", { name: "Publish “Wayan made our week”" }).click();
+    await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText("Published");
+
+    // The package page at its next request: "Verified traveller", the month, and the rating in its JSON-LD from this review alone.
+    await gotoHydrated(page, "/packages/bali");
+    const reviews = page.getByRole("region", { name: "Customer Reviews" });
+    const verified = reviews.getByRole("listitem").filter({ hasText: "Wayan made our week" });
+    await expect(verified).toContainText("Verified traveller");
+    const month = new Date(`${day(-9)}T00:00:00Z`).toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    await expect(verified).toContainText(`Travelled ${month}`);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const trip = blocks.map((text) => JSON.parse(text) as Record<string, unknown>).find((item) => "aggregateRating" in item)!;
+    expect(trip["@type"]).toEqual(["TouristTrip", "Product"]);
+    expect(trip.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
+    expect(trip.review).toEqual([expect.objectContaining({ name: "Wayan made our week", reviewRating: expect.objectContaining({ ratingValue: 5 }) })]);
+  });
+
   // A booking made directly, the trip not chosen: asked for one (not made a private trip), with what was typed kept.
   const [bali] = await db.query<{ id: number }>("select id from packages where slug = 'bali'");
   await gotoHydrated(page, `/admin/bookings/new?package=${bali!.id}`);

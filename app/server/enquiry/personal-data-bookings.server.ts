@@ -1,7 +1,19 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { FieldChange } from "~/lib/content-fields";
 import { getDb } from "~/server/db/db.server";
-import { activity, bookings, bookingTasks, bookingTravellers, jobs, travellerDetails, tripConsents, tripLinks } from "~/server/db/schema.server";
+import {
+  activity,
+  bookings,
+  bookingTasks,
+  bookingTravellers,
+  jobs,
+  reviewLinks,
+  reviews,
+  travellerDetails,
+  tripConsents,
+  tripLinks,
+} from "~/server/db/schema.server";
+import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
 import type { PersonKey } from "./personal-data.server";
 
@@ -134,6 +146,12 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
     .where(inArray(bookings.id, ids));
   await tx.update(bookingTravellers).set({ name: "", age: null }).where(inArray(bookingTravellers.bookingId, ids));
   await eraseTripData(tx, ids);
+  // Their reviews (ADR 116): the words and the name go too, and the package page's cached copies with them.
+  const reviewsGone = await tx.delete(reviews).where(inArray(reviews.bookingId, ids)).returning({ id: reviews.id });
+  if (reviewsGone.length > 0) {
+    await bumpContentVersion(tx as Parameters<typeof bumpContentVersion>[0]);
+    noteContentWritten();
+  }
   if (found.bookingEmails.length)
     await tx.delete(jobs).where(
       inArray(
@@ -161,13 +179,16 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
 /**
  * The trip page's personal data of these bookings (ADR 108): the travellers'
  * details (sealed passport numbers and PANs included), the consent, every
- * link, and the words of the traveller's requests (the figures stay).
+ * link (the review links too, ADR 116), and the words of the traveller's
+ * requests (the figures stay). Published reviews stay (the erasure at the
+ * traveller's request deletes them).
  */
 export async function eraseTripData(tx: DbExecutor, bookingIds: number[]) {
   if (bookingIds.length === 0) return { details: 0 };
   const gone = await tx.delete(travellerDetails).where(inArray(travellerDetails.bookingId, bookingIds)).returning({ id: travellerDetails.travellerId });
   await tx.delete(tripConsents).where(inArray(tripConsents.bookingId, bookingIds));
   await tx.delete(tripLinks).where(inArray(tripLinks.bookingId, bookingIds));
+  await tx.delete(reviewLinks).where(inArray(reviewLinks.bookingId, bookingIds));
   await tx
     .update(bookingTasks)
     .set({ detail: sql`${bookingTasks.detail} - 'message'` })
