@@ -49,7 +49,7 @@ test("one save bar for the whole page: every invalid field in every section at o
   await gotoHydrated(page, "/admin/site/home");
   const editor = page.getByRole("form", { name: "Home page content" });
   // The seeded page was never saved: the bar says so rather than "Not saved yet" (issue 49); once saved, when.
-  await expect(page.getByText(saves === 0 ? "Not edited since the site was set up" : /^Saved \d/)).toBeVisible();
+  await expect(page.getByText(saves === 0 ? "Not edited yet" : /^Saved \d/)).toBeVisible();
   // One save button for the page (there were four), and a section menu.
   await expect(page.getByRole("button", { name: /^Save/ })).toHaveCount(1);
   await expect(page.getByRole("navigation", { name: SECTIONS }).getByRole("link")).toHaveText([

@@ -169,7 +169,7 @@ function HomeEditorForm({
             uploading={uploading}
             savedAt={savedAt}
             // The seeded Home content has no history: "Not saved yet" read as if the page were empty (issue 49).
-            neverSavedText="Not edited since the site was set up"
+            neverSavedText="Not edited yet"
             conflict={actionData?.conflict && !saving ? "page" : undefined}
           />
         </UndoProvider>
