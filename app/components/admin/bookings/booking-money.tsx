@@ -188,11 +188,11 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
                   </td>
                   <td>
                     {entry.kind === "payment" ? `Payment, ${entry.methodLabel}${entry.reference ? ` ${entry.reference}` : ""}` : null}
-                    {entry.kind === "payment" && entry.proofKey ? (
+                    {entry.proofHref ? (
                       <>
                         {" "}
                         (
-                        <a href={entry.proofKey} target="_blank" rel="noopener noreferrer">
+                        <a href={entry.proofHref} target="_blank" rel="noopener noreferrer">
                           proof
                         </a>
                         )
