@@ -112,6 +112,7 @@ export async function boot() {
     env,
     logger,
     mediaStorage,
+    privateStore,
     backupStore,
     busy: () => requestsInFlight() > 0,
     clock: clock === systemClock ? undefined : clock,
@@ -140,6 +141,7 @@ export async function boot() {
           // The archive is encrypted with the key the command was given, not ours (issue 44 finding 3).
           source: { db: getDb(), kind: "pglite" },
           storage: getMediaStorage,
+          privateStore,
           logger,
         }).catch((error: Error) => {
           logger.warn({ err: error }, "the backup socket could not start: stop the server to run `npm run backup`");
