@@ -47,7 +47,8 @@ process.stdout.write(
 // Payment proofs (ADR 114) move with the media: DATA_DIR/private and the bucket's private/ (or S3_PRIVATE_BUCKET).
 const localProofs = localPrivateStore(path.resolve(env.DATA_DIR, "private"));
 const bucketProofs = new S3PrivateStore(bucket.client, env.S3_PRIVATE_BUCKET ?? settings.bucket, env.S3_PRIVATE_BUCKET ? "" : PRIVATE_PREFIX);
-const proofs = await migrateMedia(...(values.to === "s3" ? ([localProofs, bucketProofs] as const) : ([bucketProofs, localProofs] as const)), { log });
+const [proofsFrom, proofsTo] = values.to === "s3" ? [localProofs, bucketProofs] : [bucketProofs, localProofs];
+const proofs = await migrateMedia(proofsFrom, proofsTo, { log });
 process.stdout.write(`Payment proofs (private): ${proofs.copied} copied, ${proofs.alreadyThere} already there, ${proofs.failed.length} failed.\n`);
 report.failed.push(...proofs.failed);
 if (report.failed.length > 0) {
