@@ -82,6 +82,8 @@ export default [
       route("bookings/new", "routes/admin/booking-new.tsx"),
       route("bookings/:ref", "routes/admin/booking.tsx"),
       route("bookings/:ref/documents/:id", "routes/admin/booking-document.ts"),
+      // A payment's proof (ADR 114): from the private store, for signed-in staff only.
+      route("bookings/:ref/payments/:id/proof", "routes/admin/booking-payment-proof.ts"),
       // "View as traveller" (issue 48): the trip page as the traveller sees it, read-only.
       route("bookings/:ref/trip", "routes/admin/booking-trip.tsx"),
       route("payments", "routes/admin/payments.tsx"),

@@ -1,7 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eDataDir } from "../../playwright.config";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { startTestSmtpServer } from "../support/test-smtp";
 import { expectNoAxeViolations } from "./axe";
 import { deleteBookings, insertBooking } from "./booking-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
@@ -24,6 +24,27 @@ async function baliWithCapacity(db: TestDatabase, capacity: number) {
     JSON.stringify(dates.map((date) => (date.id === next.id ? { ...date, capacity } : date))),
   ]);
   return next;
+}
+
+/** An inline image of a received message (its Content-ID), from its base64 part. */
+function inlinePng(raw: string, contentId: string): Buffer {
+  const part = raw.split(/\r?\n--/).find((chunk) => chunk.includes(`Content-ID: <${contentId}>`));
+  if (!part) throw new Error(`no part with Content-ID <${contentId}>`);
+  expect(part).toContain("Content-Type: image/png");
+  return Buffer.from(
+    part
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join("")
+      .replace(/\s+/g, ""),
+    "base64",
+  );
+}
+
+/** What a QR code in a PNG says. */
+function decodeQr(png: Buffer): string | undefined {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
 }
 
 /** The public page's line for one departure. */
@@ -300,7 +321,7 @@ test("cancelling a confirmed booking offers its seats to the waitlist, first com
   expect(seats?.held).toBe(3);
 });
 
-test("money: a deposit paid through the fake gateway, the balance's reminder e-mail with its UPI QR at 9:00 IST, the balance recorded by hand, the dashboard's due figure", async ({
+test("money: a deposit paid through the fake gateway, the balance's reminder e-mail at an SMTP server with its UPI QR (decoded) at 9:00 IST, the balance recorded by hand, the dashboard's due figure", async ({
   adminPage: page,
   db,
 }) => {
@@ -355,22 +376,28 @@ test("money: a deposit paid through the fake gateway, the balance's reminder e-m
     }).toPass({ timeout: 20_000 });
   });
 
-  await test.step("at 9:00 IST, 7 days before the balance's day, the reminder e-mail goes to the lead traveller with the QR", async () => {
-    const nine = new Date(`${istDay(now, 1)}T09:00:30+05:30`);
-    await page.request.post("/__e2e/clock", {
-      data: { advanceMs: nine.getTime() - now.getTime() },
-      headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" },
+  await test.step("at 9:00 IST, 7 days before the balance's day, the reminder e-mail arrives at an SMTP server with the QR of the balance's exact amount", async () => {
+    // A real SMTP server in this process: the server's mail goes there for this step, as to the agency's relay.
+    const smtp = await startTestSmtpServer();
+    const fixtures = { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" };
+    const toSmtp = (url: string | null) => page.request.post("/__e2e/smtp", { data: { url }, headers: fixtures });
+    db.onCleanup(async () => {
+      await toSmtp(null);
+      await smtp.close();
     });
-    const outbox = path.join(e2eDataDir, "outbox");
-    const reminder = () =>
-      (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml")) : [])
-        .map((name) => fs.readFileSync(path.join(outbox, name), "utf8"))
-        .find((raw) => raw.includes(`To: ${email}`));
+    expect((await toSmtp(smtp.url)).ok()).toBe(true);
+    const nine = new Date(`${istDay(now, 1)}T09:00:30+05:30`);
+    await page.request.post("/__e2e/clock", { data: { advanceMs: nine.getTime() - now.getTime() }, headers: fixtures });
+    const reminder = () => smtp.received.find((mail) => mail.rcptTo.includes(email));
     await expect.poll(() => Boolean(reminder()), { timeout: 20_000 }).toBe(true);
-    const raw = reminder()!;
-    expect(raw).toContain("Content-Type: image/png; name=upi-qr.png");
-    expect(raw).toContain("Content-ID: <upi-qr>");
-    expect(raw.replace(/=\r?\n/g, "")).toMatch(/src=(3D)?"cid:upi-qr"|Content-Transfer-Encoding: base64/);
+    await toSmtp(null);
+    const mail = reminder()!;
+    expect(mail.headers.get("subject")?.[0]).toMatch(/^Reminder: ₹78,375 due by /);
+    // The HTML shows the inline PNG; decoded, it is the UPI link for exactly what is owing.
+    expect(mail.raw.replace(/=\r?\n/g, "")).toMatch(/src=(3D)?"cid:upi-qr"/);
+    expect(decodeQr(inlinePng(mail.raw, "upi-qr"))).toBe(
+      `upi://pay?pa=pravas@okicici&pn=Pravas%20Holidays&am=78375.00&cu=INR&tn=${reference}%20balance&tr=${reference}-BAL`,
+    );
     // The balance is due within the week now: the filtered list has it.
     await expect(await dueList()).toContainText(reference);
   });

@@ -15,6 +15,7 @@ import {
 } from "~/server/db/schema.server";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
+import { proofKeysOfBookings } from "~/server/payment-ledger/payment-proofs.server";
 import type { PersonKey } from "./personal-data.server";
 
 /**
@@ -126,11 +127,15 @@ export function bookingsExport(found: BookingData) {
 
 /**
  * Removes the person from their closed bookings, in the caller's transaction: the
- * accounting record stays. Returns how many bookings were erased.
+ * accounting record stays. Returns how many bookings were erased, and the keys
+ * of their payments' proofs, for the caller to delete once the transaction commits.
  */
-export async function eraseBookingData(found: BookingData, tx: DbExecutor): Promise<{ bookings: number; outbox: number }> {
+export async function eraseBookingData(found: BookingData, tx: DbExecutor): Promise<{ bookings: number; outbox: number; proofKeys: string[] }> {
   const ids = found.bookings.map((row) => row.id);
-  if (ids.length === 0) return { bookings: 0, outbox: 0 };
+  if (ids.length === 0) return { bookings: 0, outbox: 0, proofKeys: [] };
+  // Their payments' proofs (ADR 114): screenshots and slips of their money. The ledger rows stay (the accounting
+  // record); the files go once this commits (the caller deletes them), and the proof route then finds none.
+  const proofKeys = await proofKeysOfBookings(ids, tx);
   await tx
     .update(bookings)
     .set({
@@ -173,7 +178,7 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
       .set({ detail: { ...event.detail, ...(changes ? { changes } : {}), ...(detail.reason === undefined ? {} : { reason: "Erased at their request" }) } })
       .where(eq(activity.id, event.id));
   }
-  return { bookings: ids.length, outbox: found.bookingEmails.length };
+  return { bookings: ids.length, outbox: found.bookingEmails.length, proofKeys };
 }
 
 /**
