@@ -223,7 +223,7 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
 
   it(
     "4c. 200 receipt vouchers issued concurrently through nginx, by both servers: numbered 1 to 200 in the year's series, each PDF stored once and served the same by either",
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const started = Date.now();
       const cpuBefore = clusterCpuSeconds();
