@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -217,6 +218,157 @@ describe("two servers behind nginx, one PostgreSQL database, one S3 bucket", { c
         "update packages set group_dates = (select coalesce(jsonb_agg(d), '[]'::jsonb) from jsonb_array_elements(group_dates) d where d->>'id' <> $1) where id = $2",
         [departure.id, bali.id],
       );
+    },
+  );
+
+  it(
+    "4c. 200 receipt vouchers issued concurrently through nginx, by both servers: numbered 1 to 200 in the year's series, each PDF stored once and served the same by either",
+    { timeout: 240_000 },
+    async () => {
+      const started = Date.now();
+      const cpuBefore = clusterCpuSeconds();
+      const TOTAL = 200;
+      // The agency's details (Settings → Business and tax) and a departure of a domestic package (CGST + SGST, no TCS).
+      await cluster.db.query(
+        `update site_settings set business_legal_name = 'Pravas Holidays Private Limited', business_address = 'Office 4, Prabhat Road, Erandwane, Pune 411004',
+           business_state_code = '27', gstin = '27AAPFU0939F1ZV', pan = 'AAPFU0939F', auto_receipt_vouchers = false where id = 1`,
+      );
+      const trip = await packageId("golden-triangle");
+      const departure = { id: `dDocs${Date.now()}`, name: "Cluster Documents", start: "2031-04-10", end: "2031-04-16", capacity: 20 };
+      await cluster.db.query("update packages set group_dates = group_dates || $1::jsonb where id = $2", [JSON.stringify([departure]), trip.id]);
+      const cookie = await signIn(cluster.nginxURL);
+      // Ten bookings of one adult (₹52,500 + 5% GST), each with twenty ₹1,000 payments received on 15 June 2026 (financial year 2026-27),
+      // written to the ledger as it stores them: what is tested is the numbering of their receipts.
+      const made = await Promise.all(
+        Array.from({ length: 10 }, (_, n) =>
+          request(`${cluster.nginxURL}/api/bookings`, {
+            method: "POST",
+            headers: { cookie, ...json({}).headers },
+            body: JSON.stringify({
+              packageId: trip.id,
+              departureId: departure.id,
+              leadName: `Document Traveller ${n}`,
+              leadPhone: "+91 98111 22233",
+              adults: 1,
+              room: "twin",
+              state: "confirmed",
+            }),
+          }),
+        ),
+      );
+      for (const answer of made) assert.equal(answer.status, 201, answer.text());
+      const references = made.map((answer) => answer.json<{ reference: string }>().reference);
+      await cluster.db.query("update bookings set billing_address = '12 Law College Road, Pune 411004', billing_state_code = '27' where reference = any($1)", [
+        references,
+      ]);
+      // Taken in turns from the ten bookings, so those in flight are of different bookings (one booking's issues wait for each other on its row).
+      const payments = (
+        await cluster.db.query<{ id: number; reference: string }>(
+          `with made as (
+             insert into payment_ledger (booking_id, kind, amount_paise, moved_on, method)
+             select b.id, 'payment', 100000, '2026-06-15', 'cash' from bookings b, generate_series(1, 20) where b.reference = any($1)
+             returning id, booking_id)
+           select made.id, b.reference from made join bookings b on b.id = made.booking_id
+            order by row_number() over (partition by made.booking_id order by made.id), made.booking_id`,
+          [references],
+        )
+      ).rows;
+      assert.equal(payments.length, TOTAL);
+      const fixturesMs = Date.now() - started;
+
+      // Concurrently, as the Documents panel's "Issue receipt voucher" button posts them, through nginx: forty in flight at a time.
+      // Each server's pool has ten connections, so the database sees at most twenty issuing transactions at once whether 40 or 200 are
+      // in flight; and the counter's lock, held while each PDF is drawn, puts the issues in a line: with all 200 sent at once, the
+      // last waited 54 s for the others on a loaded machine, near nginx's 60 s proxy_read_timeout (a 504 the team would see).
+      const IN_FLIGHT = 40;
+      const issuing = Date.now();
+      const answers: Answer[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          for (let n = next++; n < TOTAL; n = next++) {
+            answers[n] = await request(`${cluster.nginxURL}/admin/bookings/${payments[n]!.reference}`, {
+              method: "POST",
+              headers: { cookie, ...form({}).headers },
+              body: new URLSearchParams({ intent: "issue-receipt", paymentId: String(payments[n]!.id) }).toString(),
+              timeoutMs: 60_000,
+            });
+          }
+        }),
+      );
+      const issueMs = Date.now() - issuing;
+      // Each 303's notice names the number it issued ("RV/26-27/00042 issued: …"); X-Upstream, the server that issued it.
+      const issuedBy = new Map<string, string>();
+      for (const answer of answers) {
+        assert.equal(answer.status, 303, `${answer.status} from ${upstreamName(answer)}: ${answer.text().slice(0, 300)}`);
+        const notice = answer.cookies.find((line) => line.startsWith("pravas_notice="))!.slice("pravas_notice=".length);
+        const { message } = JSON.parse(Buffer.from(notice, "base64url").toString("utf8")) as { message: string };
+        issuedBy.set(/^(\S+) issued/.exec(message)![1]!, upstreamName(answer));
+      }
+      const byServer = { A: 0, B: 0 };
+      for (const server of issuedBy.values()) byServer[server as "A" | "B"]++;
+      assert.ok(byServer.A > 0 && byServer.B > 0, `both servers issued (${JSON.stringify(byServer)})`);
+      const expected = Array.from({ length: TOTAL }, (_, n) => `RV/26-27/${String(n + 1).padStart(5, "0")}`);
+      assert.deepEqual([...issuedBy.keys()].sort(), expected, "200 distinct numbers, 1 to 200, in the answers");
+
+      // In the database: one receipt voucher per payment, the series 1 to 200 of 2026-27 with no gap or repeat, each with its PDF.
+      const stored = (
+        await cluster.db.query<{ id: number; number: string; sequence: number; payment: number; reference: string; sha256: string; bytes: number }>(
+          `select d.id, d.number, d.sequence, d.payment_ledger_id as payment, b.reference, d.pdf_sha256 as sha256, length(d.pdf) as bytes
+             from tax_documents d join bookings b on b.id = d.booking_id
+            where d.kind = 'receipt-voucher' and d.financial_year = 2026 order by d.sequence`,
+        )
+      ).rows;
+      assert.deepEqual(
+        stored.map((row) => row.number),
+        expected,
+      );
+      assert.deepEqual(
+        stored.map((row) => row.sequence),
+        expected.map((_, n) => n + 1),
+      );
+      assert.deepEqual(
+        stored.map((row) => row.payment).sort((a, b) => a - b),
+        payments.map((payment) => payment.id).sort((a, b) => a - b),
+        "one voucher per payment",
+      );
+      assert.equal(new Set(stored.map((row) => row.sha256)).size, TOTAL, "200 different PDFs");
+      assert.ok(
+        stored.every((row) => row.bytes > 1000),
+        "each with its PDF",
+      );
+      const [counter] = (
+        await cluster.db.query<{ last: number }>("select last from document_counters where series = 'receipt-voucher' and financial_year = 2026")
+      ).rows;
+      assert.equal(counter?.last, TOTAL);
+
+      // A few, each downloaded from the server that issued it and from the other: the stored bytes, the same from both, their SHA-256 the ETag.
+      const samples = [
+        stored[0]!,
+        stored[TOTAL / 2]!,
+        stored[TOTAL - 1]!,
+        ...(["A", "B"] as const).map((name) => stored.find((row) => issuedBy.get(row.number) === name)!),
+      ];
+      for (const document of samples) {
+        const downloads = await Promise.all(
+          cluster.servers.map((server) => request(`${server.baseURL}/admin/bookings/${document.reference}/documents/${document.id}`, { headers: { cookie } })),
+        );
+        for (const [n, download] of downloads.entries()) {
+          assert.equal(download.status, 200, `${document.number} from ${cluster.servers[n]!.name}`);
+          assert.equal(download.headers["content-type"], "application/pdf");
+          assert.equal(download.headers.etag, `"${document.sha256}"`, `${document.number} from ${cluster.servers[n]!.name}: ETag`);
+          assert.equal(createHash("sha256").update(download.body).digest("hex"), document.sha256, `${document.number} from ${cluster.servers[n]!.name}: bytes`);
+        }
+        assert.ok(downloads[0]!.body.equals(downloads[1]!.body), `${document.number}: the same bytes from A and B`);
+      }
+      report.documents200 = {
+        issuedBy: byServer,
+        fixturesMs,
+        issueMs,
+        totalMs: Date.now() - started,
+        cpuSeconds: Math.round((clusterCpuSeconds() - cpuBefore) * 10) / 10,
+        pdfBytes: stored[0]!.bytes,
+      };
     },
   );
 
@@ -557,6 +709,19 @@ async function rollingRestart(round: number): Promise<RestartRound> {
     seconds: Math.round((Date.now() - restartStarted) / 1000),
     exitCodes,
   };
+}
+
+/** CPU seconds used so far by this process and both app servers (from /proc; PostgreSQL and nginx left out). */
+function clusterCpuSeconds() {
+  const own = process.cpuUsage();
+  let seconds = (own.user + own.system) / 1e6;
+  for (const server of cluster.servers) {
+    const stat = server.process?.pid && fs.existsSync(`/proc/${server.process.pid}/stat`) ? fs.readFileSync(`/proc/${server.process.pid}/stat`, "utf8") : "";
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields.length > 13) seconds += (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return seconds;
 }
 
 /** What an SMTP server says first to a new connection, within 3 s (diagnostics). */
