@@ -16,6 +16,7 @@ export default [
     route("trip", "routes/site/trip-lost-link.tsx"),
     route("trip/:token", "routes/site/trip.tsx"),
     route("trip/:token/documents/:id", "routes/site/trip-document.ts"),
+    route("trip/:token/itinerary.pdf", "routes/site/trip-itinerary.ts"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/site/sitemap.xml.ts"),
@@ -79,6 +80,7 @@ export default [
       route("bookings/new", "routes/admin/booking-new.tsx"),
       route("bookings/:ref", "routes/admin/booking.tsx"),
       route("bookings/:ref/documents/:id", "routes/admin/booking-document.ts"),
+      route("bookings/:ref/itinerary.pdf", "routes/admin/booking-itinerary.ts"),
       // "View as traveller" (issue 48): the trip page as the traveller sees it, read-only.
       route("bookings/:ref/trip", "routes/admin/booking-trip.tsx"),
       route("payments", "routes/admin/payments.tsx"),

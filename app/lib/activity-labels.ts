@@ -99,6 +99,7 @@ const LABELS: Record<string, string> = {
   "trip.cancellation-asked": "A traveller asked for a cancellation",
   "trip.task-done": "Marked a traveller's request done",
   "trip.details-revealed": "Revealed a traveller's passport number or PAN",
+  "trip.message-sent": "E-mailed a traveller a scheduled trip message",
 };
 
 export function activityLabel(kind: string): string {

@@ -106,6 +106,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/booking.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222" },
   // A booking's tax document (issue 47, ADR 092): both roles download the stored PDF; of a document that does not exist, a 404.
   "routes/admin/booking-document.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/documents/999999" },
+  "routes/admin/booking-itinerary.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/itinerary.pdf" },
   // "View as traveller" (issue 48): both roles, read-only.
   "routes/admin/booking-trip.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222/trip" },
   "routes/admin/personal-data.tsx": { page: adminOnly },

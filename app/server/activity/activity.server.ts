@@ -104,6 +104,7 @@ export const ACTIVITY_KINDS = [
   "trip.cancellation-asked",
   "trip.task-done",
   "trip.details-revealed",
+  "trip.message-sent",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -14,6 +14,7 @@ import { formatPaise } from "~/lib/price";
 import { formatTourDate } from "~/lib/tour-format";
 import { moneyDueItems, type MoneyDueItem } from "~/server/payment-ledger/money-overview.server";
 import { queueDueReminders } from "~/server/payment-ledger/payment-reminder-jobs.server";
+import { queueTripMessages } from "~/server/trip/trip-messages.server";
 import { digestItems } from "./follow-up.server";
 
 /**
@@ -158,6 +159,11 @@ export class DigestScheduler {
       sendDueDigests(now, this.options.logger),
       queueDueReminders(now).catch((error: unknown) => {
         this.options.logger?.error({ err: error }, "could not queue the payment reminders");
+        return 0;
+      }),
+      // The traveller's scheduled messages (issue 48, ADR 117): once per booking, kind and departure date.
+      queueTripMessages(now).catch((error: unknown) => {
+        this.options.logger?.error({ err: error }, "could not queue the traveller's trip messages");
         return 0;
       }),
     ])

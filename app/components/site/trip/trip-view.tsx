@@ -44,11 +44,10 @@ export function TripView({ trip, actionData, readOnly = false }: { trip: TripPag
         ) : (
           <ul className={styles.list}>
             {trip.documents.map((doc) => (
-              <li key={doc.number}>
-                <a href={doc.href}>
-                  {doc.title} {doc.number}
-                </a>
-                {doc.cancelled ? " (cancelled)" : ""} <span className={styles.muted}>{formatTourDate(doc.issuedOn)}</span>
+              <li key={doc.href}>
+                <a href={doc.href}>{doc.number ? `${doc.title} ${doc.number}` : `${doc.title} (PDF)`}</a>
+                {doc.cancelled ? " (cancelled)" : ""}{" "}
+                <span className={styles.muted}>{doc.issuedOn ? formatTourDate(doc.issuedOn) : "your dates, day by day, and your hotels"}</span>
               </li>
             ))}
           </ul>
