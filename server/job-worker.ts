@@ -48,7 +48,7 @@ export function createJobWorker(options: {
       // Short lane: balance-due e-mails with the UPI QR (issue 46), read again when sent: none once paid.
       paymentReminderHandler({ mailer, clock: options.paymentClock ?? { now: () => new Date() } }),
       // Short lane: the traveller's scheduled messages (issue 48, ADR 117), read again when they run: none once cancelled or moved.
-      tripMessageHandler(),
+      tripMessageHandler(options.paymentClock),
       // Long lane: image cuts for older images (ADR 076) and the automatic backups (ADRs 054, 063).
       portraitCutJobHandler(mediaStorage),
       ...(backupStore ? [backupJobHandler({ store: backupStore, storage: mediaStorage, key: encryptionKeyFromEnv(env), logger })] : []),

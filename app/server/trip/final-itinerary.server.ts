@@ -1,11 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { addDays } from "~/lib/calendar-date";
 import type { HotelStay } from "~/lib/package-shapes";
+import { fillTaxWords } from "~/lib/package-text";
 import { formatPhone } from "~/lib/phone";
 import { formatTourDate, formatTourDateRange } from "~/lib/tour-format";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
 import { getDb } from "~/server/db/db.server";
 import { bookingTravellers, packages, siteSettings, travellerDetails, type BookingRow } from "~/server/db/schema.server";
+import { getTaxRates } from "~/server/settings/settings.server";
 import { COLOR, font, pageFooters, PAGE, writePdf, type Doc } from "~/server/pdf/pdf-writer.server";
 
 /**
@@ -46,7 +48,7 @@ export const itineraryFileName = (reference: string) => `itinerary-${reference}.
 
 /** The booking's itinerary as the PDF prints it. */
 export async function finalItinerary(row: BookingRow, db: DbExecutor = getDb()): Promise<FinalItinerary> {
-  const [[pkg], travellers, details, [settings]] = await Promise.all([
+  const [[pkg], travellers, details, [settings], taxes] = await Promise.all([
     db
       .select({ title: packages.title, country: packages.country, itinerary: packages.itinerary, priceOptions: packages.priceOptions })
       .from(packages)
@@ -57,6 +59,7 @@ export async function finalItinerary(row: BookingRow, db: DbExecutor = getDb()):
       .from(travellerDetails)
       .where(eq(travellerDetails.bookingId, row.id)),
     db.select({ name: siteSettings.brandName, phone: siteSettings.phonePrimary, email: siteSettings.email }).from(siteSettings).limit(1),
+    getTaxRates(row.startDate),
   ]);
   const passportNames = new Map(details.map((detail) => [detail.travellerId, detail.passportName.trim()]));
   const options = pkg?.priceOptions ?? [];
@@ -77,7 +80,12 @@ export async function finalItinerary(row: BookingRow, db: DbExecutor = getDb()):
     travellers: travellers.map((traveller) => passportNames.get(traveller.id) || traveller.name.trim() || `Traveller ${traveller.position} (name to come)`),
     days: [...(pkg?.itinerary ?? [])]
       .sort((a, b) => a.day - b.day)
-      .map((day) => ({ day: day.day, date: addDays(row.startDate, day.day - 1), title: day.title, description: day.description ?? "" })),
+      .map((day) => ({
+        day: day.day,
+        date: addDays(row.startDate, day.day - 1),
+        title: fillTaxWords(day.title, taxes),
+        description: fillTaxWords(day.description ?? "", taxes),
+      })),
     hotels,
     agency: { name: settings?.name ?? "Pravas", phone: settings ? formatPhone(settings.phone) : "", email: settings?.email ?? "" },
   };

@@ -1,13 +1,15 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { travellerName } from "~/lib/booking";
-import { addDays } from "~/lib/calendar-date";
+import { addDays, daysFromTo } from "~/lib/calendar-date";
 import { whatsappHref } from "~/lib/contact-links";
 import { indianDate, indianTimeOn } from "~/lib/follow-up";
+import { fillTaxWords } from "~/lib/package-text";
 import { formatPhone } from "~/lib/phone";
 import { formatTourDate } from "~/lib/tour-format";
 import { DETAIL_LABELS, missingDetails } from "~/lib/traveller-details";
 import { recordActivity } from "~/server/activity/activity.server";
+import { getTaxRates } from "~/server/settings/settings.server";
 import { getDb, type Db } from "~/server/db/db.server";
 import { bookings, bookingTravellers, jobs, packages, siteSettings, travellerDetails, type BookingRow } from "~/server/db/schema.server";
 import { defineJobType, enqueueJobs, nudgeJobs, type DbExecutor } from "~/server/jobs/jobs.server";
@@ -161,7 +163,7 @@ async function agencyOf(db: DbExecutor): Promise<Agency> {
   return {
     name: row?.name ?? "Pravas",
     phone: row ? formatPhone(row.phone) : "",
-    whatsapp: row?.whatsapp ? formatPhone(row.whatsapp) : "",
+    whatsapp: row?.whatsapp ? formatPhone(row.whatsapp.startsWith("+") ? row.whatsapp : `+${row.whatsapp.replace(/\D/g, "")}`) : "",
     email: row?.email ?? "",
   };
 }
@@ -207,7 +209,7 @@ export const tripMessageWhatsapp = (
 export function tripMessageEmail(
   row: Pick<BookingRow, "leadName" | "packageTitle" | "reference" | "startDate" | "endDate">,
   kind: TripMessageKind,
-  input: { link: string; agency: Agency; missing?: { name: string; missing: string[] }[]; carry?: string[] },
+  input: { link: string; agency: Agency; overseas: boolean; missing?: { name: string; missing: string[] }[]; carry?: string[] },
 ): { subject: string; text: string } {
   const date = formatTourDate(row.startDate);
   const call = `Questions? Reply to this e-mail or call us on ${input.agency.phone}.`;
@@ -217,7 +219,7 @@ export function tripMessageEmail(
       text: [
         `Dear ${row.leadName},`,
         "",
-        `Your trip, ${row.packageTitle}, starts on ${date}. To book your flights, hotels and visas we still need these details:`,
+        `Your trip, ${row.packageTitle}, starts on ${date}. To book your ${input.overseas ? "flights, hotels and visas" : "travel and hotels"} we still need these details:`,
         "",
         ...(input.missing ?? []).map((traveller) => `- ${traveller.name}: ${traveller.missing.join(", ")}`),
         "",
@@ -267,7 +269,7 @@ export type TripMessageOutcome = "sent" | "already" | "not-due";
  * queues the e-mail (its subject is the entry, as the booking e-mails': the
  * personal-data tools find and erase it).
  */
-export async function runTripMessage(jobId: number, payload: TripMessagePayload): Promise<TripMessageOutcome> {
+export async function runTripMessage(jobId: number, payload: TripMessagePayload, now: Date = new Date()): Promise<TripMessageOutcome> {
   const db = getDb();
   const [done] = await db
     .select({ id: jobs.id })
@@ -283,15 +285,24 @@ export async function runTripMessage(jobId: number, payload: TripMessagePayload)
   const booking = row.booking;
   const missing = payload.kind === "details-missing" ? (await missingByBooking(db, [{ id: booking.id, overseas: row.overseas }])).get(booking.id) : undefined;
   if (payload.kind === "details-missing" && !missing) return "not-due";
-  const agency = await agencyOf(db);
+  const [agency, taxes] = await Promise.all([agencyOf(db), getTaxRates(now)]);
+  const daysBefore = daysFromTo(indianDate(now), payload.departsOn);
   await db.transaction(async (rawTx) => {
     const tx = rawTx as unknown as Db;
     const link = tripUrl(await mintTripLink(tx, booking.id, "e-mail"));
     const mail = tripMessageEmail(booking, payload.kind, {
       link,
       agency,
+      overseas: row.overseas,
       missing,
-      carry: payload.kind === "pre-departure" ? whatToCarry(booking, row.overseas, row.excluded) : undefined,
+      carry:
+        payload.kind === "pre-departure"
+          ? whatToCarry(
+              booking,
+              row.overseas,
+              row.excluded.map((item) => fillTaxWords(item, taxes)),
+            )
+          : undefined,
     });
     const eventId = await recordActivity(
       {
@@ -302,7 +313,7 @@ export async function runTripMessage(jobId: number, payload: TripMessagePayload)
         detail: {
           message: payload.kind,
           departsOn: payload.departsOn,
-          text: `E-mailed the ${TRIP_MESSAGE_LABELS[payload.kind]} (${TRIP_MESSAGE_DAYS[payload.kind]} days before departure)`,
+          text: `E-mailed the ${TRIP_MESSAGE_LABELS[payload.kind]} (${daysBefore} ${daysBefore === 1 ? "day" : "days"} before departure)`,
         },
       },
       { db: tx },
@@ -319,9 +330,9 @@ export async function runTripMessage(jobId: number, payload: TripMessagePayload)
   return "sent";
 }
 
-/** Registered with the job worker at start. */
-export function tripMessageHandler(): JobRegistration {
+/** Registered with the job worker at start (`clock`: a test run's, else the system's). */
+export function tripMessageHandler(clock: { now(): Date } = { now: () => new Date() }): JobRegistration {
   return handleJob(TRIP_MESSAGE_JOB, async (job) => {
-    await runTripMessage(job.id, job.payload);
+    await runTripMessage(job.id, job.payload, clock.now());
   });
 }
