@@ -39,9 +39,7 @@ export function TripView({ trip, actionData, readOnly = false }: { trip: TripPag
 
       <section className={styles.card} aria-labelledby="documents-title">
         <h2 id="documents-title">Documents</h2>
-        {trip.documents.length === 0 ? (
-          <p className={styles.muted}>Your quote, receipts and invoice will appear here as we issue them. Until then, ask us and we will e-mail them.</p>
-        ) : (
+        {trip.documents.length === 0 ? null : (
           <ul className={styles.list}>
             {trip.documents.map((doc) => (
               <li key={doc.href}>
@@ -52,6 +50,10 @@ export function TripView({ trip, actionData, readOnly = false }: { trip: TripPag
             ))}
           </ul>
         )}
+        {/* The final itinerary has no issue date: until a tax document is issued, say where they will be. */}
+        {trip.documents.every((doc) => doc.issuedOn === null) ? (
+          <p className={styles.muted}>Your quote, receipts and invoice will appear here as we issue them. Until then, ask us and we will e-mail them.</p>
+        ) : null}
       </section>
 
       <TravellerDetails details={trip.details} actionData={actionData} readOnly={readOnly} />
