@@ -24,9 +24,15 @@ export function requireTripRight(intent: TripIntent, viewer: Viewer) {
     throw data({ message: "Only an admin can reveal a passport number or PAN." }, { status: 403 });
 }
 
-export async function bookingByReference(reference: string): Promise<BookingRow> {
+/** The live (not deleted) booking of a reference, or null. */
+export async function liveBooking(reference: string): Promise<BookingRow | null> {
   const [row] = await getDb().select().from(bookings).where(eq(bookings.reference, reference));
-  if (!row || row.deletedAt) throw data({ message: "There is no booking with that reference." }, { status: 404 });
+  return row && !row.deletedAt ? row : null;
+}
+
+export async function bookingByReference(reference: string): Promise<BookingRow> {
+  const row = await liveBooking(reference);
+  if (!row) throw data({ message: "There is no booking with that reference." }, { status: 404 });
   return row;
 }
 
