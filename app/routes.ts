@@ -19,6 +19,7 @@ export default [
     // A verified review through the one-time link of the review request (ADR 116): never cached, never indexed.
     route("review/thanks", "routes/site/review-thanks.tsx"),
     route("review/:token", "routes/site/review.tsx"),
+    route("trip/:token/itinerary.pdf", "routes/site/trip-itinerary.ts"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/site/sitemap.xml.ts"),
@@ -84,6 +85,7 @@ export default [
       route("bookings/:ref/documents/:id", "routes/admin/booking-document.ts"),
       // A payment's proof (ADR 114): from the private store, for signed-in staff only.
       route("bookings/:ref/payments/:id/proof", "routes/admin/booking-payment-proof.ts"),
+      route("bookings/:ref/itinerary.pdf", "routes/admin/booking-itinerary.ts"),
       // "View as traveller" (issue 48): the trip page as the traveller sees it, read-only.
       route("bookings/:ref/trip", "routes/admin/booking-trip.tsx"),
       route("payments", "routes/admin/payments.tsx"),

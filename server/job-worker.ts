@@ -13,6 +13,7 @@ import { notificationHandlers } from "~/server/notify/notification-jobs.server";
 import { createWebhookSender } from "~/server/notify/webhook.server";
 import { paymentEventHandler } from "~/server/payment-ledger/gateway-events.server";
 import { paymentReminderHandler } from "~/server/payment-ledger/payment-reminder-jobs.server";
+import { tripMessageHandler } from "~/server/trip/trip-messages.server";
 
 /**
  * This server's job worker (ADR 082), built once at start with the other
@@ -49,6 +50,8 @@ export function createJobWorker(options: {
       paymentEventHandler(options.paymentClock ?? { now: () => new Date() }),
       // Short lane: balance-due e-mails with the UPI QR (issue 46), read again when sent: none once paid.
       paymentReminderHandler({ mailer, clock: options.paymentClock ?? { now: () => new Date() } }),
+      // Short lane: the traveller's scheduled messages (issue 48, ADR 117), read again when they run: none once cancelled or moved.
+      tripMessageHandler(options.paymentClock),
       // Long lane: image cuts for older images (ADR 076) and the automatic backups (ADRs 054, 063).
       portraitCutJobHandler(mediaStorage),
       ...(backupStore

@@ -104,6 +104,7 @@ const LABELS: Record<string, string> = {
   "review.published": "Published a traveller's review",
   "review.hidden": "Hid a traveller's review",
   "review.replied": "Replied to a traveller's review",
+  "trip.message-sent": "E-mailed a traveller a scheduled trip message",
 };
 
 export function activityLabel(kind: string): string {

@@ -19,3 +19,8 @@ export function addDays(date: string, days: number): string {
   if (!isCalendarDate(date)) throw new RangeError(`Not a yyyy-mm-dd date: ${date}`);
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysFromTo(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}

@@ -128,5 +128,45 @@ export const passportWarning = (returnDate: string) =>
 export const expiryWarning = (expiresOn: string | null | undefined, returnDate: string) =>
   expiresOn && expiresOn < addMonths(returnDate, 6) ? passportWarning(returnDate) : undefined;
 
+/**
+ * The notice is a legal page (ADR 117): edited on the legal pages screen, with
+ * its history, never shown at /legal/… nor in the sitemap; the trip page shows
+ * it above the consent box. Seeded with DEFAULT_DETAILS_NOTICE, which is also
+ * what the page shows if the row is missing.
+ */
+export const DETAILS_NOTICE_SLUG = "trip-page-notice";
+
 export const DEFAULT_DETAILS_NOTICE =
   "We collect each traveller's name as on the passport, date of birth, passport number and dates (trips abroad), PAN (for the tax collected at source on trips abroad), food preferences, medical notes and an emergency contact, only to book your flights, hotels and visas, to file the tax collected at source, and to look after you on the trip. Passport numbers and PANs are encrypted and only our team sees them. We delete these details when your booking's personal data is deleted under our retention period, or earlier if you ask us.";
+
+/** A traveller's stored details as the "details missing" message reads them (only whether each is given). */
+export type GivenDetails = {
+  passportName?: string | null;
+  dateOfBirth?: string | null;
+  passportNumberLast4?: string | null;
+  passportIssuedOn?: string | null;
+  passportExpiresOn?: string | null;
+  emergencyContact?: string | null;
+};
+
+/**
+ * The details the trip page asks of every traveller before departure and this
+ * one has not given (issue 48): the name as on the passport, the date of birth
+ * and an emergency contact; on trips abroad the passport's number and dates.
+ * Food, medical notes and PAN are asked but not chased: they may rightly be empty.
+ */
+export function missingDetails(given: GivenDetails | undefined, overseas: boolean): DetailField[] {
+  const wanted: [DetailField, unknown][] = [
+    ["passportName", given?.passportName],
+    ["dateOfBirth", given?.dateOfBirth],
+    ...(overseas
+      ? ([
+          ["passportNumber", given?.passportNumberLast4],
+          ["passportIssuedOn", given?.passportIssuedOn],
+          ["passportExpiresOn", given?.passportExpiresOn],
+        ] as [DetailField, unknown][])
+      : []),
+    ["emergencyContact", given?.emergencyContact],
+  ];
+  return wanted.filter(([, value]) => typeof value !== "string" || value.trim() === "").map(([field]) => field);
+}

@@ -110,6 +110,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/booking-document.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/documents/999999" },
   // A payment's proof (ADR 114): both roles who see a booking's money; signed out, the sign-in page.
   "routes/admin/booking-payment-proof.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/payments/999999/proof" },
+  "routes/admin/booking-itinerary.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/itinerary.pdf" },
   // "View as traveller" (issue 48): both roles, read-only.
   "routes/admin/booking-trip.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222/trip" },
   "routes/admin/personal-data.tsx": { page: adminOnly },

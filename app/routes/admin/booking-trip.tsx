@@ -12,7 +12,12 @@ import type { Route } from "./+types/booking-trip";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(request, { can: canManageBookings });
   const row = await bookingByReference(params.ref);
-  return { trip: await loadTripPage(row, context.clock.now(), (id) => documentHref(row.reference, id)) };
+  return {
+    trip: await loadTripPage(row, context.clock.now(), {
+      document: (id) => documentHref(row.reference, id),
+      itinerary: `/admin/bookings/${row.reference}/itinerary.pdf`,
+    }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ? `${loaded.trip.reference} as the traveller sees it` : "Booking not found");

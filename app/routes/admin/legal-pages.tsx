@@ -17,7 +17,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Legal pages");
 
 export default function LegalPagesList({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminPage title="Legal pages" lead="Privacy, terms, refunds and the disclaimer: keep the refund rules the same in each.">
+    <AdminPage
+      title="Legal pages"
+      lead="Privacy, terms, refunds and the disclaimer: keep the refund rules the same in each. The notice on the trip page is shown to travellers above their details' consent box."
+    >
       <Panel title="Pages">
         <ul className={styles.list}>
           {loaderData.pages.map((page) => (

@@ -109,6 +109,7 @@ export const ACTIVITY_KINDS = [
   "review.published",
   "review.hidden",
   "review.replied",
+  "trip.message-sent",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

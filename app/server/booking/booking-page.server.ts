@@ -23,6 +23,7 @@ import { getDb } from "~/server/db/db.server";
 import { packages, seatRequests, siteSettings } from "~/server/db/schema.server";
 import { getEnquiry } from "~/server/enquiry/enquiry-detail.server";
 import { departureSeatCounts, departureSeats } from "~/server/seats/departure-seats.server";
+import { isTripMessageKind, tripMessageWhatsapp } from "~/server/trip/trip-messages.server";
 import { createBooking } from "./booking-create.server";
 import { updateBooking } from "./booking-edit.server";
 import { bookingTimeline, getBooking, type BookingDetail } from "./booking-queries.server";
@@ -172,7 +173,15 @@ export async function loadBookingPage(reference: string, viewer: Viewer, now: Da
   const detail = await getBooking(reference);
   if (!detail) throw data({ message: "There is no booking with that reference." }, { status: 404 });
   const { row, travellers, source } = detail;
-  const [timeline, packagesList] = await Promise.all([bookingTimeline(row.id), bookablePackages(todayIso(now), row)]);
+  const [entries, packagesList, [brand]] = await Promise.all([
+    bookingTimeline(row.id),
+    bookablePackages(todayIso(now), row),
+    getDb().select({ name: siteSettings.brandName }).from(siteSettings).limit(1),
+  ]);
+  // The traveller's scheduled messages (issue 48) carry the WhatsApp text ready for the team, written now from the booking.
+  const timeline = entries.map((entry) =>
+    isTripMessageKind(entry.tripMessage) ? { ...entry, whatsapp: tripMessageWhatsapp(row, entry.tripMessage, brand?.name ?? "Pravas") } : entry,
+  );
   return {
     booking: {
       reference: row.reference,

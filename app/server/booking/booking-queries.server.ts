@@ -134,7 +134,8 @@ export async function bookingPackages(): Promise<{ id: number; title: string }[]
     .orderBy(asc(packages.title));
 }
 
-export type TimelineEntry = { id: number; at: string; who: string; text: string; details: string[] };
+/** `tripMessage`: a scheduled message to the traveller (issue 48), for its WhatsApp text; `whatsapp`: that text's wa.me link. */
+export type TimelineEntry = { id: number; at: string; who: string; text: string; details: string[]; tripMessage?: string; whatsapp?: string | null };
 
 const stateLabel = (value: unknown) =>
   typeof value === "string" && value in BOOKING_STATE_LABELS ? BOOKING_STATE_LABELS[value as BookingState] : String(value);
@@ -174,6 +175,7 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
     case "trip.cancellation-asked":
     case "trip.task-done":
     case "trip.details-revealed":
+    case "trip.message-sent":
       // Written by the ledger (app/server/payment-ledger), the documents (app/server/document) and the trip page (app/server/trip) with their own words.
       return { text: typeof detail.text === "string" ? detail.text : kind, details: typeof detail.reason === "string" ? [`Reason: ${detail.reason}`] : [] };
     default:
@@ -194,6 +196,7 @@ export async function bookingTimeline(bookingId: number): Promise<TimelineEntry[
     at: row.at.toISOString(),
     who: row.actorName || row.actorEmail || "Someone",
     ...timelineText(row.kind, row.detail),
+    ...(row.kind === "trip.message-sent" && typeof row.detail.message === "string" ? { tripMessage: row.detail.message } : {}),
   }));
 }
 

@@ -305,7 +305,7 @@ export const siteSettings = pgTable("site_settings", {
   overseasPlaceOfSupply: text("overseas_place_of_supply").$type<"traveller" | "agency">().notNull().default("traveller"),
   /** Issue a receipt voucher by itself when a payment before the invoice is recorded. */
   autoReceiptVouchers: boolean("auto_receipt_vouchers").notNull().default(true),
-  /** The notice above a traveller's details on the trip page (ADR 108); null: the wording in code. Edited with the legal pages. */
+  /** Unused since ADR 117: the trip page's notice is the legal page `trip-page-notice` (never written; kept so no migration drops a column). */
   travellerDetailsNotice: text("traveller_details_notice"),
   /** Bumped by every write: the version an editor loaded (ADR 037). */
   revision: integer("revision").notNull().default(1),

@@ -15,6 +15,7 @@ import { formatTourDate } from "~/lib/tour-format";
 import { moneyDueItems, type MoneyDueItem } from "~/server/payment-ledger/money-overview.server";
 import { queueDueReminders } from "~/server/payment-ledger/payment-reminder-jobs.server";
 import { queueReviewRequests } from "~/server/review/review-request.server";
+import { queueTripMessages } from "~/server/trip/trip-messages.server";
 import { digestItems } from "./follow-up.server";
 
 /**
@@ -150,9 +151,9 @@ export class DigestScheduler {
 
   /**
    * One pass now; overlapping calls share the pass in flight. The same tick
-   * queues the balance-due reminders (issue 46) and the review requests (ADR
-   * 116): each is queued once by its key, so a pass every minute on every
-   * server sends one.
+   * queues the balance-due reminders (issue 46), the review requests (ADR
+   * 116) and the traveller's trip messages (ADR 117): each is queued once by
+   * its key, so a pass every minute on every server sends one.
    */
   runDue(): Promise<number> {
     const now = (this.options.clock ?? systemClock).now();
@@ -165,6 +166,11 @@ export class DigestScheduler {
       // The review requests 2 days after each return date (issue 48, ADR 116): once per booking by its key.
       queueReviewRequests(now).catch((error: unknown) => {
         this.options.logger?.error({ err: error }, "could not queue the review requests");
+        return 0;
+      }),
+      // The traveller's scheduled messages (issue 48, ADR 117): once per booking, kind and departure date.
+      queueTripMessages(now).catch((error: unknown) => {
+        this.options.logger?.error({ err: error }, "could not queue the traveller's trip messages");
         return 0;
       }),
     ])

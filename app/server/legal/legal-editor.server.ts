@@ -21,7 +21,7 @@ import { legalPageVersion, updateLegalPage } from "./legal-mutations.server";
 
 /** The legal pages for the list screen. */
 export async function loadLegalList() {
-  return (await listLegalPages()).map((page) => ({ slug: page.slug, title: page.title, updatedAt: page.updatedAt.toISOString() }));
+  return (await listLegalPages({ withNotices: true })).map((page) => ({ slug: page.slug, title: page.title, updatedAt: page.updatedAt.toISOString() }));
 }
 
 /** One legal page as its editor starts from it (the stored HTML), its version, or null. */

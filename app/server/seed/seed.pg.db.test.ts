@@ -29,7 +29,7 @@ describe("seeding", () => {
     expect(await count(t.testimonials)).toBe(16);
     expect(await count(t.faqs)).toBe(12);
     expect(await count(t.homeCards)).toBe(8);
-    expect(await count(t.legalPages)).toBe(4);
+    expect(await count(t.legalPages)).toBe(5);
     expect(await count(t.replyTemplates)).toBe(3);
     expect(await count(t.users)).toBe(1);
     expect(await count(t.media)).toBeGreaterThan(10);

@@ -66,7 +66,8 @@ export type SeedTestimonial = { name: string; location: string; comment: string;
 export type SeedFaq = { question: string; answer: string };
 export type SeedCard = { title: string; body: string; icon: string };
 export type SeedLegalPage = {
-  slug: "privacy-policy" | "terms-conditions" | "refund-policy" | "disclaimer";
+  /** The four pages, and the trip page's notice (a legal text shown there, not a page: ADR 117). */
+  slug: "privacy-policy" | "terms-conditions" | "refund-policy" | "disclaimer" | "trip-page-notice";
   title: string;
   /** Shown as "Last updated: October 2025". */
   lastUpdated: string;

@@ -2,8 +2,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { formatPhone } from "~/lib/phone";
 import { formatPaise } from "~/lib/price";
 import { formatTourDateRange } from "~/lib/tour-format";
-import { checkDetailField, DEFAULT_DETAILS_NOTICE, DETAIL_LABELS, PASSPORT_FIELDS, SEALED_FIELDS, type DetailField } from "~/lib/traveller-details";
+import { checkDetailField, DETAIL_LABELS, PASSPORT_FIELDS, SEALED_FIELDS, type DetailField } from "~/lib/traveller-details";
 import { indianDate } from "~/lib/follow-up";
+import { tripDetailsNotice } from "~/server/legal/legal-queries.server";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
@@ -26,11 +27,11 @@ export const NO_KEY_MESSAGE =
 /** "I agree": once per booking, with the notice's text as shown. */
 export async function giveConsent(row: BookingRow, now: Date) {
   const db = getDb();
-  const [settings] = await db.select({ notice: siteSettings.travellerDetailsNotice }).from(siteSettings).limit(1);
+  const notice = await tripDetailsNotice(db);
   await db.transaction(async (tx) => {
     const stored = await tx
       .insert(tripConsents)
-      .values({ bookingId: row.id, notice: settings?.notice ?? DEFAULT_DETAILS_NOTICE, givenAt: now })
+      .values({ bookingId: row.id, notice: notice.text, givenAt: now })
       .onConflictDoNothing()
       .returning({ bookingId: tripConsents.bookingId });
     if (stored.length)

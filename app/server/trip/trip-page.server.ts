@@ -6,7 +6,8 @@ import { asksForMoney, MONEY_STATE_LABELS } from "~/lib/money-state";
 import { scheduleLineLabel } from "~/lib/payment-schedule";
 import { formatPaise } from "~/lib/price";
 import { formatTourDateRange } from "~/lib/tour-format";
-import { DEFAULT_DETAILS_NOTICE, expiryWarning } from "~/lib/traveller-details";
+import { expiryWarning } from "~/lib/traveller-details";
+import { tripDetailsNotice } from "~/server/legal/legal-queries.server";
 import { getDb } from "~/server/db/db.server";
 import { bookings, bookingTasks, bookingTravellers, packages, siteSettings, travellerDetails, tripConsents, type BookingRow } from "~/server/db/schema.server";
 import { amountDueUri, upiSettings } from "~/server/payment-ledger/amount-due.server";
@@ -15,7 +16,7 @@ import { getPaymentGateway } from "~/server/payment/payment-gateway-service.serv
 import { upiQrSvg } from "~/server/payment/upi-qr.server";
 import { cancellationCharge, SITE_REFUND_RULE } from "~/server/tax/refund-rule.server";
 import { maskedField, travellerDataKey } from "./sealed-field.server";
-import { tripDocuments, type DocumentHref } from "./trip-documents.server";
+import { tripDocuments, type DocumentHrefs } from "./trip-documents.server";
 
 /**
  * The private trip page's data (issue 48, ADR 108), for the traveller (by
@@ -60,20 +61,21 @@ export const quoteText = (quote: ReturnType<typeof cancellationQuote>) =>
     ? "The trip has already started: a cancellation now gives no refund under the package's rule."
     : `Cancelling today, ${quote.daysBefore} ${quote.daysBefore === 1 ? "day" : "days"} before departure, the package's rule refunds ${quote.refundBps / 100}% of the tour cost: the cancellation charge is ${formatPaise(quote.chargePaise)}. Of the ${formatPaise(quote.paidPaise)} paid, ${formatPaise(quote.refundPaise)} would come back to you.`;
 
-export async function loadTripPage(row: BookingRow, now: Date, documentHref: DocumentHref) {
+export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: DocumentHrefs) {
   const db = getDb();
-  const [travellers, details, consent, region, settings, openTasks, money, upi] = await Promise.all([
+  const [travellers, details, consent, region, settings, openTasks, money, upi, notice] = await Promise.all([
     db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, row.id)).orderBy(asc(bookingTravellers.position)),
     db.select().from(travellerDetails).where(eq(travellerDetails.bookingId, row.id)),
     db.select({ givenAt: tripConsents.givenAt }).from(tripConsents).where(eq(tripConsents.bookingId, row.id)),
     db.select({ region: packages.region }).from(packages).where(eq(packages.id, row.packageId)),
-    db.select({ notice: siteSettings.travellerDetailsNotice, brandName: siteSettings.brandName, phone: siteSettings.phonePrimary }).from(siteSettings).limit(1),
+    db.select({ brandName: siteSettings.brandName, phone: siteSettings.phonePrimary }).from(siteSettings).limit(1),
     db
       .select({ id: bookingTasks.id, createdAt: bookingTasks.createdAt })
       .from(bookingTasks)
       .where(and(eq(bookingTasks.bookingId, row.id), inArray(bookingTasks.kind, ["cancellation"]), isNull(bookingTasks.doneAt))),
     bookingMoney(db, row, now),
     upiSettings(db),
+    tripDetailsNotice(db),
   ]);
   const today = indianDate(now);
   const overseas = region[0]?.region === "international";
@@ -123,13 +125,14 @@ export async function loadTripPage(row: BookingRow, now: Date, documentHref: Doc
       dues,
       offersLinks: gateway.offersLinks,
     },
-    documents: await tripDocuments(row.id, documentHref),
+    documents: await tripDocuments(row, documentHrefs),
     details: {
       /** Details are asked for until the day of departure. */
       open: before && (row.state === "held" || row.state === "confirmed"),
       overseas,
       consented: consent.length > 0,
-      notice: settings[0]?.notice ?? DEFAULT_DETAILS_NOTICE,
+      /** The notice of the legal pages screen (ADR 117), sanitized HTML. */
+      noticeHtml: notice.html,
       /** Without TRAVELLER_DATA_KEY the passport number and PAN are refused. */
       sealing: travellerDataKey() !== null,
       today,

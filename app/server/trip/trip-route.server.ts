@@ -6,6 +6,7 @@ import { createPaymentLinkFor } from "~/server/payment-ledger/payment-links.serv
 import { documentFileName, storedDocumentPdf } from "~/server/document/documents.server";
 import { getPaymentGateway } from "~/server/payment/payment-gateway-service.server";
 import { askForCancellation, giveConsent, saveDetailField } from "./trip-actions.server";
+import { finalItinerary, finalItineraryPdf, hasFinalItinerary, itineraryFileName } from "./final-itinerary.server";
 import { loadTripPage, tripBooking } from "./trip-page.server";
 import { bookingIdForToken } from "./trip-token.server";
 
@@ -28,7 +29,10 @@ export async function bookingForToken(token: string | undefined): Promise<Bookin
 
 export async function loadTrip(token: string | undefined, now: Date) {
   const row = await bookingForToken(token);
-  return data({ trip: await loadTripPage(row, now, (id) => `/trip/${token}/documents/${id}`) }, { headers: TRIP_HEADERS });
+  return data(
+    { trip: await loadTripPage(row, now, { document: (id) => `/trip/${token}/documents/${id}`, itinerary: `/trip/${token}/itinerary.pdf` }) },
+    { headers: TRIP_HEADERS },
+  );
 }
 
 const answer = (body: TripActionData, status = 200) => data(body, { status, headers: TRIP_HEADERS });
@@ -94,5 +98,15 @@ export async function tripDocumentPdf(token: string | undefined, documentId: str
   if (!document) throw notFound();
   return new Response(new Uint8Array(document.pdf), {
     headers: { ...TRIP_HEADERS, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${documentFileName(document.number)}"` },
+  });
+}
+
+/** The booking's final itinerary, drawn now (issue 48), or the same 404 as a wrong token. */
+export async function tripItineraryPdf(token: string | undefined) {
+  const row = await bookingForToken(token);
+  if (!hasFinalItinerary(row)) throw notFound();
+  const pdf = await finalItineraryPdf(await finalItinerary(row));
+  return new Response(new Uint8Array(pdf), {
+    headers: { ...TRIP_HEADERS, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${itineraryFileName(row.reference)}"` },
   });
 }

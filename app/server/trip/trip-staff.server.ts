@@ -9,6 +9,7 @@ import { getDb } from "~/server/db/db.server";
 import { bookings, bookingTasks, bookingTravellers, travellerDetails, tripConsents, type BookingRow } from "~/server/db/schema.server";
 import { markTaskDone, revealDetail } from "./trip-actions.server";
 import { sendNewTripLink } from "./trip-links.server";
+import { hasFinalItinerary } from "./final-itinerary.server";
 import { maskedField } from "./sealed-field.server";
 
 /** The booking page's "Traveller's page" panel (issue 48, ADR 108): details masked, requests, links. */
@@ -23,9 +24,15 @@ export function requireTripRight(intent: TripIntent, viewer: Viewer) {
     throw data({ message: "Only an admin can reveal a passport number or PAN." }, { status: 403 });
 }
 
-export async function bookingByReference(reference: string): Promise<BookingRow> {
+/** The live (not deleted) booking of a reference, or null. */
+export async function liveBooking(reference: string): Promise<BookingRow | null> {
   const [row] = await getDb().select().from(bookings).where(eq(bookings.reference, reference));
-  if (!row || row.deletedAt) throw data({ message: "There is no booking with that reference." }, { status: 404 });
+  return row && !row.deletedAt ? row : null;
+}
+
+export async function bookingByReference(reference: string): Promise<BookingRow> {
+  const row = await liveBooking(reference);
+  if (!row) throw data({ message: "There is no booking with that reference." }, { status: 404 });
   return row;
 }
 
@@ -42,6 +49,8 @@ export async function loadTripPanel(row: BookingRow, viewer: Viewer) {
     consentedAt: consent[0]?.givenAt.toISOString() ?? null,
     canReveal: canRevealTravellerIds(viewer),
     hasEmail: Boolean(row.leadEmail),
+    /** The final itinerary (issue 48): downloadable by both roles while the booking is held, confirmed or completed. */
+    itinerary: hasFinalItinerary(row),
     tasks: tasks.map((task) => {
       const detail = task.detail as { refundPaise?: number; chargePaise?: number; daysBefore?: number; message?: string };
       return {

@@ -139,7 +139,7 @@ export function BookingSummary({ booking, now, canDelete }: { booking: BookingSu
   );
 }
 
-export type TimelineItem = { id: number; at: string; who: string; text: string; details: string[] };
+export type TimelineItem = { id: number; at: string; who: string; text: string; details: string[]; whatsapp?: string | null };
 
 /** Everything that happened to the booking, oldest first, with who and when. */
 export function BookingTimeline({ entries, now }: { entries: TimelineItem[]; now: string }) {
@@ -161,6 +161,11 @@ export function BookingTimeline({ entries, now }: { entries: TimelineItem[]; now
                     <li key={index}>{detail}</li>
                   ))}
                 </ul>
+              ) : null}
+              {entry.whatsapp ? (
+                <a className={`${adminUi.button} ${adminUi.small}`} href={entry.whatsapp} target="_blank" rel="noopener noreferrer">
+                  Send the same on WhatsApp
+                </a>
               ) : null}
             </li>
           ))}

@@ -37,6 +37,11 @@ export function BookingTripPanel({ reference, trip, now, answer }: { reference: 
         <Link to={`/admin/bookings/${reference}/trip`} className={adminUi.button}>
           View as traveller
         </Link>
+        {trip.itinerary ? (
+          <a href={`/admin/bookings/${reference}/itinerary.pdf`} className={adminUi.button} download>
+            Final itinerary (PDF)
+          </a>
+        ) : null}
         {trip.hasEmail ? (
           <ConfirmAction
             triggerLabel="Send a new link"

@@ -1,3 +1,4 @@
+import { RichText } from "~/components/site/blog/rich-text";
 import { Form, useFetcher } from "react-router";
 import type { DetailField } from "~/lib/traveller-details";
 import type { TripActionData } from "~/lib/trip-page";
@@ -18,7 +19,7 @@ export function TravellerDetails({ details, actionData, readOnly }: { details: D
   return (
     <section className={styles.card} aria-labelledby="details-title">
       <h2 id="details-title">Traveller details</h2>
-      <p className={styles.notice}>{details.notice}</p>
+      <RichText html={details.noticeHtml} className={styles.notice} />
       {!details.open ? <p className={styles.muted}>Details are taken here until the day before departure. To change them now, call us.</p> : null}
       {details.open && !consented && !readOnly ? (
         <consent.Form method="post" className={styles.consent}>

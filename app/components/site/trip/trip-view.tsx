@@ -51,20 +51,21 @@ export function TripView({
 
       <section className={styles.card} aria-labelledby="documents-title">
         <h2 id="documents-title">Documents</h2>
-        {trip.documents.length === 0 ? (
-          <p className={styles.muted}>Your quote, receipts and invoice will appear here as we issue them. Until then, ask us and we will e-mail them.</p>
-        ) : (
+        {trip.documents.length === 0 ? null : (
           <ul className={styles.list}>
             {trip.documents.map((doc) => (
-              <li key={doc.number}>
-                <a href={doc.href}>
-                  {doc.title} {doc.number}
-                </a>
-                {doc.cancelled ? " (cancelled)" : ""} <span className={styles.muted}>{formatTourDate(doc.issuedOn)}</span>
+              <li key={doc.href}>
+                <a href={doc.href}>{doc.number ? `${doc.title} ${doc.number}` : `${doc.title} (PDF)`}</a>
+                {doc.cancelled ? " (cancelled)" : ""}{" "}
+                <span className={styles.muted}>{doc.issuedOn ? formatTourDate(doc.issuedOn) : "your dates, day by day, and your hotels"}</span>
               </li>
             ))}
           </ul>
         )}
+        {/* The final itinerary has no issue date: until a tax document is issued, say where they will be. */}
+        {trip.documents.every((doc) => doc.issuedOn === null) ? (
+          <p className={styles.muted}>Your quote, receipts and invoice will appear here as we issue them. Until then, ask us and we will e-mail them.</p>
+        ) : null}
       </section>
 
       <TravellerDetails details={trip.details} actionData={actionData} readOnly={readOnly} />

@@ -1,3 +1,4 @@
+import { DEFAULT_DETAILS_NOTICE, DETAILS_NOTICE_SLUG } from "~/lib/traveller-details";
 import type { SeedLegalPage } from "../types";
 
 const privacyPolicy = `
@@ -233,5 +234,13 @@ export const legalPages: SeedLegalPage[] = [
     body: disclaimer,
     seoDescription:
       "The Pravas website disclaimer on accuracy of information, third-party airlines and hotels, representative photographs, force majeure and external links.",
+  },
+  {
+    // Not a page of its own: the trip page shows it above the consent box (ADR 108, 117).
+    slug: DETAILS_NOTICE_SLUG,
+    title: "Notice on the trip page (traveller details)",
+    lastUpdated: "November 2026",
+    body: `<p>${DEFAULT_DETAILS_NOTICE}</p>`,
+    seoDescription: "",
   },
 ];
