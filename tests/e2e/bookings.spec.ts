@@ -114,6 +114,9 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Bali/);
     await expect(page.getByText("Your booking is confirmed.")).toBeVisible();
+    // What the booking asks (ADR 115): 2 × ₹99,500, IGST 5% (the agency's state is not set here), and Bali is overseas:
+    // TCS at 5% without a PAN on ₹2,08,950, ₹10,447.50.
+    await expect(page.getByRole("region", { name: "Payments" })).toContainText("₹2,19,397.50 (₹1,99,000 + GST ₹9,950 + TCS ₹10,447.50)");
     await expectNoAxeViolations(page);
     const details = page.getByRole("region", { name: "Traveller details" });
     await details.getByRole("checkbox", { name: /I have read this notice/ }).check();
