@@ -16,6 +16,9 @@ export default [
     route("trip", "routes/site/trip-lost-link.tsx"),
     route("trip/:token", "routes/site/trip.tsx"),
     route("trip/:token/documents/:id", "routes/site/trip-document.ts"),
+    // A verified review through the one-time link of the review request (ADR 116): never cached, never indexed.
+    route("review/thanks", "routes/site/review-thanks.tsx"),
+    route("review/:token", "routes/site/review.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/site/sitemap.xml.ts"),
@@ -79,9 +82,13 @@ export default [
       route("bookings/new", "routes/admin/booking-new.tsx"),
       route("bookings/:ref", "routes/admin/booking.tsx"),
       route("bookings/:ref/documents/:id", "routes/admin/booking-document.ts"),
+      // A payment's proof (ADR 114): from the private store, for signed-in staff only.
+      route("bookings/:ref/payments/:id/proof", "routes/admin/booking-payment-proof.ts"),
       // "View as traveller" (issue 48): the trip page as the traveller sees it, read-only.
       route("bookings/:ref/trip", "routes/admin/booking-trip.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      // Verified reviews' moderation (issue 48, ADR 116): both roles.
+      route("reviews", "routes/admin/reviews.tsx"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/due", "routes/admin/enquiries-due.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),

@@ -10,6 +10,7 @@ import { backupSocketPath, requestBackupOverSocket } from "~/server/backup/backu
 import { openForBackup } from "~/server/backup/open.server";
 import { databaseConfigFromEnv, DataDirLockedError } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
+import { privateStoreFromEnv } from "~/server/media/private-store.server";
 
 const { values } = parseArgs({ options: { out: { type: "string", short: "o" } } });
 if (!values.out) {
@@ -37,7 +38,7 @@ try {
   }
   const source = await openForBackup(config);
   try {
-    const result = await createBackup({ source, storage: await commandMediaStorage(env), file: out, key });
+    const result = await createBackup({ source, storage: await commandMediaStorage(env), privateStore: await privateStoreFromEnv(env), file: out, key });
     const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     const media = Object.keys(result.manifest.files).filter((name) => name.startsWith("media/")).length;
     process.stdout.write(

@@ -3,7 +3,8 @@
  *
  * Copies the media of this site from local disk (MEDIA_DIR, else
  * DATA_DIR/media) to the S3 bucket of the S3_* settings, or back, reading
- * each object back to check it (ADR 053). Run it again until it reports no
+ * each object back to check it (ADR 053), and the payment proofs
+ * (DATA_DIR/private and the bucket's private/, ADR 114). Run it again until it reports no
  * failures, then set MEDIA_STORE=s3 and restart. Nothing is deleted.
  */
 import fs from "node:fs";
@@ -14,6 +15,8 @@ import { migrateMedia } from "~/server/media/media-migrate.server";
 import { createS3Client, S3MediaStorage } from "~/server/media/s3-storage.server";
 import { s3SettingsFrom } from "~/server/media/media-store.server";
 import { LocalDiskStorage } from "~/server/media/storage.server";
+import { localPrivateStore, PRIVATE_PREFIX } from "~/server/media/private-store.server";
+import { S3PrivateStore } from "~/server/media/s3-private-store.server";
 
 const { values } = parseArgs({ options: { to: { type: "string" }, quiet: { type: "boolean", default: false } } });
 if (values.to !== "s3" && values.to !== "local") {
@@ -35,11 +38,19 @@ const where = `${settings.endpoint ?? "AWS S3"} bucket ${settings.bucket}`;
 process.stdout.write(values.to === "s3" ? `Copying ${mediaDir} to ${where}\n` : `Copying ${where} to ${mediaDir}\n`);
 
 const started = Date.now();
-const report = await migrateMedia(from, to, { log: values.quiet ? undefined : (line) => process.stdout.write(`  ${line}\n`) });
+const log = values.quiet ? undefined : (line: string) => process.stdout.write(`  ${line}\n`);
+const report = await migrateMedia(from, to, { log });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 process.stdout.write(
   `\n${report.copied} copied (${(report.bytes / 1024 / 1024).toFixed(1)} MB), ${report.alreadyThere} already there, ${report.failed.length} failed, in ${seconds} s.\n`,
 );
+// Payment proofs (ADR 114) move with the media: DATA_DIR/private and the bucket's private/ (or S3_PRIVATE_BUCKET).
+const localProofs = localPrivateStore(path.resolve(env.DATA_DIR, "private"));
+const bucketProofs = new S3PrivateStore(bucket.client, env.S3_PRIVATE_BUCKET ?? settings.bucket, env.S3_PRIVATE_BUCKET ? "" : PRIVATE_PREFIX);
+const [proofsFrom, proofsTo] = values.to === "s3" ? [localProofs, bucketProofs] : [bucketProofs, localProofs];
+const proofs = await migrateMedia(proofsFrom, proofsTo, { log });
+process.stdout.write(`Payment proofs (private): ${proofs.copied} copied, ${proofs.alreadyThere} already there, ${proofs.failed.length} failed.\n`);
+report.failed.push(...proofs.failed);
 if (report.failed.length > 0) {
   for (const { key, reason } of report.failed) process.stderr.write(`  ${key}: ${reason}\n`);
   process.stderr.write("Some files were not copied: run the command again before switching MEDIA_STORE.\n");

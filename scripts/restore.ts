@@ -9,6 +9,7 @@ import { commandMediaStorage, encryptionKeyFromEnv } from "~/server/backup/backu
 import { openForBackup } from "~/server/backup/open.server";
 import { databaseConfigFromEnv, DataDirLockedError } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
+import { privateStoreFromEnv } from "~/server/media/private-store.server";
 import { tightenPrivateDir } from "../server/private-data-dir";
 
 const { values, positionals } = parseArgs({ options: { force: { type: "boolean", default: false } }, allowPositionals: true });
@@ -30,6 +31,7 @@ try {
       file,
       target,
       storage: await commandMediaStorage(env),
+      privateStore: await privateStoreFromEnv(env),
       key: encryptionKeyFromEnv(env),
       force: values.force,
       log: (message) => process.stdout.write(`${message}\n`),

@@ -18,6 +18,7 @@ import type { TrustProxy } from "~/server/env.server";
 import { redactUrlForLog } from "~/server/http/redact-url.server";
 import type { S3Settings } from "~/server/media/s3-storage.server";
 import { LocalDiskStorage, setMediaStorage, type MediaStorage } from "~/server/media/storage.server";
+import { localPrivateStore, setPrivateStore, type PrivateFileStore } from "~/server/media/private-store.server";
 import { systemClock, type Clock } from "~/server/content/clock.server";
 import { publicBodyLimit } from "./body-limit";
 import { brochureHits } from "./brochure-hits";
@@ -59,6 +60,8 @@ type AppOptions = {
   mediaDir: string;
   /** Where media lives (MEDIA_STORE, ADR 053); unset: local disk under mediaDir. */
   mediaStorage?: MediaStorage;
+  /** Payment proofs (ADR 114), never served at /media; unset: local disk beside mediaDir, in "private". */
+  privateStore?: PrivateFileStore;
   /** Partial tus uploads (unset: beside mediaDir, in "uploads"). */
   uploadsDir?: string;
   /** MEDIA_STORE=s3: partial tus uploads go to this bucket instead, shared by every server. */
@@ -121,6 +124,7 @@ export function createApp({
   logger,
   mediaDir,
   mediaStorage,
+  privateStore,
   uploadsDir,
   uploadsS3,
   trustProxy = false,
@@ -135,6 +139,7 @@ export function createApp({
   const app = express();
   const storage = mediaStorage ?? new LocalDiskStorage(mediaDir);
   setMediaStorage(storage);
+  setPrivateStore(privateStore ?? localPrivateStore(path.join(mediaDir, "..", "private")));
   const cdnOrigin = mediaOrigin(storage);
   const brochures = new BrochureService();
   if (!vite) brochures.warmUp();

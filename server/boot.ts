@@ -5,6 +5,8 @@ import { getEnv } from "~/server/env.server";
 import { closeDatabase, databaseConfigFromEnv, DataDirLockedError, getDb, openDatabase } from "~/server/db/db.server";
 import { seedDatabase } from "~/server/seed/seed.server";
 import { mediaStorageFromEnv, s3SettingsFrom } from "~/server/media/media-store.server";
+import { privateStoreFromEnv, setPrivateStore } from "~/server/media/private-store.server";
+import { moveLegacyProofs } from "~/server/payment-ledger/payment-proofs.server";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { setLogger } from "~/server/logger.server";
 import { startRetentionSweep } from "~/server/enquiry/retention.server";
@@ -61,6 +63,15 @@ export async function boot() {
   // Local disk unless MEDIA_STORE=s3 (ADR 053); the seed's photos go where media lives.
   const mediaStorage = await mediaStorageFromEnv(env, mediaDir);
   if (env.MEDIA_STORE === "s3") logger.info({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, publicUrl: env.MEDIA_PUBLIC_URL }, "media in an S3 bucket");
+  // Payment proofs (ADR 114): DATA_DIR/private, or the bucket's private/ (or S3_PRIVATE_BUCKET); never /media.
+  const privateStore = await privateStoreFromEnv(env);
+  setPrivateStore(privateStore);
+  if (env.MEDIA_STORE === "s3" && env.MEDIA_PUBLIC_URL && !env.S3_PRIVATE_BUCKET) {
+    logger.warn(
+      { bucket: env.S3_BUCKET },
+      "payment proofs are under private/ in the media bucket, which MEDIA_PUBLIC_URL serves: set S3_PRIVATE_BUCKET, or make sure the bucket's public policy leaves private/ out",
+    );
+  }
   const result = await seedDatabase(getDb(), {
     mediaDir: mediaStorage,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME },
@@ -73,6 +84,10 @@ export async function boot() {
     log: (message) => logger.info(message),
   });
   printAdminHint(env, result.generatedAdminPassword);
+  // Proofs recorded before ADR 114 were public media: moved to the private store once (idempotent).
+  await moveLegacyProofs({ media: mediaStorage, store: privateStore, logger }).catch((err: unknown) =>
+    logger.error({ err }, "payment proofs could not be moved out of the public media store; the next start tries again"),
+  );
   // The seed may have added content: other servers' page caches must not keep
   // pages without it (ADR 003). A start is rare, so it always bumps.
   await bumpContentVersion(getDb());
@@ -97,6 +112,7 @@ export async function boot() {
     env,
     logger,
     mediaStorage,
+    privateStore,
     backupStore,
     busy: () => requestsInFlight() > 0,
     clock: clock === systemClock ? undefined : clock,
@@ -125,6 +141,7 @@ export async function boot() {
           // The archive is encrypted with the key the command was given, not ours (issue 44 finding 3).
           source: { db: getDb(), kind: "pglite" },
           storage: getMediaStorage,
+          privateStore,
           logger,
         }).catch((error: Error) => {
           logger.warn({ err: error }, "the backup socket could not start: stop the server to run `npm run backup`");
@@ -148,7 +165,7 @@ export async function boot() {
   /** Partial tus uploads; finished ones move to media storage (ADR 024). */
   const uploadsDir = path.resolve(env.DATA_DIR, "uploads");
   const uploadsS3 = env.MEDIA_STORE === "s3" ? s3SettingsFrom(env) : undefined;
-  return { env, logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, scheduling: { clock, publisher, digest, bookingSweeper }, stopBackground };
+  return { env, logger, mediaDir, mediaStorage, privateStore, uploadsDir, uploadsS3, scheduling: { clock, publisher, digest, bookingSweeper }, stopBackground };
 }
 
 /**

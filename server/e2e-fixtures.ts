@@ -9,6 +9,7 @@ import type { ScheduledPublisher } from "~/server/content/schedule.server";
 import type { DigestScheduler } from "~/server/enquiry/digest.server";
 import type { BookingSweeper } from "~/server/booking/booking-sweep.server";
 import { nudgeJobs } from "~/server/jobs/jobs.server";
+import { sendMailThroughSmtpForTests } from "~/server/notify/mailer.server";
 
 export type E2eFixtureOptions = {
   token: string;
@@ -37,6 +38,16 @@ export function e2eFixtureRouter(token: string, scheduling?: E2eFixtureOptions["
     // Jobs queued for later are due by it too (ADR 082): the worker looks now.
     nudgeJobs();
     res.json({ now: scheduling.clock.now().toISOString(), published, digests, bookings });
+  });
+  // E-mail over SMTP to a test's own in-process server (tests/support/test-smtp.ts), or with null back to the outbox files.
+  router.post("/smtp", express.json(), (req, res) => {
+    if (!tokenMatches(req, token)) return void res.status(403).json({ error: "Forbidden" });
+    const url = (req.body as { url?: unknown }).url;
+    if (url !== null && (typeof url !== "string" || !/^smtp:\/\/127\.0\.0\.1:\d{2,5}$/.test(url))) {
+      return void res.status(400).json({ error: "Expected { url: smtp://127.0.0.1:<port> | null }" });
+    }
+    sendMailThroughSmtpForTests(url);
+    res.json({ url });
   });
   router.post("/sql", express.json({ limit: "1mb" }), async (req, res) => {
     const given = Buffer.from(String(req.get("x-e2e-token") ?? ""));

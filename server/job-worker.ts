@@ -6,6 +6,7 @@ import type { BackupStore } from "~/server/backup/backup-store.server";
 import type { Env } from "~/server/env.server";
 import { JobWorker, stableWorkerId } from "~/server/jobs/worker.server";
 import { portraitCutJobHandler } from "~/server/media-library/portrait-backfill.server";
+import type { PrivateFileStore } from "~/server/media/private-store.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { createMailerFromEnv } from "~/server/notify/mailer.server";
 import { notificationHandlers } from "~/server/notify/notification-jobs.server";
@@ -24,6 +25,8 @@ export function createJobWorker(options: {
   env: Env;
   logger: Logger;
   mediaStorage: MediaStorage;
+  /** Payment proofs (ADR 114): in the backups too. */
+  privateStore?: PrivateFileStore;
   backupStore: BackupStore | undefined;
   /** The server is answering requests: jobs wait a little (ADR 050). */
   busy: () => boolean;
@@ -48,7 +51,9 @@ export function createJobWorker(options: {
       paymentReminderHandler({ mailer, clock: options.paymentClock ?? { now: () => new Date() } }),
       // Long lane: image cuts for older images (ADR 076) and the automatic backups (ADRs 054, 063).
       portraitCutJobHandler(mediaStorage),
-      ...(backupStore ? [backupJobHandler({ store: backupStore, storage: mediaStorage, key: encryptionKeyFromEnv(env), logger })] : []),
+      ...(backupStore
+        ? [backupJobHandler({ store: backupStore, storage: mediaStorage, privateStore: options.privateStore, key: encryptionKeyFromEnv(env), logger })]
+        : []),
     ],
     pollMs: env.OUTBOX_POLL_MS,
     logger,

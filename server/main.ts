@@ -14,7 +14,7 @@ import { drainable } from "./drain";
  * server/dev.ts, through Vite, with its dev server.
  */
 export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
-  const { env, logger, mediaDir, mediaStorage, uploadsDir, uploadsS3, scheduling, stopBackground } = await boot();
+  const { env, logger, mediaDir, mediaStorage, privateStore, uploadsDir, uploadsS3, scheduling, stopBackground } = await boot();
   const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
   // Production: the build as the module itself, not a function (ADR 031). Vite loads it per request.
   const served = vite ? { vite } : { build, clientDir, pageCacheMb: env.PAGE_CACHE_MB, pageRenderLimit: env.PAGE_RENDER_LIMIT };
@@ -24,6 +24,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     logger,
     mediaDir,
     mediaStorage,
+    privateStore,
     uploadsDir,
     uploadsS3,
     trustProxy: env.TRUST_PROXY,

@@ -6,6 +6,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3MediaStorage } from "~/server/media/s3-storage.server";
+import { S3PrivateStore } from "~/server/media/s3-private-store.server";
 import { startS3rver } from "../tests/support/s3rver-for-tests";
 import { LocalDiskStorage, type MediaStorage } from "~/server/media/storage.server";
 import { serveMedia } from "./media-serving";
@@ -116,5 +117,36 @@ describe("served media with MEDIA_PUBLIC_URL", () => {
     expect(response.status).toBe(301);
     expect(response.headers.get("location")).toBe("https://cdn.example.com/pravas/brochures/kerala-abcdef0123.pdf");
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("private files in the media bucket (ADR 114)", () => {
+  it("are neither served at /media, redirected to the CDN, nor listed as media", async () => {
+    const bucket = new S3MediaStorage({ client: s3.client, bucket: s3.settings.bucket });
+    const proofs = new S3PrivateStore(s3.client, s3.settings.bucket, "private/");
+    await proofs.put("proofs/abc123.jpg", Buffer.from("a traveller's UPI screenshot"));
+    expect(await proofs.read("proofs/abc123.jpg")).toEqual(Buffer.from("a traveller's UPI screenshot"));
+    const keys = async (files: AsyncIterable<{ key: string }>) => {
+      const found: string[] = [];
+      for await (const file of files) found.push(file.key);
+      return found;
+    };
+    expect(await keys(proofs.list())).toEqual(["proofs/abc123.jpg"]);
+    expect(await keys(bucket.list())).not.toContain("private/proofs/abc123.jpg");
+    const served = await serve(bucket);
+    const cdn = await serve(new S3MediaStorage({ client: s3.client, bucket: s3.settings.bucket, publicUrl: "https://cdn.example.com/pravas" }));
+    for (const base of [served, cdn]) {
+      // (Without private/, the CDN is sent the key, which the bucket does not hold.)
+      for (const url of [
+        "/media/private/proofs/abc123.jpg",
+        "/media/private%2Fproofs%2Fabc123.jpg",
+        ...(base === served ? ["/media/proofs/abc123.jpg"] : []),
+      ]) {
+        const response = await fetch(`${base}${url}`, { redirect: "manual" });
+        expect(response.status, url).toBe(404);
+      }
+    }
+    await proofs.delete("proofs/abc123.jpg");
+    expect(await proofs.exists("proofs/abc123.jpg")).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import { quickPasswordHasher } from "../tests/support/quick-password-hasher";
 import { signInStaff } from "../tests/support/staff-sign-in";
 import { createUpload, patchUpload, tusMetadata } from "../tests/support/tus-requests";
 import { LocalDiskStorage, setMediaStorage } from "~/server/media/storage.server";
+import { localPrivateStore, setPrivateStore } from "~/server/media/private-store.server";
 import { uploadFile, UploadError } from "~/components/admin/upload/tus-upload";
 import { crossSiteGuard } from "./cross-site";
 import { createUploadService, PENDING_UPLOAD_BYTES_MAX, PENDING_UPLOADS_MAX, UPLOAD_NAME_MESSAGE, UPLOAD_QUOTA_MESSAGE } from "./tus-uploads";
@@ -34,6 +35,7 @@ let cookie: string;
 let server: Server;
 let uploadsDir: string;
 let mediaDir: string;
+let privateDir: string;
 let service: ReturnType<typeof createUploadService>;
 let photo: Buffer;
 const patchSizes: number[] = [];
@@ -72,6 +74,8 @@ beforeAll(async () => {
   uploadsDir = path.join(root, "uploads");
   mediaDir = path.join(root, "media");
   setMediaStorage(new LocalDiskStorage(mediaDir));
+  privateDir = path.join(root, "private");
+  setPrivateStore(localPrivateStore(privateDir));
   service = createUploadService({ directory: uploadsDir, logger: pino({ level: process.env.TEST_LOG ?? "silent" }), sweepEveryMs: false });
   const app = express();
   app.use((req, _res, next) => {
@@ -188,6 +192,14 @@ describe("tus uploads at /api/uploads", () => {
     expect(result.kind).toBe("brochure");
     expect(result.url).toMatch(/^\/media\/brochures\/kerala-brochure-[0-9a-f]{10}\.pdf$/);
     expect(await fs.readFile(path.join(mediaDir, result.url.replace(/^\/media\//, "")))).toEqual(pdf);
+
+    // A payment's proof (ADR 114): stored privately, no media row, no /media address; its result found again.
+    const proof = await create(pdf.length, { kind: "proof", filename: "Bank slip.pdf" });
+    const proofId = proof.headers.get("location")!.split("/").pop()!;
+    const proofDone = await patch(proof.headers.get("location")!, 0, pdf);
+    expect(await proofDone.json()).toMatchObject({ kind: "proof", key: `proofs/${proofId}.pdf`, url: "" });
+    expect(await fs.readFile(path.join(privateDir, "proofs", `${proofId}.pdf`))).toEqual(pdf);
+    expect(await (await fetch(`${base}/api/uploads/${proofId}/result`, { headers: { cookie } })).json()).toMatchObject({ key: `proofs/${proofId}.pdf` });
 
     const fake = Buffer.from("<html>not a pdf</html>");
     const refused = await create(fake.length, { kind: "brochure", filename: "brochure.pdf" });

@@ -15,6 +15,7 @@ import {
 } from "~/server/media/upload-kinds.server";
 import { getUploadResult, storeUploadedFile } from "~/server/media/uploads.server";
 import { sweepOrphanFiles } from "~/server/media/media-files.server";
+import { sweepOrphanProofs } from "~/server/payment-ledger/payment-proofs.server";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
 import { sql } from "drizzle-orm";
 import type { S3Settings } from "~/server/media/s3-storage.server";
@@ -191,7 +192,10 @@ function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_
       const head = await backend.head(id);
       if (head && head.length >= SNIFF_BYTES && !headLooksLike(kind, head)) {
         await discard(id);
-        throw refusal(415, kind === "image" ? "This file is not an image we can use." : "This file is not a PDF.");
+        throw refusal(
+          415,
+          { image: "This file is not an image we can use.", brochure: "This file is not a PDF.", proof: "This file is neither an image nor a PDF." }[kind],
+        );
       }
       known.headChecked = true;
     },
@@ -279,6 +283,12 @@ function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_
       return [];
     });
     if (orphans.length) logger.info({ files: orphans.length, examples: orphans.slice(0, 3) }, "orphan media files removed");
+    // And payment proofs uploaded but never recorded with a payment (ADR 114).
+    const proofs = await sweepOrphanProofs().catch((error: unknown) => {
+      logger.warn({ err: error }, "orphan proof sweep failed");
+      return [];
+    });
+    if (proofs.length) logger.info({ files: proofs.length }, "payment proofs never recorded with a payment removed");
     return removed;
   }
 

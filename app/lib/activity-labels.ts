@@ -99,6 +99,11 @@ const LABELS: Record<string, string> = {
   "trip.cancellation-asked": "A traveller asked for a cancellation",
   "trip.task-done": "Marked a traveller's request done",
   "trip.details-revealed": "Revealed a traveller's passport number or PAN",
+  "review.requested": "Asked a traveller for a review",
+  "review.received": "A traveller wrote a review",
+  "review.published": "Published a traveller's review",
+  "review.hidden": "Hid a traveller's review",
+  "review.replied": "Replied to a traveller's review",
 };
 
 export function activityLabel(kind: string): string {

@@ -123,11 +123,11 @@ export const recordPaymentSchema = z
     receivedOn: dateSchema,
     method: z.enum(PAYMENT_METHODS, { error: "Choose how it was paid." }),
     reference: referenceSchema,
-    /** An upload's address (an image's variant or a PDF under /media): never another site's, the ledger links it. */
+    /** A proof upload's private key (ADR 114: `proofs/<upload id>.jpg` or `.pdf`, never a /media address); the action checks it is stored. */
     proofKey: z
       .string()
       .max(200, "Upload the proof again.")
-      .refine((key) => key === "" || (/^\/media\/[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) && !key.includes("..")), "Upload the proof here: an image or a PDF.")
+      .refine((key) => key === "" || /^proofs\/[A-Za-z0-9_-]{1,64}\.(jpg|pdf)$/.test(key), "Upload the proof here: an image or a PDF.")
       .optional()
       .transform((key) => key || null),
     note: z

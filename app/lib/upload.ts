@@ -1,11 +1,17 @@
 import type { MediaKind, MediaVariant } from "./media";
 
+/**
+ * What an upload is for: a media library image, a brochure (PDF), or a
+ * payment's proof (an image or a PDF kept private, never media: ADR 114).
+ */
+export type UploadKind = MediaKind | "proof";
+
 /** What the upload API answers once a file is stored (and, for an image, processed). */
 export type UploadResult = {
   /** The media key content refers to (packages.thumbnail, gallery, itinerary photos). */
   key: string;
-  kind: MediaKind;
-  /** A URL to show or link: an image's large WebP variant, a brochure's PDF. */
+  kind: UploadKind;
+  /** A URL to show or link: an image's large WebP variant, a brochure's PDF; "" for a proof (it has no public address). */
   url: string;
   /** The file's name as the person's computer called it. */
   name: string;

@@ -60,6 +60,12 @@ const envSchema = z
         .default("false")
         .transform((value) => value === "true" || value === "1"),
     ),
+    /**
+     * Payment proofs and other private files (ADR 114) in a bucket of their own, never public.
+     * Unset: the media bucket under private/, which the app never serves (a public bucket
+     * policy behind MEDIA_PUBLIC_URL must then leave private/ out).
+     */
+    S3_PRIVATE_BUCKET: optionalString,
     /** Where browsers fetch media: a CDN or the bucket's public URL. Unset: the app serves /media itself. */
     MEDIA_PUBLIC_URL: z.preprocess(
       (value) => (typeof value === "string" ? emptyToUndefined(value.replace(/\/+$/, "")) : value),

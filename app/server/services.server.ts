@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { BackupStore } from "~/server/backup/backup-store.server";
 import type { OpenDatabase } from "~/server/db/db.server";
 import type { Limits } from "~/server/limits/limits.server";
+import type { PrivateFileStore } from "~/server/media/private-store.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import type { PaymentGateway } from "~/server/payment/gateway.server";
 
@@ -14,6 +15,8 @@ type Services = {
   db?: OpenDatabase;
   logger?: Logger;
   mediaStorage?: MediaStorage;
+  /** Payment proofs (ADR 114): never under /media. */
+  privateStore?: PrivateFileStore;
   jobsNudge?: () => void;
   backupStore?: BackupStore;
   /** The form limit and the sign-in throttle, made at their first use once the database is open (ADR 060). */

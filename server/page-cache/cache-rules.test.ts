@@ -67,6 +67,7 @@ describe("pageCacheKey", () => {
       "/trip.data",
       "/trip/AbC-123_xyz",
       "/trip/AbC-123_xyz.data",
+      "/review/AbC-123_xyz",
       "/%74rip/AbC",
     ]) {
       expect(key(url)).toBeNull();

@@ -34,6 +34,8 @@ function isExcludedPath(decodedPath: string) {
     decodedPath === "/trip" ||
     decodedPath === "/trip.data" ||
     decodedPath.startsWith("/trip/") ||
+    // The review form behind a one-time link (ADR 116).
+    decodedPath.startsWith("/review/") ||
     decodedPath.endsWith("/brochure.pdf")
   );
 }

@@ -100,12 +100,16 @@ const RULES: Record<string, Rule> = {
   "routes/admin/bookings.tsx": { page: staffOnly },
   // Payments (issue 46): both roles view the screen and download its range; every one a GET that changes nothing.
   "routes/admin/payments.tsx": { page: staffOnly },
+  // Verified reviews' moderation (issue 48, ADR 116): both roles (canModerateReviews).
+  "routes/admin/reviews.tsx": { page: staffOnly },
   "routes/admin/payments-csv.ts": { page: staffOnly },
   "routes/admin/payments-xlsx.ts": { page: staffOnly },
   "routes/admin/booking-new.tsx": { page: staffOnly },
   "routes/admin/booking.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222" },
   // A booking's tax document (issue 47, ADR 092): both roles download the stored PDF; of a document that does not exist, a 404.
   "routes/admin/booking-document.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/documents/999999" },
+  // A payment's proof (ADR 114): both roles who see a booking's money; signed out, the sign-in page.
+  "routes/admin/booking-payment-proof.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/bookings/PRV-22222/payments/999999/proof" },
   // "View as traveller" (issue 48): both roles, read-only.
   "routes/admin/booking-trip.tsx": { page: { anonymous: "login", editor: "notFound", admin: "notFound" }, sample: "/admin/bookings/PRV-22222/trip" },
   "routes/admin/personal-data.tsx": { page: adminOnly },

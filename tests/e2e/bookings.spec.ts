@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { e2eDataDir } from "../../playwright.config";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { startTestSmtpServer } from "../support/test-smtp";
 import { expectNoAxeViolations } from "./axe";
 import { deleteBookings, insertBooking } from "./booking-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
@@ -25,6 +25,27 @@ async function baliWithCapacity(db: TestDatabase, capacity: number) {
     JSON.stringify(dates.map((date) => (date.id === next.id ? { ...date, capacity } : date))),
   ]);
   return next;
+}
+
+/** An inline image of a received message (its Content-ID), from its base64 part. */
+function inlinePng(raw: string, contentId: string): Buffer {
+  const part = raw.split(/\r?\n--/).find((chunk) => chunk.includes(`Content-ID: <${contentId}>`));
+  if (!part) throw new Error(`no part with Content-ID <${contentId}>`);
+  expect(part).toContain("Content-Type: image/png");
+  return Buffer.from(
+    part
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join("")
+      .replace(/\s+/g, ""),
+    "base64",
+  );
+}
+
+/** What a QR code in a PNG says. */
+function decodeQr(png: Buffer): string | undefined {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
 }
 
 /** The public page's line for one departure. */
@@ -159,6 +180,71 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await expect(panel).toContainText("Their message: My father is unwell.");
     await expect(panel).toContainText("XXXX4567");
     await expect(page.getByRole("region", { name: "Booking" })).toContainText("Confirmed");
+    // "View as traveller": the admin page's title is its one h1; the trip's title is a heading below it.
+    await gotoHydrated(page, `/admin/bookings/${reference}/trip`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${reference}: the traveller's page`);
+    await expect(page.getByRole("heading", { level: 2, name: /Bali/ })).toBeVisible();
+  });
+
+  await test.step("issue 48: after the trip, the traveller reviews it from the e-mail link, the team publishes it, and Bali's page shows it with its JSON-LD", async () => {
+    // The trip is over: it came back 3 days ago (Indian dates), so the minute's pass sends the request at once.
+    const day = (offset: number) => new Date(Date.now() + 330 * 60_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    await db.query("update bookings set start_date = $2, end_date = $3 where reference = $1", [reference, day(-9), day(-3)]);
+    db.onCleanup(async () => {
+      await db.query("delete from reviews where booking_id = (select id from bookings where reference = $1)", [reference]);
+      // The package page cached with the review goes with it (ADR 003).
+      await db.query("update content_version set version = version + 1");
+    });
+    await moveClock(page, 0);
+    const [request] = await db.query<{ payload: { text: string } }>(
+      "select payload from jobs where once_key = 'review.request:booking:' || (select id from bookings where reference = $1)",
+      [reference],
+    );
+    const link = /https?:\/\/\S+\/review\/[A-Za-z0-9_-]{43}/.exec(request!.payload.text)![0];
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const response = await page.goto(new URL(link).pathname);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/How was Bali/);
+    await expectNoAxeViolations(page);
+    // Sent without stars: the message beside the stars, what was typed kept.
+    await page.getByLabel("Title").fill("Wayan made our week");
+    await page.getByLabel(/Your review/).fill("<script>alert(1)</script>Our guide Wayan was superb, and the rice terraces at dawn were the best morning.");
+    await page.getByRole("button", { name: "Send my review" }).click();
+    const five = page.getByRole("radio", { name: /5 stars/ });
+    await expect(page.getByRole("group", { name: "Your rating" })).toHaveAccessibleDescription("Choose from 1 to 5 stars.");
+    await expect(five).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Title")).toHaveValue("Wayan made our week");
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expectNoAxeViolations(page);
+    await five.check({ force: true });
+    await page.getByRole("button", { name: "Send my review" }).click();
+    await expect(page.getByText("Thank you! Your review is with our team")).toBeVisible();
+    // One review per link: it no longer opens.
+    expect((await page.request.get(new URL(link).pathname)).status()).toBe(404);
+
+    // The team publishes it from the Reviews screen.
+    await gotoHydrated(page, "/admin/reviews");
+    const card = page.getByRole("article", { name: "Wayan made our week" });
+    await expect(card).toContainText("Our guide Wayan was superb");
+    await expect(card).not.toContainText("script");
+    await card.getByRole("button", { name: "Publish “Wayan made our week”" }).click();
+    await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText("Published");
+
+    // The package page at its next request: "Verified traveller", the month, and the rating in its JSON-LD from this review alone.
+    await gotoHydrated(page, "/packages/bali");
+    const reviews = page.getByRole("region", { name: "Customer Reviews" });
+    const verified = reviews.getByRole("listitem").filter({ hasText: "Wayan made our week" });
+    await expect(verified).toContainText("Verified traveller");
+    const month = new Date(`${day(-9)}T00:00:00Z`).toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    await expect(verified).toContainText(`Travelled ${month}`);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const trip = blocks.map((text) => JSON.parse(text) as Record<string, unknown>).find((item) => "aggregateRating" in item)!;
+    expect(trip["@type"]).toEqual(["TouristTrip", "Product"]);
+    expect(trip.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
+    expect(trip.review).toEqual([expect.objectContaining({ name: "Wayan made our week", reviewRating: expect.objectContaining({ ratingValue: 5 }) })]);
   });
 
   // A booking made directly, the trip not chosen: asked for one (not made a private trip), with what was typed kept.
@@ -239,7 +325,7 @@ test("cancelling a confirmed booking offers its seats to the waitlist, first com
   expect(seats?.held).toBe(3);
 });
 
-test("money: the billing details add the taxes, a deposit paid through the fake gateway gives a receipt voucher, the balance's reminder e-mail with its UPI QR at 9:00 IST, the balance recorded by hand gives the tax invoice (₹0.00 due), a cancellation the credit note, the GST register all three; the dashboard's due figure", async ({
+test("money: the billing details add the taxes, a deposit paid through the fake gateway gives a receipt voucher, the balance's reminder e-mail at an SMTP server with its UPI QR (decoded) at 9:00 IST, the balance recorded by hand gives the tax invoice (₹0.00 due), a cancellation the credit note, the GST register all three; the dashboard's due figure", async ({
   adminPage: page,
   db,
 }) => {
@@ -335,22 +421,28 @@ test("money: the billing details add the taxes, a deposit paid through the fake 
     }).toPass({ timeout: 20_000 });
   });
 
-  await test.step("at 9:00 IST, 7 days before the balance's day, the reminder e-mail goes to the lead traveller with the QR", async () => {
-    const nine = new Date(`${istDay(now, 1)}T09:00:30+05:30`);
-    await page.request.post("/__e2e/clock", {
-      data: { advanceMs: nine.getTime() - now.getTime() },
-      headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" },
+  await test.step("at 9:00 IST, 7 days before the balance's day, the reminder e-mail arrives at an SMTP server with the QR of the balance's exact amount", async () => {
+    // A real SMTP server in this process: the server's mail goes there for this step, as to the agency's relay.
+    const smtp = await startTestSmtpServer();
+    const fixtures = { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" };
+    const toSmtp = (url: string | null) => page.request.post("/__e2e/smtp", { data: { url }, headers: fixtures });
+    db.onCleanup(async () => {
+      await toSmtp(null);
+      await smtp.close();
     });
-    const outbox = path.join(e2eDataDir, "outbox");
-    const reminder = () =>
-      (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml")) : [])
-        .map((name) => fs.readFileSync(path.join(outbox, name), "utf8"))
-        .find((raw) => raw.includes(`To: ${email}`));
+    expect((await toSmtp(smtp.url)).ok()).toBe(true);
+    const nine = new Date(`${istDay(now, 1)}T09:00:30+05:30`);
+    await page.request.post("/__e2e/clock", { data: { advanceMs: nine.getTime() - now.getTime() }, headers: fixtures });
+    const reminder = () => smtp.received.find((mail) => mail.rcptTo.includes(email));
     await expect.poll(() => Boolean(reminder()), { timeout: 20_000 }).toBe(true);
-    const raw = reminder()!;
-    expect(raw).toContain("Content-Type: image/png; name=upi-qr.png");
-    expect(raw).toContain("Content-ID: <upi-qr>");
-    expect(raw.replace(/=\r?\n/g, "")).toMatch(/src=(3D)?"cid:upi-qr"|Content-Transfer-Encoding: base64/);
+    await toSmtp(null);
+    const mail = reminder()!;
+    expect(mail.headers.get("subject")?.[0]).toMatch(/^Reminder: ₹85,794.50 due by /);
+    // The HTML shows the inline PNG; decoded, it is the UPI link for exactly what is owing.
+    expect(mail.raw.replace(/=\r?\n/g, "")).toMatch(/src=(3D)?"cid:upi-qr"/);
+    expect(decodeQr(inlinePng(mail.raw, "upi-qr"))).toBe(
+      `upi://pay?pa=pravas@okicici&pn=Pravas%20Holidays&am=85794.50&cu=INR&tn=${reference}%20balance&tr=${reference}-BAL`,
+    );
     // The balance is due within the week now: the filtered list has it.
     await expect(await dueList()).toContainText(reference);
   });

@@ -67,6 +67,12 @@ const links = [
     adminOnly: false,
   },
   {
+    to: "/admin/reviews",
+    label: "Reviews",
+    Icon: InboxIcon,
+    adminOnly: false,
+  },
+  {
     to: "/admin/tax-registers",
     label: "Tax registers",
     Icon: PaymentsIcon,

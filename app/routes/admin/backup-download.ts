@@ -6,6 +6,7 @@ import { requireUser } from "~/server/auth/guard.server";
 import { getEnv } from "~/server/env.server";
 import { jsonError, methodNotAllowedJson } from "~/server/http.server";
 import { getMediaStorage } from "~/server/media/storage.server";
+import { getPrivateStore } from "~/server/media/private-store.server";
 import type { Route } from "./+types/backup-download";
 
 /** Only the button's POST: making a backup is work and is logged, never a GET. */
@@ -23,6 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       actor: viewer,
       ip: context.clientIp,
       storage: getMediaStorage(),
+      privateStore: getPrivateStore(),
       key: encryptionKeyFromEnv(getEnv()),
       now: context.clock.now(),
     });

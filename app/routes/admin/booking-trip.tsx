@@ -29,7 +29,7 @@ export default function BookingTrip({ loaderData }: Route.ComponentProps) {
         </Link>
       }
     >
-      <TripView trip={trip} readOnly />
+      <TripView trip={trip} readOnly titleLevel={2} />
     </AdminPage>
   );
 }

@@ -21,6 +21,7 @@ import { toPackageDetail } from "~/server/package/package-detail.server";
 import { withDraftChanges } from "~/server/package/package-preview.server";
 import { listPackages, getPackage } from "~/server/package/package-queries.server";
 import { touristTripJsonLd } from "~/server/package/package-seo.server";
+import { packageVerifiedReviews } from "~/server/review/package-reviews.server";
 import { countViewOnCacheHits } from "~/server/cache/page-cache-hints.server";
 import { recordPackageView } from "~/server/package/package-views.server";
 import { getPackageTerms } from "~/server/package/package-terms.server";
@@ -65,20 +66,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     countViewOnCacheHits(context, "package", row.id);
   }
   const today = todayIso();
-  const [pkg, settings, { terms, conveniences }] = await Promise.all([toPackageDetail(row, today), getSiteSettings(), getPackageTerms(row.termsOverride)]);
+  const [pkg, settings, { terms, conveniences }, verified] = await Promise.all([
+    toPackageDetail(row, today),
+    getSiteSettings(),
+    getPackageTerms(row.termsOverride),
+    // Published verified reviews (ADR 116): beside the curated ones, and the JSON-LD's rating.
+    packageVerifiedReviews(row.id),
+  ]);
   // Staff previewing draft changes download the brochure of those changes (ADR 042).
   if (row !== found && pkg.brochureUrl?.endsWith("/brochure.pdf")) pkg.brochureUrl += "?preview=changes";
   return {
     pkg,
     terms,
     conveniences,
+    verifiedReviews: verified.items,
     months: nextMonths(today),
     // The chat link is made here: the message (site settings) names the package.
     contact: {
       phone: settings.phonePrimary,
       whatsappUrl: whatsappHref(settings.whatsappNumber, packageWhatsappMessage(settings.whatsappPackageMessage, pkg.title)),
     },
-    tripJsonLd: touristTripJsonLd(pkg, getEnv().SITE_URL, settings.brandName),
+    tripJsonLd: touristTripJsonLd(pkg, getEnv().SITE_URL, settings.brandName, verified),
   };
 }
 
@@ -117,7 +125,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function PackageDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { pkg, terms, conveniences, months, contact } = loaderData;
+  const { pkg, terms, conveniences, verifiedReviews, months, contact } = loaderData;
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const tab = parsePackageTab(searchParams.get("tab"));
@@ -140,7 +148,13 @@ export default function PackageDetailPage({ loaderData, actionData }: Route.Comp
           pathname={pathname}
           panels={{
             overview: (
-              <OverviewPanel pkg={pkg} conveniences={conveniences} pathname={pathname} brochureNotice={searchParams.get("brochure") === "unavailable"} />
+              <OverviewPanel
+                pkg={pkg}
+                verifiedReviews={verifiedReviews}
+                conveniences={conveniences}
+                pathname={pathname}
+                brochureNotice={searchParams.get("brochure") === "unavailable"}
+              />
             ),
             itinerary: <ItineraryPanel itinerary={pkg.itinerary} />,
             gallery: <GalleryPanel images={pkg.gallery} title={pkg.title} />,

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
-import { NotFoundNotice } from "~/components/site/not-found/not-found-notice";
+import { LinkNotFound } from "~/components/site/trip/link-not-found";
 import { TripView } from "~/components/site/trip/trip-view";
 import { TRIP_SAVE_FAILED, type TripActionData } from "~/lib/trip-page";
 import { loadTrip, TRIP_HEADERS, tripAction } from "~/server/trip/trip-route.server";
@@ -38,12 +38,5 @@ export default function Trip({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <NotFoundNotice title="Page not found">
-      <p>This trip link does not work: it may be mistyped, or we have sent a newer one.</p>
-      <p>
-        <a href="/trip">Ask for a new link</a> with your booking reference, or call us.
-      </p>
-    </NotFoundNotice>
-  );
+  return <LinkNotFound />;
 }

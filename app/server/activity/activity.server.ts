@@ -104,6 +104,11 @@ export const ACTIVITY_KINDS = [
   "trip.cancellation-asked",
   "trip.task-done",
   "trip.details-revealed",
+  "review.requested",
+  "review.received",
+  "review.published",
+  "review.hidden",
+  "review.replied",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -70,5 +70,11 @@ export const canViewPayments = (viewer: Viewer | null) => hasRole(viewer, "edito
 export const canManageTaxSettings = (viewer: Viewer | null) => hasRole(viewer, "admin");
 /** The GST register for the accountant (every document's taxable value and taxes): both roles, like the Payments export. */
 export const canDownloadGstRegister = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/**
+ * Verified reviews (issue 48, ADR 116): read the queue, publish, hide and reply.
+ * Both roles, like the curated reviews editors already keep in the package editor;
+ * every action is in the activity log.
+ */
+export const canModerateReviews = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** The TCS register carries every traveller's PAN: admins only. */
 export const canDownloadTcsRegister = (viewer: Viewer | null) => hasRole(viewer, "admin");

@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
+import type { PrivateFileStore } from "~/server/media/private-store.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { createBackup } from "./backup.server";
 import { backupFileName } from "./backup-job.server";
@@ -27,6 +28,8 @@ export async function backupForDownload(options: {
   actor: Viewer;
   ip?: string | null;
   storage: MediaStorage;
+  /** Payment proofs (ADR 114), archived with the media. */
+  privateStore?: PrivateFileStore;
   key?: Buffer;
   now: Date;
 }): Promise<BackupDownload> {
@@ -41,6 +44,7 @@ export async function backupForDownload(options: {
     const result = await createBackup({
       source: { db: getDb(), kind: getDatabaseKind() === "postgres" ? "postgres" : "pglite" },
       storage: options.storage,
+      privateStore: options.privateStore,
       file,
       key: options.key,
     });

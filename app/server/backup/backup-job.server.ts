@@ -6,6 +6,7 @@ import { z } from "zod";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
 import { defineJobType, enqueueJob, nudgeJobs, subjectOnceKey } from "~/server/jobs/jobs.server";
 import { handleJob, type JobRegistration } from "~/server/jobs/worker.server";
+import type { PrivateFileStore } from "~/server/media/private-store.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { createBackup } from "./backup.server";
 import type { BackupStore } from "./backup-store.server";
@@ -91,7 +92,14 @@ export async function latestBackup(store: BackupStore): Promise<{ name: string; 
  * is the server's media storage, given at start: the worker starts before the
  * app sets it, and the day's backup may be due at once (ADR 082).
  */
-export function backupJobHandler(options: { store: BackupStore; storage: MediaStorage; key?: Buffer; logger?: Logger }): JobRegistration {
+export function backupJobHandler(options: {
+  store: BackupStore;
+  storage: MediaStorage;
+  /** Payment proofs (ADR 114), archived with the media. */
+  privateStore?: PrivateFileStore;
+  key?: Buffer;
+  logger?: Logger;
+}): JobRegistration {
   return handleJob(BACKUP_JOB, async (_job, { signal }) => {
     const { store } = options;
     await fs.mkdir(store.stagingDir, { recursive: true, mode: 0o700 });
@@ -101,6 +109,7 @@ export function backupJobHandler(options: { store: BackupStore; storage: MediaSt
     const result = await createBackup({
       source: { db: getDb(), kind: kind === "postgres" ? "postgres" : "pglite" },
       storage: options.storage,
+      privateStore: options.privateStore,
       file,
       key: options.key,
       signal,

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "pino";
+import type { PrivateFileStore } from "~/server/media/private-store.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { isEncrypted, parseEncryptionKey } from "./archive.server";
 import { createBackup, type BackupTarget } from "./backup.server";
@@ -30,6 +31,8 @@ export async function startBackupSocket(options: {
   source: BackupTarget;
   /** Read at each backup: the media store is set up after the socket starts. */
   storage: () => MediaStorage;
+  /** Payment proofs (ADR 114), archived with the media. */
+  privateStore?: PrivateFileStore;
   logger: Logger;
 }): Promise<() => Promise<void>> {
   const { socketPath, source, storage, logger } = options;
@@ -73,7 +76,7 @@ export async function startBackupSocket(options: {
     const work = await fsp.mkdtemp(path.join(os.tmpdir(), "pravas-backup-"));
     const file = path.join(work, "backup");
     try {
-      const result = await createBackup({ source, storage: storage(), file, key });
+      const result = await createBackup({ source, storage: storage(), privateStore: options.privateStore, file, key });
       const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       const media = Object.keys(result.manifest.files).filter((name) => name.startsWith("media/")).length;
       const summary = { ok: true, bytes: result.bytes, rows, media, ms: result.ms, migration: result.manifest.migration.tag, encrypted: Boolean(key) };

@@ -12,6 +12,7 @@ import { getDatabaseKind, type Db } from "~/server/db/db.server";
 import { leads, users } from "~/server/db/schema.server";
 import { closeTestDatabase, migratedPgliteDump, openTestDatabase } from "../../../tests/support/test-db";
 import { LocalDiskStorage } from "~/server/media/storage.server";
+import { localPrivateStore } from "~/server/media/private-store.server";
 import { extractArchive, parseEncryptionKey } from "./archive.server";
 import { backupForDownload, BackupUnderWayError } from "./backup-download.server";
 import { listActivity } from "~/server/activity/activity.server";
@@ -61,8 +62,12 @@ afterAll(async () => {
 describe("backup and restore", () => {
   it("round-trips the database and media into an empty database, with a manifest of counts and checksums", { timeout: 180_000 }, async () => {
     const file = path.join(work, "plain.tar.gz");
-    const backup = await createBackup({ source, storage, file });
+    // Payment proofs (ADR 114) go in as private/, and back to the private store, never to media.
+    const proofs = localPrivateStore(path.join(work, "private"));
+    await proofs.put("proofs/abc.jpg", Buffer.from("a UPI screenshot"));
+    const backup = await createBackup({ source, storage, privateStore: proofs, file });
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect(Object.keys(backup.manifest.files)).toContain("private/proofs/abc.jpg");
     const counts = await countRows(db);
     expect(Object.fromEntries(backup.manifest.tables.map((table) => [table.name, table.rows]))).toEqual(counts);
     expect(backup.manifest.migration.tag).toMatch(/^\d{4}_/);
@@ -71,8 +76,11 @@ describe("backup and restore", () => {
     const target = await emptyMemoryTarget();
     const targetStorage = await newStorage();
     try {
-      const restored = await restoreBackup({ file, target, storage: targetStorage });
+      const targetProofs = localPrivateStore(await fs.mkdtemp(path.join(work, "private-")));
+      const restored = await restoreBackup({ file, target, storage: targetStorage, privateStore: targetProofs });
       expect(restored.mediaFiles).toBe(2);
+      expect((await targetProofs.read("proofs/abc.jpg")).toString()).toBe("a UPI screenshot");
+      expect(await mediaKeysOf(targetStorage)).not.toContain("proofs/abc.jpg");
       expect(await countRows(target.db)).toEqual(counts);
       const [asha] = await target.db
         .select()

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { Db } from "~/server/db/db.server";
+import type { PrivateFileStore } from "~/server/media/private-store.server";
 import type { MediaStorage } from "~/server/media/storage.server";
 import { BackupFileError, extractArchive, sha256, writeArchive } from "./archive.server";
 import { countRows, dumpDatabase, hasUserData, loadDatabase } from "./dump.server";
@@ -12,8 +13,9 @@ import { countRows, dumpDatabase, hasUserData, loadDatabase } from "./dump.serve
 /**
  * Backups and restore (ADR 054). A backup is one archive: the database as an
  * engine-neutral logical dump (db/<table>.jsonl), every media object
- * (media/<key>), and manifest.json with the app version, the schema
- * migration, the rows per table and a SHA-256 per file.
+ * (media/<key>), every private file (private/<key>: payment proofs, ADR 114),
+ * and manifest.json with the app version, the schema migration, the rows per
+ * table and a SHA-256 per file.
  */
 
 const BACKUP_FORMAT = "pravas-backup";
@@ -64,6 +66,8 @@ export type BackupResult = { file: string; bytes: number; manifest: Manifest; ms
 export async function createBackup(options: {
   source: BackupTarget;
   storage: MediaStorage;
+  /** Payment proofs (ADR 114): archived under private/, never with media. */
+  privateStore?: PrivateFileStore;
   file: string;
   key?: Buffer;
   signal?: AbortSignal;
@@ -101,6 +105,15 @@ export async function createBackup(options: {
         files[name] = { sha256: sha256(data), size: data.length };
         await add({ name, data });
       }
+      if (options.privateStore) {
+        for (const key of await mediaKeysOf(options.privateStore)) {
+          const data = await readUnlessGone(options.privateStore, key);
+          if (!data) continue;
+          const name = `private/${key}`;
+          files[name] = { sha256: sha256(data), size: data.length };
+          await add({ name, data });
+        }
+      }
       if (migrationWhen === null) throw new Error("The database has no migrations applied: nothing to back up.");
       const journal = readJournal(migrationsFolder());
       manifest = {
@@ -134,6 +147,8 @@ export async function restoreBackup(options: {
   file: string;
   target: BackupTarget;
   storage: MediaStorage;
+  /** Where the backup's private files go back to (ADR 114): never the media store. */
+  privateStore?: PrivateFileStore;
   key?: Buffer;
   force?: boolean;
   log?: (message: string) => void;
@@ -207,14 +222,30 @@ export async function restoreBackup(options: {
       mediaFiles++;
     }
     for (const key of mediaKeys) if (!keep.has(key)) await storage.delete(key);
+    const privateNames = [...files.keys()].filter((name) => name.startsWith("private/"));
+    if (privateNames.length > 0 && !options.privateStore)
+      log(`${privateNames.length} private files (payment proofs) in the backup were not restored: no private store`);
+    for (const name of options.privateStore ? privateNames : []) {
+      await options.privateStore!.put(name.slice("private/".length), await fsp.readFile(files.get(name)!.path));
+    }
     return { manifest, rows, mediaFiles, ms: Math.round(performance.now() - started) };
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
 }
 
-/** Every media key, sorted (the archive's order does not depend on the store's). */
-export async function mediaKeysOf(storage: MediaStorage): Promise<string[]> {
+/** A file's bytes, or null when it was deleted since it was listed. */
+async function readUnlessGone(store: Pick<MediaStorage, "read">, key: string): Promise<Buffer | null> {
+  try {
+    return await store.read(key);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as { name?: string }).name === "NoSuchKey") return null;
+    throw error;
+  }
+}
+
+/** Every media key (or private file's), sorted (the archive's order does not depend on the store's). */
+export async function mediaKeysOf(storage: Pick<MediaStorage, "list">): Promise<string[]> {
   const keys: string[] = [];
   for await (const file of storage.list()) keys.push(file.key);
   return keys.sort();

@@ -1142,6 +1142,71 @@ export const bookingTasks = pgTable(
 export type BookingTaskRow = typeof bookingTasks.$inferSelect;
 
 /**
+ * The review request's one-time links (issue 48, ADR 116): one per booking,
+ * minted by the review request 2 days after the return date. Only the token's
+ * SHA-256 is kept; a link opens the review form until it is used (a review
+ * stored) or expires.
+ */
+export const reviewLinks = pgTable(
+  "review_links",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** hex SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    /** Set in the transaction that stores the review: the link never opens again. */
+    usedAt: timestamp("used_at", tz),
+  },
+  (t) => [uniqueIndex("review_links_token_hash_idx").on(t.tokenHash), index("review_links_booking_idx").on(t.bookingId)],
+);
+
+export type ReviewStatus = "new" | "published" | "hidden";
+
+/**
+ * A verified review (issue 48, ADR 116): written through a review link by a
+ * traveller whose booking travelled. It waits as "new" until the team
+ * publishes or hides it; the package page and its JSON-LD show published ones.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** One review per link (the second post with it is refused). */
+    linkId: integer("link_id").references(() => reviewLinks.id, { onDelete: "set null" }),
+    packageId: integer("package_id").notNull(),
+    stars: smallint("stars").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** As shown: "Meera R.". */
+    authorName: text("author_name").notNull(),
+    /** The trip's first day: the page shows its month ("Travelled March 2027"). */
+    travelledOn: date("travelled_on", { mode: "string" }).notNull(),
+    status: text("status").$type<ReviewStatus>().notNull().default("new"),
+    reply: text("reply"),
+    replyByName: text("reply_by_name"),
+    repliedAt: timestamp("replied_at", tz),
+    moderatedAt: timestamp("moderated_at", tz),
+    moderatedByName: text("moderated_by_name"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reviews_link_idx").on(t.linkId),
+    index("reviews_package_status_idx").on(t.packageId, t.status),
+    index("reviews_status_created_idx").on(t.status, t.createdAt),
+    check("reviews_stars_check", sql`${t.stars} between 1 and 5`),
+    check("reviews_status_check", sql`${t.status} in ('new', 'published', 'hidden')`),
+  ],
+);
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/**
  * A booking's payment schedule (issue 46, ADR 090): one row per amount due,
  * copied from the package's terms when the booking is made and then edited
  * by the team; the lines add up to the booking's total (payment-schedule.ts).

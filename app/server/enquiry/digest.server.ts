@@ -14,6 +14,7 @@ import { formatPaise } from "~/lib/price";
 import { formatTourDate } from "~/lib/tour-format";
 import { moneyDueItems, type MoneyDueItem } from "~/server/payment-ledger/money-overview.server";
 import { queueDueReminders } from "~/server/payment-ledger/payment-reminder-jobs.server";
+import { queueReviewRequests } from "~/server/review/review-request.server";
 import { digestItems } from "./follow-up.server";
 
 /**
@@ -149,8 +150,9 @@ export class DigestScheduler {
 
   /**
    * One pass now; overlapping calls share the pass in flight. The same tick
-   * queues the balance-due reminders (issue 46): each is queued once by its
-   * key, so a pass every minute on every server sends one.
+   * queues the balance-due reminders (issue 46) and the review requests (ADR
+   * 116): each is queued once by its key, so a pass every minute on every
+   * server sends one.
    */
   runDue(): Promise<number> {
     const now = (this.options.clock ?? systemClock).now();
@@ -158,6 +160,11 @@ export class DigestScheduler {
       sendDueDigests(now, this.options.logger),
       queueDueReminders(now).catch((error: unknown) => {
         this.options.logger?.error({ err: error }, "could not queue the payment reminders");
+        return 0;
+      }),
+      // The review requests 2 days after each return date (issue 48, ADR 116): once per booking by its key.
+      queueReviewRequests(now).catch((error: unknown) => {
+        this.options.logger?.error({ err: error }, "could not queue the review requests");
         return 0;
       }),
     ])

@@ -1,8 +1,21 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { FieldChange } from "~/lib/content-fields";
 import { getDb } from "~/server/db/db.server";
-import { activity, bookings, bookingTasks, bookingTravellers, jobs, travellerDetails, tripConsents, tripLinks } from "~/server/db/schema.server";
+import {
+  activity,
+  bookings,
+  bookingTasks,
+  bookingTravellers,
+  jobs,
+  reviewLinks,
+  reviews,
+  travellerDetails,
+  tripConsents,
+  tripLinks,
+} from "~/server/db/schema.server";
+import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
+import { proofKeysOfBookings } from "~/server/payment-ledger/payment-proofs.server";
 import type { PersonKey } from "./personal-data.server";
 
 /**
@@ -114,11 +127,15 @@ export function bookingsExport(found: BookingData) {
 
 /**
  * Removes the person from their closed bookings, in the caller's transaction: the
- * accounting record stays. Returns how many bookings were erased.
+ * accounting record stays. Returns how many bookings were erased, and the keys
+ * of their payments' proofs, for the caller to delete once the transaction commits.
  */
-export async function eraseBookingData(found: BookingData, tx: DbExecutor): Promise<{ bookings: number; outbox: number }> {
+export async function eraseBookingData(found: BookingData, tx: DbExecutor): Promise<{ bookings: number; outbox: number; proofKeys: string[] }> {
   const ids = found.bookings.map((row) => row.id);
-  if (ids.length === 0) return { bookings: 0, outbox: 0 };
+  if (ids.length === 0) return { bookings: 0, outbox: 0, proofKeys: [] };
+  // Their payments' proofs (ADR 114): screenshots and slips of their money. The ledger rows stay (the accounting
+  // record); the files go once this commits (the caller deletes them), and the proof route then finds none.
+  const proofKeys = await proofKeysOfBookings(ids, tx);
   await tx
     .update(bookings)
     .set({
@@ -134,6 +151,12 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
     .where(inArray(bookings.id, ids));
   await tx.update(bookingTravellers).set({ name: "", age: null }).where(inArray(bookingTravellers.bookingId, ids));
   await eraseTripData(tx, ids);
+  // Their reviews (ADR 116): the words and the name go too, and the package page's cached copies with them.
+  const reviewsGone = await tx.delete(reviews).where(inArray(reviews.bookingId, ids)).returning({ id: reviews.id });
+  if (reviewsGone.length > 0) {
+    await bumpContentVersion(tx as Parameters<typeof bumpContentVersion>[0]);
+    noteContentWritten();
+  }
   if (found.bookingEmails.length)
     await tx.delete(jobs).where(
       inArray(
@@ -155,19 +178,22 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
       .set({ detail: { ...event.detail, ...(changes ? { changes } : {}), ...(detail.reason === undefined ? {} : { reason: "Erased at their request" }) } })
       .where(eq(activity.id, event.id));
   }
-  return { bookings: ids.length, outbox: found.bookingEmails.length };
+  return { bookings: ids.length, outbox: found.bookingEmails.length, proofKeys };
 }
 
 /**
  * The trip page's personal data of these bookings (ADR 108): the travellers'
  * details (sealed passport numbers and PANs included), the consent, every
- * link, and the words of the traveller's requests (the figures stay).
+ * link (the review links too, ADR 116), and the words of the traveller's
+ * requests (the figures stay). Published reviews stay (the erasure at the
+ * traveller's request deletes them).
  */
 export async function eraseTripData(tx: DbExecutor, bookingIds: number[]) {
   if (bookingIds.length === 0) return { details: 0 };
   const gone = await tx.delete(travellerDetails).where(inArray(travellerDetails.bookingId, bookingIds)).returning({ id: travellerDetails.travellerId });
   await tx.delete(tripConsents).where(inArray(tripConsents.bookingId, bookingIds));
   await tx.delete(tripLinks).where(inArray(tripLinks.bookingId, bookingIds));
+  await tx.delete(reviewLinks).where(inArray(reviewLinks.bookingId, bookingIds));
   await tx
     .update(bookingTasks)
     .set({ detail: sql`${bookingTasks.detail} - 'message'` })

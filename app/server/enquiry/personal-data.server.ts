@@ -6,6 +6,7 @@ import { activity, contactMessages, enquiryNotes, jobs, leads } from "~/server/d
 import { getLogger } from "~/server/logger.server";
 import { removeFallbackMail } from "~/server/notify/mail-files.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
+import { deleteProofFiles } from "~/server/payment-ledger/payment-proofs.server";
 import { bookingsExport, eraseBookingData, findBookingData, liveBookings } from "./personal-data-bookings.server";
 
 /**
@@ -109,6 +110,7 @@ export class LiveBookingsError extends Error {
  */
 export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; ip?: string | null }): Promise<DeletionCounts> {
   let outboxRows: PersonalData["outbox"] = [];
+  let proofKeys: string[] = [];
   const counts = await getDb().transaction(async (tx) => {
     const found = await findPersonalData(key, tx);
     const leadIds = found.leads.map((row) => row.id);
@@ -124,6 +126,7 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
       bookings: erased.bookings,
     };
     outboxRows = [...found.outbox, ...found.booked.bookingEmails];
+    proofKeys = erased.proofKeys;
     if (leadIds.length + contactIds.length + erased.bookings === 0) return counts;
     if (leadIds.length + contactIds.length) await tx.delete(jobs).where(outboxMatch(leadIds, contactIds));
     if (found.notes.length)
@@ -157,6 +160,8 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
   // After the commit: a rolled-back deletion keeps its files. The rows are gone
   // either way, so a file that cannot be removed now is logged, not thrown.
   await removeFallbackMail(outboxRows).catch((err: unknown) => getLogger().warn({ err }, "personal data deleted, but not all of its .eml files"));
+  // Their payments' proofs (ADR 114), from the private store.
+  await deleteProofFiles(proofKeys);
   return counts;
 }
 

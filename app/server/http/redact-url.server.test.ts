@@ -7,6 +7,8 @@ describe("redactUrlForLog", () => {
     // The trip page's token (ADR 108).
     expect(redactUrlForLog("/trip/AbC-123_xyz")).toBe("/trip/[redacted]");
     expect(redactUrlForLog("/trip/AbC-123_xyz.data?_routes=x")).toBe("/trip/[redacted].data?_routes=x");
+    // The review form's one-time link (ADR 116).
+    expect(redactUrlForLog("/review/AbC-123_xyz")).toBe("/review/[redacted]");
     expect(redactUrlForLog("/admin/reset-password/AbC-123_xyz.data?_routes=x")).toBe("/admin/reset-password/[redacted].data?_routes=x");
     expect(redactUrlForLog("/ADMIN/Reset-Password/AbC")).toBe("/ADMIN/Reset-Password/[redacted]");
   });

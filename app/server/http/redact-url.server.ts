@@ -2,12 +2,13 @@
  * Addresses as the logs may keep them: no secret of a link survives (ASVS
  * V7.1). The token of a set-password link is a path segment
  * (`/admin/reset-password/<token>`, and its `.data` twin); any query parameter
- * named like a secret is replaced too, wherever it appears (ADR 032).
+ * named like a secret is replaced too, wherever it appears (ADR 032). The
+ * trip page's and the review form's tokens likewise (ADR 108, 116).
  */
 const SECRET_PARAM = /token|secret|passw|pwd|key|code|sig|auth|session|otp/i;
-const SECRET_SEGMENT = /^(\/admin\/reset-password\/|\/trip\/)[^/?#]+?(\.data)?(?=$|[/?#])/i;
+const SECRET_SEGMENT = /^(\/admin\/reset-password\/|\/trip\/|\/review\/)[^/?#]+?(\.data)?(?=$|[/?#])/i;
 const REDACTED = "[redacted]";
-const SECRET_SEGMENT_ANYWHERE = /(\/admin\/reset-password\/|\/trip\/)[^/?#,&\s]+/gi;
+const SECRET_SEGMENT_ANYWHERE = /(\/admin\/reset-password\/|\/trip\/|\/review\/)[^/?#,&\s]+/gi;
 
 function decodeSafely(text: string): string {
   try {
@@ -39,7 +40,7 @@ export function redactUrlForLog(url: string): string {
       // A value may name the page's own address: React Router's route discovery
       // (`/__manifest?paths=…`) lists the set-password path with its token.
       const value = pair.slice(at + 1);
-      if (!/reset-password|\/trip\//i.test(decodeSafely(value))) return pair;
+      if (!/reset-password|\/trip\/|\/review\//i.test(decodeSafely(value))) return pair;
       return `${rawName}=${encodeURIComponent(decodeSafely(value).replace(SECRET_SEGMENT_ANYWHERE, `$1${REDACTED}`))}`;
     })
     .join("&");

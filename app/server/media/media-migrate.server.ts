@@ -11,6 +11,9 @@ type MigrationReport = {
   failed: { key: string; reason: string }[];
 };
 
+/** A media store, or the private store of payment proofs (ADR 114), which the same command moves. */
+type CopyableStore = Pick<MediaStorage, "read" | "exists" | "put" | "list">;
+
 const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
 
 /**
@@ -21,8 +24,8 @@ const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest
  * never changed.
  */
 export async function migrateMedia(
-  from: MediaStorage,
-  to: MediaStorage,
+  from: CopyableStore,
+  to: CopyableStore,
   { log = () => {}, concurrency = 4 }: { log?: (message: string) => void; concurrency?: number } = {},
 ): Promise<MigrationReport> {
   const report: MigrationReport = { copied: 0, alreadyThere: 0, bytes: 0, failed: [] };

@@ -9,6 +9,8 @@ import { migrateMedia } from "./media-migrate.server";
 import { S3MediaStorage } from "./s3-storage.server";
 import { startS3rver } from "../../../tests/support/s3rver-for-tests";
 import { LocalDiskStorage } from "./storage.server";
+import { localPrivateStore } from "./private-store.server";
+import { S3PrivateStore } from "./s3-private-store.server";
 
 /** npm run media:migrate -- --to s3: a local media directory into an S3 bucket (s3rver), every object checked (ADR 053). */
 let s3: Awaited<ReturnType<typeof startS3rver>>;
@@ -46,6 +48,17 @@ describe("migrateMedia", () => {
     const second = await migrateMedia(new LocalDiskStorage(mediaDir), bucket);
     expect(second).toMatchObject({ copied: 1, alreadyThere: 3, failed: [] });
     expect((await bucket.read("bali-0123456789-400.webp")).toString()).toBe("webp 400");
+  });
+
+  it("moves payment proofs from DATA_DIR/private to the bucket's private/, which the media store neither lists nor serves (ADR 114)", async () => {
+    const proofs = localPrivateStore(await fs.mkdtemp(path.join(os.tmpdir(), "proofs-migrate-")));
+    await proofs.put("proofs/abc.jpg", Buffer.from("a bank slip"));
+    const bucketProofs = new S3PrivateStore(s3.client, s3.settings.bucket, "private/");
+    expect(await migrateMedia(proofs, bucketProofs)).toMatchObject({ copied: 1, failed: [] });
+    expect((await bucketProofs.read("proofs/abc.jpg")).toString()).toBe("a bank slip");
+    const media: string[] = [];
+    for await (const file of new S3MediaStorage({ client: s3.client, bucket: s3.settings.bucket }).list()) media.push(file.key);
+    expect(media.some((key) => key.includes("abc.jpg"))).toBe(false);
   });
 
   it("runs as npm run media:migrate -- --to s3 with the S3_* settings", async () => {

@@ -10,10 +10,13 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { mediaCacheControl, mediaContentDisposition, mediaContentType } from "./media-headers.server";
+import { PRIVATE_PREFIX } from "./private-store.server";
 import { assertMediaKey, type MediaStorage, type StoredMediaFile } from "./storage.server";
 
 /** Where partial tus uploads live in the bucket (server/tus-uploads.ts); never media. */
 export const TUS_UPLOADS_PREFIX = "tus-uploads/";
+/** Keys of the bucket that are not media (partial uploads, private files of ADR 114): not listed, not served. */
+export const isNotMediaKey = (key: string) => key.startsWith(TUS_UPLOADS_PREFIX) || key.startsWith(PRIVATE_PREFIX);
 /** Above this, a file goes up in parts (lib-storage): S3's own minimum part size. */
 const MULTIPART_THRESHOLD = 5 * 1024 * 1024;
 
@@ -128,7 +131,7 @@ export class S3MediaStorage implements MediaStorage {
     do {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
-        if (!object.Key || object.Key.startsWith(TUS_UPLOADS_PREFIX) || object.Key.endsWith("/")) continue;
+        if (!object.Key || isNotMediaKey(object.Key) || object.Key.endsWith("/")) continue;
         yield { key: object.Key, bytes: object.Size ?? 0, modifiedAt: object.LastModified };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -142,6 +145,7 @@ export class S3MediaStorage implements MediaStorage {
     } catch {
       return null;
     }
+    if (isNotMediaKey(key)) return null;
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, IfNoneMatch: ifNoneMatch }));
       return { status: 200, body: answer.Body as Readable, bytes: answer.ContentLength, etag: answer.ETag, lastModified: answer.LastModified };
@@ -166,6 +170,6 @@ export class S3MediaStorage implements MediaStorage {
 
   /** Where browsers get a key's bytes when MEDIA_PUBLIC_URL is set (the app redirects /media/<key> there). */
   publicUrlOf(key: string): string | null {
-    return this.publicUrl ? `${this.publicUrl}/${key.split("/").map(encodeURIComponent).join("/")}` : null;
+    return this.publicUrl && !isNotMediaKey(key) ? `${this.publicUrl}/${key.split("/").map(encodeURIComponent).join("/")}` : null;
   }
 }

@@ -17,6 +17,8 @@ describe("checkDeclaredUpload", () => {
     expect(checkDeclaredUpload("brochure", 10 * 1024 * 1024)).toBe("brochure");
     expect(refusal(() => checkDeclaredUpload("image", 25 * 1024 * 1024 + 1))).toEqual({ status: 413, message: "An image may be at most 25 MB." });
     expect(refusal(() => checkDeclaredUpload("brochure", 10 * 1024 * 1024 + 1)).status).toBe(413);
+    expect(checkDeclaredUpload("proof", 25 * 1024 * 1024)).toBe("proof");
+    expect(refusal(() => checkDeclaredUpload("proof", 25 * 1024 * 1024 + 1))).toEqual({ status: 413, message: "A proof may be at most 25 MB." });
   });
   it("refuses other kinds, no length and empty files", () => {
     expect(refusal(() => checkDeclaredUpload("video", 10)).status).toBe(400);
@@ -37,5 +39,9 @@ describe("headLooksLike", () => {
     expect(headLooksLike("image", Buffer.from("%PDF-1.7"))).toBe(false);
     expect(headLooksLike("brochure", Buffer.from("%PDF-1.7"))).toBe(true);
     expect(headLooksLike("brochure", bytes(0xff, 0xd8, 0xff, 0xe0))).toBe(false);
+    // A payment's proof (ADR 114): either, nothing else.
+    expect(headLooksLike("proof", Buffer.from("%PDF-1.7"))).toBe(true);
+    expect(headLooksLike("proof", bytes(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
+    expect(headLooksLike("proof", Buffer.from("<svg xmlns="))).toBe(false);
   });
 });

@@ -1,15 +1,17 @@
 import fs from "node:fs/promises";
 import sharp from "sharp";
-import type { MediaKind } from "~/lib/media";
+import type { UploadKind } from "~/lib/upload";
 import { inspectPdf, pdfRefusalMessage } from "./pdf-safety.server";
 import { MAX_INPUT_PIXELS } from "./process-image.server";
 
 const MEGABYTE = 1024 * 1024;
 
 /** What each kind may weigh. The largest is the tus server's maxSize. */
-const UPLOAD_LIMITS: Record<MediaKind, number> = {
+const UPLOAD_LIMITS: Record<UploadKind, number> = {
   image: 25 * MEGABYTE,
   brochure: 10 * MEGABYTE,
+  // A payment's proof (ADR 114): a photo or screenshot, or a PDF receipt.
+  proof: 25 * MEGABYTE,
 };
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMITS));
 
@@ -21,8 +23,8 @@ export function uploadLimitsText(): string {
 /** Formats sharp decodes that we accept as photos (no SVG: it is a document, not pixels). */
 const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
 
-export function isUploadKind(value: unknown): value is MediaKind {
-  return value === "image" || value === "brochure";
+export function isUploadKind(value: unknown): value is UploadKind {
+  return value === "image" || value === "brochure" || value === "proof";
 }
 
 /** A refusal the client is told about: status and a sentence for a person. */
@@ -36,12 +38,15 @@ export class UploadRefused extends Error {
 }
 
 /** Checked when the upload is created, before any byte is stored. */
-export function checkDeclaredUpload(kind: unknown, size: number | undefined): MediaKind {
+export function checkDeclaredUpload(kind: unknown, size: number | undefined): UploadKind {
   if (!isUploadKind(kind)) throw new UploadRefused(400, "Choose what you are uploading: an image or a brochure (PDF).");
   if (size === undefined) throw new UploadRefused(400, "The upload must declare its size (Upload-Length).");
   if (size <= 0) throw new UploadRefused(400, "The file is empty.");
   if (size > UPLOAD_LIMITS[kind]) {
-    throw new UploadRefused(413, `${kind === "image" ? "An image" : "A brochure"} may be at most ${UPLOAD_LIMITS[kind] / MEGABYTE} MB.`);
+    throw new UploadRefused(
+      413,
+      `${{ image: "An image", brochure: "A brochure", proof: "A proof" }[kind]} may be at most ${UPLOAD_LIMITS[kind] / MEGABYTE} MB.`,
+    );
   }
   return kind;
 }
@@ -53,8 +58,10 @@ export const SNIFF_BYTES = 16;
  * The first bytes of a partly received file: does it start like the kind it
  * claims? Lets a wrong file be refused after its first chunk, not its last.
  */
-export function headLooksLike(kind: MediaKind, head: Buffer): boolean {
-  if (kind === "brochure") return head.subarray(0, 5).toString("latin1") === "%PDF-";
+export function headLooksLike(kind: UploadKind, head: Buffer): boolean {
+  const pdf = head.subarray(0, 5).toString("latin1") === "%PDF-";
+  if (kind === "brochure") return pdf;
+  if (kind === "proof" && pdf) return true;
   const ascii = head.toString("latin1");
   return (
     (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) || // JPEG
@@ -81,6 +88,7 @@ export async function readHead(file: string, bytes = SNIFF_BYTES): Promise<Buffe
 const tooManyPixels = () => new UploadRefused(413, `This image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
 const NOT_AN_IMAGE = "This file is not an image we can use: upload a JPEG, PNG, WebP, AVIF or HEIC photo.";
 const NOT_A_PDF = "This file is not a PDF: upload the brochure as a PDF.";
+const NOT_A_PROOF = "This file is neither an image nor a PDF: upload a photo or screenshot (JPEG, PNG, WebP, HEIC) or a PDF receipt.";
 
 /**
  * The whole received file, checked by its bytes (never its name or declared
@@ -88,14 +96,16 @@ const NOT_A_PDF = "This file is not a PDF: upload the brochure as a PDF.";
  * scripts, actions or embedded files; an image is one sharp reads, within
  * MAX_INPUT_PIXELS. Returns the image's dimensions.
  */
-export async function verifyUploadedFile(kind: MediaKind, file: string): Promise<{ width?: number; height?: number; format?: string }> {
+export async function verifyUploadedFile(kind: UploadKind, file: string): Promise<{ width?: number; height?: number; format?: string }> {
   const head = await readHead(file);
-  if (kind === "brochure") {
+  // A proof is a PDF when it starts like one (and is then checked as a brochure is), else an image.
+  if (kind === "proof" && !headLooksLike("brochure", head) && !headLooksLike("image", head)) throw new UploadRefused(415, NOT_A_PROOF);
+  if (kind === "brochure" || (kind === "proof" && headLooksLike("brochure", head))) {
     if (!headLooksLike("brochure", head)) throw new UploadRefused(415, NOT_A_PDF);
     // Opened by a real parser, and nothing in it a reader would run (ADR 035).
     const verdict = await inspectPdf(await fs.readFile(file));
     if (!verdict.ok) throw new UploadRefused(415, pdfRefusalMessage(verdict));
-    return {};
+    return { format: "pdf" };
   }
   let meta: sharp.Metadata;
   try {

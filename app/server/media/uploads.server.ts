@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
-import { largestUrl, type MediaKind } from "~/lib/media";
+import { largestUrl } from "~/lib/media";
 import { altTextSchema } from "~/lib/media-library";
-import type { UploadResult } from "~/lib/upload";
+import type { UploadKind, UploadResult } from "~/lib/upload";
 import { getDb } from "~/server/db/db.server";
 import { media, type MediaRow } from "~/server/db/schema.server";
 import { processImage } from "./process-image.server";
+import { finishedProofKey, storeProofUpload } from "./proof-uploads.server";
 import { imageQueue } from "./serial-queue.server";
 import { deleteStoredFilesIfUnclaimed } from "./media-files.server";
 import { getMediaStorage } from "./storage.server";
@@ -19,7 +20,7 @@ export function uploadMediaKey(uploadId: string): string {
 
 type ReceivedUpload = {
   uploadId: string;
-  kind: MediaKind;
+  kind: UploadKind;
   /** Where tus wrote the bytes; removed by the caller afterwards. */
   file: string;
   name: string;
@@ -49,6 +50,11 @@ function safeBaseName(name: string): string {
  * that is not what it claims.
  */
 export async function storeUploadedFile(upload: ReceivedUpload): Promise<UploadResult> {
+  // A payment's proof is private (ADR 114): no media row, no /media address.
+  if (upload.kind === "proof") {
+    const proof = await storeProofUpload(upload);
+    return proofResult(proof.key, storableName(upload.name), proof.bytes);
+  }
   const storage = getMediaStorage();
   const key = uploadMediaKey(upload.uploadId);
   const base = safeBaseName(upload.name);
@@ -102,7 +108,14 @@ export async function getUploadResult(uploadId: string): Promise<UploadResult | 
     .select()
     .from(media)
     .where(eq(media.key, uploadMediaKey(uploadId)));
-  return row ? toUploadResult(row) : null;
+  if (row) return toUploadResult(row);
+  const proofKey = await finishedProofKey(uploadId);
+  return proofKey ? proofResult(proofKey, proofKey.split("/").pop()!, 0) : null;
+}
+
+/** A stored proof as the upload API answers it: a key for the form, no address to show. */
+function proofResult(key: string, name: string, bytes: number): UploadResult {
+  return { key, kind: "proof", url: "", name, bytes, alt: "", width: 0, height: 0, placeholder: "", variants: [] };
 }
 
 function toUploadResult(row: MediaRow): UploadResult {

@@ -80,7 +80,35 @@ export function createFileMailer(dir: string, from: string): Mailer {
 /** SMTP when SMTP_URL is set, else the .eml files in DATA_DIR/outbox. */
 export function createMailerFromEnv(): Mailer {
   const env = getEnv();
-  return env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : createFileMailer(fallbackMailDir(), env.MAIL_FROM);
+  const mailer = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : createFileMailer(fallbackMailDir(), env.MAIL_FROM);
+  return env.E2E_FIXTURES && env.E2E_FIXTURE_TOKEN ? switchableForTests(mailer) : mailer;
+}
+
+/** Test runs only (/__e2e/smtp): a real SMTP server this process's e-mail goes to, instead of its own, until cleared. */
+let testSmtp: Mailer | null = null;
+
+/**
+ * Points this process's mailer at an SMTP server (an e2e test's in-process
+ * one), or back with null: a test then receives an e-mail as a mail server
+ * does, over SMTP, as the same bytes a real relay would get (issue 46: the
+ * payment reminder with its QR). Only a mailer made with E2E_FIXTURES on listens.
+ */
+export function sendMailThroughSmtpForTests(url: string | null): void {
+  testSmtp?.close();
+  testSmtp = url ? createSmtpMailer(url, getEnv().MAIL_FROM) : null;
+}
+
+function switchableForTests(mailer: Mailer): Mailer {
+  return {
+    get kind() {
+      return testSmtp ? "smtp" : mailer.kind;
+    },
+    send: (email, ref) => (testSmtp ?? mailer).send(email, ref),
+    close: () => {
+      testSmtp?.close();
+      mailer.close();
+    },
+  };
 }
 
 /** Whether e-mail leaves the server (SMTP_URL is set); without it notifications are only written to DATA_DIR/outbox. */

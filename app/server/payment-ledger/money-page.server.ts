@@ -18,6 +18,7 @@ import { amountDueUri, dueWhatsapp, upiSettings } from "./amount-due.server";
 import { bookingMoney } from "./booking-money.server";
 import { recordPayment, recordRefund, reverseEntry, type LedgerResult } from "./ledger-write.server";
 import { createPaymentLinkFor } from "./payment-links.server";
+import { proofHref, proofKeyProblem } from "./payment-proofs.server";
 import { editBookingSchedule } from "./schedule-write.server";
 import { autoReceiptForPayment } from "~/server/document/documents.server";
 
@@ -95,6 +96,8 @@ export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, n
     ledger: money.ledger.map((entry) => ({
       ...entry,
       reversed: reversed.has(entry.id),
+      /** The proof route (ADR 114): the file itself has no public address. */
+      proofHref: entry.kind === "payment" && entry.proofKey ? proofHref(booking.reference, entry.id) : null,
       methodLabel: entry.kind === "reversal" ? null : PAYMENT_METHOD_LABELS[entry.method],
       reversesText:
         entry.kind === "reversal"
@@ -170,6 +173,8 @@ export async function handleMoneyAction(intent: MoneyIntent, formData: FormData,
     const submission = parseWithZod(formData, { schema: recordPaymentSchema });
     if (submission.status !== "success") return invalid(submission.reply().error);
     const input = submission.value;
+    const proofProblem = await proofKeyProblem(input.proofKey, booking.id);
+    if (proofProblem) return sentBack(intent, formData, { proofKey: [proofProblem] }, 400);
     const result = await recordPayment(
       booking.id,
       { amountPaise: input.amount, receivedOn: input.receivedOn, method: input.method, reference: input.reference, proofKey: input.proofKey, note: input.note },

@@ -189,11 +189,11 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
                   </td>
                   <td>
                     {entry.kind === "payment" ? `Payment, ${entry.methodLabel}${entry.reference ? ` ${entry.reference}` : ""}` : null}
-                    {entry.kind === "payment" && entry.proofKey ? (
+                    {entry.proofHref ? (
                       <>
                         {" "}
                         (
-                        <a href={entry.proofKey} target="_blank" rel="noopener noreferrer">
+                        <a href={entry.proofHref} target="_blank" rel="noopener noreferrer">
                           proof
                         </a>
                         )
@@ -215,7 +215,8 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
       </div>
 
       {money.canRecord ? (
-        <Form method="post" className={styles.form} aria-labelledby="record-payment-title">
+        // A new entry gives a new, empty form: the amount, UTR and proof just recorded must not stay to be sent again.
+        <Form key={money.ledger.length} method="post" className={styles.form} aria-labelledby="record-payment-title">
           <h3 id="record-payment-title" className={styles.formTitle}>
             Record payment
           </h3>

@@ -30,11 +30,15 @@ export function ScheduleEditor({ money, sent }: { money: MoneyPanelData; sent: S
         const error = (name: string) => lineSent?.errors[name]?.[0];
         const id = `schedule-${line.key}-`;
         return (
-          <Form key={line.key} method="post" className={styles.form} aria-label={line.label}>
+          <Form key={line.key} method="post" className={`${styles.form} ${styles.scheduleLine}`} aria-label={line.label}>
             <h3 className={styles.formTitle}>{line.label}</h3>
             <input type="hidden" name="key" value={line.key} />
             {line.kind === "balance" ? (
-              <p className={styles.balanceNote}>{formatPaise(line.amountPaise)}: what the other payments leave of the total.</p>
+              <p className={styles.balanceNote}>
+                {money.lines.length === 1
+                  ? `${formatPaise(line.amountPaise)}: the whole total. Add an instalment below to split it.`
+                  : `${formatPaise(line.amountPaise)}: what the other payments leave of the total.`}
+              </p>
             ) : (
               <TextField
                 idPrefix={id}
@@ -61,7 +65,7 @@ export function ScheduleEditor({ money, sent }: { money: MoneyPanelData; sent: S
           </Form>
         );
       })}
-      <Form method="post" className={styles.form} aria-labelledby="schedule-add-title">
+      <Form method="post" className={`${styles.form} ${styles.scheduleLine}`} aria-labelledby="schedule-add-title">
         <h3 id="schedule-add-title" className={styles.formTitle}>
           Add an instalment
         </h3>

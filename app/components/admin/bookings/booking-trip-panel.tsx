@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { formatWhen } from "~/lib/admin-format";
 import { formatTourDate } from "~/lib/tour-format";
 import type { TripPanelAnswer, TripPanelData } from "~/server/trip/trip-staff.server";
-import { adminUi, Panel } from "../admin-page";
+import { adminUi, Panel, TableScroller } from "../admin-page";
 import { ConfirmAction } from "../confirm-dialog";
 import styles from "./bookings.module.css";
 
@@ -58,7 +58,8 @@ export function BookingTripPanel({ reference, trip, now, answer }: { reference: 
       <p className={adminUi.muted}>
         {trip.consentedAt ? `Details notice agreed ${formatWhen(trip.consentedAt, new Date(now))}.` : "The traveller has not given details yet."}
       </p>
-      <div className={adminUi.tableWrap}>
+      {/* Focusable when it scrolls (a phone): a keyboard can reach what is off to the side (axe scrollable-region-focusable). */}
+      <TableScroller label="Traveller details">
         <table className={adminUi.table}>
           <caption className={adminUi.muted}>Traveller details</caption>
           <thead>
@@ -97,7 +98,7 @@ export function BookingTripPanel({ reference, trip, now, answer }: { reference: 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
     </Panel>
   );
 }

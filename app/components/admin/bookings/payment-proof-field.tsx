@@ -4,40 +4,26 @@ import styles from "./booking-money.module.css";
 
 /**
  * "Proof (optional)" of Record payment (issue 46): a photo of the bank's
- * message or a PDF receipt, through the site's uploads (checked by their
- * bytes; a PDF with scripts is refused). Its address goes with the form as
- * proofKey, and the ledger links it.
+ * message or a PDF receipt, through the site's uploads as kind `proof`
+ * (checked by its bytes; a PDF with scripts is refused). It is kept private
+ * (ADR 114): its key goes with the form as proofKey, and the ledger links it
+ * through the proof route, never a /media address.
  */
 export function PaymentProofField({ initial, error }: { initial: string; error?: string }) {
-  const [kind, setKind] = useState<"image" | "brochure">(initial.endsWith(".pdf") ? "brochure" : "image");
-  const [files, setFiles] = useState<UploadedFile[]>(initial ? [{ key: initial, url: initial, name: initial.split("/").pop() }] : []);
+  const [files, setFiles] = useState<UploadedFile[]>(initial ? [{ key: initial, url: "", name: initial.split("/").pop() }] : []);
   return (
     <div className={styles.wide}>
-      <fieldset className={styles.proofKind}>
-        <legend>Proof (optional)</legend>
-        {(
-          [
-            ["image", "A photo or screenshot"],
-            ["brochure", "A PDF"],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value}>
-            <input type="radio" name="proofKind" value={value} checked={kind === value} onChange={() => setKind(value)} /> {label}
-          </label>
-        ))}
-      </fieldset>
       <UploadField
-        key={kind}
-        label={kind === "image" ? "Proof: an image" : "Proof: a PDF"}
-        kind={kind}
+        label="Proof (optional)"
+        kind="proof"
         value={files}
         onChange={setFiles}
         withAlt={false}
         withLibrary={false}
         error={error}
-        description={kind === "image" ? "The bank's message or the app's screen: JPEG, PNG or WebP, at most 25 MB." : "A receipt or statement, at most 10 MB."}
+        description="The bank's message or the app's screen (JPEG, PNG, WebP or HEIC), or a PDF receipt; at most 25 MB. Only the team sees it."
       />
-      <input type="hidden" name="proofKey" value={files[0]?.url ?? ""} />
+      <input type="hidden" name="proofKey" value={files[0]?.key ?? ""} />
     </div>
   );
 }

@@ -168,6 +168,8 @@ function HomeEditorForm({
             dirty={dirty}
             uploading={uploading}
             savedAt={savedAt}
+            // The seeded Home content has no history: "Not saved yet" read as if the page were empty (issue 49).
+            neverSavedText="Not edited yet"
             conflict={actionData?.conflict && !saving ? "page" : undefined}
           />
         </UndoProvider>

@@ -49,8 +49,10 @@ type SaveBarProps = {
   saveButton: React.ReactNode;
   dirty: boolean;
   uploading: boolean;
-  /** "24 Nov 2026, 10:42 am" (formatted by the server), or null for a package never saved. */
+  /** "24 Nov 2026, 10:42 am" (formatted by the server), or null when nobody has saved it. */
   savedAt: string | null;
+  /** Shown when savedAt is null: "Not saved yet" fits a new package; content that came with the site says so instead. */
+  neverSavedText?: string;
   /** Extra save actions (e.g. "Save draft", "Publish at"): they sit beside the save button. */
   actions?: React.ReactNode;
   /** The last save was refused: someone else changed this (the noun: "package"); Review goes to the notice. */
@@ -83,7 +85,7 @@ export function ConflictState({ noun }: { noun: string }) {
  * It holds the save button, whether there are unsaved changes, when the
  * package was last saved, the checks, and Undo after a removal.
  */
-export function SaveBar({ saveButton, dirty, uploading, savedAt, actions, conflict }: SaveBarProps) {
+export function SaveBar({ saveButton, dirty, uploading, savedAt, neverSavedText = "Not saved yet", actions, conflict }: SaveBarProps) {
   return (
     <div className={styles.bar}>
       <UndoNotice />
@@ -96,7 +98,7 @@ export function SaveBar({ saveButton, dirty, uploading, savedAt, actions, confli
           <span aria-live="polite" className={dirty || uploading ? styles.unsaved : undefined}>
             {uploading ? "Waiting for uploads to finish…" : conflict ? <ConflictState noun={conflict} /> : dirty ? "Unsaved changes" : "No unsaved changes"}
           </span>
-          <span className={styles.savedAt}>{savedAt ? `Saved ${savedAt}` : "Not saved yet"}</span>
+          <span className={styles.savedAt}>{savedAt ? `Saved ${savedAt}` : neverSavedText}</span>
         </p>
         <span className={`${adminUi.muted} ${styles.shortcut}`} aria-hidden="true">
           Ctrl+S saves

@@ -1,7 +1,6 @@
-import type { MediaKind } from "~/lib/media";
-import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH, type UploadResult } from "~/lib/upload";
+import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH, type UploadKind, type UploadResult } from "~/lib/upload";
 
-export type UploadKind = MediaKind;
+export type { UploadKind };
 
 type UploadFileOptions = {
   kind: UploadKind;

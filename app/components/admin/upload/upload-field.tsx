@@ -41,6 +41,7 @@ function toUploadedFile(result: UploadResult): UploadedFile {
 /** The file button's words: a single field that holds a file offers to replace it. */
 function chooseLabel(kind: UploadKind, multiple: boolean, holdsFile: boolean): string {
   if (kind === "brochure") return holdsFile ? "Replace the PDF" : "Choose a PDF";
+  if (kind === "proof") return holdsFile ? "Replace the file" : "Choose an image or a PDF";
   if (multiple) return "Choose images";
   return holdsFile ? "Replace the image" : "Choose an image";
 }
@@ -71,7 +72,7 @@ export function UploadField({
   const showNotice = useShowNotice();
   const latest = useRef(value);
   latest.current = value;
-  const accept = kind === "image" ? "image/*" : "application/pdf,.pdf";
+  const accept = { image: "image/*", brochure: "application/pdf,.pdf", proof: "image/*,application/pdf,.pdf" }[kind];
   const describedBy = [description ? `${id}-description` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
   useEffect(() => onBusyChange?.(uploading), [uploading, onBusyChange]);

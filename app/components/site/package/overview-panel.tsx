@@ -1,5 +1,6 @@
 import { Stars } from "~/components/ui/stars";
 import type { PackageDetail } from "~/lib/package-view-model";
+import type { VerifiedReview } from "~/lib/review";
 import { CheckIcon, CrossIcon, FeatureIcon } from "./package-icons";
 import { PriceBlock } from "./price-block";
 import { SideCard } from "./side-card";
@@ -7,13 +8,15 @@ import styles from "./overview-panel.module.css";
 
 type OverviewPanelProps = {
   pkg: PackageDetail;
+  /** Published reviews by travellers who booked (ADR 116), shown first. */
+  verifiedReviews?: readonly VerifiedReview[];
   conveniences: readonly string[];
   pathname: string;
   brochureNotice: boolean;
 };
 
 /** Overview tab (spec §2): the trip in words, features, price, departures, inclusions, side card, reviews. */
-export function OverviewPanel({ pkg, conveniences, pathname, brochureNotice }: OverviewPanelProps) {
+export function OverviewPanel({ pkg, verifiedReviews = [], conveniences, pathname, brochureNotice }: OverviewPanelProps) {
   return (
     <>
       <div className={styles.layout}>
@@ -130,12 +133,35 @@ export function OverviewPanel({ pkg, conveniences, pathname, brochureNotice }: O
         </div>
       </div>
 
-      {pkg.reviews.length > 0 ? (
+      {pkg.reviews.length + verifiedReviews.length > 0 ? (
         <section aria-labelledby="reviews-heading" className={styles.reviews}>
           <h2 id="reviews-heading" className={styles.heading}>
             Customer Reviews
           </h2>
           <ul className={styles.reviewList}>
+            {verifiedReviews.map((review) => (
+              <li key={`verified-${review.id}`} className={styles.review}>
+                <Stars count={review.stars} label={`Rated ${review.stars} out of 5`} />
+                <h3 className={styles.reviewTitle}>{review.title}</h3>
+                <blockquote className={styles.quote}>
+                  {review.body.split(/\n\s*\n/).map((paragraph, index) => (
+                    <p key={index}>{paragraph}</p>
+                  ))}
+                </blockquote>
+                <p className={styles.reviewer}>
+                  {review.authorName}
+                  <span className={styles.verified}>
+                    <span className={styles.verifiedBadge}>Verified traveller</span> · {review.travelled}
+                  </span>
+                </p>
+                {review.reply ? (
+                  <div className={styles.reply}>
+                    <p className={styles.replyLabel}>Reply from our team</p>
+                    <p>{review.reply}</p>
+                  </div>
+                ) : null}
+              </li>
+            ))}
             {pkg.reviews.map((review) => (
               <li key={review.name + review.review.slice(0, 20)} className={styles.review}>
                 <Stars count={review.stars} label={`Rated ${review.stars} out of 5`} />

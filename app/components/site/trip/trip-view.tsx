@@ -10,12 +10,24 @@ import styles from "./trip.module.css";
  * documents, the travellers' details and "Ask for a cancellation". Staff see
  * it read-only through "View as traveller".
  */
-export function TripView({ trip, actionData, readOnly = false }: { trip: TripPageData; actionData?: TripActionData; readOnly?: boolean }) {
+export function TripView({
+  trip,
+  actionData,
+  readOnly = false,
+  titleLevel = 1,
+}: {
+  trip: TripPageData;
+  actionData?: TripActionData;
+  readOnly?: boolean;
+  /** 2 inside the admin's "View as traveller", whose page already has its h1. */
+  titleLevel?: 1 | 2;
+}) {
+  const Title = titleLevel === 1 ? "h1" : "h2";
   return (
     <div className={`container ${styles.page}`}>
       <header className={styles.head}>
         <p className={styles.eyebrow}>Your trip · {trip.reference}</p>
-        <h1>{trip.packageTitle}</h1>
+        <Title className={styles.title}>{trip.packageTitle}</Title>
         <p className={styles.state} data-state={trip.state}>
           {trip.stateWords}
         </p>

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { formatMonth } from "./tour-format";
+
+/**
+ * Verified reviews (issue 48, ADR 116): the review form's one schema, its
+ * limits and the cleaning of what a traveller types. Shared by the form (its
+ * maxLength) and the server (the check that counts).
+ */
+
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_BODY_MAX = 5000;
+export const REVIEW_REPLY_MAX = 2000;
+
+export const REVIEW_SENT = "Thank you! Your review is with our team and appears on the package page once they have read it.";
+export const REVIEW_NO_LINKS = "Please leave out web addresses: reviews are published as plain text.";
+
+/** Web addresses: refused (a review is not a place for links). A bare domain only in lower case, so "Goa.In the morning" is a sentence. */
+const LINK_PATTERN = /https?:\/\/|www\./i;
+const DOMAIN_PATTERN = /\b[a-z0-9-]{2,}\.(com|net|org|in|io|co|info|biz|xyz|ru|top|link|site|online|shop)(\/|\b)/;
+
+/**
+ * Plain text from what was typed: scripts and styles go with their content,
+ * other tags are dropped, control characters (but new lines) removed, runs of
+ * blank lines cut to one. The page shows it as text too (React escapes it).
+ */
+export function cleanReviewText(value: string): string {
+  return value
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?(<\/\1\s*>|$)/gi, "")
+    .replace(/<\/?[a-z!][^>]*>?/gi, "")
+    .replace(/[<>]/g, "")
+    .replace(/\r\n?/g, "\n")
+    .replace(/(?!\n)\p{Cc}|[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/gu, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export const hasLink = (value: string) => LINK_PATTERN.test(value) || DOMAIN_PATTERN.test(value);
+
+const cleaned = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `Write a ${label}.` })
+    // The limit is on what was typed: a longer text is refused, never cut.
+    .max(max, `Keep the ${label} to ${max.toLocaleString("en-IN")} characters.`)
+    .transform(cleanReviewText)
+    .pipe(
+      z
+        .string()
+        .min(min, min > 1 ? `Write a ${label} of at least ${min} characters.` : `Write a ${label}.`)
+        .refine((value) => !hasLink(value), REVIEW_NO_LINKS),
+    );
+
+/** The review form: stars 1–5 (a radio group), a title, the text. */
+export const reviewInputSchema = z.object({
+  stars: z
+    .string({ error: "Choose from 1 to 5 stars." })
+    .regex(/^[1-5]$/, "Choose from 1 to 5 stars.")
+    .transform(Number),
+  title: cleaned("title", 1, REVIEW_TITLE_MAX),
+  body: cleaned("review", 20, REVIEW_BODY_MAX),
+});
+export type ReviewInput = z.output<typeof reviewInputSchema>;
+
+/** The team's reply under a published review. */
+export const reviewReplySchema = z.object({
+  reply: z
+    .string()
+    .max(REVIEW_REPLY_MAX, `Keep the reply to ${REVIEW_REPLY_MAX.toLocaleString("en-IN")} characters.`)
+    .transform(cleanReviewText),
+});
+
+/** "Meera Rao" -> "Meera R.": how a traveller is named on the public page. */
+export function reviewerName(fullName: string): string {
+  const parts = fullName.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "Traveller";
+  const [first, ...rest] = parts;
+  const last = rest.at(-1);
+  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first!;
+}
+
+/** "2027-03-14" -> "Travelled March 2027". */
+export const travelledLabel = (travelledOn: string) => `Travelled ${formatMonth(travelledOn.slice(0, 7))}`;
+
+/** A verified, published review as the package page shows it. */
+export type VerifiedReview = {
+  id: number;
+  stars: number;
+  title: string;
+  body: string;
+  authorName: string;
+  travelled: string;
+  publishedOn: string;
+  reply: string | null;
+};
+
+/** The package's verified reviews: the newest few, and the average and count over all of them. */
+export type VerifiedReviews = { items: VerifiedReview[]; rating: { value: number; count: number } | null };
