@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
@@ -135,6 +136,9 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Bali/);
     await expect(page.getByText("Your booking is confirmed.")).toBeVisible();
+    // What the booking asks (ADR 115): 2 × ₹99,500, IGST 5% (the agency's state is not set here), and Bali is overseas:
+    // TCS at 5% without a PAN on ₹2,08,950, ₹10,447.50.
+    await expect(page.getByRole("region", { name: "Payments" })).toContainText("₹2,19,397.50 (₹1,99,000 + GST ₹9,950 + TCS ₹10,447.50)");
     await expectNoAxeViolations(page);
     const details = page.getByRole("region", { name: "Traveller details" });
     await details.getByRole("checkbox", { name: /I have read this notice/ }).check();
@@ -322,7 +326,7 @@ test("cancelling a confirmed booking offers its seats to the waitlist, first com
   expect(seats?.held).toBe(3);
 });
 
-test("money: a deposit paid through the fake gateway, the balance's reminder e-mail at an SMTP server with its UPI QR (decoded) at 9:00 IST, the balance recorded by hand, the dashboard's due figure", async ({
+test("money: the billing details add the taxes, a deposit paid through the fake gateway gives a receipt voucher, the balance's reminder e-mail at an SMTP server with its UPI QR (decoded) at 9:00 IST, the balance recorded by hand gives the tax invoice (₹0.00 due), a cancellation the credit note, the GST register all three; the dashboard's due figure", async ({
   adminPage: page,
   db,
 }) => {
@@ -346,7 +350,28 @@ test("money: a deposit paid through the fake gateway, the balance's reminder e-m
     await db.query(`delete from jobs where type = 'payment.reminder' and once_key like $1`, [`payment.reminder:${reference}:%`]);
   });
   await query("update site_settings set upi_id = 'pravas@okicici', upi_payee_name = 'Pravas Holidays'");
-  // The balance (₹78,375 of ₹1,04,500) falls due 8 days after the test clock's Indian date: its 7-days-before reminder goes at 9:00 tomorrow.
+  // The agency's details, so that documents are issued (receipt vouchers automatically, issue 47); put back afterwards.
+  const [business] = await query(
+    "select business_legal_name, business_address, business_state_code, gstin, auto_receipt_vouchers from site_settings where id = 1",
+  );
+  db.onCleanup(() =>
+    db.query(
+      "update site_settings set business_legal_name = $1, business_address = $2, business_state_code = $3, gstin = $4, auto_receipt_vouchers = $5 where id = 1",
+      [business!.business_legal_name, business!.business_address, business!.business_state_code, business!.gstin, business!.auto_receipt_vouchers],
+    ),
+  );
+  await query(
+    "update site_settings set business_legal_name = 'Pravas Holidays Private Limited', business_address = $1, business_state_code = '27', gstin = '27AAPFU0939F1ZV', auto_receipt_vouchers = true where id = 1",
+    ["Office 4, Prabhat Road\nPune 411004"],
+  );
+  // Documents are never deleted (a trigger), but the test's own go with the purge switch, before the payments they cite.
+  db.onCleanup(() =>
+    db.query(
+      "with purge as materialized (select set_config('pravas.ledger_purge', 'on', true) as on) delete from tax_documents where booking_id = (select id from bookings where reference = $1) and exists (select 1 from purge)",
+      [reference],
+    ),
+  );
+  // The balance falls due 8 days after the test clock's Indian date: its 7-days-before reminder goes at 9:00 tomorrow.
   const clock = await page.request.post("/__e2e/clock", { data: { advanceMs: 0 }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
   const now = new Date(((await clock.json()) as { now: string }).now);
   const istDay = (at: Date, days = 0) => new Date(at.getTime() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -356,14 +381,33 @@ test("money: a deposit paid through the fake gateway, the balance's reminder e-m
   const dueThisWeek = async () => {
     await gotoHydrated(page, "/admin/dashboard");
     const text = (await page.getByRole("region", { name: "Money due" }).locator("p").first().textContent()) ?? "";
-    return /^₹([\d,]+) due this week/.test(text) ? Number(/^₹([\d,]+)/.exec(text)![1]!.replaceAll(",", "")) : 0;
+    // In paise: "₹3,40,000.50 due this week".
+    const figure = /^₹([\d,]+(?:\.\d\d)?) due this week/.exec(text);
+    return figure ? Math.round(Number(figure[1]!.replaceAll(",", "")) * 100) : 0;
   };
   const dueList = async () => {
     await gotoHydrated(page, "/admin/bookings?money=due-7d");
     return page.getByRole("main");
   };
 
-  await test.step("the deposit is paid through the fake gateway's page: the booking shows Deposit paid", async () => {
+  await test.step("the billing details (Maharashtra, a PAN) add GST and TCS: the balance absorbs them", async () => {
+    await gotoHydrated(page, `/admin/bookings/${reference}`);
+    const documents = page.getByRole("region", { name: "Documents" });
+    await documents.getByText("Billing details (printed on the documents)").click();
+    await documents.getByLabel("Address").fill("12 Law College Road\nPune 411004");
+    await documents.getByLabel("State (GST)").selectOption("27");
+    await documents.getByLabel("PAN (for TCS)").fill("ABCPK1234F");
+    await documents.getByRole("button", { name: "Save billing details" }).click();
+    // ₹1,04,500 + CGST ₹2,612.50 + SGST ₹2,612.50 = ₹1,09,725; Bali is overseas: 2% TCS on it, ₹2,194.50; ₹1,11,919.50 in all.
+    // The deposit (25% of the price before, ₹26,125) stays; the balance is the rest.
+    await expect(page.getByRole("status").filter({ hasText: "Billing details saved" })).toContainText(
+      "The taxes changed: payment schedule Balance ₹78,375 → ₹85,794.50.",
+    );
+    const money = page.getByRole("region", { name: "Money" });
+    await expect(money).toContainText("Paid ₹0 of ₹1,11,919.50 (₹1,04,500 + GST ₹5,225 + TCS ₹2,194.50)");
+  });
+
+  await test.step("the deposit is paid through the fake gateway's page: the booking shows Deposit paid, and its receipt voucher", async () => {
     await gotoHydrated(page, `/admin/bookings/${reference}`);
     const money = page.getByRole("region", { name: "Money" });
     await money.getByRole("button", { name: "Make a payment link" }).first().click();
@@ -374,6 +418,7 @@ test("money: a deposit paid through the fake gateway, the balance's reminder e-m
     await expect(async () => {
       await gotoHydrated(page, `/admin/bookings/${reference}`);
       await expect(page.getByRole("region", { name: "Money" })).toContainText("Deposit paid", { timeout: 1_000 });
+      await expect(page.getByRole("region", { name: "Documents" })).toContainText("Receipt Voucher", { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
   });
 
@@ -393,11 +438,11 @@ test("money: a deposit paid through the fake gateway, the balance's reminder e-m
     await expect.poll(() => Boolean(reminder()), { timeout: 20_000 }).toBe(true);
     await toSmtp(null);
     const mail = reminder()!;
-    expect(mail.headers.get("subject")?.[0]).toMatch(/^Reminder: ₹78,375 due by /);
+    expect(mail.headers.get("subject")?.[0]).toMatch(/^Reminder: ₹85,794.50 due by /);
     // The HTML shows the inline PNG; decoded, it is the UPI link for exactly what is owing.
     expect(mail.raw.replace(/=\r?\n/g, "")).toMatch(/src=(3D)?"cid:upi-qr"/);
     expect(decodeQr(inlinePng(mail.raw, "upi-qr"))).toBe(
-      `upi://pay?pa=pravas@okicici&pn=Pravas%20Holidays&am=78375.00&cu=INR&tn=${reference}%20balance&tr=${reference}-BAL`,
+      `upi://pay?pa=pravas@okicici&pn=Pravas%20Holidays&am=85794.50&cu=INR&tn=${reference}%20balance&tr=${reference}-BAL`,
     );
     // The balance is due within the week now: the filtered list has it.
     await expect(await dueList()).toContainText(reference);
@@ -409,12 +454,46 @@ test("money: a deposit paid through the fake gateway, the balance's reminder e-m
     const money = page.getByRole("region", { name: "Money" });
     // The schedule editor and the refund form have amounts of their own.
     const record = money.getByRole("form", { name: "Record payment" });
-    await record.getByLabel("Amount (₹)").fill("78,375");
+    await record.getByLabel("Amount (₹)").fill("85,794.50");
     await record.getByLabel("UTR or reference").fill(`4${Date.now()}`.slice(0, 12));
     await record.getByRole("button", { name: "Record payment" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment of ₹78,375 recorded." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Payment of ₹85,794.50 recorded." })).toContainText("issued.");
     await expect(money).toContainText("Paid in full");
-    expect(await dueThisWeek()).toBe(withBalance - 78_375);
+    expect(await dueThisWeek()).toBe(withBalance - 85_794_50);
     await expect(await dueList()).not.toContainText(reference);
+  });
+
+  const numbers: string[] = [];
+  const documents = page.getByRole("region", { name: "Documents" });
+  const newest = async () => ((await documents.getByRole("listitem").last().locator("strong").textContent()) ?? "").trim();
+  await test.step("paid in full, the tax invoice: the two vouchers are the whole supply, so ₹0.00 is due", async () => {
+    await gotoHydrated(page, `/admin/bookings/${reference}`);
+    await documents.getByRole("button", { name: "Issue tax invoice" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "issued: download it from Documents." })).toBeVisible();
+    numbers.push(...(await documents.getByRole("listitem").locator("strong").allTextContents()).map((number) => number.trim()));
+    expect(numbers).toEqual([expect.stringMatching(/^RV\//), expect.stringMatching(/^RV\//), expect.stringMatching(/^PRV\//)]);
+    const href = await documents.getByRole("link", { name: `Download Tax Invoice ${numbers[2]}` }).getAttribute("href");
+    const pdf = Buffer.from(await (await page.request.get(href!)).body());
+    const text = spawnSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf }).stdout.toString("utf8").replace(/\s+/g, " ");
+    expect(text).toContain("Paid in full: nothing due ₹0.00");
+  });
+
+  await test.step("cancelled, the credit note from the refund rule; the month's GST register lists the voucher, the invoice and the credit note", async () => {
+    await page.getByRole("button", { name: "Cancel the booking" }).click();
+    const dialog = page.getByRole("dialog", { name: `Cancel booking ${reference}?` });
+    await dialog.getByLabel("Reason").fill("The traveller's visa was refused.");
+    await dialog.getByRole("button", { name: "Cancel the booking" }).click();
+    await expect(page.getByRole("region", { name: "Booking" })).toContainText("Cancelled");
+    await documents.getByLabel("Reason (printed)").fill("Visa refused.");
+    await documents.getByRole("button", { name: "Issue credit note" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "issued: download it from Documents." })).toBeVisible();
+    numbers.push(await newest());
+    expect(numbers[3]).toMatch(/^CN\//);
+    // 37 days before departure: 90% of ₹1,09,725 goes back, ₹98,752.50.
+    await expect(documents.getByRole("listitem").last()).toContainText("₹98,752.50");
+    const months = [...new Set([istDay(now), istDay(now, 1)].map((day) => day.slice(0, 7)))];
+    let register = "";
+    for (const month of months) register += await (await page.request.get(`/admin/tax-registers/gst?period=${month}&format=csv`)).text();
+    for (const number of numbers) expect(register).toContain(number);
   });
 });

@@ -9,6 +9,7 @@ import { canManageBookings } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
 import { handleBookingAction, loadBookingPage } from "~/server/booking/booking-page.server";
 import { BookingMoney } from "~/components/admin/bookings/booking-money";
+import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
 import {
   bookingForMoney,
   handleMoneyAction,
@@ -67,6 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       viewer,
       context.clock.now(),
       `/admin/bookings/${params.ref}`,
+      followBookingTotal,
     );
   }
   return handleBookingAction(request, params.ref, viewer, context.clientIp, context.clock.now());

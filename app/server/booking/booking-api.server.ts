@@ -1,4 +1,5 @@
 import { BOOKING_STATE_LABELS, isBookingTransition, priceLines, transitionsFrom } from "~/lib/booking";
+import { amountBreakdown, askedPaise } from "~/lib/booking-amount";
 import { parseBookingFilters } from "~/lib/booking-list";
 import { bookingEditSchema, cancelSchema, newBookingSchema } from "~/lib/booking-schema";
 import { enquiryKey } from "~/lib/enquiry-id";
@@ -13,6 +14,7 @@ import { jsonError, notFoundJson } from "~/server/http.server";
 import { scheduleLineLabel } from "~/lib/payment-schedule";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { moneySummary } from "~/server/payment-ledger/money-overview.server";
+import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
 import { billingDetailsSchema } from "~/lib/billing-details";
 import { billingOf, updateBillingDetails } from "~/server/document/document-billing.server";
 import { createBooking } from "./booking-create.server";
@@ -60,6 +62,8 @@ export function bookingJson(row: BookingRow, travellers: BookingTravellerRow[]) 
       totalPaise: row.totalPaise,
       total: formatPaise(row.totalPaise),
     },
+    /** What the booking asks for (ADR 115): the price with its GST and, overseas, TCS; the schedule adds up to `totalPaise`. */
+    amount: { ...amountBreakdown(row), total: formatPaise(askedPaise(row)) },
     notes: row.notes,
     /** What the tax documents print about who pays (ADR 092). */
     billing: billingOf(row),
@@ -208,7 +212,7 @@ export async function patchBookingJson(request: Request, reference: string, ctx:
       const fields = issuesToFields(billing.error.issues);
       return jsonError(400, `Please check billing ${Object.keys(fields).join(", ")}: ${Object.values(fields)[0]}`, fields);
     }
-    const saved = await updateBillingDetails(detail.row.id, billing.data, ctx, { expectedVersion: base.version });
+    const saved = await updateBillingDetails(detail.row.id, billing.data, ctx, { expectedVersion: base.version, followTotal: followBookingTotal });
     return saved.ok ? answer(saved.booking) : jsonError(saved.status, saved.message);
   }
   const parsed = bookingEditSchema.safeParse({ ...storedInput(detail.row, detail.travellers), ...body });

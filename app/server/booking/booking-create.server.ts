@@ -10,6 +10,7 @@ import { bookings, contactMessages, leads, seatRequests, type BookingRow } from 
 import { getEnquiry, subjectOf } from "~/server/enquiry/enquiry-detail.server";
 import { copyPackageTerms } from "~/server/payment-ledger/schedule-write.server";
 import { seatsOf } from "~/server/seats/departure-seats.server";
+import { taxColumns } from "~/server/document/booking-taxes.server";
 import { queueBookingEmails } from "./booking-emails.server";
 import {
   bookingTransaction,
@@ -140,6 +141,12 @@ export async function createBooking(input: NewBookingInput, ctx: BookingContext)
     const source = input.enquiry ? parseEnquiryKey(input.enquiry) : null;
     if (input.enquiry && !source) refuse(422, "Unknown enquiry.", { fields: { enquiry: "Unknown enquiry." } });
 
+    // The price's GST and TCS (ADR 115): the schedule asks for the price with them.
+    const taxes = await taxColumns(
+      tx,
+      { packageId: pkg.id, packageTitle: pkg.title, ...party, billingStateCode: null, billingGstin: null, billingPan: null },
+      ctx.now,
+    );
     const values = {
       packageId: pkg.id,
       packageTitle: pkg.title,
@@ -148,6 +155,7 @@ export async function createBooking(input: NewBookingInput, ctx: BookingContext)
       holdUntil,
       waitlistedAt: input.state === "waitlisted" ? ctx.now : null,
       ...party,
+      ...taxes,
       leadId: source?.kind === "lead" ? source.id : null,
       contactMessageId: source?.kind === "contact" ? source.id : null,
       createdBy: ctx.actor.id,

@@ -12,6 +12,7 @@ import type { Db } from "~/server/db/db.server";
 import { bookings, bookingTravellers, type BookingRow } from "~/server/db/schema.server";
 import { and, desc, gt, sql } from "drizzle-orm";
 import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
+import { taxColumns } from "~/server/document/booking-taxes.server";
 import { partyAndPrice, resolveDates } from "./booking-create.server";
 import {
   bookingTransaction,
@@ -171,14 +172,16 @@ export async function updateBooking(
     }
     const changes = changedBookingFields(before, after);
     if (changes.length === 0) return { ok: true as const, booking: row };
+    // The price or the travellers may have changed: the taxes are worked out again (ADR 115) and the schedule follows them.
+    const taxes = await taxColumns(tx, { ...row, ...next }, ctx.now);
     const [saved] = await tx
       .update(bookings)
-      .set({ ...next, version: row.version + 1, updatedAt: ctx.now })
+      .set({ ...next, ...taxes, version: row.version + 1, updatedAt: ctx.now })
       .where(eq(bookings.id, row.id))
       .returning();
     await storeTravellers(tx, row.id, rows);
     // A new total moves the payment schedule's balance (issue 46); the team is told the new figures.
-    const schedule = await followBookingTotal(tx, row, saved!.totalPaise);
+    const schedule = await followBookingTotal(tx, row, saved!);
     await recordBookingEvent(tx, ctx, saved!, "booking.updated", {
       changes: changes.slice(0, 20),
       changeCount: changes.length,

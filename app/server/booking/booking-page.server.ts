@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { toIndianDateTimeInput } from "~/lib/admin-format";
 import { isBookingTransition, seatsText, transitionsFrom } from "~/lib/booking";
+import { askedPaise } from "~/lib/booking-amount";
 import { storedBookingValues, blankBookingValues, bookingValuesFromFields, type BookablePackage, type BookingFormValues } from "~/lib/booking-form-values";
 import { bookingEditSchema, cancelSchema, newBookingSchema } from "~/lib/booking-schema";
 import { parseEnquiryKey } from "~/lib/enquiry-id";
@@ -195,6 +196,8 @@ export async function loadBookingPage(reference: string, viewer: Viewer, now: Da
       leadEmail: row.leadEmail,
       seats: row.seats,
       totalPaise: row.totalPaise,
+      /** The price with its GST and TCS: what the Money panel asks for (ADR 115). */
+      askedPaise: askedPaise(row),
       holdUntil: row.holdUntil?.toISOString() ?? null,
       cancelReason: row.cancelReason,
       createdAt: row.createdAt.toISOString(),

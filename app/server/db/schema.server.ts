@@ -980,6 +980,12 @@ export const bookings = pgTable(
     /** Per-person prices copied from the package when booked, extras and a discount, in paise (app/lib/booking.ts). */
     price: jsonb("price").$type<BookingPrice>().notNull(),
     totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+    /**
+     * The taxes on the price that the booking asks for with it (ADR 115): GST on the supply and, on an
+     * overseas package, TCS on the whole amount with GST. The schedule's lines add up to total + GST + TCS.
+     */
+    gstPaise: bigint("gst_paise", { mode: "number" }).notNull().default(0),
+    tcsPaise: bigint("tcs_paise", { mode: "number" }).notNull().default(0),
     notes: text("notes").notNull().default(""),
     /** Where it came from: an enquiry (a lead, a seat request's lead, or a contact message), else made by staff. */
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),

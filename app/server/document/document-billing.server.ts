@@ -4,6 +4,7 @@ import { stateLabel } from "~/lib/indian-states";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb, type Db } from "~/server/db/db.server";
 import { bookings, type BookingRow } from "~/server/db/schema.server";
+import { taxColumns } from "./booking-taxes.server";
 
 /**
  * A booking's billing details (ADR 092): the address, state, PAN and a paying
@@ -32,7 +33,13 @@ export const bookingSubject = (row: Pick<BookingRow, "id" | "reference" | "leadN
   label: `${row.reference} (${row.leadName})`,
 });
 
-export type BillingResult = { ok: true; booking: BookingRow } | { ok: false; status: 404 | 409; message: string };
+export type BillingResult = { ok: true; booking: BookingRow; scheduleChange?: { text: string } | null } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * The payment schedule following the booking's new taxes (the money ledger's
+ * followBookingTotal, passed in: the ledger's folder is above this one).
+ */
+export type FollowTotal = (tx: Db, before: BookingRow, after: BookingRow) => Promise<{ text: string } | null>;
 
 type Billed = Pick<BookingRow, "billingAddress" | "billingStateCode" | "billingPan" | "billingCompanyName" | "billingGstin">;
 
@@ -59,7 +66,7 @@ export async function updateBillingDetails(
   bookingId: number,
   billing: BillingDetails,
   ctx: { actor: DocumentActor; ip?: string | null; now: Date },
-  options: { expectedVersion?: number } = {},
+  options: { expectedVersion?: number; followTotal: FollowTotal },
 ): Promise<BillingResult> {
   return getDb().transaction(async (rawTx) => {
     const tx = rawTx as unknown as Db;
@@ -77,6 +84,8 @@ export async function updateBillingDetails(
       .filter((field) => before[field] !== billing[field])
       .map((field) => ({ field, label: LABELS[field], from: shown(field, before[field]), to: shown(field, billing[field]) }));
     if (changes.length === 0) return { ok: true as const, booking: row };
+    // The state, PAN or GSTIN can change the GST split and the TCS rate: the taxes are worked out again (ADR 115).
+    const taxes = await taxColumns(tx, { ...row, billingStateCode: billing.stateCode, billingGstin: billing.gstin, billingPan: billing.pan }, ctx.now);
     const [saved] = await tx
       .update(bookings)
       .set({
@@ -85,21 +94,23 @@ export async function updateBillingDetails(
         billingPan: billing.pan,
         billingCompanyName: billing.companyName,
         billingGstin: billing.gstin,
+        ...taxes,
         version: row.version + 1,
         updatedAt: ctx.now,
       })
       .where(eq(bookings.id, row.id))
       .returning();
+    const moved = await options.followTotal(tx, row, saved!);
     await recordActivity(
       {
         kind: "booking.updated",
         actor: ctx.actor,
         subject: bookingSubject(saved!),
         ip: ctx.ip ?? null,
-        detail: { changes, changeCount: changes.length, version: saved!.version },
+        detail: { changes, changeCount: changes.length, version: saved!.version, ...(moved ? { schedule: moved.text } : {}) },
       },
       { db: tx },
     );
-    return { ok: true as const, booking: saved! };
+    return { ok: true as const, booking: saved!, scheduleChange: moved };
   });
 }

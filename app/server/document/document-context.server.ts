@@ -99,7 +99,7 @@ const refuse = (message: string): never => {
 };
 
 /** The booking's price as document lines; an extra named "Service charge" is the 18% scheme's fee. */
-export function documentLines(booking: BookingRow): PriceLine[] {
+export function documentLines(booking: Pick<BookingRow, "price" | "adults" | "childrenWithBed" | "childrenNoBed" | "packageTitle">): PriceLine[] {
   return priceLines(booking.price, booking).map((line) => ({
     description: line.kind === "traveller" ? `${booking.packageTitle}: ${priceLineText(line)}` : line.label,
     amount: line.amountPaise,

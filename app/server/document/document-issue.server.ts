@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { formatWithPaise } from "~/lib/amount-with-paise";
+import { askedPaise } from "~/lib/booking-amount";
 import { financialYearOfDate } from "~/lib/financial-year";
 import { formatTourDate } from "~/lib/tour-format";
 import { recordActivity } from "~/server/activity/activity.server";
@@ -129,13 +130,15 @@ function planInvoice(context: IssueContext): Plan {
   const invoice = liveInvoice(context);
   if (invoice) throw new IssueRefusal(409, `This booking already has tax invoice ${invoice.number}: cancel it first to issue another.`);
   const { booking, today, paidPaise } = context;
-  if (paidPaise < booking.totalPaise && today < booking.startDate) {
+  if (paidPaise < askedPaise(booking) && today < booking.startDate) {
     throw new DocumentRefused(
-      `Not yet: the tax invoice is issued when the booking is paid in full (${formatWithPaise(Math.max(0, paidPaise))} of ${formatWithPaise(booking.totalPaise)} is paid) or when the trip starts on ${formatTourDate(booking.startDate)}.`,
+      `Not yet: the tax invoice is issued when the booking is paid in full (${formatWithPaise(Math.max(0, paidPaise))} of ${formatWithPaise(askedPaise(booking))} is paid) or when the trip starts on ${formatTourDate(booking.startDate)}.`,
     );
   }
   const vouchers = context.live.filter((doc) => doc.kind === "receipt-voucher");
-  const figures = taxInvoiceFigures(context.input, today, voucherAdvances(context));
+  // Money the ledger holds that no voucher covers is paid too: the invoice asks for what is left (ADR 115).
+  const onVouchers = vouchers.reduce((sum, doc) => sum + (doc.snapshot.figures.kind === "receipt-voucher" ? doc.snapshot.figures.received : 0), 0);
+  const figures = taxInvoiceFigures(context.input, today, voucherAdvances(context), Math.max(0, paidPaise) - onVouchers);
   return { kind: "tax-invoice", date: today, figures, amountPaise: figures.supply.amount, refersTo: vouchers, duePaise: figures.dueNow };
 }
 

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { formatWithPaise } from "~/lib/amount-with-paise";
 import { billingDetailsSchema, billingFormValues } from "~/lib/billing-details";
+import { askedPaise } from "~/lib/booking-amount";
 import { rupeeAmountSchema } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS } from "~/lib/payment-ledger";
 import { formatTourDate } from "~/lib/tour-format";
@@ -10,7 +11,7 @@ import { indianDate } from "~/lib/follow-up";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { canCorrectDocuments, canIssueDocuments } from "~/server/auth/access.server";
 import type { Viewer } from "~/server/auth/guard.server";
-import { billingOf, updateBillingDetails } from "./document-billing.server";
+import { billingOf, updateBillingDetails, type FollowTotal } from "./document-billing.server";
 import { documentLedger, documentLedgerTotals } from "./document-context.server";
 import { getDb } from "~/server/db/db.server";
 import { bookings, type BookingRow } from "~/server/db/schema.server";
@@ -29,7 +30,7 @@ export type DocumentsActionData = {
   documents: { intent: DocumentIntent; errors: Record<string, string[]>; values: Record<string, string>; documentId?: string };
 };
 
-type PanelBooking = Pick<BookingRow, "id" | "reference" | "state" | "totalPaise" | "startDate"> & Parameters<typeof billingOf>[0];
+type PanelBooking = Pick<BookingRow, "id" | "reference" | "state" | "totalPaise" | "gstPaise" | "tcsPaise" | "startDate"> & Parameters<typeof billingOf>[0];
 
 /** The booking by its reference (not deleted), for the panel; 404 otherwise. */
 export async function bookingForDocuments(reference: string): Promise<BookingRow> {
@@ -72,7 +73,7 @@ export async function loadDocumentsPanel(booking: PanelBooking, viewer: Viewer, 
     invoice: invoice
       ? null
       : {
-          ready: !closed && (totals.paidPaise >= booking.totalPaise || today >= booking.startDate),
+          ready: !closed && (totals.paidPaise >= askedPaise(booking) || today >= booking.startDate),
           when: `The tax invoice is issued once the booking is paid in full or its trip starts (${formatTourDate(booking.startDate)}).`,
         },
     /** Money going back: a credit note on the invoice, or before it a refund voucher on a cancelled booking's vouchers. */
@@ -113,15 +114,25 @@ const errorsOf = (errors: Record<string, string[] | null> | undefined) =>
   Object.fromEntries(Object.entries(errors ?? {}).flatMap(([key, list]) => (list ? [[key, list]] : [])));
 
 /** A Documents form of a booking's page (requireDocumentRight first). */
-export async function handleDocumentAction(intent: DocumentIntent, formData: FormData, booking: PanelBooking, viewer: Viewer, now: Date, page: string) {
+export async function handleDocumentAction(
+  intent: DocumentIntent,
+  formData: FormData,
+  booking: PanelBooking,
+  viewer: Viewer,
+  now: Date,
+  page: string,
+  /** The money ledger's followBookingTotal: new billing details can change the taxes the schedule asks for (ADR 115). */
+  followTotal: FollowTotal,
+) {
   requireDocumentRight(intent, viewer);
   const actor = { id: viewer.id, email: viewer.email, name: viewer.name };
   if (intent === "billing") {
     const submission = parseWithZod(formData, { schema: billingDetailsSchema });
     if (submission.status !== "success") return sentBack(intent, formData, errorsOf(submission.reply().error), 400);
-    const result = await updateBillingDetails(booking.id, submission.value, { actor, now });
+    const result = await updateBillingDetails(booking.id, submission.value, { actor, now }, { followTotal });
     if (!result.ok) return sentBack(intent, formData, { form: [result.message] }, result.status);
-    return redirectWithNotice(page, { kind: "success", message: "Billing details saved: documents issued from now on print them." });
+    const moved = result.scheduleChange ? ` The taxes changed: payment schedule ${result.scheduleChange.text}.` : "";
+    return redirectWithNotice(page, { kind: "success", message: `Billing details saved: documents issued from now on print them.${moved}` });
   }
   if (intent === "cancel-document") {
     const submission = parseWithZod(formData, { schema: cancelSchema });

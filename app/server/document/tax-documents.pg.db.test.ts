@@ -14,6 +14,8 @@ import { bookings, documentCounters, packages, paymentLedger, siteSettings, taxD
 import { createBooking } from "~/server/booking/booking-create.server";
 import { transitionBooking } from "~/server/booking/booking-transitions.server";
 import { recordPayment } from "~/server/payment-ledger/ledger-write.server";
+import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
+import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
 import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { updateBillingDetails } from "./document-billing.server";
@@ -71,7 +73,7 @@ async function book(packageId: number, billing: Parameters<typeof updateBillingD
   const made = await createBooking(input, { actor: asha, now: NOW });
   if (!made.ok) throw new Error(made.message);
   if (!billing) return made.booking;
-  const billed = await updateBillingDetails(made.booking.id, billing, { actor: asha, now: NOW });
+  const billed = await updateBillingDetails(made.booking.id, billing, { actor: asha, now: NOW }, { followTotal: followBookingTotal });
   if (!billed.ok) throw new Error(billed.message);
   return billed.booking;
 }
@@ -99,7 +101,7 @@ describe("a domestic booking's documents, from the deposit to the credit note", 
       status: 422,
       message: "Add the traveller's state to the booking: GST depends on it.",
     });
-    await updateBillingDetails(booking.id, PUNE, { actor: asha, now: NOW });
+    await updateBillingDetails(booking.id, PUNE, { actor: asha, now: NOW }, { followTotal: followBookingTotal });
     const quote = await issue(booking.id, { kind: "quote" });
     // ₹1,04,500 + CGST 2.5% ₹2,612.50 + SGST 2.5% ₹2,612.50.
     expect(quote).toMatchObject({ ok: true, document: { kind: "quote", number: `${booking.reference}/Q1`, amountPaise: 1_09_725_00 } });
@@ -125,14 +127,26 @@ describe("a domestic booking's documents, from the deposit to the credit note", 
       status: 422,
       message: "This payment already has Receipt Voucher RV/26-27/00001.",
     });
-    // Neither paid in full (₹25,000 of ₹1,04,500) nor started (1 Apr 2027): no invoice yet.
+    // The booking asks for the price with its GST (ADR 115): ₹1,09,725.00, 25% of it (₹27,431.25) to the rupee on the day it
+    // was made, the balance 30 days before 1 April.
+    const asked = async () => bookingMoney(db, (await db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!, NOW);
+    expect((await asked()).schedule).toEqual({
+      totalPaise: 1_09_725_00,
+      lines: [
+        { key: "DEP", kind: "deposit", dueOn: "2027-01-10", amountPaise: 27_431_00 },
+        { key: "BAL", kind: "balance", dueOn: "2027-03-02", amountPaise: 82_294_00 },
+      ],
+    });
+    // Neither paid in full (₹25,000 of ₹1,09,725) nor started (1 Apr 2027): no invoice yet.
     const early = await issue(booking.id, { kind: "tax-invoice" });
     expect(early).toMatchObject({ ok: false, status: 422 });
     expect(early.ok ? "" : early.message).toBe(
-      "Not yet: the tax invoice is issued when the booking is paid in full (₹25,000.00 of ₹1,04,500.00 is paid) or when the trip starts on 1 Apr 2027.",
+      "Not yet: the tax invoice is issued when the booking is paid in full (₹25,000.00 of ₹1,09,725.00 is paid) or when the trip starts on 1 Apr 2027.",
     );
 
     const balance = await pay(booking.id, 84_725_00);
+    // What the ledger calls paid in full is what the invoice calls paid: nothing owing on either.
+    expect((await asked()).state).toMatchObject({ kind: "paid-in-full", paidPaise: 1_09_725_00, owingPaise: 0 });
     expect(await issue(booking.id, { kind: "receipt", paymentId: balance })).toMatchObject({ ok: true, document: { number: "RV/26-27/00002" } });
     const invoice = await issue(booking.id, { kind: "tax-invoice" });
     expect(invoice).toMatchObject({ ok: true, document: { kind: "tax-invoice", number: "PRV/26-27/00001", amountPaise: 1_09_725_00 } });
@@ -210,6 +224,7 @@ describe("a domestic booking's documents, from the deposit to the credit note", 
       "CGST @ 2.5% ₹2,612.50 ₹2,612.50 ₹0.00",
       "SGST @ 2.5% ₹2,612.50 ₹2,612.50 ₹0.00",
       "Refers to Receipt Voucher RV/26-27/00001 of 10 Jan 2027. Refers to Receipt Voucher RV/26-27/00002 of 10 Jan 2027.",
+      "Paid in full: nothing due ₹0.00",
     ]) {
       expect(invoiceText).toContain(expected);
     }
@@ -251,6 +266,10 @@ describe("an overseas booking's documents: IGST across states and TCS on every r
   it("collects 2% TCS with a PAN on the quote and the voucher, and keeps it on the refund voucher of a cancellation before the invoice", async () => {
     // Two adults at ₹1,04,500 = ₹2,09,000, a traveller in Karnataka (29): IGST 5% ₹10,450, the supply ₹2,19,450.
     const booking = await book(overseasId, BENGALURU, 2);
+    // Made without a PAN it asked 5% TCS; with the PAN saved, 2%: ₹2,09,000 + ₹10,450 + ₹4,389 = ₹2,23,839, and the
+    // schedule's balance followed (its deposit, 25% of ₹2,30,422.50 with 5% TCS, ₹57,606, stays; the balance is the rest).
+    expect([booking.totalPaise, booking.gstPaise, booking.tcsPaise]).toEqual([2_09_000_00, 10_450_00, 4_389_00]);
+    expect((await bookingMoney(db, booking, NOW)).schedule.lines.map((line) => line.amountPaise)).toEqual([57_606_00, 1_66_233_00]);
     const quote = await issue(booking.id, { kind: "quote" });
     // TCS 2% (s. 394, from 1 April 2026) of ₹2,19,450 = ₹4,389.
     expect(quote).toMatchObject({ ok: true, document: { amountPaise: 2_23_839_00 } });
@@ -324,7 +343,8 @@ describe("numbering", () => {
     const lastMarch = new Date("2027-03-31T18:29:59Z"); // 23:59:59 on 31 March in India
     const firstApril = new Date("2027-03-31T18:30:00Z"); // 00:00 on 1 April
     const march = await book(domesticId, PUNE);
-    await pay(march.id, 1_04_500_00, "2027-03-31", lastMarch);
+    // Paid in full, ₹1,09,725.00, with no receipt voucher (the setting is off): the invoice asks nothing more.
+    await pay(march.id, 1_09_725_00, "2027-03-31", lastMarch);
     const old = await issue(march.id, { kind: "tax-invoice" }, lastMarch);
     expect(old.ok && old.document.number).toMatch(/^PRV\/26-27\/\d{5}$/);
     // Trip starts on 1 April: invoiced that day though nothing is paid, the first of the new year's series.
@@ -346,7 +366,7 @@ describe("numbering", () => {
 describe("documents are never changed or deleted", () => {
   it("refuses an edit or a deletion in the database; a cancellation is written once, and frees the booking for a new invoice", async () => {
     const booking = await book(domesticId, PUNE);
-    await pay(booking.id, 1_04_500_00);
+    await pay(booking.id, 1_09_725_00);
     const invoice = await issue(booking.id, { kind: "tax-invoice" }, NOW, numberOnly);
     if (!invoice.ok) throw new Error(invoice.message);
     const id = invoice.document.id;

@@ -1,4 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
+import { askedPaise } from "~/lib/booking-amount";
 import { indianDate } from "~/lib/follow-up";
 import { moneyState, type MoneyState } from "~/lib/money-state";
 import type { LedgerEntry } from "~/lib/payment-ledger";
@@ -13,7 +14,8 @@ import type { DbExecutor } from "~/server/jobs/jobs.server";
  * the lists and the reminders.
  */
 
-export type MoneyBooking = Pick<BookingRow, "id" | "totalPaise" | "seats" | "startDate" | "createdAt">;
+/** `totalPaise` is the price; the schedule asks for it with its GST and TCS (askedPaise, ADR 115). */
+export type MoneyBooking = Pick<BookingRow, "id" | "totalPaise" | "gstPaise" | "tcsPaise" | "seats" | "startDate" | "createdAt">;
 
 /**
  * The schedule the package's terms give a booking: the deposit due on the day
@@ -24,7 +26,7 @@ export type MoneyBooking = Pick<BookingRow, "id" | "totalPaise" | "seats" | "sta
 export function termsSchedule(booking: MoneyBooking, terms: PaymentTerms = DEFAULT_PAYMENT_TERMS): PaymentSchedule {
   return scheduleFromTerms({
     terms,
-    totalPaise: booking.totalPaise,
+    totalPaise: askedPaise(booking),
     travellers: Math.max(1, booking.seats),
     confirmedOn: indianDate(booking.createdAt),
     departureOn: booking.startDate,
@@ -39,7 +41,7 @@ export async function bookingSchedule(db: DbExecutor, booking: MoneyBooking): Pr
     .where(eq(bookingPaymentLines.bookingId, booking.id))
     .orderBy(asc(bookingPaymentLines.dueOn), asc(bookingPaymentLines.id));
   if (rows.length === 0) return termsSchedule(booking);
-  return { totalPaise: booking.totalPaise, lines: rows.map(({ key, kind, dueOn, amountPaise }) => ({ key, kind, dueOn, amountPaise })) };
+  return { totalPaise: askedPaise(booking), lines: rows.map(({ key, kind, dueOn, amountPaise }) => ({ key, kind, dueOn, amountPaise })) };
 }
 
 /** A stored ledger row in the ledger's own terms (app/lib/payment-ledger.ts). */

@@ -24,6 +24,9 @@ const terms = DEFAULT_PAYMENT_TERMS;
 if (terms.deposit.kind !== "percent") throw new Error("money-due-sql computes the default terms as a percentage deposit");
 const depositPercent = terms.deposit.percent;
 
+/** What a booking asks for: its price with its GST and TCS (askedPaise, ADR 115). */
+const asked = sql`(${bookings.totalPaise} + ${bookings.gstPaise} + ${bookings.tcsPaise})`;
+
 /** The Indian dates the money is counted against: today, and the last day of "due in 7 days". */
 export function moneyDays(now: Date): { today: string; dueSoonTo: string } {
   const today = indianDate(now);
@@ -35,18 +38,18 @@ const defaultTerms = sql`
   cross join lateral (
     select ((${bookings.createdAt} at time zone 'UTC') + interval '330 minutes')::date as confirmed_on,
       ${bookings.startDate} - ${terms.balanceDaysBefore}::int as balance_on,
-      ((${bookings.totalPaise} * ${depositPercent}::int + 5000) / 10000) * 100 as deposit_paise
+      ((${asked} * ${depositPercent}::int + 5000) / 10000) * 100 as deposit_paise
   ) terms
   cross join lateral (
-    select (terms.deposit_paise <= 0 or terms.deposit_paise >= ${bookings.totalPaise} or terms.balance_on <= terms.confirmed_on) as one_line
+    select (terms.deposit_paise <= 0 or terms.deposit_paise >= ${asked} or terms.balance_on <= terms.confirmed_on) as one_line
   ) shape`;
 
 /** What the default terms ask by the end of `day` (Indian date, `inclusive` or not). */
 function defaultDueBy(day: string, inclusive: boolean): SQL {
   const by = (column: SQL) => (inclusive ? sql`${column} <= ${day}::date` : sql`${column} < ${day}::date`);
-  return sql`case when shape.one_line then (case when ${by(sql`terms.confirmed_on`)} then ${bookings.totalPaise} else 0 end)
+  return sql`case when shape.one_line then (case when ${by(sql`terms.confirmed_on`)} then ${asked} else 0 end)
     else (case when ${by(sql`terms.confirmed_on`)} then terms.deposit_paise else 0 end)
-      + (case when ${by(sql`terms.balance_on`)} then ${bookings.totalPaise} - terms.deposit_paise else 0 end) end`;
+      + (case when ${by(sql`terms.balance_on`)} then ${asked} - terms.deposit_paise else 0 end) end`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BookingState } from "~/lib/booking";
+import { askedPaise } from "~/lib/booking-amount";
 import type { BookingMoneySummary, MoneyFilter } from "~/lib/booking-list";
 import { amountDueBetween, asksForMoney, moneyState, type MoneyState } from "~/lib/money-state";
 import type { LedgerMovement } from "~/lib/payment-ledger";
@@ -24,6 +25,8 @@ export const MONEY_BOOKING_COLUMNS = {
   reference: bookings.reference,
   state: bookings.state,
   totalPaise: bookings.totalPaise,
+  gstPaise: bookings.gstPaise,
+  tcsPaise: bookings.tcsPaise,
   seats: bookings.seats,
   startDate: bookings.startDate,
   createdAt: bookings.createdAt,
@@ -82,7 +85,7 @@ export async function moneyOfBookings(db: DbExecutor, where: SQL, now: Date): Pr
   return rows.map((row) => {
     const stored = linesOf.get(row.id);
     const schedule: PaymentSchedule = stored
-      ? { totalPaise: row.totalPaise, lines: stored.map(({ key, kind, dueOn, amountPaise }) => ({ key, kind, dueOn, amountPaise })) }
+      ? { totalPaise: askedPaise(row), lines: stored.map(({ key, kind, dueOn, amountPaise }) => ({ key, kind, dueOn, amountPaise })) }
       : termsSchedule(row);
     const movements = (ledgerOf.get(row.id) ?? []).map((entry): LedgerMovement =>
       entry.kind === "reversal"

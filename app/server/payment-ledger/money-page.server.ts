@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, isNull } from "drizzle-orm";
 import { data } from "react-router";
+import { breakdownText } from "~/lib/booking-amount";
 import { indianDate } from "~/lib/follow-up";
 import { asksForMoney, MONEY_STATE_LABELS, type MoneyState } from "~/lib/money-state";
 import { PAYMENT_METHOD_LABELS, recordPaymentSchema, recordRefundSchema, reverseEntrySchema } from "~/lib/payment-ledger";
@@ -29,7 +30,7 @@ export const isMoneyIntent = (value: unknown): value is MoneyIntent => (MONEY_IN
 
 type BookingForMoney = Pick<
   BookingRow,
-  "id" | "reference" | "leadName" | "leadPhone" | "packageTitle" | "totalPaise" | "seats" | "startDate" | "createdAt" | "state"
+  "id" | "reference" | "leadName" | "leadPhone" | "packageTitle" | "totalPaise" | "gstPaise" | "tcsPaise" | "seats" | "startDate" | "createdAt" | "state"
 >;
 
 /** The booking by its reference (not deleted), as the money panel needs it; 404 otherwise. */
@@ -86,6 +87,8 @@ export async function loadMoneyPanel(booking: BookingForMoney, viewer: Viewer, n
   );
   return {
     state: { ...money.state, label: MONEY_STATE_LABELS[closedKind(money.state, booking.state)] },
+    /** "₹1,04,500 + GST ₹5,225": how the total is made up (ADR 115), null without taxes. */
+    breakdown: breakdownText(booking, formatPaise),
     /** A cancelled or expired booking: nothing is owed any more, and no amount is asked for. */
     closed: asksForMoney(booking.state) ? null : booking.state,
     lines: money.state.lines.map((line) => ({ ...line, label: scheduleLineLabel(money.schedule, line) })),

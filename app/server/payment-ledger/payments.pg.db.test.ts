@@ -14,7 +14,7 @@ import { newBookingSchema } from "~/lib/booking-schema";
 import { plannedEdits, scheduleFormSchema } from "~/lib/payment-schedule";
 import type { GroupDate } from "~/lib/content-types";
 import type { Db } from "~/server/db/db.server";
-import { activity, bookings, jobs, packages, paymentGatewayEvents, paymentLedger, paymentReferences, siteSettings } from "~/server/db/schema.server";
+import { activity, bookings, jobs, packages, paymentGatewayEvents, paymentLedger, paymentReferences, siteSettings, taxRules } from "~/server/db/schema.server";
 import { createBooking } from "~/server/booking/booking-create.server";
 import { getBookingJson, patchBookingJson } from "~/server/booking/booking-api.server";
 import type { PaymentGateway } from "~/server/payment/gateway.server";
@@ -59,6 +59,10 @@ beforeAll(async () => {
   // ₹1,04,500 an adult.
   [packageId] = (await bookablePackages(db, DATES)) as [number];
   await db.update(siteSettings).set({ upiId: "pravas@okicici", upiPayeeName: "Pravas Holidays" });
+  // The ledger's own mechanics, on prices without taxes: the rules are withdrawn (never deleted), so a booking asks
+  // for its price alone. What a booking asks with its GST and TCS (ADR 115) is booking-taxes.server.test.ts's and
+  // tax-documents.pg.db.test.ts's.
+  await db.update(taxRules).set({ withdrawnAt: NOW, withdrawnReason: "payments.pg.db.test: prices without taxes" });
 });
 afterAll(closeTestDatabase);
 beforeEach(async () => {
@@ -440,6 +444,9 @@ describe("money across bookings (the list, the dashboard, the Payments screen, t
     const r2 = await direct(1_99, "2027-01-09T18:29:59Z", "2027-02-20");
     // R3: departs 5 Feb, so the balance's day (6 Jan) came before it was made: one line, ₹50,000 due 10 Jan.
     const r3 = await direct(50_000_00, "2027-01-10T05:00:00Z", "2027-02-05");
+    // R4: ₹1,04,500 with its GST ₹5,225 and TCS ₹2,194.50 stored (ADR 115): it asks ₹1,11,919.50, deposit ₹27,980.00
+    // (27,979.875 rounded) due 10 Jan, balance ₹83,939.50 due 30 Jan.
+    const r4 = await direct(1_04_500_00, "2027-01-10T05:00:00Z", "2027-03-01", { gstPaise: 5_225_00, tcsPaise: 2_194_50 });
     // Asking for nothing: cancelled, and deleted.
     await direct(50_000_00, "2027-01-10T05:00:00Z", "2027-02-05", { state: "cancelled" });
     await direct(50_000_00, "2027-01-10T05:00:00Z", "2027-02-05", { deletedAt: NOW });
@@ -461,7 +468,7 @@ describe("money across bookings (the list, the dashboard, the Payments screen, t
     await pay(s2.id, 1_10_000_00, "UTR-S2-1");
     const s3 = await book(1);
     await pay(r1.id, 20_000_00, "UTR-R1-1");
-    const names = new Map([r1, r2, r3, s1, s2, s3].map((booking, index) => [booking.id, ["R1", "R2", "R3", "S1", "S2", "S3"][index]]));
+    const names = new Map([r1, r2, r3, r4, s1, s2, s3].map((booking, index) => [booking.id, ["R1", "R2", "R3", "R4", "S1", "S2", "S3"][index]]));
     const bySql = async (now: Date) =>
       Object.fromEntries((await moneyDueByBooking(db, now)).map((row) => [names.get(row.bookingId), [row.overduePaise, row.dueSoonPaise]]));
     const inMemory = async (now: Date) =>
@@ -475,6 +482,7 @@ describe("money across bookings (the list, the dashboard, the Payments screen, t
       R1: [13_500_00, 0],
       R2: [1_99, 0],
       R3: [50_000_00, 0],
+      R4: [27_980_00, 0],
       S3: [26_125_00, 0],
     });
     // A second earlier, all of it is due today: in "due in 7 days", nothing overdue but R2 (due 9 Jan).
@@ -482,16 +490,20 @@ describe("money across bookings (the list, the dashboard, the Payments screen, t
       R1: [0, 13_500_00],
       R2: [1_99, 0],
       R3: [0, 50_000_00],
+      R4: [0, 27_980_00],
       S3: [0, 26_125_00],
     });
     // 26 Jan in India (the window to 2 Feb): R1's balance (30 Jan) and S1's instalment (1 Feb, ₹1,02,250 due less ₹57,999.75 paid).
-    expect(await bySql(new Date("2027-01-25T18:30:00Z"))).toMatchObject({ R1: [13_500_00, 1_00_499_50], S1: [0, 44_250_25] });
+    expect(await bySql(new Date("2027-01-25T18:30:00Z"))).toMatchObject({ R1: [13_500_00, 1_00_499_50], R4: [27_980_00, 83_939_50], S1: [0, 44_250_25] });
     // The reminder pass reads in full only the bookings with a line due 7 or 1 days on: it finds the same reminders as reading all.
     const reminders = async (rows: MoneyOverviewRow[], now: Date) =>
       rows.flatMap((row) => remindersDue(row.money, now, [7, 1]).map((reminder) => `${names.get(row.id)} ${reminder.key}`)).sort();
     const dueDays = (now: Date) => [7, 1].map((days) => addDays(indianDate(now), days));
     const morning = new Date("2027-01-23T04:00:00Z");
-    expect(await reminders(await moneyOfBookingsDueOn(db, askingForMoney(), dueDays(morning), morning), morning)).toEqual(["R1 BAL:2027-01-30:7"]);
+    expect(await reminders(await moneyOfBookingsDueOn(db, askingForMoney(), dueDays(morning), morning), morning)).toEqual([
+      "R1 BAL:2027-01-30:7",
+      "R4 BAL:2027-01-30:7",
+    ]);
     for (const at of [
       "2027-01-09T18:29:59Z",
       "2027-01-10T06:00:00Z",

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { askedPaise, type BookingAmounts } from "~/lib/booking-amount";
 import { indianDate } from "~/lib/follow-up";
 import {
   DEFAULT_PAYMENT_TERMS,
@@ -39,7 +40,7 @@ async function storeSchedule(tx: Db, bookingId: number, schedule: PaymentSchedul
 export async function copyPackageTerms(tx: Db, booking: MoneyBooking, terms: PaymentTerms | null): Promise<PaymentSchedule> {
   const schedule = scheduleFromTerms({
     terms: terms ?? DEFAULT_PAYMENT_TERMS,
-    totalPaise: booking.totalPaise,
+    totalPaise: askedPaise(booking),
     travellers: Math.max(1, booking.seats),
     confirmedOn: indianDate(booking.createdAt),
     departureOn: booking.startDate,
@@ -56,8 +57,10 @@ export async function copyPackageTerms(tx: Db, booking: MoneyBooking, terms: Pay
 /** The lines a new total moved, in the team's words ("Balance ₹1,56,750 → ₹2,61,250") and line by line (the API's `scheduleChange`). */
 export type ScheduleMove = { text: string; lines: { key: string; label: string; fromPaise: number; toPaise: number }[] };
 
-export async function followBookingTotal(tx: Db, before: BookingRow, totalPaise: number): Promise<ScheduleMove | null> {
-  if (before.totalPaise === totalPaise) return null;
+/** `after`: the booking's price and taxes now; the schedule follows what it asks (askedPaise, ADR 115). */
+export async function followBookingTotal(tx: Db, before: BookingRow, after: BookingAmounts): Promise<ScheduleMove | null> {
+  const totalPaise = askedPaise(after);
+  if (askedPaise(before) === totalPaise) return null;
   const schedule = await bookingSchedule(tx, before);
   const { schedule: next, changes } = followTotal(schedule, totalPaise);
   await storeSchedule(tx, before.id, next);

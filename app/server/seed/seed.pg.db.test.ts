@@ -1,11 +1,12 @@
 // On both engines, PGlite and PostgreSQL (*.pg.db.test.ts, ADR 084): the seed on each engine: identity columns, JSON and the first admin, run twice.
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabaseKind, type Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { closeTestDatabase, openTestDatabase, seedTestDatabase } from "../../../tests/support/test-db";
 import { verifyPassword } from "~/server/auth/password.server";
+import { TCS_WORD_FIXES } from "./tcs-words";
 
 let db: Db;
 async function count(table: PgTable): Promise<number | undefined> {
@@ -91,5 +92,66 @@ describe("seeding", () => {
     expect(await count(t.blogs)).toBe(5);
     const [bali] = await db.select().from(t.packages).where(eq(t.packages.slug, "bali"));
     expect(bali!.title).toBe("Bali, edited by admin");
+  });
+
+  it("a database seeded before ADR 115: the old TCS words change once, and a live booking's balance absorbs its GST", async () => {
+    const { faq, terms } = TCS_WORD_FIXES;
+    await db
+      .update(t.faqs)
+      .set({ answer: `Prices are shown in Indian rupees and carry 5% GST on top. ${faq.from}` })
+      .where(eq(t.faqs.question, faq.question));
+    const [page] = await db.select().from(t.legalPages).where(eq(t.legalPages.slug, terms.slug));
+    await db
+      .update(t.legalPages)
+      .set({ body: page!.body.replace(terms.to, terms.from) })
+      .where(eq(t.legalPages.slug, terms.slug));
+    // Made on 10 Nov 2026 for ₹1,04,500 on a national package, asking its price alone (no taxes, no stored lines); and a cancelled one.
+    const [pkg] = await db.select().from(t.packages).where(eq(t.packages.slug, "golden-triangle"));
+    const made = (reference: string, state: "confirmed" | "cancelled") => ({
+      reference,
+      packageId: pkg!.id,
+      packageTitle: pkg!.title,
+      startDate: "2027-03-01",
+      endDate: "2027-03-07",
+      state,
+      leadName: "Ravi Rao",
+      leadPhone: "+919845012345",
+      adults: 1,
+      room: "twin" as const,
+      price: { basis: "Package price", units: { adult: 1_04_500_00, childWithBed: 0, childNoBed: 0 }, extras: [], discount: null },
+      totalPaise: 1_04_500_00,
+      createdAt: new Date("2026-11-10T05:00:00Z"),
+    });
+    const [live, cancelled] = await db
+      .insert(t.bookings)
+      .values([made("PRV-OLD22", "confirmed"), made("PRV-OLD33", "cancelled")])
+      .returning();
+    await db.delete(t.seedLedger).where(inArray(t.seedLedger.kind, ["text-fix", "booking-taxes"]));
+
+    expect((await seedTestDatabase(db)).inserted).toEqual({ "text-fix": 1, "booking-taxes": 1 });
+    const [answer] = await db.select({ answer: t.faqs.answer }).from(t.faqs).where(eq(t.faqs.question, faq.question));
+    expect(answer!.answer).toBe(`Prices are shown in Indian rupees and carry 5% GST on top. ${faq.to}`);
+    const [fixed] = await db.select({ body: t.legalPages.body }).from(t.legalPages).where(eq(t.legalPages.slug, terms.slug));
+    expect(fixed!.body).toContain(terms.to);
+    expect(fixed!.body).not.toContain("5% TCS");
+    // GST 5% on ₹1,04,500 = ₹5,225 (no agency state yet: IGST); the deposit stays ₹26,125, the balance ₹78,375 + ₹5,225 = ₹83,600.
+    const [after] = await db.select().from(t.bookings).where(eq(t.bookings.id, live!.id));
+    expect([after!.gstPaise, after!.tcsPaise]).toEqual([5_225_00, 0]);
+    const lines = await db
+      .select({ key: t.bookingPaymentLines.key, dueOn: t.bookingPaymentLines.dueOn, amountPaise: t.bookingPaymentLines.amountPaise })
+      .from(t.bookingPaymentLines)
+      .where(eq(t.bookingPaymentLines.bookingId, live!.id))
+      .orderBy(asc(t.bookingPaymentLines.dueOn));
+    expect(lines).toEqual([
+      { key: "DEP", dueOn: "2026-11-10", amountPaise: 26_125_00 },
+      { key: "BAL", dueOn: "2027-01-30", amountPaise: 83_600_00 },
+    ]);
+    const [untouched] = await db.select().from(t.bookings).where(eq(t.bookings.id, cancelled!.id));
+    expect(untouched!.gstPaise).toBe(0);
+    // Once: a later start changes nothing, even an answer an admin wrote back in the old words.
+    await db.update(t.faqs).set({ answer: faq.from }).where(eq(t.faqs.question, faq.question));
+    expect((await seedTestDatabase(db)).inserted).toEqual({});
+    const [kept] = await db.select({ answer: t.faqs.answer }).from(t.faqs).where(eq(t.faqs.question, faq.question));
+    expect(kept!.answer).toBe(faq.from);
   });
 });

@@ -1,7 +1,7 @@
 import { toE164 } from "~/lib/phone";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/db.server";
 import * as t from "~/server/db/schema.server";
 import { processImage } from "~/server/media/process-image.server";
@@ -20,6 +20,8 @@ import type { SeedPhoto } from "./types";
 import { fromPrice } from "~/lib/price";
 import { TAX_RULES_SEED } from "~/server/tax/tax-rules-seed.server";
 import { seedTaxRuleRows } from "~/server/tax/tax-store.server";
+import { TCS_WORD_FIXES } from "./tcs-words";
+import { addTaxesToEarlierBookings } from "~/server/payment-ledger/booking-taxes-backfill.server";
 
 const storedPhone = (phone: string) => toE164(phone) ?? phone;
 
@@ -160,6 +162,31 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await once("tax-rule", rule.id, (tx) => tx.insert(t.taxRules).values(rule).onConflictDoNothing());
   }
 
+  // The TCS words of a database seeded before 1 April 2026's rule (ADR 115): each old sentence, where it is still there, once.
+  await once("text-fix", "tcs-2026", async (tx) => {
+    const { faq, terms, termsDescription } = TCS_WORD_FIXES;
+    const faqs = await tx
+      .update(t.faqs)
+      .set({ answer: sql`replace(${t.faqs.answer}, ${faq.from}, ${faq.to})` })
+      .where(and(eq(t.faqs.question, faq.question), sql`position(${faq.from} in ${t.faqs.answer}) > 0`))
+      .returning({ id: t.faqs.id });
+    const pages = await tx
+      .update(t.legalPages)
+      .set({
+        body: sql`replace(${t.legalPages.body}, ${terms.from}, ${terms.to})`,
+        seoDescription: sql`replace(${t.legalPages.seoDescription}, ${termsDescription.from}, ${termsDescription.to})`,
+      })
+      .where(
+        and(
+          eq(t.legalPages.slug, terms.slug),
+          sql`(position(${terms.from} in ${t.legalPages.body}) > 0 or position(${termsDescription.from} in ${t.legalPages.seoDescription}) > 0)`,
+        ),
+      )
+      .returning({ id: t.legalPages.id });
+    // Public pages are cached by the content version (ADR 003): a changed text is a new version.
+    if (faqs.length + pages.length > 0) await tx.update(t.contentVersion).set({ version: sql`${t.contentVersion.version} + 1` });
+  });
+
   const contact = options.contact ?? {};
   await once("settings", "site", (tx) =>
     tx
@@ -177,6 +204,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       })
       .onConflictDoNothing(),
   );
+
+  // Bookings made before the schedule asked for the taxes (ADR 115): their balance absorbs them, once.
+  await once("booking-taxes", "adr-115", (tx) => addTaxesToEarlierBookings(tx, options.today ?? new Date()));
 
   const admin = await seedFirstAdmin(db, options.admin);
   if (Object.keys(inserted).length) log(`seeded ${JSON.stringify(inserted)}`);

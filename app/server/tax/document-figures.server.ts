@@ -89,10 +89,10 @@ export function quoteFigures(input: BookingTaxInput, on: string): QuoteFigures {
 export function receiptVoucherFigures(input: BookingTaxInput, on: string, received: number, earlierAdvances: readonly AmountSplit[]): ReceiptFigures {
   if (!Number.isSafeInteger(received) || received <= 0) throw new DocumentRefused("A receipt needs an amount received of at least one paisa.");
   const { supply, ...gst } = supplyOn(input, on);
-  const { forPackage, tcs } = input.setting.overseas
-    ? splitReceived(received, on, input.setting.buyerPan, input.earlierReceipts, input.rules)
-    : { forPackage: received, tcs: null };
   const before = sumSplits(earlierAdvances, supply).amount;
+  const { forPackage, tcs } = input.setting.overseas
+    ? completingSplit(input, on, received, supply.amount - before, earlierAdvances.length)
+    : { forPackage: received, tcs: null };
   if (before + forPackage > supply.amount) {
     throw new DocumentRefused(
       `This payment is more than the booking's balance of ${formatWithPaise(supply.amount - before)}: record the difference as an overpayment to refund.`,
@@ -101,15 +101,43 @@ export function receiptVoucherFigures(input: BookingTaxInput, on: string, receiv
   return { kind: "receipt-voucher", ...gst, received, advance: cumulativeSplit(forPackage, earlierAdvances, supply), tcs };
 }
 
-/** The tax invoice on `on`, net of the advances already covered by receipt vouchers. */
-export function taxInvoiceFigures(input: BookingTaxInput, on: string, advances: readonly AmountSplit[]): InvoiceFigures {
+/**
+ * An overseas payment divided into the package part and its TCS (splitReceived),
+ * except the payment that completes the booking (ADR 115): the schedule asks
+ * for the supply with the TCS on all of it, and each earlier receipt's TCS was
+ * rounded on its own part (and may have taken an odd paisa no package amount
+ * reaches), so the last payment can be a paisa or two away from the rest plus
+ * the TCS on the rest. Within two paise per earlier receipt, it pays the rest
+ * of the supply, and its TCS is what is left: the booking's receipts then add
+ * up to the supply exactly and the invoice asks ₹0.00.
+ */
+function completingSplit(input: BookingTaxInput, on: string, received: number, rest: number, earlierCount: number): { forPackage: number; tcs: TcsFigures } {
+  const { buyerPan } = input.setting;
+  const split = splitReceived(received, on, buyerPan, input.earlierReceipts, input.rules);
+  if (rest <= 0 || split.forPackage === rest || earlierCount === 0) return split;
+  const completing = tcsOn(rest, on, buyerPan, input.earlierReceipts, input.rules);
+  const difference = received - rest - completing.amount;
+  const last = completing.lines[completing.lines.length - 1];
+  if (!last || Math.abs(difference) > 2 * earlierCount || last.amount + difference < 0) return split;
+  const lines = [...completing.lines.slice(0, -1), { ...last, amount: last.amount + difference }];
+  return { forPackage: rest, tcs: { ...completing, lines, amount: completing.amount + difference } };
+}
+
+/**
+ * The tax invoice on `on`, net of the advances already covered by receipt
+ * vouchers. `receivedWithoutVoucher`: money the ledger holds that no voucher
+ * covers (receipts not issued automatically); it is paid, so it lowers what
+ * the invoice asks now, never below ₹0.00 (ADR 115).
+ */
+export function taxInvoiceFigures(input: BookingTaxInput, on: string, advances: readonly AmountSplit[], receivedWithoutVoucher = 0): InvoiceFigures {
   const { supply, ...gst } = supplyOn(input, on);
   const paid = sumSplits(advances, supply);
   if (paid.amount > supply.amount)
     throw new DocumentRefused("The advances are more than the booking's price: issue a refund voucher for the difference first.");
   const net = combineSplits(supply, paid, -1);
   const tcsOnBalance = tcsIfOverseas(input, net.amount, on);
-  return { kind: "tax-invoice", ...gst, supply, advances: paid, net, tcsOnBalance, dueNow: net.amount + (tcsOnBalance?.amount ?? 0) };
+  const dueNow = Math.max(0, net.amount + (tcsOnBalance?.amount ?? 0) - Math.max(0, receivedWithoutVoucher));
+  return { kind: "tax-invoice", ...gst, supply, advances: paid, net, tcsOnBalance, dueNow };
 }
 
 const nothingRefunded = (daysBefore: number) =>

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { formatDayTime } from "~/lib/admin-format";
 import { ROOM_SHARING_LABELS, TRAVELLER_KIND_LABELS, travellerName, travellersText } from "~/lib/booking";
+import { askedPaise, breakdownText } from "~/lib/booking-amount";
 import { indianDate } from "~/lib/follow-up";
 import { asksForMoney, MONEY_STATE_LABELS } from "~/lib/money-state";
 import { scheduleLineLabel } from "~/lib/payment-schedule";
@@ -44,12 +45,13 @@ export async function tripBooking(bookingId: number): Promise<BookingRow | null>
 }
 
 /** What cancelling today would cost and give back, by the package's refund rule (ADR 092). */
-export function cancellationQuote(row: Pick<BookingRow, "startDate" | "totalPaise">, paidPaise: number, now: Date) {
+/** The tour cost is the price with its GST (the documents' supply, ADR 115); TCS is not refunded. */
+export function cancellationQuote(row: Pick<BookingRow, "startDate" | "totalPaise" | "gstPaise">, paidPaise: number, now: Date) {
   const today = indianDate(now);
   const { daysBefore, refundBps, charge } = cancellationCharge(SITE_REFUND_RULE, {
     cancelledOn: today,
     departsOn: row.startDate,
-    tourCost: row.totalPaise,
+    tourCost: row.totalPaise + row.gstPaise,
     paid: paidPaise,
   });
   const refundPaise = Math.max(0, paidPaise - charge);
@@ -119,7 +121,9 @@ export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: Do
     agency: { name: settings[0]?.brandName ?? "Pravas", phone: settings[0]?.phone ?? "" },
     money: {
       label: asks ? MONEY_STATE_LABELS[money.state.kind] : null,
-      total: formatPaise(row.totalPaise),
+      /** What the booking asks for: the price with its GST and TCS (ADR 115), and how it is made up. */
+      total: formatPaise(askedPaise(row)),
+      breakdown: breakdownText(row, formatPaise),
       paid: formatPaise(money.state.paidPaise),
       owing: formatPaise(asks ? money.state.owingPaise : 0),
       dues,

@@ -99,6 +99,7 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
         <span className={adminUi.badge}>{money.state.label}</span>
         <span>
           Paid {formatPaise(money.state.paidPaise)} of {formatPaise(money.state.totalPaise)}
+          {money.breakdown ? <span className={adminUi.muted}> ({money.breakdown})</span> : null}
         </span>
         {money.closed ? (
           <span>Nothing more is owed: the booking {money.closed === "expired" ? "expired" : "is cancelled"}.</span>

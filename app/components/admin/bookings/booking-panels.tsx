@@ -26,6 +26,7 @@ export type BookingSummaryData = {
   leadEmail: string | null;
   seats: number;
   totalPaise: number;
+  askedPaise: number;
   holdUntil: string | null;
   cancelReason: string | null;
   createdAt: string;
@@ -78,7 +79,10 @@ export function BookingSummary({ booking, now, canDelete }: { booking: BookingSu
         <dt>Seats</dt>
         <dd>{seatsText(booking.seats)}</dd>
         <dt>Total</dt>
-        <dd className={styles.money}>{formatPaise(booking.totalPaise)}</dd>
+        <dd className={styles.money}>
+          {formatPaise(booking.totalPaise)}
+          {booking.askedPaise !== booking.totalPaise ? ` (${formatPaise(booking.askedPaise)} with taxes)` : null}
+        </dd>
         <dt>Made</dt>
         <dd>
           {formatWhen(booking.createdAt, new Date(now))} by {booking.createdByName ?? "staff"}

@@ -86,7 +86,10 @@ function Money({ money, readOnly, actionData }: { money: TripPageData["money"]; 
       <h2 id="money-title">Payments</h2>
       <dl className={styles.facts}>
         <dt>Trip price</dt>
-        <dd>{money.total}</dd>
+        <dd>
+          {money.total}
+          {money.breakdown ? <span className={styles.muted}> ({money.breakdown})</span> : null}
+        </dd>
         <dt>Paid</dt>
         <dd>{money.paid}</dd>
         <dt>Still to pay</dt>

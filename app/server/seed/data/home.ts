@@ -1,3 +1,4 @@
+import { TCS_WORD_FIXES } from "../tcs-words";
 import type { SeedCard, SeedFaq, SeedTestimonial } from "../types";
 
 type SeedSiteSettings = {
@@ -169,8 +170,7 @@ export const faqs: SeedFaq[] = [
   },
   {
     question: "Are taxes included in the prices shown?",
-    answer:
-      "Prices are shown in Indian rupees and carry 5% GST on top. International trips also carry 5% TCS (Tax Collected at Source) as required under the Income Tax Act, which you can claim as credit when you file your income tax return.",
+    answer: `Prices are shown in Indian rupees and carry 5% GST on top. ${TCS_WORD_FIXES.faq.to}`,
   },
   {
     question: "How can I pay, and when is my booking confirmed?",

@@ -97,7 +97,7 @@ const termsConditions = `
 <h2>Pricing and Taxes</h2>
 <ul>
 <li>All prices are in Indian rupees (₹) and are per person unless stated otherwise.</li>
-<li>Prices shown are exclusive of taxes. <strong>5% GST</strong> applies to all tour packages. For <strong>international</strong> tour packages, <strong>5% TCS</strong> (Tax Collected at Source) is also collected as required under the Income Tax Act, 1961; a higher rate may apply where the law requires. TCS is deposited against your PAN, which we need at the time of booking, and can be claimed as credit in your income tax return.</li>
+<li>Prices shown are exclusive of taxes. <strong>5% GST</strong> applies to all tour packages. For <strong>international</strong> tour packages, <strong>TCS</strong> (Tax Collected at Source) is also collected under the Income-tax Act: <strong>2%</strong> of the amount paid, GST included, from 1 April 2026, or <strong>5%</strong> where no PAN is given. TCS is deposited against your PAN, which we need at the time of booking, and can be claimed as credit in your income tax return.</li>
 <li>Where child prices are offered, "child with bed" and "child without bed" rates apply to children sharing a room with two adults.</li>
 <li>Prices are based on the costs, taxes and exchange rates on the date of the quote. We may revise the price of an unconfirmed booking if these change; once your booking is confirmed and fully paid, the price will change only if the government introduces or increases a tax or levy.</li>
 </ul>
@@ -217,7 +217,7 @@ export const legalPages: SeedLegalPage[] = [
     lastUpdated: "October 2025",
     body: termsConditions,
     seoDescription:
-      "Pravas booking terms: confirmation on full payment, rupee prices with 5% GST and 5% TCS on international tours, travel documents, liability and disputes.",
+      "Pravas booking terms: confirmation on full payment, rupee prices with 5% GST and TCS on international tours (2% from 1 April 2026), travel documents, liability and disputes.",
   },
   {
     slug: "refund-policy",

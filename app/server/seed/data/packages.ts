@@ -1,6 +1,6 @@
 /**
  * The seven seeded tour packages (spec §1, facts from content-facts.md).
- * Prices are whole rupees before 5% GST (and 5% TCS on international trips).
+ * Prices are whole rupees before 5% GST (and TCS on international trips: 2% from 1 April 2026, 5% without a PAN).
  * Texts say the taxes and the "from" price as {gst}, {tcs} and {price}, put in
  * from the settings and the price when shown (issue 49).
  * Media keys refer to ./photos.ts.
