@@ -233,6 +233,20 @@ export async function gotoHydrated(page: Page, url: string) {
 }
 
 /**
+ * Opens a public page whose `page.clock` is installed and waits until React has hydrated it, without
+ * waiting three real seconds: a public page's scripts start after its first paint (ADR 078), which the
+ * bootstrap reads from `performance`, and the clock's fake `performance` lists no paint, so there they
+ * start on the bootstrap's cap, 3 s (on the page's clock) after `load`. The clock is moved past the cap
+ * once the page has loaded (the cap is set then); the page's own timers (the lead popup's 15 s, a
+ * carousel's autoplay) start at hydration, after it. Also after `page.reload()`: `gotoHydratedOnClock(page)`.
+ */
+export async function gotoHydratedOnClock(page: Page, url?: string) {
+  if (url !== undefined) await page.goto(url);
+  await page.clock.fastForward(3_000);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
+}
+
+/**
  * Lets the page finish what an action queued, without a fixed wait: a few turns of its task queue
  * (MessageChannel, which Playwright's fake clock does not stop), by which event handlers, React's
  * render and effects (its scheduler posts such messages) and microtasks have run. For checking that

@@ -1,7 +1,7 @@
 import { formatPhone } from "../../app/lib/phone";
 import { expectNoAxeViolations } from "./axe";
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, pageSettled, test } from "./fixtures";
+import { expect, gotoHydrated, gotoHydratedOnClock, pageSettled, test } from "./fixtures";
 
 // The page's motion is what these tests look at (the suite runs with reduced motion: playwright.config.ts).
 test.use({ reducedMotion: "no-preference" });
@@ -12,9 +12,13 @@ const SUBHEADLINE = "Feeling relaxed? Connect with us to plan your journey and e
 const carouselTrack = (page: Page) => page.getByRole("list", { name: "Top Destinations" });
 const scrollLeftOf = (track: Locator) => track.evaluate((element) => Math.round(element.scrollLeft));
 
-/** Waits until React runs: the carousel's button only says "Pause" once it does. */
-async function openHome(page: Page) {
-  await gotoHydrated(page, "/");
+/**
+ * Waits until React runs: the carousel's button only says "Pause" once it does. With the page's clock
+ * installed (`onClock`), without the bootstrap's 3 s wait that the fake clock leaves it (fixtures.ts).
+ */
+async function openHome(page: Page, { onClock = false } = {}) {
+  if (onClock) await gotoHydratedOnClock(page, "/");
+  else await gotoHydrated(page, "/");
   await expect(page.getByRole("button", { name: "Pause automatic scrolling" })).toBeVisible();
 }
 
@@ -149,7 +153,7 @@ test.describe("home page", () => {
 
   test("at 15 s the popup opens and axe finds nothing in it; closed, Top Destinations plays every 2.5 s and pauses on hover", async ({ page }) => {
     await page.clock.install();
-    await openHome(page);
+    await openHome(page, { onClock: true });
     await test.step("axe finds no violations in the open popup at 1366×768", async () => {
       // The whole page is scanned once at this size (the test before); here the popup where it opens (ADR 084).
       await page.clock.fastForward("00:15");
@@ -190,7 +194,7 @@ test.describe("home page", () => {
   test("Why Choose Us and the 4-step process, whose highlight moves every 2 s", async ({ page, db }) => {
     const cards = await db.query<{ title: string; section: string }>("select title, section from home_cards order by section, sort_order, id");
     await page.clock.install();
-    await openHome(page);
+    await openHome(page, { onClock: true });
     const why = page.getByRole("region", { name: "Why Choose Us" });
     for (const card of cards.filter((row) => row.section === "why-choose-us")) {
       await expect(why.getByRole("heading", { level: 3, name: card.title })).toBeVisible();
@@ -276,7 +280,7 @@ test.describe("home page on a phone", () => {
     await page.clock.install();
     await page.addInitScript(() => window.localStorage.setItem("pravas.leadPopup.submitted", "true"));
     const heroFiles = recordHeroFiles(page);
-    await openHome(page);
+    await openHome(page, { onClock: true });
 
     await test.step("the hero draws the photo's upright cut, 450 px wide at 1x, and loads no other hero file", async () => {
       await expectUprightHero(page, heroFiles, 450);
