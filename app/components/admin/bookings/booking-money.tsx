@@ -110,7 +110,8 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
         {money.state.overpaidPaise > 0 ? <span>Overpaid {formatPaise(money.state.overpaidPaise)}</span> : null}
       </div>
 
-      <div className={styles.scroll}>
+      {/* Focusable: at 390 px with lakh amounts the table may scroll sideways, and the keyboard must reach it (axe). */}
+      <div className={styles.scroll} role="region" aria-label="Payment schedule" tabIndex={0}>
         <table className={styles.table}>
           <caption className={adminUi.muted}>Payment schedule</caption>
           <thead>
@@ -160,7 +161,7 @@ export function BookingMoney({ money, actionData }: { money: MoneyPanelData; act
         </div>
       ) : null}
 
-      <div className={styles.scroll}>
+      <div className={styles.scroll} role="region" aria-label="Payments and refunds" tabIndex={0}>
         <table className={styles.table}>
           <caption className={adminUi.muted}>Payments and refunds (the ledger: entries are never changed, only reversed)</caption>
           <thead>
