@@ -54,9 +54,10 @@ function parsedFonts(): Record<FontName, fontkit.Font> {
 /**
  * One document's own view of a parsed font: it reads the shared font's
  * decoded tables but keeps its own glyph objects and layout engine. fontkit
- * caches a glyph with the code points it was first reached from (Fraunces
- * reaches one glyph from U+00AD and U+2010) and pdfkit writes those into the
- * document's ToUnicode map, so a shared glyph cache would make a document's
+ * caches a glyph with the code points it was first reached from, and both
+ * its layout and pdfkit's ToUnicode map go by them: Fraunces has one glyph for
+ * U+00AD and U+2010, and once a soft hyphen was laid out a shared font draws
+ * every later U+2010 as a space. A shared glyph cache would make a document's
  * bytes depend on what the process drew before. fontkit internals: `_glyphs`
  * is the glyph cache its constructor creates, and its cached getters
  * (`_layoutEngine`, `_cmapProcessor`, `bbox`) define their value on the object
