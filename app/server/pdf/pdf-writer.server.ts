@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import type QRCode from "qrcode";
 
@@ -37,14 +38,36 @@ const FONT_FILES = {
 } as const;
 export type FontName = keyof typeof FONT_FILES;
 
-let fonts: Record<FontName, Buffer> | null = null;
-/** Read once per process; each document embeds the subset it uses. */
-function fontBytes(): Record<FontName, Buffer> {
-  if (!fonts) {
+let parsed: Record<FontName, fontkit.Font> | null = null;
+/** Each font file read and parsed by fontkit once per process: its tables (cmap, GSUB, GPOS, hmtx, glyf) are decoded on first use and kept. */
+function parsedFonts(): Record<FontName, fontkit.Font> {
+  if (!parsed) {
     const require = createRequire(import.meta.url);
-    fonts = Object.fromEntries(Object.entries(FONT_FILES).map(([name, file]) => [name, fs.readFileSync(require.resolve(file))])) as Record<FontName, Buffer>;
+    parsed = Object.fromEntries(Object.entries(FONT_FILES).map(([name, file]) => [name, fontkit.create(fs.readFileSync(require.resolve(file)))])) as Record<
+      FontName,
+      fontkit.Font
+    >;
   }
-  return fonts;
+  return parsed;
+}
+
+/**
+ * One document's own view of a parsed font: it reads the shared font's
+ * decoded tables but keeps its own glyph objects and layout engine. fontkit
+ * caches a glyph with the code points it was first reached from, and both
+ * its layout and pdfkit's ToUnicode map go by them: Fraunces has one glyph for
+ * U+00AD and U+2010, and once a soft hyphen was laid out a shared font draws
+ * every later U+2010 as a space. A shared glyph cache would make a document's
+ * bytes depend on what the process drew before. fontkit internals: `_glyphs`
+ * is the glyph cache its constructor creates, and its cached getters
+ * (`_layoutEngine`, `_cmapProcessor`, `bbox`) define their value on the object
+ * they are read from, this view. `pdf-writer.server.test.ts` checks both
+ * against the installed fontkit.
+ */
+export function documentFont(font: fontkit.Font): fontkit.Font {
+  const view = Object.create(font) as fontkit.Font & { _glyphs: Record<number, unknown> };
+  view._glyphs = {};
+  return view;
 }
 
 /** A new A4 document with the site's fonts registered, and the promise of its bytes once `doc.end()` is called. */
@@ -65,8 +88,9 @@ function openPdf(options: PDFKit.PDFDocumentOptions): { doc: Doc; bytes: Promise
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  const files = fontBytes();
-  for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(name, files[name]);
+  // pdfkit (0.20) takes an already parsed fontkit font as a font's source; each document still makes its own subsets.
+  const fonts = parsedFonts();
+  for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(name, documentFont(fonts[name]) as unknown as PDFKit.Mixins.PDFFontSource);
   return { doc, bytes };
 }
 
