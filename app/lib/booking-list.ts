@@ -94,6 +94,8 @@ export type BookingListRow = {
   seats: number;
   room: RoomSharing;
   totalPaise: number;
+  /** The price with its GST and TCS (ADR 115). */
+  askedPaise: number;
   /** ISO; held bookings only. */
   holdUntil: string | null;
   createdAt: string;
@@ -112,4 +114,5 @@ export type BookingMoneySummary = {
 };
 
 /** The totals under the filtered list: every booking it counts, and the travellers and value of those still live or done (not cancelled or expired). */
-export type BookingTotals = { bookings: number; seats: number; totalPaise: number };
+/** totalPaise: the prices; askedPaise: with their GST and TCS (ADR 115), what the travellers owe in all. */
+export type BookingTotals = { bookings: number; seats: number; totalPaise: number; askedPaise: number };

@@ -32,6 +32,8 @@ beforeAll(async () => {
       room: "twin" as const,
       price: { basis: "Package price", units: { adult: 50_000_00, childWithBed: 0, childNoBed: 0 }, extras: [], discount: null },
       totalPaise: 100_000_00,
+      // Every third booking carries its taxes (ADR 115): ₹5,000 GST and ₹2,100 TCS on its ₹1,00,000.
+      ...(i % 3 === 0 ? { gstPaise: 5_000_00, tcsPaise: 2_100_00 } : {}),
       // Two bookings a minute: equal times are ordered by id.
       createdAt: new Date(NOW.getTime() - Math.floor(i / 2) * 60_000),
       deletedAt: i === 7 ? NOW : null,
@@ -46,7 +48,11 @@ afterAll(async () => {
 describe("the Bookings list", () => {
   it("counts the whole filtered list (119 live, 12 of them cancelled) and pages it by 50", async () => {
     const first = await list("");
-    expect(first.totals).toEqual({ bookings: 119, seats: 107 * 2, totalPaise: 107 * 100_000_00 });
+    // Of the 107 live (not cancelled) bookings, 36 carry taxes: i = 3, 6, … 117 less i = 30, 60, 90 (every tenth is cancelled).
+    expect(first.totals).toEqual({ bookings: 119, seats: 107 * 2, totalPaise: 107 * 100_000_00, askedPaise: 107 * 100_000_00 + 36 * 7_100_00 });
+    const taxed = first.rows.find((row) => row.reference === reference(3))!;
+    const untaxed = first.rows.find((row) => row.reference === reference(4))!;
+    expect([taxed.totalPaise, taxed.askedPaise, untaxed.askedPaise]).toEqual([100_000_00, 107_100_00, 100_000_00]);
     expect([first.page, first.pages, first.rows.length]).toEqual([1, 3, 50]);
   });
 

@@ -54,6 +54,8 @@ const listColumns = {
   seats: bookings.seats,
   room: bookings.room,
   totalPaise: bookings.totalPaise,
+  /** What the booking asks of the traveller: its price with GST and TCS (ADR 115), the team's "total" in the list. */
+  askedPaise: sql<number>`(${bookings.totalPaise} + ${bookings.gstPaise} + ${bookings.tcsPaise})`.mapWith(Number),
   holdUntil: bookings.holdUntil,
   createdAt: bookings.createdAt,
 };
@@ -82,6 +84,7 @@ export async function listBookings(filters: BookingFilters, now: Date) {
       bookings: sql<number>`count(*)::int`,
       seats: sql<number>`coalesce(sum(${bookings.seats}) filter (where ${bookings.state} not in ('cancelled', 'expired')), 0)::int`,
       totalPaise: sql<string>`coalesce(sum(${bookings.totalPaise}) filter (where ${bookings.state} not in ('cancelled', 'expired')), 0)::text`,
+      askedPaise: sql<string>`coalesce(sum(${bookings.totalPaise} + ${bookings.gstPaise} + ${bookings.tcsPaise}) filter (where ${bookings.state} not in ('cancelled', 'expired')), 0)::text`,
     })
     .from(bookings)
     .where(where);
@@ -105,7 +108,12 @@ export async function listBookings(filters: BookingFilters, now: Date) {
   // A page past the end (the list shrank since the link was made) shows the last one; a
   // bookmark that finds nothing (its booking left the list) falls back to the page number.
   const rows = page === filters.page && (firstTry.length > 0 || page === 1) ? firstTry : await pageQuery(page, false);
-  const totals: BookingTotals = { bookings: total, seats: Number(summary?.seats ?? 0), totalPaise: Number(summary?.totalPaise ?? 0) };
+  const totals: BookingTotals = {
+    bookings: total,
+    seats: Number(summary?.seats ?? 0),
+    totalPaise: Number(summary?.totalPaise ?? 0),
+    askedPaise: Number(summary?.askedPaise ?? 0),
+  };
   const money = await moneySummaries(
     db,
     rows.map((row) => row.id),

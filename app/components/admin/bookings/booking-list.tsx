@@ -95,14 +95,14 @@ export function BookingTotalsLine({ totals, filtered }: { totals: BookingTotals;
         <strong>{totals.seats}</strong> {totals.seats === 1 ? "traveller" : "travellers"}
       </span>
       <span>
-        <strong className={styles.money}>{formatPaise(totals.totalPaise)}</strong> in all
+        <strong className={styles.money}>{formatPaise(totals.askedPaise)}</strong> in all, with taxes
       </span>
       <span>(cancelled and expired bookings add no travellers or money)</span>
     </p>
   );
 }
 
-const COLUMNS = ["Reference", "Lead traveller", "Trip", "Travellers", "Total", "State", "Money"];
+const COLUMNS = ["Reference", "Lead traveller", "Trip", "Travellers", "Total with taxes", "State", "Money"];
 
 /** The Money column: the computed state, and what is overdue or next due. */
 export function MoneyCell({ money }: { money: BookingMoneySummary | null }) {
@@ -153,8 +153,8 @@ export function BookingTable({ rows }: { rows: BookingListRow[] }) {
             </span>
           </td>
           <td data-label="Travellers">{seatsText(row.seats)}</td>
-          <td data-label="Total" className={styles.money}>
-            {formatPaise(row.totalPaise)}
+          <td data-label="Total with taxes" className={styles.money}>
+            {formatPaise(row.askedPaise)}
           </td>
           <td data-label="State">
             <BookingStateBadge state={row.state} />
