@@ -41,6 +41,10 @@ function tripLines(row: BookingRow): string[] {
     "Price:",
     ...lines.map((line) => `  ${priceLineText(line)}: ${formatPaise(line.amountPaise)}`),
     `  Total: ${formatPaise(row.totalPaise)}`,
+    // What the booking asks (ADR 115): the price with its GST and, abroad, TCS, as the money panel and the trip page say.
+    ...(row.gstPaise > 0 ? [`  GST: ${formatPaise(row.gstPaise)}`] : []),
+    ...(row.tcsPaise > 0 ? [`  TCS: ${formatPaise(row.tcsPaise)}`] : []),
+    ...(row.gstPaise + row.tcsPaise > 0 ? [`  To pay, with taxes: ${formatPaise(row.totalPaise + row.gstPaise + row.tcsPaise)}`] : []),
   ];
 }
 

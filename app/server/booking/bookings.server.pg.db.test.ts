@@ -101,6 +101,10 @@ describe("making a booking", () => {
     expect(payload.subject).toContain(booking.reference);
     expect(payload.text).toContain("until 12 Jan, 11:30 am (Indian time)");
     expect(payload.text).toContain("Total: ₹2,91,500.50");
+    // ADR 115: Bali is overseas and the agency's state is not set here, so IGST 5% on ₹2,91,500.50 = ₹14,575.025 → ₹14,575.03
+    // (halves up), and TCS 5% without a PAN on ₹3,06,075.53 (GST included) = ₹15,303.7765 → ₹15,303.78; ₹3,21,379.31 to pay.
+    expect([booking.gstPaise, booking.tcsPaise]).toEqual([1_457_503, 1_530_378]);
+    expect(payload.text).toContain("  GST: ₹14,575.03\n  TCS: ₹15,303.78\n  To pay, with taxes: ₹3,21,379.31\n");
 
     // A later price edit of the package leaves the booking's price alone.
     await db
