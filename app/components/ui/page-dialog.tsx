@@ -23,10 +23,9 @@ type PageDialogProps = {
  * pointer, the keyboard and assistive technology), `aria-modal` says so.
  * Only rendered on the client (a portal into `<body>`).
  *
- * The tap's frame only flips and paints (ADR 111): closed, the dialog and its
- * backdrop stay laid out, hidden by `visibility`, so opening restyles the
- * dialog's own elements and lays out nothing; and the page behind becomes
- * inert in the task after that frame (its restyle is the page's elements).
+ * The page behind becomes inert in the task after the frame that shows the
+ * dialog (issue 42, ADR 102's amendment): its restyle, about 240 elements on a
+ * package page, is then not part of the tap's answer.
  */
 export function PageDialog({ open, onClose, labelledBy, children, className }: PageDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -41,20 +40,21 @@ export function PageDialog({ open, onClose, labelledBy, children, className }: P
     // show() runs the dialog focusing steps in current browsers; older ones leave the focus where it was.
     if (!dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>("button, [href], input, select, textarea")?.focus();
     // The page behind becomes inert in the task after the frame that shows the
-    // dialog (ADR 111): its restyle (about 240 elements, 8-37 ms of a slow
+    // dialog: its restyle (about 240 elements, 8-37 ms of a slow
     // phone's main thread) is then not part of the tap's answer. Until then the
     // backdrop already takes every pointer and the focus is in the dialog.
     const madeInert: HTMLElement[] = [];
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        for (const element of Array.from(document.body.children)) {
-          if (!(element instanceof HTMLElement) || element.hasAttribute("data-dialog-layer") || element.inert) continue;
+    let live = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (!live) return;
+        for (const element of document.body.children as HTMLCollectionOf<HTMLElement>) {
+          if (element.hasAttribute("data-dialog-layer") || element.inert) continue;
           element.inert = true;
           madeInert.push(element);
         }
-      }, 0);
-    });
+      }),
+    );
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
       event.preventDefault();
@@ -62,8 +62,7 @@ export function PageDialog({ open, onClose, labelledBy, children, className }: P
     };
     document.addEventListener("keydown", onKeyDown);
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      live = false;
       document.removeEventListener("keydown", onKeyDown);
       for (const element of madeInert) element.inert = false;
       if (dialog.open) dialog.close();
@@ -74,10 +73,10 @@ export function PageDialog({ open, onClose, labelledBy, children, className }: P
   if (typeof document === "undefined") return null;
   return createPortal(
     <>
-      <div className={styles.backdrop} data-dialog-layer="" data-open={open ? "" : undefined} aria-hidden="true" onClick={() => onCloseRef.current()} />
       <dialog ref={ref} data-dialog-layer="" aria-labelledby={labelledBy} aria-modal="true" className={`${styles.dialog} ${styles.inPage} ${className ?? ""}`}>
         <div className={styles.content}>{children}</div>
       </dialog>
+      <div className={styles.backdrop} data-dialog-layer="" aria-hidden="true" onClick={() => onCloseRef.current()} />
     </>,
     document.body,
   );
