@@ -397,6 +397,8 @@ for (const size of [
       await expectNoAxeViolations(page, { within: "#panel-itinerary" });
       await page.getByRole("link", { name: "Enquire Now" }).click();
       await expect(page.getByRole("dialog", { name: "Enquire about this trip" })).toBeVisible();
+      // The page behind becomes inert in the task after the dialog's first frame (ADR 102's amendment): scanned once it is.
+      await expect(page.locator("main")).toHaveJSProperty("inert", true);
       await expectNoAxeViolations(page, { within: "dialog[open]" });
       if (size.name === "desktop") {
         await test.step("the dialog closes with Escape, and the Overview's Contact Us leads to the contact page", async () => {
