@@ -212,48 +212,49 @@ export function tripMessageEmail(
   input: { link: string; agency: Agency; overseas: boolean; missing?: { name: string; missing: string[] }[]; carry?: string[] },
 ): { subject: string; text: string } {
   const date = formatTourDate(row.startDate);
-  const call = `Questions? Reply to this e-mail or call us on ${input.agency.phone}.`;
+  // Every message: the greeting, its own lines, then the private link, how to reach the team, and the agency.
+  const letter = (lines: string[], linkLine: string) =>
+    [
+      `Dear ${row.leadName},`,
+      "",
+      ...lines,
+      "",
+      `${linkLine} (keep this link private: it opens your booking without a password):`,
+      input.link,
+      "",
+      `Questions? Reply to this e-mail or call us on ${input.agency.phone}.`,
+      "",
+      input.agency.name,
+    ].join("\n");
   if (kind === "details-missing") {
     return {
       subject: `Details needed for your trip: ${row.packageTitle} (${row.reference})`,
-      text: [
-        `Dear ${row.leadName},`,
-        "",
-        `Your trip, ${row.packageTitle}, starts on ${date}. To book your ${input.overseas ? "flights, hotels and visas" : "travel and hotels"} we still need these details:`,
-        "",
-        ...(input.missing ?? []).map((traveller) => `- ${traveller.name}: ${traveller.missing.join(", ")}`),
-        "",
-        "Please fill them in on your trip page (keep this link private: it opens your booking without a password):",
-        input.link,
-        "",
-        call,
-        "",
-        input.agency.name,
-      ].join("\n"),
+      text: letter(
+        [
+          `Your trip, ${row.packageTitle}, starts on ${date}. To book your ${input.overseas ? "flights, hotels and visas" : "travel and hotels"} we still need these details:`,
+          "",
+          ...(input.missing ?? []).map((traveller) => `- ${traveller.name}: ${traveller.missing.join(", ")}`),
+        ],
+        "Please fill them in on your trip page",
+      ),
     };
   }
   return {
     subject: `Your trip starts on ${date}: ${row.packageTitle} (${row.reference})`,
-    text: [
-      `Dear ${row.leadName},`,
-      "",
-      `${row.packageTitle} starts on ${date}. Here is your pre-departure pack.`,
-      "",
-      "Your final itinerary (PDF: each day's date, the plan and your hotels):",
-      `${input.link}/itinerary.pdf`,
-      "",
-      "What to carry:",
-      ...(input.carry ?? []).map((item) => `- ${item}`),
-      "",
-      `During the trip our team is on ${input.agency.phone}${input.agency.whatsapp ? ` (WhatsApp ${input.agency.whatsapp})` : ""}.`,
-      "",
-      "Your trip page, with your documents and payments (keep this link private: it opens your booking without a password):",
-      input.link,
-      "",
-      call,
-      "",
-      input.agency.name,
-    ].join("\n"),
+    text: letter(
+      [
+        `${row.packageTitle} starts on ${date}. Here is your pre-departure pack.`,
+        "",
+        "Your final itinerary (PDF: each day's date, the plan and your hotels):",
+        `${input.link}/itinerary.pdf`,
+        "",
+        "What to carry:",
+        ...(input.carry ?? []).map((item) => `- ${item}`),
+        "",
+        `During the trip our team is on ${input.agency.phone}${input.agency.whatsapp ? ` (WhatsApp ${input.agency.whatsapp})` : ""}.`,
+      ],
+      "Your trip page, with your documents and payments",
+    ),
   };
 }
 
