@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { formatDayTime } from "~/lib/admin-format";
 import { priceLines, priceLineText, ROOM_SHARING_LABELS, seatsText, travellersText } from "~/lib/booking";
 import { formatPhone } from "~/lib/phone";
+import { askedPaise } from "~/lib/booking-amount";
 import { formatPaise } from "~/lib/price";
 import { formatTourDateRange } from "~/lib/tour-format";
 import type { Db } from "~/server/db/db.server";
@@ -44,7 +45,7 @@ function tripLines(row: BookingRow): string[] {
     // What the booking asks (ADR 115): the price with its GST and, abroad, TCS, as the money panel and the trip page say.
     ...(row.gstPaise > 0 ? [`  GST: ${formatPaise(row.gstPaise)}`] : []),
     ...(row.tcsPaise > 0 ? [`  TCS: ${formatPaise(row.tcsPaise)}`] : []),
-    ...(row.gstPaise + row.tcsPaise > 0 ? [`  To pay, with taxes: ${formatPaise(row.totalPaise + row.gstPaise + row.tcsPaise)}`] : []),
+    ...(askedPaise(row) > row.totalPaise ? [`  To pay, with taxes: ${formatPaise(askedPaise(row))}`] : []),
   ];
 }
 
