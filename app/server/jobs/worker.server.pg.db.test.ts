@@ -477,11 +477,19 @@ describe("two workers sharing the database", () => {
     const running = new Set<number>();
     const runs: Array<{ worker: string; id: number }> = [];
     let overlap = 0;
+    // The first jobs wait until both workers hold one, so neither can drain the queue alone before the other has
+    // claimed (which made "both ran some" depend on timing); the 5 s cap only keeps a broken claim from hanging.
+    const started = new Set<string>();
+    let bothHoldOne = () => {};
+    const bothStarted = new Promise<void>((resolve) => (bothHoldOne = resolve));
     const handler =
       (name: string): JobHandler<{ n: number }> =>
       async (job: Job<{ n: number }>) => {
         if (running.has(job.id)) overlap++;
         running.add(job.id);
+        started.add(name);
+        if (started.size === 2) bothHoldOne();
+        await Promise.race([bothStarted, sleep(5_000)]);
         await sleep(1 + Math.random() * 4);
         running.delete(job.id);
         runs.push({ worker: name, id: job.id });
