@@ -10,7 +10,7 @@ import { bookings, contactMessages, leads, seatRequests, type BookingRow } from 
 import { getEnquiry, subjectOf } from "~/server/enquiry/enquiry-detail.server";
 import { copyPackageTerms } from "~/server/payment-ledger/schedule-write.server";
 import { seatsOf } from "~/server/seats/departure-seats.server";
-import { taxColumns } from "~/server/document/booking-taxes.server";
+import { taxColumns } from "~/server/document/current-booking-taxes.server";
 import { queueBookingEmails } from "./booking-emails.server";
 import {
   bookingTransaction,

@@ -12,7 +12,7 @@ import type { Db } from "~/server/db/db.server";
 import { bookings, bookingTravellers, type BookingRow } from "~/server/db/schema.server";
 import { and, desc, gt, sql } from "drizzle-orm";
 import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
-import { taxColumns } from "~/server/document/booking-taxes.server";
+import { taxColumns } from "~/server/document/current-booking-taxes.server";
 import { partyAndPrice, resolveDates } from "./booking-create.server";
 import {
   bookingTransaction,

@@ -4,7 +4,7 @@ import { stateLabel } from "~/lib/indian-states";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb, type Db } from "~/server/db/db.server";
 import { bookings, type BookingRow } from "~/server/db/schema.server";
-import { taxColumns } from "./booking-taxes.server";
+import { taxColumns } from "./current-booking-taxes.server";
 
 /**
  * A booking's billing details (ADR 092): the address, state, PAN and a paying

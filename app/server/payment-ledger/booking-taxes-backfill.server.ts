@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Db } from "~/server/db/db.server";
 import { bookings } from "~/server/db/schema.server";
-import { taxColumns } from "~/server/document/booking-taxes.server";
+import { taxColumns } from "~/server/document/current-booking-taxes.server";
 import { followBookingTotal } from "./schedule-write.server";
 
 /**
