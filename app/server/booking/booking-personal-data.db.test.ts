@@ -10,7 +10,7 @@ import { askForCancellation, giveConsent, NO_KEY_MESSAGE, saveDetailField } from
 import { openField, travellerDataKey } from "~/server/trip/sealed-field.server";
 import { tripAction } from "~/server/trip/trip-route.server";
 import { loadTripPanel } from "~/server/trip/trip-staff.server";
-import { bookingIdForToken, hashTripToken, revokeTripLinks } from "~/server/trip/trip-token.server";
+import { bookingIdForToken, hashTripToken, mintTripLink, revokeTripLinks } from "~/server/trip/trip-token.server";
 import { ERASED_NAME } from "~/server/enquiry/personal-data-bookings.server";
 import {
   deletePersonalData,
@@ -170,7 +170,7 @@ describe("the trip page", () => {
     const other = await book({ leadName: "Dev Shah", leadPhone: "+91 90040 99887", leadEmail: "dev@example.com", adults: "1" });
     const token = await tokenOf(trip.id);
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
-    expect(await bookingIdForToken(token)).toBe(trip.id);
+    expect(await bookingIdForToken(token, NOW)).toBe(trip.id);
     // Only the hash is stored.
     const stored = JSON.stringify(await db.execute(sql`select * from trip_links`));
     expect(stored).not.toContain(token);
@@ -186,42 +186,66 @@ describe("the trip page", () => {
     expect(await db.select().from(travellerDetails).where(eq(travellerDetails.travellerId, otherTraveller!.id))).toEqual([]);
     // "Send a new link" revokes it.
     await revokeTripLinks(db, trip.id, NOW);
-    expect(await bookingIdForToken(token)).toBeNull();
+    expect(await bookingIdForToken(token, NOW)).toBeNull();
     expect(JSON.stringify(await post(token, { intent: "cancel" }))).toBe(JSON.stringify(answers[0]));
   });
 
-  it("takes as long for a revoked or tampered token as for a random one (210 tries, interleaved)", async () => {
+  it("expires 180 days after the return date, or 30 days after a later link was sent, at the Indian midnight", async () => {
+    // Returns 2027-04-07; the link was sent on 2027-01-10: it opens up to 7 Apr + 180 days = 4 Oct 2027 (Indian time).
+    const trip = await book({ leadName: "Ira Menon", leadPhone: "+91 90040 33445", leadEmail: "ira@example.com", adults: "1" });
+    const token = await tokenOf(trip.id);
+    expect(await bookingIdForToken(token, new Date("2027-10-04T18:29:59Z"))).toBe(trip.id); // 23:59:59 on 4 Oct in India
+    const expiredAt = new Date("2027-10-04T18:30:00Z"); // 00:00 on 5 Oct in India
+    expect(await bookingIdForToken(token, expiredAt)).toBeNull();
+    expect(
+      JSON.stringify(
+        await tripAction(new Request("http://test/trip/x", { method: "POST", body: new URLSearchParams({ intent: "cancel" }) }), token, expiredAt).catch(
+          (thrown: unknown) => thrown,
+        ),
+      ),
+    ).toBe(JSON.stringify(await post("nope", { intent: "cancel" })));
+    // A link sent after the trip ("Lost your link?" or the team's new link) opens for 30 days from the Indian day it was sent.
+    const late = await db.transaction((tx) => mintTripLink(tx, trip.id, "lost-link", new Date("2027-12-01T20:00:00Z"))); // 2 Dec in India
+    expect(await bookingIdForToken(late, new Date("2028-01-01T18:29:59Z"))).toBe(trip.id); // 1 Jan, 23:59:59: 2 Dec + 30 days
+    expect(await bookingIdForToken(late, new Date("2028-01-01T18:30:00Z"))).toBeNull();
+    expect(await bookingIdForToken(token, new Date("2027-12-15T06:00:00Z"))).toBeNull(); // the old link stays expired
+  });
+
+  it("takes as long for a revoked, tampered or expired token as for a random one (280 tries, interleaved)", async () => {
     const trip = await book({ leadName: "Timing Test", leadPhone: "+91 90040 55555", leadEmail: "timing@example.com", adults: "1" });
     const token = await tokenOf(trip.id);
     await revokeTripLinks(db, trip.id, NOW);
-    const kinds = { revoked: token, tampered: `${token.slice(0, 20)}Z${token.slice(21)}`, random: "ab" };
-    // Each round times the three kinds back to back, so a difference is paired with the same moment's load:
+    const old = await book({ leadName: "Timing Old", leadPhone: "+91 90040 55556", leadEmail: "timing-old@example.com", adults: "1" });
+    const expired = await tokenOf(old.id);
+    // Every lookup is made on 1 Nov 2027, when the second booking's link (return 7 Apr + 180 days) has expired.
+    const LATER = new Date("2027-11-01T06:00:00Z");
+    expect(await bookingIdForToken(expired, NOW)).toBe(old.id);
+    const kinds = { revoked: token, tampered: `${token.slice(0, 20)}Z${token.slice(21)}`, expired, random: "ab" };
+    type Measured = Exclude<keyof typeof kinds, "random">;
+    // Each round times the kinds back to back, so a difference is paired with the same moment's load:
     // on a busy CI machine the load drifts more between rounds than a real early exit would cost.
-    const differences: Record<"revoked" | "tampered", number[]> = { revoked: [], tampered: [] };
+    const differences: Record<Measured, number[]> = { revoked: [], tampered: [], expired: [] };
     const randomTimes: number[] = [];
     const time = async (value: string) => {
       const started = process.hrtime.bigint();
-      expect(await bookingIdForToken(value)).toBeNull();
+      expect(await bookingIdForToken(value, LATER)).toBeNull();
       return Number(process.hrtime.bigint() - started) / 1e6;
     };
     for (let i = 0; i < 80; i += 1) {
       // The order turns each round, so being first (or last) in a round favours no kind.
-      const order = (["random", "revoked", "tampered"] as const).map((_, k, all) => all[(i + k) % 3]!);
+      const order = (["random", "revoked", "tampered", "expired"] as const).map((_, k, all) => all[(i + k) % all.length]!);
       const took: Record<string, number> = {};
       for (const kind of order) took[kind] = await time(kinds[kind]);
-      const { random, revoked, tampered } = took as Record<keyof typeof kinds, number>;
       // The first 10 rounds warm the query up and are not counted.
       if (i < 10) continue;
-      randomTimes.push(random);
-      differences.revoked.push(revoked - random);
-      differences.tampered.push(tampered - random);
+      randomTimes.push(took.random!);
+      for (const kind of Object.keys(differences) as Measured[]) differences[kind].push(took[kind]! - took.random!);
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     // Every path is one hash and one index lookup: the median paired difference is within noise, well under
-    // the lookup's own time (an early exit on a revoked or malformed token would differ by about all of it).
+    // the lookup's own time (an early exit on a revoked, expired or malformed token would differ by about all of it).
     const bound = Math.max(0.5, median(randomTimes) * 0.5);
-    expect(Math.abs(median(differences.revoked))).toBeLessThan(bound);
-    expect(Math.abs(median(differences.tampered))).toBeLessThan(bound);
+    for (const kind of Object.keys(differences) as Measured[]) expect(Math.abs(median(differences[kind])), kind).toBeLessThan(bound);
   });
 
   it("seals the passport number and PAN (never in the database in clear), shows them masked, and refuses them without the key", async () => {

@@ -203,12 +203,12 @@ describe("a domestic booking's documents, from the deposit to the credit note", 
     expect((await renderDocumentPdf(invoiced)).equals(invoicePdf.pdf)).toBe(true);
     // The traveller downloads the same bytes from their trip page (issue 48); a wrong token, or an id not of this booking, is the trip page's 404.
     const token = await mintTripLink(db, booking.id, "new-link");
-    const downloaded = await tripDocumentPdf(token, String(invoice.ok ? invoice.document.id : 0));
+    const downloaded = await tripDocumentPdf(token, String(invoice.ok ? invoice.document.id : 0), NOW);
     expect(downloaded.headers.get("Cache-Control")).toBe("private, no-store");
     expect(Buffer.from(await downloaded.arrayBuffer()).equals(invoicePdf.pdf)).toBe(true);
     const refusedStatus = (thrown: unknown) => (thrown as { init?: { status?: number } }).init?.status;
-    expect(refusedStatus(await tripDocumentPdf(token, "999999").catch((thrown: unknown) => thrown))).toBe(404);
-    expect(refusedStatus(await tripDocumentPdf("not-a-token", String(invoice.ok ? invoice.document.id : 0)).catch((thrown: unknown) => thrown))).toBe(404);
+    expect(refusedStatus(await tripDocumentPdf(token, "999999", NOW).catch((thrown: unknown) => thrown))).toBe(404);
+    expect(refusedStatus(await tripDocumentPdf("not-a-token", String(invoice.ok ? invoice.document.id : 0), NOW).catch((thrown: unknown) => thrown))).toBe(404);
     const invoiceText = text(invoicePdf.pdf);
     for (const expected of [
       "TAX INVOICE",

@@ -290,7 +290,7 @@ export async function runTripMessage(jobId: number, payload: TripMessagePayload,
   const daysBefore = daysFromTo(indianDate(now), payload.departsOn);
   await db.transaction(async (rawTx) => {
     const tx = rawTx as unknown as Db;
-    const link = tripUrl(await mintTripLink(tx, booking.id, "e-mail"));
+    const link = tripUrl(await mintTripLink(tx, booking.id, "e-mail", now));
     const mail = tripMessageEmail(booking, payload.kind, {
       link,
       agency,

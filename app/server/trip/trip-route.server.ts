@@ -20,15 +20,15 @@ export const TRIP_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Po
 const notFound = () => data({ message: "Page not found" }, { status: 404, headers: TRIP_HEADERS });
 
 /** The booking a token opens, or the same 404 for anything else (one hash lookup whatever the token looks like). */
-export async function bookingForToken(token: string | undefined): Promise<BookingRow> {
-  const id = await bookingIdForToken(token ?? "");
+export async function bookingForToken(token: string | undefined, now: Date): Promise<BookingRow> {
+  const id = await bookingIdForToken(token ?? "", now);
   const row = id === null ? null : await tripBooking(id);
   if (!row) throw notFound();
   return row;
 }
 
 export async function loadTrip(token: string | undefined, now: Date) {
-  const row = await bookingForToken(token);
+  const row = await bookingForToken(token, now);
   return data(
     { trip: await loadTripPage(row, now, { document: (id) => `/trip/${token}/documents/${id}`, itinerary: `/trip/${token}/itinerary.pdf` }) },
     { headers: TRIP_HEADERS },
@@ -38,7 +38,7 @@ export async function loadTrip(token: string | undefined, now: Date) {
 const answer = (body: TripActionData, status = 200) => data(body, { status, headers: TRIP_HEADERS });
 
 export async function tripAction(request: Request, token: string | undefined, now: Date) {
-  const row = await bookingForToken(token);
+  const row = await bookingForToken(token, now);
   const form = await request.formData();
   const intent = form.get("intent");
   const text = (name: string) => {
@@ -91,8 +91,8 @@ export async function tripAction(request: Request, token: string | undefined, no
 }
 
 /** A document of the token's booking, as issued (the stored bytes), or the same 404 as a wrong token. */
-export async function tripDocumentPdf(token: string | undefined, documentId: string | undefined) {
-  const row = await bookingForToken(token);
+export async function tripDocumentPdf(token: string | undefined, documentId: string | undefined, now: Date) {
+  const row = await bookingForToken(token, now);
   const id = Number(documentId);
   const document = Number.isSafeInteger(id) && id > 0 ? await storedDocumentPdf(row.reference, id) : null;
   if (!document) throw notFound();
@@ -102,8 +102,8 @@ export async function tripDocumentPdf(token: string | undefined, documentId: str
 }
 
 /** The booking's final itinerary, drawn now (issue 48), or the same 404 as a wrong token. */
-export async function tripItineraryPdf(token: string | undefined) {
-  const row = await bookingForToken(token);
+export async function tripItineraryPdf(token: string | undefined, now: Date) {
+  const row = await bookingForToken(token, now);
   if (!hasFinalItinerary(row)) throw notFound();
   const pdf = await finalItineraryPdf(await finalItinerary(row));
   return new Response(new Uint8Array(pdf), {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { indianDate } from "~/lib/follow-up";
 import { getDb } from "~/server/db/db.server";
 import { bookings, tripLinks } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
@@ -10,8 +11,18 @@ import type { DbExecutor } from "~/server/jobs/jobs.server";
  * (256 bits) in base64url, 43 characters; only its SHA-256 is stored. A
  * request's token is always hashed and looked up by that hash, whatever it
  * looks like (no check of its length or alphabet first), so a wrong, tampered,
- * revoked or other booking's token costs the same and gives the same 404.
+ * revoked, expired or other booking's token costs the same and gives the same 404.
  */
+
+/**
+ * A link opens the page until this many days after the trip's return date
+ * (refunds, the invoice, the review request all fall well inside it), or, if
+ * later, until LINK_DAYS_AFTER_SENDING days after it was sent: a link the
+ * team or "Lost your link?" sends after the trip still works for a while.
+ * Past both, a forwarded old e-mail no longer opens anyone's personal data.
+ */
+export const TRIP_LINK_DAYS_AFTER_RETURN = 180;
+export const TRIP_LINK_DAYS_AFTER_SENDING = 30;
 
 export type TripLinkReason = "e-mail" | "lost-link" | "new-link";
 
@@ -42,13 +53,22 @@ export async function revokeTripLinks(tx: DbExecutor, bookingId: number, now: Da
 
 /**
  * The booking a token opens: one indexed lookup by the token's hash, live
- * links of bookings that are not deleted only. Null for anything else.
+ * links of bookings that are not deleted, on Indian date `now` still within
+ * the link's time (above). Null for anything else.
  */
-export async function bookingIdForToken(token: string, db: DbExecutor = getDb()): Promise<number | null> {
+export async function bookingIdForToken(token: string, now: Date, db: DbExecutor = getDb()): Promise<number | null> {
+  const today = indianDate(now);
   const [row] = await db
     .select({ bookingId: tripLinks.bookingId })
     .from(tripLinks)
     .innerJoin(bookings, eq(bookings.id, tripLinks.bookingId))
-    .where(and(eq(tripLinks.tokenHash, hashTripToken(token)), isNull(tripLinks.revokedAt), isNull(bookings.deletedAt)));
+    .where(
+      and(
+        eq(tripLinks.tokenHash, hashTripToken(token)),
+        isNull(tripLinks.revokedAt),
+        isNull(bookings.deletedAt),
+        sql`greatest(${bookings.endDate} + ${TRIP_LINK_DAYS_AFTER_RETURN}::int, (${tripLinks.createdAt} at time zone 'Asia/Kolkata')::date + ${TRIP_LINK_DAYS_AFTER_SENDING}::int) >= ${today}::date`,
+      ),
+    );
   return row?.bookingId ?? null;
 }
