@@ -8,7 +8,7 @@ import { NotFoundNotice } from "~/components/site/not-found/not-found-notice";
 export function LinkNotFound() {
   return (
     <NotFoundNotice title="Page not found">
-      <p>This link does not work: it may be mistyped, used already, or we have sent a newer one.</p>
+      <p>This link does not work: it may be mistyped, used already or out of date, or we have sent a newer one.</p>
       <p>
         <a href="/trip">Ask for a new link</a> with your booking reference, or call us.
       </p>
