@@ -22,6 +22,7 @@ import { rs } from "../../../tests/support/tax-figures";
 import { lockBookingRow, updateBillingDetails } from "./document-billing.server";
 import { loadIssueContext } from "./document-context.server";
 import { invoiceFiguresToday, issueDocument, type IssueRequest } from "./document-issue.server";
+import { cancelDocument } from "./documents.server";
 
 let db: Db;
 let overseasId: number;
@@ -74,9 +75,13 @@ async function book(billing: Parameters<typeof updateBillingDetails>[1], now: Da
 async function payWithReceipt(bookingId: number, amountPaise: number, on: string) {
   const paid = await recordPayment(bookingId, { amountPaise, receivedOn: on, method: "cash", reference: null }, asha, at(on));
   if (!paid.ok) throw new Error(paid.message);
-  const issued = await issue(bookingId, { kind: "receipt", paymentId: paid.entry.id }, on);
+  return receiptFor(bookingId, paid.entry.id, on);
+}
+async function receiptFor(bookingId: number, paymentId: number, on: string) {
+  const issued = await issue(bookingId, { kind: "receipt", paymentId }, on);
   if (!issued.ok) throw new Error(issued.message);
-  return (await db.select({ snapshot: taxDocuments.snapshot }).from(taxDocuments).where(eq(taxDocuments.id, issued.document.id)))[0]!.snapshot;
+  const [stored] = await db.select({ id: taxDocuments.id, snapshot: taxDocuments.snapshot }).from(taxDocuments).where(eq(taxDocuments.id, issued.document.id));
+  return { ...stored!.snapshot, id: stored!.id, paymentId };
 }
 const issue = (bookingId: number, request: IssueRequest, on: string) =>
   issueDocument(bookingId, request, asha, at(on), { render, followTotal: followBookingTotal });
@@ -228,5 +233,28 @@ describe("a TCS rule between the receipts: the receipt under the new rule still 
     expect(await amounts(booking.id)).toMatchObject({ taxes: [rs("1,04,500.00"), rs("5,225.00"), rs("3,824.23")], owing: 0 });
     expect(await issue(booking.id, { kind: "tax-invoice" }, "2027-02-06")).toMatchObject({ ok: true });
     expect(await invoiceDueNow(booking.id, "2027-02-06")).toBe(0);
+  });
+});
+
+describe("a receipt cancelled", () => {
+  it("takes its TCS out of what was collected; the receipt issued again collects at that day's PAN state", async () => {
+    const booking = await book(PUNE, at("2027-01-10"));
+    // As in the first walk: the deposit ₹28,803.00 without a PAN collects ₹1,371.57; the PAN saved, TCS ₹3,017.44.
+    const deposit = await payWithReceipt(booking.id, rs("28,803.00"), "2027-01-10");
+    await updateBillingDetails(booking.id, { ...PUNE, pan: PAN }, { actor: asha, now: at("2027-01-12") }, { followTotal: followBookingTotal });
+    expect((await amounts(booking.id)).schedule).toEqual([rs("28,803.00"), rs("83,939.44")]);
+    // The voucher cancelled: nothing collected, 2% of ₹1,09,725.00 = ₹2,194.50; the balance ₹1,11,919.50 − ₹28,803.00 = ₹83,116.50.
+    expect(await cancelDocument(booking.id, deposit.id, "Issued before the PAN was given.", asha, at("2027-01-12"), followBookingTotal)).toMatchObject({
+      ok: true,
+    });
+    expect(await amounts(booking.id)).toMatchObject({
+      taxes: [rs("1,04,500.00"), rs("5,225.00"), rs("2,194.50")],
+      schedule: [rs("28,803.00"), rs("83,116.50")],
+    });
+    // Issued again with the PAN: ₹28,238.24 + TCS 2% ₹564.76 (₹564.7648); the rest ₹81,486.76 at 2% ₹1,629.74 (₹1,629.7352):
+    // ₹564.76 + ₹1,629.74 = ₹2,194.50, unchanged.
+    const again = await receiptFor(booking.id, deposit.paymentId, "2027-01-12");
+    expect(again.figures).toMatchObject({ advance: { amount: rs("28,238.24") }, tcs: { pan: PAN, amount: rs("564.76") } });
+    expect(await amounts(booking.id)).toMatchObject({ taxes: [rs("1,04,500.00"), rs("5,225.00"), rs("2,194.50")], owing: rs("83,116.50") });
   });
 });
