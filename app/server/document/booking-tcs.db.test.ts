@@ -147,6 +147,10 @@ describe("a PAN saved after the deposit: what the booking asks is what its docum
       dues: [{ key: "BAL", amount: "₹83,939.44" }],
     });
     expect(trip.money.dues[0]!.upiUri).toContain("am=83939.44");
+    // Its cancellation quote, 79 days before departure: 90% of ₹1,09,725.00 back, a charge of ₹10,972.50, taken from the
+    // ₹27,431.43 paid for the trip (₹28,803.00 less the TCS ₹1,371.57, not refunded): ₹16,458.93 would come back.
+    expect(trip.cancellation.quote).toMatchObject({ chargePaise: rs("10,972.50"), tcsKeptPaise: rs("1,371.57"), refundPaise: rs("16,458.93") });
+    expect(trip.cancellation.quoteText).toContain("Of the ₹28,803 paid, ₹16,458.93 would come back to you. The TCS of ₹1,371.57 collected");
 
     // The balance paid as asked: ₹82,293.57 for the trip and TCS 2% ₹1,645.87 (₹82,293.57 + ₹1,645.87 = ₹83,939.44).
     const balance = await payWithReceipt(booking.id, rs("83,939.44"), "2027-01-20");
