@@ -420,6 +420,9 @@ test("money: the billing details add the taxes, a deposit paid through the fake 
       await expect(page.getByRole("region", { name: "Money" })).toContainText("Deposit paid", { timeout: 1_000 });
       await expect(page.getByRole("region", { name: "Documents" })).toContainText("Receipt Voucher", { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
+    // ₹26,125 is ₹25,612.74 for the trip and TCS ₹512.26 (2% is ₹512.25; the paisa no trip amount reaches is TCS too).
+    // The booking asks the TCS collected plus 2% of the rest, ₹84,112.26 → ₹1,682.25 (ADR 120): ₹2,194.51, a paisa more.
+    await expect(page.getByRole("region", { name: "Money" })).toContainText("(₹1,04,500 + GST ₹5,225 + TCS ₹2,194.51)");
   });
 
   await test.step("at 9:00 IST, 7 days before the balance's day, the reminder e-mail arrives at an SMTP server with the QR of the balance's exact amount", async () => {
@@ -438,11 +441,11 @@ test("money: the billing details add the taxes, a deposit paid through the fake 
     await expect.poll(() => Boolean(reminder()), { timeout: 20_000 }).toBe(true);
     await toSmtp(null);
     const mail = reminder()!;
-    expect(mail.headers.get("subject")?.[0]).toMatch(/^Reminder: ₹85,794.50 due by /);
+    expect(mail.headers.get("subject")?.[0]).toMatch(/^Reminder: ₹85,794.51 due by /);
     // The HTML shows the inline PNG; decoded, it is the UPI link for exactly what is owing.
     expect(mail.raw.replace(/=\r?\n/g, "")).toMatch(/src=(3D)?"cid:upi-qr"/);
     expect(decodeQr(inlinePng(mail.raw, "upi-qr"))).toBe(
-      `upi://pay?pa=pravas@okicici&pn=Pravas%20Holidays&am=85794.50&cu=INR&tn=${reference}%20balance&tr=${reference}-BAL`,
+      `upi://pay?pa=pravas@okicici&pn=Pravas%20Holidays&am=85794.51&cu=INR&tn=${reference}%20balance&tr=${reference}-BAL`,
     );
     // The balance is due within the week now: the filtered list has it.
     await expect(await dueList()).toContainText(reference);
@@ -454,12 +457,12 @@ test("money: the billing details add the taxes, a deposit paid through the fake 
     const money = page.getByRole("region", { name: "Money" });
     // The schedule editor and the refund form have amounts of their own.
     const record = money.getByRole("form", { name: "Record payment" });
-    await record.getByLabel("Amount (₹)").fill("85,794.50");
+    await record.getByLabel("Amount (₹)").fill("85,794.51");
     await record.getByLabel("UTR or reference").fill(`4${Date.now()}`.slice(0, 12));
     await record.getByRole("button", { name: "Record payment" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment of ₹85,794.50 recorded." })).toContainText("issued.");
+    await expect(page.getByRole("status").filter({ hasText: "Payment of ₹85,794.51 recorded." })).toContainText("issued.");
     await expect(money).toContainText("Paid in full");
-    expect(await dueThisWeek()).toBe(withBalance - 85_794_50);
+    expect(await dueThisWeek()).toBe(withBalance - 85_794_51);
     await expect(await dueList()).not.toContainText(reference);
   });
 

@@ -107,11 +107,13 @@ export function documentLines(booking: Pick<BookingRow, "price" | "adults" | "ch
   }));
 }
 
-/** Live receipts (vouchers and payment receipts) of the buyer: this booking's, and any other booking's under the same PAN. */
-async function earlierReceipts(tx: Db, booking: BookingRow): Promise<EarlierReceipt[]> {
-  const sameBuyer = booking.billingPan
-    ? or(eq(taxDocuments.bookingId, booking.id), sql`${taxDocuments.snapshot} -> 'traveller' ->> 'pan' = ${booking.billingPan}`)
-    : eq(taxDocuments.bookingId, booking.id);
+/**
+ * Live receipts (vouchers and payment receipts) of the buyer: this booking's, and any other booking's under the same PAN.
+ * `id` null: a booking not yet stored, the PAN's alone.
+ */
+export async function earlierReceipts(tx: Db, booking: { id: number | null; billingPan: string | null }): Promise<EarlierReceipt[]> {
+  const thisBooking = booking.id === null ? sql`false` : eq(taxDocuments.bookingId, booking.id);
+  const sameBuyer = booking.billingPan ? or(thisBooking, sql`${taxDocuments.snapshot} -> 'traveller' ->> 'pan' = ${booking.billingPan}`) : thisBooking;
   const rows = await tx
     .select({ date: taxDocuments.date, snapshot: taxDocuments.snapshot })
     .from(taxDocuments)
@@ -121,7 +123,7 @@ async function earlierReceipts(tx: Db, booking: BookingRow): Promise<EarlierRece
 }
 
 /** What a receipt counted towards the package (TCS slabs count it, not the TCS). */
-function forPackage(figures: DocumentFigures): number {
+export function forPackage(figures: DocumentFigures): number {
   if (figures.kind === "receipt-voucher") return figures.advance.amount;
   if (figures.kind === "payment-receipt") return figures.forPackage;
   return 0;
@@ -188,12 +190,12 @@ export async function loadIssueContext(tx: Db, booking: BookingRow, now: Date): 
 export const voucherAdvances = (context: IssueContext): AmountSplit[] =>
   context.live.flatMap((doc) => (doc.snapshot.figures.kind === "receipt-voucher" ? [doc.snapshot.figures.advance] : []));
 
+/** The TCS a document collected: a receipt's, else none. */
+export const tcsOfDocument = (figures: DocumentFigures): number =>
+  figures.kind === "receipt-voucher" || figures.kind === "payment-receipt" ? (figures.tcs?.amount ?? 0) : 0;
+
 /** TCS already collected on the booking's live receipts (never refunded: ADR 092). */
-export const tcsCollected = (context: IssueContext): number =>
-  context.live.reduce((sum, doc) => {
-    const figures = doc.snapshot.figures;
-    return sum + (figures.kind === "receipt-voucher" || figures.kind === "payment-receipt" ? (figures.tcs?.amount ?? 0) : 0);
-  }, 0);
+export const tcsCollected = (context: IssueContext): number => context.live.reduce((sum, doc) => sum + tcsOfDocument(doc.snapshot.figures), 0);
 
 /**
  * The Indian date the booking was cancelled, for the refund rule: the row's

@@ -31,7 +31,8 @@ import {
   type IssueContext,
   type StoredDocument,
 } from "./document-context.server";
-import { bookingSubject, lockBookingRow, type DocumentActor } from "./document-billing.server";
+import { followReceipts } from "./current-booking-taxes.server";
+import { bookingSubject, lockBookingRow, type DocumentActor, type FollowTotal } from "./document-billing.server";
 import { formatDocumentNumber, type NumberedKind } from "./document-number.server";
 import { renderDocumentPdf } from "./document-pdf.server";
 import type { DocumentFigures, DocumentSnapshot } from "./document-snapshot.server";
@@ -136,17 +137,23 @@ function planInvoice(context: IssueContext): Plan {
     );
   }
   const vouchers = context.live.filter((doc) => doc.kind === "receipt-voucher");
-  // Money the ledger holds that no voucher covers is paid too: the invoice asks for what is left (ADR 115).
-  const onVouchers = vouchers.reduce((sum, doc) => sum + (doc.snapshot.figures.kind === "receipt-voucher" ? doc.snapshot.figures.received : 0), 0);
-  const figures = taxInvoiceFigures(context.input, today, voucherAdvances(context), Math.max(0, paidPaise) - onVouchers);
+  const figures = invoiceFiguresToday(context);
   return { kind: "tax-invoice", date: today, figures, amountPaise: figures.supply.amount, refersTo: vouchers, duePaise: figures.dueNow };
+}
+
+/** The tax invoice's figures if it were issued today (its "due now" is what the booking still asks, ADR 120). */
+export function invoiceFiguresToday(context: IssueContext) {
+  // Money the ledger holds that no voucher covers is paid too: the invoice asks for what is left (ADR 115).
+  const onVouchers = context.live.reduce((sum, doc) => sum + (doc.snapshot.figures.kind === "receipt-voucher" ? doc.snapshot.figures.received : 0), 0);
+  return taxInvoiceFigures(context.input, context.today, voucherAdvances(context), Math.max(0, context.paidPaise) - onVouchers);
 }
 
 async function planCredit(tx: Db, context: IssueContext, reason: string, amountPaise: number | undefined): Promise<Plan> {
   const { booking, today } = context;
   const invoice = liveInvoice(context);
   const tcs = tcsCollected(context);
-  const paid = Math.max(0, context.paidPaise);
+  // What was paid for the package: the TCS collected on the receipts is the buyer's tax credit, never refunded (ADR 092, 120).
+  const paid = Math.max(0, context.paidPaise - tcs);
   if (invoice && invoice.snapshot.figures.kind === "tax-invoice") {
     const invoiced = invoice.snapshot.figures.supply;
     if (amountPaise !== undefined) {
@@ -201,8 +208,12 @@ export async function issueDocument(
   request: IssueRequest,
   actor: DocumentActor,
   now: Date,
-  /** The PDF's drawing (tests of numbering alone pass a cheaper one: drawing is ~0.2 s of CPU a page). */
-  options: { render?: (snapshot: DocumentSnapshot) => Promise<Buffer> } = {},
+  options: {
+    /** The PDF's drawing (tests of numbering alone pass a cheaper one: drawing is ~0.2 s of CPU a page). */
+    render?: (snapshot: DocumentSnapshot) => Promise<Buffer>;
+    /** The money ledger's followBookingTotal: a receipt's TCS can change what the booking asks (ADR 120). */
+    followTotal: FollowTotal;
+  },
 ): Promise<IssueResult> {
   const render = options.render ?? renderDocumentPdf;
   try {
@@ -250,13 +261,15 @@ export async function issueDocument(
           date: taxDocuments.date,
           amountPaise: taxDocuments.amountPaise,
         });
+      // A receipt's TCS is final: the booking asks for what its receipts collected and TCS on the rest (ADR 120).
+      const moved = plan.kind === "receipt-voucher" || plan.kind === "payment-receipt" ? await followReceipts(tx, booking, now, options.followTotal) : null;
       await recordActivity(
         {
           kind: "document.issued",
           actor,
           subject: bookingSubject(booking),
           detail: {
-            text: `Issued ${documentTitle(plan.kind)} ${numbered.number} (${formatWithPaise(plan.amountPaise)})`,
+            text: `Issued ${documentTitle(plan.kind)} ${numbered.number} (${formatWithPaise(plan.amountPaise)})${moved ? `; the TCS changed: payment schedule ${moved.text}` : ""}`,
             documentId: row!.id,
             version: booking.version,
           },

@@ -137,7 +137,7 @@ export async function handleDocumentAction(
   if (intent === "cancel-document") {
     const submission = parseWithZod(formData, { schema: cancelSchema });
     if (submission.status !== "success") return sentBack(intent, formData, errorsOf(submission.reply().error), 400);
-    const result = await cancelDocument(booking.id, submission.value.documentId, submission.value.reason, actor, now);
+    const result = await cancelDocument(booking.id, submission.value.documentId, submission.value.reason, actor, now, followTotal);
     if (!result.ok) return sentBack(intent, formData, { reason: [result.message] }, result.status);
     return redirectWithNotice(page, { kind: "success", message: `${result.number} cancelled. It stays on the booking, marked cancelled.` });
   }
@@ -151,7 +151,7 @@ export async function handleDocumentAction(
     if (!Number.isSafeInteger(paymentId) || paymentId <= 0) return sentBack(intent, formData, { form: ["Choose a payment."] }, 400);
     request = { kind: "receipt", paymentId };
   } else request = { kind: intent === "issue-quote" ? "quote" : "tax-invoice" };
-  const result = await issueDocument(booking.id, request, actor, now);
+  const result = await issueDocument(booking.id, request, actor, now, { followTotal });
   if (!result.ok) return sentBack(intent, formData, { form: [`Not issued: ${result.message}`] }, result.status);
   return redirectWithNotice(page, { kind: "success", message: `${result.document.number} issued: download it from Documents.` });
 }

@@ -4,7 +4,8 @@ import { getDb, type Db } from "~/server/db/db.server";
 import { bookings, taxDocuments } from "~/server/db/schema.server";
 import { businessDetailsProblem, loadBusinessSettings } from "~/server/tax/tax-store.server";
 import { documentColumns, documentTitle, type StoredDocument } from "./document-context.server";
-import { bookingSubject, lockBookingRow, type DocumentActor } from "./document-billing.server";
+import { followReceipts } from "./current-booking-taxes.server";
+import { bookingSubject, lockBookingRow, type DocumentActor, type FollowTotal } from "./document-billing.server";
 import { issueDocument, type IssueResult } from "./document-issue.server";
 
 /**
@@ -77,7 +78,15 @@ export const documentFileName = (number: string) => `${number.replace(/[^A-Za-z0
 export type CancelResult = { ok: true; number: string } | { ok: false; status: 404 | 409; message: string };
 
 /** Marks a document cancelled with the reason (admins; the route checks). It stays, and stays downloadable. */
-export async function cancelDocument(bookingId: number, documentId: number, reason: string, actor: DocumentActor, now: Date): Promise<CancelResult> {
+export async function cancelDocument(
+  bookingId: number,
+  documentId: number,
+  reason: string,
+  actor: DocumentActor,
+  now: Date,
+  /** The money ledger's followBookingTotal: a receipt cancelled no longer collected its TCS (ADR 120). */
+  followTotal: FollowTotal,
+): Promise<CancelResult> {
   return getDb().transaction(async (rawTx) => {
     const tx = rawTx as unknown as Db;
     const booking = await lockBookingRow(tx, bookingId);
@@ -88,12 +97,18 @@ export async function cancelDocument(bookingId: number, documentId: number, reas
       .where(and(eq(taxDocuments.id, documentId), eq(taxDocuments.bookingId, bookingId), isNull(taxDocuments.cancelledAt)))
       .returning({ number: taxDocuments.number, kind: taxDocuments.kind });
     if (!cancelled) return { ok: false as const, status: 409 as const, message: "This document is already cancelled, or is not one of this booking's." };
+    const moved = cancelled.kind === "receipt-voucher" || cancelled.kind === "payment-receipt" ? await followReceipts(tx, booking, now, followTotal) : null;
     await recordActivity(
       {
         kind: "document.cancelled",
         actor,
         subject: bookingSubject(booking),
-        detail: { text: `Cancelled ${documentTitle(cancelled.kind)} ${cancelled.number}`, reason, documentId, version: booking.version },
+        detail: {
+          text: `Cancelled ${documentTitle(cancelled.kind)} ${cancelled.number}${moved ? `; the TCS changed: payment schedule ${moved.text}` : ""}`,
+          reason,
+          documentId,
+          version: booking.version,
+        },
       },
       { db: tx },
     );
@@ -107,8 +122,15 @@ export async function cancelDocument(bookingId: number, documentId: number, reas
  * null when not asked for. A refusal (no traveller state, say) leaves the
  * payment recorded and tells the team what to add.
  */
-export async function autoReceiptForPayment(bookingId: number, paymentId: number, actor: DocumentActor, now: Date): Promise<IssueResult | null> {
+export async function autoReceiptForPayment(
+  bookingId: number,
+  paymentId: number,
+  actor: DocumentActor,
+  now: Date,
+  /** The money ledger's followBookingTotal (ADR 120). */
+  followTotal: FollowTotal,
+): Promise<IssueResult | null> {
   const business = await loadBusinessSettings(getDb());
   if (!business.autoReceiptVouchers || businessDetailsProblem(business)) return null;
-  return issueDocument(bookingId, { kind: "receipt", paymentId }, actor, now);
+  return issueDocument(bookingId, { kind: "receipt", paymentId }, actor, now, { followTotal });
 }

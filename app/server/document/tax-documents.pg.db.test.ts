@@ -82,7 +82,8 @@ async function pay(bookingId: number, amountPaise: number, receivedOn = "2027-01
   if (!result.ok) throw new Error(result.message);
   return result.entry.id;
 }
-const issue = (bookingId: number, request: IssueRequest, now = NOW, options = {}) => issueDocument(bookingId, request, asha, now, options);
+const issue = (bookingId: number, request: IssueRequest, now = NOW, options = {}) =>
+  issueDocument(bookingId, request, asha, now, { followTotal: followBookingTotal, ...options });
 const counters = async () => Object.fromEntries((await db.select().from(documentCounters)).map((row) => [`${row.series} ${row.financialYear}`, row.last]));
 const figuresOf = async (id: number) => (await db.select({ snapshot: taxDocuments.snapshot }).from(taxDocuments).where(eq(taxDocuments.id, id)))[0]!.snapshot;
 
@@ -372,8 +373,8 @@ describe("documents are never changed or deleted", () => {
     const id = invoice.document.id;
     await expect(db.execute(sql`update tax_documents set amount_paise = 1 where id = ${id}`)).rejects.toThrow();
     await expect(db.execute(sql`delete from tax_documents where id = ${id}`)).rejects.toThrow();
-    expect(await cancelDocument(booking.id, id, "Wrong traveller name.", asha, NOW)).toEqual({ ok: true, number: invoice.document.number });
-    expect(await cancelDocument(booking.id, id, "Again.", asha, NOW)).toMatchObject({ ok: false, status: 409 });
+    expect(await cancelDocument(booking.id, id, "Wrong traveller name.", asha, NOW, followBookingTotal)).toEqual({ ok: true, number: invoice.document.number });
+    expect(await cancelDocument(booking.id, id, "Again.", asha, NOW, followBookingTotal)).toMatchObject({ ok: false, status: 409 });
     await expect(db.execute(sql`update tax_documents set cancel_reason = 'Changed.' where id = ${id}`)).rejects.toThrow();
     const [row] = await db.select({ amount: taxDocuments.amountPaise, reason: taxDocuments.cancelReason }).from(taxDocuments).where(eq(taxDocuments.id, id));
     expect(row).toEqual({ amount: 1_09_725_00, reason: "Wrong traveller name." });
@@ -389,9 +390,9 @@ describe("documents are never changed or deleted", () => {
   it("issues a receipt by itself when the setting says so, and refuses a mistyped company GSTIN stored around the form", async () => {
     const booking = await book(domesticId, PUNE);
     const payment = await pay(booking.id, 10_000_00);
-    expect(await autoReceiptForPayment(booking.id, payment, asha, NOW)).toBeNull();
+    expect(await autoReceiptForPayment(booking.id, payment, asha, NOW, followBookingTotal)).toBeNull();
     await db.update(siteSettings).set({ autoReceiptVouchers: true });
-    expect(await autoReceiptForPayment(booking.id, payment, asha, NOW)).toMatchObject({ ok: true, document: { kind: "receipt-voucher" } });
+    expect(await autoReceiptForPayment(booking.id, payment, asha, NOW, followBookingTotal)).toMatchObject({ ok: true, document: { kind: "receipt-voucher" } });
     await db.update(siteSettings).set({ autoReceiptVouchers: false });
     expect(billingDetailsSchema.safeParse({ ...PUNE, companyName: "Acme", gstin: "29AAPFU0939F1ZX" }).error?.issues[0]?.message).toBe(
       "Its check character does not match: one of the characters is mistyped.",

@@ -9,6 +9,7 @@ import { handleJob, type JobRegistration } from "~/server/jobs/worker.server";
 import type { GatewayEvent, PaymentGateway } from "~/server/payment/gateway.server";
 import { recordActivity } from "~/server/activity/activity.server";
 import { recordPayment } from "./ledger-write.server";
+import { followBookingTotal } from "./schedule-write.server";
 import { autoReceiptForPayment } from "~/server/document/documents.server";
 
 /**
@@ -104,7 +105,7 @@ export async function applyGatewayEvent(eventId: number, now: Date): Promise<Gat
   if (!result.ok) return look(result.message, link.bookingId);
   await settle(eventId, "applied", { bookingId: link.bookingId });
   // Its receipt voucher when the settings say so (issue 47); one the rules refuse waits for the team's button on the booking.
-  if (!result.duplicate) await autoReceiptForPayment(link.bookingId, result.entry.id, SYSTEM, now);
+  if (!result.duplicate) await autoReceiptForPayment(link.bookingId, result.entry.id, SYSTEM, now, followBookingTotal);
   return "applied";
 }
 

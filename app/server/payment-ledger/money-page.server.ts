@@ -19,7 +19,7 @@ import { bookingMoney } from "./booking-money.server";
 import { recordPayment, recordRefund, reverseEntry, type LedgerResult } from "./ledger-write.server";
 import { createPaymentLinkFor } from "./payment-links.server";
 import { proofHref, proofKeyProblem } from "./payment-proofs.server";
-import { editBookingSchedule } from "./schedule-write.server";
+import { editBookingSchedule, followBookingTotal } from "./schedule-write.server";
 import { autoReceiptForPayment } from "~/server/document/documents.server";
 
 /** The booking page's money panel (issue 46): its data, and its forms' action. */
@@ -182,7 +182,7 @@ export async function handleMoneyAction(intent: MoneyIntent, formData: FormData,
       now,
     );
     // Its receipt voucher, when Settings → Business and tax issues them automatically (issue 47): a refusal keeps the payment.
-    const receipt = result.ok && !result.duplicate ? await autoReceiptForPayment(booking.id, result.entry.id, actor, now) : null;
+    const receipt = result.ok && !result.duplicate ? await autoReceiptForPayment(booking.id, result.entry.id, actor, now, followBookingTotal) : null;
     const issued = receipt ? (receipt.ok ? ` ${receipt.document.number} issued.` : ` No receipt voucher issued: ${receipt.message}`) : "";
     return afterEntry(intent, formData, result, page, `Payment of ${formatPaise(input.amount)} recorded.${issued}`);
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { scheduleFromTerms } from "~/lib/payment-schedule";
 import { intra, rs, split } from "../../../tests/support/tax-figures";
-import { bookingTaxes, type BookingTaxSetting } from "./booking-taxes.server";
+import { bookingTaxes, type BookingTaxSetting, type ReceiptsSoFar } from "./booking-taxes.server";
 import { receiptVoucherFigures, taxInvoiceFigures, type BookingTaxInput } from "./document-figures.server";
 import { TAX_RULES_SEED } from "./tax-rules-seed.server";
+import type { TaxRules } from "./tax-rules.server";
 
 /**
  * What a booking asks for (ADR 115): the price with its GST and, overseas, TCS
@@ -136,5 +137,84 @@ describe("the total a booking asks for", () => {
     expect(bookingTaxes(LINES, setting({ agencyStateCode: null }), TAX_RULES_SEED, ON).totalPaise).toBe(rs("1,09,725.00"));
     expect(bookingTaxes(LINES, setting(), { gst: [], tcs: [] }, ON)).toMatchObject({ gstPaise: 0, tcsPaise: 0, totalPaise: rs("1,04,500.00") });
     expect(bookingTaxes([], setting(), TAX_RULES_SEED, ON)).toMatchObject({ totalPaise: 0, problem: null });
+  });
+});
+
+/**
+ * ADR 120: the booking's TCS is what its receipts collected (at the rule and
+ * PAN state of their own day) plus TCS on the rest of the supply at today's
+ * rule and PAN state, after the buyer's earlier receipts. Overseas ₹1,04,500
+ * in Maharashtra: the supply is ₹1,09,725.00 (GST ₹5,225.00).
+ */
+describe("TCS after the receipts so far", () => {
+  const overseas = (buyerPan: string | null) => setting({ overseas: true, buyerPan });
+  const receipts = (forPackage: string, tcs: string, earlier: [string, string][]): ReceiptsSoFar => ({
+    forPackagePaise: rs(forPackage),
+    tcsPaise: rs(tcs),
+    earlier: earlier.map(([on, amount]) => ({ on, amount: rs(amount) })),
+  });
+
+  it("a PAN saved after a deposit paid without one: the 5% collected stays, 2% on the rest", () => {
+    // The deposit ₹28,803.00 without a PAN: ₹27,431.43 for the trip, TCS 5% ₹1,371.57 (the voucher's figures).
+    const deposit = receiptVoucherFigures(input(true, null), ON, rs("28,803.00"), []);
+    expect([deposit.advance.amount, deposit.tcs?.amount]).toEqual([rs("27,431.43"), rs("1,371.57")]);
+    // With the PAN: the rest ₹1,09,725.00 − ₹27,431.43 = ₹82,293.57, 2% ₹1,645.8714 → ₹1,645.87;
+    // TCS ₹1,371.57 + ₹1,645.87 = ₹3,017.44 (not 2% of the whole, ₹2,194.50); ₹1,12,742.44 in all.
+    const after = receipts("27,431.43", "1,371.57", [[ON, "27,431.43"]]);
+    expect(bookingTaxes(LINES, overseas(PAN), TAX_RULES_SEED, ON, after)).toMatchObject({
+      gstPaise: rs("5,225.00"),
+      tcsPaise: rs("3,017.44"),
+      totalPaise: rs("1,12,742.44"),
+      tcsRateBps: 200,
+    });
+    // The balance asked, ₹1,12,742.44 − ₹28,803.00 = ₹83,939.44, is what the invoice asks now: the rest and its 2%.
+    expect(taxInvoiceFigures(input(true, PAN), ON, [deposit.advance]).dueNow).toBe(rs("83,939.44"));
+    // Without a PAN still: 5% of the rest, ₹4,114.6785 → ₹4,114.68; ₹1,371.57 + ₹4,114.68 = ₹5,486.25, as before.
+    expect(bookingTaxes(LINES, overseas(null), TAX_RULES_SEED, ON, after).tcsPaise).toBe(rs("5,486.25"));
+  });
+
+  it("the PAN removed after a deposit paid with one: the 2% collected stays, 5% on the rest", () => {
+    // ₹27,980.00 with a PAN: ₹27,431.37 and TCS ₹548.63. The rest ₹82,293.63 at 5%: ₹4,114.6815 → ₹4,114.68;
+    // TCS ₹548.63 + ₹4,114.68 = ₹4,663.31, ₹1,14,388.31 in all.
+    const after = receipts("27,431.37", "548.63", [[ON, "27,431.37"]]);
+    expect(bookingTaxes(LINES, overseas(null), TAX_RULES_SEED, ON, after)).toMatchObject({ tcsPaise: rs("4,663.31"), totalPaise: rs("1,14,388.31") });
+  });
+
+  it("slabs count the buyer's earlier receipts: the rule until 31 March 2026, 5% up to ₹10 lakh in the year, 20% above", () => {
+    const february = "2026-02-10";
+    // ₹9,50,000.00 paid in June for another overseas package; this booking's deposit ₹20,000.00 took TCS 5%, ₹1,000.00.
+    // The rest, ₹89,725.00: ₹30,000.00 still under ₹10 lakh at 5% (₹1,500.00), ₹59,725.00 at 20% (₹11,945.00).
+    // TCS ₹1,000.00 + ₹1,500.00 + ₹11,945.00 = ₹14,445.00: as if the whole supply had been paid at once after June.
+    const after = receipts("20,000.00", "1,000.00", [
+      ["2025-06-01", "9,50,000.00"],
+      ["2026-02-01", "20,000.00"],
+    ]);
+    expect(bookingTaxes(LINES, overseas(PAN), TAX_RULES_SEED, february, after)).toMatchObject({ tcsPaise: rs("14,445.00"), tcsRateBps: 500 });
+    // The receipts of the last financial year do not count: from 1 April 2025 the slab starts again.
+    const lastYear = receipts("0.00", "0.00", [["2025-03-01", "9,50,000.00"]]);
+    // 5% of ₹1,09,725.00 = ₹5,486.25.
+    expect(bookingTaxes(LINES, overseas(PAN), TAX_RULES_SEED, february, lastYear).tcsPaise).toBe(rs("5,486.25"));
+  });
+
+  it("a TCS rule between the receipts: the rest at the rule in force today, what was collected as it was", () => {
+    const rules: TaxRules = {
+      ...TAX_RULES_SEED,
+      tcs: [
+        ...TAX_RULES_SEED.tcs,
+        { ...TAX_RULES_SEED.tcs.at(-1)!, id: "tcs-test-2027-02-01", effectiveFrom: "2027-02-01", slabs: [{ upTo: null, rateBps: 400 }] },
+      ],
+    };
+    // Deposit on 10 January at 2%: ₹27,431.37 and ₹548.63. On 5 February at 4%: the rest ₹82,293.63, ₹3,291.7452 → ₹3,291.75;
+    // TCS ₹548.63 + ₹3,291.75 = ₹3,840.38.
+    const after = receipts("27,431.37", "548.63", [["2027-01-10", "27,431.37"]]);
+    expect(bookingTaxes(LINES, overseas(PAN), rules, "2027-02-05", after)).toMatchObject({ tcsPaise: rs("3,840.38"), tcsRateBps: 400 });
+    expect(bookingTaxes(LINES, overseas(PAN), rules, "2027-01-31", after).tcsPaise).toBe(rs("2,194.50"));
+  });
+
+  it("the supply paid in full asks exactly the TCS collected; a package no longer overseas still asks what was collected", () => {
+    const paid = receipts("1,09,725.00", "3,017.44", [[ON, "1,09,725.00"]]);
+    expect(bookingTaxes(LINES, overseas(PAN), TAX_RULES_SEED, ON, paid).tcsPaise).toBe(rs("3,017.44"));
+    const domestic = receipts("27,431.43", "1,371.57", []);
+    expect(bookingTaxes(LINES, setting(), TAX_RULES_SEED, ON, domestic)).toMatchObject({ tcsPaise: rs("1,371.57"), totalPaise: rs("1,11,096.57") });
   });
 });

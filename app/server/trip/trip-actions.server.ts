@@ -13,7 +13,7 @@ import { getEnv } from "~/server/env.server";
 import { enqueueJobs, subjectOnceKey } from "~/server/jobs/jobs.server";
 import { EMAIL_JOB, emailPayloadSchema } from "~/server/notify/notification-jobs.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
-import { cancellationQuote, quoteText } from "./trip-page.server";
+import { cancellationQuote, quoteText, tcsKept } from "./trip-page.server";
 import { maskedField, openField, sealField, travellerDataKey } from "./sealed-field.server";
 
 /** The trip page's writes (issue 48, ADR 108): consent, one detail at a time, and asking for a cancellation. */
@@ -116,7 +116,7 @@ export async function askForCancellation(row: BookingRow, message: string, now: 
     return { ok: false, error: "This booking is not open any more: call us." };
   const db = getDb();
   const money = await bookingMoney(db, row, now);
-  const quote = cancellationQuote(row, money.state.paidPaise, now);
+  const quote = cancellationQuote(row, money.state.paidPaise, now, await tcsKept(row));
   const [settings] = await db.select({ notifyEmail: siteSettings.notifyEmail, email: siteSettings.email }).from(siteSettings).limit(1);
   return db.transaction(async (tx) => {
     const [open] = await tx

@@ -17,6 +17,7 @@ import { getPaymentGateway } from "~/server/payment/payment-gateway-service.serv
 import { upiQrSvg } from "~/server/payment/upi-qr.server";
 import { cancellationCharge, SITE_REFUND_RULE } from "~/server/tax/refund-rule.server";
 import { maskedField, travellerDataKey } from "./sealed-field.server";
+import { receiptsSoFar } from "~/server/document/current-booking-taxes.server";
 import { tripDocuments, type DocumentHrefs } from "./trip-documents.server";
 
 /**
@@ -45,23 +46,30 @@ export async function tripBooking(bookingId: number): Promise<BookingRow | null>
 }
 
 /** What cancelling today would cost and give back, by the package's refund rule (ADR 092). */
-/** The tour cost is the price with its GST (the documents' supply, ADR 115); TCS is not refunded. */
-export function cancellationQuote(row: Pick<BookingRow, "startDate" | "totalPaise" | "gstPaise">, paidPaise: number, now: Date) {
+/**
+ * The tour cost is the price with its GST (the documents' supply, ADR 115); TCS is not refunded:
+ * `tcsKeptPaise`, the TCS the booking's receipts collected, stays out of what comes back (ADR 120), as on the credit note.
+ */
+export function cancellationQuote(row: Pick<BookingRow, "startDate" | "totalPaise" | "gstPaise">, paidPaise: number, now: Date, tcsKeptPaise = 0) {
   const today = indianDate(now);
+  const forPackage = Math.max(0, paidPaise - tcsKeptPaise);
   const { daysBefore, refundBps, charge } = cancellationCharge(SITE_REFUND_RULE, {
     cancelledOn: today,
     departsOn: row.startDate,
     tourCost: row.totalPaise + row.gstPaise,
-    paid: paidPaise,
+    paid: forPackage,
   });
-  const refundPaise = Math.max(0, paidPaise - charge);
-  return { today, daysBefore, refundBps, chargePaise: charge, paidPaise, refundPaise };
+  const refundPaise = Math.max(0, forPackage - charge);
+  return { today, daysBefore, refundBps, chargePaise: charge, paidPaise, tcsKeptPaise, refundPaise };
 }
+
+/** The TCS the booking's live receipts collected: what a cancellation does not give back. */
+export const tcsKept = async (row: Pick<BookingRow, "id" | "billingPan">) => (await receiptsSoFar(getDb(), row, false)).tcsPaise;
 
 export const quoteText = (quote: ReturnType<typeof cancellationQuote>) =>
   quote.daysBefore < 0
     ? "The trip has already started: a cancellation now gives no refund under the package's rule."
-    : `Cancelling today, ${quote.daysBefore} ${quote.daysBefore === 1 ? "day" : "days"} before departure, the package's rule refunds ${quote.refundBps / 100}% of the tour cost: the cancellation charge is ${formatPaise(quote.chargePaise)}. Of the ${formatPaise(quote.paidPaise)} paid, ${formatPaise(quote.refundPaise)} would come back to you.`;
+    : `Cancelling today, ${quote.daysBefore} ${quote.daysBefore === 1 ? "day" : "days"} before departure, the package's rule refunds ${quote.refundBps / 100}% of the tour cost: the cancellation charge is ${formatPaise(quote.chargePaise)}. Of the ${formatPaise(quote.paidPaise)} paid, ${formatPaise(quote.refundPaise)} would come back to you.${quote.tcsKeptPaise > 0 ? ` The TCS of ${formatPaise(quote.tcsKeptPaise)} collected on your payments is not refunded: it is your tax credit.` : ""}`;
 
 export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: DocumentHrefs) {
   const db = getDb();
@@ -105,7 +113,7 @@ export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: Do
         };
       }),
   );
-  const quote = cancellationQuote(row, money.state.paidPaise, now);
+  const quote = cancellationQuote(row, money.state.paidPaise, now, await tcsKept(row));
   const before = today < row.startDate;
   return {
     reference: row.reference,
