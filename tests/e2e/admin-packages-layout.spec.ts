@@ -80,5 +80,12 @@ for (const viewport of [
     await scrollSettled(page);
     await screenshot(page, `editor-${viewport.width}-refused-save`);
     await expect.soft.poll(() => clearOfTopBars(page, alert)).toBe(true);
+    // On a desktop the sections' menu stays beside the work however far the page scrolls (a phone opens it from the top bar).
+    if (viewport.width >= 1366) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await scrollSettled(page);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(400); // the Dashboard link sits about 100 px down the page
+      await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Dashboard" })).toBeInViewport();
+    }
   });
 }
