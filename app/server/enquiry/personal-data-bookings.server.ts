@@ -16,6 +16,7 @@ import {
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
 import { proofKeysOfBookings } from "~/server/payment-ledger/payment-proofs.server";
+import { reviewPhotoKeysOfBookings } from "~/server/review/review-photos.server";
 import type { PersonKey } from "./personal-data.server";
 
 /**
@@ -130,9 +131,12 @@ export function bookingsExport(found: BookingData) {
  * accounting record stays. Returns how many bookings were erased, and the keys
  * of their payments' proofs, for the caller to delete once the transaction commits.
  */
-export async function eraseBookingData(found: BookingData, tx: DbExecutor): Promise<{ bookings: number; outbox: number; proofKeys: string[] }> {
+export async function eraseBookingData(
+  found: BookingData,
+  tx: DbExecutor,
+): Promise<{ bookings: number; outbox: number; proofKeys: string[]; reviewPhotoKeys: string[] }> {
   const ids = found.bookings.map((row) => row.id);
-  if (ids.length === 0) return { bookings: 0, outbox: 0, proofKeys: [] };
+  if (ids.length === 0) return { bookings: 0, outbox: 0, proofKeys: [], reviewPhotoKeys: [] };
   // Their payments' proofs (ADR 114): screenshots and slips of their money. The ledger rows stay (the accounting
   // record); the files go once this commits (the caller deletes them), and the proof route then finds none.
   const proofKeys = await proofKeysOfBookings(ids, tx);
@@ -151,7 +155,9 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
     .where(inArray(bookings.id, ids));
   await tx.update(bookingTravellers).set({ name: "", age: null }).where(inArray(bookingTravellers.bookingId, ids));
   await eraseTripData(tx, ids);
-  // Their reviews (ADR 116): the words and the name go too, and the package page's cached copies with them.
+  // Their reviews (ADR 116): the words and the name go too, and the package page's cached copies with them;
+  // their photos' rows with them (cascade), their files once this commits (ADR 118).
+  const reviewPhotoKeys = await reviewPhotoKeysOfBookings(ids, tx);
   const reviewsGone = await tx.delete(reviews).where(inArray(reviews.bookingId, ids)).returning({ id: reviews.id });
   if (reviewsGone.length > 0) {
     await bumpContentVersion(tx as Parameters<typeof bumpContentVersion>[0]);
@@ -178,7 +184,7 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
       .set({ detail: { ...event.detail, ...(changes ? { changes } : {}), ...(detail.reason === undefined ? {} : { reason: "Erased at their request" }) } })
       .where(eq(activity.id, event.id));
   }
-  return { bookings: ids.length, outbox: found.bookingEmails.length, proofKeys };
+  return { bookings: ids.length, outbox: found.bookingEmails.length, proofKeys, reviewPhotoKeys };
 }
 
 /**
