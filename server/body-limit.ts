@@ -32,7 +32,7 @@ const underPrefix = (path: string, prefix: string) => path === prefix || path.st
 
 /**
  * The review form (ADR 118) carries up to 3 photos: its action caps the body
- * itself (REVIEW_POST_MAX_BYTES, by the declared length) once the link is
+ * itself (REVIEW_POST_MAX_BYTES, by the declared length and as it streams) once the link is
  * known to be live, so a wrong token never has a byte read. Only the plain
  * spelling is exempt (no dots, no escapes), so no other route can be reached
  * through it without the public cap.

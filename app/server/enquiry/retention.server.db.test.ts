@@ -44,7 +44,7 @@ describe("retention", () => {
     expect(await db.select().from(enquiryNotes)).toEqual([]);
     expect(await db.select().from(jobs)).toEqual([]);
     const [entry] = await db.select().from(activity).where(eq(activity.kind, "enquiry.retention-deleted"));
-    expect(entry!.detail).toEqual({ leads: 2, contactMessages: 1, outbox: 2, travellerDetails: 0, months: 6 });
+    expect(entry!.detail).toEqual({ leads: 2, contactMessages: 1, outbox: 2, travellerDetails: 0, reviewPhotos: 0, months: 6 });
   });
 
   it("does nothing, and logs nothing, when nothing is old enough", async () => {

@@ -13,7 +13,7 @@ import { createBooking } from "~/server/booking/booking-create.server";
 import type { Db } from "~/server/db/db.server";
 import { bookings, reviewPhotos, reviews } from "~/server/db/schema.server";
 import { deleteExpiredEnquiries } from "~/server/enquiry/retention.server";
-import { deletePersonalData, parsePersonKey, type PersonKey } from "~/server/enquiry/personal-data.server";
+import { deletePersonalData, findPersonalData, parsePersonKey, personalDataExport, type PersonKey } from "~/server/enquiry/personal-data.server";
 import { localPrivateStore, setPrivateStore } from "~/server/media/private-store.server";
 import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { insertStaff } from "../../../tests/support/enquiry-fixtures";
@@ -86,11 +86,18 @@ afterAll(async () => {
 });
 
 describe("photos on a review", () => {
-  it("are refused with the same 404 as the form for a wrong token, before a byte is read; a 4th photo, a bomb and a non-image are refused beside the field, the text kept", async () => {
+  it("are refused with the same 404 as the form for a wrong token, before a byte is read; too heavy a post, a 4th photo, a bomb and a non-image are refused with a 4xx, the text kept", async () => {
     const { token } = await bookWithLink("Kiran Shah", "kiran@example.com", "+91 98860 22222");
     const wrong = new Request("http://localhost/review/x", { method: "POST", headers: { "Content-Length": "30000000" }, body: "never read" });
     await expect(reviewAction(wrong, { clientIp: "10.118.1.1" }, `${token.slice(0, -2)}xx`, NOW)).rejects.toMatchObject({ init: { status: 404 } });
     expect(wrong.bodyUsed).toBe(false);
+    // With the link, a body declared over 3 photos' worth is refused unread (413), the form kept on the page.
+    const heavy = new Request(`http://localhost/review/${token}`, { method: "POST", headers: { "Content-Length": "40000000" }, body: "never read" });
+    expect(answered(await reviewAction(heavy, { clientIp: "10.118.1.2" }, token, NOW))).toMatchObject({
+      init: { status: 413 },
+      data: { failed: expect.stringContaining("too large") },
+    });
+    expect(heavy.bodyUsed).toBe(false);
 
     const small = await smallPhoto();
     for (const [photos, status, message] of [
@@ -184,6 +191,15 @@ describe("photos on a review", () => {
     expect(answered(await reviewPost(token, TEXT, [await smallPhoto("#258")])).data.sent).toBeTruthy();
     expect(await storedFiles()).toHaveLength(2);
     await db.update(bookings).set({ state: "completed" }).where(eq(bookings.id, booking.id));
+    // The personal-data export carries the review with its photo's address (for the team, who download it).
+    const exported = personalDataExport(
+      parsePersonKey("anil@example.com") as PersonKey,
+      await findPersonalData(parsePersonKey("anil@example.com") as PersonKey),
+    );
+    const [photoRow] = await db.select().from(reviewPhotos);
+    expect(exported.bookings[0]!.reviews).toEqual([
+      expect.objectContaining({ title: TEXT.title, status: "new", photos: [`/admin/reviews/photos/${photoRow!.key}-640.webp`] }),
+    ]);
     await deletePersonalData(parsePersonKey("anil@example.com") as PersonKey, { viewer: editor });
     expect(await db.select().from(reviewPhotos)).toEqual([]);
     expect(await storedFiles()).toEqual([]);

@@ -98,9 +98,10 @@ const fileKey = (key: string, width: number) => `reviews/${key}-${width}.webp`;
 const fileKeysOf = (rows: Pick<ReviewPhotoRow, "key" | "widths">[]) => rows.flatMap((row) => row.widths.map((width) => fileKey(row.key, width)));
 
 /** Writes the processed photos to the private store under new random keys (before the review's transaction). */
-export async function storeReviewPhotoFiles(photos: ProcessedPhoto[], store: PrivateFileStore = getPrivateStore()) {
+export async function storeReviewPhotoFiles(photos: ProcessedPhoto[], store?: PrivateFileStore) {
   const stored: { key: string; widths: number[]; width: number; height: number }[] = [];
   for (const photo of photos) {
+    store ??= getPrivateStore();
     const key = crypto.randomBytes(16).toString("base64url");
     for (const file of photo.files) await store.put(fileKey(key, file.width), file.data);
     stored.push({ key, widths: photo.files.map((file) => file.width), width: photo.width, height: photo.height });

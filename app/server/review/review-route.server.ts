@@ -36,13 +36,39 @@ export async function loadReviewForm(token: string | undefined, now: Date) {
 export const REVIEW_POST_MAX_BYTES = REVIEW_PHOTOS_MAX * REVIEW_PHOTO_MAX_BYTES + 512 * 1024;
 const TOO_HEAVY = `The photos are too large together: choose up to ${REVIEW_PHOTOS_MAX} photos of at most ${REVIEW_PHOTO_MAX_BYTES / 1024 / 1024} MB each.`;
 
-/** The post's fields (storable text) and the photos it carried; null when it is too heavy or unreadable. */
+/** The body, read up to `limit` bytes; null past it (the rest is never read). */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = request.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The post's fields (storable text) and the photos it carried; `tooLarge` past REVIEW_POST_MAX_BYTES; null when unreadable. */
 async function readReviewPost(request: Request): Promise<{ body: Record<string, string>; photos: File[] } | { tooLarge: true } | null> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  // A body of unknown length is refused unread: a browser always declares a form's length.
-  if (!Number.isFinite(declared) || declared <= 0 || declared > REVIEW_POST_MAX_BYTES) return { tooLarge: true };
+  // A declared length over the cap is refused unread; one not declared is counted as it comes.
+  if (Number(request.headers.get("content-length") ?? "0") > REVIEW_POST_MAX_BYTES) return { tooLarge: true };
   try {
-    const form = await request.formData();
+    const bytes = await readCapped(request, REVIEW_POST_MAX_BYTES);
+    if (!bytes) return { tooLarge: true };
+    const form = await new Response(bytes, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
     const body: Record<string, string> = {};
     for (const [name, value] of form) if (typeof value === "string") body[storableText(name)] = storableText(value);
     return { body, photos: chosenPhotos(form.getAll(REVIEW_PHOTOS_FIELD)) };
