@@ -157,6 +157,29 @@ export async function dropReviewPhotosOfBookings(bookingIds: number[], tx: DbExe
   return { photos: gone.length, fileKeys: fileKeysOf(gone) };
 }
 
+const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+const STORED_FILE = /^reviews\/([A-Za-z0-9_-]{22})-\d{2,5}\.webp$/;
+
+/**
+ * Review photo files no row claims, once a day old: deleted. They are left
+ * only by a server that stopped between writing a review's photos and its
+ * transaction's commit (a refused or failed review deletes its own). One
+ * listing of the store, one read of the keys; run with the hourly upload sweep.
+ */
+export async function sweepOrphanReviewPhotos(options: { now?: number; db?: DbExecutor; store?: PrivateFileStore } = {}): Promise<string[]> {
+  const { now = Date.now() } = options;
+  const store = options.store ?? getPrivateStore();
+  const keys = new Set((await (options.db ?? getDb()).select({ key: reviewPhotos.key }).from(reviewPhotos)).map((row) => row.key));
+  const orphans: string[] = [];
+  for await (const file of store.list()) {
+    const key = STORED_FILE.exec(file.key)?.[1];
+    if (!key || keys.has(key) || !file.modifiedAt || now - file.modifiedAt.getTime() < ORPHAN_AGE_MS) continue;
+    orphans.push(file.key);
+  }
+  await deleteReviewPhotoFiles(orphans, store);
+  return orphans;
+}
+
 /** Where the public page (published reviews only) and the team's screen (any review) read photos. */
 export const PUBLIC_PHOTO_BASE = "/review/photos";
 export const TEAM_PHOTO_BASE = "/admin/reviews/photos";
