@@ -109,5 +109,12 @@ export const REVIEW_PHOTO_TOO_LARGE = `Each photo may be at most ${REVIEW_PHOTO_
 /** The field's name in the form (a file input, multiple). */
 export const REVIEW_PHOTOS_FIELD = "photos";
 
-/** A stored photo of a review as the pages draw it: the thumbnail's address, the largest copy's address and size, and its alt text. */
-export type ReviewPhoto = { src: string; full: string; width: number; height: number; alt: string };
+/**
+ * A stored photo of a review as the pages draw it: the thumbnail (`src`, and
+ * the smaller widths in `srcSet`), the largest copy's address and size, and its
+ * alt text.
+ */
+export type ReviewPhoto = { src: string; srcSet: string; full: string; width: number; height: number; alt: string };
+
+/** How tall a review's thumbnail is drawn (CSS px): its `sizes` follow from the photo's shape. */
+export const REVIEW_THUMB_HEIGHT = 96;

@@ -126,11 +126,11 @@ describe("photos on a review", () => {
     const [review] = await db.select().from(reviews);
     const rows = await db.select().from(reviewPhotos).where(eq(reviewPhotos.reviewId, review!.id)).orderBy(reviewPhotos.position);
     expect(rows.map((row) => [row.position, row.width, row.height, row.widths])).toEqual([
-      [1, 1200, 1600, [480, 1200]],
-      [2, 640, 480, [480, 640]],
+      [1, 1200, 1600, [240, 480, 1200]],
+      [2, 640, 480, [240, 480, 640]],
     ]);
     const files = await storedFiles();
-    expect(files).toHaveLength(4);
+    expect(files).toHaveLength(6);
     for (const file of files) {
       const bytes = await fs.readFile(path.join(root, "reviews", file));
       expect((await sharp(bytes).metadata()).exif).toBeUndefined();
@@ -149,6 +149,7 @@ describe("photos on a review", () => {
     expect(shown!.photos).toEqual([
       {
         src: `/review/photos/${rows[0]!.key}-480.webp`,
+        srcSet: `/review/photos/${rows[0]!.key}-240.webp 240w, /review/photos/${rows[0]!.key}-480.webp 480w`,
         full: `/review/photos/${rows[0]!.key}-1200.webp`,
         width: 1200,
         height: 1600,
@@ -156,6 +157,7 @@ describe("photos on a review", () => {
       },
       {
         src: `/review/photos/${rows[1]!.key}-480.webp`,
+        srcSet: `/review/photos/${rows[1]!.key}-240.webp 240w, /review/photos/${rows[1]!.key}-480.webp 480w`,
         full: `/review/photos/${rows[1]!.key}-640.webp`,
         width: 640,
         height: 480,
@@ -190,7 +192,7 @@ describe("photos on a review", () => {
     // Another traveller's review with a photo, erased at their request: the review, its photo row and its files go.
     const { booking, token } = await bookWithLink("Anil Das", "anil@example.com", "+91 90080 33333");
     expect(answered(await reviewPost(token, TEXT, [await smallPhoto("#258")])).data.sent).toBeTruthy();
-    expect(await storedFiles()).toHaveLength(2);
+    expect(await storedFiles()).toHaveLength(3);
     await db.update(bookings).set({ state: "completed" }).where(eq(bookings.id, booking.id));
     // The personal-data export carries the review with its photo's address (for the team, who download it).
     const exported = personalDataExport(
@@ -205,7 +207,7 @@ describe("photos on a review", () => {
     await fs.writeFile(path.join(root, "reviews", "BBBBBBBBBBBBBBBBBBBBBB-480.webp"), "left behind");
     expect(await sweepOrphanReviewPhotos()).toEqual([]);
     expect(await sweepOrphanReviewPhotos({ now: Date.now() + 25 * 3_600_000 })).toEqual(["reviews/BBBBBBBBBBBBBBBBBBBBBB-480.webp"]);
-    expect(await storedFiles()).toHaveLength(2);
+    expect(await storedFiles()).toHaveLength(3);
     await deletePersonalData(parsePersonKey("anil@example.com") as PersonKey, { viewer: editor });
     expect(await db.select().from(reviewPhotos)).toEqual([]);
     expect(await storedFiles()).toEqual([]);

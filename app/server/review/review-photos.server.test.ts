@@ -12,7 +12,7 @@ const refusal = (promise: Promise<unknown>) =>
   );
 
 describe("processReviewPhoto", () => {
-  it("writes a phone's photo again as upright WebP at 480 and 1200 px with no EXIF, GPS or camera details left", async () => {
+  it("writes a phone's photo again as upright WebP at 240, 480 and 1200 px with no EXIF, GPS or camera details left", async () => {
     const source = await phonePhoto();
     const before = await sharp(source).metadata();
     expect(before.exif?.toString("latin1")).toContain(PHONE_MAKE);
@@ -21,7 +21,7 @@ describe("processReviewPhoto", () => {
     const photo = await processReviewPhoto(source);
     // Shown upright: the sideways 1600 x 1200 is 1200 x 1600.
     expect({ width: photo.width, height: photo.height }).toEqual({ width: 1200, height: 1600 });
-    expect(photo.files.map((file) => file.width)).toEqual([480, 1200]);
+    expect(photo.files.map((file) => file.width)).toEqual([240, 480, 1200]);
     for (const file of photo.files) {
       const after = await sharp(file.data).metadata();
       expect(after.format).toBe("webp");

@@ -21,8 +21,10 @@ import { headLooksLike } from "~/server/media/upload-kinds.server";
  * them while the review is published, and to the team.
  */
 
-/** Widths stored (each capped at the photo's own): a thumbnail on a phone, and the photo opened. */
-export const REVIEW_PHOTO_WIDTHS = [480, 1280] as const;
+/** Widths stored (each capped at the photo's own): the thumbnail at 1x and at 2-3x, and the photo opened. */
+export const REVIEW_PHOTO_WIDTHS = [240, 480, 1280] as const;
+/** The widths a thumbnail chooses from (the largest copy is only opened). */
+const THUMB_MAX_WIDTH = 480;
 const WEBP = { quality: 78, effort: 2 } as const;
 
 /** A photo refused: the status to answer and a sentence for the traveller, shown beside the photo field. */
@@ -187,6 +189,12 @@ export const TEAM_PHOTO_BASE = "/admin/reviews/photos";
 /** A photo's address at a width: `/review/photos/<key>-<width>.webp`. */
 export const reviewPhotoPath = (key: string, width: number, base = PUBLIC_PHOTO_BASE) => `${base}/${key}-${width}.webp`;
 
+/** The widths a thumbnail may use: those up to THUMB_MAX_WIDTH, or the smallest stored. */
+const thumbWidths = (widths: number[]) => {
+  const small = widths.filter((width) => width <= THUMB_MAX_WIDTH);
+  return small.length ? small : widths.slice(0, 1);
+};
+
 /** The photos of these reviews as the pages draw them, in the traveller's order. */
 export async function photosOfReviews(
   items: { id: number; authorName: string }[],
@@ -210,7 +218,10 @@ export async function photosOfReviews(
     byReview.set(
       item.id,
       own.map((row) => ({
-        src: reviewPhotoPath(row.key, row.widths[0]!, base),
+        src: reviewPhotoPath(row.key, thumbWidths(row.widths).at(-1)!, base),
+        srcSet: thumbWidths(row.widths)
+          .map((width) => `${reviewPhotoPath(row.key, width, base)} ${width}w`)
+          .join(", "),
         full: reviewPhotoPath(row.key, row.widths.at(-1)!, base),
         width: row.width,
         height: row.height,

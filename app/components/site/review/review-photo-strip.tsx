@@ -1,4 +1,4 @@
-import type { ReviewPhoto } from "~/lib/review";
+import { REVIEW_THUMB_HEIGHT, type ReviewPhoto } from "~/lib/review";
 import styles from "./review-photo-strip.module.css";
 
 /**
@@ -13,7 +13,17 @@ export function ReviewPhotoStrip({ photos }: { photos: readonly ReviewPhoto[] })
       {photos.map((photo) => (
         <li key={photo.src}>
           <a href={photo.full} className={styles.link}>
-            <img src={photo.src} width={photo.width} height={photo.height} alt={photo.alt} loading="lazy" decoding="async" className={styles.photo} />
+            <img
+              src={photo.src}
+              srcSet={photo.srcSet}
+              sizes={`${Math.ceil((REVIEW_THUMB_HEIGHT * photo.width) / photo.height)}px`}
+              width={photo.width}
+              height={photo.height}
+              alt={photo.alt}
+              loading="lazy"
+              decoding="async"
+              className={styles.photo}
+            />
           </a>
         </li>
       ))}
