@@ -18,6 +18,8 @@ export default [
     route("trip/:token/documents/:id", "routes/site/trip-document.ts"),
     // A verified review through the one-time link of the review request (ADR 116): never cached, never indexed.
     route("review/thanks", "routes/site/review-thanks.tsx"),
+    // A published review's photos (ADR 118): from the private store, while the review is published.
+    route("review/photos/:file", "routes/site/review-photo.ts"),
     route("review/:token", "routes/site/review.tsx"),
     route("trip/:token/itinerary.pdf", "routes/site/trip-itinerary.ts"),
     route("*", "routes/site/not-found.tsx"),
@@ -91,6 +93,7 @@ export default [
       route("payments", "routes/admin/payments.tsx"),
       // Verified reviews' moderation (issue 48, ADR 116): both roles.
       route("reviews", "routes/admin/reviews.tsx"),
+      route("reviews/photos/:file", "routes/admin/review-photo.ts"),
       route("enquiries/personal-data", "routes/admin/personal-data.tsx"),
       route("enquiries/due", "routes/admin/enquiries-due.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),

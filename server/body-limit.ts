@@ -30,8 +30,17 @@ const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
 
 const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`);
 
-function isExempt(path: string) {
-  return BODY_LIMIT_EXEMPT_PREFIXES.some((prefix) => underPrefix(path, prefix));
+/**
+ * The review form (ADR 118) carries up to 3 photos: its action caps the body
+ * itself (REVIEW_POST_MAX_BYTES, by the declared length and as it streams) once the link is
+ * known to be live, so a wrong token never has a byte read. Only the plain
+ * spelling is exempt (no dots, no escapes), so no other route can be reached
+ * through it without the public cap.
+ */
+const REVIEW_FORM_PATH = /^\/review\/[A-Za-z0-9_-]{1,128}(\.data)?$/;
+
+export function isExempt(path: string) {
+  return BODY_LIMIT_EXEMPT_PREFIXES.some((prefix) => underPrefix(path, prefix)) || REVIEW_FORM_PATH.test(path);
 }
 
 /** The cap for a path: public forms get `publicLimit`, staff routes the larger staff cap. */

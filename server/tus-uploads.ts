@@ -16,6 +16,7 @@ import {
 import { getUploadResult, storeUploadedFile } from "~/server/media/uploads.server";
 import { sweepOrphanFiles } from "~/server/media/media-files.server";
 import { sweepOrphanProofs } from "~/server/payment-ledger/payment-proofs.server";
+import { sweepOrphanReviewPhotos } from "~/server/review/review-photos.server";
 import { getDatabaseKind, getDb } from "~/server/db/db.server";
 import { sql } from "drizzle-orm";
 import type { S3Settings } from "~/server/media/s3-storage.server";
@@ -289,6 +290,12 @@ function buildUploadService(backend: UploadBackend, { logger, expiryMs = UPLOAD_
       return [];
     });
     if (proofs.length) logger.info({ files: proofs.length }, "payment proofs never recorded with a payment removed");
+    // And review photos whose review was never stored (ADR 118).
+    const reviewPhotos = await sweepOrphanReviewPhotos().catch((error: unknown) => {
+      logger.warn({ err: error }, "orphan review photo sweep failed");
+      return [];
+    });
+    if (reviewPhotos.length) logger.info({ files: reviewPhotos.length }, "review photos without a review removed");
     return removed;
   }
 

@@ -90,7 +90,31 @@ export type VerifiedReview = {
   travelled: string;
   publishedOn: string;
   reply: string | null;
+  photos: ReviewPhoto[];
 };
 
 /** The package's verified reviews: the newest few, and the average and count over all of them. */
 export type VerifiedReviews = { items: VerifiedReview[]; rating: { value: number; count: number } | null };
+
+/**
+ * Photos on a review (issue 48, ADR 118): up to 3, each at most 10 MB, JPEG,
+ * PNG, WebP or AVIF (an iPhone's HEIC is sent as JPEG by its photo picker when
+ * the form does not ask for HEIC; the server's sharp cannot decode HEVC).
+ */
+export const REVIEW_PHOTOS_MAX = 3;
+export const REVIEW_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const REVIEW_PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
+export const REVIEW_PHOTO_TOO_MANY = `Choose up to ${REVIEW_PHOTOS_MAX} photos.`;
+export const REVIEW_PHOTO_TOO_LARGE = `Each photo may be at most ${REVIEW_PHOTO_MAX_BYTES / 1024 / 1024} MB.`;
+/** The field's name in the form (a file input, multiple). */
+export const REVIEW_PHOTOS_FIELD = "photos";
+
+/**
+ * A stored photo of a review as the pages draw it: the thumbnail (`src`, and
+ * the smaller widths in `srcSet`), the largest copy's address and size, and its
+ * alt text.
+ */
+export type ReviewPhoto = { src: string; srcSet: string; full: string; width: number; height: number; alt: string };
+
+/** How tall a review's thumbnail is drawn (CSS px): its `sizes` follow from the photo's shape. */
+export const REVIEW_THUMB_HEIGHT = 96;

@@ -102,6 +102,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/payments.tsx": { page: staffOnly },
   // Verified reviews' moderation (issue 48, ADR 116): both roles (canModerateReviews).
   "routes/admin/reviews.tsx": { page: staffOnly },
+  // A review's photo for the team (ADR 118): both roles; signed out, the sign-in page.
+  "routes/admin/review-photo.ts": { page: { anonymous: "login", editor: 404, admin: 404 }, sample: "/admin/reviews/photos/AAAAAAAAAAAAAAAAAAAAAA-480.webp" },
   "routes/admin/payments-csv.ts": { page: staffOnly },
   "routes/admin/payments-xlsx.ts": { page: staffOnly },
   "routes/admin/booking-new.tsx": { page: staffOnly },

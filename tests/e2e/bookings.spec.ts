@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
+import sharp from "sharp";
 import { startTestSmtpServer } from "../support/test-smtp";
 import { expectNoAxeViolations } from "./axe";
 import { deleteBookings, insertBooking } from "./booking-helpers";
@@ -213,6 +214,12 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     // Sent without stars: the message beside the stars, what was typed kept.
     await page.getByLabel("Title").fill("Wayan made our week");
     await page.getByLabel(/Your review/).fill("<script>alert(1)</script>Our guide Wayan was superb, and the rice terraces at dawn were the best morning.");
+    // A photo from the phone (ADR 118): posted with the form, and kept chosen while the form comes back.
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#4a7c59" } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel(/^Photos/).setInputFiles({ name: "terraces.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expect(page.getByRole("list", { name: "Photos chosen" }).getByRole("img")).toHaveCount(1);
     await page.getByRole("button", { name: "Send my review" }).click();
     const five = page.getByRole("radio", { name: /5 stars/ });
     await expect(page.getByRole("group", { name: "Your rating" })).toHaveAccessibleDescription("Choose from 1 to 5 stars.");
@@ -231,6 +238,7 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     const card = page.getByRole("article", { name: "Wayan made our week" });
     await expect(card).toContainText("Our guide Wayan was superb");
     await expect(card).not.toContainText("script");
+    await expect(card.getByRole("img", { name: /^Photo 1 of 1 from/ })).toBeVisible();
     await card.getByRole("button", { name: "Publish “Wayan made our week”" }).click();
     await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText("Published");
 
@@ -241,6 +249,12 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await expect(verified).toContainText("Verified traveller");
     const month = new Date(`${day(-9)}T00:00:00Z`).toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
     await expect(verified).toContainText(`Travelled ${month}`);
+    // Its photo: sized and lazy, loaded once scrolled to.
+    const shown = verified.getByRole("img", { name: /^Photo 1 of 1 from/ });
+    await expect(shown).toHaveAttribute("loading", "lazy");
+    await expect(shown).toHaveAttribute("width", "1200");
+    await shown.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const trip = blocks.map((text) => JSON.parse(text) as Record<string, unknown>).find((item) => "aggregateRating" in item)!;
     expect(trip["@type"]).toEqual(["TouristTrip", "Product"]);

@@ -1207,6 +1207,34 @@ export const reviews = pgTable(
 export type ReviewRow = typeof reviews.$inferSelect;
 
 /**
+ * A traveller's photo on their review (issue 48, ADR 118): up to 3 per review,
+ * decoded and written again as WebP (turned upright, no EXIF or GPS) at a few
+ * widths, in the private store under `reviews/<key>-<width>.webp`. Served only
+ * while the review is published (or to the team), so hiding a review hides
+ * them; deleted with the review and under the retention setting.
+ */
+export const reviewPhotos = pgTable(
+  "review_photos",
+  {
+    id: serial("id").primaryKey(),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    /** 1..3, in the order the traveller chose them. */
+    position: smallint("position").notNull(),
+    /** Random, unguessable: the files' names in the private store and the photo's address. */
+    key: text("key").notNull(),
+    /** The widths stored, smallest first; the largest is `width` x `height`. */
+    widths: jsonb("widths").$type<number[]>().notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("review_photos_key_idx").on(t.key), index("review_photos_review_idx").on(t.reviewId)],
+);
+export type ReviewPhotoRow = typeof reviewPhotos.$inferSelect;
+
+/**
  * A booking's payment schedule (issue 46, ADR 090): one row per amount due,
  * copied from the package's terms when the booking is made and then edited
  * by the team; the lines add up to the booking's total (payment-schedule.ts).

@@ -16,6 +16,7 @@ import {
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
 import { proofKeysOfBookings } from "~/server/payment-ledger/payment-proofs.server";
+import { photosOfReviews, reviewPhotoKeysOfBookings, TEAM_PHOTO_BASE } from "~/server/review/review-photos.server";
 import type { PersonKey } from "./personal-data.server";
 
 /**
@@ -54,7 +55,7 @@ export function bookingMatch(key: PersonKey, enquiries: { leadIds: number[]; con
 export async function findBookingData(key: PersonKey, enquiries: { leadIds: number[]; contactIds: number[] }, db: DbExecutor = getDb()) {
   const rows = await db.select().from(bookings).where(bookingMatch(key, enquiries)).orderBy(bookings.createdAt);
   const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return { bookings: rows, travellers: [], details: [], bookingEmails: [], events: [] };
+  if (ids.length === 0) return { bookings: rows, travellers: [], details: [], bookingEmails: [], events: [], reviews: [] };
   const travellers = await db
     .select()
     .from(bookingTravellers)
@@ -94,7 +95,22 @@ export async function findBookingData(key: PersonKey, enquiries: { leadIds: numb
           ),
         )
     : [];
-  return { bookings: rows, travellers, details, bookingEmails, events };
+  // Their verified reviews (ADR 116) with their photos' addresses for the team (ADR 118).
+  const reviewRows = await db.select().from(reviews).where(inArray(reviews.bookingId, ids)).orderBy(reviews.id);
+  const photos = await photosOfReviews(reviewRows, TEAM_PHOTO_BASE, db);
+  const reviewsFound = reviewRows.map((row) => ({
+    bookingId: row.bookingId,
+    stars: row.stars,
+    title: row.title,
+    body: row.body,
+    authorName: row.authorName,
+    travelledOn: row.travelledOn,
+    status: row.status,
+    reply: row.reply,
+    createdAt: row.createdAt,
+    photos: (photos.get(row.id) ?? []).map((photo) => photo.full),
+  }));
+  return { bookings: rows, travellers, details, bookingEmails, events, reviews: reviewsFound };
 }
 
 export type BookingData = Awaited<ReturnType<typeof findBookingData>>;
@@ -103,10 +119,11 @@ export type BookingData = Awaited<ReturnType<typeof findBookingData>>;
 export const liveBookings = (found: BookingData) =>
   found.bookings.filter((row) => row.deletedAt === null && (row.state === "held" || row.state === "confirmed" || row.state === "waitlisted"));
 
-/** The export's part about bookings: each booking as stored, with its travellers. */
+/** The export's part about bookings: each booking as stored, with its travellers and its reviews (their photos' addresses). */
 export function bookingsExport(found: BookingData) {
   return found.bookings.map(({ createdBy: _createdBy, ...row }) => ({
     ...row,
+    reviews: found.reviews.filter((review) => review.bookingId === row.id).map(({ bookingId: _booking, ...review }) => review),
     travellers: found.travellers
       .filter((traveller) => traveller.bookingId === row.id)
       .map(({ id, position, kind, name, age }) => {
@@ -130,9 +147,12 @@ export function bookingsExport(found: BookingData) {
  * accounting record stays. Returns how many bookings were erased, and the keys
  * of their payments' proofs, for the caller to delete once the transaction commits.
  */
-export async function eraseBookingData(found: BookingData, tx: DbExecutor): Promise<{ bookings: number; outbox: number; proofKeys: string[] }> {
+export async function eraseBookingData(
+  found: BookingData,
+  tx: DbExecutor,
+): Promise<{ bookings: number; outbox: number; proofKeys: string[]; reviewPhotoKeys: string[] }> {
   const ids = found.bookings.map((row) => row.id);
-  if (ids.length === 0) return { bookings: 0, outbox: 0, proofKeys: [] };
+  if (ids.length === 0) return { bookings: 0, outbox: 0, proofKeys: [], reviewPhotoKeys: [] };
   // Their payments' proofs (ADR 114): screenshots and slips of their money. The ledger rows stay (the accounting
   // record); the files go once this commits (the caller deletes them), and the proof route then finds none.
   const proofKeys = await proofKeysOfBookings(ids, tx);
@@ -151,7 +171,9 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
     .where(inArray(bookings.id, ids));
   await tx.update(bookingTravellers).set({ name: "", age: null }).where(inArray(bookingTravellers.bookingId, ids));
   await eraseTripData(tx, ids);
-  // Their reviews (ADR 116): the words and the name go too, and the package page's cached copies with them.
+  // Their reviews (ADR 116): the words and the name go too, and the package page's cached copies with them;
+  // their photos' rows with them (cascade), their files once this commits (ADR 118).
+  const reviewPhotoKeys = await reviewPhotoKeysOfBookings(ids, tx);
   const reviewsGone = await tx.delete(reviews).where(inArray(reviews.bookingId, ids)).returning({ id: reviews.id });
   if (reviewsGone.length > 0) {
     await bumpContentVersion(tx as Parameters<typeof bumpContentVersion>[0]);
@@ -178,7 +200,7 @@ export async function eraseBookingData(found: BookingData, tx: DbExecutor): Prom
       .set({ detail: { ...event.detail, ...(changes ? { changes } : {}), ...(detail.reason === undefined ? {} : { reason: "Erased at their request" }) } })
       .where(eq(activity.id, event.id));
   }
-  return { bookings: ids.length, outbox: found.bookingEmails.length, proofKeys };
+  return { bookings: ids.length, outbox: found.bookingEmails.length, proofKeys, reviewPhotoKeys };
 }
 
 /**

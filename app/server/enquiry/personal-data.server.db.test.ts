@@ -124,7 +124,7 @@ describe("deletion", () => {
     expect(response.status).toBe(303);
     const found = await findPersonalData(key("9876543210"));
     expect(found).toEqual({
-      booked: { bookings: [], travellers: [], details: [], bookingEmails: [], events: [] },
+      booked: { bookings: [], travellers: [], details: [], bookingEmails: [], events: [], reviews: [] },
       leads: [],
       contactMessages: [],
       notes: [],

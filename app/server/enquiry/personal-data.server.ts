@@ -7,6 +7,7 @@ import { getLogger } from "~/server/logger.server";
 import { removeFallbackMail } from "~/server/notify/mail-files.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
 import { deleteProofFiles } from "~/server/payment-ledger/payment-proofs.server";
+import { deleteReviewPhotoFiles } from "~/server/review/review-photos.server";
 import { bookingsExport, eraseBookingData, findBookingData, liveBookings } from "./personal-data-bookings.server";
 
 /**
@@ -111,6 +112,7 @@ export class LiveBookingsError extends Error {
 export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; ip?: string | null }): Promise<DeletionCounts> {
   let outboxRows: PersonalData["outbox"] = [];
   let proofKeys: string[] = [];
+  let reviewPhotoKeys: string[] = [];
   const counts = await getDb().transaction(async (tx) => {
     const found = await findPersonalData(key, tx);
     const leadIds = found.leads.map((row) => row.id);
@@ -127,6 +129,7 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
     };
     outboxRows = [...found.outbox, ...found.booked.bookingEmails];
     proofKeys = erased.proofKeys;
+    reviewPhotoKeys = erased.reviewPhotoKeys;
     if (leadIds.length + contactIds.length + erased.bookings === 0) return counts;
     if (leadIds.length + contactIds.length) await tx.delete(jobs).where(outboxMatch(leadIds, contactIds));
     if (found.notes.length)
@@ -162,6 +165,8 @@ export async function deletePersonalData(key: PersonKey, ctx: { viewer: Viewer; 
   await removeFallbackMail(outboxRows).catch((err: unknown) => getLogger().warn({ err }, "personal data deleted, but not all of its .eml files"));
   // Their payments' proofs (ADR 114), from the private store.
   await deleteProofFiles(proofKeys);
+  // Their reviews' photos (ADR 118), from the private store.
+  await deleteReviewPhotoFiles(reviewPhotoKeys);
   return counts;
 }
 

@@ -4,6 +4,8 @@ import { RETAINABLE_STATUSES } from "~/lib/enquiry-status";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
 import { bookings, contactMessages, jobs, leads } from "~/server/db/schema.server";
+import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
+import { deleteReviewPhotoFiles, dropReviewPhotosOfBookings } from "~/server/review/review-photos.server";
 import { eraseTripData } from "./personal-data-bookings.server";
 
 /** The moment N calendar months before `now`: enquiries that came in before it are old enough. */
@@ -22,7 +24,8 @@ export function retentionCutoff(months: number, now = new Date()): Date {
 export async function deleteExpiredEnquiries(months: number, now = new Date()) {
   const cutoff = retentionCutoff(months, now);
   const statuses = [...RETAINABLE_STATUSES];
-  return getDb().transaction(async (tx) => {
+  let photoFiles: string[] = [];
+  const counts = await getDb().transaction(async (tx) => {
     const goneLeads = await tx
       .delete(leads)
       .where(and(inArray(leads.status, statuses), lt(leads.createdAt, cutoff)))
@@ -73,12 +76,17 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
           or(lt(bookings.endDate, cutoffDate), and(isNotNull(bookings.deletedAt), lt(bookings.updatedAt, cutoff))),
         ),
       );
-    const trip = await eraseTripData(
-      tx,
-      closed.map((row) => row.id),
-    );
-    const counts = { leads: goneLeads.length, contactMessages: goneContact.length, outbox, travellerDetails: trip.details };
-    if (counts.leads + counts.contactMessages + counts.travellerDetails > 0) {
+    const closedIds = closed.map((row) => row.id);
+    const trip = await eraseTripData(tx, closedIds);
+    // Their reviews' photos (ADR 118): a traveller's pictures are personal data; the review's words stay (ADR 116).
+    const photos = await dropReviewPhotosOfBookings(closedIds, tx);
+    photoFiles = photos.fileKeys;
+    if (photos.photos > 0) {
+      await bumpContentVersion(tx as Parameters<typeof bumpContentVersion>[0]);
+      noteContentWritten();
+    }
+    const counts = { leads: goneLeads.length, contactMessages: goneContact.length, outbox, travellerDetails: trip.details, reviewPhotos: photos.photos };
+    if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviewPhotos > 0) {
       await recordActivity(
         { kind: "enquiry.retention-deleted", subject: { type: "personal-data", label: `older than ${months} months` }, detail: { ...counts, months } },
         { db: tx },
@@ -86,6 +94,9 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
     }
     return counts;
   });
+  // After the commit: a rolled-back sweep keeps its files.
+  await deleteReviewPhotoFiles(photoFiles);
+  return counts;
 }
 
 const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
@@ -96,7 +107,7 @@ export function startRetentionSweep(months: number | undefined, logger: Logger):
   const sweep = async () => {
     try {
       const counts = await deleteExpiredEnquiries(months);
-      if (counts.leads + counts.contactMessages + counts.travellerDetails > 0)
+      if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviewPhotos > 0)
         logger.info({ ...counts, months }, "retention: deleted old closed and spam enquiries");
     } catch (err) {
       logger.error({ err }, "retention sweep failed");

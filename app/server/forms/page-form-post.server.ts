@@ -9,7 +9,7 @@ import { checkPageFormPost, type FormPoster } from "./form-post.server";
 import { RATE_LIMITED_MESSAGE } from "./form-rate-limit.server";
 
 /** What storing a valid post came to: sent (the thank-you, and where a post without JavaScript goes back to) or refused. */
-type PageFormOutcome = { sent: string; redirectTo: string } | { refused: string; status: number };
+type PageFormOutcome = { sent: string; redirectTo: string } | { refused: string; status: number; field?: string };
 
 /**
  * A public page form's one route action (ADR 068), for the fetcher post and
@@ -61,7 +61,11 @@ export async function answerPageForm<Schema extends z.ZodType<Record<string, unk
   if (submission.status !== "success") return data<PageFormResult>({ result: submission.reply() }, { status: 400 });
   try {
     const outcome = await form.store(submission.value, requestId);
-    return "sent" in outcome ? sent(outcome) : failed(outcome.refused, outcome.status);
+    if ("sent" in outcome) return sent(outcome);
+    // A refusal about one field (a review's photo, ADR 118) shows beside it, like the schema's errors.
+    if (outcome.field)
+      return data<PageFormResult>({ result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.refused] } }) }, { status: outcome.status });
+    return failed(outcome.refused, outcome.status);
   } catch (error) {
     getLogger().error({ err: error }, `${form.what} could not be stored`);
     return failed(form.failed ?? STORAGE_UNAVAILABLE_MESSAGE, 503);

@@ -2,6 +2,7 @@ import { and, avg, count, desc, eq } from "drizzle-orm";
 import { travelledLabel, type VerifiedReviews } from "~/lib/review";
 import { getDb } from "~/server/db/db.server";
 import { reviews } from "~/server/db/schema.server";
+import { photosOfReviews } from "./review-photos.server";
 
 /** The package page shows this many verified reviews (with the curated ones, spec §9's six in all is the curated limit). */
 export const PACKAGE_PAGE_VERIFIED_REVIEWS = 6;
@@ -23,6 +24,7 @@ export async function packageVerifiedReviews(packageId: number, limit = PACKAGE_
       .where(published),
   ]);
   const total = summary?.count ?? 0;
+  const photos = await photosOfReviews(rows);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -33,6 +35,7 @@ export async function packageVerifiedReviews(packageId: number, limit = PACKAGE_
       travelled: travelledLabel(row.travelledOn),
       publishedOn: (row.moderatedAt ?? row.createdAt).toISOString().slice(0, 10),
       reply: row.reply,
+      photos: photos.get(row.id) ?? [],
     })),
     rating: total > 0 ? { value: Math.round(Number(summary!.average) * 10) / 10, count: total } : null,
   };

@@ -1,11 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { reviewReplySchema, travelledLabel } from "~/lib/review";
+import { reviewReplySchema, travelledLabel, type ReviewPhoto } from "~/lib/review";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { getDb, type Db } from "~/server/db/db.server";
 import { bookings, reviews, type ReviewStatus } from "~/server/db/schema.server";
+import { photosOfReviews, TEAM_PHOTO_BASE } from "./review-photos.server";
 
 /**
  * The team's side of verified reviews (issue 48, ADR 116): the queue (new
@@ -29,6 +30,8 @@ export type ModerationReview = {
   createdAt: string;
   reply: string | null;
   moderatedByName: string | null;
+  /** Its photos, read through the team's address (any status). */
+  photos: ReviewPhoto[];
 };
 
 export const MODERATION_TABS = ["new", "published", "hidden"] as const satisfies readonly ReviewStatus[];
@@ -51,6 +54,10 @@ export async function moderationQueue(status: ReviewStatus, limit = 50): Promise
   ]);
   const counts: Record<ReviewStatus, number> = { new: 0, published: 0, hidden: 0 };
   for (const row of totals) counts[row.status] = Number(row.count);
+  const photos = await photosOfReviews(
+    rows.map(({ review }) => review),
+    TEAM_PHOTO_BASE,
+  );
   return {
     counts,
     reviews: rows.map(({ review, leadName, reference, packageTitle }) => ({
@@ -67,6 +74,7 @@ export async function moderationQueue(status: ReviewStatus, limit = 50): Promise
       createdAt: review.createdAt.toISOString(),
       reply: review.reply,
       moderatedByName: review.moderatedByName,
+      photos: photos.get(review.id) ?? [],
     })),
   };
 }

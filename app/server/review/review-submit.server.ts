@@ -3,6 +3,7 @@ import { reviewerName, type ReviewInput } from "~/lib/review";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
 import { bookings, reviews } from "~/server/db/schema.server";
+import { deleteReviewPhotoFiles, insertReviewPhotos, storeReviewPhotoFiles, type ProcessedPhoto } from "./review-photos.server";
 import { liveReviewLink, useReviewLink } from "./review-token.server";
 
 /**
@@ -28,11 +29,17 @@ export async function reviewFormTrip(token: string, now: Date): Promise<ReviewFo
 
 export type SubmitReviewResult = { ok: true; reviewId: number } | { ok: false; reason: "not-found" };
 
-/** Stores the review, or refuses it (the link is wrong, used or expired: the caller answers 404). */
-export async function submitReview(token: string, input: ReviewInput, now: Date): Promise<SubmitReviewResult> {
+/**
+ * Stores the review with its photos (already checked and processed, ADR 118),
+ * or refuses it (the link is wrong, used or expired: the caller answers 404).
+ * The photos' files are written first and their rows go in the review's
+ * transaction; a review that is not stored leaves no file behind.
+ */
+export async function submitReview(token: string, input: ReviewInput, now: Date, photos: ProcessedPhoto[] = []): Promise<SubmitReviewResult> {
   const link = await liveReviewLink(token, now);
   if (!link) return { ok: false, reason: "not-found" };
-  return getDb()
+  const files = await storeReviewPhotoFiles(photos);
+  const result = await getDb()
     .transaction(async (tx) => {
       if (!(await useReviewLink(tx, link.linkId, now))) throw new LinkUsed();
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, link.bookingId));
@@ -56,16 +63,23 @@ export async function submitReview(token: string, input: ReviewInput, now: Date)
           kind: "review.received",
           actor: { name: `${booking.leadName} (review link)` },
           subject: { type: "booking", id: booking.id, label: `${booking.reference} (${booking.leadName})` },
-          detail: { text: `${input.stars} of 5 stars: ${input.title}`, reviewId: review!.id },
+          detail: { text: `${input.stars} of 5 stars: ${input.title}`, reviewId: review!.id, ...(photos.length ? { photos: photos.length } : {}) },
         },
         { db: tx },
       );
+      await insertReviewPhotos(tx, review!.id, files.stored, now);
       return { ok: true as const, reviewId: review!.id };
     })
     .catch((error: unknown) => {
       if (error instanceof LinkUsed) return { ok: false as const, reason: "not-found" as const };
       throw error;
+    })
+    .catch(async (error: unknown) => {
+      await deleteReviewPhotoFiles(files.fileKeys);
+      throw error;
     });
+  if (!result.ok) await deleteReviewPhotoFiles(files.fileKeys);
+  return result;
 }
 
 class LinkUsed extends Error {

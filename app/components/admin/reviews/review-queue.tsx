@@ -5,6 +5,7 @@ import { formatDateTime } from "~/lib/admin-format";
 import { REVIEW_REPLY_MAX } from "~/lib/review";
 import type { ModerationReview } from "~/server/review/review-moderation.server";
 import styles from "./review-queue.module.css";
+import { ReviewPhotoStrip } from "~/components/site/review/review-photo-strip";
 
 type Status = ModerationReview["status"];
 const TABS: { status: Status; label: string }[] = [
@@ -38,6 +39,7 @@ export function ReviewQueue({ status, counts, reviews }: { status: Status; count
                   </h2>
                 </div>
                 <p className={styles.body}>{review.body}</p>
+                <ReviewPhotoStrip photos={review.photos} />
                 <p className={styles.meta}>
                   {review.authorName} ({review.leadName}) · <Link to={`/admin/bookings/${review.reference}`}>{review.reference}</Link> · {review.packageTitle} ·{" "}
                   {review.travelled} · written {formatDateTime(review.createdAt)}

@@ -1,6 +1,7 @@
 import { Stars } from "~/components/ui/stars";
 import type { PackageDetail } from "~/lib/package-view-model";
 import type { VerifiedReview } from "~/lib/review";
+import { ReviewPhotoStrip } from "~/components/site/review/review-photo-strip";
 import { CheckIcon, CrossIcon, FeatureIcon } from "./package-icons";
 import { PriceBlock } from "./price-block";
 import { SideCard } from "./side-card";
@@ -148,6 +149,7 @@ export function OverviewPanel({ pkg, verifiedReviews = [], conveniences, pathnam
                     <p key={index}>{paragraph}</p>
                   ))}
                 </blockquote>
+                <ReviewPhotoStrip photos={review.photos} />
                 <p className={styles.reviewer}>
                   {review.authorName}
                   <span className={styles.verified}>

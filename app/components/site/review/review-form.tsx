@@ -3,6 +3,7 @@ import { usePageForm } from "~/components/site/use-page-form";
 import { FETCHER_POST_FIELD, type PageFormResult } from "~/lib/page-form";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/lib/review";
 import styles from "./review-form.module.css";
+import { ReviewPhotoField } from "./review-photo-field";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 const STAR_WORDS: Record<number, string> = { 1: "Poor", 2: "Fair", 3: "Good", 4: "Very good", 5: "Excellent" };
@@ -45,7 +46,7 @@ export function ReviewForm({ packageTitle, dates, firstName, initial }: { packag
         {firstName ? `${firstName}, you` : "You"} travelled with us {dates}. Tell other travellers how it went: our team reads every review before it appears on
         the package page, marked “Verified traveller”.
       </p>
-      <fetcher.Form id={form.id} method="post" className={styles.card} onSubmit={form.onSubmit} aria-busy={sending} noValidate>
+      <fetcher.Form id={form.id} method="post" encType="multipart/form-data" className={styles.card} onSubmit={form.onSubmit} aria-busy={sending} noValidate>
         {enhanced ? <input type="hidden" name={FETCHER_POST_FIELD} value="1" /> : null}
         <fieldset className={styles.stars} aria-describedby={starsError ? "stars-error" : undefined} data-invalid={starsError ? "" : undefined}>
           <legend className={styles.legend}>Your rating</legend>
@@ -88,6 +89,7 @@ export function ReviewForm({ packageTitle, dates, firstName, initial }: { packag
           key={page.key("body")}
         />
         <p className={styles.hint}>Plain words only: web addresses are not published. We show your first name and initial, and the month you travelled.</p>
+        <ReviewPhotoField serverError={page.error("photos")} />
         <HoneypotField />
         <div>
           <button type="submit" className="btn btn-primary" disabled={sending}>
