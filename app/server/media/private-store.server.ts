@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Env } from "~/server/env.server";
+import { getLogger } from "~/server/logger.server";
 import { services } from "~/server/services.server";
 import { s3SettingsFrom } from "./media-store.server";
 import { LocalDiskStorage, type StoredMediaFile } from "./storage.server";
@@ -61,4 +62,24 @@ export function getPrivateStore(): PrivateFileStore {
   const store = services.privateStore;
   if (!store) throw new Error("the private file store is not configured (setPrivateStore at boot)");
   return store;
+}
+
+/**
+ * Deletes private files after the transaction that dropped their rows has
+ * committed: a file that cannot be deleted is logged (as `what`), not thrown,
+ * since nothing points to it any more. Returns how many were deleted.
+ */
+export async function deletePrivateFiles(keys: string[], what: string, store?: PrivateFileStore): Promise<number> {
+  if (keys.length === 0) return 0;
+  const from = store ?? getPrivateStore();
+  let deleted = 0;
+  for (const key of keys) {
+    try {
+      await from.delete(key);
+      deleted += 1;
+    } catch (err) {
+      getLogger().warn({ err, key }, `could not delete ${what}`);
+    }
+  }
+  return deleted;
 }

@@ -4,11 +4,10 @@ import type { Logger } from "pino";
 import { getDb, type Db } from "~/server/db/db.server";
 import { bookings, media, paymentLedger } from "~/server/db/schema.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
-import { getLogger } from "~/server/logger.server";
 import { deleteStoredFilesIfUnclaimed } from "~/server/media/media-files.server";
 import { mediaContentType } from "~/server/media/media-headers.server";
 import { loadMediaUses } from "~/server/media/media-uses.server";
-import { getPrivateStore, type PrivateFileStore } from "~/server/media/private-store.server";
+import { deletePrivateFiles, getPrivateStore, type PrivateFileStore } from "~/server/media/private-store.server";
 import { NEW_PROOF_KEY } from "~/server/media/proof-uploads.server";
 import { getMediaStorage, type MediaStorage } from "~/server/media/storage.server";
 
@@ -94,20 +93,7 @@ export async function proofKeysOfBookings(bookingIds: number[], db: DbExecutor):
 }
 
 /** Deletes proofs from the private store; a file that cannot be deleted is logged, not thrown (the rows are gone already). */
-export async function deleteProofFiles(keys: string[], store?: PrivateFileStore): Promise<number> {
-  if (keys.length === 0) return 0;
-  const from = store ?? getPrivateStore();
-  let deleted = 0;
-  for (const key of keys) {
-    try {
-      await from.delete(key);
-      deleted += 1;
-    } catch (err) {
-      getLogger().warn({ err, key }, "could not delete a payment proof");
-    }
-  }
-  return deleted;
-}
+export const deleteProofFiles = (keys: string[], store?: PrivateFileStore): Promise<number> => deletePrivateFiles(keys, "a payment proof", store);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

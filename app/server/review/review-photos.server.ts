@@ -5,8 +5,7 @@ import { REVIEW_PHOTO_MAX_BYTES, REVIEW_PHOTO_TOO_LARGE, REVIEW_PHOTO_TOO_MANY, 
 import { getDb } from "~/server/db/db.server";
 import { reviewPhotos, reviews, type ReviewPhotoRow, type ReviewStatus } from "~/server/db/schema.server";
 import type { DbExecutor } from "~/server/jobs/jobs.server";
-import { getLogger } from "~/server/logger.server";
-import { getPrivateStore, type PrivateFileStore } from "~/server/media/private-store.server";
+import { deletePrivateFiles, getPrivateStore, type PrivateFileStore } from "~/server/media/private-store.server";
 import { MAX_INPUT_PIXELS } from "~/server/media/process-image.server";
 import { imageQueue } from "~/server/media/serial-queue.server";
 import { headLooksLike } from "~/server/media/upload-kinds.server";
@@ -118,20 +117,7 @@ export async function insertReviewPhotos(tx: DbExecutor, reviewId: number, store
 }
 
 /** Deletes files from the private store (after the transaction that dropped their rows committed); a failure is logged. */
-export async function deleteReviewPhotoFiles(keys: string[], store?: PrivateFileStore): Promise<number> {
-  if (keys.length === 0) return 0;
-  const from = store ?? getPrivateStore();
-  let deleted = 0;
-  for (const key of keys) {
-    try {
-      await from.delete(key);
-      deleted += 1;
-    } catch (err) {
-      getLogger().warn({ err, key }, "could not delete a review photo");
-    }
-  }
-  return deleted;
-}
+export const deleteReviewPhotoFiles = (keys: string[], store?: PrivateFileStore): Promise<number> => deletePrivateFiles(keys, "a review photo", store);
 
 /** The files of these bookings' review photos, for the caller to delete once its transaction commits. */
 export async function reviewPhotoKeysOfBookings(bookingIds: number[], db: DbExecutor): Promise<string[]> {
