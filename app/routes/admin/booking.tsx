@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadBookingPage(params.ref, viewer, now),
     bookingForMoney(params.ref).then((row) => loadMoneyPanel(row, viewer, now)),
     bookingForDocuments(params.ref).then((row) => loadDocumentsPanel(row, viewer, now)),
-    bookingByReference(params.ref).then((row) => loadTripPanel(row, viewer)),
+    bookingByReference(params.ref).then((row) => loadTripPanel(row, viewer, now)),
   ]);
   return { ...page, money, documents, trip };
 }
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canManageBookings });
   // The money forms (issue 46): both roles record payments and change schedules; refunds and reversals are admins'.
   const intent = (await request.clone().formData()).get("intent");
-  // The traveller's page (issue 48): new link and requests for both roles; Reveal is checked for admins inside.
+  // The traveller's page (issue 48): new trip and review links and requests for both roles; Reveal is checked for admins inside.
   if (isTripIntent(intent)) {
     requireTripRight(intent, viewer);
     return handleTripIntent(intent, await request.formData(), await bookingByReference(params.ref), viewer, context.clientIp, context.clock.now());

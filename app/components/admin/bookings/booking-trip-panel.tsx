@@ -9,7 +9,8 @@ import styles from "./bookings.module.css";
 /**
  * The traveller's side of a booking (issue 48, ADR 108): their requests, the
  * details they gave (passport number and PAN masked, "Reveal" for admins,
- * logged), "View as traveller" and "Send a new link".
+ * logged), "View as traveller", "Send a new link" and, after the trip,
+ * "Send a new review link".
  */
 export function BookingTripPanel({ reference, trip, now, answer }: { reference: string; trip: TripPanelData; now: string; answer?: TripPanelAnswer }) {
   const open = trip.tasks.filter((task) => !task.done);
@@ -55,6 +56,7 @@ export function BookingTripPanel({ reference, trip, now, answer }: { reference: 
           <span className={adminUi.muted}>Add the lead traveller's e-mail to send them their page.</span>
         )}
       </div>
+      <ReviewLink review={trip.review} now={now} />
       {answer && "revealError" in answer ? (
         <p className={adminUi.formError} role="alert">
           {answer.revealError}
@@ -128,6 +130,44 @@ function Sealed({ travellerId, field, value, canReveal }: { travellerId: number;
           </button>
         </Form>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The review (ADR 116): whether one was written, the newest link, and "Send a
+ * new review link" once the trip has ended (a traveller who lost the e-mail,
+ * or whose link expired); otherwise why not. The server checks the same again.
+ */
+function ReviewLink({ review, now }: { review: TripPanelData["review"]; now: string }) {
+  const at = new Date(now);
+  const status = review.writtenAt
+    ? `Review written ${formatWhen(review.writtenAt, at)}.`
+    : review.lastLink
+      ? `Review link sent ${formatWhen(review.lastLink.sentAt, at)}${review.lastLink.live ? "; not used yet" : "; it no longer works"}.`
+      : "No review link sent yet.";
+  return (
+    <div className={styles.actions} data-review-link>
+      <p className={adminUi.muted}>{status}</p>
+      {review.refusal ? (
+        review.refusal.reason === "reviewed" ? null : (
+          <p className={adminUi.muted}>{review.refusal.message}</p>
+        )
+      ) : (
+        <ConfirmAction
+          triggerLabel="Send a new review link"
+          title="Send a new review link?"
+          description={
+            <p>
+              The lead traveller is e-mailed a new link to review their trip.{" "}
+              {review.lastLink?.live ? "The link sent before stops working." : "It works once, for 60 days."}
+            </p>
+          }
+          confirmLabel="Send a new review link"
+        >
+          <input type="hidden" name="intent" value="review-new-link" />
+        </ConfirmAction>
+      )}
     </div>
   );
 }
