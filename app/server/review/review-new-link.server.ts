@@ -1,7 +1,10 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { data } from "react-router";
 import { indianDate } from "~/lib/follow-up";
 import { formatTourDate } from "~/lib/tour-format";
 import { recordActivity } from "~/server/activity/activity.server";
+import { redirectWithNotice } from "~/server/admin/notice.server";
+import { canSendReviewLinks } from "~/server/auth/access.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { reviewLinks, reviews, siteSettings, type BookingRow } from "~/server/db/schema.server";
@@ -20,10 +23,10 @@ import { mintReviewLink, reviewUrl } from "./review-token.server";
  */
 
 /** Why a booking cannot get a new review link now; null when it can. */
-export type ReviewLinkRefusal = { reason: "not-travelled" | "no-email" | "not-ended" | "reviewed"; message: string };
+type ReviewLinkRefusal = { reason: "not-travelled" | "no-email" | "not-ended" | "reviewed"; message: string };
 
 /** What the booking page shows about the booking's review. */
-export type ReviewLinkPanel = {
+type ReviewLinkPanel = {
   /** When a review was written with this booking's link, if one was. */
   writtenAt: string | null;
   /** When the newest link was sent, and whether it still opens the form. */
@@ -69,7 +72,7 @@ export async function reviewLinkPanel(row: BookingRow, now: Date, db: DbExecutor
   };
 }
 
-export type NewReviewLinkResult = { ok: true; to: string } | { ok: false; refusal: ReviewLinkRefusal };
+type NewReviewLinkResult = { ok: true; to: string } | { ok: false; refusal: ReviewLinkRefusal };
 
 class Refused extends Error {
   constructor(readonly refusal: ReviewLinkRefusal) {
@@ -140,4 +143,23 @@ export async function sendNewReviewLink(
       if (error instanceof Refused) return { ok: false as const, refusal: error.refusal };
       throw error;
     });
+}
+
+/** The booking page's post of "Send a new review link" (intent `review-new-link`). */
+export const REVIEW_LINK_INTENT = "review-new-link";
+
+/** Checked before the booking is looked up (the access matrix): both roles today. */
+export function requireReviewLinkRight(viewer: Viewer) {
+  if (!canSendReviewLinks(viewer)) throw data({ message: "You cannot send review links." }, { status: 403 });
+}
+
+/** Sends the link and comes back to the booking with what happened (sent, or why not). */
+export async function handleReviewLinkIntent(row: BookingRow, viewer: Viewer, ip: string | undefined, now: Date) {
+  const sent = await sendNewReviewLink(row, viewer, ip, now);
+  return redirectWithNotice(
+    `/admin/bookings/${row.reference}`,
+    sent.ok
+      ? { kind: "success", message: `A new review link is e-mailed to ${sent.to}. The old link no longer works.` }
+      : { kind: "error", message: sent.refusal.message },
+  );
 }

@@ -3,11 +3,10 @@ import { data } from "react-router";
 import { formatPaise } from "~/lib/price";
 import { travellerName } from "~/lib/booking";
 import { redirectWithNotice } from "~/server/admin/notice.server";
-import { canRevealTravellerIds, canSendReviewLinks } from "~/server/auth/access.server";
+import { canRevealTravellerIds } from "~/server/auth/access.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { bookings, bookingTasks, bookingTravellers, travellerDetails, tripConsents, type BookingRow } from "~/server/db/schema.server";
-import { reviewLinkPanel, sendNewReviewLink } from "~/server/review/review-new-link.server";
 import { markTaskDone, revealDetail } from "./trip-actions.server";
 import { sendNewTripLink } from "./trip-links.server";
 import { hasFinalItinerary } from "./final-itinerary.server";
@@ -15,7 +14,7 @@ import { maskedField } from "./sealed-field.server";
 
 /** The booking page's "Traveller's page" panel (issue 48, ADR 108): details masked, requests, links. */
 
-export const TRIP_INTENTS = ["trip-new-link", "trip-task-done", "trip-reveal", "review-new-link"] as const;
+export const TRIP_INTENTS = ["trip-new-link", "trip-task-done", "trip-reveal"] as const;
 export type TripIntent = (typeof TRIP_INTENTS)[number];
 export const isTripIntent = (value: unknown): value is TripIntent => (TRIP_INTENTS as readonly unknown[]).includes(value);
 
@@ -23,7 +22,6 @@ export const isTripIntent = (value: unknown): value is TripIntent => (TRIP_INTEN
 export function requireTripRight(intent: TripIntent, viewer: Viewer) {
   if (intent === "trip-reveal" && !canRevealTravellerIds(viewer))
     throw data({ message: "Only an admin can reveal a passport number or PAN." }, { status: 403 });
-  if (intent === "review-new-link" && !canSendReviewLinks(viewer)) throw data({ message: "You cannot send review links." }, { status: 403 });
 }
 
 /** The live (not deleted) booking of a reference, or null. */
@@ -38,14 +36,13 @@ export async function bookingByReference(reference: string): Promise<BookingRow>
   return row;
 }
 
-export async function loadTripPanel(row: BookingRow, viewer: Viewer, now: Date = new Date()) {
+export async function loadTripPanel(row: BookingRow, viewer: Viewer) {
   const db = getDb();
-  const [travellers, details, tasks, consent, review] = await Promise.all([
+  const [travellers, details, tasks, consent] = await Promise.all([
     db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, row.id)).orderBy(asc(bookingTravellers.position)),
     db.select().from(travellerDetails).where(eq(travellerDetails.bookingId, row.id)),
     db.select().from(bookingTasks).where(eq(bookingTasks.bookingId, row.id)).orderBy(desc(bookingTasks.id)).limit(20),
     db.select({ givenAt: tripConsents.givenAt }).from(tripConsents).where(eq(tripConsents.bookingId, row.id)),
-    reviewLinkPanel(row, now, db),
   ]);
   const byId = new Map(details.map((detail) => [detail.travellerId, detail]));
   return {
@@ -54,8 +51,6 @@ export async function loadTripPanel(row: BookingRow, viewer: Viewer, now: Date =
     hasEmail: Boolean(row.leadEmail),
     /** The final itinerary (issue 48): downloadable by both roles while the booking is held, confirmed or completed. */
     itinerary: hasFinalItinerary(row),
-    /** The review (ADR 116): written or not, the newest link, and "Send a new review link" or why not. */
-    review,
     tasks: tasks.map((task) => {
       const detail = task.detail as { refundPaise?: number; chargePaise?: number; daysBefore?: number; message?: string };
       return {
@@ -88,22 +83,13 @@ export async function loadTripPanel(row: BookingRow, viewer: Viewer, now: Date =
 export type TripPanelData = Awaited<ReturnType<typeof loadTripPanel>>;
 export type TripPanelAnswer = { revealed: { travellerId: number; field: "passportNumber" | "pan"; value: string } } | { revealError: string };
 
-/** The panel's posts: "Send a new link", "Send a new review link" and "Mark done" (both roles), "Reveal" (admins, logged). */
+/** The panel's posts: "Send a new link" and "Mark done" (both roles), "Reveal" (admins, logged). */
 export async function handleTripIntent(intent: TripIntent, form: FormData, row: BookingRow, viewer: Viewer, ip: string | undefined, now: Date) {
   const page = `/admin/bookings/${row.reference}`;
   if (intent === "trip-new-link") {
     if (!row.leadEmail) return redirectWithNotice(page, { kind: "error", message: "No e-mail on this booking: add the lead traveller's e-mail first." });
     await sendNewTripLink(row, viewer, now);
     return redirectWithNotice(page, { kind: "success", message: `A new trip page link is e-mailed to ${row.leadEmail}. The old links no longer work.` });
-  }
-  if (intent === "review-new-link") {
-    const sent = await sendNewReviewLink(row, viewer, ip, now);
-    return redirectWithNotice(
-      page,
-      sent.ok
-        ? { kind: "success", message: `A new review link is e-mailed to ${sent.to}. The old link no longer works.` }
-        : { kind: "error", message: sent.refusal.message },
-    );
   }
   if (intent === "trip-task-done") {
     const done = await markTaskDone(row, Number(form.get("taskId")), viewer, now);

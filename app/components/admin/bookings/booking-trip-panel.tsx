@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatWhen } from "~/lib/admin-format";
 import { formatTourDate } from "~/lib/tour-format";
+import type { reviewLinkPanel } from "~/server/review/review-new-link.server";
 import type { TripPanelAnswer, TripPanelData } from "~/server/trip/trip-staff.server";
 import { adminUi, Panel, TableScroller } from "../admin-page";
 import { ConfirmAction } from "../confirm-dialog";
@@ -12,7 +13,19 @@ import styles from "./bookings.module.css";
  * logged), "View as traveller", "Send a new link" and, after the trip,
  * "Send a new review link".
  */
-export function BookingTripPanel({ reference, trip, now, answer }: { reference: string; trip: TripPanelData; now: string; answer?: TripPanelAnswer }) {
+type ReviewLinkData = Awaited<ReturnType<typeof reviewLinkPanel>>;
+
+export function BookingTripPanel({
+  reference,
+  trip,
+  now,
+  answer,
+}: {
+  reference: string;
+  trip: TripPanelData & { review: ReviewLinkData };
+  now: string;
+  answer?: TripPanelAnswer;
+}) {
   const open = trip.tasks.filter((task) => !task.done);
   const revealed = answer && "revealed" in answer ? answer.revealed : null;
   const shown = (travellerId: number, field: "passportNumber" | "pan", masked: string | null) =>
@@ -139,7 +152,7 @@ function Sealed({ travellerId, field, value, canReveal }: { travellerId: number;
  * new review link" once the trip has ended (a traveller who lost the e-mail,
  * or whose link expired); otherwise why not. The server checks the same again.
  */
-function ReviewLink({ review, now }: { review: TripPanelData["review"]; now: string }) {
+function ReviewLink({ review, now }: { review: ReviewLinkData; now: string }) {
   const at = new Date(now);
   const status = review.writtenAt
     ? `Review written ${formatWhen(review.writtenAt, at)}.`
