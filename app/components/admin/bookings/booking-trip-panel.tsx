@@ -68,8 +68,13 @@ export function BookingTripPanel({
         ) : (
           <span className={adminUi.muted}>Add the lead traveller's e-mail to send them their page.</span>
         )}
+        <ReviewLinkAction review={trip.review} />
       </div>
-      <ReviewLink review={trip.review} now={now} />
+      {reviewStatus(trip.review, now) ? (
+        <p className={adminUi.muted} data-review-status>
+          {reviewStatus(trip.review, now)}
+        </p>
+      ) : null}
       {answer && "revealError" in answer ? (
         <p className={adminUi.formError} role="alert">
           {answer.revealError}
@@ -147,40 +152,40 @@ function Sealed({ travellerId, field, value, canReveal }: { travellerId: number;
   );
 }
 
-/**
- * The review (ADR 116): whether one was written, the newest link, and "Send a
- * new review link" once the trip has ended (a traveller who lost the e-mail,
- * or whose link expired); otherwise why not. The server checks the same again.
- */
-function ReviewLink({ review, now }: { review: ReviewLinkData; now: string }) {
+/** What the booking's review is at (ADR 116): written or not, the newest link, and why no new link can be sent, if so. */
+function reviewStatus(review: ReviewLinkData, now: string): string | null {
+  // Before the trip ends (or for a booking that did not travel) there is nothing to say about a review.
+  const early = review.refusal?.reason === "not-ended" || review.refusal?.reason === "not-travelled";
+  if (early && !review.writtenAt && !review.lastLink) return null;
   const at = new Date(now);
   const status = review.writtenAt
     ? `Review written ${formatWhen(review.writtenAt, at)}.`
     : review.lastLink
-      ? `Review link sent ${formatWhen(review.lastLink.sentAt, at)}${review.lastLink.live ? "; not used yet" : "; it no longer works"}.`
+      ? `Review link sent ${formatWhen(review.lastLink.sentAt, at)}${review.lastLink.live ? "; not used yet." : "; it no longer works."}`
       : "No review link sent yet.";
+  return review.refusal && review.refusal.reason !== "reviewed" ? `${status} ${review.refusal.message}` : status;
+}
+
+/**
+ * "Send a new review link" (ADR 116), beside "Send a new link": once the trip
+ * has ended and no review was written (a traveller who lost the e-mail, or
+ * whose link expired). The server checks the same again.
+ */
+function ReviewLinkAction({ review }: { review: ReviewLinkData }) {
+  if (review.refusal) return null;
   return (
-    <div className={styles.actions} data-review-link>
-      <p className={adminUi.muted}>{status}</p>
-      {review.refusal ? (
-        review.refusal.reason === "reviewed" ? null : (
-          <p className={adminUi.muted}>{review.refusal.message}</p>
-        )
-      ) : (
-        <ConfirmAction
-          triggerLabel="Send a new review link"
-          title="Send a new review link?"
-          description={
-            <p>
-              The lead traveller is e-mailed a new link to review their trip.{" "}
-              {review.lastLink?.live ? "The link sent before stops working." : "It works once, for 60 days."}
-            </p>
-          }
-          confirmLabel="Send a new review link"
-        >
-          <input type="hidden" name="intent" value="review-new-link" />
-        </ConfirmAction>
-      )}
-    </div>
+    <ConfirmAction
+      triggerLabel="Send a new review link"
+      title="Send a new review link?"
+      description={
+        <p>
+          The lead traveller is e-mailed a new link to review their trip.{" "}
+          {review.lastLink?.live ? "The link sent before stops working." : "It works once, for 60 days."}
+        </p>
+      }
+      confirmLabel="Send a new review link"
+    >
+      <input type="hidden" name="intent" value="review-new-link" />
+    </ConfirmAction>
   );
 }
