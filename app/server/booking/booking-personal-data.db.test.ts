@@ -352,15 +352,15 @@ describe("their reviews", () => {
       {
         stars: 4,
         title: "Kind hosts",
-        text: "The homestay in Munnar was warm and the food wonderful.",
-        shownAs: "Farah K.",
+        body: "The homestay in Munnar was warm and the food wonderful.",
+        authorName: "Farah K.",
         travelledOn: "2027-04-01",
         status: "published",
-        writtenAt: back,
-        moderatedAt: new Date("2027-04-13T06:00:00Z"),
         reply: null,
+        createdAt: back,
+        moderatedAt: new Date("2027-04-13T06:00:00Z"),
         repliedAt: null,
-        photos: 0,
+        photos: [],
       },
     ]);
 
