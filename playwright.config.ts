@@ -10,7 +10,7 @@ import { defineConfig, devices } from "@playwright/test";
 export const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 
-export type E2eServer = { port: number; baseURL: string; dataDir: string; mediaDir: string; privatePort: number };
+export type E2eServer = { port: number; baseURL: string; dataDir: string; mediaDir: string; privatePort: number; logFile: string };
 
 /** The server of the worker with this parallelIndex. */
 export function e2eServer(parallelIndex: number): E2eServer {
@@ -24,6 +24,8 @@ export function e2eServer(parallelIndex: number): E2eServer {
     mediaDir: `.cache/e2e-media-${port}`,
     /** For a test's private server (tests/e2e/private-server.ts), one at a time per worker. */
     privatePort: firstPort + 60 + parallelIndex,
+    /** Its whole output for the run (made anew at its start), which the global teardown checks for passport numbers and PANs (issue 48). */
+    logFile: `.cache/e2e-server-${port}.log`,
   };
 }
 
@@ -80,6 +82,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Issue 48: no passport number or PAN the tests typed reached a server's log during the run.
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   // A spec file runs in one worker, its tests in order; files are spread over the workers.
   fullyParallel: false,
   workers: e2eWorkers,
@@ -110,7 +114,8 @@ export default defineConfig({
       name: `server ${index}`,
       // E2E_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the servers: they are then stopped
       // with SIGTERM, so that node writes the profile (otherwise killed at once).
-      command: `node ${process.env.E2E_SERVER_NODE_ARGS ?? ""} scripts/e2e-server.mjs`,
+      // Its output goes to the console and to its log file (tee ignores SIGTERM, so a server stopped gracefully still logs to the end).
+      command: `mkdir -p .cache && node ${process.env.E2E_SERVER_NODE_ARGS ?? ""} scripts/e2e-server.mjs 2>&1 | { trap '' TERM; exec tee ${server.logFile}; }`,
       ...(process.env.E2E_SERVER_NODE_ARGS ? { gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 } } : {}),
       url: `${server.baseURL}/api/health`,
       reuseExistingServer: false,

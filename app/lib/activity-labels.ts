@@ -100,6 +100,7 @@ const LABELS: Record<string, string> = {
   "trip.task-done": "Marked a traveller's request done",
   "trip.details-revealed": "Revealed a traveller's passport number or PAN",
   "review.requested": "Asked a traveller for a review",
+  "review.link-sent": "Sent a traveller a new review link",
   "review.received": "A traveller wrote a review",
   "review.published": "Published a traveller's review",
   "review.hidden": "Hid a traveller's review",

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
@@ -7,6 +8,7 @@ import { startTestSmtpServer } from "../support/test-smtp";
 import { expectNoAxeViolations } from "./axe";
 import { deleteBookings, insertBooking } from "./booking-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
+import { TYPED_TRAVELLER_IDS } from "./traveller-ids";
 
 // Issue 45 (ADR 088): the team's journeys with bookings, and the seats the public page shows.
 
@@ -124,12 +126,14 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
   await gotoHydrated(page, "/packages/bali");
   await expect(departureItem(page, departure.name)).toContainText("10 seats left");
 
+  let tripPath = "";
   await test.step("issue 48: the traveller opens the trip page from the confirmation e-mail, gives two travellers' details and asks to cancel", async () => {
     const [confirmation] = await db.query<{ payload: { text: string } }>(
       "select o.payload from jobs o join activity a on a.id = o.subject_id where o.subject_type = 'booking-traveller' and a.kind <> 'trip.message-sent' and a.subject_id = (select id::text from bookings where reference = $1)",
       [reference],
     );
     const link = /https?:\/\/\S+\/trip\/[A-Za-z0-9_-]{43}/.exec(confirmation!.payload.text)![0];
+    tripPath = new URL(link).pathname;
     await page.setViewportSize({ width: 390, height: 844 });
     const response = await page.goto(new URL(link).pathname);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
@@ -148,7 +152,7 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await expect(first.getByLabel("Full name as on the passport")).toBeEnabled();
     // Saved per field on leaving it.
     await first.getByLabel("Full name as on the passport").fill("MEERA RAO");
-    await first.getByLabel("Passport number").fill("K1234567");
+    await first.getByLabel("Passport number").fill(TYPED_TRAVELLER_IDS.passportNumber);
     await first.getByLabel("Passport issued on").focus();
     await expect(first.getByText("Saved: XXXX4567. Type it again only to change it.")).toBeVisible();
     await first.getByLabel("Date of birth").fill("2090-01-01");
@@ -161,7 +165,7 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     // The second traveller through the form's Save button.
     const second = details.getByRole("form").nth(1);
     await second.getByLabel("Full name as on the passport").fill("ARJUN RAO");
-    await second.getByLabel("PAN (for TCS)").fill("ABCDE1234F");
+    await second.getByLabel("PAN (for TCS)").fill(TYPED_TRAVELLER_IDS.travellerPan);
     await second.getByRole("button", { name: /Save .* details/ }).click();
     await expect(second.getByText("Saved: XXXX234F. Type it again only to change it.")).toBeVisible();
     const cancel = page.getByRole("region", { name: "Ask for a cancellation" });
@@ -172,8 +176,8 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await page.setViewportSize({ width: 1366, height: 768 });
     await expectNoAxeViolations(page);
     const [raw] = await db.query<{ dump: string }>("select string_agg(t::text, ' ') as dump from traveller_details t");
-    expect(raw!.dump).not.toContain("K1234567");
-    expect(raw!.dump).not.toContain("ABCDE1234F");
+    expect(raw!.dump).not.toContain(TYPED_TRAVELLER_IDS.passportNumber);
+    expect(raw!.dump).not.toContain(TYPED_TRAVELLER_IDS.travellerPan);
 
     // The team sees the request as a task on the booking, and the ids masked.
     await gotoHydrated(page, `/admin/bookings/${reference}`);
@@ -186,6 +190,56 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await gotoHydrated(page, `/admin/bookings/${reference}/trip`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${reference}: the traveller's page`);
     await expect(page.getByRole("heading", { level: 2, name: /Bali/ })).toBeVisible();
+  });
+
+  await test.step("issue 48: the trip has started, so the team issues the tax invoice, and the traveller downloads it from the trip page", async () => {
+    // It began 9 days ago (Indian dates): the tax invoice is issued when the trip starts, paid or not (issue 47).
+    const day = (offset: number) => new Date(Date.now() + 330 * 60_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    await db.query("update bookings set start_date = $2, end_date = $3 where reference = $1", [reference, day(-9), day(-3)]);
+    // The agency's details, so that documents are issued; put back afterwards, and the invoice purged (documents are never deleted otherwise).
+    const [business] = await db.query("select business_legal_name, business_address, business_state_code, gstin from site_settings where id = 1");
+    db.onCleanup(() =>
+      db.query("update site_settings set business_legal_name = $1, business_address = $2, business_state_code = $3, gstin = $4 where id = 1", [
+        business!.business_legal_name,
+        business!.business_address,
+        business!.business_state_code,
+        business!.gstin,
+      ]),
+    );
+    db.onCleanup(() =>
+      db.query(
+        "with purge as materialized (select set_config('pravas.ledger_purge', 'on', true) as on) delete from tax_documents where booking_id = (select id from bookings where reference = $1) and exists (select 1 from purge)",
+        [reference],
+      ),
+    );
+    await db.query(
+      "update site_settings set business_legal_name = 'Pravas Holidays Private Limited', business_address = $1, business_state_code = '27', gstin = '27AAPFU0939F1ZV' where id = 1",
+      ["Office 4, Prabhat Road\nPune 411004"],
+    );
+    await gotoHydrated(page, `/admin/bookings/${reference}`);
+    const documents = page.getByRole("region", { name: "Documents" });
+    // GST depends on the traveller's state: Maharashtra, the agency's own.
+    await documents.getByText("Billing details (printed on the documents)").click();
+    await documents.getByLabel("Address").fill("12 Law College Road\nPune 411004");
+    await documents.getByLabel("State (GST)").selectOption("27");
+    await documents.getByRole("button", { name: "Save billing details" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Billing details saved" })).toBeVisible();
+    await documents.getByRole("button", { name: "Issue tax invoice" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "issued: download it from Documents." })).toBeVisible();
+
+    // The traveller's page lists it; the link downloads the PDF.
+    await gotoHydrated(page, tripPath);
+    const invoice = page.getByRole("region", { name: "Documents" }).getByRole("link", { name: /^Tax Invoice / });
+    const [download] = await Promise.all([page.waitForEvent("download"), invoice.click()]);
+    const pdf = fs.readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = spawnSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf }).stdout.toString("utf8").replace(/\s+/g, " ");
+    expect(text).toContain(`TAX INVOICE No. ${await invoice.textContent().then((name) => name!.replace(/^Tax Invoice /, "").trim())}`);
+    expect(text).toContain(reference);
+    // 2 × ₹99,500 = ₹1,99,000, CGST 2.5% ₹4,975 and SGST 2.5% ₹4,975: ₹2,08,950.00; TCS 5% (no PAN) ₹10,447.50; due ₹2,19,397.50.
+    expect(text).toContain("CGST @ 2.5% ₹4,975.00");
+    expect(text).toContain("₹2,08,950.00 Total");
+    expect(text).toContain("₹10,447.50 ₹2,19,397.50 Amount due now Rupees Two Lakh Nineteen Thousand Three Hundred Ninety Seven and Fifty Paise Only");
   });
 
   await test.step("issue 48: after the trip, the traveller reviews it from the e-mail link, the team publishes it, and Bali's page shows it with its JSON-LD", async () => {
@@ -410,7 +464,7 @@ test("money: the billing details add the taxes, a deposit paid through the fake 
     await documents.getByText("Billing details (printed on the documents)").click();
     await documents.getByLabel("Address").fill("12 Law College Road\nPune 411004");
     await documents.getByLabel("State (GST)").selectOption("27");
-    await documents.getByLabel("PAN (for TCS)").fill("ABCPK1234F");
+    await documents.getByLabel("PAN (for TCS)").fill(TYPED_TRAVELLER_IDS.billingPan);
     await documents.getByRole("button", { name: "Save billing details" }).click();
     // ₹1,04,500 + CGST ₹2,612.50 + SGST ₹2,612.50 = ₹1,09,725; Bali is overseas: 2% TCS on it, ₹2,194.50; ₹1,11,919.50 in all.
     // The deposit (25% of the price before, ₹26,125) stays; the balance is the rest.

@@ -30,6 +30,7 @@ import {
 import type { Route } from "./+types/booking";
 import type { EditorActionData } from "~/components/admin/use-editor-form";
 import { BookingTripPanel } from "~/components/admin/bookings/booking-trip-panel";
+import { handleReviewLinkIntent, requireReviewLinkRight, REVIEW_LINK_INTENT, reviewLinkPanel } from "~/server/review/review-new-link.server";
 import { bookingByReference, handleTripIntent, isTripIntent, loadTripPanel, requireTripRight, type TripPanelAnswer } from "~/server/trip/trip-staff.server";
 
 /** One booking (ADR 088): its state and next steps, its form while not cancelled, and its timeline. */
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadBookingPage(params.ref, viewer, now),
     bookingForMoney(params.ref).then((row) => loadMoneyPanel(row, viewer, now)),
     bookingForDocuments(params.ref).then((row) => loadDocumentsPanel(row, viewer, now)),
-    bookingByReference(params.ref).then((row) => loadTripPanel(row, viewer)),
+    bookingByReference(params.ref).then(async (row) => ({ ...(await loadTripPanel(row, viewer)), review: await reviewLinkPanel(row, now) })),
   ]);
   return { ...page, money, documents, trip };
 }
@@ -50,6 +51,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The money forms (issue 46): both roles record payments and change schedules; refunds and reversals are admins'.
   const intent = (await request.clone().formData()).get("intent");
   // The traveller's page (issue 48): new link and requests for both roles; Reveal is checked for admins inside.
+  // "Send a new review link" (ADR 116): both roles, after the trip, once per booking.
+  if (intent === REVIEW_LINK_INTENT) {
+    requireReviewLinkRight(viewer);
+    return handleReviewLinkIntent(await bookingByReference(params.ref), viewer, context.clientIp, context.clock.now());
+  }
   if (isTripIntent(intent)) {
     requireTripRight(intent, viewer);
     return handleTripIntent(intent, await request.formData(), await bookingByReference(params.ref), viewer, context.clientIp, context.clock.now());

@@ -105,6 +105,7 @@ export const ACTIVITY_KINDS = [
   "trip.task-done",
   "trip.details-revealed",
   "review.requested",
+  "review.link-sent",
   "review.received",
   "review.published",
   "review.hidden",

@@ -76,5 +76,7 @@ export const canDownloadGstRegister = (viewer: Viewer | null) => hasRole(viewer,
  * every action is in the activity log.
  */
 export const canModerateReviews = (viewer: Viewer | null) => hasRole(viewer, "editor");
+/** "Send a new review link" on a booking (ADR 116): both roles, as "Send a new link" for the trip page. */
+export const canSendReviewLinks = (viewer: Viewer | null) => hasRole(viewer, "editor");
 /** The TCS register carries every traveller's PAN: admins only. */
 export const canDownloadTcsRegister = (viewer: Viewer | null) => hasRole(viewer, "admin");

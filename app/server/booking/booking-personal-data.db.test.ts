@@ -4,7 +4,7 @@ import { newBookingSchema } from "~/lib/booking-schema";
 import type { GroupDate } from "~/lib/content-types";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
-import { activity, bookings, bookingTasks, bookingTravellers, jobs, packages, travellerDetails } from "~/server/db/schema.server";
+import { activity, bookings, bookingTasks, bookingTravellers, jobs, packages, reviewLinks, reviews, travellerDetails } from "~/server/db/schema.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { askForCancellation, giveConsent, NO_KEY_MESSAGE, saveDetailField } from "~/server/trip/trip-actions.server";
 import { openField, travellerDataKey } from "~/server/trip/sealed-field.server";
@@ -12,6 +12,12 @@ import { tripAction } from "~/server/trip/trip-route.server";
 import { loadTripPanel } from "~/server/trip/trip-staff.server";
 import { bookingIdForToken, hashTripToken, mintTripLink, revokeTripLinks } from "~/server/trip/trip-token.server";
 import { ERASED_NAME } from "~/server/enquiry/personal-data-bookings.server";
+import { deleteExpiredEnquiries } from "~/server/enquiry/retention.server";
+import { readContentVersion } from "~/server/cache/content-version.server";
+import { reviewInputSchema } from "~/lib/review";
+import { sendNewReviewLink } from "~/server/review/review-new-link.server";
+import { moderateReview, moderationActionSchema } from "~/server/review/review-moderation.server";
+import { submitReview } from "~/server/review/review-submit.server";
 import {
   deletePersonalData,
   findPersonalData,
@@ -320,5 +326,55 @@ describe("the trip page", () => {
       delete process.env.TRAVELLER_DATA_KEY;
       resetEnvForTests();
     }
+  });
+});
+
+describe("their reviews", () => {
+  it("are in the export (stars, title, text, status, dates) and go with the retention sweep, with the page's cached copy", async () => {
+    const trip = await book({ leadName: "Farah Khan", leadPhone: "+91 90040 55667", leadEmail: "farah@example.com", adults: "1", state: "confirmed" });
+    const back = new Date("2027-04-12T06:00:00Z");
+    expect(await sendNewReviewLink(trip, admin, undefined, back)).toMatchObject({ ok: true });
+    const [mail] = await db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .innerJoin(activity, eq(sql`${activity.id}`, jobs.subjectId))
+      .where(sql`${activity.kind} = 'review.link-sent' and ${activity.subjectId} = ${String(trip.id)}`);
+    const token = /\/review\/([A-Za-z0-9_-]{43})/.exec((mail!.payload as { text: string }).text)![1]!;
+    const input = reviewInputSchema.parse({ stars: "4", title: "Kind hosts", body: "The homestay in Munnar was warm and the food wonderful." });
+    const written = await submitReview(token, input, back);
+    expect(written.ok).toBe(true);
+    const reviewId = (written as { reviewId: number }).reviewId;
+    await moderateReview(moderationActionSchema.parse({ intent: "publish", reviewId: String(reviewId) }), admin, null, new Date("2027-04-13T06:00:00Z"));
+
+    const exported = personalDataExport(key("farah@example.com"), await findPersonalData(key("farah@example.com")), back);
+    expect(exported.bookings).toHaveLength(1);
+    expect(exported.bookings[0]!.reviews).toEqual([
+      {
+        stars: 4,
+        title: "Kind hosts",
+        body: "The homestay in Munnar was warm and the food wonderful.",
+        authorName: "Farah K.",
+        travelledOn: "2027-04-01",
+        status: "published",
+        reply: null,
+        createdAt: back,
+        moderatedAt: new Date("2027-04-13T06:00:00Z"),
+        repliedAt: null,
+        photos: [],
+      },
+    ]);
+
+    // The retention sweep (ENQUIRY_RETENTION_MONTHS): once the completed trip is older than the setting, the review goes too.
+    await transitionBooking(trip.id, "complete", { actor: admin, now: back });
+    const version = await readContentVersion(db);
+    // It came back on 7 April: kept while the cutoff (six months back) is that day, gone from the day after.
+    expect(await deleteExpiredEnquiries(6, new Date("2027-10-07T06:00:00Z"))).toMatchObject({ reviews: 0 });
+    expect(await db.select().from(reviews).where(eq(reviews.bookingId, trip.id))).toHaveLength(1);
+    expect(await readContentVersion(db)).toBe(version);
+    expect(await deleteExpiredEnquiries(6, new Date("2027-10-08T06:00:00Z"))).toMatchObject({ reviews: 1 });
+    expect(await db.select().from(reviews).where(eq(reviews.bookingId, trip.id))).toEqual([]);
+    expect(await db.select().from(reviewLinks).where(eq(reviewLinks.bookingId, trip.id))).toEqual([]);
+    expect(await readContentVersion(db)).toBe(version + 1);
+    expect((await findPersonalData(key("farah@example.com"))).booked.reviews).toEqual([]);
   });
 });

@@ -184,7 +184,10 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
     case "trip.task-done":
     case "trip.details-revealed":
     case "trip.message-sent":
-      // Written by the ledger (app/server/payment-ledger), the documents (app/server/document) and the trip page (app/server/trip) with their own words.
+    case "review.requested":
+    case "review.link-sent":
+    case "review.received":
+      // Written by the ledger (app/server/payment-ledger), the documents (app/server/document) the trip page (app/server/trip) and the reviews (app/server/review) with their own words.
       return { text: typeof detail.text === "string" ? detail.text : kind, details: typeof detail.reason === "string" ? [`Reason: ${detail.reason}`] : [] };
     default:
       return { text: detail.from && detail.to ? `${stateLabel(detail.from)} → ${stateLabel(detail.to)}` : kind, details: [] };

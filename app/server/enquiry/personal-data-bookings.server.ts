@@ -108,6 +108,9 @@ export async function findBookingData(key: PersonKey, enquiries: { leadIds: numb
     status: row.status,
     reply: row.reply,
     createdAt: row.createdAt,
+    // When the team published or hid it, and replied.
+    moderatedAt: row.moderatedAt,
+    repliedAt: row.repliedAt,
     photos: (photos.get(row.id) ?? []).map((photo) => photo.full),
   }));
   return { bookings: rows, travellers, details, bookingEmails, events, reviews: reviewsFound };

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { RETAINABLE_STATUSES } from "~/lib/enquiry-status";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
-import { bookings, contactMessages, jobs, leads } from "~/server/db/schema.server";
+import { bookings, contactMessages, jobs, leads, reviews } from "~/server/db/schema.server";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { deleteReviewPhotoFiles, dropReviewPhotosOfBookings } from "~/server/review/review-photos.server";
 import { eraseTripData } from "./personal-data-bookings.server";
@@ -65,7 +65,7 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
         .returning({ id: jobs.id });
       outbox += rows.length;
     }
-    // The trip page's details (ADR 108) of closed bookings whose trip ended (or that closed) before the cutoff.
+    // The trip page's details (ADR 108) and the reviews (ADR 116) of closed bookings whose trip ended (or that closed) before the cutoff.
     const cutoffDate = cutoff.toISOString().slice(0, 10);
     const closed = await tx
       .select({ id: bookings.id })
@@ -78,15 +78,24 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
       );
     const closedIds = closed.map((row) => row.id);
     const trip = await eraseTripData(tx, closedIds);
-    // Their reviews' photos (ADR 118): a traveller's pictures are personal data; the review's words stay (ADR 116).
+    // Their reviews (ADR 116's amendment): a traveller's words, name and pictures are personal data. The photos first
+    // (ADR 118: their rows here, their files after the commit), then the reviews; the package page's cache refreshed.
     const photos = await dropReviewPhotosOfBookings(closedIds, tx);
     photoFiles = photos.fileKeys;
-    if (photos.photos > 0) {
+    const reviewsGone = closedIds.length ? await tx.delete(reviews).where(inArray(reviews.bookingId, closedIds)).returning({ id: reviews.id }) : [];
+    if (photos.photos > 0 || reviewsGone.length > 0) {
       await bumpContentVersion(tx as Parameters<typeof bumpContentVersion>[0]);
       noteContentWritten();
     }
-    const counts = { leads: goneLeads.length, contactMessages: goneContact.length, outbox, travellerDetails: trip.details, reviewPhotos: photos.photos };
-    if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviewPhotos > 0) {
+    const counts = {
+      leads: goneLeads.length,
+      contactMessages: goneContact.length,
+      outbox,
+      travellerDetails: trip.details,
+      reviews: reviewsGone.length,
+      reviewPhotos: photos.photos,
+    };
+    if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviews + counts.reviewPhotos > 0) {
       await recordActivity(
         { kind: "enquiry.retention-deleted", subject: { type: "personal-data", label: `older than ${months} months` }, detail: { ...counts, months } },
         { db: tx },
@@ -107,7 +116,7 @@ export function startRetentionSweep(months: number | undefined, logger: Logger):
   const sweep = async () => {
     try {
       const counts = await deleteExpiredEnquiries(months);
-      if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviewPhotos > 0)
+      if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviews + counts.reviewPhotos > 0)
         logger.info({ ...counts, months }, "retention: deleted old closed and spam enquiries");
     } catch (err) {
       logger.error({ err }, "retention sweep failed");

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newBookingSchema } from "~/lib/booking-schema";
 import type { GroupDate } from "~/lib/content-types";
@@ -8,7 +8,7 @@ import { createBooking } from "~/server/booking/booking-create.server";
 import { transitionBooking } from "~/server/booking/booking-transitions.server";
 import { readContentVersion } from "~/server/cache/content-version.server";
 import type { Db } from "~/server/db/db.server";
-import { activity, jobs, packages, reviewLinks, reviews } from "~/server/db/schema.server";
+import { activity, bookings, jobs, packages, reviewLinks, reviews } from "~/server/db/schema.server";
 import { getPackage } from "~/server/package/package-queries.server";
 import { toPackageDetail } from "~/server/package/package-detail.server";
 import { touristTripJsonLd } from "~/server/package/package-seo.server";
@@ -20,6 +20,7 @@ import { moderateReview, moderationActionSchema, moderationQueue } from "./revie
 import { queueReviewRequests, reviewRequestOnceKey } from "./review-request.server";
 import { reviewAction } from "./review-route.server";
 import { reviewFormTrip, submitReview } from "./review-submit.server";
+import { reviewLinkPanel, sendNewReviewLink } from "./review-new-link.server";
 import { hashReviewToken } from "./review-token.server";
 
 // Verified reviews (issue 48, ADR 116): the request 2 days after the return date (Indian time) once per booking
@@ -248,5 +249,72 @@ describe("moderation and the package page", () => {
       ["review.hidden", "review.published", "review.received", "review.received", "review.replied", "review.requested", "review.requested"].sort(),
     );
     expect(logged.find((entry) => entry.kind === "review.published")).toMatchObject({ actorName: "Esha Editor", ip: "10.48.0.9" });
+  });
+});
+
+describe("a new review link from the team", () => {
+  it("voids the old link (404), the new one takes one review, and no link is sent before the trip ends or after a review", async () => {
+    const priya = await book({ leadName: "Priya Nair", leadPhone: "+91 98450 33333", leadEmail: "priya@example.com" });
+    const newLinkMails = async () =>
+      (
+        await db
+          .select({ payload: jobs.payload })
+          .from(jobs)
+          .innerJoin(activity, eq(sql`${activity.id}`, jobs.subjectId))
+          .where(and(eq(jobs.subjectType, "booking-traveller"), eq(activity.kind, "review.link-sent"), eq(activity.subjectId, String(priya.id))))
+          .orderBy(jobs.id)
+      ).map((row) => row.payload as { to: string; subject: string; text: string });
+
+    // On the return date itself (7 April, Indian time) the trip has not ended: refused, nothing stored.
+    const early = await sendNewReviewLink(priya, editor, "10.48.1.1", ist("2027-04-07", "22:00"));
+    expect(early).toEqual({ ok: false, refusal: expect.objectContaining({ reason: "not-ended", message: expect.stringContaining("7 Apr 2027") }) });
+    expect(await db.select().from(reviewLinks).where(eq(reviewLinks.bookingId, priya.id))).toEqual([]);
+
+    // The request's link went out on 9 April; she lost the e-mail. The team sends a new one: the old one is the 404.
+    await queueReviewRequests(ist("2027-04-09", "09:30"));
+    const [request] = await db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.onceKey, reviewRequestOnceKey(priya.id)));
+    const oldToken = tokenIn((request!.payload as { text: string }).text);
+    const sentAt = ist("2027-04-20", "11:00");
+    expect(await reviewFormTrip(oldToken, sentAt)).not.toBeNull();
+    expect(await sendNewReviewLink(priya, editor, "10.48.1.1", sentAt)).toEqual({ ok: true, to: "priya@example.com" });
+    const [mail] = await newLinkMails();
+    expect(mail).toMatchObject({ to: "priya@example.com", subject: expect.stringContaining(priya.reference) });
+    const newToken = tokenIn(mail!.text);
+    const later = ist("2027-04-21", "09:00");
+    expect(await reviewFormTrip(oldToken, later)).toBeNull();
+    await expect(reviewPost(oldToken, { stars: "4", title: "Old link", body: "Sent with the link from the first e-mail." })).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+    // The new link opens the form and takes her review; the timeline says who sent it and from where.
+    expect(await reviewFormTrip(newToken, later)).toMatchObject({ leadName: "Priya Nair" });
+    const input = reviewInputSchema.parse({ stars: "4", title: "Lovely villas", body: "The villa in Ubud was lovely and the driver was always on time." });
+    expect(await submitReview(newToken, input, later)).toMatchObject({ ok: true });
+    const [entry] = await db
+      .select({ actorName: activity.actorName, ip: activity.ip, detail: activity.detail })
+      .from(activity)
+      .where(and(eq(activity.kind, "review.link-sent"), eq(activity.subjectId, String(priya.id))));
+    expect(entry).toMatchObject({
+      actorName: "Esha Editor",
+      ip: "10.48.1.1",
+      detail: { text: "Sent a new review link to priya@example.com; the old link no longer works" },
+    });
+
+    // One review per booking: a second one with the new link is refused, and so is another new link.
+    expect(await submitReview(newToken, input, ist("2027-04-21", "09:05"))).toEqual({ ok: false, reason: "not-found" });
+    const again = await sendNewReviewLink(priya, editor, undefined, ist("2027-04-22", "10:00"));
+    expect(again).toEqual({ ok: false, refusal: expect.objectContaining({ reason: "reviewed", message: expect.stringContaining("one review") }) });
+    expect(await db.select().from(reviews).where(eq(reviews.bookingId, priya.id))).toHaveLength(1);
+    expect(await newLinkMails()).toHaveLength(1);
+    // The booking page's line: written, and no button (its refusal is the reason).
+    expect(await reviewLinkPanel(priya, ist("2027-04-22", "10:00"), db)).toMatchObject({ writtenAt: later.toISOString(), refusal: { reason: "reviewed" } });
+
+    // A cancelled booking never gets one.
+    const cancelled = await book({ leadName: "Ravi Menon", leadPhone: "+91 98450 44444", leadEmail: "ravi.m@example.com" });
+    await transitionBooking(cancelled.id, "cancel", { actor: editor, now: BOOKED }, { reason: "Plans changed" });
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, cancelled.id));
+    expect(await sendNewReviewLink(row!, editor, undefined, sentAt)).toMatchObject({ ok: false, refusal: { reason: "not-travelled" } });
   });
 });

@@ -136,6 +136,7 @@ describe("the scheduled messages", () => {
     }
     // Every day a message falls due: one second before midnight (India), nothing new; at midnight, exactly that day's
     // messages, with two workers sweeping at once; a sweep later that day (the next minute's, or a third server's) adds none.
+    // (On PGlite the two interleave between statements only; on two PostgreSQL connections: trip-messages-sweep.pg.db.test.ts.)
     const days = [...new Set([...expected.values()])].sort();
     const seen: string[] = [];
     for (const day of days) {

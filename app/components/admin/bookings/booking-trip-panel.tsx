@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatWhen } from "~/lib/admin-format";
 import { formatTourDate } from "~/lib/tour-format";
+import type { reviewLinkPanel } from "~/server/review/review-new-link.server";
 import type { TripPanelAnswer, TripPanelData } from "~/server/trip/trip-staff.server";
 import { adminUi, Panel, TableScroller } from "../admin-page";
 import { ConfirmAction } from "../confirm-dialog";
@@ -9,9 +10,22 @@ import styles from "./bookings.module.css";
 /**
  * The traveller's side of a booking (issue 48, ADR 108): their requests, the
  * details they gave (passport number and PAN masked, "Reveal" for admins,
- * logged), "View as traveller" and "Send a new link".
+ * logged), "View as traveller", "Send a new link" and, after the trip,
+ * "Send a new review link".
  */
-export function BookingTripPanel({ reference, trip, now, answer }: { reference: string; trip: TripPanelData; now: string; answer?: TripPanelAnswer }) {
+type ReviewLinkData = Awaited<ReturnType<typeof reviewLinkPanel>>;
+
+export function BookingTripPanel({
+  reference,
+  trip,
+  now,
+  answer,
+}: {
+  reference: string;
+  trip: TripPanelData & { review: ReviewLinkData };
+  now: string;
+  answer?: TripPanelAnswer;
+}) {
   const open = trip.tasks.filter((task) => !task.done);
   const revealed = answer && "revealed" in answer ? answer.revealed : null;
   const shown = (travellerId: number, field: "passportNumber" | "pan", masked: string | null) =>
@@ -54,7 +68,13 @@ export function BookingTripPanel({ reference, trip, now, answer }: { reference: 
         ) : (
           <span className={adminUi.muted}>Add the lead traveller's e-mail to send them their page.</span>
         )}
+        <ReviewLinkAction review={trip.review} />
       </div>
+      {reviewStatus(trip.review, now) ? (
+        <p className={adminUi.muted} data-review-status>
+          {reviewStatus(trip.review, now)}
+        </p>
+      ) : null}
       {answer && "revealError" in answer ? (
         <p className={adminUi.formError} role="alert">
           {answer.revealError}
@@ -129,5 +149,43 @@ function Sealed({ travellerId, field, value, canReveal }: { travellerId: number;
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/** What the booking's review is at (ADR 116): written or not, the newest link, and why no new link can be sent, if so. */
+function reviewStatus(review: ReviewLinkData, now: string): string | null {
+  // Before the trip ends (or for a booking that did not travel) there is nothing to say about a review.
+  const early = review.refusal?.reason === "not-ended" || review.refusal?.reason === "not-travelled";
+  if (early && !review.writtenAt && !review.lastLink) return null;
+  const at = new Date(now);
+  const status = review.writtenAt
+    ? `Review written ${formatWhen(review.writtenAt, at)}.`
+    : review.lastLink
+      ? `Review link sent ${formatWhen(review.lastLink.sentAt, at)}${review.lastLink.live ? "; not used yet." : "; it no longer works."}`
+      : "No review link sent yet.";
+  return review.refusal && review.refusal.reason !== "reviewed" ? `${status} ${review.refusal.message}` : status;
+}
+
+/**
+ * "Send a new review link" (ADR 116), beside "Send a new link": once the trip
+ * has ended and no review was written (a traveller who lost the e-mail, or
+ * whose link expired). The server checks the same again.
+ */
+function ReviewLinkAction({ review }: { review: ReviewLinkData }) {
+  if (review.refusal) return null;
+  return (
+    <ConfirmAction
+      triggerLabel="Send a new review link"
+      title="Send a new review link?"
+      description={
+        <p>
+          The lead traveller is e-mailed a new link to review their trip.{" "}
+          {review.lastLink?.live ? "The link sent before stops working." : "It works once, for 60 days."}
+        </p>
+      }
+      confirmLabel="Send a new review link"
+    >
+      <input type="hidden" name="intent" value="review-new-link" />
+    </ConfirmAction>
   );
 }
