@@ -7,6 +7,7 @@ import type { Db } from "~/server/db/db.server";
 import { activity, bookings, bookingTasks, bookingTravellers, jobs, packages, reviewLinks, reviews, travellerDetails } from "~/server/db/schema.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { askForCancellation, giveConsent, NO_KEY_MESSAGE, saveDetailField } from "~/server/trip/trip-actions.server";
+import { packageVerifiedReviews } from "~/server/review/package-reviews.server";
 import { openField, travellerDataKey } from "~/server/trip/sealed-field.server";
 import { tripAction } from "~/server/trip/trip-route.server";
 import { loadTripPanel } from "~/server/trip/trip-staff.server";
@@ -330,7 +331,7 @@ describe("the trip page", () => {
 });
 
 describe("their reviews", () => {
-  it("are in the export (stars, title, text, status, dates) and go with the retention sweep, with the page's cached copy", async () => {
+  it("are in the export (stars, title, text, status, dates); the retention sweep deletes unpublished ones and takes the name off published ones, with the page's cached copy", async () => {
     const trip = await book({ leadName: "Farah Khan", leadPhone: "+91 90040 55667", leadEmail: "farah@example.com", adults: "1", state: "confirmed" });
     const back = new Date("2027-04-12T06:00:00Z");
     expect(await sendNewReviewLink(trip, admin, undefined, back)).toMatchObject({ ok: true });
@@ -364,17 +365,50 @@ describe("their reviews", () => {
       },
     ]);
 
-    // The retention sweep (ENQUIRY_RETENTION_MONTHS): once the completed trip is older than the setting, the review goes too.
+    // A second traveller on the same trip wrote a review the team never published.
+    const other = await book({ leadName: "Gauri Iyer", leadPhone: "+91 90040 55668", leadEmail: "gauri@example.com", adults: "1", state: "confirmed" });
+    await sendNewReviewLink(other, admin, undefined, back);
+    const [otherMail] = await db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .innerJoin(activity, eq(sql`${activity.id}`, jobs.subjectId))
+      .where(sql`${activity.kind} = 'review.link-sent' and ${activity.subjectId} = ${String(other.id)}`);
+    const otherToken = /\/review\/([A-Za-z0-9_-]{43})/.exec((otherMail!.payload as { text: string }).text)![1]!;
+    expect(
+      await submitReview(otherToken, reviewInputSchema.parse({ stars: "2", title: "Long drives", body: "Too long in the car each day." }), back),
+    ).toMatchObject({ ok: true });
+
+    // The retention sweep (ENQUIRY_RETENTION_MONTHS, ADR 121): once the completed trips are older than the setting,
+    // the unpublished review goes and the published one stays on the page without the traveller's name.
     await transitionBooking(trip.id, "complete", { actor: admin, now: back });
+    await transitionBooking(other.id, "complete", { actor: admin, now: back });
     const version = await readContentVersion(db);
-    // It came back on 7 April: kept while the cutoff (six months back) is that day, gone from the day after.
-    expect(await deleteExpiredEnquiries(6, new Date("2027-10-07T06:00:00Z"))).toMatchObject({ reviews: 0 });
-    expect(await db.select().from(reviews).where(eq(reviews.bookingId, trip.id))).toHaveLength(1);
+    // They came back on 7 April: kept while the cutoff (six months back) is that day, swept from the day after.
+    expect(await deleteExpiredEnquiries(6, new Date("2027-10-07T06:00:00Z"))).toMatchObject({ reviews: 0, reviewsAnonymised: 0 });
+    expect(
+      await db
+        .select()
+        .from(reviews)
+        .where(inArray(reviews.bookingId, [trip.id, other.id])),
+    ).toHaveLength(2);
     expect(await readContentVersion(db)).toBe(version);
-    expect(await deleteExpiredEnquiries(6, new Date("2027-10-08T06:00:00Z"))).toMatchObject({ reviews: 1 });
-    expect(await db.select().from(reviews).where(eq(reviews.bookingId, trip.id))).toEqual([]);
-    expect(await db.select().from(reviewLinks).where(eq(reviewLinks.bookingId, trip.id))).toEqual([]);
+    expect(await deleteExpiredEnquiries(6, new Date("2027-10-08T06:00:00Z"))).toMatchObject({ reviews: 1, reviewsAnonymised: 1 });
+    expect(await db.select().from(reviews).where(eq(reviews.bookingId, other.id))).toEqual([]);
+    const [kept] = await db.select().from(reviews).where(eq(reviews.bookingId, trip.id));
+    expect(kept).toMatchObject({ authorName: "A traveller", stars: 4, title: "Kind hosts", status: "published" });
+    expect((await packageVerifiedReviews(kept!.packageId)).items.find((item) => item.id === kept!.id)).toMatchObject({
+      authorName: "A traveller",
+      travelled: "Travelled April 2027",
+    });
+    expect(
+      await db
+        .select()
+        .from(reviewLinks)
+        .where(inArray(reviewLinks.bookingId, [trip.id, other.id])),
+    ).toEqual([]);
     expect(await readContentVersion(db)).toBe(version + 1);
-    expect((await findPersonalData(key("farah@example.com"))).booked.reviews).toEqual([]);
+    // A second sweep finds nothing more to do.
+    expect(await deleteExpiredEnquiries(6, new Date("2027-10-09T06:00:00Z"))).toMatchObject({ reviews: 0, reviewsAnonymised: 0 });
+    expect((await findPersonalData(key("farah@example.com"))).booked.reviews.map((review) => review.authorName)).toEqual(["A traveller"]);
   });
 });

@@ -210,8 +210,9 @@ export async function eraseBookingData(
  * The trip page's personal data of these bookings (ADR 108): the travellers'
  * details (sealed passport numbers and PANs included), the consent, every
  * link (the review links too, ADR 116), and the words of the traveller's
- * requests (the figures stay). Published reviews stay (the erasure at the
- * traveller's request deletes them).
+ * requests (the figures stay). Reviews are the callers' (the erasure at the
+ * traveller's request deletes them; the retention sweep, ADR 121, keeps a
+ * published one without the name).
  */
 export async function eraseTripData(tx: DbExecutor, bookingIds: number[]) {
   if (bookingIds.length === 0) return { details: 0 };

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
 import type { Logger } from "pino";
 import { RETAINABLE_STATUSES } from "~/lib/enquiry-status";
 import { recordActivity } from "~/server/activity/activity.server";
@@ -7,6 +7,9 @@ import { bookings, contactMessages, jobs, leads, reviews } from "~/server/db/sch
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";
 import { deleteReviewPhotoFiles, dropReviewPhotosOfBookings } from "~/server/review/review-photos.server";
 import { eraseTripData } from "./personal-data-bookings.server";
+
+/** Who a published review is from once the retention sweep has taken the traveller's name (ADR 121). */
+export const RETAINED_REVIEWER_NAME = "A traveller";
 
 /** The moment N calendar months before `now`: enquiries that came in before it are old enough. */
 export function retentionCutoff(months: number, now = new Date()): Date {
@@ -78,12 +81,26 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
       );
     const closedIds = closed.map((row) => row.id);
     const trip = await eraseTripData(tx, closedIds);
-    // Their reviews (ADR 116's amendment): a traveller's words, name and pictures are personal data. The photos first
-    // (ADR 118: their rows here, their files after the commit), then the reviews; the package page's cache refreshed.
+    // Their reviews (ADR 121): the photos go (their rows here, their files after the commit, ADR 118), and so does a
+    // review nobody published; a published one stays on the package page, its stars and words kept as the traveller
+    // wrote them for the public, without the name. The package page's cache refreshed.
     const photos = await dropReviewPhotosOfBookings(closedIds, tx);
     photoFiles = photos.fileKeys;
-    const reviewsGone = closedIds.length ? await tx.delete(reviews).where(inArray(reviews.bookingId, closedIds)).returning({ id: reviews.id }) : [];
-    if (photos.photos > 0 || reviewsGone.length > 0) {
+    const ofClosed = inArray(reviews.bookingId, closedIds);
+    const reviewsGone = closedIds.length
+      ? await tx
+          .delete(reviews)
+          .where(and(ofClosed, ne(reviews.status, "published")))
+          .returning({ id: reviews.id })
+      : [];
+    const reviewsAnonymised = closedIds.length
+      ? await tx
+          .update(reviews)
+          .set({ authorName: RETAINED_REVIEWER_NAME })
+          .where(and(ofClosed, eq(reviews.status, "published"), ne(reviews.authorName, RETAINED_REVIEWER_NAME)))
+          .returning({ id: reviews.id })
+      : [];
+    if (photos.photos > 0 || reviewsGone.length > 0 || reviewsAnonymised.length > 0) {
       await bumpContentVersion(tx as Parameters<typeof bumpContentVersion>[0]);
       noteContentWritten();
     }
@@ -93,9 +110,10 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
       outbox,
       travellerDetails: trip.details,
       reviews: reviewsGone.length,
+      reviewsAnonymised: reviewsAnonymised.length,
       reviewPhotos: photos.photos,
     };
-    if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviews + counts.reviewPhotos > 0) {
+    if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviews + counts.reviewsAnonymised + counts.reviewPhotos > 0) {
       await recordActivity(
         { kind: "enquiry.retention-deleted", subject: { type: "personal-data", label: `older than ${months} months` }, detail: { ...counts, months } },
         { db: tx },
@@ -116,7 +134,7 @@ export function startRetentionSweep(months: number | undefined, logger: Logger):
   const sweep = async () => {
     try {
       const counts = await deleteExpiredEnquiries(months);
-      if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviews + counts.reviewPhotos > 0)
+      if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviews + counts.reviewsAnonymised + counts.reviewPhotos > 0)
         logger.info({ ...counts, months }, "retention: deleted old closed and spam enquiries");
     } catch (err) {
       logger.error({ err }, "retention sweep failed");

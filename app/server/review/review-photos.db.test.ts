@@ -178,16 +178,16 @@ describe("photos on a review", () => {
     await moderateReview(moderationActionSchema.parse({ intent: "publish", reviewId: String(review!.id) }), editor, "10.118.2.1", NOW);
   });
 
-  it("go under the retention setting with their review (ADR 116's amendment), are in the personal-data export, go with an erasure, and orphan files are swept", async () => {
+  it("go under the retention setting (the published review stays, without them or the name: ADR 121), are in the personal-data export, go with an erasure, and orphan files are swept", async () => {
     const [meera] = await db.select().from(bookings).where(eq(bookings.leadEmail, "meera@example.com"));
-    // Meera's trip ended long before the cutoff: the sweep takes her review's photos, and the review with them.
+    // Meera's trip ended long before the cutoff: the sweep takes her review's photos and her name; its words stay.
     await db.update(bookings).set({ state: "completed" }).where(eq(bookings.id, meera!.id));
     const counts = await deleteExpiredEnquiries(6, new Date("2028-01-15T00:00:00Z"));
-    expect(counts.reviewPhotos).toBe(2);
-    expect(counts.reviews).toBe(1);
+    expect(counts).toMatchObject({ reviewPhotos: 2, reviews: 0, reviewsAnonymised: 1 });
     expect(await storedFiles()).toEqual([]);
     expect(await db.select().from(reviewPhotos)).toEqual([]);
-    expect((await packageVerifiedReviews(packageId)).items).toEqual([]);
+    const [kept] = (await packageVerifiedReviews(packageId)).items;
+    expect(kept).toMatchObject({ title: TEXT.title, authorName: "A traveller", photos: [] });
 
     // Another traveller's review with a photo, erased at their request: the review, its photo row and its files go.
     const { booking, token } = await bookWithLink("Anil Das", "anil@example.com", "+91 90080 33333");
