@@ -114,8 +114,10 @@ export default defineConfig({
       name: `server ${index}`,
       // E2E_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the servers: they are then stopped
       // with SIGTERM, so that node writes the profile (otherwise killed at once).
-      // Its output goes to the console and to its log file (tee ignores SIGTERM, so a server stopped gracefully still logs to the end).
-      command: `mkdir -p .cache && node ${process.env.E2E_SERVER_NODE_ARGS ?? ""} scripts/e2e-server.mjs 2>&1 | { trap '' TERM; exec tee ${server.logFile}; }`,
+      // It logs at production's level (info) to its log file, which the global teardown reads for passport numbers and
+      // PANs (issue 48); the console gets only warnings and worse. tee and grep ignore SIGTERM, so a server stopped
+      // gracefully still logs to the end.
+      command: `mkdir -p .cache && node ${process.env.E2E_SERVER_NODE_ARGS ?? ""} scripts/e2e-server.mjs 2>&1 | { trap '' TERM; tee ${server.logFile} | grep --line-buffered -v '^{"level":30,'; }`,
       ...(process.env.E2E_SERVER_NODE_ARGS ? { gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 } } : {}),
       url: `${server.baseURL}/api/health`,
       reuseExistingServer: false,
@@ -134,7 +136,7 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1: a high per-IP cap keeps specs independent;
         // the per-e-mail limit stays at its default of 5 (tests/e2e/admin-auth.spec.ts).
         LOGIN_MAX_PER_IP: "1000",
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: "info",
         // The whole suite renders pages from 127.0.0.1; the cap's own test uses another address.
         PAGE_RENDER_LIMIT: "300",
       },
