@@ -1,3 +1,4 @@
+import { formatTourDate } from "./tour-format";
 /**
  * A traveller's details on the trip page (issue 48, ADR 108): the fields, and
  * the one check of each, shared by the page (messages beside the field) and
@@ -122,7 +123,7 @@ export function checkDetailField(field: DetailField, typed: string, ctx: DetailC
 
 /** Most countries refuse entry on a passport valid for less than 6 months after the return. */
 export const passportWarning = (returnDate: string) =>
-  `This passport expires within 6 months of your return (${returnDate}): many countries refuse entry then. Renew it before the trip.`;
+  `This passport expires within 6 months of your return (${formatTourDate(returnDate)}): many countries refuse entry then. Renew it before the trip.`;
 
 /** The warning for a stored expiry date, if any. */
 export const expiryWarning = (expiresOn: string | null | undefined, returnDate: string) =>

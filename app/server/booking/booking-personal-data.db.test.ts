@@ -301,7 +301,10 @@ describe("the trip page", () => {
       expect(await save(first!.id, "dateOfBirth", "2030-01-01")).toMatchObject({ ok: false, error: "The date of birth cannot be in the future." });
       expect(await save(first!.id, "passportIssuedOn", "2020-05-01")).toMatchObject({ ok: true });
       expect(await save(first!.id, "passportExpiresOn", "2019-05-01")).toMatchObject({ ok: false, error: "The expiry date must be after the issue date." });
-      expect(await save(first!.id, "passportExpiresOn", "2027-08-01")).toMatchObject({ ok: true, warning: expect.stringContaining("within 6 months") });
+      expect(await save(first!.id, "passportExpiresOn", "2027-08-01")).toMatchObject({
+        ok: true,
+        warning: expect.stringContaining("within 6 months of your return (7 Apr 2027)"),
+      });
       expect(await save(first!.id, "pan", "ABCD1234F")).toMatchObject({ ok: false, error: "A PAN is 5 letters, 4 digits and a letter, e.g. ABCDE1234F." });
 
       // Ask for a cancellation: a task with the refund shown, an e-mail to the team, and the booking not cancelled.
