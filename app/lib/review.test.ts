@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanReviewText, hasLink, REVIEW_NO_LINKS, reviewerName, reviewInputSchema, travelledLabel } from "./review";
+import { cleanReviewText, hasLink, REVIEW_NO_LINKS, reviewerName, travelledLabel } from "./review";
+import { reviewInputSchema } from "./review-schema";
 
 describe("a review's text (ADR 116)", () => {
   it("keeps plain words and drops scripts, styles, tags, control and direction-override characters", () => {

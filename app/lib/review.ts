@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { formatMonth } from "./tour-format";
 
 /**
- * Verified reviews (issue 48, ADR 116): the review form's one schema, its
- * limits and the cleaning of what a traveller types. Shared by the form (its
- * maxLength) and the server (the check that counts).
+ * Verified reviews (issue 48, ADR 116): the review form's limits, texts and
+ * the cleaning of what a traveller types, shared by the form (its maxLength),
+ * the package page and the server. Without zod, so the public pages that show
+ * reviews do not download it; the form's schema is in review-schema.ts.
  */
 
 export const REVIEW_TITLE_MAX = 120;
@@ -35,38 +35,6 @@ export function cleanReviewText(value: string): string {
 }
 
 export const hasLink = (value: string) => LINK_PATTERN.test(value) || DOMAIN_PATTERN.test(value);
-
-const cleaned = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `Write a ${label}.` })
-    // The limit is on what was typed: a longer text is refused, never cut.
-    .max(max, `Keep the ${label} to ${max.toLocaleString("en-IN")} characters.`)
-    .transform(cleanReviewText)
-    .pipe(
-      z
-        .string()
-        .min(min, min > 1 ? `Write a ${label} of at least ${min} characters.` : `Write a ${label}.`)
-        .refine((value) => !hasLink(value), REVIEW_NO_LINKS),
-    );
-
-/** The review form: stars 1–5 (a radio group), a title, the text. */
-export const reviewInputSchema = z.object({
-  stars: z
-    .string({ error: "Choose from 1 to 5 stars." })
-    .regex(/^[1-5]$/, "Choose from 1 to 5 stars.")
-    .transform(Number),
-  title: cleaned("title", 1, REVIEW_TITLE_MAX),
-  body: cleaned("review", 20, REVIEW_BODY_MAX),
-});
-export type ReviewInput = z.output<typeof reviewInputSchema>;
-
-/** The team's reply under a published review. */
-export const reviewReplySchema = z.object({
-  reply: z
-    .string()
-    .max(REVIEW_REPLY_MAX, `Keep the reply to ${REVIEW_REPLY_MAX.toLocaleString("en-IN")} characters.`)
-    .transform(cleanReviewText),
-});
 
 /** "Meera Rao" -> "Meera R.": how a traveller is named on the public page. */
 export function reviewerName(fullName: string): string {

@@ -15,7 +15,7 @@ import { bookingIdForToken, hashTripToken, mintTripLink, revokeTripLinks } from 
 import { ERASED_NAME } from "~/server/enquiry/personal-data-bookings.server";
 import { deleteExpiredEnquiries } from "~/server/enquiry/retention.server";
 import { readContentVersion } from "~/server/cache/content-version.server";
-import { reviewInputSchema } from "~/lib/review";
+import { reviewInputSchema } from "~/lib/review-schema";
 import { sendNewReviewLink } from "~/server/review/review-new-link.server";
 import { moderateReview, moderationActionSchema } from "~/server/review/review-moderation.server";
 import { submitReview } from "~/server/review/review-submit.server";

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { reviewReplySchema, travelledLabel, type ReviewPhoto } from "~/lib/review";
+import { travelledLabel, type ReviewPhoto } from "~/lib/review";
+import { reviewReplySchema } from "~/lib/review-schema";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { bumpContentVersion, noteContentWritten } from "~/server/cache/content-version.server";

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { PageFormResult } from "~/lib/page-form";
-import { REVIEW_PHOTO_MAX_BYTES, REVIEW_PHOTOS_FIELD, REVIEW_PHOTOS_MAX, REVIEW_SENT, reviewInputSchema } from "~/lib/review";
+import { REVIEW_PHOTO_MAX_BYTES, REVIEW_PHOTOS_FIELD, REVIEW_PHOTOS_MAX, REVIEW_SENT } from "~/lib/review";
+import { reviewInputSchema } from "~/lib/review-schema";
 import { storableText } from "~/server/forms/form-input.server";
 import { checkPageFormPost, type FormPoster } from "~/server/forms/form-post.server";
 import { answerPageForm } from "~/server/forms/page-form-post.server";

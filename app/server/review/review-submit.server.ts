@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { reviewerName, type ReviewInput } from "~/lib/review";
+import { reviewerName } from "~/lib/review";
+import type { ReviewInput } from "~/lib/review-schema";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getDb } from "~/server/db/db.server";
 import { bookings, reviews } from "~/server/db/schema.server";
