@@ -7,9 +7,9 @@ import { redirectWithNotice } from "~/server/admin/notice.server";
 import { canSendReviewLinks } from "~/server/auth/access.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
-import { reviewLinks, reviews, siteSettings, type BookingRow } from "~/server/db/schema.server";
-import { enqueueJobs, nudgeJobs, subjectOnceKey, type DbExecutor } from "~/server/jobs/jobs.server";
-import { EMAIL_JOB, emailPayloadSchema } from "~/server/notify/notification-jobs.server";
+import { reviewLinks, reviews, type BookingRow } from "~/server/db/schema.server";
+import { nudgeJobs, type DbExecutor } from "~/server/jobs/jobs.server";
+import { queueTravellerEmail } from "~/server/trip/trip-links.server";
 import { reviewRequestText } from "./review-request.server";
 import { mintReviewLink, reviewUrl } from "./review-token.server";
 
@@ -119,20 +119,10 @@ export async function sendNewReviewLink(
         },
         { db: tx },
       );
-      const [settings] = await tx.select({ name: siteSettings.brandName, email: siteSettings.email }).from(siteSettings).limit(1);
-      const subject = { type: "booking-traveller", id: eventId! };
-      await enqueueJobs(tx, EMAIL_JOB, [
-        {
-          subject,
-          onceKey: subjectOnceKey(EMAIL_JOB, subject),
-          payload: emailPayloadSchema.parse({
-            to: row.leadEmail,
-            ...(settings?.email ? { replyTo: settings.email } : {}),
-            subject: `How was ${row.packageTitle}? Your review link (${row.reference})`,
-            text: reviewRequestText(row, reviewUrl(token), settings?.name ?? "Pravas"),
-          }),
-        },
-      ]);
+      await queueTravellerEmail(tx, row.leadEmail!, eventId!, (agency) => ({
+        subject: `How was ${row.packageTitle}? Your review link (${row.reference})`,
+        text: reviewRequestText(row, reviewUrl(token), agency),
+      }));
       return { ok: true as const, to: row.leadEmail! };
     })
     .then((result) => {

@@ -7,7 +7,7 @@ import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
 import { bookings, siteSettings, type BookingRow } from "~/server/db/schema.server";
-import { enqueueJobs, subjectOnceKey } from "~/server/jobs/jobs.server";
+import { enqueueJobs, subjectOnceKey, type DbExecutor } from "~/server/jobs/jobs.server";
 import { EMAIL_JOB, emailPayloadSchema } from "~/server/notify/notification-jobs.server";
 import { mintTripLink, revokeTripLinks, tripUrl, type TripLinkReason } from "./trip-token.server";
 
@@ -18,6 +18,23 @@ import { mintTripLink, revokeTripLinks, tripUrl, type TripLinkReason } from "./t
  * e-mail through the job queue, its subject the timeline entry, so the
  * booking's erasure finds and deletes it.
  */
+
+/**
+ * Queues an e-mail to the lead traveller about the timeline entry `eventId`
+ * (its subject, so the booking's erasure finds and deletes it), replying to
+ * the agency's address and signed with its name.
+ */
+export async function queueTravellerEmail(tx: DbExecutor, to: string, eventId: number, content: (agencyName: string) => { subject: string; text: string }) {
+  const [settings] = await tx.select({ name: siteSettings.brandName, email: siteSettings.email }).from(siteSettings).limit(1);
+  const subject = { type: "booking-traveller", id: eventId };
+  await enqueueJobs(tx, EMAIL_JOB, [
+    {
+      subject,
+      onceKey: subjectOnceKey(EMAIL_JOB, subject),
+      payload: emailPayloadSchema.parse({ to, ...(settings?.email ? { replyTo: settings.email } : {}), ...content(settings?.name ?? "Pravas") }),
+    },
+  ]);
+}
 
 async function queueLinkEmail(
   tx: Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0],
@@ -38,31 +55,21 @@ async function queueLinkEmail(
     { db: tx },
   );
   if (!row.leadEmail || !eventId) return false;
-  const [settings] = await tx.select({ name: siteSettings.brandName, email: siteSettings.email }).from(siteSettings).limit(1);
-  const subject = { type: "booking-traveller", id: eventId };
-  await enqueueJobs(tx, EMAIL_JOB, [
-    {
-      subject,
-      onceKey: subjectOnceKey(EMAIL_JOB, subject),
-      payload: emailPayloadSchema.parse({
-        to: row.leadEmail,
-        ...(settings?.email ? { replyTo: settings.email } : {}),
-        subject: `Your trip page: ${row.packageTitle} (${row.reference})`,
-        text: [
-          `Dear ${row.leadName},`,
-          "",
-          `Here is the link to your trip page for ${row.packageTitle} (${formatTourDateRange(row.startDate, row.endDate)}): what you have paid and what is due, your documents, and your travellers' details.`,
-          "",
-          tripUrl(token),
-          "",
-          "Keep it private: it opens your booking without a password.",
-          ...(reason === "new-link" ? ["Links we sent you before no longer work."] : []),
-          "",
-          settings?.name ?? "Pravas",
-        ].join("\n"),
-      }),
-    },
-  ]);
+  await queueTravellerEmail(tx, row.leadEmail, eventId, (agency) => ({
+    subject: `Your trip page: ${row.packageTitle} (${row.reference})`,
+    text: [
+      `Dear ${row.leadName},`,
+      "",
+      `Here is the link to your trip page for ${row.packageTitle} (${formatTourDateRange(row.startDate, row.endDate)}): what you have paid and what is due, your documents, and your travellers' details.`,
+      "",
+      tripUrl(token),
+      "",
+      "Keep it private: it opens your booking without a password.",
+      ...(reason === "new-link" ? ["Links we sent you before no longer work."] : []),
+      "",
+      agency,
+    ].join("\n"),
+  }));
   return true;
 }
 
