@@ -172,4 +172,17 @@ describe("the lead traveller's PAN from the trip page, used for TCS", () => {
     expect(await applyTripPanForTcs(await row(id), admin, { now: NOW }, followBookingTotal)).toMatchObject({ ok: false, status: 409 });
     expect((await row(id)).billingPan).toBe("AAAPL1234C");
   });
+
+  it("refuses a trip-page PAN that the billing check rejects (the trip page checks only the pattern): 422, nothing changed", async () => {
+    // "D" is no PAN holder type (P for a person, C for a company …): the billing form refuses it, so this does too.
+    const id = await bookedWithTripPan("ABCDE1234F");
+    const before = await row(id);
+    expect(await applyTripPanForTcs(before, editor, { now: NOW }, followBookingTotal)).toEqual({
+      ok: false,
+      status: 422,
+      message: "The PAN from the trip page is not a valid PAN: ask the traveller for it again.",
+    });
+    expect(await amounts(id)).toEqual(NO_PAN);
+    expect((await row(id)).version).toBe(before.version);
+  });
 });
