@@ -223,6 +223,8 @@ const FORM_POSTS: { url: string; form: Record<string, string>; outcome: Record<W
   { url: "/admin/bookings/PRV-22222", form: { intent: "trip-reveal" }, outcome: { anonymous: "login", editor: "denied", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "trip-new-link" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   { url: "/admin/bookings/PRV-22222", form: { intent: "trip-task-done" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
+  // "Use it for TCS" (ADR 108, 2026-11-29): the lead traveller's trip-page PAN as the billing PAN, under the billing details' rule (canIssueDocuments): both roles.
+  { url: "/admin/bookings/PRV-22222", form: { intent: "trip-pan-for-tcs" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // "Send a new review link" (ADR 116): both roles, as a new trip page link (canSendReviewLinks).
   { url: "/admin/bookings/PRV-22222", form: { intent: "review-new-link" }, outcome: { anonymous: "login", editor: "notFound", admin: "notFound" } },
   // The UPI ID is a setting: admins only; an admin's malformed one is the form's inline error (400).

@@ -89,7 +89,9 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded ?
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, stored, editable, values, packages, timeline, canDelete, now, money, documents, trip } = loaderData;
   const tripAnswer =
-    actionData && typeof actionData === "object" && ("revealed" in actionData || "revealError" in actionData) ? (actionData as TripPanelAnswer) : undefined;
+    actionData && typeof actionData === "object" && ("revealed" in actionData || "revealError" in actionData || "panForTcsError" in actionData)
+      ? (actionData as TripPanelAnswer)
+      : undefined;
   const moneyAction = actionData && typeof actionData === "object" && "money" in actionData ? (actionData as MoneyActionData).money : undefined;
   const documentsAction = actionData && typeof actionData === "object" && "documents" in actionData ? (actionData as DocumentsActionData).documents : undefined;
   return (
@@ -107,7 +109,12 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         <div className={styles.detailSummary}>
           <BookingSummary booking={booking} now={now} canDelete={canDelete} />
           <BookingMoney money={money} actionData={moneyAction} />
-          <BookingDocuments panel={documents} actionData={documentsAction} />
+          <BookingDocuments
+            panel={documents}
+            actionData={documentsAction}
+            tripPan={trip.panForTcs}
+            tripPanError={tripAnswer && "panForTcsError" in tripAnswer ? tripAnswer.panForTcsError : undefined}
+          />
           <BookingTripPanel reference={booking.reference} trip={trip} now={now} answer={tripAnswer} />
         </div>
         <div className={styles.detailForm}>

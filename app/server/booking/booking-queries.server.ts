@@ -160,7 +160,11 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
         details: typeof detail.holdUntil === "string" ? [`Seats held until ${formatDayTime(detail.holdUntil)}`] : [],
       };
     case "booking.updated":
-      return { text: "Changed the booking", details: typeof detail.schedule === "string" ? [...changes, `Payment schedule: ${detail.schedule}`] : changes };
+      // A billing PAN taken from the trip page says so (ADR 108, 2026-11-29); every other change is "Changed the booking".
+      return {
+        text: typeof detail.text === "string" ? detail.text : "Changed the booking",
+        details: typeof detail.schedule === "string" ? [...changes, `Payment schedule: ${detail.schedule}`] : changes,
+      };
     case "booking.offered":
       return { text: detail.offered ? "Offered seats that came free (first on the waitlist)" : "Offered the seats: Waitlisted → Held", details: [] };
     case "booking.cancelled":

@@ -66,7 +66,15 @@ export async function updateBillingDetails(
   bookingId: number,
   billing: BillingDetails,
   ctx: { actor: DocumentActor; ip?: string | null; now: Date },
-  options: { expectedVersion?: number; followTotal: FollowTotal },
+  options: {
+    expectedVersion?: number;
+    followTotal: FollowTotal;
+    /**
+     * A PAN the team did not type (the lead traveller's from the trip page, ADR 108):
+     * the timeline says where it came from, and shows the PAN masked ("XXXX1234").
+     */
+    panFromTripPage?: boolean;
+  },
 ): Promise<BillingResult> {
   return getDb().transaction(async (rawTx) => {
     const tx = rawTx as unknown as Db;
@@ -80,9 +88,11 @@ export async function updateBillingDetails(
       };
     }
     const before = billingOf(row);
+    const shownFor = (field: keyof BillingDetails, value: string | null) =>
+      options.panFromTripPage && field === "pan" && value ? `XXXX${value.slice(-4)}` : shown(field, value);
     const changes = (Object.keys(LABELS) as (keyof BillingDetails)[])
       .filter((field) => before[field] !== billing[field])
-      .map((field) => ({ field, label: LABELS[field], from: shown(field, before[field]), to: shown(field, billing[field]) }));
+      .map((field) => ({ field, label: LABELS[field], from: shownFor(field, before[field]), to: shownFor(field, billing[field]) }));
     if (changes.length === 0) return { ok: true as const, booking: row };
     // The state, PAN or GSTIN can change the GST split and the TCS rate: the taxes are worked out again (ADR 115).
     const taxes = await taxColumns(tx, { ...row, billingStateCode: billing.stateCode, billingGstin: billing.gstin, billingPan: billing.pan }, ctx.now);
@@ -107,7 +117,13 @@ export async function updateBillingDetails(
         actor: ctx.actor,
         subject: bookingSubject(saved!),
         ip: ctx.ip ?? null,
-        detail: { changes, changeCount: changes.length, version: saved!.version, ...(moved ? { schedule: moved.text } : {}) },
+        detail: {
+          ...(options.panFromTripPage ? { text: "The PAN the lead traveller gave on the trip page is now used for TCS" } : {}),
+          changes,
+          changeCount: changes.length,
+          version: saved!.version,
+          ...(moved ? { schedule: moved.text } : {}),
+        },
       },
       { db: tx },
     );

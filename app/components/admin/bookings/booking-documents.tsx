@@ -5,6 +5,7 @@ import { formatWithPaise } from "~/lib/amount-with-paise";
 import { INDIAN_STATES } from "~/lib/indian-states";
 import { formatTourDate } from "~/lib/tour-format";
 import type { DocumentsActionData, DocumentsPanelData } from "~/server/document/documents-page.server";
+import type { TripPanelData } from "~/server/trip/trip-staff.server";
 import moneyStyles from "./booking-money.module.css";
 import styles from "./booking-documents.module.css";
 
@@ -58,7 +59,45 @@ function CancelDocument({ id, number, sent }: { id: number; number: string; sent
   );
 }
 
-export function BookingDocuments({ panel, actionData }: { panel: DocumentsPanelData; actionData?: DocumentsActionData["documents"] }) {
+/**
+ * The lead traveller's PAN from the trip page, offered for TCS while the booking
+ * has no billing PAN (ADR 108, 2026-11-29): masked here; the server opens it.
+ */
+function TripPanOffer({ offer, error }: { offer: NonNullable<TripPanelData["panForTcs"]>; error?: string }) {
+  return (
+    <div className={moneyStyles.form} role="group" aria-labelledby="trip-pan-text">
+      <p id="trip-pan-text" className={moneyStyles.wide}>
+        The lead traveller gave a PAN on the trip page ({offer.masked}).
+        {offer.keyMissing ? " It cannot be opened on this server (TRAVELLER_DATA_KEY is not set): type the PAN in Billing details instead." : null}
+      </p>
+      {offer.keyMissing ? null : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="trip-pan-for-tcs" />
+          <button type="submit" className={`${adminUi.button} ${adminUi.small}`}>
+            Use it for TCS
+          </button>
+        </Form>
+      )}
+      {error ? (
+        <p className={`${adminUi.formError} ${moneyStyles.wide}`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function BookingDocuments({
+  panel,
+  actionData,
+  tripPan,
+  tripPanError,
+}: {
+  panel: DocumentsPanelData;
+  actionData?: DocumentsActionData["documents"];
+  tripPan?: TripPanelData["panForTcs"];
+  tripPanError?: string;
+}) {
   const issueError = actionData?.intent.startsWith("issue-") && actionData.intent !== "issue-credit" ? actionData.errors.form?.[0] : undefined;
   const billing = actionData?.intent === "billing" ? actionData : undefined;
   const credit = actionData?.intent === "issue-credit" ? actionData : undefined;
@@ -150,6 +189,7 @@ export function BookingDocuments({ panel, actionData }: { panel: DocumentsPanelD
           ) : null}
         </Form>
       ) : null}
+      {panel.canIssue && tripPan ? <TripPanOffer offer={tripPan} error={tripPanError} /> : null}
       {panel.canIssue ? (
         <details className={moneyStyles.scheduleEditor} open={Boolean(billing)}>
           <summary className={moneyStyles.formTitle}>Billing details (printed on the documents)</summary>

@@ -8,6 +8,17 @@ import styles from "./trip.module.css";
 
 type Details = TripPageData["details"];
 
+/**
+ * What the PAN does, said honestly (ADR 108, 2026-11-29): the booking's TCS uses the
+ * lead traveller's PAN only once the team adds it to the booking's billing details.
+ */
+function panHint(overseas: boolean, lead: boolean) {
+  const format = "10 characters, e.g. ABCDE1234F.";
+  if (overseas && lead)
+    return `${format} Needed for the tax collected at source on trips abroad: with it, TCS is 2% instead of 5% once our team has added it to your booking.`;
+  return `${format} Needed for the tax collected at source on trips abroad.`;
+}
+
 /** The notice and consent, then one form per traveller (issue 48, ADR 108). */
 export function TravellerDetails({ details, actionData, readOnly }: { details: Details; actionData?: TripActionData; readOnly: boolean }) {
   const consent = useFetcher<TripActionData>({ key: "consent" });
@@ -43,7 +54,7 @@ export function TravellerDetails({ details, actionData, readOnly }: { details: D
           Passport numbers and PANs cannot be taken online just now: please give them to our team by phone.
         </p>
       ) : null}
-      {details.travellers.map((traveller) => {
+      {details.travellers.map((traveller, index) => {
         const answered = actionData?.intent === "details" && actionData.travellerId === traveller.id ? actionData.results : undefined;
         const input = (field: DetailField, extra: Partial<Parameters<typeof DetailInput>[0]> = {}) => (
           <DetailInput
@@ -72,7 +83,7 @@ export function TravellerDetails({ details, actionData, readOnly }: { details: D
                 {input("passportExpiresOn", { type: "date", warning: traveller.expiryWarning })}
               </>
             ) : null}
-            {input("pan", { masked: traveller.masked.pan, hint: "10 characters, e.g. ABCDE1234F. Needed for the tax collected at source on trips abroad." })}
+            {input("pan", { masked: traveller.masked.pan, hint: panHint(details.overseas, index === 0) })}
             {input("food", { hint: "Vegetarian, Jain, no onion or garlic, allergies…" })}
             {input("medical", { multiline: true })}
             {input("emergencyContact")}

@@ -1,0 +1,188 @@
+// ADR 108 and 120 (2026-11-29): the PAN the lead traveller gives on the trip page changes no amount by itself;
+// the team's "Use it for TCS" makes it the billing PAN through the billing write, so the TCS rate, the asked total
+// and the schedule follow as when the team types it. An overseas ₹1,04,500 booking billed in Maharashtra, no payments.
+// Every figure by hand:
+//   GST 5% of ₹1,04,500.00 = ₹5,225.00; the supply ₹1,09,725.00.
+//   Without a PAN: TCS 5% of ₹1,09,725.00 = ₹5,486.25; asked ₹1,04,500.00 + ₹5,225.00 + ₹5,486.25 = ₹1,15,211.25;
+//     deposit 25% of ₹1,15,211.25 = ₹28,802.8125 → ₹28,803.00; balance ₹1,15,211.25 − ₹28,803.00 = ₹86,408.25.
+//   With the PAN: TCS 2% of ₹1,09,725.00 = ₹2,194.50; asked ₹1,04,500.00 + ₹5,225.00 + ₹2,194.50 = ₹1,11,919.50;
+//     the deposit stays ₹28,803.00; balance ₹1,11,919.50 − ₹28,803.00 = ₹83,116.50.
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { GroupDate } from "~/lib/content-types";
+import { newBookingSchema } from "~/lib/booking-schema";
+import { askedPaise } from "~/lib/booking-amount";
+import type { Viewer } from "~/server/auth/guard.server";
+import type { Db } from "~/server/db/db.server";
+import { activity, bookings, bookingTravellers, packages, siteSettings } from "~/server/db/schema.server";
+import { resetEnvForTests } from "~/server/env.server";
+import { createBooking } from "~/server/booking/booking-create.server";
+import { bookingTimeline } from "~/server/booking/booking-queries.server";
+import { updateBillingDetails } from "~/server/document/document-billing.server";
+import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
+import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
+import { bookablePackages } from "../../../tests/support/booking-fixtures";
+import { insertStaff } from "../../../tests/support/enquiry-fixtures";
+import { rs } from "../../../tests/support/tax-figures";
+import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { giveConsent, saveDetailField } from "./trip-actions.server";
+import { NO_KEY_FOR_TCS, TRIP_PAN_INTENT, tripPanOffer, applyTripPanForTcs } from "./trip-pan-for-tcs.server";
+import { handleTripIntent, loadTripPanel, requireTripRight } from "./trip-staff.server";
+
+let db: Db;
+let packageId: number;
+let admin: Viewer;
+let editor: Viewer;
+const KEY = "b".repeat(64);
+const PAN = "ABCPK1234F";
+const DATES: GroupDate[] = [{ id: "dApr", name: "April Batch", start: "2027-04-01", end: "2027-04-07", capacity: 40 }];
+const PUNE = { address: "12 Law College Road\nPune 411004", stateCode: "27", pan: null, companyName: null, gstin: null };
+const NOW = new Date("2027-01-10T06:00:00Z");
+const keyBefore = process.env.TRAVELLER_DATA_KEY;
+
+const setKey = (key: string | undefined) => {
+  if (key === undefined) delete process.env.TRAVELLER_DATA_KEY;
+  else process.env.TRAVELLER_DATA_KEY = key;
+  resetEnvForTests();
+};
+
+beforeAll(async () => {
+  db = await openTestDatabase({ seeded: true });
+  [packageId] = (await bookablePackages(db, DATES, 1)) as [number];
+  await db
+    .update(packages)
+    .set({ overseas: true, region: "international", groupDates: DATES, price: { kind: "single", amount: 104_500, unit: "per person" } })
+    .where(eq(packages.id, packageId));
+  await db.update(siteSettings).set({ businessStateCode: "27", autoReceiptVouchers: false });
+  const [a, e] = [await insertStaff(db, "Ada Admin", "admin"), await insertStaff(db, "Eli Editor", "editor")];
+  admin = { id: a.id, email: a.email, name: a.name, role: "admin" };
+  editor = { id: e.id, email: e.email, name: e.name, role: "editor" };
+});
+afterEach(() => setKey(keyBefore));
+afterAll(closeTestDatabase);
+
+/** A confirmed booking billed in Pune with no PAN, whose lead traveller saved `pan` on the trip page. */
+async function bookedWithTripPan(pan: string) {
+  setKey(KEY);
+  const input = newBookingSchema.parse({
+    packageId,
+    departureId: "dApr",
+    leadName: "Asha Rao",
+    leadPhone: "98450 12345",
+    leadEmail: "asha.rao@example.com",
+    adults: "1",
+    room: "twin",
+    state: "confirmed",
+  });
+  const made = await createBooking(input, { actor: { id: admin.id, email: admin.email, name: admin.name }, now: NOW });
+  if (!made.ok) throw new Error(made.message);
+  const billed = await updateBillingDetails(made.booking.id, PUNE, { actor: admin, now: NOW }, { followTotal: followBookingTotal });
+  if (!billed.ok) throw new Error(billed.message);
+  const [lead] = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, made.booking.id));
+  await giveConsent(billed.booking, NOW);
+  expect(await saveDetailField(billed.booking, { travellerId: lead!.id, field: "pan", value: pan }, NOW)).toMatchObject({ ok: true });
+  return billed.booking.id;
+}
+const row = async (id: number) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const amounts = async (id: number) => {
+  const booking = await row(id);
+  const money = await bookingMoney(db, booking, NOW);
+  return {
+    pan: booking.billingPan,
+    taxes: [booking.totalPaise, booking.gstPaise, booking.tcsPaise],
+    asked: askedPaise(booking),
+    schedule: money.schedule.lines.map((line) => line.amountPaise),
+  };
+};
+const NO_PAN = {
+  pan: null,
+  taxes: [rs("1,04,500.00"), rs("5,225.00"), rs("5,486.25")],
+  asked: rs("1,15,211.25"),
+  schedule: [rs("28,803.00"), rs("86,408.25")],
+};
+
+describe("the lead traveller's PAN from the trip page, used for TCS", () => {
+  it("changes nothing when saved; the team's click makes it the billing PAN: TCS 2%, the total and the balance follow, the timeline shows it masked", async () => {
+    const id = await bookedWithTripPan(PAN.toLowerCase());
+    // Saved on the trip page: still 5% TCS, and the booking page offers it, masked.
+    expect(await amounts(id)).toEqual(NO_PAN);
+    expect((await loadTripPanel(await row(id), editor)).panForTcs).toEqual({ masked: "XXXX234F", keyMissing: false });
+
+    const answer = (await handleTripIntent(TRIP_PAN_INTENT, new FormData(), await row(id), editor, "203.0.113.9", NOW)) as Response;
+    expect(answer.status).toBe(303);
+    expect(await amounts(id)).toEqual({
+      pan: PAN,
+      taxes: [rs("1,04,500.00"), rs("5,225.00"), rs("2,194.50")],
+      asked: rs("1,11,919.50"),
+      schedule: [rs("28,803.00"), rs("83,116.50")],
+    });
+    // Offered no more: the booking has its billing PAN.
+    expect(await tripPanOffer(await row(id))).toBeNull();
+
+    const entry = (await bookingTimeline(id)).at(-1)!;
+    expect(entry).toMatchObject({
+      who: "Eli Editor",
+      text: "The PAN the lead traveller gave on the trip page is now used for TCS",
+      details: ["set PAN to “XXXX234F”", "Payment schedule: Balance ₹86,408.25 → ₹83,116.50"],
+    });
+    // The clear PAN is nowhere in the booking's log.
+    const logged = JSON.stringify(
+      await db
+        .select()
+        .from(activity)
+        .where(eq(activity.subjectId, String(id))),
+    );
+    expect(logged).not.toContain(PAN);
+    expect(logged).toContain("XXXX234F");
+  });
+
+  it("is guarded by the billing details' rule (canIssueDocuments): editors and admins, not a viewer with a pending requirement", () => {
+    expect(() => requireTripRight(TRIP_PAN_INTENT, editor)).not.toThrow();
+    expect(() => requireTripRight(TRIP_PAN_INTENT, admin)).not.toThrow();
+    const pending: Viewer = { ...editor, pending: "change-password" };
+    let thrown: unknown;
+    try {
+      requireTripRight(TRIP_PAN_INTENT, pending);
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as { init?: { status?: number } }).init?.status).toBe(403);
+  });
+
+  it("without TRAVELLER_DATA_KEY: the offer says the key is missing, the click is refused with a 409 and nothing changes", async () => {
+    const id = await bookedWithTripPan(PAN);
+    const before = await row(id);
+    setKey(undefined);
+    expect(await tripPanOffer(before)).toEqual({ masked: "XXXX234F", keyMissing: true });
+    expect(await applyTripPanForTcs(before, admin, { now: NOW }, followBookingTotal)).toEqual({ ok: false, status: 409, message: NO_KEY_FOR_TCS });
+    const answer = await handleTripIntent(TRIP_PAN_INTENT, new FormData(), before, admin, undefined, NOW);
+    expect((answer as unknown as { init: { status: number } }).init.status).toBe(409);
+    expect(await amounts(id)).toEqual(NO_PAN);
+    expect((await row(id)).version).toBe(before.version);
+    expect((await bookingTimeline(id)).at(-1)!.text).not.toContain("trip page");
+  });
+
+  it("never overwrites a billing PAN the team typed, even one typed after the page was read", async () => {
+    const id = await bookedWithTripPan(PAN);
+    const read = await row(id);
+    // Someone types another PAN meanwhile: the click carries the version it read, and is refused.
+    const typed = await updateBillingDetails(id, { ...PUNE, pan: "AAAPL1234C" }, { actor: admin, now: NOW }, { followTotal: followBookingTotal });
+    expect(typed.ok).toBe(true);
+    expect(await applyTripPanForTcs(read, admin, { now: NOW }, followBookingTotal)).toMatchObject({ ok: false, status: 409 });
+    expect(await applyTripPanForTcs(await row(id), admin, { now: NOW }, followBookingTotal)).toMatchObject({ ok: false, status: 409 });
+    expect((await row(id)).billingPan).toBe("AAAPL1234C");
+  });
+
+  it("refuses a trip-page PAN that the billing check rejects (the trip page checks only the pattern): 422, nothing changed", async () => {
+    // "D" is no PAN holder type (P for a person, C for a company …): the billing form refuses it, so this does too.
+    const id = await bookedWithTripPan("ABCDE1234F");
+    const before = await row(id);
+    expect(await applyTripPanForTcs(before, editor, { now: NOW }, followBookingTotal)).toEqual({
+      ok: false,
+      status: 422,
+      message: "The PAN from the trip page is not a valid PAN: ask the traveller for it again.",
+    });
+    expect(await amounts(id)).toEqual(NO_PAN);
+    expect((await row(id)).version).toBe(before.version);
+  });
+});
