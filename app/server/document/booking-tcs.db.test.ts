@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GroupDate } from "~/lib/content-types";
 import { newBookingSchema } from "~/lib/booking-schema";
 import { getDb, type Db } from "~/server/db/db.server";
-import { bookings, packages, siteSettings, taxDocuments, taxRules } from "~/server/db/schema.server";
+import { activity, bookings, packages, siteSettings, taxDocuments, taxRules } from "~/server/db/schema.server";
 import { createBooking } from "~/server/booking/booking-create.server";
 import { recordPayment } from "~/server/payment-ledger/ledger-write.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
@@ -126,6 +126,15 @@ describe("a PAN saved after the deposit: what the booking asks is what its docum
     // the balance ₹1,12,742.44 − ₹28,803.00 = ₹83,939.44 (2% of the whole would have asked ₹83,116.50: ₹822.94 short).
     const saved = await updateBillingDetails(booking.id, { ...PUNE, pan: PAN }, { actor: asha, now: at("2027-01-12") }, { followTotal: followBookingTotal });
     expect(saved).toMatchObject({ ok: true, scheduleChange: { text: "Balance ₹86,408.25 → ₹83,939.44" } });
+    // The timeline (in the personal-data export, seen by every staff member) names the PAN masked, never in clear.
+    const timeline = JSON.stringify(
+      await db
+        .select()
+        .from(activity)
+        .where(eq(activity.subjectId, String(booking.id))),
+    );
+    expect(timeline).toContain(`"to":"XXXX234F","from":"","field":"pan"`);
+    expect(timeline).not.toContain(PAN);
     expect(await amounts(booking.id)).toEqual({
       taxes: [rs("1,04,500.00"), rs("5,225.00"), rs("3,017.44")],
       schedule: [rs("28,803.00"), rs("83,939.44")],

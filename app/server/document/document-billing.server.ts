@@ -59,8 +59,18 @@ const LABELS: Record<keyof BillingDetails, string> = {
   gstin: "GSTIN",
 };
 
+// A PAN is shown masked ("XXXX1234F"), as everywhere but the TCS register (issue 48): the timeline is in the
+// personal-data export and seen by every staff member.
 const shown = (field: keyof BillingDetails, value: string | null) =>
-  value === null || value === "" ? "" : field === "stateCode" ? stateLabel(value) : field === "address" ? value.replace(/\n/g, ", ") : value;
+  value === null || value === ""
+    ? ""
+    : field === "stateCode"
+      ? stateLabel(value)
+      : field === "address"
+        ? value.replace(/\n/g, ", ")
+        : field === "pan"
+          ? `XXXX${value.slice(-4)}`
+          : value;
 
 export async function updateBillingDetails(
   bookingId: number,
@@ -71,7 +81,7 @@ export async function updateBillingDetails(
     followTotal: FollowTotal;
     /**
      * A PAN the team did not type (the lead traveller's from the trip page, ADR 108):
-     * the timeline says where it came from, and shows the PAN masked ("XXXX1234").
+     * the timeline says where it came from.
      */
     panFromTripPage?: boolean;
   },
@@ -88,11 +98,9 @@ export async function updateBillingDetails(
       };
     }
     const before = billingOf(row);
-    const shownFor = (field: keyof BillingDetails, value: string | null) =>
-      options.panFromTripPage && field === "pan" && value ? `XXXX${value.slice(-4)}` : shown(field, value);
     const changes = (Object.keys(LABELS) as (keyof BillingDetails)[])
       .filter((field) => before[field] !== billing[field])
-      .map((field) => ({ field, label: LABELS[field], from: shownFor(field, before[field]), to: shownFor(field, billing[field]) }));
+      .map((field) => ({ field, label: LABELS[field], from: shown(field, before[field]), to: shown(field, billing[field]) }));
     if (changes.length === 0) return { ok: true as const, booking: row };
     // The state, PAN or GSTIN can change the GST split and the TCS rate: the taxes are worked out again (ADR 115).
     const taxes = await taxColumns(tx, { ...row, billingStateCode: billing.stateCode, billingGstin: billing.gstin, billingPan: billing.pan }, ctx.now);
