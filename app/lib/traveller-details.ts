@@ -1,3 +1,4 @@
+import { checkPan } from "./tax-ids";
 import { formatTourDate } from "./tour-format";
 /**
  * A traveller's details on the trip page (issue 48, ADR 108): the fields, and
@@ -49,7 +50,6 @@ const MAX_CHARS: Record<DetailField, number> = {
   emergencyContact: 200,
 };
 
-export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 const PASSPORT_PATTERN = /^[A-Z0-9]{6,12}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -113,9 +113,11 @@ export function checkDetailField(field: DetailField, typed: string, ctx: DetailC
       if (value < limit) return { ok: true, value, warning: passportWarning(ctx.returnDate) };
       return { ok: true, value };
     }
-    case "pan":
-      if (!PAN_PATTERN.test(value)) return { ok: false, error: "A PAN is 5 letters, 4 digits and a letter, e.g. ABCDE1234F." };
-      return { ok: true, value };
+    case "pan": {
+      // The billing details' check (ADR 092), so a PAN the trip page takes can be used for TCS as it is.
+      const check = checkPan(value);
+      return check.ok ? { ok: true, value: check.pan } : { ok: false, error: check.message };
+    }
     default:
       return { ok: true, value };
   }

@@ -167,7 +167,7 @@ test("a visitor's seat request becomes a confirmed booking in four clicks from t
     await second.getByLabel("Full name as on the passport").fill("ARJUN RAO");
     await second.getByLabel("PAN (for TCS)").fill(TYPED_TRAVELLER_IDS.travellerPan);
     await second.getByRole("button", { name: /Save .* details/ }).click();
-    await expect(second.getByText("Saved: XXXX234F. Type it again only to change it.")).toBeVisible();
+    await expect(second.getByText("Saved: XXXX821M. Type it again only to change it.")).toBeVisible();
     const cancel = page.getByRole("region", { name: "Ask for a cancellation" });
     await expect(cancel).toContainText("the package's rule refunds");
     await cancel.getByLabel("Anything we should know? (optional)").fill("My father is unwell.");

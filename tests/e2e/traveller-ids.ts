@@ -8,7 +8,7 @@ export const TYPED_TRAVELLER_IDS = {
   /** The trip page's first traveller (bookings.spec.ts). */
   passportNumber: "K1234567",
   /** The trip page's second traveller (bookings.spec.ts). */
-  travellerPan: "ABCDE1234F",
+  travellerPan: "AAKPR4821M",
   /** The billing details' PAN on the booking's Documents panel (bookings.spec.ts, the money journey). */
   billingPan: "ABCPK1234F",
 } as const;

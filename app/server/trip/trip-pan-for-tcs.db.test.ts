@@ -14,7 +14,7 @@ import { newBookingSchema } from "~/lib/booking-schema";
 import { askedPaise } from "~/lib/booking-amount";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
-import { activity, bookings, bookingTravellers, packages, siteSettings } from "~/server/db/schema.server";
+import { activity, bookings, bookingTravellers, packages, siteSettings, travellerDetails } from "~/server/db/schema.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { createBooking } from "~/server/booking/booking-create.server";
 import { bookingTimeline } from "~/server/booking/booking-queries.server";
@@ -25,6 +25,7 @@ import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { rs } from "../../../tests/support/tax-figures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { sealField } from "./sealed-field.server";
 import { giveConsent, saveDetailField } from "./trip-actions.server";
 import { NO_KEY_FOR_TCS, TRIP_PAN_INTENT, tripPanOffer, applyTripPanForTcs } from "./trip-pan-for-tcs.server";
 import { handleTripIntent, loadTripPanel, requireTripRight } from "./trip-staff.server";
@@ -173,9 +174,19 @@ describe("the lead traveller's PAN from the trip page, used for TCS", () => {
     expect((await row(id)).billingPan).toBe("AAAPL1234C");
   });
 
-  it("refuses a trip-page PAN that the billing check rejects (the trip page checks only the pattern): 422, nothing changed", async () => {
-    // "D" is no PAN holder type (P for a person, C for a company …): the billing form refuses it, so this does too.
-    const id = await bookedWithTripPan("ABCDE1234F");
+  it("takes on the trip page only a PAN the billing check takes; one stored before that check is refused (422), nothing changed", async () => {
+    // "D" is no PAN holder type (P for a person, C for a company …): the trip page refuses it as the billing form does.
+    const id = await bookedWithTripPan("AAAPL1234C");
+    const [lead] = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, id));
+    expect(await saveDetailField(await row(id), { travellerId: lead!.id, field: "pan", value: "ABCDE1234F" }, NOW)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('"D" is not one of them'),
+    });
+    // A PAN the trip page stored before it used that check (only the pattern then).
+    await db
+      .update(travellerDetails)
+      .set({ panSealed: sealField("ABCDE1234F", Buffer.from(KEY, "hex")), panLast4: "234F" })
+      .where(eq(travellerDetails.travellerId, lead!.id));
     const before = await row(id);
     expect(await applyTripPanForTcs(before, editor, { now: NOW }, followBookingTotal)).toEqual({
       ok: false,

@@ -13,7 +13,7 @@ type Details = TripPageData["details"];
  * lead traveller's PAN only once the team adds it to the booking's billing details.
  */
 function panHint(overseas: boolean, lead: boolean) {
-  const format = "10 characters, e.g. ABCDE1234F.";
+  const format = "10 characters, e.g. ABCPK1234F.";
   if (overseas && lead)
     return `${format} Needed for the tax collected at source on trips abroad: with it, TCS is 2% instead of 5% once our team has added it to your booking.`;
   return `${format} Needed for the tax collected at source on trips abroad.`;
