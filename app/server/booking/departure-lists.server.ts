@@ -4,18 +4,22 @@ import { BOOKING_STATE_LABELS, ROOM_SHARING_LABELS, roomsOf, seatsText, TRAVELLE
 import { toCsv, verbatim, type CsvValue } from "~/lib/csv";
 import { formatPhone } from "~/lib/phone";
 import { spreadsheetPhone } from "~/lib/spreadsheet-text";
-import { formatTourDateRange } from "~/lib/tour-format";
-import { asc, inArray } from "drizzle-orm";
+import { formatTourDate, formatTourDateRange } from "~/lib/tour-format";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
-import { bookingTravellers } from "~/server/db/schema.server";
+import { bookingTravellers, packages, travellerDetails } from "~/server/db/schema.server";
 import { findDeparture } from "~/server/seats/upcoming-departures.server";
+import { maskedField } from "~/server/trip/sealed-field.server";
 import { departureBookings } from "./booking-queries.server";
 
 /**
  * A departure's lists for the tour manager (issue 45, ADR 088): the
  * manifest (every traveller of a held or confirmed booking, with age, room
  * and the lead's phone) and the rooming list (rooms, their sharing and who
- * sleeps in each), as CSV, .xlsx and an A4 PDF from the same rows.
+ * sleeps in each), as CSV, .xlsx and an A4 PDF from the same rows. On a
+ * trip abroad the manifest adds each traveller's passport as the team sees it
+ * (masked, "XXXX1234": issue 48, ADR 108) and its expiry, for the visas and
+ * the airline; the number itself is only in the traveller's sealed details.
  */
 
 /** A list's columns: title and width in PDF points (the .xlsx's widths follow them). */
@@ -30,6 +34,10 @@ const MANIFEST_COLUMNS = columnsOf([
   ["State", 56],
   ["Lead traveller", 88],
   ["Phone", 84],
+]);
+const PASSPORT_COLUMNS = columnsOf([
+  ["Passport", 62],
+  ["Expires", 58],
 ]);
 const ROOMING_COLUMNS = columnsOf([
   ["Room", 36],
@@ -62,6 +70,12 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, "")
     .slice(0, 60);
 
+/** A traveller's passport as the manifest shows it: masked, and its expiry date; blank until given on the trip page. */
+const passportCells = (details: { last4: string | null; expiresOn: string | null } | undefined): string[] => [
+  maskedField(details?.last4 ?? null) ?? "",
+  details?.expiresOn ? formatTourDate(details.expiresOn) : "",
+];
+
 /** The list of one departure, or null when the departure does not exist. */
 export async function departureList(kind: DepartureListKind, packageId: number, departureId: string, now: Date): Promise<DepartureList | null> {
   const found = await findDeparture(packageId, departureId);
@@ -89,6 +103,26 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
   const base = `${slug(found.packageTitle)}-${date.start}`;
   let roomNumber = 0;
   if (kind === "manifest") {
+    const [trip] = await getDb()
+      .select({ abroad: sql<boolean>`coalesce(${packages.overseas}, ${packages.region} = 'international')` })
+      .from(packages)
+      .where(eq(packages.id, packageId));
+    const abroad = Boolean(trip?.abroad);
+    const passports = new Map(
+      abroad && travellers.length
+        ? (
+            await getDb()
+              .select({ travellerId: travellerDetails.travellerId, last4: travellerDetails.passportNumberLast4, expiresOn: travellerDetails.passportExpiresOn })
+              .from(travellerDetails)
+              .where(
+                inArray(
+                  travellerDetails.travellerId,
+                  travellers.map((traveller) => traveller.id),
+                ),
+              )
+          ).map((row) => [row.travellerId, row] as const)
+        : [],
+    );
     const rows: (string | number)[][] = [];
     for (const booking of booked) {
       const own = travellers.filter((traveller) => traveller.bookingId === booking.id);
@@ -106,6 +140,7 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
           BOOKING_STATE_LABELS[booking.state],
           booking.leadName,
           booking.leadPhone ? formatPhone(booking.leadPhone) : "",
+          ...(abroad ? passportCells(passports.get(traveller.id)) : []),
         ]);
       }
     }
@@ -114,7 +149,7 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
       title: `Manifest: ${departure}`,
       subtitle: `${subtitle} ${seatsText(rows.length)} listed.`,
       fileName: `manifest-${base}`,
-      columns: MANIFEST_COLUMNS,
+      columns: abroad ? [...MANIFEST_COLUMNS, ...PASSPORT_COLUMNS] : MANIFEST_COLUMNS,
       rows,
       phoneColumn: 8,
     };
