@@ -59,3 +59,22 @@ export async function dropFile(page: Page, target: Locator, file: { name: string
 export function photo() {
   return { name: "taj-mahal-riverside.webp", type: "image/webp", bytes: fs.readFileSync(PHOTO) };
 }
+
+/**
+ * Presses a caret key in the blog editor and waits until the editor's own selection has followed the
+ * browser's: ProseMirror reads the new caret on the `selectionchange` event, and a key or a toolbar click
+ * that comes before it (a loaded machine) acts at the old place (a heading typed before the first line).
+ * The editor element's `editor` is TipTap's, kept on the DOM for tests.
+ */
+export async function pressInEditor(page: Page, key: string) {
+  await page.keyboard.press(key);
+  await page.waitForFunction(() => {
+    const view = (
+      document.querySelector(".ProseMirror") as unknown as {
+        editor: { view: { state: { selection: { head: number } }; posAtDOM(node: Node, offset: number): number } };
+      }
+    ).editor.view;
+    const selection = document.getSelection();
+    return Boolean(selection?.focusNode) && view.state.selection.head === view.posAtDOM(selection!.focusNode!, selection!.focusOffset);
+  });
+}

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { ADMIN } from "./admin-helpers";
-import { blogByTitle, dropFile, insertBlog, PHOTO, photo } from "./admin-blogs-helpers";
+import { blogByTitle, dropFile, insertBlog, PHOTO, photo, pressInEditor } from "./admin-blogs-helpers";
 import { expect, gotoHydrated, screenshot, test } from "./fixtures";
 
 // This file's own client address: its sign-ins never count against other files' throttles.
@@ -130,7 +130,7 @@ test("update a post: a new title, a subheading, an image from the toolbar and a 
   await test.step("a new title and a subheading at the end", async () => {
     await page.getByPlaceholder("Enter blog title").fill(renamed);
     await content.click();
-    await page.keyboard.press("ControlOrMeta+End");
+    await pressInEditor(page, "ControlOrMeta+End");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Subheading" }).click();
     await page.keyboard.type("Where we stayed");
@@ -138,7 +138,7 @@ test("update a post: a new title, a subheading, an image from the toolbar and a 
 
   await test.step("an image inserted from the toolbar goes through the upload, with its description", async () => {
     await content.getByText("The first paragraph of the fixture.").click();
-    await page.keyboard.press("End");
+    await pressInEditor(page, "End");
     await page.getByRole("button", { name: "Image", exact: true }).click();
     const panel = page.getByRole("group", { name: "Insert an image" });
     await expect(panel.getByLabel("Image description (alt text)")).toBeFocused();
@@ -251,7 +251,7 @@ test("Cancel: without changes it returns to the list; an image pasted from anoth
     await gotoHydrated(page, `/admin/blogs/${post.id}`);
     await page.getByPlaceholder("Enter blog title").fill(`${post.title} with a hotlink`);
     await content.getByText("Three things to pack.").click();
-    await page.keyboard.press("End");
+    await pressInEditor(page, "End");
     await content.evaluate((element) => {
       const data = new DataTransfer();
       data.setData("text/html", '<p>Look:</p><img src="https://images.example.com/beach.jpg" alt="A beach">');

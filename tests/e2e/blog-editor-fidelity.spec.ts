@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
-import { deleteBlogRow, insertBlog } from "./admin-blogs-helpers";
+import { deleteBlogRow, insertBlog, pressInEditor } from "./admin-blogs-helpers";
 import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
 
 /**
@@ -103,7 +103,7 @@ test("dividers, code blocks, inline code, strike-through and small headings roun
 
   // A second divider from the toolbar, then a line of text after it.
   await content.getByText("The end.").click();
-  await page.keyboard.press("End");
+  await pressInEditor(page, "End");
   await page.getByRole("toolbar", { name: "Content formatting" }).getByRole("button", { name: "Divider" }).click();
   await page.keyboard.type("After the second rule.");
   await saveAndReturnToList(page);
@@ -139,7 +139,7 @@ test("an image's alt text is edited after insertion, with the keyboard, and the 
 
   // Reach the image with the arrow keys: it becomes selected and the tool usable.
   await content.getByText("Intro paragraph.").click();
-  await page.keyboard.press("End");
+  await pressInEditor(page, "End");
   await page.keyboard.press("ArrowDown");
   await expect(altTool).not.toHaveAttribute("aria-disabled");
   await page.keyboard.press("Shift+Tab");
