@@ -16,7 +16,7 @@ import { followBookingTotal } from "~/server/payment-ledger/schedule-write.serve
 import { TAX_RULES_SEED } from "~/server/tax/tax-rules-seed.server";
 import { taxRuleRow } from "~/server/tax/tax-store.server";
 import { loadTripPage } from "~/server/trip/trip-page.server";
-import { bookablePackages } from "../../../tests/support/booking-fixtures";
+import { AGENCY_IN_PUNE, bookablePackages } from "../../../tests/support/booking-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { rs } from "../../../tests/support/tax-figures";
 import { lockBookingRow, updateBillingDetails } from "./document-billing.server";
@@ -42,16 +42,7 @@ beforeAll(async () => {
     .update(packages)
     .set({ overseas: true, groupDates: DATES, price: { kind: "single", amount: 104_500, unit: "per person" } })
     .where(eq(packages.id, overseasId));
-  await db.update(siteSettings).set({
-    businessLegalName: "Pravas Holidays Private Limited",
-    businessAddress: "Office 4, Prabhat Road, Erandwane\nPune 411004",
-    businessStateCode: "27",
-    gstin: "27AAPFU0939F1ZV",
-    pan: "AAPFU0939F",
-    autoReceiptVouchers: false,
-    upiId: "pravas@okaxis",
-    upiPayeeName: "Pravas Holidays",
-  });
+  await db.update(siteSettings).set(AGENCY_IN_PUNE);
 });
 afterAll(closeTestDatabase);
 

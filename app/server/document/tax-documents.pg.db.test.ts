@@ -16,7 +16,7 @@ import { transitionBooking } from "~/server/booking/booking-transitions.server";
 import { recordPayment } from "~/server/payment-ledger/ledger-write.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
-import { bookablePackages } from "../../../tests/support/booking-fixtures";
+import { AGENCY_IN_PUNE, bookablePackages } from "../../../tests/support/booking-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { updateBillingDetails } from "./document-billing.server";
 import { issueDocument, type IssueRequest } from "./document-issue.server";
@@ -47,16 +47,7 @@ beforeAll(async () => {
     .update(packages)
     .set({ overseas: true, groupDates: DATES, price: { kind: "single", amount: 104_500, unit: "per person" } })
     .where(eq(packages.id, overseasId));
-  await db.update(siteSettings).set({
-    businessLegalName: "Pravas Holidays Private Limited",
-    businessAddress: "Office 4, Prabhat Road, Erandwane\nPune 411004",
-    businessStateCode: "27",
-    gstin: "27AAPFU0939F1ZV",
-    pan: "AAPFU0939F",
-    autoReceiptVouchers: false,
-    upiId: "pravas@okaxis",
-    upiPayeeName: "Pravas Holidays",
-  });
+  await db.update(siteSettings).set(AGENCY_IN_PUNE);
 });
 afterAll(closeTestDatabase);
 
