@@ -107,16 +107,30 @@ export async function verifyUploadedFile(kind: UploadKind, file: string): Promis
     if (!verdict.ok) throw new UploadRefused(415, pdfRefusalMessage(verdict));
     return { format: "pdf" };
   }
+  const header = await readImageHeader(file, IMAGE_FORMATS);
+  if (header.refused === "pixels") throw tooManyPixels();
+  if (header.refused) throw new UploadRefused(415, NOT_AN_IMAGE);
+  return { width: header.meta.width, height: header.meta.height, format: header.meta.format };
+}
+
+/**
+ * An image's header as sharp reads it, without decoding a pixel: refused as
+ * "not-image" when sharp cannot read it or its format is not one of `formats`,
+ * and as "pixels" when its size is over MAX_INPUT_PIXELS (a decompression bomb
+ * lies big in its header). The media uploads and the review photos check alike.
+ */
+export async function readImageHeader(
+  input: string | Buffer,
+  formats: ReadonlySet<string>,
+): Promise<{ refused: null; meta: sharp.Metadata & { width: number; height: number; format: string } } | { refused: "pixels" | "not-image" }> {
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-    throw new UploadRefused(415, NOT_AN_IMAGE);
+    return { refused: error instanceof Error && /pixel limit/i.test(error.message) ? "pixels" : "not-image" };
   }
-  if (!meta.format || !IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) {
-    throw new UploadRefused(415, NOT_AN_IMAGE);
-  }
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
-  return { width: meta.width, height: meta.height, format: meta.format };
+  const { format, width, height } = meta;
+  if (!format || !formats.has(format) || !width || !height) return { refused: "not-image" };
+  if (width * height > MAX_INPUT_PIXELS) return { refused: "pixels" };
+  return { refused: null, meta: { ...meta, format, width, height } };
 }

@@ -8,7 +8,7 @@ import type { DbExecutor } from "~/server/jobs/jobs.server";
 import { deletePrivateFiles, getPrivateStore, type PrivateFileStore } from "~/server/media/private-store.server";
 import { MAX_INPUT_PIXELS } from "~/server/media/process-image.server";
 import { imageQueue } from "~/server/media/serial-queue.server";
-import { headLooksLike } from "~/server/media/upload-kinds.server";
+import { headLooksLike, readImageHeader } from "~/server/media/upload-kinds.server";
 
 /**
  * A traveller's photos on their review (issue 48, ADR 118). Each is checked by
@@ -57,16 +57,11 @@ export function checkPhotoCount(files: { size: number }[]): void {
 export async function processReviewPhoto(source: Buffer): Promise<ProcessedPhoto> {
   if (source.length > REVIEW_PHOTO_MAX_BYTES) throw new PhotoRefused(413, REVIEW_PHOTO_TOO_LARGE);
   if (source.length === 0 || !headLooksLike("image", source.subarray(0, 16))) throw new PhotoRefused(415, NOT_A_PHOTO);
-  let meta: sharp.Metadata;
-  try {
-    meta = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new PhotoRefused(413, TOO_MANY_PIXELS);
-    throw new PhotoRefused(415, NOT_A_PHOTO);
-  }
-  if (!meta.format || !PHOTO_FORMATS.has(meta.format) || !meta.width || !meta.height) throw new PhotoRefused(415, NOT_A_PHOTO);
   // The header's size is what a bomb lies big about: refused before any pixel is decoded.
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new PhotoRefused(413, TOO_MANY_PIXELS);
+  const header = await readImageHeader(source, PHOTO_FORMATS);
+  if (header.refused === "pixels") throw new PhotoRefused(413, TOO_MANY_PIXELS);
+  if (header.refused) throw new PhotoRefused(415, NOT_A_PHOTO);
+  const { meta } = header;
   const orientedWidth = meta.autoOrient?.width ?? meta.width;
   const orientedHeight = meta.autoOrient?.height ?? meta.height;
   const largest = Math.min(orientedWidth, REVIEW_PHOTO_WIDTHS.at(-1)!);
