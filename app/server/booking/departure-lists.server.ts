@@ -5,9 +5,9 @@ import { toCsv, verbatim, type CsvValue } from "~/lib/csv";
 import { formatPhone } from "~/lib/phone";
 import { spreadsheetPhone } from "~/lib/spreadsheet-text";
 import { formatTourDate, formatTourDateRange } from "~/lib/tour-format";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
-import { bookingTravellers, packages, travellerDetails } from "~/server/db/schema.server";
+import { bookingTravellers, travellerDetails } from "~/server/db/schema.server";
 import { findDeparture } from "~/server/seats/upcoming-departures.server";
 import { maskedField } from "~/server/trip/sealed-field.server";
 import { departureBookings } from "./booking-queries.server";
@@ -103,11 +103,7 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
   const base = `${slug(found.packageTitle)}-${date.start}`;
   let roomNumber = 0;
   if (kind === "manifest") {
-    const [trip] = await getDb()
-      .select({ abroad: sql<boolean>`coalesce(${packages.overseas}, ${packages.region} = 'international')` })
-      .from(packages)
-      .where(eq(packages.id, packageId));
-    const abroad = Boolean(trip?.abroad);
+    const { abroad } = found;
     const passports = new Map(
       abroad && travellers.length
         ? (

@@ -7,6 +7,7 @@ import { TaxRuleMissing } from "~/server/tax/tax-rules.server";
 import { loadTaxRules } from "~/server/tax/tax-store.server";
 import type { FollowTotal } from "./document-billing.server";
 import { documentLines, earlierReceipts, forPackage, tcsOfDocument } from "./document-context.server";
+import { isPackageAbroad } from "~/lib/package-abroad";
 
 /**
  * A booking's taxes from the database's rules, the agency's state and the
@@ -31,7 +32,7 @@ async function packageSetting(tx: Db, packageId: number) {
     .select({ taxScheme: packages.taxScheme, overseas: packages.overseas, region: packages.region })
     .from(packages)
     .where(eq(packages.id, packageId));
-  return { scheme: pkg?.taxScheme ?? ("package" as const), overseas: pkg ? (pkg.overseas ?? pkg.region === "international") : false };
+  return { scheme: pkg?.taxScheme ?? ("package" as const), overseas: pkg ? isPackageAbroad(pkg) : false };
 }
 
 /** The booking's live receipts, summed, and (overseas) the buyer's receipts that TCS slabs count. */

@@ -14,6 +14,7 @@ import { businessDetailsProblem, loadBusinessSettings, loadTaxRules, type Busine
 import type { EarlierReceipt } from "~/server/tax/tcs.server";
 import type { GstScheme, TaxRules } from "~/server/tax/tax-rules.server";
 import type { DocumentFigures, DocumentParty, DocumentSnapshot } from "./document-snapshot.server";
+import { isPackageAbroad } from "~/lib/package-abroad";
 
 /**
  * What issuing a document reads (ADR 092), inside its transaction, after the
@@ -149,7 +150,7 @@ export async function loadIssueContext(tx: Db, booking: BookingRow, now: Date): 
     const pan = checkPan(booking.billingPan);
     if (!pan.ok) refuse(`The traveller's PAN: ${pan.message}`);
   }
-  const overseas = pkg!.overseas ?? pkg!.region === "international";
+  const overseas = isPackageAbroad(pkg!);
   const agencyStateCode = business.stateCode!;
   const placeOfSupplyStateCode = placeOfSupply({
     overseas,

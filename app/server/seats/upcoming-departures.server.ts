@@ -3,6 +3,7 @@ import { formatTourDateRange, upcomingDates } from "~/lib/tour-format";
 import { getDb } from "~/server/db/db.server";
 import { packages } from "~/server/db/schema.server";
 import { departureSeatCounts, departureSeats, type DepartureSeats } from "./departure-seats.server";
+import { packageIsAbroad } from "~/server/db/package-abroad.server";
 
 export type UpcomingDeparture = {
   packageId: number;
@@ -49,11 +50,16 @@ export async function listUpcomingDepartures(today: string, options: { withinDay
 /** One departure of one package (past ones too) with its seats, or null. */
 export async function findDeparture(packageId: number, departureId: string) {
   const [row] = await getDb()
-    .select({ id: packages.id, title: packages.title, groupDates: packages.groupDates })
+    .select({
+      id: packages.id,
+      title: packages.title,
+      groupDates: packages.groupDates,
+      abroad: packageIsAbroad,
+    })
     .from(packages)
     .where(eq(packages.id, packageId));
   const date = row?.groupDates.find((candidate) => candidate.id === departureId);
   if (!row || !date) return null;
   const counts = await departureSeatCounts([row.id]);
-  return { packageId: row.id, packageTitle: row.title, date, seats: departureSeats(date, row.id, counts) };
+  return { packageId: row.id, packageTitle: row.title, abroad: Boolean(row.abroad), date, seats: departureSeats(date, row.id, counts) };
 }

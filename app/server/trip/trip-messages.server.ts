@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { z } from "zod";
 import { travellerName } from "~/lib/booking";
 import { addDays, daysFromTo } from "~/lib/calendar-date";
@@ -16,6 +16,7 @@ import { defineJobType, enqueueJobs, nudgeJobs, type DbExecutor } from "~/server
 import { handleJob, type JobRegistration } from "~/server/jobs/worker.server";
 import { EMAIL_JOB, emailPayloadSchema } from "~/server/notify/notification-jobs.server";
 import { mintTripLink, tripUrl } from "./trip-token.server";
+import { packageIsAbroad } from "~/server/db/package-abroad.server";
 
 /**
  * The traveller's scheduled messages (issue 48, ADR 117), through the job
@@ -98,8 +99,6 @@ async function missingByBooking(db: DbExecutor, rows: { id: number; overseas: bo
   return result;
 }
 
-const isOverseas = sql<boolean>`coalesce(${packages.overseas}, ${packages.region} = 'international')`;
-
 /**
  * Queues the messages due at `now` (the Indian day): returns how many were new.
  * One range query on the departure date finds the candidates; a key queued
@@ -108,7 +107,7 @@ const isOverseas = sql<boolean>`coalesce(${packages.overseas}, ${packages.region
 export async function queueTripMessages(now: Date, db: DbExecutor = getDb()): Promise<number> {
   const today = indianDate(now);
   const rows = await db
-    .select({ id: bookings.id, reference: bookings.reference, startDate: bookings.startDate, overseas: isOverseas })
+    .select({ id: bookings.id, reference: bookings.reference, startDate: bookings.startDate, overseas: packageIsAbroad })
     .from(bookings)
     .innerJoin(packages, eq(packages.id, bookings.packageId))
     .where(and(RECEIVING, gt(bookings.startDate, today), lte(bookings.startDate, addDays(today, TRIP_MESSAGE_DAYS["details-missing"]))));
@@ -278,7 +277,7 @@ export async function runTripMessage(jobId: number, payload: TripMessagePayload,
     .where(eq(jobs.onceKey, emailOnceKey(jobId)));
   if (done) return "already";
   const [row] = await db
-    .select({ booking: bookings, overseas: isOverseas, excluded: packages.excluded })
+    .select({ booking: bookings, overseas: packageIsAbroad, excluded: packages.excluded })
     .from(bookings)
     .innerJoin(packages, eq(packages.id, bookings.packageId))
     .where(and(eq(bookings.id, payload.bookingId), RECEIVING));
