@@ -336,16 +336,21 @@ describe("the trip page", () => {
 });
 
 describe("their reviews", () => {
-  it("are in the export (stars, title, text, status, dates); the retention sweep deletes unpublished ones and takes the name off published ones, with the page's cached copy", async () => {
-    const trip = await book({ leadName: "Farah Khan", leadPhone: "+91 90040 55667", leadEmail: "farah@example.com", adults: "1", state: "confirmed" });
-    const back = new Date("2027-04-12T06:00:00Z");
-    expect(await sendNewReviewLink(trip, admin, undefined, back)).toMatchObject({ ok: true });
+  /** The token of the review link the team's "Send a new review link" e-mailed for this booking. */
+  const reviewLinkSentTo = async (bookingId: number) => {
     const [mail] = await db
       .select({ payload: jobs.payload })
       .from(jobs)
       .innerJoin(activity, eq(sql`${activity.id}`, jobs.subjectId))
-      .where(sql`${activity.kind} = 'review.link-sent' and ${activity.subjectId} = ${String(trip.id)}`);
-    const token = /\/review\/([A-Za-z0-9_-]{43})/.exec((mail!.payload as { text: string }).text)![1]!;
+      .where(sql`${activity.kind} = 'review.link-sent' and ${activity.subjectId} = ${String(bookingId)}`);
+    return /\/review\/([A-Za-z0-9_-]{43})/.exec((mail!.payload as { text: string }).text)![1]!;
+  };
+
+  it("are in the export (stars, title, text, status, dates); the retention sweep deletes unpublished ones and takes the name off published ones, with the page's cached copy", async () => {
+    const trip = await book({ leadName: "Farah Khan", leadPhone: "+91 90040 55667", leadEmail: "farah@example.com", adults: "1", state: "confirmed" });
+    const back = new Date("2027-04-12T06:00:00Z");
+    expect(await sendNewReviewLink(trip, admin, undefined, back)).toMatchObject({ ok: true });
+    const token = await reviewLinkSentTo(trip.id);
     const input = reviewInputSchema.parse({ stars: "4", title: "Kind hosts", body: "The homestay in Munnar was warm and the food wonderful." });
     const written = await submitReview(token, input, back);
     expect(written.ok).toBe(true);
@@ -373,12 +378,7 @@ describe("their reviews", () => {
     // A second traveller on the same trip wrote a review the team never published.
     const other = await book({ leadName: "Gauri Iyer", leadPhone: "+91 90040 55668", leadEmail: "gauri@example.com", adults: "1", state: "confirmed" });
     await sendNewReviewLink(other, admin, undefined, back);
-    const [otherMail] = await db
-      .select({ payload: jobs.payload })
-      .from(jobs)
-      .innerJoin(activity, eq(sql`${activity.id}`, jobs.subjectId))
-      .where(sql`${activity.kind} = 'review.link-sent' and ${activity.subjectId} = ${String(other.id)}`);
-    const otherToken = /\/review\/([A-Za-z0-9_-]{43})/.exec((otherMail!.payload as { text: string }).text)![1]!;
+    const otherToken = await reviewLinkSentTo(other.id);
     expect(
       await submitReview(otherToken, reviewInputSchema.parse({ stars: "2", title: "Long drives", body: "Too long in the car each day." }), back),
     ).toMatchObject({ ok: true });
