@@ -11,6 +11,9 @@ import { eraseTripData } from "./personal-data-bookings.server";
 /** Who a published review is from once the retention sweep has taken the traveller's name (ADR 121). */
 export const RETAINED_REVIEWER_NAME = "A traveller";
 
+/** Whether a sweep deleted or changed anything (the outbox rows go with the enquiries counted). */
+const sweptAnything = (counts: Record<string, number>) => Object.entries(counts).some(([what, count]) => what !== "outbox" && count > 0);
+
 /** The moment N calendar months before `now`: enquiries that came in before it are old enough. */
 export function retentionCutoff(months: number, now = new Date()): Date {
   const cutoff = new Date(now);
@@ -113,7 +116,7 @@ export async function deleteExpiredEnquiries(months: number, now = new Date()) {
       reviewsAnonymised: reviewsAnonymised.length,
       reviewPhotos: photos.photos,
     };
-    if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviews + counts.reviewsAnonymised + counts.reviewPhotos > 0) {
+    if (sweptAnything(counts)) {
       await recordActivity(
         { kind: "enquiry.retention-deleted", subject: { type: "personal-data", label: `older than ${months} months` }, detail: { ...counts, months } },
         { db: tx },
@@ -134,8 +137,7 @@ export function startRetentionSweep(months: number | undefined, logger: Logger):
   const sweep = async () => {
     try {
       const counts = await deleteExpiredEnquiries(months);
-      if (counts.leads + counts.contactMessages + counts.travellerDetails + counts.reviews + counts.reviewsAnonymised + counts.reviewPhotos > 0)
-        logger.info({ ...counts, months }, "retention: deleted old closed and spam enquiries");
+      if (sweptAnything(counts)) logger.info({ ...counts, months }, "retention: deleted old closed and spam enquiries");
     } catch (err) {
       logger.error({ err }, "retention sweep failed");
     }
