@@ -11,7 +11,8 @@ import type { DbExecutor } from "~/server/jobs/jobs.server";
  * (256 bits) in base64url, 43 characters; only its SHA-256 is stored. A
  * request's token is always hashed and looked up by that hash, whatever it
  * looks like (no check of its length or alphabet first), so a wrong, tampered,
- * revoked, expired or other booking's token costs the same and gives the same 404.
+ * revoked, expired or other booking's token always costs that lookup and gives
+ * the same 404: a guess is never answered faster than another guess.
  */
 
 /**
