@@ -8,6 +8,7 @@ import { tripDetailsNotice } from "~/server/legal/legal-queries.server";
 import { recordActivity } from "~/server/activity/activity.server";
 import type { Viewer } from "~/server/auth/guard.server";
 import { getDb } from "~/server/db/db.server";
+import { packageIsAbroad } from "~/server/db/package-abroad.server";
 import { bookingTasks, bookingTravellers, packages, siteSettings, travellerDetails, tripConsents, type BookingRow } from "~/server/db/schema.server";
 import { getEnv } from "~/server/env.server";
 import { enqueueJobs, subjectOnceKey } from "~/server/jobs/jobs.server";
@@ -68,11 +69,11 @@ export async function saveDetailField(
       .select({ id: bookingTravellers.id })
       .from(bookingTravellers)
       .where(and(eq(bookingTravellers.id, input.travellerId), eq(bookingTravellers.bookingId, row.id))),
-    db.select({ region: packages.region }).from(packages).where(eq(packages.id, row.packageId)),
+    db.select({ abroad: packageIsAbroad }).from(packages).where(eq(packages.id, row.packageId)),
   ]);
   if (!consent) return refuse("Tick the box to agree to the notice first: nothing is saved before that.", 409);
   if (!traveller) return refuse("That traveller is not on this booking.", 404);
-  if (PASSPORT_FIELDS.includes(field) && pkg?.region !== "international") return refuse("Passport details are asked only for trips abroad.");
+  if (PASSPORT_FIELDS.includes(field) && pkg?.abroad !== true) return refuse("Passport details are asked only for trips abroad.");
   const [stored] = await db.select().from(travellerDetails).where(eq(travellerDetails.travellerId, traveller.id));
   const checked = checkDetailField(field, input.value, {
     today,

@@ -10,12 +10,15 @@ import { formatTourDateRange } from "~/lib/tour-format";
 import { expiryWarning } from "~/lib/traveller-details";
 import { tripDetailsNotice } from "~/server/legal/legal-queries.server";
 import { getDb } from "~/server/db/db.server";
+import { packageIsAbroad } from "~/server/db/package-abroad.server";
 import { bookings, bookingTasks, bookingTravellers, packages, siteSettings, travellerDetails, tripConsents, type BookingRow } from "~/server/db/schema.server";
 import { amountDueUri, upiSettings } from "~/server/payment-ledger/amount-due.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { getPaymentGateway } from "~/server/payment/payment-gateway-service.server";
 import { upiQrSvg } from "~/server/payment/upi-qr.server";
 import { cancellationCharge, SITE_REFUND_RULE } from "~/server/tax/refund-rule.server";
+import { loadTaxRules } from "~/server/tax/tax-store.server";
+import { tcsPanSlabs } from "~/server/tax/tcs.server";
 import { maskedField, travellerDataKey } from "./sealed-field.server";
 import { receiptsSoFar } from "~/server/document/current-booking-taxes.server";
 import { tripDocuments, type DocumentHrefs } from "./trip-documents.server";
@@ -73,11 +76,11 @@ export const quoteText = (quote: ReturnType<typeof cancellationQuote>) =>
 
 export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: DocumentHrefs) {
   const db = getDb();
-  const [travellers, details, consent, region, settings, openTasks, money, upi, notice] = await Promise.all([
+  const [travellers, details, consent, abroad, settings, openTasks, money, upi, notice, taxRules] = await Promise.all([
     db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, row.id)).orderBy(asc(bookingTravellers.position)),
     db.select().from(travellerDetails).where(eq(travellerDetails.bookingId, row.id)),
     db.select({ givenAt: tripConsents.givenAt }).from(tripConsents).where(eq(tripConsents.bookingId, row.id)),
-    db.select({ region: packages.region }).from(packages).where(eq(packages.id, row.packageId)),
+    db.select({ abroad: packageIsAbroad }).from(packages).where(eq(packages.id, row.packageId)),
     db.select({ brandName: siteSettings.brandName, phone: siteSettings.phonePrimary }).from(siteSettings).limit(1),
     db
       .select({ id: bookingTasks.id, createdAt: bookingTasks.createdAt })
@@ -86,9 +89,11 @@ export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: Do
     bookingMoney(db, row, now),
     upiSettings(db),
     tripDetailsNotice(db),
+    loadTaxRules(db),
   ]);
   const today = indianDate(now);
-  const overseas = region[0]?.region === "international";
+  /** Passports are asked by the one rule of a trip abroad (ADR 092): the package's overseas setting, else its region. */
+  const overseas = abroad[0]?.abroad === true;
   const byTraveller = new Map(details.map((detail) => [detail.travellerId, detail]));
   const asks = asksForMoney(row.state);
   const gateway = getPaymentGateway();
@@ -142,6 +147,8 @@ export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: Do
       /** Details are asked for until the day of departure. */
       open: before && (row.state === "held" || row.state === "confirmed"),
       overseas,
+      /** The TCS the booking asks, at the rule in force today, for the PAN's hint; null when it asks none. */
+      tcs: row.tcsPaise > 0 ? { slabs: tcsPanSlabs(taxRules, today) } : null,
       consented: consent.length > 0,
       /** The notice of the legal pages screen (ADR 117), sanitized HTML. */
       noticeHtml: notice.html,

@@ -7,10 +7,14 @@
 //     deposit 25% of ₹1,15,211.25 = ₹28,802.8125 → ₹28,803.00; balance ₹1,15,211.25 − ₹28,803.00 = ₹86,408.25.
 //   With the PAN: TCS 2% of ₹1,09,725.00 = ₹2,194.50; asked ₹1,04,500.00 + ₹5,225.00 + ₹2,194.50 = ₹1,11,919.50;
 //     the deposit stays ₹28,803.00; balance ₹1,11,919.50 − ₹28,803.00 = ₹83,116.50.
+// Also what the trip page says of the PAN (its hint names the rates of the TCS rule in force on the page's day) and
+// whether it asks for passports (the package's overseas setting first, then its region: `isPackageAbroad`).
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { GroupDate } from "~/lib/content-types";
 import { newBookingSchema } from "~/lib/booking-schema";
+import { taxRuleInputSchema } from "~/lib/tax-rule-schema";
+import { panHint } from "~/lib/tcs-pan-hint";
 import { askedPaise } from "~/lib/booking-amount";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
@@ -21,6 +25,7 @@ import { bookingTimeline } from "~/server/booking/booking-queries.server";
 import { updateBillingDetails } from "~/server/document/document-billing.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
+import { addTaxRule, withdrawTaxRule } from "~/server/tax/tax-rules-admin.server";
 import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { rs } from "../../../tests/support/tax-figures";
@@ -28,6 +33,7 @@ import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test
 import { sealField } from "./sealed-field.server";
 import { giveConsent, saveDetailField } from "./trip-actions.server";
 import { NO_KEY_FOR_TCS, TRIP_PAN_INTENT, tripPanOffer, applyTripPanForTcs } from "./trip-pan-for-tcs.server";
+import { loadTripPage } from "./trip-page.server";
 import { handleTripIntent, loadTripPanel, requireTripRight } from "./trip-staff.server";
 
 let db: Db;
@@ -195,5 +201,82 @@ describe("the lead traveller's PAN from the trip page, used for TCS", () => {
     });
     expect(await amounts(id)).toEqual(NO_PAN);
     expect((await row(id)).version).toBe(before.version);
+  });
+});
+
+describe("the trip page's PAN hint and passport fields", () => {
+  const HREFS = { document: (id: number) => `/d/${id}`, itinerary: "/i.pdf" };
+  const page = async (id: number, now = NOW) => (await loadTripPage(await row(id), now, HREFS)).details;
+  /** The package's overseas setting and region for one test, as they were after it. */
+  async function withPackage<T>(values: { overseas: boolean | null; region: "international" | "national" }, run: () => Promise<T>): Promise<T> {
+    await db.update(packages).set(values).where(eq(packages.id, packageId));
+    try {
+      return await run();
+    } finally {
+      await db.update(packages).set({ overseas: true, region: "international" }).where(eq(packages.id, packageId));
+    }
+  }
+
+  it("names the rates of the TCS rule in force on the page's Indian day: an admin's rule from 1 Feb 2027 (0.5%, 5% without a PAN) from that day on", async () => {
+    const id = await bookedWithTripPan(PAN);
+    // The seeded rule until then: 2%, without a PAN twice that but at least 5%: 5%.
+    expect(panHint((await page(id)).tcs, true)).toBe(
+      "10 characters, e.g. ABCPK1234F. Needed for the tax collected at source on trips abroad: with it, TCS is 2% instead of 5% once our team has added it to your booking.",
+    );
+    const rule = taxRuleInputSchema.parse({
+      kind: "tcs",
+      effectiveFrom: "2027-02-01",
+      rate: "0.5",
+      section: "s. 394, Income-tax Act 2025",
+      withoutPanTimes: "2",
+      withoutPanAtLeast: "5",
+      withoutPanAtMost: "20",
+      withoutPanSection: "s. 397(2), Income-tax Act 2025",
+      source: "A Finance Act of 2027 (test)",
+    });
+    const added = await addTaxRule(rule, { viewer: admin, ip: null });
+    if (!added.ok) throw new Error(added.message);
+    try {
+      // 00:00 on 1 February 2027 in India is 18:30 UTC on 31 January; a second before, the old rule.
+      expect(panHint((await page(id, new Date("2027-01-31T18:29:59Z"))).tcs, true)).toContain("TCS is 2% instead of 5% once");
+      // 0.5% with a PAN; without one, twice 0.5% is 1%, below the 5% at least: 5%.
+      expect(panHint((await page(id, new Date("2027-01-31T18:30:00Z"))).tcs, true)).toContain("TCS is 0.5% instead of 5% once");
+      expect(panHint((await page(id, new Date("2027-03-15T06:00:00Z"))).tcs, true)).toContain("TCS is 0.5% instead of 5% once");
+      // The other travellers: why, without the rates.
+      expect(panHint((await page(id)).tcs, false)).toBe("10 characters, e.g. ABCPK1234F. Needed for the tax collected at source on trips abroad.");
+    } finally {
+      await withdrawTaxRule(added.id, "Entered for a test", { viewer: admin, ip: null });
+    }
+  });
+
+  it("a package set not overseas in the international region: no passport fields, and a booking that asks no TCS hears nothing of it", async () => {
+    await withPackage({ overseas: false, region: "international" }, async () => {
+      const id = await bookedWithTripPan(PAN);
+      expect((await row(id)).tcsPaise).toBe(0);
+      const details = await page(id);
+      expect(details.overseas).toBe(false);
+      expect(details.travellers[0]!.expiryWarning).toBeUndefined();
+      expect(details.tcs).toBeNull();
+      expect(panHint(details.tcs, true)).toBe("10 characters, e.g. ABCPK1234F.");
+      const [lead] = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, id));
+      expect(await saveDetailField(await row(id), { travellerId: lead!.id, field: "passportIssuedOn", value: "2020-01-01" }, NOW)).toMatchObject({
+        ok: false,
+        error: "Passport details are asked only for trips abroad.",
+      });
+    });
+  });
+
+  it("a package set overseas in the national region asks for passports and warns of one expiring within 6 months of the return", async () => {
+    await withPackage({ overseas: true, region: "national" }, async () => {
+      const id = await bookedWithTripPan(PAN);
+      const [lead] = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, id));
+      // The return is 7 April 2027: a passport expiring 1 August 2027 is within 6 months of it.
+      expect(await saveDetailField(await row(id), { travellerId: lead!.id, field: "passportExpiresOn", value: "2027-08-01" }, NOW)).toMatchObject({ ok: true });
+      const details = await page(id);
+      expect(details.overseas).toBe(true);
+      expect(details.travellers[0]!.values.passportExpiresOn).toBe("2027-08-01");
+      expect(details.travellers[0]!.expiryWarning).toMatch(/6 months/);
+      expect(details.tcs).toEqual({ slabs: [{ upToPaise: null, withPanBps: 200, withoutPanBps: 500 }] });
+    });
   });
 });

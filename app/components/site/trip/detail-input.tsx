@@ -16,6 +16,8 @@ type Props = {
   type?: "text" | "date";
   multiline?: boolean;
   hint?: string;
+  /** Instead of the field's usual label. */
+  label?: string;
 };
 
 /**
@@ -24,7 +26,7 @@ type Props = {
  * failure: what was typed stays on screen when the network or the server
  * fails, and leaving the field (or Save) tries again.
  */
-export function DetailInput({ travellerId, field, stored, masked, answered, warning, disabled, type = "text", multiline, hint }: Props) {
+export function DetailInput({ travellerId, field, stored, masked, answered, warning, disabled, type = "text", multiline, hint, label }: Props) {
   const fetcher = useFetcher<TripActionData>({ key: `detail-${travellerId}-${field}` });
   const sealed = SEALED_FIELDS.includes(field);
   const [lastSaved, setLastSaved] = useState(sealed ? "" : stored);
@@ -67,7 +69,7 @@ export function DetailInput({ travellerId, field, stored, masked, answered, warn
   return (
     <div className={styles.field} data-field={field}>
       <label htmlFor={id} className={styles.label}>
-        {DETAIL_LABELS[field]}
+        {label ?? DETAIL_LABELS[field]}
       </label>
       {hint || shownMask ? (
         <p id={`${id}-hint`} className={styles.hint}>

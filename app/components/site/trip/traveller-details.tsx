@@ -1,5 +1,6 @@
 import { RichText } from "~/components/site/blog/rich-text";
 import { Form, useFetcher } from "react-router";
+import { panHint, panLabel } from "~/lib/tcs-pan-hint";
 import type { DetailField } from "~/lib/traveller-details";
 import type { TripActionData } from "~/lib/trip-page";
 import type { TripPageData } from "~/server/trip/trip-page.server";
@@ -7,17 +8,6 @@ import { DetailInput } from "./detail-input";
 import styles from "./trip.module.css";
 
 type Details = TripPageData["details"];
-
-/**
- * What the PAN does, said honestly (ADR 108, 2026-11-29): the booking's TCS uses the
- * lead traveller's PAN only once the team adds it to the booking's billing details.
- */
-function panHint(overseas: boolean, lead: boolean) {
-  const format = "10 characters, e.g. ABCPK1234F.";
-  if (overseas && lead)
-    return `${format} Needed for the tax collected at source on trips abroad: with it, TCS is 2% instead of 5% once our team has added it to your booking.`;
-  return `${format} Needed for the tax collected at source on trips abroad.`;
-}
 
 /** The notice and consent, then one form per traveller (issue 48, ADR 108). */
 export function TravellerDetails({ details, actionData, readOnly }: { details: Details; actionData?: TripActionData; readOnly: boolean }) {
@@ -83,7 +73,8 @@ export function TravellerDetails({ details, actionData, readOnly }: { details: D
                 {input("passportExpiresOn", { type: "date", warning: traveller.expiryWarning })}
               </>
             ) : null}
-            {input("pan", { masked: traveller.masked.pan, hint: panHint(details.overseas, index === 0) })}
+            {/* What the PAN does, said honestly (ADR 108): the booking's TCS uses the lead's PAN once the team adds it to the billing details. */}
+            {input("pan", { masked: traveller.masked.pan, label: panLabel(details.tcs), hint: panHint(details.tcs, index === 0) })}
             {input("food", { hint: "Vegetarian, Jain, no onion or garlic, allergies…" })}
             {input("medical", { multiline: true })}
             {input("emergencyContact")}
