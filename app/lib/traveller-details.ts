@@ -38,6 +38,10 @@ export const DETAIL_LABELS: Record<DetailField, string> = {
   emergencyContact: "Emergency contact (name and phone)",
 };
 
+/** A field's label on a given trip: within India no passport is asked, so the name is the one on a photo ID. */
+export const detailLabel = (field: DetailField, overseas: boolean) =>
+  field === "passportName" && !overseas ? "Full name as on a photo ID" : DETAIL_LABELS[field];
+
 const MAX_CHARS: Record<DetailField, number> = {
   passportName: 100,
   dateOfBirth: 10,
@@ -86,7 +90,7 @@ export function checkDetailField(field: DetailField, typed: string, ctx: DetailC
   switch (field) {
     case "passportName":
       if (!/^[\p{L}][\p{L}\p{M} .'-]*$/u.test(value))
-        return { ok: false, error: "Write the name as on the passport: letters, spaces, dots, hyphens and apostrophes." };
+        return { ok: false, error: "Write the name as on the passport or photo ID: letters, spaces, dots, hyphens and apostrophes." };
       return { ok: true, value };
     case "dateOfBirth":
       if (!isRealDate(value)) return { ok: false, error: "Enter a date as on the calendar." };

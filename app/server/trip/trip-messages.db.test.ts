@@ -189,6 +189,10 @@ describe("the scheduled messages", () => {
     expect(entry).toMatchObject({ text: "E-mailed the details missing (21 days before departure)" });
     expect(entry!.whatsapp).toMatch(/^https:\/\/wa\.me\/919845012345\?text=Namaste%20Kavya%2C%20your%20/);
     expect(decodeURIComponent(entry!.whatsapp!)).not.toContain("/trip/");
+    // It names no documents (the e-mail lists what is missing, by trip): a trip within India asks no passport.
+    expect(decodeURIComponent(entry!.whatsapp!)).toContain(
+      `We still need some travellers' details to complete your bookings: our e-mail lists what is missing, with the link to your trip page where you can fill it in (booking ${trip.reference}).`,
+    );
 
     // The date moves: the queued pack for the old date sends nothing; the new date's pack is queued on its own day.
     expect(await queueTripMessages(midnight("2027-05-03"))).toBeGreaterThanOrEqual(1);

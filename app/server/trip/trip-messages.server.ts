@@ -7,7 +7,7 @@ import { indianDate, indianTimeOn } from "~/lib/follow-up";
 import { fillTaxWords } from "~/lib/package-text";
 import { formatPhone } from "~/lib/phone";
 import { formatTourDate } from "~/lib/tour-format";
-import { DETAIL_LABELS, missingDetails } from "~/lib/traveller-details";
+import { detailLabel, missingDetails } from "~/lib/traveller-details";
 import { recordActivity } from "~/server/activity/activity.server";
 import { getTaxRates } from "~/server/settings/settings.server";
 import { getDb, type Db } from "~/server/db/db.server";
@@ -90,10 +90,11 @@ async function missingByBooking(db: DbExecutor, rows: { id: number; overseas: bo
   const given = new Map(details.map((detail) => [detail.travellerId, detail]));
   const overseas = new Map(rows.map((row) => [row.id, row.overseas]));
   for (const traveller of travellers) {
-    const missing = missingDetails(given.get(traveller.id), overseas.get(traveller.bookingId) ?? false);
+    const abroad = overseas.get(traveller.bookingId) ?? false;
+    const missing = missingDetails(given.get(traveller.id), abroad);
     if (missing.length === 0) continue;
     const list = result.get(traveller.bookingId) ?? [];
-    list.push({ name: travellerName(traveller.name, traveller.position), missing: missing.map((field) => DETAIL_LABELS[field].toLowerCase()) });
+    list.push({ name: travellerName(traveller.name, traveller.position), missing: missing.map((field) => detailLabel(field, abroad).toLowerCase()) });
     result.set(traveller.bookingId, list);
   }
   return result;
@@ -193,7 +194,7 @@ export function tripMessageWhatsappText(
 ): string {
   const date = formatTourDate(row.startDate);
   return kind === "details-missing"
-    ? `Namaste ${firstName(row.leadName)}, your ${row.packageTitle} trip starts on ${date}. We still need some travellers' details (names as on the passport, dates of birth, passports, an emergency contact) to complete your bookings: please fill them in on your trip page, the link is in our e-mail (booking ${row.reference}). Thank you, ${agencyName}`
+    ? `Namaste ${firstName(row.leadName)}, your ${row.packageTitle} trip starts on ${date}. We still need some travellers' details to complete your bookings: our e-mail lists what is missing, with the link to your trip page where you can fill it in (booking ${row.reference}). Thank you, ${agencyName}`
     : `Namaste ${firstName(row.leadName)}, your ${row.packageTitle} trip starts on ${date}! We have e-mailed your pre-departure pack: the final itinerary with each day's date and your hotels, and what to carry. Booking ${row.reference}. Have a wonderful trip, ${agencyName}`;
 }
 

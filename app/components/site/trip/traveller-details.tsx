@@ -1,7 +1,7 @@
 import { RichText } from "~/components/site/blog/rich-text";
 import { Form, useFetcher } from "react-router";
 import { panHint, panLabel } from "~/lib/tcs-pan-hint";
-import type { DetailField } from "~/lib/traveller-details";
+import { detailLabel, type DetailField } from "~/lib/traveller-details";
 import type { TripActionData } from "~/lib/trip-page";
 import type { TripPageData } from "~/server/trip/trip-page.server";
 import { DetailInput } from "./detail-input";
@@ -64,7 +64,7 @@ export function TravellerDetails({ details, actionData, readOnly }: { details: D
             </h3>
             <input type="hidden" name="intent" value="details" />
             <input type="hidden" name="travellerId" value={traveller.id} />
-            {input("passportName")}
+            {input("passportName", { label: detailLabel("passportName", details.overseas) })}
             {input("dateOfBirth", { type: "date" })}
             {details.overseas ? (
               <>
