@@ -188,6 +188,7 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
     case "trip.task-done":
     case "trip.details-revealed":
     case "trip.message-sent":
+    case "booking.tcs-reworked":
     case "review.requested":
     case "review.link-sent":
     case "review.received":
