@@ -156,7 +156,8 @@ describe("a TCS rule taking effect prices the rest of the open bookings at it", 
     expect(moved).toEqual([
       expect.objectContaining({
         who: "Pravas (automatic)",
-        text: "TCS worked out again at the rule from 1 Mar 2027 (1%) on the ₹81,486.76 left to pay: TCS ₹2,194.50 → ₹1,379.63; payment schedule Balance ₹83,116.50 → ₹82,301.63",
+        text: "TCS worked out again at the rule from 1 Mar 2027 (1%)",
+        details: ["On the ₹81,486.76 left to pay: TCS ₹2,194.50 → ₹1,379.63", "Payment schedule: Balance ₹83,116.50 → ₹82,301.63"],
       }),
     ]);
     // A second run (another server, a retried try) finds nothing to change: no second entry.
@@ -182,5 +183,16 @@ describe("a TCS rule taking effect prices the rest of the open bookings at it", 
       ok: true,
     });
     expect(await invoiceDueNow(booking.id, "2027-03-01")).toBe(0);
+
+    // The 1% rule withdrawn on 2 March, once in force: the 2% rule is in force again, so a rework is queued for now
+    // (11:30 in India). The booking is paid for: it is not open, and what its receipts collected stays (₹1,379.63).
+    expect(await withdrawTaxRule(added.id, "The Finance Act was not passed.", ctx, at("2027-03-02"))).toEqual({ ok: true, id: added.id });
+    const [again] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.onceKey, `tax.tcs-rework:withdrawn:${added.id}`));
+    expect(again).toMatchObject({ runAt: at("2027-03-02"), payload: { effectiveFrom: "2027-03-01" } });
+    expect(await runJob(again!, at("2027-03-02"))).toEqual(["0"]);
+    expect((await amounts(booking.id)).tcs).toBe(rs("1,379.63"));
   });
 });

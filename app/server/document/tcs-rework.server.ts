@@ -8,7 +8,7 @@ import { bookings, packages, taxDocuments } from "~/server/db/schema.server";
 import { handleJob, type JobRegistration } from "~/server/jobs/worker.server";
 import { formatRate } from "~/server/tax/tax-rules.server";
 import { TCS_REWORK_JOB } from "~/server/tax/tcs-rework-job.server";
-import { storeTcs, tcsNow } from "./current-booking-taxes.server";
+import { storeTcs, tcsNow, type TcsNow } from "./current-booking-taxes.server";
 import { bookingSubject, lockBookingRow, type FollowTotal } from "./document-billing.server";
 import { forPackage } from "./document-context.server";
 
@@ -63,24 +63,26 @@ export async function openTcsBookingIds(db: Db): Promise<number[]> {
 /** How many open bookings ask TCS on what is left to pay now: the Settings notice after a TCS rule is saved. */
 export const countOpenTcsBookings = async (): Promise<number> => (await openTcsBookingIds(getDb())).length;
 
-/** The timeline's words for a move: "TCS worked out again at the rule from 1 Mar 2027 (1%) on the ₹81,486.76 left to pay: …". */
-function reworkText(
-  worked: { ruleFrom: string | null; rateBps: number | null; restPaise: number },
-  fromPaise: number,
-  toPaise: number,
-  schedule: string | null,
-) {
-  const rule = worked.ruleFrom
-    ? `the rule from ${formatTourDate(worked.ruleFrom)}${worked.rateBps === null ? "" : ` (${formatRate(worked.rateBps)})`}`
-    : "today's rule";
-  const tcs = `TCS ${formatWithPaise(fromPaise)} → ${formatWithPaise(toPaise)}`;
-  return `TCS worked out again at ${rule} on the ${formatWithPaise(worked.restPaise)} left to pay: ${tcs}${schedule ? `; payment schedule ${schedule}` : ""}`;
+/**
+ * The timeline's words for a move: the headline "TCS worked out again at the rule from 1 Mar 2027 (1%)" and its
+ * lines, "On the ₹81,486.76 left to pay: TCS ₹2,194.50 → ₹1,379.63" and "Payment schedule: Balance ₹83,116.50 → ₹82,301.63".
+ */
+function reworkWords(worked: TcsNow, fromPaise: number, schedule: string | null): { text: string; lines: string[] } {
+  const rate = worked.rateBps === null ? "" : ` (${formatRate(worked.rateBps)})`;
+  const rule = worked.ruleFrom ? `the rule from ${formatTourDate(worked.ruleFrom)}${rate}` : "today's rule";
+  return {
+    text: `TCS worked out again at ${rule}`,
+    lines: [
+      `On the ${formatWithPaise(worked.restPaise)} left to pay: TCS ${formatWithPaise(fromPaise)} → ${formatWithPaise(worked.tcsPaise)}`,
+      ...(schedule ? [`Payment schedule: ${schedule}`] : []),
+    ],
+  };
 }
 
 /**
  * One booking's rest priced at today's rule, under its row lock: stores the
  * TCS if it changed (the schedule follows) and writes the timeline entry.
- * Returns the entry's words, or null when nothing changed.
+ * Returns the entry's words on one line, or null when nothing changed.
  */
 export async function reworkBookingTcs(bookingId: number, now: Date, followTotal: FollowTotal): Promise<string | null> {
   return getDb().transaction(async (rawTx) => {
@@ -91,18 +93,18 @@ export async function reworkBookingTcs(bookingId: number, now: Date, followTotal
     // Paid in full: nothing is left for a new rule to price, and what was collected stays.
     if (!worked || worked.restPaise <= 0 || worked.tcsPaise === booking.tcsPaise) return null;
     const moved = await storeTcs(tx, booking, worked.tcsPaise, followTotal);
-    const text = reworkText(worked, booking.tcsPaise, worked.tcsPaise, moved?.text ?? null);
+    const words = reworkWords(worked, booking.tcsPaise, moved?.text ?? null);
     await recordActivity(
       {
         kind: "booking.tcs-reworked",
         actor: REWORK_ACTOR,
         subject: bookingSubject(booking),
         ip: null,
-        detail: { text, ruleFrom: worked.ruleFrom, fromPaise: booking.tcsPaise, toPaise: worked.tcsPaise, version: booking.version },
+        detail: { ...words, ruleFrom: worked.ruleFrom, fromPaise: booking.tcsPaise, toPaise: worked.tcsPaise, version: booking.version },
       },
       { db: tx },
     );
-    return text;
+    return [words.text, ...words.lines].join("; ");
   });
 }
 
