@@ -13,6 +13,8 @@ import { notificationHandlers } from "~/server/notify/notification-jobs.server";
 import { createWebhookSender } from "~/server/notify/webhook.server";
 import { paymentEventHandler } from "~/server/payment-ledger/gateway-events.server";
 import { paymentReminderHandler } from "~/server/payment-ledger/payment-reminder-jobs.server";
+import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
+import { tcsReworkHandler } from "~/server/document/tcs-rework.server";
 import { tripMessageHandler } from "~/server/trip/trip-messages.server";
 
 /**
@@ -52,6 +54,8 @@ export function createJobWorker(options: {
       paymentReminderHandler({ mailer, clock: options.paymentClock ?? { now: () => new Date() } }),
       // Short lane: the traveller's scheduled messages (issue 48, ADR 117), read again when they run: none once cancelled or moved.
       tripMessageHandler(options.paymentClock),
+      // Short lane: a TCS rule taking effect prices the rest of the open bookings at it (ADR 122), the rules read again when it runs.
+      tcsReworkHandler({ clock: options.paymentClock ?? { now: () => new Date() }, followTotal: followBookingTotal }),
       // Long lane: image cuts for older images (ADR 076) and the automatic backups (ADRs 054, 063).
       portraitCutJobHandler(mediaStorage),
       ...(backupStore

@@ -106,6 +106,7 @@ const LABELS: Record<string, string> = {
   "review.hidden": "Hid a traveller's review",
   "review.replied": "Replied to a traveller's review",
   "trip.message-sent": "E-mailed a traveller a scheduled trip message",
+  "booking.tcs-reworked": "Worked a booking's TCS out again at a new TCS rule",
 };
 
 export function activityLabel(kind: string): string {

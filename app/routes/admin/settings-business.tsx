@@ -6,6 +6,7 @@ import type { BusinessSettingsFormValues } from "~/lib/business-settings-schema"
 import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
 import { canManageTaxSettings } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
+import { countOpenTcsBookings } from "~/server/document/tcs-rework.server";
 import { handleBusinessAction, loadBusinessPage, type BusinessActionData } from "~/server/settings/business-page.server";
 import type { Route } from "./+types/settings-business";
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, { can: canManageTaxSettings });
-  return handleBusinessAction(request, viewer, context.clientIp);
+  return handleBusinessAction(request, viewer, { ip: context.clientIp, now: context.clock.now(), openTcsBookings: countOpenTcsBookings });
 }
 
 /** A save that cannot reach the server keeps the form as typed, with Retry (ADR 040). */

@@ -111,6 +111,7 @@ export const ACTIVITY_KINDS = [
   "review.hidden",
   "review.replied",
   "trip.message-sent",
+  "booking.tcs-reworked",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

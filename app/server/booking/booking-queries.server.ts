@@ -171,6 +171,9 @@ export function timelineText(kind: string, detail: Record<string, unknown>): { t
       return { text: `Cancelled (was ${stateLabel(detail.from)})`, details: typeof detail.reason === "string" ? [`Reason: ${detail.reason}`] : [] };
     case "booking.expired":
       return { text: "The hold expired: its seats went back", details: [] };
+    case "booking.tcs-reworked":
+      // A TCS rule taking effect (ADR 122): the rule, then the TCS and the schedule's move.
+      return { text: typeof detail.text === "string" ? detail.text : kind, details: Array.isArray(detail.lines) ? detail.lines.map(String) : [] };
     case "booking.deleted":
       return { text: "Deleted the booking", details: [] };
     case "booking.restored":

@@ -3,7 +3,7 @@ import { indianDate } from "~/lib/follow-up";
 import type { Db } from "~/server/db/db.server";
 import { bookings, packages, siteSettings, taxDocuments, type BookingRow } from "~/server/db/schema.server";
 import { bookingTaxes, bookingTcs, NO_RECEIPTS, type BookingTaxes, type ReceiptsSoFar } from "~/server/tax/booking-taxes.server";
-import { TaxRuleMissing } from "~/server/tax/tax-rules.server";
+import { TaxRuleMissing, tcsRuleOn } from "~/server/tax/tax-rules.server";
 import { loadTaxRules } from "~/server/tax/tax-store.server";
 import type { FollowTotal } from "./document-billing.server";
 import { documentLines, earlierReceipts, forPackage, tcsOfDocument } from "./document-context.server";
@@ -87,33 +87,53 @@ export async function taxColumns(tx: Db, booking: TaxedBooking, now: Date): Prom
   return { gstPaise: taxes.gstPaise, tcsPaise: taxes.tcsPaise };
 }
 
+/** A booking's TCS worked out now (ADR 120), with what it rests on: the rest of the supply and the rule's date and rate on it. */
+export type TcsNow = { tcsPaise: number; restPaise: number; ruleFrom: string | null; rateBps: number | null };
+
 /**
- * After a receipt is issued or cancelled (inside that transaction, the
- * booking's row locked): the booking's TCS becomes what its receipts collected
- * plus TCS on the rest of its supply (price + the GST stored: a receipt does
- * not reprice GST, ADR 115) at today's rule and PAN state, and the schedule
- * follows. Returns the schedule's move ("Balance ₹… → ₹…"), or null.
+ * The booking's TCS as it stands now: what its live receipts collected plus
+ * TCS on the rest of its supply (price + the GST stored: neither a receipt nor
+ * a rule change reprices GST, ADR 115) at today's rule and PAN state. Null
+ * for a domestic booking that asks no TCS (nothing to work out) and when no
+ * TCS rule is in force today (the total stays; the documents refuse too).
  */
-export async function followReceipts(tx: Db, booking: BookingRow, now: Date, followTotal: FollowTotal): Promise<{ text: string } | null> {
+export async function tcsNow(tx: Db, booking: BookingRow, now: Date): Promise<TcsNow | null> {
   const pkg = await packageSetting(tx, booking.packageId);
-  // A domestic booking that asks no TCS collects none on its receipts either: nothing to work out.
   if (!pkg.overseas && booking.tcsPaise === 0) return null;
   const [rules, receipts] = await Promise.all([loadTaxRules(tx), receiptsSoFar(tx, booking, pkg.overseas)]);
-  let tcsPaise: number;
+  const today = indianDate(now);
   try {
-    tcsPaise = bookingTcs(
-      booking.totalPaise + booking.gstPaise,
-      receipts,
-      { overseas: pkg.overseas, buyerPan: booking.billingPan },
-      rules,
-      indianDate(now),
-    ).tcsPaise;
+    const supplyPaise = booking.totalPaise + booking.gstPaise;
+    const worked = bookingTcs(supplyPaise, receipts, { overseas: pkg.overseas, buyerPan: booking.billingPan }, rules, today);
+    return {
+      tcsPaise: worked.tcsPaise,
+      restPaise: Math.max(0, supplyPaise - receipts.forPackagePaise),
+      ruleFrom: rules.tcs.some((rule) => rule.effectiveFrom <= today) ? tcsRuleOn(rules, today).effectiveFrom : null,
+      rateBps: worked.tcsRateBps,
+    };
   } catch (error) {
-    // No TCS rule in force today: the total stays as it was (the documents refuse for the same reason).
     if (error instanceof TaxRuleMissing) return null;
     throw error;
   }
-  if (tcsPaise === booking.tcsPaise) return null;
+}
+
+/**
+ * Stores the booking's TCS (a ledger write, no new version) and has the
+ * schedule follow; returns the schedule's move ("Balance ₹… → ₹…"), or null.
+ * The caller holds the booking's row lock.
+ */
+export async function storeTcs(tx: Db, booking: BookingRow, tcsPaise: number, followTotal: FollowTotal): Promise<{ text: string } | null> {
   const [saved] = await tx.update(bookings).set({ tcsPaise }).where(eq(bookings.id, booking.id)).returning();
   return followTotal(tx, booking, saved!);
+}
+
+/**
+ * After a receipt is issued or cancelled (inside that transaction, the
+ * booking's row locked): the booking's TCS becomes `tcsNow`, and the schedule
+ * follows. Returns the schedule's move ("Balance ₹… → ₹…"), or null.
+ */
+export async function followReceipts(tx: Db, booking: BookingRow, now: Date, followTotal: FollowTotal): Promise<{ text: string } | null> {
+  const worked = await tcsNow(tx, booking, now);
+  if (!worked || worked.tcsPaise === booking.tcsPaise) return null;
+  return storeTcs(tx, booking, worked.tcsPaise, followTotal);
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { businessSettingsSchema, type BusinessSettingsFormValues } from "~/lib/business-settings-schema";
 import { indianDate } from "~/lib/follow-up";
+import { formatTourDate } from "~/lib/tour-format";
 import { TAX_RULE_KINDS, taxRuleInputSchema, withdrawTaxRuleSchema, type TaxRuleKind } from "~/lib/tax-rule-schema";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import type { Viewer } from "~/server/auth/guard.server";
@@ -56,6 +57,16 @@ function sentBusinessValues(formData: FormData): BusinessSettingsFormValues {
   };
 }
 
+/** What the open bookings will do at a TCS rule just added (ADR 122): how many, and from when. */
+export function tcsReworkNotice(effectiveFrom: string, openBookings: number, today: string): string {
+  const now = effectiveFrom <= today;
+  const when = now ? "From today" : `From ${formatTourDate(effectiveFrom)}`;
+  if (openBookings === 0) return `${when}, new bookings and payments follow it: no open booking has TCS left to pay.`;
+  const count = openBookings === 1 ? "1 open booking" : `${openBookings} open bookings`;
+  const verb = now ? (openBookings === 1 ? "asks" : "ask") : "will ask";
+  return `${when}, ${count} ${verb} TCS at this rule on what is left to pay.`;
+}
+
 const refused = (answer: Omit<BusinessActionData, "notice">) => data<BusinessActionData>({ ...answer, notice: FAILED_NOTICE }, { status: 400 });
 
 /**
@@ -64,7 +75,17 @@ const refused = (answer: Omit<BusinessActionData, "notice">) => data<BusinessAct
  * errors come back inline (400) with what was typed; success redirects with
  * the notice.
  */
-export async function handleBusinessAction(request: Request, viewer: Viewer, ip?: string) {
+export async function handleBusinessAction(
+  request: Request,
+  viewer: Viewer,
+  options: {
+    ip?: string;
+    now: Date;
+    /** How many open bookings ask TCS on what is left to pay (the document folder's count, passed in: ADR 080). */
+    openTcsBookings: () => Promise<number>;
+  },
+) {
+  const { ip, now } = options;
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "save");
   const ctx = { viewer, ip };
@@ -79,7 +100,7 @@ export async function handleBusinessAction(request: Request, viewer: Viewer, ip?
         errors: submission.reply().error ?? {},
         sent,
       });
-    const result = await addTaxRule(submission.value, ctx);
+    const result = await addTaxRule(submission.value, ctx, now);
     if (!result.ok)
       return refused({
         form: "add-rule",
@@ -87,9 +108,11 @@ export async function handleBusinessAction(request: Request, viewer: Viewer, ip?
         errors: { [result.field]: [result.message] },
         sent,
       });
+    const { kind: added, effectiveFrom } = submission.value;
+    const rework = added === "tcs" ? ` ${tcsReworkNotice(effectiveFrom, await options.openTcsBookings(), indianDate(now))}` : "";
     return redirectWithNotice(BUSINESS_PATH, {
       kind: "success",
-      message: `Rule added: ${TAX_RULE_KINDS[submission.value.kind]} from ${submission.value.effectiveFrom}. Documents dated from then use it.`,
+      message: `Rule added: ${TAX_RULE_KINDS[added]} from ${effectiveFrom}. Documents dated from then use it.${rework}`,
     });
   }
   if (intent === "withdraw-rule") {
@@ -103,7 +126,7 @@ export async function handleBusinessAction(request: Request, viewer: Viewer, ip?
         ruleId,
         errors: submission.reply().error ?? {},
       });
-    const result = await withdrawTaxRule(submission.value.ruleId, submission.value.reason, ctx);
+    const result = await withdrawTaxRule(submission.value.ruleId, submission.value.reason, ctx, now);
     if (!result.ok)
       return refused({
         form: "withdraw-rule",

@@ -7,6 +7,8 @@ import type { Db } from "~/server/db/db.server";
 import { taxRules, users, type TaxRuleRow } from "~/server/db/schema.server";
 import { taxRuleRow, taxRulesFromRows } from "./tax-store.server";
 import { formatRate, type GstRule, type TcsRule } from "./tax-rules.server";
+import { inForceBy, queueTcsRework } from "./tcs-rework-job.server";
+import { nudgeJobs } from "~/server/jobs/jobs.server";
 
 /**
  * The tax rules as Settings → Business and tax shows and changes them (issue
@@ -183,9 +185,11 @@ const sameGroup = (kind: TaxRuleKind) =>
 
 /**
  * Adds a rule (admins). Two live rules of one kind cannot start on the same
- * day: which would apply? The admin withdraws the wrong one first.
+ * day: which would apply? The admin withdraws the wrong one first. A TCS rule
+ * queues the rework of the open bookings for its first Indian midnight, or now
+ * (ADR 122).
  */
-export async function addTaxRule(input: TaxRuleInput, ctx: ContentWriteContext): Promise<TaxRuleWriteResult> {
+export async function addTaxRule(input: TaxRuleInput, ctx: ContentWriteContext, now = new Date()): Promise<TaxRuleWriteResult> {
   return writeContent<TaxRuleWriteResult>(ctx, async (tx) => {
     const clash = await tx
       .select({ id: taxRules.id })
@@ -206,8 +210,10 @@ export async function addTaxRule(input: TaxRuleInput, ctx: ContentWriteContext):
       createdBy: ctx.viewer.id,
       createdByName: ctx.viewer.name ?? ctx.viewer.email,
     });
+    if (input.kind === "tcs") await queueTcsRework(tx, { ruleId: id, effectiveFrom: input.effectiveFrom, why: "added" }, now);
     return {
       result: { ok: true, id },
+      afterCommit: async () => nudgeJobs(),
       revisions: [],
       activity: [
         {
@@ -227,9 +233,11 @@ export async function addTaxRule(input: TaxRuleInput, ctx: ContentWriteContext):
 /**
  * Withdraws a rule entered by mistake (admins): the row stays, marked, with
  * who and why; the engine ignores it from then on. The last live rule of a
- * kind cannot be withdrawn: documents would then have no rule at all.
+ * kind cannot be withdrawn: documents would then have no rule at all. A TCS
+ * rule already in force reworks the open bookings at once at the rule then in
+ * force (ADR 122); one still to come leaves its queued rework nothing to do.
  */
-export async function withdrawTaxRule(ruleId: string, reason: string, ctx: ContentWriteContext): Promise<TaxRuleWriteResult> {
+export async function withdrawTaxRule(ruleId: string, reason: string, ctx: ContentWriteContext, now = new Date()): Promise<TaxRuleWriteResult> {
   return writeContent<TaxRuleWriteResult>(ctx, async (tx) => {
     const [rule] = await tx.select().from(taxRules).where(eq(taxRules.id, ruleId)).limit(1);
     const abort = (message: string) =>
@@ -249,13 +257,16 @@ export async function withdrawTaxRule(ruleId: string, reason: string, ctx: Conte
     await tx
       .update(taxRules)
       .set({
-        withdrawnAt: new Date(),
+        withdrawnAt: now,
         withdrawnBy: ctx.viewer.id,
         withdrawnReason: reason,
       })
       .where(and(eq(taxRules.id, ruleId), isNull(taxRules.withdrawnAt)));
+    const rework = kind === "tcs" && inForceBy(rule.effectiveFrom, now);
+    if (rework) await queueTcsRework(tx, { ruleId, effectiveFrom: rule.effectiveFrom, why: "withdrawn" }, now);
     return {
       result: { ok: true, id: ruleId },
+      afterCommit: async () => nudgeJobs(),
       revisions: [],
       activity: [
         {
