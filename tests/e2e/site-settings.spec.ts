@@ -2,6 +2,7 @@ import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { expect, signInRequest, test } from "./admin-helpers";
 import { gotoHydrated, type TestDatabase } from "./fixtures";
+import { formatTourDate } from "../../app/lib/tour-format";
 
 /**
  * Issue 21 §1 (ADR 041): the site settings screen. Its saves change what every
@@ -149,7 +150,7 @@ test("Business and tax: a GSTIN of another state is refused beside it; a TCS rul
   await add.getByRole("button", { name: "Add this rule" }).click();
   await expect(
     page.getByRole("status").filter({
-      hasText: `Rule added: TCS, overseas tour packages from ${today}.`,
+      hasText: `Rule added: TCS, overseas tour packages from ${formatTourDate(today)}.`,
     }),
   ).toBeVisible();
 

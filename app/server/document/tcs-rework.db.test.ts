@@ -122,7 +122,7 @@ describe("a TCS rule taking effect prices the rest of the open bookings at it", 
     // 00:00 on 1 February in India (31 January, 18:30 UTC); withdrawing a rule not yet in force queues nothing more.
     const mistake = await addTaxRule(tcsRule("2027-02-01", "3"), ctx, at("2027-01-12"));
     if (!mistake.ok) throw new Error(mistake.message);
-    expect(await withdrawTaxRule(mistake.id, "Typed the wrong date.", ctx, at("2027-01-13"))).toEqual({ ok: true, id: mistake.id });
+    expect(await withdrawTaxRule(mistake.id, "Typed the wrong date.", ctx, at("2027-01-13"))).toEqual({ ok: true, id: mistake.id, reworksOpenBookings: false });
     const [mistaken] = await reworkJobs();
     expect(mistaken).toMatchObject({ runAt: new Date("2027-01-31T18:30:00Z"), payload: { ruleId: mistake.id, effectiveFrom: "2027-02-01" } });
     // It runs on 1 February, reads the rules again and finds the 2% rule still in force: nothing moves.
@@ -186,7 +186,11 @@ describe("a TCS rule taking effect prices the rest of the open bookings at it", 
 
     // The 1% rule withdrawn on 2 March, once in force: the 2% rule is in force again, so a rework is queued for now
     // (11:30 in India). The booking is paid for: it is not open, and what its receipts collected stays (₹1,379.63).
-    expect(await withdrawTaxRule(added.id, "The Finance Act was not passed.", ctx, at("2027-03-02"))).toEqual({ ok: true, id: added.id });
+    expect(await withdrawTaxRule(added.id, "The Finance Act was not passed.", ctx, at("2027-03-02"))).toEqual({
+      ok: true,
+      id: added.id,
+      reworksOpenBookings: true,
+    });
     const [again] = await db
       .select()
       .from(jobs)

@@ -112,7 +112,7 @@ export async function handleBusinessAction(
     const rework = added === "tcs" ? ` ${tcsReworkNotice(effectiveFrom, await options.openTcsBookings(), indianDate(now))}` : "";
     return redirectWithNotice(BUSINESS_PATH, {
       kind: "success",
-      message: `Rule added: ${TAX_RULE_KINDS[added]} from ${effectiveFrom}. Documents dated from then use it.${rework}`,
+      message: `Rule added: ${TAX_RULE_KINDS[added]} from ${formatTourDate(effectiveFrom)}. Documents dated from then use it.${rework}`,
     });
   }
   if (intent === "withdraw-rule") {
@@ -135,7 +135,9 @@ export async function handleBusinessAction(
       });
     return redirectWithNotice(BUSINESS_PATH, {
       kind: "success",
-      message: "Rule withdrawn. Documents issued with it keep it; new ones use the others.",
+      message: `Rule withdrawn. Documents issued with it keep it; new ones use the others.${
+        result.reworksOpenBookings ? " Open bookings with TCS left to pay are priced again at the rule in force today." : ""
+      }`,
     });
   }
   return keepSentValuesOnFailure(

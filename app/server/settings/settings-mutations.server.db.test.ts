@@ -359,7 +359,11 @@ describe("Settings → Business and tax (issue 47)", () => {
       message: "A rule of this kind already takes effect on that date. If it is wrong, withdraw it first, then add the right one.",
     });
     const coming = (await taxRuleGroups(db, "2026-11-29")).find((group) => group.kind === "tcs")!.rules[0]!;
-    expect(await withdrawTaxRule(coming.id, "Typed 1% instead of 2%", ctx())).toEqual({ ok: true, id: coming.id });
+    expect(await withdrawTaxRule(coming.id, "Typed 1% instead of 2%", ctx(), new Date("2026-11-29T06:00:00Z"))).toEqual({
+      ok: true,
+      id: coming.id,
+      reworksOpenBookings: false,
+    });
     expect(tcsRuleOn(await loadTaxRules(db), "2027-04-01").id).toBe("tcs-2026-04-01");
     const after = (await taxRuleGroups(db, "2026-11-29")).find((group) => group.kind === "tcs")!.rules[0]!;
     expect(after).toMatchObject({

@@ -141,7 +141,8 @@ export async function taxRuleGroups(db: Db, today: string): Promise<TaxRuleGroup
   });
 }
 
-export type TaxRuleWriteResult = { ok: true; id: string } | { ok: false; field: string; message: string };
+/** `reworksOpenBookings`: a withdrawn TCS rule was in force, so open bookings are priced again at the one in force now (ADR 122). */
+export type TaxRuleWriteResult = { ok: true; id: string; reworksOpenBookings?: boolean } | { ok: false; field: string; message: string };
 
 /** The rule as the engine and the `tax_rules` row take it. */
 function ruleFromInput(input: TaxRuleInput, id: string) {
@@ -265,7 +266,7 @@ export async function withdrawTaxRule(ruleId: string, reason: string, ctx: Conte
     const rework = kind === "tcs" && inForceBy(rule.effectiveFrom, now);
     if (rework) await queueTcsRework(tx, { ruleId, effectiveFrom: rule.effectiveFrom, why: "withdrawn" }, now);
     return {
-      result: { ok: true, id: ruleId },
+      result: { ok: true, id: ruleId, reworksOpenBookings: rework },
       afterCommit: async () => nudgeJobs(),
       revisions: [],
       activity: [
