@@ -4,11 +4,8 @@
 // The invoice, the schedule, a reminder's UPI amount and the trip page agree to the paisa. Every figure by hand.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GroupDate } from "~/lib/content-types";
-import { newBookingSchema } from "~/lib/booking-schema";
 import { getDb, type Db } from "~/server/db/db.server";
-import { activity, bookings, packages, siteSettings, taxDocuments, taxRules } from "~/server/db/schema.server";
-import { createBooking } from "~/server/booking/booking-create.server";
+import { activity, bookings, siteSettings, taxDocuments, taxRules } from "~/server/db/schema.server";
 import { recordPayment } from "~/server/payment-ledger/ledger-write.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { reminderEmail } from "~/server/payment-ledger/payment-reminder-jobs.server";
@@ -17,6 +14,7 @@ import { TAX_RULES_SEED } from "~/server/tax/tax-rules-seed.server";
 import { taxRuleRow } from "~/server/tax/tax-store.server";
 import { loadTripPage } from "~/server/trip/trip-page.server";
 import { AGENCY_IN_PUNE, bookablePackages } from "../../../tests/support/booking-fixtures";
+import { APRIL_BATCH, bookAshaRao, priceForTcsTests, TRAVELLER_IN_PUNE } from "../../../tests/support/overseas-booking";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { rs } from "../../../tests/support/tax-figures";
 import { lockBookingRow, updateBillingDetails } from "./document-billing.server";
@@ -27,9 +25,7 @@ import { cancelDocument } from "./documents.server";
 let db: Db;
 let overseasId: number;
 const asha = { id: null, email: "asha@agency.example", name: "Asha Staff" };
-const DATES: GroupDate[] = [{ id: "dApr", name: "April Batch", start: "2027-04-01", end: "2027-04-07", capacity: 40 }];
 const PAN = "ABCPK1234F";
-const PUNE = { address: "12 Law College Road\nPune 411004", stateCode: "27", pan: null, companyName: null, gstin: null };
 /** 11:30 in India on an Indian date. */
 const at = (date: string) => new Date(`${date}T06:00:00Z`);
 /** The cheapest PDF: these tests read the figures, not the drawing. */
@@ -37,32 +33,13 @@ const render = async (snapshot: { number: string }) => Buffer.from(`%PDF ${snaps
 
 beforeAll(async () => {
   db = await openTestDatabase({ seeded: true });
-  [overseasId] = (await bookablePackages(db, DATES, 1)) as [number];
-  await db
-    .update(packages)
-    .set({ overseas: true, groupDates: DATES, price: { kind: "single", amount: 104_500, unit: "per person" } })
-    .where(eq(packages.id, overseasId));
+  [overseasId] = (await bookablePackages(db, APRIL_BATCH, 1)) as [number];
+  await priceForTcsTests(db, overseasId);
   await db.update(siteSettings).set(AGENCY_IN_PUNE);
 });
 afterAll(closeTestDatabase);
 
-async function book(billing: Parameters<typeof updateBillingDetails>[1], now: Date) {
-  const input = newBookingSchema.parse({
-    packageId: overseasId,
-    departureId: "dApr",
-    leadName: "Asha Rao",
-    leadPhone: "98450 12345",
-    leadEmail: "asha.rao@example.com",
-    adults: "1",
-    room: "twin",
-    state: "confirmed",
-  });
-  const made = await createBooking(input, { actor: asha, now });
-  if (!made.ok) throw new Error(made.message);
-  const billed = await updateBillingDetails(made.booking.id, billing, { actor: asha, now }, { followTotal: followBookingTotal });
-  if (!billed.ok) throw new Error(billed.message);
-  return billed.booking;
-}
+const book = (billing: Parameters<typeof updateBillingDetails>[1], now: Date) => bookAshaRao(overseasId, { actor: asha, now }, billing);
 async function payWithReceipt(bookingId: number, amountPaise: number, on: string) {
   const paid = await recordPayment(bookingId, { amountPaise, receivedOn: on, method: "cash", reference: null }, asha, at(on));
   if (!paid.ok) throw new Error(paid.message);
@@ -95,7 +72,7 @@ const invoiceDueNow = (id: number, on: string) =>
 
 describe("a PAN saved after the deposit: what the booking asks is what its documents collect", () => {
   it("keeps the deposit's 5% TCS and asks 2% on the rest; the invoice, the schedule, a reminder and the trip page agree; the invoice asks ₹0.00", async () => {
-    const booking = await book(PUNE, at("2027-01-10"));
+    const booking = await book(TRAVELLER_IN_PUNE, at("2027-01-10"));
     // No PAN: 5% TCS on ₹1,09,725.00 = ₹5,486.25, ₹1,15,211.25 in all; deposit 25% (₹28,802.8125) → ₹28,803.00, balance ₹86,408.25.
     expect(await amounts(booking.id)).toMatchObject({
       taxes: [rs("1,04,500.00"), rs("5,225.00"), rs("5,486.25")],
@@ -115,7 +92,12 @@ describe("a PAN saved after the deposit: what the booking asks is what its docum
     // The PAN saved on 12 January: the ₹1,371.57 collected stays; the rest ₹82,293.57 at 2% is ₹1,645.8714 → ₹1,645.87.
     // TCS ₹1,371.57 + ₹1,645.87 = ₹3,017.44; the total ₹1,04,500.00 + ₹5,225.00 + ₹3,017.44 = ₹1,12,742.44;
     // the balance ₹1,12,742.44 − ₹28,803.00 = ₹83,939.44 (2% of the whole would have asked ₹83,116.50: ₹822.94 short).
-    const saved = await updateBillingDetails(booking.id, { ...PUNE, pan: PAN }, { actor: asha, now: at("2027-01-12") }, { followTotal: followBookingTotal });
+    const saved = await updateBillingDetails(
+      booking.id,
+      { ...TRAVELLER_IN_PUNE, pan: PAN },
+      { actor: asha, now: at("2027-01-12") },
+      { followTotal: followBookingTotal },
+    );
     expect(saved).toMatchObject({ ok: true, scheduleChange: { text: "Balance ₹86,408.25 → ₹83,939.44" } });
     // The timeline (in the personal-data export, seen by every staff member) names the PAN masked, never in clear.
     const timeline = JSON.stringify(
@@ -195,7 +177,7 @@ describe("a TCS rule between the receipts: the receipt under the new rule still 
   it("asks the rest at the new rule once a receipt is issued under it, and nothing more once the supply is paid", async () => {
     // Made without a PAN (5% on ₹1,09,725.00: ₹1,15,211.25, deposit ₹28,803.00), the PAN saved the same day: 2% of
     // ₹1,09,725.00 = ₹2,194.50, ₹1,11,919.50 in all; the deposit stays ₹28,803.00, the balance ₹83,116.50.
-    const booking = await book({ ...PUNE, pan: PAN }, at("2027-01-10"));
+    const booking = await book({ ...TRAVELLER_IN_PUNE, pan: PAN }, at("2027-01-10"));
     expect(await amounts(booking.id)).toMatchObject({
       schedule: [rs("28,803.00"), rs("83,116.50")],
       taxes: [rs("1,04,500.00"), rs("5,225.00"), rs("2,194.50")],
@@ -242,10 +224,10 @@ describe("a TCS rule between the receipts: the receipt under the new rule still 
 
 describe("a receipt cancelled", () => {
   it("takes its TCS out of what was collected; the receipt issued again collects at that day's PAN state", async () => {
-    const booking = await book(PUNE, at("2027-01-10"));
+    const booking = await book(TRAVELLER_IN_PUNE, at("2027-01-10"));
     // As in the first walk: the deposit ₹28,803.00 without a PAN collects ₹1,371.57; the PAN saved, TCS ₹3,017.44.
     const deposit = await payWithReceipt(booking.id, rs("28,803.00"), "2027-01-10");
-    await updateBillingDetails(booking.id, { ...PUNE, pan: PAN }, { actor: asha, now: at("2027-01-12") }, { followTotal: followBookingTotal });
+    await updateBillingDetails(booking.id, { ...TRAVELLER_IN_PUNE, pan: PAN }, { actor: asha, now: at("2027-01-12") }, { followTotal: followBookingTotal });
     expect((await amounts(booking.id)).schedule).toEqual([rs("28,803.00"), rs("83,939.44")]);
     // The voucher cancelled: nothing collected, 2% of ₹1,09,725.00 = ₹2,194.50; the balance ₹1,11,919.50 − ₹28,803.00 = ₹83,116.50.
     expect(await cancelDocument(booking.id, deposit.id, "Issued before the PAN was given.", asha, at("2027-01-12"), followBookingTotal)).toMatchObject({

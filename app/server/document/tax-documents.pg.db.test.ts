@@ -17,6 +17,7 @@ import { recordPayment } from "~/server/payment-ledger/ledger-write.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
 import { AGENCY_IN_PUNE, bookablePackages } from "../../../tests/support/booking-fixtures";
+import { priceForTcsTests, TRAVELLER_IN_PUNE } from "../../../tests/support/overseas-booking";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
 import { updateBillingDetails } from "./document-billing.server";
 import { issueDocument, type IssueRequest } from "./document-issue.server";
@@ -32,7 +33,6 @@ let overseasId: number;
 const NOW = new Date("2027-01-10T06:00:00Z");
 const asha = { id: null, email: "asha@agency.example", name: "Asha Staff" };
 const DATES: GroupDate[] = [{ id: "dApr", name: "April Batch", start: "2027-04-01", end: "2027-04-07", capacity: 400 }];
-const PUNE = { address: "12 Law College Road\nPune 411004", stateCode: "27", pan: null, companyName: null, gstin: null };
 const BENGALURU = { address: "44 Indiranagar 2nd Stage\nBengaluru 560038", stateCode: "29", pan: "ABCPK1234F", companyName: null, gstin: null };
 /** A cheap drawing for the tests of numbering alone: a page costs ~0.2 s of CPU, 200 of them would be most of a CI minute. */
 const numberOnly = { render: async (snapshot: { number: string }) => Buffer.from(`%PDF ${snapshot.number}`) };
@@ -43,10 +43,7 @@ beforeAll(async () => {
   // ₹1,04,500 an adult on both (the seed's first two published packages: their setting, not their names, decides);
   // the first set domestic, the second an overseas tour programme package.
   await db.update(packages).set({ overseas: false }).where(eq(packages.id, domesticId));
-  await db
-    .update(packages)
-    .set({ overseas: true, groupDates: DATES, price: { kind: "single", amount: 104_500, unit: "per person" } })
-    .where(eq(packages.id, overseasId));
+  await priceForTcsTests(db, overseasId, { groupDates: DATES });
   await db.update(siteSettings).set(AGENCY_IN_PUNE);
 });
 afterAll(closeTestDatabase);
@@ -93,7 +90,7 @@ describe("a domestic booking's documents, from the deposit to the credit note", 
       status: 422,
       message: "Add the traveller's state to the booking: GST depends on it.",
     });
-    await updateBillingDetails(booking.id, PUNE, { actor: asha, now: NOW }, { followTotal: followBookingTotal });
+    await updateBillingDetails(booking.id, TRAVELLER_IN_PUNE, { actor: asha, now: NOW }, { followTotal: followBookingTotal });
     const quote = await issue(booking.id, { kind: "quote" });
     // ₹1,04,500 + CGST 2.5% ₹2,612.50 + SGST 2.5% ₹2,612.50.
     expect(quote).toMatchObject({ ok: true, document: { kind: "quote", number: `${booking.reference}/Q1`, amountPaise: 1_09_725_00 } });
@@ -307,7 +304,7 @@ describe("an overseas booking's documents: IGST across states and TCS on every r
 
 describe("numbering", () => {
   it("gives 200 receipt vouchers issued at once 200 distinct, consecutive numbers", async () => {
-    const booked = await Promise.all(Array.from({ length: 10 }, () => book(domesticId, PUNE)));
+    const booked = await Promise.all(Array.from({ length: 10 }, () => book(domesticId, TRAVELLER_IN_PUNE)));
     // Twenty ₹1,000 payments on each (inserted as the ledger stores them: the numbering is what is tested here).
     const payments = await db
       .insert(paymentLedger)
@@ -334,13 +331,13 @@ describe("numbering", () => {
   it("starts each series at 1 again on 1 April in India, and numbers a payment after the invoice as a payment receipt", async () => {
     const lastMarch = new Date("2027-03-31T18:29:59Z"); // 23:59:59 on 31 March in India
     const firstApril = new Date("2027-03-31T18:30:00Z"); // 00:00 on 1 April
-    const march = await book(domesticId, PUNE);
+    const march = await book(domesticId, TRAVELLER_IN_PUNE);
     // Paid in full, ₹1,09,725.00, with no receipt voucher (the setting is off): the invoice asks nothing more.
     await pay(march.id, 1_09_725_00, "2027-03-31", lastMarch);
     const old = await issue(march.id, { kind: "tax-invoice" }, lastMarch);
     expect(old.ok && old.document.number).toMatch(/^PRV\/26-27\/\d{5}$/);
     // Trip starts on 1 April: invoiced that day though nothing is paid, the first of the new year's series.
-    const april = await book(domesticId, PUNE);
+    const april = await book(domesticId, TRAVELLER_IN_PUNE);
     expect(await issue(april.id, { kind: "tax-invoice" }, firstApril)).toMatchObject({ ok: true, document: { number: "PRV/27-28/00001", date: "2027-04-01" } });
     const payment = await pay(april.id, 50_000_00, "2027-04-01", firstApril);
     expect(await issue(april.id, { kind: "receipt", paymentId: payment }, firstApril)).toMatchObject({
@@ -357,7 +354,7 @@ describe("numbering", () => {
 
 describe("documents are never changed or deleted", () => {
   it("refuses an edit or a deletion in the database; a cancellation is written once, and frees the booking for a new invoice", async () => {
-    const booking = await book(domesticId, PUNE);
+    const booking = await book(domesticId, TRAVELLER_IN_PUNE);
     await pay(booking.id, 1_09_725_00);
     const invoice = await issue(booking.id, { kind: "tax-invoice" }, NOW, numberOnly);
     if (!invoice.ok) throw new Error(invoice.message);
@@ -379,13 +376,13 @@ describe("documents are never changed or deleted", () => {
   });
 
   it("issues a receipt by itself when the setting says so, and refuses a mistyped company GSTIN stored around the form", async () => {
-    const booking = await book(domesticId, PUNE);
+    const booking = await book(domesticId, TRAVELLER_IN_PUNE);
     const payment = await pay(booking.id, 10_000_00);
     expect(await autoReceiptForPayment(booking.id, payment, asha, NOW, followBookingTotal)).toBeNull();
     await db.update(siteSettings).set({ autoReceiptVouchers: true });
     expect(await autoReceiptForPayment(booking.id, payment, asha, NOW, followBookingTotal)).toMatchObject({ ok: true, document: { kind: "receipt-voucher" } });
     await db.update(siteSettings).set({ autoReceiptVouchers: false });
-    expect(billingDetailsSchema.safeParse({ ...PUNE, companyName: "Acme", gstin: "29AAPFU0939F1ZX" }).error?.issues[0]?.message).toBe(
+    expect(billingDetailsSchema.safeParse({ ...TRAVELLER_IN_PUNE, companyName: "Acme", gstin: "29AAPFU0939F1ZX" }).error?.issues[0]?.message).toBe(
       "Its check character does not match: one of the characters is mistyped.",
     );
     const before = await counters();

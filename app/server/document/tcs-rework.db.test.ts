@@ -3,13 +3,9 @@
 // a deposit at 2%, then a test rule of 1% from 1 March 2027. Every figure by hand; a fixed clock throughout.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GroupDate } from "~/lib/content-types";
-import { newBookingSchema } from "~/lib/booking-schema";
-import { taxRuleInputSchema } from "~/lib/tax-rule-schema";
-import { createBooking } from "~/server/booking/booking-create.server";
 import { bookingTimeline } from "~/server/booking/booking-queries.server";
 import { getDb, type Db } from "~/server/db/db.server";
-import { bookings, jobs, packages, siteSettings, taxDocuments } from "~/server/db/schema.server";
+import { bookings, jobs, siteSettings, taxDocuments } from "~/server/db/schema.server";
 import type { Job } from "~/server/jobs/worker.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { recordPayment } from "~/server/payment-ledger/ledger-write.server";
@@ -18,9 +14,10 @@ import { followBookingTotal } from "~/server/payment-ledger/schedule-write.serve
 import { tcsReworkNotice } from "~/server/settings/business-page.server";
 import { addTaxRule, withdrawTaxRule } from "~/server/tax/tax-rules-admin.server";
 import { AGENCY_IN_PUNE, bookablePackages } from "../../../tests/support/booking-fixtures";
+import { APRIL_BATCH, bookAshaRao, priceForTcsTests, tcsRuleInput, TRAVELLER_IN_PUNE } from "../../../tests/support/overseas-booking";
 import { rs } from "../../../tests/support/tax-figures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
-import { lockBookingRow, updateBillingDetails } from "./document-billing.server";
+import { lockBookingRow } from "./document-billing.server";
 import { loadIssueContext } from "./document-context.server";
 import { invoiceFiguresToday, issueDocument } from "./document-issue.server";
 import { countOpenTcsBookings, openTcsBookingIds, tcsReworkHandler } from "./tcs-rework.server";
@@ -30,51 +27,22 @@ let overseasId: number;
 let domesticId: number;
 const asha = { id: null, email: "asha@agency.example", name: "Asha Staff" };
 const ctx = { viewer: asha, ip: null };
-const DATES: GroupDate[] = [{ id: "dApr", name: "April Batch", start: "2027-04-01", end: "2027-04-07", capacity: 40 }];
-const PUNE = { address: "12 Law College Road\nPune 411004", stateCode: "27", pan: "ABCPK1234F", companyName: null, gstin: null };
+const PUNE = { ...TRAVELLER_IN_PUNE, pan: "ABCPK1234F" };
 /** 11:30 in India on an Indian date. */
 const at = (date: string) => new Date(`${date}T06:00:00Z`);
 const render = async (snapshot: { number: string }) => Buffer.from(`%PDF ${snapshot.number}`);
-const tcsRule = (effectiveFrom: string, rate: string) =>
-  taxRuleInputSchema.parse({
-    kind: "tcs",
-    effectiveFrom,
-    rate,
-    section: "s. 394, Income-tax Act 2025",
-    withoutPanTimes: "2",
-    withoutPanAtLeast: "5",
-    withoutPanAtMost: "20",
-    withoutPanSection: "s. 397(2), Income-tax Act 2025",
-    source: "A Finance Act of 2027 (test)",
-  });
+const tcsRule = (effectiveFrom: string, rate: string) => tcsRuleInput({ effectiveFrom, rate });
 
 beforeAll(async () => {
   db = await openTestDatabase({ seeded: true });
-  [overseasId, domesticId] = (await bookablePackages(db, DATES, 2)) as [number, number];
-  const price = { kind: "single", amount: 104_500, unit: "per person" } as const;
-  await db.update(packages).set({ overseas: true, groupDates: DATES, price }).where(eq(packages.id, overseasId));
-  await db.update(packages).set({ overseas: false, groupDates: DATES, price }).where(eq(packages.id, domesticId));
+  [overseasId, domesticId] = (await bookablePackages(db, APRIL_BATCH, 2)) as [number, number];
+  await priceForTcsTests(db, overseasId);
+  await priceForTcsTests(db, domesticId, { overseas: false });
   await db.update(siteSettings).set(AGENCY_IN_PUNE);
 });
 afterAll(closeTestDatabase);
 
-async function book(packageId: number, now: Date) {
-  const input = newBookingSchema.parse({
-    packageId,
-    departureId: "dApr",
-    leadName: "Asha Rao",
-    leadPhone: "98450 12345",
-    leadEmail: "asha.rao@example.com",
-    adults: "1",
-    room: "twin",
-    state: "confirmed",
-  });
-  const made = await createBooking(input, { actor: asha, now });
-  if (!made.ok) throw new Error(made.message);
-  const billed = await updateBillingDetails(made.booking.id, PUNE, { actor: asha, now }, { followTotal: followBookingTotal });
-  if (!billed.ok) throw new Error(billed.message);
-  return billed.booking;
-}
+const book = (packageId: number, now: Date) => bookAshaRao(packageId, { actor: asha, now }, PUNE);
 async function payWithReceipt(bookingId: number, amountPaise: number, on: string) {
   const paid = await recordPayment(bookingId, { amountPaise, receivedOn: on, method: "cash", reference: null }, asha, at(on));
   if (!paid.ok) throw new Error(paid.message);

@@ -4,56 +4,35 @@
 // is not asserted: only that exactly one did, and the figures. Every figure by hand; a fixed clock.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GroupDate } from "~/lib/content-types";
-import { newBookingSchema } from "~/lib/booking-schema";
-import { createBooking } from "~/server/booking/booking-create.server";
 import type { Db } from "~/server/db/db.server";
-import { activity, bookings, packages, siteSettings, taxRules } from "~/server/db/schema.server";
+import { activity, bookings, siteSettings, taxRules } from "~/server/db/schema.server";
 import { recordPayment } from "~/server/payment-ledger/ledger-write.server";
 import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
 import { TAX_RULES_SEED } from "~/server/tax/tax-rules-seed.server";
 import { taxRuleRow } from "~/server/tax/tax-store.server";
 import { AGENCY_IN_PUNE, bookablePackages } from "../../../tests/support/booking-fixtures";
+import { APRIL_BATCH, bookAshaRao, priceForTcsTests, TRAVELLER_IN_PUNE } from "../../../tests/support/overseas-booking";
 import { rs } from "../../../tests/support/tax-figures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
-import { updateBillingDetails } from "./document-billing.server";
 import { issueDocument } from "./document-issue.server";
 import { reworkOpenBookingsTcs } from "./tcs-rework.server";
 
 let db: Db;
 let packageId: number;
 const asha = { id: null, email: "asha@agency.example", name: "Asha Staff" };
-const DATES: GroupDate[] = [{ id: "dApr", name: "April Batch", start: "2027-04-01", end: "2027-04-07", capacity: 40 }];
-const PUNE = { address: "12 Law College Road\nPune 411004", stateCode: "27", pan: "ABCPK1234F", companyName: null, gstin: null };
 const at = (date: string) => new Date(`${date}T06:00:00Z`);
 const render = async (snapshot: { number: string }) => Buffer.from(`%PDF ${snapshot.number}`);
 
 beforeAll(async () => {
   db = await openTestDatabase({ seeded: true });
-  [packageId] = (await bookablePackages(db, DATES, 1)) as [number];
-  await db
-    .update(packages)
-    .set({ overseas: true, price: { kind: "single", amount: 104_500, unit: "per person" } })
-    .where(eq(packages.id, packageId));
+  [packageId] = (await bookablePackages(db, APRIL_BATCH, 1)) as [number];
+  await priceForTcsTests(db, packageId);
   await db.update(siteSettings).set(AGENCY_IN_PUNE);
 });
 afterAll(closeTestDatabase);
 
 async function bookWithDeposit(): Promise<number> {
-  const input = newBookingSchema.parse({
-    packageId,
-    departureId: "dApr",
-    leadName: "Asha Rao",
-    leadPhone: "98450 12345",
-    leadEmail: "asha.rao@example.com",
-    adults: "1",
-    room: "twin",
-    state: "confirmed",
-  });
-  const made = await createBooking(input, { actor: asha, now: at("2027-01-10") });
-  if (!made.ok) throw new Error(made.message);
-  const id = made.booking.id;
-  await updateBillingDetails(id, PUNE, { actor: asha, now: at("2027-01-10") }, { followTotal: followBookingTotal });
+  const { id } = await bookAshaRao(packageId, { actor: asha, now: at("2027-01-10") }, { ...TRAVELLER_IN_PUNE, pan: "ABCPK1234F" });
   const paid = await recordPayment(id, { amountPaise: rs("28,803.00"), receivedOn: "2027-01-10", method: "cash", reference: null }, asha, at("2027-01-10"));
   if (!paid.ok) throw new Error(paid.message);
   const issued = await issueDocument(id, { kind: "receipt", paymentId: paid.entry.id }, asha, at("2027-01-10"), { render, followTotal: followBookingTotal });
@@ -66,14 +45,12 @@ describe("the TCS rework run twice at once", () => {
     // Three bookings as in tcs-rework.db.test.ts: with the PAN, a ₹28,803.00 deposit at 2% (₹28,238.24 + TCS ₹564.76),
     // TCS ₹2,194.50 (₹564.76 + 2% of the rest ₹81,486.76, ₹1,629.74), balance ₹83,116.50.
     const ids = [await bookWithDeposit(), await bookWithDeposit(), await bookWithDeposit()];
-    await db
-      .insert(taxRules)
-      .values(
-        taxRuleRow({
-          kind: "tcs",
-          rule: { ...TAX_RULES_SEED.tcs.at(-1)!, id: "tcs-test-2027-03-01", effectiveFrom: "2027-03-01", slabs: [{ upTo: null, rateBps: 100 }] },
-        }),
-      );
+    await db.insert(taxRules).values(
+      taxRuleRow({
+        kind: "tcs",
+        rule: { ...TAX_RULES_SEED.tcs.at(-1)!, id: "tcs-test-2027-03-01", effectiveFrom: "2027-03-01", slabs: [{ upTo: null, rateBps: 100 }] },
+      }),
+    );
     // 00:00 on 1 March in India, two runs at once.
     const midnight = new Date("2027-02-28T18:30:00Z");
     const [first, second] = await Promise.all([reworkOpenBookingsTcs(midnight, followBookingTotal), reworkOpenBookingsTcs(midnight, followBookingTotal)]);

@@ -7,13 +7,13 @@ import { readContentVersion } from "~/server/cache/content-version.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import type { Db } from "~/server/db/db.server";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
+import { tcsRuleInput } from "../../../tests/support/overseas-booking";
 import { faqs } from "~/server/db/schema.server";
 import { listFaqs } from "~/server/home/home-queries.server";
 import { loadHomeLists, saveHomeDocuments } from "~/server/home/home-content.server";
 import { getSiteSettings, getStoredSiteSettings, getTaxRates } from "./settings.server";
 import { updateSiteSettings } from "./settings-mutations.server";
 import { businessSettingsSchema } from "~/lib/business-settings-schema";
-import { taxRuleInputSchema } from "~/lib/tax-rule-schema";
 import { loadTaxRules } from "~/server/tax/tax-store.server";
 import { tcsRuleOn } from "~/server/tax/tax-rules.server";
 import { addTaxRule, taxRuleGroups, withdrawTaxRule } from "~/server/tax/tax-rules-admin.server";
@@ -302,18 +302,7 @@ describe("Settings → Business and tax (issue 47)", () => {
     ).toMatchObject({ ok: false });
   });
 
-  const tcsRule = (overrides: Record<string, string>) =>
-    taxRuleInputSchema.parse({
-      kind: "tcs",
-      rate: "1",
-      section: "s. 394, Income-tax Act 2025",
-      withoutPanTimes: "2",
-      withoutPanAtLeast: "5",
-      withoutPanAtMost: "20",
-      withoutPanSection: "s. 397(2), Income-tax Act 2025",
-      source: "A Finance Act of 2027 (test)",
-      ...overrides,
-    });
+  const tcsRule = (overrides: Record<string, string>) => tcsRuleInput({ effectiveFrom: "", rate: "1", ...overrides });
   const istNoon = (date: string) => new Date(`${date}T12:00:00+05:30`);
 
   it("a rule added with a later date is not used before it: the documents' engine and the price note both keep the old rule until that day", async () => {

@@ -11,22 +11,19 @@
 // whether it asks for passports (the package's overseas setting first, then its region: `isPackageAbroad`).
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { GroupDate } from "~/lib/content-types";
-import { newBookingSchema } from "~/lib/booking-schema";
-import { taxRuleInputSchema } from "~/lib/tax-rule-schema";
 import { panHint } from "~/lib/tcs-pan-hint";
 import { askedPaise } from "~/lib/booking-amount";
 import type { Viewer } from "~/server/auth/guard.server";
 import type { Db } from "~/server/db/db.server";
 import { activity, bookings, bookingTravellers, packages, siteSettings, travellerDetails } from "~/server/db/schema.server";
 import { resetEnvForTests } from "~/server/env.server";
-import { createBooking } from "~/server/booking/booking-create.server";
 import { bookingTimeline } from "~/server/booking/booking-queries.server";
 import { updateBillingDetails } from "~/server/document/document-billing.server";
 import { bookingMoney } from "~/server/payment-ledger/booking-money.server";
 import { followBookingTotal } from "~/server/payment-ledger/schedule-write.server";
 import { addTaxRule, withdrawTaxRule } from "~/server/tax/tax-rules-admin.server";
 import { bookablePackages } from "../../../tests/support/booking-fixtures";
+import { APRIL_BATCH, bookAshaRao, priceForTcsTests, tcsRuleInput, TRAVELLER_IN_PUNE } from "../../../tests/support/overseas-booking";
 import { insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { rs } from "../../../tests/support/tax-figures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
@@ -42,8 +39,6 @@ let admin: Viewer;
 let editor: Viewer;
 const KEY = "b".repeat(64);
 const PAN = "ABCPK1234F";
-const DATES: GroupDate[] = [{ id: "dApr", name: "April Batch", start: "2027-04-01", end: "2027-04-07", capacity: 40 }];
-const PUNE = { address: "12 Law College Road\nPune 411004", stateCode: "27", pan: null, companyName: null, gstin: null };
 const NOW = new Date("2027-01-10T06:00:00Z");
 const keyBefore = process.env.TRAVELLER_DATA_KEY;
 
@@ -55,11 +50,9 @@ const setKey = (key: string | undefined) => {
 
 beforeAll(async () => {
   db = await openTestDatabase({ seeded: true });
-  [packageId] = (await bookablePackages(db, DATES, 1)) as [number];
-  await db
-    .update(packages)
-    .set({ overseas: true, region: "international", groupDates: DATES, price: { kind: "single", amount: 104_500, unit: "per person" } })
-    .where(eq(packages.id, packageId));
+  [packageId] = (await bookablePackages(db, APRIL_BATCH, 1)) as [number];
+  await priceForTcsTests(db, packageId);
+  await db.update(packages).set({ region: "international" }).where(eq(packages.id, packageId));
   await db.update(siteSettings).set({ businessStateCode: "27", autoReceiptVouchers: false });
   const [a, e] = [await insertStaff(db, "Ada Admin", "admin"), await insertStaff(db, "Eli Editor", "editor")];
   admin = { id: a.id, email: a.email, name: a.name, role: "admin" };
@@ -71,24 +64,11 @@ afterAll(closeTestDatabase);
 /** A confirmed booking billed in Pune with no PAN, whose lead traveller saved `pan` on the trip page. */
 async function bookedWithTripPan(pan: string) {
   setKey(KEY);
-  const input = newBookingSchema.parse({
-    packageId,
-    departureId: "dApr",
-    leadName: "Asha Rao",
-    leadPhone: "98450 12345",
-    leadEmail: "asha.rao@example.com",
-    adults: "1",
-    room: "twin",
-    state: "confirmed",
-  });
-  const made = await createBooking(input, { actor: { id: admin.id, email: admin.email, name: admin.name }, now: NOW });
-  if (!made.ok) throw new Error(made.message);
-  const billed = await updateBillingDetails(made.booking.id, PUNE, { actor: admin, now: NOW }, { followTotal: followBookingTotal });
-  if (!billed.ok) throw new Error(billed.message);
-  const [lead] = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, made.booking.id));
-  await giveConsent(billed.booking, NOW);
-  expect(await saveDetailField(billed.booking, { travellerId: lead!.id, field: "pan", value: pan }, NOW)).toMatchObject({ ok: true });
-  return billed.booking.id;
+  const billed = await bookAshaRao(packageId, { actor: { id: admin.id, email: admin.email, name: admin.name }, now: NOW }, TRAVELLER_IN_PUNE);
+  const [lead] = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, billed.id));
+  await giveConsent(billed, NOW);
+  expect(await saveDetailField(billed, { travellerId: lead!.id, field: "pan", value: pan }, NOW)).toMatchObject({ ok: true });
+  return billed.id;
 }
 const row = async (id: number) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const amounts = async (id: number) => {
@@ -173,7 +153,7 @@ describe("the lead traveller's PAN from the trip page, used for TCS", () => {
     const id = await bookedWithTripPan(PAN);
     const read = await row(id);
     // Someone types another PAN meanwhile: the click carries the version it read, and is refused.
-    const typed = await updateBillingDetails(id, { ...PUNE, pan: "AAAPL1234C" }, { actor: admin, now: NOW }, { followTotal: followBookingTotal });
+    const typed = await updateBillingDetails(id, { ...TRAVELLER_IN_PUNE, pan: "AAAPL1234C" }, { actor: admin, now: NOW }, { followTotal: followBookingTotal });
     expect(typed.ok).toBe(true);
     expect(await applyTripPanForTcs(read, admin, { now: NOW }, followBookingTotal)).toMatchObject({ ok: false, status: 409 });
     expect(await applyTripPanForTcs(await row(id), admin, { now: NOW }, followBookingTotal)).toMatchObject({ ok: false, status: 409 });
@@ -223,17 +203,7 @@ describe("the trip page's PAN hint and passport fields", () => {
     expect(panHint((await page(id)).tcs, true)).toBe(
       "10 characters, e.g. ABCPK1234F. Needed for the tax collected at source on trips abroad: with it, TCS is 2% instead of 5% once our team has added it to your booking.",
     );
-    const rule = taxRuleInputSchema.parse({
-      kind: "tcs",
-      effectiveFrom: "2027-02-01",
-      rate: "0.5",
-      section: "s. 394, Income-tax Act 2025",
-      withoutPanTimes: "2",
-      withoutPanAtLeast: "5",
-      withoutPanAtMost: "20",
-      withoutPanSection: "s. 397(2), Income-tax Act 2025",
-      source: "A Finance Act of 2027 (test)",
-    });
+    const rule = tcsRuleInput({ effectiveFrom: "2027-02-01", rate: "0.5" });
     const added = await addTaxRule(rule, { viewer: admin, ip: null });
     if (!added.ok) throw new Error(added.message);
     try {
