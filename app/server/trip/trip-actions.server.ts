@@ -74,6 +74,9 @@ export async function saveDetailField(
   if (!consent) return refuse("Tick the box to agree to the notice first: nothing is saved before that.", 409);
   if (!traveller) return refuse("That traveller is not on this booking.", 404);
   if (PASSPORT_FIELDS.includes(field) && pkg?.abroad !== true) return refuse("Passport details are asked only for trips abroad.");
+  // A PAN serves only the TCS on a trip abroad; clearing one given earlier is always allowed.
+  if (field === "pan" && pkg?.abroad !== true && input.value.trim() !== "")
+    return refuse("A PAN is asked only for trips abroad (for the tax collected at source).");
   const [stored] = await db.select().from(travellerDetails).where(eq(travellerDetails.travellerId, traveller.id));
   const checked = checkDetailField(field, input.value, {
     today,

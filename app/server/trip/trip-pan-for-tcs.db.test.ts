@@ -61,13 +61,13 @@ beforeAll(async () => {
 afterEach(() => setKey(keyBefore));
 afterAll(closeTestDatabase);
 
-/** A confirmed booking billed in Pune with no PAN, whose lead traveller saved `pan` on the trip page. */
-async function bookedWithTripPan(pan: string) {
+/** A confirmed booking billed in Pune with no PAN, whose lead traveller saved `pan` on the trip page (null: none). */
+async function bookedWithTripPan(pan: string | null) {
   setKey(KEY);
   const billed = await bookAshaRao(packageId, { actor: { id: admin.id, email: admin.email, name: admin.name }, now: NOW }, TRAVELLER_IN_PUNE);
   const [lead] = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, billed.id));
   await giveConsent(billed, NOW);
-  expect(await saveDetailField(billed, { travellerId: lead!.id, field: "pan", value: pan }, NOW)).toMatchObject({ ok: true });
+  if (pan !== null) expect(await saveDetailField(billed, { travellerId: lead!.id, field: "pan", value: pan }, NOW)).toMatchObject({ ok: true });
   return billed.id;
 }
 const row = async (id: number) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
@@ -221,7 +221,7 @@ describe("the trip page's PAN hint and passport fields", () => {
 
   it("a package set not overseas in the international region: no passport fields, and a booking that asks no TCS hears nothing of it", async () => {
     await withPackage({ overseas: false, region: "international" }, async () => {
-      const id = await bookedWithTripPan(PAN);
+      const id = await bookedWithTripPan(null);
       expect((await row(id)).tcsPaise).toBe(0);
       const details = await page(id);
       expect(details.overseas).toBe(false);
@@ -233,6 +233,12 @@ describe("the trip page's PAN hint and passport fields", () => {
         ok: false,
         error: "Passport details are asked only for trips abroad.",
       });
+      // Nor a PAN: it serves only the TCS on a trip abroad. Clearing one is always allowed.
+      expect(await saveDetailField(await row(id), { travellerId: lead!.id, field: "pan", value: PAN }, NOW)).toMatchObject({
+        ok: false,
+        error: "A PAN is asked only for trips abroad (for the tax collected at source).",
+      });
+      expect(await saveDetailField(await row(id), { travellerId: lead!.id, field: "pan", value: "" }, NOW)).toMatchObject({ ok: true });
     });
   });
 

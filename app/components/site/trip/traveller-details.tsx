@@ -73,8 +73,11 @@ export function TravellerDetails({ details, actionData, readOnly }: { details: D
                 {input("passportExpiresOn", { type: "date", warning: traveller.expiryWarning })}
               </>
             ) : null}
-            {/* What the PAN does, said honestly (ADR 108): the booking's TCS uses the lead's PAN once the team adds it to the billing details. */}
-            {input("pan", { masked: traveller.masked.pan, label: panLabel(details.tcs), hint: panHint(details.tcs, index === 0) })}
+            {/* What the PAN does, said honestly (ADR 108): the booking's TCS uses the lead's PAN once the team adds it to the billing details.
+                A trip that asks no TCS has no use for it, so it is not asked (one given earlier stays shown, to be seen or cleared). */}
+            {details.tcs || traveller.masked.pan
+              ? input("pan", { masked: traveller.masked.pan, label: panLabel(details.tcs), hint: panHint(details.tcs, index === 0) })
+              : null}
             {input("food", { hint: "Vegetarian, Jain, no onion or garlic, allergies…" })}
             {input("medical", { multiline: true })}
             {input("emergencyContact")}
