@@ -144,7 +144,7 @@ export const expiryWarning = (expiresOn: string | null | undefined, returnDate: 
 export const DETAILS_NOTICE_SLUG = "trip-page-notice";
 
 export const DEFAULT_DETAILS_NOTICE =
-  "We collect each traveller's name as on the passport, date of birth, passport number and dates (trips abroad), PAN (for the tax collected at source on trips abroad), food preferences, medical notes and an emergency contact, only to book your flights, hotels and visas, to file the tax collected at source, and to look after you on the trip. Passport numbers and PANs are encrypted and only our team sees them. We delete these details when your booking's personal data is deleted under our retention period, or earlier if you ask us.";
+  "We collect each traveller's name as on the passport (within India, as on a photo ID), date of birth, passport number and dates and PAN (trips abroad: the PAN for the tax collected at source), food preferences, medical notes and an emergency contact, only to book your flights, hotels and visas, to file the tax collected at source, and to look after you on the trip. Passport numbers and PANs are encrypted and only our team sees them. We delete these details when your booking's personal data is deleted under our retention period, or earlier if you ask us.";
 
 /** A traveller's stored details as the "details missing" message reads them (only whether each is given). */
 export type GivenDetails = {
