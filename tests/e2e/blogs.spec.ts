@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./axe";
-import { expect, gotoHydrated, pageSettled, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, indianDateOf, moveServerClock, pageSettled, test, type TestDatabase } from "./fixtures";
 
 type BlogRow = { id: number; slug: string; title: string; views: number; upload_date: string };
 
@@ -23,21 +23,30 @@ async function insertBlog(db: TestDatabase, fields: { slug: string; title: strin
 }
 
 test("the blog list shows a card per post with reading time, views and age", async ({ page, db }) => {
-  const seeded = await db.query<BlogRow>("select id, slug, title, views from blogs where status = 'published'");
+  const seeded = await db.query<BlogRow>("select id, slug, title, views, upload_date::text as upload_date from blogs where status = 'published'");
+  // The seed dates the posts back from the day it ran, so that every age wording appears. That day may not be the
+  // server's: the run may have crossed the Indian midnight since, or an earlier test moved this server's clock on.
+  // So the posts are dated back from the server's own Indian date here, and put back afterwards.
+  const expected: Record<string, { daysAgo: number; duration: string; age: string }> = {
+    "western-ghats-monsoon": { daysAgo: 4, duration: "10 min", age: "4 Days ago" },
+    "street-food-guide": { daysAgo: 21, duration: "6 min", age: "3 Weeks ago" },
+    "heritage-temples-of-india": { daysAgo: 84, duration: "1 hr 15 min", age: "2 Months ago" },
+    "national-parks": { daysAgo: 123, duration: "9 min", age: "4 Months ago" },
+    "top-beaches-summer": { daysAgo: 226, duration: "7 min", age: "7 Months ago" },
+    "exploring-dubai": { daysAgo: 620, duration: "8 min", age: "1 Year ago" },
+  };
+  const noonToday = new Date(`${indianDateOf(await moveServerClock(page.request))}T12:00:00+05:30`);
+  const redate = async (dateOf: (blog: BlogRow) => string) => {
+    for (const blog of seeded) await db.query("update blogs set upload_date = $2::date where id = $1", [blog.id, dateOf(blog)]);
+    await db.query("update content_version set version = version + 1");
+  };
+  db.onCleanup(() => redate((blog) => blog.upload_date));
+  await redate((blog) => indianDateOf(noonToday, -expected[blog.slug]!.daysAgo));
   await gotoHydrated(page, "/blogs");
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(seeded.length);
   expect(seeded.length).toBe(6);
 
-  // Upload dates are seeded relative to today, so every age wording appears.
-  const expected: Record<string, { duration: string; age: string }> = {
-    "western-ghats-monsoon": { duration: "10 min", age: "4 Days ago" },
-    "street-food-guide": { duration: "6 min", age: "3 Weeks ago" },
-    "heritage-temples-of-india": { duration: "1 hr 15 min", age: "2 Months ago" },
-    "national-parks": { duration: "9 min", age: "4 Months ago" },
-    "top-beaches-summer": { duration: "7 min", age: "7 Months ago" },
-    "exploring-dubai": { duration: "8 min", age: "1 Year ago" },
-  };
   for (const blog of seeded) {
     const card = cards.filter({ has: page.getByRole("heading", { name: blog.title }) });
     await expect(card).toHaveCount(1);

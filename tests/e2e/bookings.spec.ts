@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { startTestSmtpServer } from "../support/test-smtp";
 import { expectNoAxeViolations } from "./axe";
 import { deleteBookings, insertBooking } from "./booking-helpers";
-import { expect, gotoHydrated, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, indianDateOf, moveServerClock, test, type TestDatabase } from "./fixtures";
 import { TYPED_TRAVELLER_IDS } from "./traveller-ids";
 
 // Issue 45 (ADR 088): the team's journeys with bookings, and the seats the public page shows.
@@ -55,10 +55,7 @@ function decodeQr(png: Buffer): string | undefined {
 const departureItem = (page: Page, name: string) =>
   page.getByRole("region", { name: "Upcoming Group Departures" }).getByRole("listitem").filter({ hasText: name });
 
-async function moveClock(page: Page, ms: number) {
-  const response = await page.request.post("/__e2e/clock", { data: { advanceMs: ms }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
-  expect(response.ok()).toBe(true);
-}
+const moveClock = (page: Page, ms: number) => moveServerClock(page.request, ms);
 
 test("a visitor's seat request becomes a confirmed booking in four clicks from the inbox, and the public page shows 2 fewer seats", async ({
   page,
@@ -442,10 +439,8 @@ test("money: the billing details add the taxes, a deposit paid through the fake 
     ),
   );
   // The balance falls due 8 days after the test clock's Indian date: its 7-days-before reminder goes at 9:00 tomorrow.
-  const clock = await page.request.post("/__e2e/clock", { data: { advanceMs: 0 }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
-  const now = new Date(((await clock.json()) as { now: string }).now);
-  const istDay = (at: Date, days = 0) => new Date(at.getTime() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
-  const start = istDay(now, 38);
+  const now = await moveServerClock(page.request);
+  const start = indianDateOf(now, 38);
   await query("update bookings set start_date = $2::date, end_date = $2::date + 6, lead_email = $3 where reference = $1", [reference, start, email]);
 
   const dueThisWeek = async () => {
@@ -505,8 +500,8 @@ test("money: the billing details add the taxes, a deposit paid through the fake 
       await smtp.close();
     });
     expect((await toSmtp(smtp.url)).ok()).toBe(true);
-    const nine = new Date(`${istDay(now, 1)}T09:00:30+05:30`);
-    await page.request.post("/__e2e/clock", { data: { advanceMs: nine.getTime() - now.getTime() }, headers: fixtures });
+    const nine = new Date(`${indianDateOf(now, 1)}T09:00:30+05:30`);
+    await moveServerClock(page.request, nine.getTime() - now.getTime());
     const reminder = () => smtp.received.find((mail) => mail.rcptTo.includes(email));
     await expect.poll(() => Boolean(reminder()), { timeout: 20_000 }).toBe(true);
     await toSmtp(null);
@@ -564,7 +559,7 @@ test("money: the billing details add the taxes, a deposit paid through the fake 
     expect(numbers[3]).toMatch(/^CN\//);
     // 37 days before departure: 90% of ₹1,09,725 goes back, ₹98,752.50.
     await expect(documents.getByRole("listitem").last()).toContainText("₹98,752.50");
-    const months = [...new Set([istDay(now), istDay(now, 1)].map((day) => day.slice(0, 7)))];
+    const months = [...new Set([indianDateOf(now), indianDateOf(now, 1)].map((day) => day.slice(0, 7)))];
     let register = "";
     for (const month of months) register += await (await page.request.get(`/admin/tax-registers/gst?period=${month}&format=csv`)).text();
     for (const number of numbers) expect(register).toContain(number);

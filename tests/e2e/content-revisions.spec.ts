@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { ADMIN, expect, newStaffContext, signInRequest, test } from "./admin-helpers";
 import { insertBlog } from "./admin-blogs-helpers";
 import { copyPackage, openSection } from "./admin-packages-helpers";
-import { gotoHydrated, signInAs } from "./fixtures";
+import { gotoHydrated, moveServerClock, signInAs } from "./fixtures";
 
 /**
  * Issue 20 §2–3 (ADR 037) in a real browser against the real server: two
@@ -198,8 +198,7 @@ test("draft changes to a published package: the public page is unchanged, Previe
 test("a blog scheduled ahead appears on /blogs on time (the server's test clock)", async ({ adminPage: page, db, request }) => {
   const post = await insertBlog(db, { status: "draft" });
   // The server's test clock may already be ahead of this one (another test on this server moved it): schedule by the server's.
-  const clock = await request.post("/__e2e/clock", { data: { advanceMs: 0 }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
-  const serverNow = new Date(((await clock.json()) as { now: string }).now).getTime();
+  const serverNow = (await moveServerClock(request)).getTime();
   await gotoHydrated(page, `/admin/blogs/${post.id}`);
   await page.getByLabel("Publish at").fill(indianInput(3, serverNow));
   await page.getByRole("button", { name: "Schedule" }).click();
@@ -208,10 +207,7 @@ test("a blog scheduled ahead appears on /blogs on time (the server's test clock)
   await expect(page.getByRole("listitem").filter({ hasText: post.title })).toContainText(/Scheduled for \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m/);
 
   const onBlogs = async () => (await (await request.get("/blogs", { headers: { cookie: "" } })).text()).includes(post.title);
-  const advance = async (ms: number) => {
-    const response = await request.post("/__e2e/clock", { data: { advanceMs: ms }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
-    expect(response.ok()).toBe(true);
-  };
+  const advance = (ms: number) => moveServerClock(request, ms);
   expect(await onBlogs()).toBe(false);
   // A minute later it is still not time.
   await advance(60_000);

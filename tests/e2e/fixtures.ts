@@ -221,6 +221,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export { expect };
 
 /**
+ * Moves the e2e server's test clock on by `ms` (0 only reads it) and returns the server's now. The clock only
+ * moves forward, per worker's server, so a test that reads dates must take them from here, not from this process:
+ * an earlier test may have moved it hours on, past the Indian midnight.
+ */
+export async function moveServerClock(request: APIRequestContext, ms = 0): Promise<Date> {
+  const response = await request.post("/__e2e/clock", { data: { advanceMs: ms }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return new Date(((await response.json()) as { now: string }).now);
+}
+
+/** The Indian date (yyyy-mm-dd) `days` after the moment `at`. */
+export const indianDateOf = (at: Date, days = 0) => new Date(at.getTime() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
  * Opens a page and waits until React has hydrated it (the root marks <html>):
  * public pages start their scripts by themselves after the first paint, in
  * idle time (ADR 078), and until then links and forms work as HTML.

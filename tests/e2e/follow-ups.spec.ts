@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { ADMIN } from "./admin-helpers";
-import { expect, gotoHydrated, screenshot, test, type TestDatabase } from "./fixtures";
+import { expect, gotoHydrated, moveServerClock, screenshot, test, type TestDatabase } from "./fixtures";
 
 /**
  * Call-back dates (issue 23, ADR 045): one tap on the enquiry page, the Due
@@ -40,10 +40,7 @@ async function contactMessage(page: Page, db: TestDatabase, tag: string) {
   return { key: `contact-${row!.id}`, name: `Meera Callback ${tag}` };
 }
 
-async function moveClock(page: Page, ms: number) {
-  const response = await page.request.post("/__e2e/clock", { data: { advanceMs: ms }, headers: { "x-e2e-token": process.env.E2E_FIXTURE_TOKEN ?? "" } });
-  expect(response.ok(), await response.text()).toBe(true);
-}
+const moveClock = (page: Page, ms: number) => moveServerClock(page.request, ms);
 
 test("Tomorrow in one tap; a day later it is in the Due list and first on the dashboard", async ({ adminPage: page, db }) => {
   const tag = tagOf();

@@ -85,7 +85,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const others = (await listPublishedBlogs()).filter((other) => other.id !== row.id).slice(0, 3);
   return {
     blog: await toBlogArticle(row, view?.views ?? row.views),
-    more: await toBlogCards(others),
+    more: await toBlogCards(others, context.clock.now()),
   };
 }
 

@@ -31,8 +31,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   ];
 };
 
-export async function loader() {
-  return { blogs: await toBlogCards(await listPublishedBlogs()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { blogs: await toBlogCards(await listPublishedBlogs(), context.clock.now()) };
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {

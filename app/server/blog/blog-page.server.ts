@@ -23,8 +23,8 @@ function shareImageUrl(image: BlogImage | undefined): string | null {
   return image?.url ?? null;
 }
 
-/** The list's cards; ages are worded on the server against today's Indian date. */
-export async function toBlogCards(rows: BlogRow[], now: Date = new Date()): Promise<BlogCardData[]> {
+/** The list's cards; ages are worded on the server against the Indian date of `now` (the request's clock). */
+export async function toBlogCards(rows: BlogRow[], now: Date): Promise<BlogCardData[]> {
   const today = isoDateIn(now);
   const images = await blogImages(rows);
   return rows.map((row) => ({
