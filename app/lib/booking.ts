@@ -179,3 +179,5 @@ export function roomsOf(room: RoomSharing, travellers: readonly RoomingTraveller
 
 /** "Asha Rao" or "Traveller 2 (name to come)". */
 export const travellerName = (name: string, position: number) => name.trim() || `Traveller ${position} (name to come)`;
+/** A traveller on the team's lists: as on the passport (or photo ID) once given on the trip page, else as booked. */
+export const listedTravellerName = (booked: string, position: number, asOnId?: string | null) => travellerName(asOnId?.trim() || booked, position);

@@ -6,6 +6,7 @@ import type { Db } from "~/server/db/db.server";
 import { bookingTravellers, packages } from "~/server/db/schema.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { giveConsent, saveDetailField } from "~/server/trip/trip-actions.server";
+import { loadTripPage } from "~/server/trip/trip-page.server";
 import { bookablePackages } from "../../../tests/support/booking-fixtures";
 import { insertStaff } from "../../../tests/support/enquiry-fixtures";
 import { closeTestDatabase, openTestDatabase } from "../../../tests/support/test-db";
@@ -82,5 +83,19 @@ describe("a departure's manifest", () => {
     const list = (await departureList("manifest", homeId, "dMay", NOW))!;
     expect(list.columns.map((column) => column.title)).not.toContain("Passport");
     expect(list.rows[0]).toHaveLength(list.columns.length);
+  });
+
+  it("lists a traveller booked without a name by the name given on the trip page (as on the photo ID), the rooming list too", async () => {
+    const { booking, travellers } = await bookTwo(homeId, "Kavya Nair");
+    await giveConsent(booking, NOW);
+    expect(await saveDetailField(booking, { travellerId: travellers[1]!.id, field: "passportName", value: "Arjun Nair" }, NOW)).toMatchObject({ ok: true });
+    const manifest = (await departureList("manifest", homeId, "dMay", NOW))!;
+    const names = manifest.rows.filter((row) => row.includes(booking.reference)).map((row) => row[1]);
+    expect(names).toEqual(["Traveller 1 (name to come)", "Arjun Nair"]);
+    const rooming = (await departureList("rooming-list", homeId, "dMay", NOW))!;
+    expect(rooming.rows.find((row) => row.includes(booking.reference))?.[3]).toBe("Traveller 1 (name to come); Arjun Nair");
+    // The trip page heads the traveller so too.
+    const page = await loadTripPage(booking, NOW, { document: (id: number) => `/d/${id}`, itinerary: "/i" });
+    expect(page.details.travellers.map((traveller) => traveller.name)).toEqual(["Traveller 1 (name to come)", "Arjun Nair"]);
   });
 });

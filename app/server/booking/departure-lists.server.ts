@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { formatDateTime } from "~/lib/admin-format";
-import { BOOKING_STATE_LABELS, ROOM_SHARING_LABELS, roomsOf, seatsText, TRAVELLER_KIND_LABELS, travellerName } from "~/lib/booking";
+import { BOOKING_STATE_LABELS, ROOM_SHARING_LABELS, roomsOf, seatsText, TRAVELLER_KIND_LABELS, listedTravellerName } from "~/lib/booking";
 import { toCsv, verbatim, type CsvValue } from "~/lib/csv";
 import { formatPhone } from "~/lib/phone";
 import { spreadsheetPhone } from "~/lib/spreadsheet-text";
@@ -102,23 +102,29 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
   const subtitle = `${figures}. Made ${formatDateTime(now)} (Indian time).`;
   const base = `${slug(found.packageTitle)}-${date.start}`;
   let roomNumber = 0;
+  // What the travellers gave on the trip page: the name as on their passport or photo ID (both lists), the passport (the manifest abroad).
+  const given = new Map(
+    travellers.length
+      ? (
+          await getDb()
+            .select({
+              travellerId: travellerDetails.travellerId,
+              asOnId: travellerDetails.passportName,
+              last4: travellerDetails.passportNumberLast4,
+              expiresOn: travellerDetails.passportExpiresOn,
+            })
+            .from(travellerDetails)
+            .where(
+              inArray(
+                travellerDetails.travellerId,
+                travellers.map((traveller) => traveller.id),
+              ),
+            )
+        ).map((row) => [row.travellerId, row] as const)
+      : [],
+  );
   if (kind === "manifest") {
     const { abroad } = found;
-    const passports = new Map(
-      abroad && travellers.length
-        ? (
-            await getDb()
-              .select({ travellerId: travellerDetails.travellerId, last4: travellerDetails.passportNumberLast4, expiresOn: travellerDetails.passportExpiresOn })
-              .from(travellerDetails)
-              .where(
-                inArray(
-                  travellerDetails.travellerId,
-                  travellers.map((traveller) => traveller.id),
-                ),
-              )
-          ).map((row) => [row.travellerId, row] as const)
-        : [],
-    );
     const rows: (string | number)[][] = [];
     for (const booking of booked) {
       const own = travellers.filter((traveller) => traveller.bookingId === booking.id);
@@ -128,7 +134,7 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
       for (const traveller of own) {
         rows.push([
           rows.length + 1,
-          travellerName(traveller.name, traveller.position),
+          listedTravellerName(traveller.name, traveller.position, given.get(traveller.id)?.asOnId),
           TRAVELLER_KIND_LABELS[traveller.kind],
           traveller.age ?? "",
           `${roomOf.get(traveller) ?? ""} (${ROOM_SHARING_LABELS[booking.room].split(" ")[0]!.toLowerCase()})`,
@@ -136,7 +142,7 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
           BOOKING_STATE_LABELS[booking.state],
           booking.leadName,
           booking.leadPhone ? formatPhone(booking.leadPhone) : "",
-          ...(abroad ? passportCells(passports.get(traveller.id)) : []),
+          ...(abroad ? passportCells(given.get(traveller.id)) : []),
         ]);
       }
     }
@@ -162,7 +168,9 @@ export async function departureList(kind: DepartureListKind, packageId: number, 
         beds < room.beds ? `${beds} of ${room.beds} (to pair)` : `${beds}`,
         room.travellers
           .map((traveller) => {
-            const name = travellerName(traveller.name, own.indexOf(traveller as (typeof own)[number]) + 1);
+            // roomsOf keeps the booking's own traveller objects.
+            const member = traveller as (typeof own)[number];
+            const name = listedTravellerName(member.name, own.indexOf(member) + 1, given.get(member.id)?.asOnId);
             const notes = [
               traveller.kind === "adult" ? "" : TRAVELLER_KIND_LABELS[traveller.kind].toLowerCase(),
               traveller.age !== null ? `${traveller.age}` : "",

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { listedTravellerName } from "~/lib/booking";
 import { addDays } from "~/lib/calendar-date";
 import type { HotelStay } from "~/lib/package-shapes";
 import { fillTaxWords } from "~/lib/package-text";
@@ -77,7 +78,7 @@ export async function finalItinerary(row: BookingRow, db: DbExecutor = getDb()):
     dates: `${row.departureName ? `${row.departureName}, ` : ""}${formatTourDateRange(row.startDate, row.endDate)}`,
     startDate: row.startDate,
     endDate: row.endDate,
-    travellers: travellers.map((traveller) => passportNames.get(traveller.id) || traveller.name.trim() || `Traveller ${traveller.position} (name to come)`),
+    travellers: travellers.map((traveller) => listedTravellerName(traveller.name, traveller.position, passportNames.get(traveller.id))),
     days: [...(pkg?.itinerary ?? [])]
       .sort((a, b) => a.day - b.day)
       .map((day) => ({

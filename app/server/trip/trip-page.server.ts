@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { formatDayTime } from "~/lib/admin-format";
-import { ROOM_SHARING_LABELS, TRAVELLER_KIND_LABELS, travellerName, travellersText } from "~/lib/booking";
+import { ROOM_SHARING_LABELS, TRAVELLER_KIND_LABELS, listedTravellerName, travellersText } from "~/lib/booking";
 import { askedPaise, breakdownText } from "~/lib/booking-amount";
 import { indianDate } from "~/lib/follow-up";
 import { asksForMoney, MONEY_STATE_LABELS } from "~/lib/money-state";
@@ -159,7 +159,7 @@ export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: Do
         const detail = byTraveller.get(traveller.id);
         return {
           id: traveller.id,
-          name: travellerName(traveller.name, traveller.position),
+          name: listedTravellerName(traveller.name, traveller.position, detail?.passportName),
           kind: TRAVELLER_KIND_LABELS[traveller.kind],
           values: {
             passportName: detail?.passportName ?? "",
