@@ -7,9 +7,9 @@ import { newBlogValues } from "~/server/blog/blog-editor.server";
 import { keepFormOnFailure, sentAfterFailure, skipRevalidationAfterFailure, withoutSaveFailure } from "~/lib/save-failure";
 import type { Route } from "./+types/blog-new";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, { can: canEditContent });
-  return { values: newBlogValues() };
+  return { values: newBlogValues(context.clock.now()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const departures = canManageEnquiries(viewer) ? await listUpcomingDepartures(todayIso(now), { withinDays: 60 }) : null;
   // What falls due this week and what is overdue (issue 46), for those who follow up bookings.
   const money = canManageBookings(viewer) ? await moneyFigures(getDb(), now) : null;
-  return { name: viewer.name, due, now: now.toISOString(), backups, departures, money, ...(await loadDashboard(viewer)) };
+  return { name: viewer.name, due, now: now.toISOString(), backups, departures, money, ...(await loadDashboard(viewer, now)) };
 }
 
 /** The failing deliveries' retry button (editors and admins, who follow up enquiries). */

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { indianDate } from "~/lib/follow-up";
 import { redirectWithNotice } from "~/server/admin/notice.server";
 import { canManagePersonalData } from "~/server/auth/access.server";
 import { requireUser } from "~/server/auth/guard.server";
@@ -21,8 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!key) return redirectWithNotice(PAGE, { kind: "error", message: "Enter a phone number or an e-mail address." });
   const found = await findPersonalData(key);
   await recordPersonalDataExport(found, { viewer, ip: context.clientIp });
-  const body = JSON.stringify(personalDataExport(key, found), null, 2);
-  const day = new Date().toISOString().slice(0, 10);
+  const now = context.clock.now();
+  const body = JSON.stringify(personalDataExport(key, found, now), null, 2);
+  const day = indianDate(now);
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -13,7 +13,10 @@ import type { Route } from "./+types/recently-deleted";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, { can: canEditContent });
   // Deleted bookings are admins' (ADR 088): only they delete and restore them.
-  return { items: await loadRecentlyDeleted(contentRegistry), bookings: canDeleteBookings(viewer) ? await deletedBookings(context.clock.now()) : null };
+  return {
+    items: await loadRecentlyDeleted(contentRegistry, context.clock.now()),
+    bookings: canDeleteBookings(viewer) ? await deletedBookings(context.clock.now()) : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
