@@ -40,6 +40,7 @@ export function createJobWorker(options: {
 }): JobWorker {
   const { env, logger, mediaStorage, backupStore } = options;
   const mailer = createMailerFromEnv();
+  const paymentClock = options.paymentClock ?? { now: () => new Date() };
   const webhook = env.WEBHOOK_URL ? createWebhookSender({ url: env.WEBHOOK_URL, format: env.WEBHOOK_FORMAT }) : undefined;
   return new JobWorker({
     workerId: stableWorkerId(env.PORT),
@@ -49,13 +50,13 @@ export function createJobWorker(options: {
       // Short lane: "Forgot password?" e-mails (issue 49).
       passwordResetMailHandler(mailer),
       // Short lane: verified gateway events become payments (ADR 090).
-      paymentEventHandler(options.paymentClock ?? { now: () => new Date() }),
+      paymentEventHandler(paymentClock),
       // Short lane: balance-due e-mails with the UPI QR (issue 46), read again when sent: none once paid.
-      paymentReminderHandler({ mailer, clock: options.paymentClock ?? { now: () => new Date() } }),
+      paymentReminderHandler({ mailer, clock: paymentClock }),
       // Short lane: the traveller's scheduled messages (issue 48, ADR 117), read again when they run: none once cancelled or moved.
-      tripMessageHandler(options.paymentClock),
+      tripMessageHandler(paymentClock),
       // Short lane: a TCS rule taking effect prices the rest of the open bookings at it (ADR 122), the rules read again when it runs.
-      tcsReworkHandler({ clock: options.paymentClock ?? { now: () => new Date() }, followTotal: followBookingTotal }),
+      tcsReworkHandler({ clock: paymentClock, followTotal: followBookingTotal }),
       // Long lane: image cuts for older images (ADR 076) and the automatic backups (ADRs 054, 063).
       portraitCutJobHandler(mediaStorage),
       ...(backupStore

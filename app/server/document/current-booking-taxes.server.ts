@@ -3,7 +3,7 @@ import { indianDate } from "~/lib/follow-up";
 import type { Db } from "~/server/db/db.server";
 import { bookings, packages, siteSettings, taxDocuments, type BookingRow } from "~/server/db/schema.server";
 import { bookingTaxes, bookingTcs, NO_RECEIPTS, type BookingTaxes, type ReceiptsSoFar } from "~/server/tax/booking-taxes.server";
-import { TaxRuleMissing, tcsRuleOn } from "~/server/tax/tax-rules.server";
+import { TaxRuleMissing, tcsRuleInForce } from "~/server/tax/tax-rules.server";
 import { loadTaxRules } from "~/server/tax/tax-store.server";
 import type { FollowTotal } from "./document-billing.server";
 import { documentLines, earlierReceipts, forPackage, tcsOfDocument } from "./document-context.server";
@@ -108,7 +108,7 @@ export async function tcsNow(tx: Db, booking: BookingRow, now: Date): Promise<Tc
     return {
       tcsPaise: worked.tcsPaise,
       restPaise: Math.max(0, supplyPaise - receipts.forPackagePaise),
-      ruleFrom: rules.tcs.some((rule) => rule.effectiveFrom <= today) ? tcsRuleOn(rules, today).effectiveFrom : null,
+      ruleFrom: tcsRuleInForce(rules, today)?.effectiveFrom ?? null,
       rateBps: worked.tcsRateBps,
     };
   } catch (error) {

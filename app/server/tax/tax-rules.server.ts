@@ -67,8 +67,11 @@ export function gstRuleOn(rules: TaxRules, scheme: GstScheme, date: string): Gst
   return rule;
 }
 
+/** The TCS rule in force on `date`, or null when none is (for words that can do without one). */
+export const tcsRuleInForce = (rules: TaxRules, date: string): TcsRule | null => latestOnOrBefore(rules.tcs, date) ?? null;
+
 export function tcsRuleOn(rules: TaxRules, date: string): TcsRule {
-  const rule = latestOnOrBefore(rules.tcs, date);
+  const rule = tcsRuleInForce(rules, date);
   if (!rule) throw new TaxRuleMissing("TCS", date);
   return rule;
 }

@@ -1,6 +1,6 @@
 import { financialYearOfDate } from "~/lib/financial-year";
 import type { TcsPanSlab } from "~/lib/tcs-pan-hint";
-import { percentOf, TaxRuleMissing, tcsRuleOn, type TaxRules, type TcsRule } from "./tax-rules.server";
+import { percentOf, tcsRuleInForce, tcsRuleOn, type TaxRules, type TcsRule } from "./tax-rules.server";
 
 /**
  * TCS on overseas tour packages (ADR 092): collected on each amount received
@@ -47,13 +47,8 @@ export function tcsOn(amount: number, on: string, pan: string | null, earlier: r
 
 /** The rates of the rule in force on `on`, each slab with a PAN and without one (the trip page's PAN hint); none when no rule is. */
 export function tcsPanSlabs(rules: TaxRules, on: string): TcsPanSlab[] {
-  let rule: TcsRule;
-  try {
-    rule = tcsRuleOn(rules, on);
-  } catch (error) {
-    if (error instanceof TaxRuleMissing) return [];
-    throw error;
-  }
+  const rule = tcsRuleInForce(rules, on);
+  if (!rule) return [];
   return rule.slabs.map((slab) => ({ upToPaise: slab.upTo, withPanBps: slab.rateBps, withoutPanBps: rateFor(rule, slab.rateBps, null) }));
 }
 

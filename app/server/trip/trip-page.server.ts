@@ -89,7 +89,8 @@ export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: Do
     bookingMoney(db, row, now),
     upiSettings(db),
     tripDetailsNotice(db),
-    loadTaxRules(db),
+    // Only a booking that asks TCS names its rates (the PAN hint).
+    row.tcsPaise > 0 ? loadTaxRules(db) : null,
   ]);
   const today = indianDate(now);
   /** Passports are asked by the one rule of a trip abroad (ADR 092): the package's overseas setting, else its region. */
@@ -148,7 +149,7 @@ export async function loadTripPage(row: BookingRow, now: Date, documentHrefs: Do
       open: before && (row.state === "held" || row.state === "confirmed"),
       overseas,
       /** The TCS the booking asks, at the rule in force today, for the PAN's hint; null when it asks none. */
-      tcs: row.tcsPaise > 0 ? { slabs: tcsPanSlabs(taxRules, today) } : null,
+      tcs: taxRules ? { slabs: tcsPanSlabs(taxRules, today) } : null,
       consented: consent.length > 0,
       /** The notice of the legal pages screen (ADR 117), sanitized HTML. */
       noticeHtml: notice.html,
